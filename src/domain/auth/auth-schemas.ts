@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { planIds } from '../pricing/plans.js';
+
+export const passwordMinLength = 8;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter a valid email address').max(254));
+
+export const signUpSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(80),
+  lastName: z.string().trim().min(1, 'Last name is required').max(80),
+  email: emailSchema,
+  password: z
+    .string()
+    .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
+    .max(200, 'Password is too long'),
+  businessName: z.string().trim().min(1, 'Business name is required').max(120),
+  plan: z.enum(planIds).default('professional'),
+  inviteToken: z.string().min(10).max(200).optional(),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required').max(200),
+  inviteToken: z.string().min(10).max(200).optional(),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+export const profileSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(80),
+  lastName: z.string().trim().max(80),
+  profileImageUrl: z
+    .union([z.url('Enter a full image URL (https://...)').max(2000), z.literal('')])
+    .optional(),
+});
+
+export const trialDays = 14;

@@ -1,0 +1,66 @@
+/** Base plans (spec 000 §9, 001 §9). Prices in integer cents; limits are enforced by the server. */
+export const planIds = ['starter', 'professional', 'enterprise'] as const;
+export type PlanId = (typeof planIds)[number];
+
+export interface BasePlan {
+  id: PlanId;
+  name: string;
+  priceCents: number;
+  period: 'month';
+  features: string[];
+  limits: { contacts: number | null; users: number | null; storageGb: number | null };
+  popular: boolean;
+  cta: string;
+}
+
+export const basePlans: readonly BasePlan[] = [
+  {
+    id: 'starter',
+    name: 'Starter',
+    priceCents: 4900,
+    period: 'month',
+    features: ['Up to 1,000 contacts', 'Basic CRM', 'Email integration', 'Mobile app', 'Standard support'],
+    limits: { contacts: 1000, users: 2, storageGb: 1 },
+    popular: false,
+    cta: 'Start Free Trial',
+  },
+  {
+    id: 'professional',
+    name: 'Professional',
+    priceCents: 14900,
+    period: 'month',
+    features: [
+      'Up to 10,000 contacts',
+      'Marketing campaigns',
+      'Custom reporting',
+      'API access',
+      'Priority support',
+    ],
+    limits: { contacts: 10000, users: 10, storageGb: 10 },
+    popular: true,
+    cta: 'Start Free Trial',
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    priceCents: 39900,
+    period: 'month',
+    features: [
+      'Unlimited contacts',
+      'White-label',
+      'Custom integrations',
+      'Advanced security',
+      'Dedicated manager',
+      '24/7 support',
+    ],
+    limits: { contacts: null, users: null, storageGb: null },
+    popular: false,
+    cta: 'Contact Sales',
+  },
+];
+
+export function planById(id: PlanId): BasePlan {
+  const plan = basePlans.find((p) => p.id === id);
+  if (!plan) throw new Error(`Unknown plan ${id}`);
+  return plan;
+}

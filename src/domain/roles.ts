@@ -1,0 +1,16 @@
+export const roles = ['owner', 'admin', 'member', 'viewer'] as const;
+export type Role = (typeof roles)[number];
+
+const rank: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
+
+/** `member` writes workspace data; `admin` manages members, websites and billing. */
+export function hasRole(actual: Role, required: Role): boolean {
+  return rank[actual] >= rank[required];
+}
+
+export const roleLabels: Record<Role, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  member: 'Member',
+  viewer: 'Viewer',
+};

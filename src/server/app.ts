@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps.js';
+import { featureRoutes } from './features/index.js';
+import { registerErrorHandler } from './http/errors.js';
+import { sessionPlugin } from './http/session.js';
+
+export interface BuildAppOptions {
+  /** Folder with the built client; served with an SPA fallback when it exists. */
+  clientDir?: string;
+}
+
+export async function buildApp(
+  deps: Omit<AppDeps, 'log'>,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.NODE_ENV === 'test'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            transport:
+              config.NODE_ENV === 'development'
+                ? { target: 'pino-pretty', options: { singleLine: true } }
+                : undefined,
+          },
+    trustProxy: true,
+    bodyLimit: 64 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { ...deps, log: app.log });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Business Hub API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(cookie);
+  registerErrorHandler(app);
+  await app.register(sessionPlugin);
+  for (const routes of featureRoutes) await app.register(routes);
+
+  const clientDir = options.clientDir;
+  if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, maxAge: '1h', immutable: false });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+        return reply
+          .status(404)
+          .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+      }
+      // The client router owns every other path, including its own 'Page Not Found'.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  return app;
+}

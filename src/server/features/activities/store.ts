@@ -1,0 +1,23 @@
+import { desc } from 'drizzle-orm';
+import type { Tx } from '../../db/database.js';
+import { activities } from '../../db/schema/foundation.js';
+
+export async function insertActivity(
+  tx: Tx,
+  values: { type: string; description: string; createdAt?: Date },
+) {
+  await tx.insert(activities).values(values);
+}
+
+export async function listActivities(tx: Tx, limit: number) {
+  return tx
+    .select({
+      id: activities.id,
+      type: activities.type,
+      description: activities.description,
+      createdAt: activities.createdAt,
+    })
+    .from(activities)
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(limit);
+}

@@ -1,0 +1,102 @@
+import { AppError } from '../../../domain/app-error.js';
+import type { Role } from '../../../domain/roles.js';
+import type { Database, Tx } from '../../db/database.js';
+import { hashToken, type Member, newToken } from '../../http/session.js';
+import { recordActivity } from '../activities/service.js';
+import {
+  deleteInvite,
+  deleteMembership,
+  findInviteByHash,
+  findMembership,
+  insertInvite,
+  insertMembership,
+  inviteWorkspaceId,
+  listMembers,
+  listPendingInvites,
+  lockOwners,
+  markInviteAccepted,
+  updateMemberRole,
+} from './store.js';
+
+export const inviteTtlDays = 7;
+
+export { listMembers, listPendingInvites };
+
+export async function inviteMember(
+  tx: Tx,
+  options: { member: Member; email: string; role: Exclude<Role, 'owner'>; baseUrl: string },
+) {
+  const token = newToken();
+  const invite = await insertInvite(tx, {
+    email: options.email,
+    role: options.role,
+    tokenHash: hashToken(token),
+    invitedBy: options.member.userId,
+    expiresAt: new Date(Date.now() + inviteTtlDays * 86_400_000),
+  });
+  return {
+    id: invite.id,
+    email: invite.email,
+    role: invite.role,
+    expiresAt: invite.expiresAt.toISOString(),
+    inviteUrl: `${options.baseUrl}/login?invite=${encodeURIComponent(token)}`,
+  };
+}
+
+export async function revokeInvite(tx: Tx, id: number) {
+  if (!(await deleteInvite(tx, id))) throw AppError.notFound('Invite');
+}
+
+/** Owners can only be changed by owners, and a workspace always keeps at least one owner. */
+export async function changeMemberRole(tx: Tx, options: { member: Member; userId: number; role: Role }) {
+  const target = await findMembership(tx, options.userId);
+  if (!target) throw AppError.notFound('Member');
+  if ((target.role === 'owner' || options.role === 'owner') && options.member.role !== 'owner') {
+    throw new AppError('forbidden', 'Only an owner can grant or change the owner role.');
+  }
+  if (target.role === 'owner' && options.role !== 'owner') {
+    const owners = await lockOwners(tx);
+    if (owners.length <= 1)
+      throw new AppError('conflict', 'The last owner cannot be demoted. Make someone else an owner first.');
+  }
+  await updateMemberRole(tx, options.userId, options.role);
+}
+
+export async function removeMember(tx: Tx, options: { member: Member; userId: number }) {
+  const target = await findMembership(tx, options.userId);
+  if (!target) throw AppError.notFound('Member');
+  if (target.role === 'owner') {
+    if (options.member.role !== 'owner')
+      throw new AppError('forbidden', 'Only an owner can remove an owner.');
+    const owners = await lockOwners(tx);
+    if (owners.length <= 1) throw new AppError('conflict', 'The last owner cannot be removed.');
+  }
+  await deleteMembership(tx, options.userId);
+}
+
+/** Accepts an invite for a signed-in user; returns the workspace joined. Single use, expires. */
+export async function acceptInvite(
+  database: Database,
+  options: { token: string; userId: number; userEmail: string; userName: string },
+): Promise<number> {
+  const tokenHash = hashToken(options.token);
+  const workspaceId = await database.db.transaction((tx) => inviteWorkspaceId(tx, tokenHash));
+  if (!workspaceId) throw new AppError('not_found', 'This invite link is not valid.');
+  return database.withWorkspace(workspaceId, async (tx) => {
+    const invite = await findInviteByHash(tx, tokenHash);
+    if (!invite || invite.acceptedAt)
+      throw new AppError('conflict', 'This invite link has already been used.');
+    if (invite.expiresAt.getTime() < Date.now())
+      throw new AppError('conflict', 'This invite link has expired.');
+    if (invite.email.toLowerCase() !== options.userEmail.toLowerCase()) {
+      throw new AppError(
+        'forbidden',
+        `This invite was sent to ${invite.email}. Sign in with that address to accept it.`,
+      );
+    }
+    await insertMembership(tx, { workspaceId, userId: options.userId, role: invite.role });
+    await markInviteAccepted(tx, invite.id);
+    await recordActivity(tx, 'member_joined', `${options.userName} joined the workspace as ${invite.role}`);
+    return workspaceId;
+  });
+}

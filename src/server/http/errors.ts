@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { AppError, type FieldIssue } from '../../domain/app-error.js';
+
+function zodIssues(error: ZodError): FieldIssue[] {
+  return error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message }));
+}
+
+function describe(issues: FieldIssue[]): string {
+  return issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+}
+
+/** One error handler: bad input is a 400 naming the field; a 5xx never echoes its internal message. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'service unavailable');
+      return reply
+        .status(error.status)
+        .send({ message: error.userMessage, code: error.code, issues: error.issues });
+    }
+    if (error instanceof ZodError) {
+      const issues = zodIssues(error);
+      return reply.status(400).send({ message: describe(issues), code: 'bad_request', issues });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || '(body)',
+        message: v.message ?? 'is invalid',
+      }));
+      return reply.status(400).send({ message: describe(issues), code: 'bad_request', issues });
+    }
+    // A unique index caught a race the service's own check could not (two identical writes at once).
+    if ((error as { code?: string }).code === '23505') {
+      return reply.status(409).send({ message: 'That record already exists.', code: 'conflict' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+  });
+}

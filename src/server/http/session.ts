@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../domain/app-error.js';
+import { hasRole, type Role } from '../../domain/roles.js';
+import type { Tx } from '../db/database.js';
+
+export const sessionCookie = 'hub_sid';
+
+export interface Member {
+  sessionId: string;
+  userId: number;
+  workspaceId: number;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    member: Member | null;
+  }
+  interface FastifyInstance {
+    /** Checks the signed-in member's role, then runs `fn` inside their workspace (row-level security). */
+    inWorkspace<T>(
+      request: FastifyRequest,
+      role: Role,
+      fn: (tx: Tx, member: Member) => Promise<T>,
+    ): Promise<T>;
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function requireMember(request: FastifyRequest, role: Role): Member {
+  const member = request.member;
+  if (!member) throw new AppError('unauthenticated', 'You are not signed in.');
+  if (!hasRole(member.role, role)) {
+    throw new AppError('forbidden', `This needs the ${role} role or higher; you are a ${member.role}.`);
+  }
+  return member;
+}
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Writes a viewer may still make: they concern the viewer's own session, not workspace data.
+const viewerWritablePaths = new Set(['/api/logout', '/api/auth/switch-workspace', '/api/auth/user']);
+
+function sameOrigin(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const source = request.headers.origin ?? request.headers.referer;
+  if (!source) return false;
+  let host: string;
+  try {
+    host = new URL(source).host;
+  } catch {
+    return false;
+  }
+  return host === request.headers.host || (publicUrl !== undefined && host === new URL(publicUrl).host);
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  const { database, config } = app.deps;
+  app.decorateRequest('member', null);
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const token = request.cookies[sessionCookie];
+    if (!token) return;
+    if (unsafeMethods.has(request.method) && !sameOrigin(request, config.PUBLIC_URL)) {
+      // Cookie-authenticated writes must come from our own pages (CSRF); SameSite=Lax covers most, this covers the rest.
+      throw new AppError('forbidden', 'Cross-site request refused.');
+    }
+    const { rows } = await database.pool.query(
+      'select user_id, workspace_id, role from app_session_lookup($1)',
+      [hashToken(token)],
+    );
+    const row = rows[0];
+    if (!row) return;
+    request.member = {
+      sessionId: hashToken(token),
+      userId: row.user_id,
+      workspaceId: row.workspace_id,
+      role: row.role,
+    };
+    const path = request.url.split('?')[0];
+    if (unsafeMethods.has(request.method) && row.role === 'viewer' && !viewerWritablePaths.has(path)) {
+      throw new AppError('forbidden', 'Viewers have read-only access to this workspace.');
+    }
+  });
+
+  app.decorate('inWorkspace', async function inWorkspace<
+    T,
+  >(request: FastifyRequest, role: Role, fn: (tx: Tx, member: Member) => Promise<T>): Promise<T> {
+    const member = requireMember(request, role);
+    return database.withWorkspace(member.workspaceId, (tx) => fn(tx, member));
+  });
+});
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  maxAgeSeconds: number,
+  secure: boolean,
+): void {
+  reply.setCookie(sessionCookie, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(sessionCookie, { path: '/' });
+}

@@ -1,0 +1,33 @@
+import type { Tx } from '../db/database.js';
+import { websites } from '../db/schema/foundation.js';
+import { recordActivity } from '../features/activities/service.js';
+
+/** The spec's three sites, numbered 1, 2, 3 in the demo workspace. */
+export const demoWebsites = [
+  {
+    name: 'Keynote Coaching',
+    domain: 'keynotecoaching.example',
+    description: 'Speaker and coaching site',
+  },
+  {
+    name: 'Housing Advocate Academy',
+    domain: 'housingadvocate.example',
+    description: 'Housing-advocacy certification site',
+  },
+  {
+    name: 'HomeMatch AI',
+    domain: 'homematch.example',
+    description: 'AI real-estate matching site',
+  },
+];
+
+export interface DemoSeedContext {
+  workspaceId: number;
+  ownerId: number;
+}
+
+/** Each area adds its demo rows here, inside the demo workspace's transaction. */
+export async function seedDemoData(tx: Tx, _context: DemoSeedContext): Promise<void> {
+  for (const site of demoWebsites) await tx.insert(websites).values(site);
+  await recordActivity(tx, 'website_added', 'Three websites connected to the hub');
+}

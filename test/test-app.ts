@@ -1,0 +1,162 @@
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/server/app.js';
+import { type Config, loadConfig } from '../src/server/config.js';
+import { createDatabase, type Database } from '../src/server/db/database.js';
+import { asAppRole } from '../src/server/db/urls.js';
+import { jobDefinitions } from '../src/server/features/index.js';
+import { createQueue, type Queue } from '../src/server/jobs/queue.js';
+import { testAppPassword } from './global-setup.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  queue: Queue;
+  ownerUrl: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on the run's fresh database, connected as the runtime role (RLS applies).
+ * `workers: true` also runs the job queue in this process, as `npm start` does.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; workers?: boolean; clientDir?: string } = {},
+): Promise<TestApp> {
+  const ownerUrl = inject('ownerDatabaseUrl');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_DB_PASSWORD: testAppPassword,
+    SEED_DEMO: 'false',
+    SMTP_CAPTURE_PORT: '0',
+    ...options.env,
+  });
+  const database = createDatabase(asAppRole(ownerUrl, testAppPassword), { max: 10 });
+  const queue = createQueue(ownerUrl);
+  const app = await buildApp({ config, database, queue }, { clientDir: options.clientDir });
+  if (options.workers) await queue.start(jobDefinitions, app.deps);
+  await app.ready();
+  return {
+    app,
+    database,
+    queue,
+    ownerUrl,
+    config,
+    async close() {
+      await app.close();
+      await queue.stop();
+      await database.close();
+    },
+  };
+}
+
+export const builtClientDir = path.resolve('dist/client');
+
+let counter = 0;
+/** A unique email per call, so parallel test files never collide. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${Date.now()}-${counter}@example.test`;
+}
+
+const origin = 'http://localhost';
+
+/** A signed-in API client: keeps the session cookie and sends the same-origin header writes need. */
+export class ApiClient {
+  cookie = '';
+  constructor(
+    readonly app: FastifyInstance,
+    readonly ip = '127.0.0.1',
+  ) {}
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response: LightMyRequestResponse = await this.app.inject({
+      method: method as 'GET',
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        host: 'localhost',
+        origin,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = response.cookies.find((c) => c.name === 'hub_sid');
+    if (setCookie) this.cookie = setCookie.value ? `hub_sid=${setCookie.value}` : '';
+    return response;
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, body?: unknown) {
+    return this.request('POST', url, body);
+  }
+  patch(url: string, body?: unknown) {
+    return this.request('PATCH', url, body);
+  }
+  put(url: string, body?: unknown) {
+    return this.request('PUT', url, body);
+  }
+  delete(url: string) {
+    return this.request('DELETE', url);
+  }
+}
+
+export interface SignedUp {
+  client: ApiClient;
+  email: string;
+  password: string;
+  workspaceId: number;
+  userId: number;
+}
+
+/** Signs up a new owner with a new workspace. */
+export async function signUpOwner(
+  app: FastifyInstance,
+  overrides: Partial<{
+    email: string;
+    businessName: string;
+    plan: string;
+    firstName: string;
+    lastName: string;
+  }> = {},
+): Promise<SignedUp> {
+  const client = new ApiClient(app);
+  const email = overrides.email ?? uniqueEmail('owner');
+  const password = 'correct-horse-battery';
+  const res = await client.post('/api/auth/signup', {
+    firstName: overrides.firstName ?? 'Olive',
+    lastName: overrides.lastName ?? 'Owner',
+    email,
+    password,
+    businessName: overrides.businessName ?? 'Olive Co',
+    plan: overrides.plan ?? 'professional',
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const me = (await client.get('/api/auth/user')).json();
+  return { client, email, password, workspaceId: me.workspace.id, userId: me.id };
+}
+
+/** Adds a user with the given role to `owner`'s workspace through the real invite flow. */
+export async function addMember(app: FastifyInstance, owner: SignedUp, role: 'admin' | 'member' | 'viewer') {
+  const email = uniqueEmail(role);
+  const invite = await owner.client.post('/api/workspace/invites', { email, role });
+  if (invite.statusCode !== 201) throw new Error(`invite failed: ${invite.statusCode} ${invite.body}`);
+  const token = new URL(invite.json().inviteUrl).searchParams.get('invite');
+  const client = new ApiClient(app);
+  const res = await client.post('/api/auth/signup', {
+    firstName: 'Mia',
+    lastName: role,
+    email,
+    password: 'correct-horse-battery',
+    businessName: 'ignored',
+    inviteToken: token,
+  });
+  if (res.statusCode !== 201) throw new Error(`invited sign-up failed: ${res.statusCode} ${res.body}`);
+  return { client, email };
+}
