@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../domain/app-error.js';
 import { hasRole, type Role } from '../../domain/roles.js';
 import type { Tx } from '../db/database.js';
+import { isPublicApiRoute } from './public-routes.js';
 
 export const sessionCookie = 'hub_sid';
 
@@ -66,8 +67,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('member', null);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
+    const routeUrl = request.routeOptions.url;
+    const isProtected = routeUrl?.startsWith('/api/') && !isPublicApiRoute(request.method, routeUrl);
     const token = request.cookies[sessionCookie];
-    if (!token) return;
+    if (!token) {
+      // Authentication comes before validation: a signed-out caller learns nothing about the input rules.
+      if (isProtected) throw new AppError('unauthenticated', 'You are not signed in.');
+      return;
+    }
     if (unsafeMethods.has(request.method) && !sameOrigin(request, config.PUBLIC_URL)) {
       // Cookie-authenticated writes must come from our own pages (CSRF); SameSite=Lax covers most, this covers the rest.
       throw new AppError('forbidden', 'Cross-site request refused.');
@@ -77,7 +84,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       [hashToken(token)],
     );
     const row = rows[0];
-    if (!row) return;
+    if (!row) {
+      if (isProtected) throw new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
+      return;
+    }
     request.member = {
       sessionId: hashToken(token),
       userId: row.user_id,

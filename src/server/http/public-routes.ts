@@ -1,0 +1,25 @@
+/**
+ * API routes that answer without a session, each for a stated reason. Every other /api route
+ * answers 401 to a signed-out request before its input is even validated.
+ */
+export const publicApiRoutes: Record<string, string> = {
+  'GET /api/login': 'browser navigation to the sign-in page',
+  'POST /api/auth/signup': 'creates the account',
+  'POST /api/auth/login': 'signs in',
+  'POST /api/logout': 'signing out without a session is a no-op',
+  'GET /api/applications': 'the platform catalogue is the same for everyone',
+  'GET /api/public-config': 'public settings such as the scheduler URL',
+  'GET /api/stripe/products': 'public card-provider pricing page',
+  'POST /api/stripe/create-checkout-session': 'public card-provider pricing page checkout',
+  'POST /api/stripe/webhook': 'authenticated by the Stripe signature',
+  'POST /api/local-business/checkout': 'public calculator checkout',
+  'POST /api/reoss/checkout': 'public calculator checkout',
+  'POST /api/iphone/sync': 'authenticated by the sync token in the payload',
+};
+
+/** Prefixes whose routes are public: API docs and the offline test checkout (its session id is the capability). */
+export const publicApiPrefixes = ['/api/docs', '/api/checkout/'];
+
+export function isPublicApiRoute(method: string, routeUrl: string): boolean {
+  return `${method} ${routeUrl}` in publicApiRoutes || publicApiPrefixes.some((p) => routeUrl.startsWith(p));
+}
