@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPublicApiRoute } from '../src/server/http/public-routes.js';
+import { seedDemoData } from '../src/server/seed/demo-data.js';
+import { apiRoutes, fillParams } from './route-table.js';
+import { createTestApp, type SignedUp, signUpOwner, type TestApp } from './test-app.js';
+
+let t: TestApp;
+let owner: pg.Client;
+let a: SignedUp; // the target: a workspace full of demo data
+let b: SignedUp; // the intruder: an owner of another, empty workspace
+let tenantTables: string[];
+
+async function snapshot(workspaceId: number): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const table of [...tenantTables, 'workspaces']) {
+    const column = table === 'workspaces' ? 'id' : 'workspace_id';
+    const { rows } = await owner.query(
+      `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table}" t where ${column} = $1`,
+      [workspaceId],
+    );
+    result[table] = `${rows[0].n}:${rows[0].h}`;
+  }
+  return result;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = new pg.Client({ connectionString: t.ownerUrl });
+  await owner.connect();
+  const { rows } = await owner.query(`
+    select c.relname from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+    join pg_attribute att on att.attrelid = c.oid and att.attname = 'workspace_id' and not att.attisdropped
+    where c.relkind = 'r' order by 1`);
+  tenantTables = rows.map((r) => r.relname);
+  a = await signUpOwner(t.app, { businessName: 'Isolation Target Works' });
+  b = await signUpOwner(t.app, { businessName: 'Intruder Ltd' });
+  await t.database.withWorkspace(a.workspaceId, (tx) =>
+    seedDemoData(tx, { workspaceId: a.workspaceId, ownerId: a.userId }),
+  );
+});
+afterAll(async () => {
+  await owner.end();
+  await t.close();
+});
+
+describe('row-level security on the runtime connection', () => {
+  it('covers every table that has a workspace_id, with forced RLS', async () => {
+    const { rows } = await owner.query(
+      `select relname from pg_class where relname = any($1) and not (relrowsecurity and relforcerowsecurity)`,
+      [tenantTables],
+    );
+    expect(tenantTables).toEqual(
+      expect.arrayContaining(['activities', 'invites', 'memberships', 'websites']),
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('lets an unfiltered query see only its own workspace rows, and none without a workspace', async () => {
+    for (const table of tenantTables) {
+      const { rows } = await owner.query(
+        `select count(*)::int as n from "${table}" where workspace_id = $1`,
+        [a.workspaceId],
+      );
+      const visible = await t.database.withWorkspace(a.workspaceId, (tx) =>
+        tx.execute<{ n: number }>(sql.raw(`select count(*)::int as n from "${table}"`)),
+      );
+      expect(`${table}: ${visible.rows[0].n}`).toBe(`${table}: ${rows[0].n}`);
+      const outside = await t.database.db.execute<{ n: number }>(
+        sql.raw(`select count(*)::int as n from "${table}"`),
+      );
+      expect(`${table}: ${outside.rows[0].n}`).toBe(`${table}: 0`);
+    }
+    const seen = await t.database.withWorkspace(b.workspaceId, (tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from workspaces`),
+    );
+    expect(seen.rows[0].n).toBe(1);
+  });
+
+  it('refuses to write a row into another workspace', async () => {
+    await expect(
+      t.database.withWorkspace(b.workspaceId, (tx) =>
+        tx.execute(
+          sql`insert into websites (workspace_id, name, domain) values (${a.workspaceId}, 'x', 'x.example')`,
+        ),
+      ),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/row-level security/) } });
+    await expect(
+      t.database.withWorkspace(b.workspaceId, (tx) => tx.execute(sql`update websites set name = 'taken'`)),
+    ).resolves.toBeDefined();
+    const { rows } = await owner.query(`select count(*)::int as n from websites where name = 'taken'`);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('cannot be bypassed by the runtime role', async () => {
+    const { rows } = await owner.query(
+      `select rolbypassrls, rolsuper from pg_roles where rolname = 'hub_app'`,
+    );
+    expect(rows[0]).toEqual({ rolbypassrls: false, rolsuper: false });
+  });
+});
+
+describe('every API route, called by another workspace', () => {
+  it('never reveals or changes the other workspace', async () => {
+    const before = await snapshot(a.workspaceId);
+    expect(Object.values(before).some((v) => !v.startsWith('0:'))).toBe(true);
+
+    // Everything that identifies workspace A: ids of its rows, and its distinctive strings.
+    const ids = new Set<number>([a.workspaceId, a.userId]);
+    const markers = new Set<string>(['Isolation Target Works', a.email]);
+    for (const table of tenantTables) {
+      const { rows } = await owner.query(`select * from "${table}" where workspace_id = $1 limit 5`, [
+        a.workspaceId,
+      ]);
+      for (const row of rows) {
+        for (const [key, value] of Object.entries(row)) {
+          if ((key === 'id' || key.endsWith('_id')) && typeof value === 'number' && key !== 'workspace_id')
+            ids.add(value);
+          if (typeof value === 'string' && /@|\.example|\.com/.test(value) && value.length > 6)
+            markers.add(value);
+        }
+      }
+    }
+    const skip = new Set(['/api/logout', '/api/auth/switch-workspace']);
+    const leaks: string[] = [];
+    for (const route of apiRoutes(t.app)) {
+      if (skip.has(route.url) || isPublicApiRoute(route.method, route.url)) continue;
+      const targets = route.url.includes(':') ? [...ids] : [0];
+      for (const id of targets) {
+        const url = fillParams(route.url, id);
+        const res = await b.client.request(
+          route.method,
+          url,
+          route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        );
+        for (const marker of markers) {
+          if (res.body.includes(marker)) leaks.push(`${route.method} ${url} revealed ${marker}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(await snapshot(a.workspaceId)).toEqual(before);
+  });
+});
