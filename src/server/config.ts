@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Shipped default for SCHEDULER_URL (spec 001: a placeholder); the scheduling page says it is not set up. */
+export const placeholderSchedulerUrl = 'https://calendly.com/your-scheduling-link/30min';
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const configSchema = z
@@ -25,7 +28,7 @@ const configSchema = z
     STRIPE_API_URL: z.url().optional(),
     SMTP_CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
     SMTP_CAPTURE_DOMAIN: z.string().min(1).default('capture.localhost'),
-    SCHEDULER_URL: z.url().default('https://calendly.com/your-scheduling-link/30min'),
+    SCHEDULER_URL: z.url().default(placeholderSchedulerUrl),
   })
   .superRefine((c, ctx) => {
     const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;

@@ -2,10 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { JobDefinition } from '../jobs/queue.js';
 import { activityRoutes } from './activities/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { catalogueRoutes } from './catalogue/routes.js';
 import { memberRoutes } from './members/routes.js';
 
 /** Every feature's routes, registered in this order by app.ts. Add a feature with one line here. */
-export const featureRoutes: FastifyPluginAsync[] = [authRoutes, memberRoutes, activityRoutes];
+export const featureRoutes: FastifyPluginAsync[] = [
+  authRoutes,
+  memberRoutes,
+  activityRoutes,
+  catalogueRoutes,
+];
 
 /** Every background job the workers run. */
 export const jobDefinitions: JobDefinition[] = [];

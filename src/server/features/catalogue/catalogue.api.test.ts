@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, addMember, createTestApp, signUpOwner, type TestApp } from '../../../../test/test-app.js';
+import { applications } from '../../../domain/catalogue/applications.js';
+import { placeholderSchedulerUrl } from '../../config.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function addContacts(workspaceId: number, statuses: string[]) {
+  await t.database.withWorkspace(workspaceId, async (tx) => {
+    for (const [i, status] of statuses.entries()) {
+      await tx.execute(
+        sql`insert into contacts (first_name, last_name, email, status) values ('C', ${String(i)}, ${`c${i}-${workspaceId}@example.test`}, ${status})`,
+      );
+    }
+  });
+}
+
+describe('GET /api/applications', () => {
+  it('lists the whole catalogue to anyone, signed in or not', async () => {
+    const res = await new ApiClient(t.app).get('/api/applications');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toHaveLength(applications.length);
+    expect(body[0]).toEqual(applications[0]);
+    expect(body.map((a: { category: string }) => a.category)).toContain('entertainment-spiritual');
+  });
+});
+
+describe('GET /api/analytics/dashboard', () => {
+  it('counts only the signed-in workspace contacts and reports no revenue or cross-sell data yet', async () => {
+    const owner = await signUpOwner(t.app);
+    const other = await signUpOwner(t.app);
+    await addContacts(owner.workspaceId, ['lead', 'qualified', 'customer']);
+    await addContacts(other.workspaceId, ['lead', 'lead', 'lead', 'lead', 'lead']);
+
+    const res = await owner.client.get('/api/analytics/dashboard');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ totalUsers: 3, monthlyRevenue: 0, crossSellRate: null });
+    expect((await other.client.get('/api/analytics/dashboard')).json().totalUsers).toBe(5);
+  });
+
+  it('starts at zero for a new workspace', async () => {
+    const owner = await signUpOwner(t.app);
+    expect((await owner.client.get('/api/analytics/dashboard')).json()).toEqual({
+      totalUsers: 0,
+      monthlyRevenue: 0,
+      crossSellRate: null,
+    });
+  });
+
+  it('lets a viewer read it and refuses a signed-out visitor', async () => {
+    const owner = await signUpOwner(t.app);
+    const viewer = await addMember(t.app, owner, 'viewer');
+    expect((await viewer.client.get('/api/analytics/dashboard')).statusCode).toBe(200);
+    expect((await new ApiClient(t.app).get('/api/analytics/dashboard')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/public-config', () => {
+  it('reports the placeholder scheduler URL as not configured', async () => {
+    const res = await new ApiClient(t.app).get('/api/public-config');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ schedulerUrl: placeholderSchedulerUrl, isSchedulerConfigured: false });
+  });
+
+  it('reports a configured scheduler URL', async () => {
+    const configured = await createTestApp({ env: { SCHEDULER_URL: 'https://cal.example.test/acme/30min' } });
+    try {
+      const res = await new ApiClient(configured.app).get('/api/public-config');
+      expect(res.json()).toEqual({
+        schedulerUrl: 'https://cal.example.test/acme/30min',
+        isSchedulerConfigured: true,
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+});
