@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { normalizePhone } from './phone.js';
+
+/** Contact status (spec 000 §4), in pipeline order. */
+export const contactStatuses = ['lead', 'qualified', 'customer', 'lost'] as const;
+export type ContactStatus = (typeof contactStatuses)[number];
+export const contactStatusLabels: Record<ContactStatus, string> = {
+  lead: 'Lead',
+  qualified: 'Qualified',
+  customer: 'Customer',
+  lost: 'Lost',
+};
+
+/** Relationship kinds the geofence colours nearby contacts by (spec 000 §3 "Nearby contact"). */
+export const contactTypes = ['buyer', 'seller', 'investor', 'realtor', 'friend', 'family'] as const;
+export type ContactType = (typeof contactTypes)[number];
+export const contactTypeLabels: Record<ContactType, string> = {
+  buyer: 'Buyer',
+  seller: 'Seller',
+  investor: 'Investor',
+  realtor: 'Realtor',
+  friend: 'Friend',
+  family: 'Family',
+};
+
+export const timelineKinds = [
+  'note',
+  'email',
+  'call',
+  'message',
+  'status_change',
+  'import',
+  'created',
+  'updated',
+] as const;
+export type TimelineKind = (typeof timelineKinds)[number];
+
+/** The source of a contact that did not come through one of the workspace's websites. */
+export const unknownSource = 'Unknown';
+
+/** How a contact reached the CRM; decides the wording of its "created" timeline entry. */
+export const contactVias = ['manual', 'email', 'phone', 'import'] as const;
+export type ContactVia = (typeof contactVias)[number];
+
+export const contactsPageSize = 10;
+export const contactSortKeys = ['createdAt', 'name', 'value', 'lastContactedAt'] as const;
+export type ContactSortKey = (typeof contactSortKeys)[number];
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** Optional free text: trimmed; '' and null clear the field. */
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    blankToNull,
+    z.string().trim().max(max, `${label} must be at most ${max} characters`).nullish(),
+  );
+
+const nameField = (label: string) => z.string().trim().max(80, `${label} must be at most 80 characters`);
+
+export const contactEmailSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? blankToNull(v.trim().toLowerCase()) : v),
+  z.email('Enter a valid email address').max(254, 'Email is too long').nullish(),
+);
+
+export const contactPhoneSchema = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .max(40, 'Enter a valid phone number')
+    .transform((raw, ctx) => {
+      const e164 = normalizePhone(raw);
+      if (!e164) {
+        ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number' });
+        return z.NEVER;
+      }
+      return e164;
+    })
+    .nullish(),
+);
+
+/**
+ * Fields of a contact a person (or a client) may set. Every field is optional so the same shape
+ * serves create and update; `null` or '' clears an optional field on update.
+ */
+export const contactFieldsSchema = z.object({
+  firstName: nameField('First name').optional(),
+  lastName: nameField('Last name').optional(),
+  email: contactEmailSchema,
+  phone: contactPhoneSchema,
+  company: optionalText(160, 'Company'),
+  source: z.string().trim().min(1, 'Source is required').max(120, 'Source is too long').optional(),
+  status: z.enum(contactStatuses, 'Status must be lead, qualified, customer or lost').optional(),
+  valueCents: z
+    .number('Value must be a number')
+    .int('Value must be whole cents')
+    .min(0, 'Value cannot be negative')
+    .max(100_000_000_000, 'Value is too large')
+    .optional(),
+  lastContactedAt: z.iso.datetime({ offset: true, message: 'Enter a valid date and time' }).nullish(),
+  address: optionalText(200, 'Address'),
+  city: optionalText(100, 'City'),
+  state: optionalText(100, 'State'),
+  zip: optionalText(20, 'ZIP'),
+  latitude: z.number('Latitude must be a number').min(-90).max(90).nullish(),
+  longitude: z.number('Longitude must be a number').min(-180).max(180).nullish(),
+  contactType: z.preprocess(blankToNull, z.enum(contactTypes, 'Choose a contact type').nullish()),
+  tags: z
+    .array(z.string().trim().min(1).max(40, 'Tags must be at most 40 characters'))
+    .max(20, 'At most 20 tags')
+    .optional(),
+  notes: optionalText(5000, 'Notes'),
+});
+export type ContactFields = z.output<typeof contactFieldsSchema>;
+
+const coordinatesTogether = (v: { latitude?: number | null; longitude?: number | null }) =>
+  (v.latitude === undefined) === (v.longitude === undefined) &&
+  (v.latitude === null) === (v.longitude === null);
+
+const coordinatesIssue = {
+  message: 'Latitude and longitude go together',
+  path: ['longitude'],
+};
+
+const identifiable = (v: ContactFields) => Boolean(v.firstName || v.lastName || v.email || v.phone);
+
+/** POST /api/contacts. `merge: true` folds the input into an existing contact with the same email or phone instead of answering 409. */
+export const contactCreateSchema = contactFieldsSchema
+  .extend({ merge: z.boolean().optional() })
+  .refine(coordinatesTogether, coordinatesIssue)
+  .refine(identifiable, { message: 'Enter a name, an email or a phone number', path: ['firstName'] });
+export type ContactCreateInput = z.input<typeof contactCreateSchema>;
+
+/** PATCH /api/contacts/:id: only the fields present change. */
+export const contactUpdateSchema = contactFieldsSchema.refine(coordinatesTogether, coordinatesIssue);
+export type ContactUpdateInput = z.input<typeof contactUpdateSchema>;
+
+export const contactNoteSchema = z.object({
+  body: z.string().trim().min(1, 'Write a note first').max(5000, 'Notes must be at most 5000 characters'),
+});
+
+/** Dollars as typed in a form ("1,250.50", "$99") to integer cents, or null when it is not an amount. */
+export function parseDollarsToCents(text: string): number | null {
+  const clean = text.replace(/[$,\s]/g, '');
+  if (clean === '') return 0;
+  if (!/^\d+(\.\d{0,2})?$/.test(clean)) return null;
+  return Math.round(Number.parseFloat(clean) * 100);
+}

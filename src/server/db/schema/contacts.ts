@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { bigint, doublePrecision, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ContactStatus, ContactType, TimelineKind } from '../../../domain/contacts/contact-schemas.js';
+import { workspaceIdColumn } from './foundation.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+// Kept current by the app_touch_updated_at trigger; the default covers inserts.
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const companies = pgTable('companies', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  workspaceId: workspaceIdColumn(),
+  name: text('name').notNull(),
+  domain: text('domain'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const contacts = pgTable('contacts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  workspaceId: workspaceIdColumn(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  /** citext in the database: comparisons and the unique index ignore case. */
+  email: text('email'),
+  /** E.164, e.g. +15551234567. */
+  phone: text('phone'),
+  company: text('company'),
+  companyId: bigint('company_id', { mode: 'number' }),
+  source: text('source').notNull().default('Unknown'),
+  status: text('status').$type<ContactStatus>().notNull().default('lead'),
+  valueCents: bigint('value_cents', { mode: 'number' }).notNull().default(0),
+  lastContactedAt: timestamp('last_contacted_at', { withTimezone: true }),
+  address: text('address'),
+  city: text('city'),
+  state: text('state'),
+  zip: text('zip'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  contactType: text('contact_type').$type<ContactType>(),
+  tags: text('tags').array().notNull().default(sql`'{}'`),
+  notes: text('notes'),
+  ownerId: bigint('owner_id', { mode: 'number' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  /** Generated: lower(first last email company) — the trigram-indexed search haystack. */
+  searchText: text('search_text').generatedAlwaysAs(
+    sql`lower(first_name || ' ' || last_name || ' ' || coalesce(email::text, '') || ' ' || coalesce(company, ''))`,
+  ),
+  /** Generated: lower(btrim(first last)) — the "name" sort key. */
+  nameKey: text('name_key').generatedAlwaysAs(sql`lower(btrim(first_name || ' ' || last_name))`),
+});
+
+export const contactTimeline = pgTable('contact_timeline', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  workspaceId: workspaceIdColumn(),
+  contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+  kind: text('kind').$type<TimelineKind>().notNull(),
+  title: text('title').notNull(),
+  body: text('body'),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  createdBy: bigint('created_by', { mode: 'number' }),
+  createdAt: createdAt(),
+});
