@@ -29,6 +29,7 @@ const configSchema = z
     SMTP_CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
     SMTP_CAPTURE_DOMAIN: z.string().min(1).default('capture.localhost'),
     SCHEDULER_URL: z.url().default(placeholderSchedulerUrl),
+    SALES_EMAIL: z.email().default('sales@example.com'),
   })
   .superRefine((c, ctx) => {
     const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;

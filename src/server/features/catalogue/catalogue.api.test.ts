@@ -65,16 +65,23 @@ describe('GET /api/public-config', () => {
   it('reports the placeholder scheduler URL as not configured', async () => {
     const res = await new ApiClient(t.app).get('/api/public-config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ schedulerUrl: placeholderSchedulerUrl, isSchedulerConfigured: false });
+    expect(res.json()).toEqual({
+      schedulerUrl: placeholderSchedulerUrl,
+      isSchedulerConfigured: false,
+      salesEmail: 'sales@example.com',
+    });
   });
 
   it('reports a configured scheduler URL', async () => {
-    const configured = await createTestApp({ env: { SCHEDULER_URL: 'https://cal.example.test/acme/30min' } });
+    const configured = await createTestApp({
+      env: { SCHEDULER_URL: 'https://cal.example.test/acme/30min', SALES_EMAIL: 'deals@acme.test' },
+    });
     try {
       const res = await new ApiClient(configured.app).get('/api/public-config');
       expect(res.json()).toEqual({
         schedulerUrl: 'https://cal.example.test/acme/30min',
         isSchedulerConfigured: true,
+        salesEmail: 'deals@acme.test',
       });
     } finally {
       await configured.close();

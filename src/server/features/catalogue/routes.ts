@@ -39,7 +39,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        response: { 200: z.object({ schedulerUrl: z.string(), isSchedulerConfigured: z.boolean() }) },
+        response: {
+          200: z.object({
+            schedulerUrl: z.string(),
+            isSchedulerConfigured: z.boolean(),
+            salesEmail: z.string(),
+          }),
+        },
       },
     },
     async () => getPublicConfig(app.deps.config, placeholderSchedulerUrl),

@@ -23,6 +23,8 @@ export async function getAnalyticsDashboard(tx: Tx): Promise<AnalyticsDashboard>
 
 export interface PublicConfig {
   schedulerUrl: string;
+  /** Where the landing page's Enterprise 'Contact Sales' mail link goes. */
+  salesEmail: string;
   /** False while SCHEDULER_URL is the shipped placeholder, so the page can say it is not set up yet. */
   isSchedulerConfigured: boolean;
 }
@@ -30,6 +32,7 @@ export interface PublicConfig {
 export function getPublicConfig(config: Config, placeholderSchedulerUrl: string): PublicConfig {
   return {
     schedulerUrl: config.SCHEDULER_URL,
+    salesEmail: config.SALES_EMAIL,
     isSchedulerConfigured: config.SCHEDULER_URL !== placeholderSchedulerUrl,
   };
 }
