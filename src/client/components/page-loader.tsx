@@ -1,0 +1,11 @@
+import { Loader2 } from 'lucide-react';
+
+/** Full-height spinner shown while a lazily loaded page or the session check is on its way. */
+export function PageLoader({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div className="flex min-h-[50vh] w-full items-center justify-center gap-2 text-sm text-muted-foreground">
+      <Loader2 className="h-5 w-5 animate-spin text-primary" />
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { cn } from '@client/lib/utils';
+import * as LabelPrimitive from '@radix-ui/react-label';
+import type * as React from 'react';
+
+export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      className={cn(
+        'text-sm font-medium leading-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

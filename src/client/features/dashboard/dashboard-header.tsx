@@ -1,0 +1,50 @@
+import { Button } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/use-toast';
+import { Menu, Send } from 'lucide-react';
+
+export function DashboardHeader({
+  tabLabel,
+  workspaceName,
+  onOpenSidebar,
+}: {
+  tabLabel: string;
+  workspaceName: string;
+  onOpenSidebar: () => void;
+}) {
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-card/95 px-4 backdrop-blur sm:px-6">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        onClick={onOpenSidebar}
+        aria-label="Open menu"
+      >
+        <Menu />
+      </Button>
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-lg font-semibold">Business Empire Hub</h1>
+        <p className="truncate text-xs text-muted-foreground">
+          {workspaceName} · {tabLabel}
+        </p>
+      </div>
+      <div className="hidden items-center gap-2 text-sm text-muted-foreground md:flex">
+        <span className="relative flex h-2.5 w-2.5">
+          <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-success opacity-60" />
+          <span className="relative inline-flex h-2.5 w-2.5 rounded-full bg-success" />
+        </span>
+        All systems operational
+      </div>
+      <Button
+        size="sm"
+        onClick={() =>
+          // The spec leaves Quick Publish's action open; say so rather than pretend something was published.
+          toast({ title: 'Quick Publish', description: 'Publishing from the header is not available yet.' })
+        }
+      >
+        <Send />
+        <span className="hidden sm:inline">Quick Publish</span>
+      </Button>
+    </header>
+  );
+}

@@ -1,0 +1,199 @@
+import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
+import { apiRequest } from '@client/lib/api';
+import type { CurrentUser } from '@client/lib/use-auth';
+import { userDisplayName, userInitials } from '@client/lib/user-display';
+import { cn } from '@client/lib/utils';
+import { Globe, LogOut, Sparkles, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useWebsites } from '../websites/websites-api';
+import { type DashboardTab, type DashboardTabId, dashboardTabs } from './dashboard-tabs';
+
+interface DashboardSidebarProps {
+  user: CurrentUser;
+  activeTab: DashboardTabId;
+  onSelectTab: (tab: DashboardTabId) => void;
+  selectedWebsiteId: number | null;
+  onSelectWebsite: (id: number) => void;
+  /** On small screens the sidebar is a drawer; on large screens it is always shown. */
+  isOpen: boolean;
+  onClose: () => void;
+}
+
+async function signOut() {
+  await apiRequest('POST', '/api/logout');
+  window.location.href = '/';
+}
+
+export function DashboardSidebar(props: DashboardSidebarProps) {
+  const { user, activeTab, onSelectTab, isOpen, onClose } = props;
+  const tabsOf = (group: DashboardTab['group']) => dashboardTabs.filter((tab) => tab.group === group);
+  const item = (tab: DashboardTab) => (
+    <SidebarItem
+      key={tab.id}
+      tab={tab}
+      isActive={tab.id === activeTab}
+      onSelect={() => onSelectTab(tab.id)}
+    />
+  );
+
+  return (
+    <>
+      {isOpen && (
+        <button
+          type="button"
+          aria-label="Close menu"
+          className="fixed inset-0 z-40 bg-black/40 lg:hidden"
+          onClick={onClose}
+        />
+      )}
+      <aside
+        className={cn(
+          'fixed inset-y-0 left-0 z-50 flex w-64 flex-col bg-sidebar text-sidebar-foreground transition-transform lg:sticky lg:top-0 lg:h-screen lg:translate-x-0',
+          isOpen ? 'translate-x-0' : '-translate-x-full',
+        )}
+        aria-label="Dashboard navigation"
+      >
+        <div className="flex h-16 items-center gap-2 border-b border-sidebar-border px-5">
+          <div className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <Sparkles className="h-4 w-4" />
+          </div>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-semibold text-white">Business Hub</p>
+            <p className="truncate text-xs text-sidebar-muted">{user.workspace.name}</p>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-sidebar-foreground hover:bg-sidebar-accent hover:text-white lg:hidden"
+            onClick={onClose}
+            aria-label="Close menu"
+          >
+            <X />
+          </Button>
+        </div>
+
+        <nav className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
+          <div className="space-y-1">{tabsOf('main').map(item)}</div>
+          <SidebarGroup title="Websites">
+            <WebsiteList {...props} />
+          </SidebarGroup>
+          <SidebarGroup title="Management">{tabsOf('management').map(item)}</SidebarGroup>
+          <SidebarGroup title="Legacy">{tabsOf('legacy').map(item)}</SidebarGroup>
+          <div className="space-y-1 border-t border-sidebar-border pt-4">{tabsOf('account').map(item)}</div>
+        </nav>
+
+        <div className="flex items-center gap-3 border-t border-sidebar-border p-4">
+          <Avatar>
+            {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
+            <AvatarFallback>{userInitials(user)}</AvatarFallback>
+          </Avatar>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium text-white" data-testid="sidebar-user-name">
+              {userDisplayName(user)}
+            </p>
+            <p className="text-xs text-sidebar-muted">Administrator</p>
+          </div>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="text-sidebar-muted hover:bg-sidebar-accent hover:text-white"
+                onClick={signOut}
+                aria-label="Sign out"
+              >
+                <LogOut />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Sign out</TooltipContent>
+          </Tooltip>
+        </div>
+      </aside>
+    </>
+  );
+}
+
+function SidebarGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <p className="mb-2 px-3 text-[11px] font-semibold uppercase tracking-wider text-sidebar-muted">
+        {title}
+      </p>
+      <div className="space-y-1">{children}</div>
+    </div>
+  );
+}
+
+function SidebarItem({
+  tab,
+  isActive,
+  onSelect,
+}: {
+  tab: DashboardTab;
+  isActive: boolean;
+  onSelect: () => void;
+}) {
+  const Icon = tab.icon;
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-current={isActive ? 'page' : undefined}
+      className={cn(
+        'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors',
+        isActive ? 'bg-primary text-primary-foreground' : 'hover:bg-sidebar-accent hover:text-white',
+      )}
+    >
+      <Icon className="h-4 w-4 shrink-0" />
+      <span className="truncate">{tab.label}</span>
+    </button>
+  );
+}
+
+function WebsiteList({ selectedWebsiteId, onSelectWebsite, onSelectTab }: DashboardSidebarProps) {
+  const { data: websites, isLoading, isError } = useWebsites();
+  if (isLoading) {
+    return (
+      <div className="space-y-2 px-3">
+        <Skeleton className="h-5 w-full bg-sidebar-accent" />
+        <Skeleton className="h-5 w-2/3 bg-sidebar-accent" />
+      </div>
+    );
+  }
+  if (isError) return <p className="px-3 text-xs text-sidebar-muted">Websites could not be loaded.</p>;
+  if (!websites?.length) {
+    return (
+      <button
+        type="button"
+        onClick={() => onSelectTab('settings')}
+        className="w-full rounded-md px-3 py-2 text-left text-xs text-sidebar-muted hover:bg-sidebar-accent hover:text-white"
+      >
+        No websites yet — add one in Settings
+      </button>
+    );
+  }
+  return websites.map((site) => {
+    const isSelected = site.id === selectedWebsiteId;
+    return (
+      <button
+        key={site.id}
+        type="button"
+        onClick={() => onSelectWebsite(site.id)}
+        aria-pressed={isSelected}
+        title={site.domain}
+        className={cn(
+          'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors',
+          isSelected
+            ? 'bg-sidebar-accent text-white ring-1 ring-primary'
+            : 'hover:bg-sidebar-accent hover:text-white',
+        )}
+      >
+        <Globe className="h-4 w-4 shrink-0" />
+        <span className="truncate">{site.name}</span>
+      </button>
+    );
+  });
+}

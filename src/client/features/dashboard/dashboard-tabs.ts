@@ -1,0 +1,69 @@
+import {
+  Archive,
+  BarChart3,
+  Bot,
+  CreditCard,
+  Database,
+  DollarSign,
+  FileText,
+  LayoutDashboard,
+  type LucideIcon,
+  Settings,
+  Shuffle,
+  Smartphone,
+  UserPlus,
+  Users,
+  Workflow,
+} from 'lucide-react';
+
+/** Every tab of the dashboard (spec 000 §2.3, 001 "Main dashboard page"); the active one lives in ?tab=. */
+export const dashboardTabIds = [
+  'dashboard',
+  'content',
+  'crm',
+  'user-integration',
+  'data-collection',
+  'cross-sales',
+  'iphone-sync',
+  'payments',
+  'automation',
+  'analytics',
+  'pricing',
+  'backup',
+  'succession',
+  'settings',
+] as const;
+export type DashboardTabId = (typeof dashboardTabIds)[number];
+
+export interface DashboardTab {
+  id: DashboardTabId;
+  label: string;
+  icon: LucideIcon;
+  group: 'main' | 'management' | 'legacy' | 'account';
+}
+
+export const dashboardTabs: readonly DashboardTab[] = [
+  { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard, group: 'main' },
+  { id: 'content', label: 'Content & SEO', icon: FileText, group: 'management' },
+  { id: 'crm', label: 'CRM', icon: Users, group: 'management' },
+  { id: 'user-integration', label: 'User Integration', icon: UserPlus, group: 'management' },
+  { id: 'data-collection', label: 'Data Collection', icon: Database, group: 'management' },
+  { id: 'cross-sales', label: 'Cross-Sales', icon: Shuffle, group: 'management' },
+  { id: 'iphone-sync', label: 'iPhone Sync', icon: Smartphone, group: 'management' },
+  { id: 'payments', label: 'Payments', icon: CreditCard, group: 'management' },
+  { id: 'automation', label: 'Automation', icon: Bot, group: 'management' },
+  { id: 'analytics', label: 'Analytics', icon: BarChart3, group: 'management' },
+  { id: 'pricing', label: 'Pricing', icon: DollarSign, group: 'management' },
+  { id: 'backup', label: 'Backup', icon: Archive, group: 'legacy' },
+  { id: 'succession', label: 'Succession', icon: Workflow, group: 'legacy' },
+  { id: 'settings', label: 'Settings', icon: Settings, group: 'account' },
+];
+
+/** Spec: an unknown (or missing) tab falls back to the dashboard. */
+export function parseDashboardTab(value: string | null | undefined): DashboardTabId {
+  return dashboardTabIds.find((id) => id === value) ?? 'dashboard';
+}
+
+export function dashboardTabLabel(id: DashboardTabId): string {
+  return dashboardTabs.find((tab) => tab.id === id)?.label ?? 'Dashboard';
+}

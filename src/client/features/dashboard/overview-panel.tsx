@@ -1,0 +1,3 @@
+export function OverviewPanel() {
+  return <div />;
+}

@@ -1,0 +1,24 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { DashboardTabId } from './dashboard-tabs';
+
+/** What the shell hands every panel; a panel may ignore it. */
+export interface DashboardPanelProps {
+  /** The website chosen in the sidebar's Websites group, or null for all websites. */
+  selectedWebsiteId: number | null;
+  /** Switches the dashboard to another tab (e.g. a quick action opening the content tab). */
+  onNavigate: (tab: DashboardTabId) => void;
+}
+
+type Panel = LazyExoticComponent<ComponentType<DashboardPanelProps>>;
+
+/**
+ * The panel shown for each dashboard tab, loaded on first use. Add yours with ONE line:
+ *   crm: lazy(() => import('../crm/crm-panel').then((m) => ({ default: m.CrmPanel }))),
+ * A tab without an entry shows the shell's "coming in a later release" state.
+ */
+export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
+  dashboard: lazy(() => import('./overview-panel').then((m) => ({ default: m.OverviewPanel }))),
+  settings: lazy(() => import('../settings/settings-panel').then((m) => ({ default: m.SettingsPanel }))),
+  // ↓ Feature panels: content, crm, user-integration, data-collection, cross-sales, iphone-sync, payments,
+  //   automation, analytics, pricing, backup, succession
+};

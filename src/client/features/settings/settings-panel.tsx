@@ -1,0 +1,3 @@
+export function SettingsPanel() {
+  return <div />;
+}

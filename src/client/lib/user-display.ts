@@ -1,0 +1,13 @@
+import type { CurrentUser } from './use-auth';
+
+/** Spec 000 §2.3: the full name, else the e-mail, else 'Administrator User'. */
+export function userDisplayName(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'> | null): string {
+  const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
+  return fullName || user?.email || 'Administrator User';
+}
+
+/** Initials for an avatar without a picture: first letters of first and last name, else of the e-mail. */
+export function userInitials(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'> | null): string {
+  const fromName = `${user?.firstName?.[0] ?? ''}${user?.lastName?.[0] ?? ''}`.toUpperCase();
+  return fromName || user?.email?.[0]?.toUpperCase() || 'AU';
+}
