@@ -1,0 +1,77 @@
+import { divideRounded } from '../../../domain/pricing/rounding.js';
+import type { Tx } from '../../db/database.js';
+import { listPayments, revenueTotals } from './store.js';
+
+export interface MonthRevenue {
+  total: number;
+  recurring: number;
+  oneTime: number;
+  count: number;
+  /** Average transaction, rounded to the cent; 0 without payments. */
+  average: number;
+}
+
+/** Revenue of a workspace, in integer cents, from its recorded payments. */
+export interface RevenueSummary {
+  /** All time. */
+  total: number;
+  thisMonth: number;
+  lastMonth: number;
+  /** All time, split by kind. */
+  recurring: number;
+  oneTime: number;
+  count: number;
+  average: number;
+  /** The current and previous calendar month (UTC), for "change versus last month". */
+  months: { current: MonthRevenue; previous: MonthRevenue };
+}
+
+function average(total: number, count: number): number {
+  return count === 0 ? 0 : divideRounded(total, count);
+}
+
+/** Every revenue figure in the product comes from here: the dashboard, analytics and the payments panel. */
+export async function summarizeRevenue(tx: Tx, now: Date = new Date()): Promise<RevenueSummary> {
+  const r = await revenueTotals(tx, now);
+  return {
+    total: r.total,
+    thisMonth: r.thisMonth,
+    lastMonth: r.lastMonth,
+    recurring: r.recurring,
+    oneTime: r.oneTime,
+    count: r.count,
+    average: average(r.total, r.count),
+    months: {
+      current: {
+        total: r.thisMonth,
+        recurring: r.thisMonthRecurring,
+        oneTime: r.thisMonthOneTime,
+        count: r.thisMonthCount,
+        average: average(r.thisMonth, r.thisMonthCount),
+      },
+      previous: {
+        total: r.lastMonth,
+        recurring: r.lastMonthRecurring,
+        oneTime: r.lastMonthOneTime,
+        count: r.lastMonthCount,
+        average: average(r.lastMonth, r.lastMonthCount),
+      },
+    },
+  };
+}
+
+export const paymentListLimit = 100;
+
+export async function listWorkspacePayments(tx: Tx) {
+  const rows = await listPayments(tx, paymentListLimit);
+  return rows.map((p) => ({
+    id: p.id,
+    description: p.description,
+    amountCents: p.amountCents,
+    recurringCents: p.recurringCents,
+    oneTimeCents: p.oneTimeCents,
+    provider: p.provider,
+    customerEmail: p.customerEmail,
+    paidAt: p.paidAt.toISOString(),
+  }));
+}

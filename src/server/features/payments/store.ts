@@ -1,0 +1,99 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.js';
+import { checkoutOrders, paymentEvents, payments } from '../../db/schema/payments.js';
+
+export type CheckoutOrder = typeof checkoutOrders.$inferSelect;
+export type NewCheckoutOrder = typeof checkoutOrders.$inferInsert;
+export type Payment = typeof payments.$inferSelect;
+
+export async function insertOrder(tx: Tx, order: NewCheckoutOrder): Promise<void> {
+  await tx.insert(checkoutOrders).values(order);
+}
+
+export async function setOrderProviderSession(
+  tx: Tx,
+  orderId: string,
+  providerSessionId: string,
+): Promise<void> {
+  await tx.update(checkoutOrders).set({ providerSessionId }).where(eq(checkoutOrders.id, orderId));
+}
+
+export async function findOrder(tx: Tx, orderId: string): Promise<CheckoutOrder | undefined> {
+  const [row] = await tx.select().from(checkoutOrders).where(eq(checkoutOrders.id, orderId));
+  return row;
+}
+
+/** Marks an open order completed; returns it only for the caller that made the transition. */
+export async function completeOrder(
+  tx: Tx,
+  orderId: string,
+  customerEmail: string | null,
+): Promise<CheckoutOrder | undefined> {
+  const [row] = await tx
+    .update(checkoutOrders)
+    .set({ status: 'completed', completedAt: new Date(), customerEmail })
+    .where(and(eq(checkoutOrders.id, orderId), eq(checkoutOrders.status, 'open')))
+    .returning();
+  return row;
+}
+
+/** Records a provider event id; false when it was already handled (a replay). */
+export async function claimEvent(tx: Tx, id: string, provider: string, type: string): Promise<boolean> {
+  const rows = await tx
+    .insert(paymentEvents)
+    .values({ id, provider, type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return rows.length === 1;
+}
+
+export async function insertPayment(tx: Tx, payment: typeof payments.$inferInsert): Promise<Payment> {
+  const [row] = await tx.insert(payments).values(payment).returning();
+  return row;
+}
+
+export async function listPayments(tx: Tx, limit: number): Promise<Payment[]> {
+  return tx.select().from(payments).orderBy(desc(payments.paidAt), desc(payments.id)).limit(limit);
+}
+
+export interface RevenueRow {
+  total: number;
+  recurring: number;
+  oneTime: number;
+  count: number;
+  thisMonth: number;
+  thisMonthRecurring: number;
+  thisMonthOneTime: number;
+  thisMonthCount: number;
+  lastMonth: number;
+  lastMonthRecurring: number;
+  lastMonthOneTime: number;
+  lastMonthCount: number;
+}
+
+/** One pass over the workspace's payments; months are calendar months in UTC. */
+export async function revenueTotals(tx: Tx, now: Date): Promise<RevenueRow> {
+  const thisMonthStart = sql`date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'UTC') at time zone 'UTC'`;
+  const lastMonthStart = sql`(date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'UTC') - interval '1 month') at time zone 'UTC'`;
+  const inThisMonth = sql`${payments.paidAt} >= ${thisMonthStart}`;
+  const inLastMonth = sql`${payments.paidAt} >= ${lastMonthStart} and ${payments.paidAt} < ${thisMonthStart}`;
+  const sumIf = (column: unknown, condition: unknown) =>
+    sql<number>`coalesce(sum(${column}) filter (where ${condition}), 0)::bigint`;
+  const [row] = await tx
+    .select({
+      total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
+      recurring: sql<number>`coalesce(sum(${payments.recurringCents}), 0)::bigint`,
+      oneTime: sql<number>`coalesce(sum(${payments.oneTimeCents}), 0)::bigint`,
+      count: sql<number>`count(*)::int`,
+      thisMonth: sumIf(payments.amountCents, inThisMonth),
+      thisMonthRecurring: sumIf(payments.recurringCents, inThisMonth),
+      thisMonthOneTime: sumIf(payments.oneTimeCents, inThisMonth),
+      thisMonthCount: sql<number>`(count(*) filter (where ${inThisMonth}))::int`,
+      lastMonth: sumIf(payments.amountCents, inLastMonth),
+      lastMonthRecurring: sumIf(payments.recurringCents, inLastMonth),
+      lastMonthOneTime: sumIf(payments.oneTimeCents, inLastMonth),
+      lastMonthCount: sql<number>`(count(*) filter (where ${inLastMonth}))::int`,
+    })
+    .from(payments);
+  return row;
+}
