@@ -15,17 +15,26 @@ export function normalizeDomain(value: string): string {
     .replace(/\.$/, '');
 }
 
+const nameSchema = z.string().trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters');
+const domainSchema = z
+  .string()
+  .transform(normalizeDomain)
+  .pipe(z.string().regex(hostnamePattern, 'Enter a domain such as example.com'));
+const descriptionSchema = z.string().trim().max(500, 'Description is at most 500 characters');
+
 export const websiteInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters'),
-  domain: z
-    .string()
-    .transform(normalizeDomain)
-    .pipe(z.string().regex(hostnamePattern, 'Enter a domain such as example.com')),
-  description: z.string().trim().max(500, 'Description is at most 500 characters').default(''),
+  name: nameSchema,
+  domain: domainSchema,
+  description: descriptionSchema.default(''),
 });
 export type WebsiteInput = z.input<typeof websiteInputSchema>;
 
-export const websiteUpdateSchema = websiteInputSchema.partial();
+/** A change touches only the fields it names (no defaults, so an omitted description is kept). */
+export const websiteUpdateSchema = z.object({
+  name: nameSchema.optional(),
+  domain: domainSchema.optional(),
+  description: descriptionSchema.optional(),
+});
 
 export interface Website {
   id: number;

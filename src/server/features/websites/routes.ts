@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { websiteInputSchema, websiteUpdateSchema } from '../../../domain/websites/website-schemas.js';
+import { addWebsite, listWebsites, removeWebsite, updateWebsite } from './service.js';
+
+const websiteSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  domain: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/websites',
+    { schema: { tags: ['websites'], response: { 200: z.array(websiteSchema) } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listWebsites(tx)),
+  );
+
+  app.post(
+    '/api/websites',
+    { schema: { tags: ['websites'], body: websiteInputSchema, response: { 201: websiteSchema } } },
+    async (request, reply) => {
+      const website = await app.inWorkspace(request, 'admin', (tx) => addWebsite(tx, request.body));
+      return reply.status(201).send(website);
+    },
+  );
+
+  app.patch(
+    '/api/websites/:id',
+    {
+      schema: {
+        tags: ['websites'],
+        params: idParams,
+        body: websiteUpdateSchema,
+        response: { 200: websiteSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'admin', (tx) => updateWebsite(tx, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/websites/:id',
+    { schema: { tags: ['websites'], params: idParams } },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => removeWebsite(tx, request.params.id));
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,57 @@
+import { AppError } from '../../../domain/app-error.js';
+import type { Website } from '../../../domain/websites/website-schemas.js';
+import type { Tx } from '../../db/database.js';
+import { recordActivity } from '../activities/service.js';
+import {
+  deleteWebsiteRow,
+  findWebsiteRow,
+  findWebsiteRowByDomain,
+  insertWebsiteRow,
+  listWebsiteRows,
+  updateWebsiteRow,
+  type WebsiteRow,
+} from './store.js';
+
+function toWebsite(row: WebsiteRow): Website {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** The workspace's websites in the order they were added (ids 1, 2, 3, ...). */
+export async function listWebsites(tx: Tx): Promise<Website[]> {
+  return (await listWebsiteRows(tx)).map(toWebsite);
+}
+
+async function assertDomainFree(tx: Tx, domain: string, exceptId?: number): Promise<void> {
+  const existing = await findWebsiteRowByDomain(tx, domain);
+  if (existing && existing.id !== exceptId) {
+    throw AppError.badRequest('domain', `${domain} is already one of your websites`);
+  }
+}
+
+export async function addWebsite(
+  tx: Tx,
+  input: { name: string; domain: string; description: string },
+): Promise<Website> {
+  await assertDomainFree(tx, input.domain);
+  const row = await insertWebsiteRow(tx, input);
+  await recordActivity(tx, 'website_added', `Website ${row.name} (${row.domain}) added`);
+  return toWebsite(row);
+}
+
+export async function updateWebsite(
+  tx: Tx,
+  id: number,
+  input: Partial<{ name: string; domain: string; description: string }>,
+): Promise<Website> {
+  if (!(await findWebsiteRow(tx, id))) throw AppError.notFound('Website');
+  if (input.domain) await assertDomainFree(tx, input.domain, id);
+  const row = await updateWebsiteRow(tx, id, input);
+  if (!row) throw AppError.notFound('Website');
+  return toWebsite(row);
+}
+
+export async function removeWebsite(tx: Tx, id: number): Promise<void> {
+  const row = await findWebsiteRow(tx, id);
+  if (!row || !(await deleteWebsiteRow(tx, id))) throw AppError.notFound('Website');
+  await recordActivity(tx, 'website_removed', `Website ${row.name} (${row.domain}) removed`);
+}
