@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, jsonb, pgTable, pgView, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ContactStatus, ContactType, TimelineKind } from '../../../domain/contacts/contact-schemas.js';
 import { workspaceIdColumn } from './foundation.js';
 
@@ -16,7 +16,8 @@ export const companies = pgTable('companies', {
   updatedAt: updatedAt(),
 });
 
-export const contacts = pgTable('contacts', {
+/** Fresh column builders for the contacts table and its workspace view (a builder belongs to one table). */
+const contactColumns = () => ({
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   workspaceId: workspaceIdColumn(),
   firstName: text('first_name').notNull().default(''),
@@ -49,6 +50,30 @@ export const contacts = pgTable('contacts', {
   ),
   /** Generated: lower(btrim(first last)) — the "name" sort key. */
   nameKey: text('name_key').generatedAlwaysAs(sql`lower(btrim(first_name || ' ' || last_name))`),
+});
+
+/** Writes go to the table (row-level security applies). */
+export const contacts = pgTable('contacts', contactColumns());
+
+/**
+ * Searches, keyset pages and radius queries read this view: the same rows of the current
+ * workspace, but with trigram, row-comparison and cube index conditions usable (see 0101_contacts_reads.sql).
+ */
+export const contactsInWorkspace = pgView('contacts_in_workspace', contactColumns()).existing();
+
+/** Per-workspace counters kept by triggers on contacts. */
+export const contactStats = pgTable('contact_stats', {
+  workspaceId: workspaceIdColumn().primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+  lead: bigint('lead', { mode: 'number' }).notNull(),
+  qualified: bigint('qualified', { mode: 'number' }).notNull(),
+  customer: bigint('customer', { mode: 'number' }).notNull(),
+  lost: bigint('lost', { mode: 'number' }).notNull(),
+  activeDeals: bigint('active_deals', { mode: 'number' }).notNull(),
+  leadValueCents: bigint('lead_value_cents', { mode: 'number' }).notNull(),
+  qualifiedValueCents: bigint('qualified_value_cents', { mode: 'number' }).notNull(),
+  customerValueCents: bigint('customer_value_cents', { mode: 'number' }).notNull(),
+  lostValueCents: bigint('lost_value_cents', { mode: 'number' }).notNull(),
 });
 
 export const contactTimeline = pgTable('contact_timeline', {
