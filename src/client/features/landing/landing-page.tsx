@@ -1,5 +1,355 @@
-// Placeholder so the route table compiles; the public-site engineer owns this file and replaces it
-// (keep the named export `LandingPage`).
+import { PlanCard } from '@client/components/pricing/plan-card';
+import { Button } from '@client/components/ui/button';
+import { usePublicConfig } from '@client/lib/use-public-config';
+import { trialDays } from '@domain/auth/auth-schemas';
+import { addons } from '@domain/pricing/addons';
+import { formatMonthly } from '@domain/pricing/money';
+import { basePlans } from '@domain/pricing/plans';
+import {
+  ArrowRight,
+  BarChart3,
+  CalendarCheck,
+  Check,
+  ExternalLink,
+  GraduationCap,
+  Home,
+  Languages,
+  Layers,
+  Lock,
+  Megaphone,
+  Rocket,
+  Shield,
+  Target,
+  TrendingUp,
+  Users,
+  UsersRound,
+  Workflow,
+} from 'lucide-react';
+import { Link } from 'wouter';
+import { FlipCard, type FlipCardContent } from './flip-card';
+
+const trialLabel = `Start Free ${trialDays}-Day Trial`;
+/** Signing up starts the trial; the sign-in page offers sign-up for new visitors. */
+const signInUrl = '/api/login';
+/** The public, read-only demo of this app (spec 000 §2.1 "See Live Demo" opens a demo site in a new tab). */
+const liveDemoUrl = '/ecosystem-demo';
+
+const trustBadges = [
+  { icon: Lock, label: 'Complete Data Isolation' },
+  { icon: TrendingUp, label: 'Progressive Pricing' },
+  { icon: Target, label: 'Cross-Selling Automation' },
+  { icon: Shield, label: 'Enterprise Security' },
+];
+
+const features: FlipCardContent[] = [
+  {
+    icon: Users,
+    title: 'Contact Management',
+    summary: 'Every customer, lead and partner in one searchable place.',
+    details: [
+      'Import from CSV, email and phone',
+      'Status, value and source per contact',
+      'Fast search and filters',
+    ],
+    href: '/contacts',
+    action: 'Manage Contacts',
+  },
+  {
+    icon: Megaphone,
+    title: 'Marketing Automation',
+    summary: 'Email campaigns, drip sequences and A/B tests that run themselves.',
+    details: ['Drip sequences by behaviour', 'A/B test subject lines', 'Open, click and conversion tracking'],
+    href: '/marketing',
+    action: 'Launch Campaigns',
+  },
+  {
+    icon: CalendarCheck,
+    title: 'Appointment Scheduling',
+    summary: 'Let customers book time with you without the back-and-forth.',
+    details: ['Embedded booking widget', 'Video calls and 1-on-1 meetings', 'Bookings land in your CRM'],
+    href: '/scheduler',
+    action: 'Book Meetings',
+  },
+  {
+    icon: BarChart3,
+    title: 'Analytics Dashboard',
+    summary: 'Revenue, subscribers and activity across all your sites at a glance.',
+    details: ['Live revenue from your payments', 'Per-site performance', 'Recent activity feed'],
+    href: '/dashboard',
+    action: 'View Analytics',
+  },
+  {
+    icon: UsersRound,
+    title: 'Team Collaboration',
+    summary: 'Invite your team and give each person the access they need.',
+    details: ['Owner, admin, member and viewer roles', 'Email invitations', 'Shared contacts and notes'],
+    href: '/techstack',
+    action: 'Manage Team',
+  },
+  {
+    icon: Languages,
+    title: 'Page Translation',
+    summary: 'Speak to customers in their language across 10+ languages.',
+    details: ['Translate pages and emails', 'Keep brand terms untouched', 'Language switcher for your sites'],
+    href: '/techstack',
+    action: 'Enable Translation',
+  },
+];
+
+const addonIcons = {
+  'training-hub': GraduationCap,
+  'lead-engine': Target,
+  'real-estate-toolkit': Home,
+  'business-process-hub': Workflow,
+} as const;
+
+const claims = [
+  { value: '10,000+', label: 'businesses' },
+  { value: `${trialDays}-day`, label: 'free trial' },
+  { value: 'No', label: 'credit card required' },
+  { value: 'Cancel', label: 'anytime' },
+];
+
 export function LandingPage() {
-  return <main className="p-8 text-muted-foreground">Landing page</main>;
+  const { data: publicConfig } = usePublicConfig();
+  // The address arrives with the public settings; until then the link still opens a mail draft with the subject.
+  const contactSalesHref = `mailto:${publicConfig?.salesEmail ?? ''}?subject=${encodeURIComponent('Enterprise Plan Inquiry')}`;
+
+  return (
+    <div className="min-h-screen bg-background text-foreground">
+      <header className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/85 text-white backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+          <a href="/" className="flex items-center gap-2 font-semibold">
+            <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary">
+              <Layers className="h-4 w-4" />
+            </span>
+            Business Hub
+          </a>
+          <nav className="hidden items-center gap-6 text-sm text-white/70 md:flex">
+            <a href="#features" className="hover:text-white">
+              Features
+            </a>
+            <a href="#add-ons" className="hover:text-white">
+              Add-ons
+            </a>
+            <a href="#pricing" className="hover:text-white">
+              Pricing
+            </a>
+          </nav>
+          <div className="flex items-center gap-2">
+            <Link href="/login" className="hidden px-3 text-sm text-white/80 hover:text-white sm:inline">
+              Sign In
+            </Link>
+            <Button asChild size="sm">
+              <Link href="/pricing">Get Started</Link>
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <main>
+        <section className="relative overflow-hidden bg-slate-950 text-white">
+          <div
+            aria-hidden
+            className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(99,102,241,0.45),transparent_60%),radial-gradient(ellipse_at_bottom_right,rgba(56,189,248,0.18),transparent_55%)]"
+          />
+          <div className="relative mx-auto max-w-6xl px-4 pb-20 pt-16 text-center sm:px-6 sm:pt-24">
+            <p className="mx-auto inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-xs text-white/80">
+              <Rocket className="h-3.5 w-3.5 text-indigo-300" />
+              Trusted by 10,000+ businesses
+            </p>
+            <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-bold tracking-tight sm:text-6xl">
+              One CRM for every site, app and customer you have
+            </h1>
+            <p className="mx-auto mt-5 max-w-2xl text-base text-white/70 sm:text-lg">
+              Contacts, campaigns, scheduling and analytics in one secure workspace, with add-on apps that
+              grow with your business.
+            </p>
+            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+              <Button asChild size="lg" className="w-full sm:w-auto">
+                <Link href="/pricing">
+                  {trialLabel}
+                  <ArrowRight />
+                </Link>
+              </Button>
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                className="w-full border-white/25 bg-white/5 text-white hover:bg-white/15 hover:text-white sm:w-auto"
+              >
+                <a href={liveDemoUrl} target="_blank" rel="noopener noreferrer">
+                  See Live Demo
+                  <ExternalLink />
+                </a>
+              </Button>
+            </div>
+            <p className="mt-4 text-sm text-white/60">
+              {trialDays}-day free trial · No credit card required · Cancel anytime
+            </p>
+            <ul className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-3 sm:grid-cols-4">
+              {trustBadges.map(({ icon: Icon, label }) => (
+                <li
+                  key={label}
+                  className="flex items-center justify-center gap-2 rounded-xl border border-white/10 bg-white/5 px-3 py-3 text-sm text-white/85"
+                >
+                  <Icon className="h-4 w-4 shrink-0 text-indigo-300" />
+                  {label}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section id="features" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-20 sm:px-6">
+          <div className="mx-auto max-w-2xl text-center">
+            <p className="text-sm font-semibold uppercase tracking-wider text-primary">Features</p>
+            <h2 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+              Everything your business runs on
+            </h2>
+            <p className="mt-3 text-muted-foreground">
+              Hover, tap or tab to a card to see what it does, then jump straight in.
+            </p>
+          </div>
+          <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {features.map((feature) => (
+              <FlipCard key={feature.action} content={feature} />
+            ))}
+          </div>
+        </section>
+
+        <section aria-label="Why businesses choose us" className="border-y bg-card">
+          <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-10 text-center sm:px-6 md:grid-cols-4">
+            {claims.map((claim) => (
+              <div key={claim.label}>
+                <dt className="sr-only">{claim.label}</dt>
+                <dd>
+                  <span className="block text-3xl font-bold text-primary">{claim.value}</span>
+                  <span className="text-sm text-muted-foreground">{claim.label}</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section id="add-ons" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-20 sm:px-6">
+          <div className="flex flex-col items-start justify-between gap-4 md:flex-row md:items-end">
+            <div className="max-w-xl">
+              <p className="text-sm font-semibold uppercase tracking-wider text-primary">Add-on modules</p>
+              <h2 className="mt-2 text-3xl font-bold tracking-tight">Add power when you need it</h2>
+              <p className="mt-3 text-muted-foreground">
+                Plug specialised modules into any plan. They share your contacts, so nothing is entered twice.
+              </p>
+            </div>
+          </div>
+          <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {addons.map((addon) => {
+              const Icon = addonIcons[addon.id];
+              return (
+                <div key={addon.id} className="flex flex-col rounded-2xl border bg-card p-5 shadow-sm">
+                  <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                    <Icon className="h-5 w-5" />
+                  </span>
+                  <h3 className="mt-4 font-semibold">{addon.name}</h3>
+                  <p className="mt-1 flex-1 text-sm text-muted-foreground">{addon.description}</p>
+                  <p className="mt-4 text-lg font-bold">{formatMonthly(addon.priceCents)}</p>
+                  <Button asChild variant="outline" size="sm" className="mt-3">
+                    <a href={signInUrl}>Add to Plan</a>
+                  </Button>
+                </div>
+              );
+            })}
+          </div>
+        </section>
+
+        <section id="pricing" className="scroll-mt-20 bg-muted/60 py-20">
+          <div className="mx-auto max-w-6xl px-4 sm:px-6">
+            <div className="mx-auto max-w-2xl text-center">
+              <p className="text-sm font-semibold uppercase tracking-wider text-primary">Pricing</p>
+              <h2 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+                Simple plans that grow with you
+              </h2>
+              <p className="mt-3 text-muted-foreground">
+                Every plan starts with a {trialDays}-day free trial. No credit card required, cancel anytime.
+              </p>
+            </div>
+            <div className="mt-14 grid gap-8 md:grid-cols-3">
+              {basePlans.map((plan) => (
+                <PlanCard
+                  key={plan.id}
+                  plan={plan}
+                  footer={
+                    <Button asChild className="w-full" variant={plan.popular ? 'default' : 'outline'}>
+                      {plan.id === 'enterprise' ? (
+                        <a href={contactSalesHref}>{plan.cta}</a>
+                      ) : (
+                        <a href={signInUrl}>{plan.cta}</a>
+                      )}
+                    </Button>
+                  }
+                />
+              ))}
+            </div>
+          </div>
+        </section>
+
+        <section className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+          <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-indigo-600 via-indigo-700 to-slate-900 px-6 py-14 text-center text-white shadow-xl sm:px-12">
+            <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">
+              Ready to run everything from one hub?
+            </h2>
+            <p className="mx-auto mt-3 max-w-xl text-white/75">
+              Talk to us for 30 minutes about your sites and goals, and leave with a plan for your first
+              month.
+            </p>
+            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+              <Button
+                asChild
+                size="lg"
+                className="w-full bg-white text-indigo-700 hover:bg-white/90 sm:w-auto"
+              >
+                <Link href="/scheduler">
+                  <CalendarCheck />
+                  Book Strategy Call
+                </Link>
+              </Button>
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                className="w-full border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white sm:w-auto"
+              >
+                <a href={signInUrl}>{trialLabel}</a>
+              </Button>
+            </div>
+            <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-white/70">
+              {['No credit card required', 'Cancel anytime'].map((item) => (
+                <li key={item} className="flex items-center gap-1.5">
+                  <Check className="h-4 w-4" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      </main>
+
+      <footer className="border-t bg-card">
+        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:px-6">
+          <p>© {new Date().getFullYear()} Business Hub</p>
+          <nav className="flex gap-5">
+            <a href="/pricing" className="hover:text-foreground">
+              Pricing
+            </a>
+            <a href="/scheduler" className="hover:text-foreground">
+              Book a call
+            </a>
+            <a href="/login" className="hover:text-foreground">
+              Sign In
+            </a>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
 }

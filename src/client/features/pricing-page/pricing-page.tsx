@@ -1,5 +1,67 @@
-// Placeholder so the route table compiles; the public-site engineer owns this file and replaces it
-// (keep the named export `PricingPage`).
+import { PlanPackageBuilder } from '@client/components/pricing/plan-package-builder';
+import { Button } from '@client/components/ui/button';
+import { useAuth } from '@client/lib/use-auth';
+import { trialDays } from '@domain/auth/auth-schemas';
+import { ArrowLeft, Check, Layers } from 'lucide-react';
+import { Link } from 'wouter';
+
+const promises = [`${trialDays}-day free trial`, 'No credit card required', 'Cancel anytime'];
+
+/** Public /pricing (spec 001 "Pricing tab and pricing page"): build a package, then start the trial. */
 export function PricingPage() {
-  return <main className="p-8 text-muted-foreground">Pricing</main>;
+  const { isAuthenticated } = useAuth();
+  return (
+    <div className="min-h-screen bg-background">
+      <header className="border-b bg-card">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+          <Link href="/" className="flex items-center gap-2 font-semibold">
+            <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+              <Layers className="h-4 w-4" />
+            </span>
+            Business Hub
+          </Link>
+          <Link
+            href="/"
+            className="flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+          >
+            <ArrowLeft className="h-4 w-4" />
+            Back to Home
+          </Link>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <div className="mx-auto max-w-2xl text-center">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Build your package</h1>
+          <p className="mt-3 text-muted-foreground">
+            Pick a base plan, switch on the add-on apps you need, and see your monthly total before you start.
+          </p>
+          <ul className="mt-5 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
+            {promises.map((promise) => (
+              <li key={promise} className="flex items-center gap-1.5">
+                <Check className="h-4 w-4 text-success" />
+                {promise}
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div className="mt-12">
+          <PlanPackageBuilder
+            action={() =>
+              isAuthenticated ? (
+                <Button asChild className="w-full">
+                  <Link href="/dashboard?tab=pricing">Continue in your dashboard</Link>
+                </Button>
+              ) : (
+                <Button asChild className="w-full" size="lg">
+                  <a href="/api/login">Start Free {trialDays}-Day Trial</a>
+                </Button>
+              )
+            }
+          />
+        </div>
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,197 @@
+import { Badge } from '@client/components/ui/badge';
+import { Switch } from '@client/components/ui/switch';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { cn } from '@client/lib/utils';
+import { type AddonId, addonById, addons } from '@domain/pricing/addons';
+import { customPackageTotalCents } from '@domain/pricing/custom-package';
+import { formatDollars, formatMonthly } from '@domain/pricing/money';
+import { basePlans, type PlanId, planById } from '@domain/pricing/plans';
+import { Check, Package } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { PlanCard } from './plan-card';
+
+export interface PackageSelection {
+  planId: PlanId;
+  addonIds: AddonId[];
+  totalCents: number;
+}
+
+/** Spec 001 "Pricing tab and pricing page": Professional is selected until the visitor picks another plan. */
+export const defaultPlanId: PlanId = 'professional';
+
+/**
+ * Base Plans / Add-On Apps tabs with a running custom package total (selected plan + selected add-ons,
+ * computed by the pricing domain). Shared by the public /pricing page and the dashboard's pricing tab;
+ * `action` renders the call to action under the total for the current selection.
+ */
+export function PlanPackageBuilder({
+  initialPlanId = defaultPlanId,
+  initialAddonIds = [],
+  action,
+}: {
+  initialPlanId?: PlanId;
+  initialAddonIds?: AddonId[];
+  action?: (selection: PackageSelection) => ReactNode;
+}) {
+  const [planId, setPlanId] = useState<PlanId>(initialPlanId);
+  const [addonIds, setAddonIds] = useState<AddonId[]>(initialAddonIds);
+  const selection: PackageSelection = {
+    planId,
+    addonIds,
+    totalCents: customPackageTotalCents(planId, addonIds),
+  };
+  const plan = planById(planId);
+
+  function toggleAddon(id: AddonId, isOn: boolean) {
+    setAddonIds((current) =>
+      isOn ? [...current.filter((a) => a !== id), id] : current.filter((a) => a !== id),
+    );
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_320px]">
+      <Tabs defaultValue="plans">
+        <TabsList className="w-full sm:w-auto">
+          <TabsTrigger value="plans" className="flex-1 sm:flex-none">
+            Base Plans
+          </TabsTrigger>
+          <TabsTrigger value="addons" className="flex-1 sm:flex-none">
+            Add-On Apps
+            {addonIds.length > 0 && (
+              <Badge variant="secondary" className="ml-1 px-1.5 py-0">
+                {addonIds.length}
+              </Badge>
+            )}
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="plans" className="mt-8">
+          <fieldset className="grid gap-6 md:grid-cols-3">
+            <legend className="sr-only">Base plan</legend>
+            {basePlans.map((p) => {
+              const isSelected = p.id === planId;
+              return (
+                <label
+                  key={p.id}
+                  className="h-full cursor-pointer rounded-2xl has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2"
+                >
+                  <input
+                    type="radio"
+                    name="base-plan"
+                    value={p.id}
+                    checked={isSelected}
+                    onChange={() => setPlanId(p.id)}
+                    className="sr-only"
+                    aria-label={p.name}
+                  />
+                  <PlanCard
+                    plan={p}
+                    isSelected={isSelected}
+                    className={cn('hover:shadow-md', !isSelected && 'opacity-90')}
+                    footer={
+                      <span
+                        className={cn(
+                          'flex h-9 w-full items-center justify-center gap-2 rounded-md border text-sm font-medium',
+                          isSelected ? 'border-primary bg-primary text-primary-foreground' : 'bg-card',
+                        )}
+                      >
+                        {isSelected ? (
+                          <>
+                            <Check className="h-4 w-4" /> Selected
+                          </>
+                        ) : (
+                          `Select ${p.name}`
+                        )}
+                      </span>
+                    }
+                  />
+                </label>
+              );
+            })}
+          </fieldset>
+        </TabsContent>
+
+        <TabsContent value="addons" className="mt-8">
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {addons.map((addon) => {
+              const isOn = addonIds.includes(addon.id);
+              const switchId = `addon-${addon.id}`;
+              return (
+                <li
+                  key={addon.id}
+                  data-addon={addon.id}
+                  className={cn(
+                    'flex flex-col rounded-2xl border bg-card p-5 shadow-sm transition-shadow',
+                    isOn && 'border-primary/60 ring-1 ring-primary',
+                  )}
+                >
+                  <div className="flex items-start justify-between gap-3">
+                    <div>
+                      <label htmlFor={switchId} className="font-semibold">
+                        {addon.name}
+                      </label>
+                      <p className="mt-0.5 text-sm font-medium text-primary">
+                        {formatMonthly(addon.priceCents)}
+                      </p>
+                    </div>
+                    <Switch
+                      id={switchId}
+                      checked={isOn}
+                      onCheckedChange={(checked) => toggleAddon(addon.id, checked)}
+                      aria-label={`Add ${addon.name}`}
+                    />
+                  </div>
+                  <p className="mt-3 text-sm text-muted-foreground">{addon.description}</p>
+                  <ul className="mt-3 grid grid-cols-2 gap-1.5 text-xs text-muted-foreground">
+                    {addon.features.map((feature) => (
+                      <li key={feature} className="flex items-center gap-1.5">
+                        <Check className="h-3.5 w-3.5 shrink-0 text-success" />
+                        {feature}
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+        </TabsContent>
+      </Tabs>
+
+      <aside
+        aria-label="Your custom package"
+        className="h-fit rounded-2xl border bg-card p-6 shadow-sm lg:sticky lg:top-24 lg:mt-[3.25rem]"
+      >
+        <h3 className="flex items-center gap-2 font-semibold">
+          <Package className="h-4 w-4 text-primary" />
+          Your custom package
+        </h3>
+        <dl className="mt-4 space-y-2 text-sm">
+          <div className="flex justify-between gap-3">
+            <dt>{plan.name} plan</dt>
+            <dd className="font-medium">{formatMonthly(plan.priceCents)}</dd>
+          </div>
+          {addonIds.map((id) => {
+            const addon = addonById(id);
+            return (
+              <div key={id} className="flex justify-between gap-3 text-muted-foreground">
+                <dt>{addon.name}</dt>
+                <dd>+{formatMonthly(addon.priceCents)}</dd>
+              </div>
+            );
+          })}
+          {addonIds.length === 0 && <p className="text-xs text-muted-foreground">No add-ons selected yet.</p>}
+        </dl>
+        <div className="mt-4 flex items-baseline justify-between border-t pt-4">
+          <span className="text-sm font-medium">Total</span>
+          <span className="text-right">
+            <span data-testid="package-total" className="text-3xl font-bold tracking-tight">
+              {formatDollars(selection.totalCents)}
+            </span>
+            <span className="text-sm text-muted-foreground">/month</span>
+          </span>
+        </div>
+        {action && <div className="mt-5">{action(selection)}</div>}
+      </aside>
+    </div>
+  );
+}
