@@ -25,6 +25,9 @@ const SignInPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('./features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const SchedulerPage = lazy(() =>
+  import('./features/scheduler/scheduler-page').then((m) => ({ default: m.SchedulerPage })),
+);
 // ↑ Add your page's lazy import above this line.
 
 /**
@@ -35,6 +38,7 @@ const everyoneRoutes: AppRoute[] = [
   { path: '/login', page: SignInPage },
   { path: '/dashboard', page: DashboardPage },
   { path: '/pricing', page: PricingPage },
+  { path: '/scheduler', page: SchedulerPage },
   // ↓ Shared screens: /success, /scheduler, /pricing-selector, /pricing/local-business, /pricing/reoss
 ];
 

@@ -1,5 +1,77 @@
-// Placeholder so the route table compiles; the public-site engineer owns this file and replaces it
-// (keep the named export `TechstackPage`).
+import { SiteHeader } from '@client/components/site-header';
+import { Button } from '@client/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { useAuth } from '@client/lib/use-auth';
+import { BarChart3, Boxes, LayoutDashboard, PackageOpen } from 'lucide-react';
+import { Link } from 'wouter';
+import { AnalyticsTab } from './analytics-tab';
+import { ApplicationsTab } from './applications-tab';
+import { BundlesTab } from './bundles-tab';
+
+/** The signed-in home (/ and /techstack): the technology catalogue of spec 000 §2.2. */
 export function TechstackPage() {
-  return <main className="p-8 text-muted-foreground">Technology catalogue</main>;
+  const { user } = useAuth();
+  return (
+    <div className="min-h-screen bg-background">
+      <SiteHeader>
+        <Link
+          href="/scheduler"
+          className="hidden text-sm text-muted-foreground hover:text-foreground sm:inline"
+        >
+          Book a call
+        </Link>
+        <Link
+          href="/pricing"
+          className="hidden text-sm text-muted-foreground hover:text-foreground sm:inline"
+        >
+          Pricing
+        </Link>
+        <Button asChild size="sm">
+          <Link href="/dashboard">
+            <LayoutDashboard />
+            Open Dashboard
+          </Link>
+        </Button>
+      </SiteHeader>
+
+      <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+        <div className="max-w-2xl">
+          <p className="text-sm font-medium text-primary">
+            {user ? `Welcome back, ${user.firstName || user.email}` : 'Welcome'}
+          </p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight">Technology catalogue</h1>
+          <p className="mt-2 text-muted-foreground">
+            Every application you can add to your workspace, the bundles that combine them, and how your
+            business is doing.
+          </p>
+        </div>
+
+        <Tabs defaultValue="applications" className="mt-8">
+          <TabsList className="h-10">
+            <TabsTrigger value="applications" className="px-4">
+              <Boxes className="h-4 w-4" />
+              Applications
+            </TabsTrigger>
+            <TabsTrigger value="bundles" className="px-4">
+              <PackageOpen className="h-4 w-4" />
+              Bundles
+            </TabsTrigger>
+            <TabsTrigger value="analytics" className="px-4">
+              <BarChart3 className="h-4 w-4" />
+              Analytics
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="applications" className="mt-6">
+            <ApplicationsTab />
+          </TabsContent>
+          <TabsContent value="bundles" className="mt-6">
+            <BundlesTab />
+          </TabsContent>
+          <TabsContent value="analytics" className="mt-6">
+            <AnalyticsTab />
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
+  );
 }

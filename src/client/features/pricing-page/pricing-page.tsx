@@ -1,8 +1,9 @@
 import { PlanPackageBuilder } from '@client/components/pricing/plan-package-builder';
+import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/use-auth';
 import { trialDays } from '@domain/auth/auth-schemas';
-import { ArrowLeft, Check, Layers } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { Link } from 'wouter';
 
 const promises = [`${trialDays}-day free trial`, 'No credit card required', 'Cancel anytime'];
@@ -12,23 +13,9 @@ export function PricingPage() {
   const { isAuthenticated } = useAuth();
   return (
     <div className="min-h-screen bg-background">
-      <header className="border-b bg-card">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-          <Link href="/" className="flex items-center gap-2 font-semibold">
-            <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-              <Layers className="h-4 w-4" />
-            </span>
-            Business Hub
-          </Link>
-          <Link
-            href="/"
-            className="flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
-          >
-            <ArrowLeft className="h-4 w-4" />
-            Back to Home
-          </Link>
-        </div>
-      </header>
+      <SiteHeader>
+        <BackToHomeLink />
+      </SiteHeader>
 
       <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">

@@ -3,8 +3,8 @@ import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { countContacts } from './store.js';
 
-export function listApplications(): readonly Application[] {
-  return applications;
+export function listApplications(): Application[] {
+  return [...applications];
 }
 
 export interface AnalyticsDashboard {
