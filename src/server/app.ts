@@ -55,17 +55,18 @@ export async function buildApp(
   for (const routes of featureRoutes) await app.register(routes);
 
   const clientDir = options.clientDir;
-  if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, maxAge: '1h', immutable: false });
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.method !== 'GET') {
-        return reply
-          .status(404)
-          .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
-      }
-      // The client router owns every other path, including its own 'Page Not Found'.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
+  const hasClient = Boolean(clientDir && existsSync(path.join(clientDir, 'index.html')));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDir as string, wildcard: false, maxAge: '1h' });
   }
+  app.setNotFoundHandler((request, reply) => {
+    if (!hasClient || request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply
+        .status(404)
+        .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+    }
+    // The client router owns every other path, including its own 'Page Not Found'.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
   return app;
 }

@@ -13,26 +13,20 @@ export interface Database {
   db: Db;
   /** Runs `fn` in a transaction that can see and write only `workspaceId`'s rows (row-level security). */
   withWorkspace<T>(workspaceId: number, fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Runs `fn` as a signed-in user before a workspace is chosen: it sees that user's memberships only. */
-  withUser<T>(userId: number, fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
   const db = drizzle(pool);
-  const scoped =
-    (setting: 'app.workspace_id' | 'app.user_id') =>
-    <T>(id: number, fn: (tx: Tx) => Promise<T>) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config(${setting}, ${String(id)}, true)`);
-        return fn(tx);
-      });
   return {
     pool,
     db,
-    withWorkspace: scoped('app.workspace_id'),
-    withUser: scoped('app.user_id'),
+    withWorkspace: (workspaceId, fn) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.workspace_id', ${String(workspaceId)}, true)`);
+        return fn(tx);
+      }),
     close: () => pool.end(),
   };
 }

@@ -44,9 +44,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
-  });
 }

@@ -21,7 +21,7 @@ export const checkoutOrders = pgTable('checkout_orders', {
 export interface CheckoutLineRecord {
   name: string;
   amountCents: number;
-  recurring: boolean;
+  isRecurring: boolean;
   /** A provider price id when the line is an existing provider price (card-provider page). */
   priceId?: string;
 }

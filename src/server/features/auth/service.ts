@@ -17,7 +17,6 @@ import {
   deleteSession,
   findUserByEmail,
   findUserById,
-  getWorkspace,
   insertSession,
   insertUser,
   insertWorkspace,
@@ -145,7 +144,7 @@ export async function signIn(
       userName: `${user.firstName} ${user.lastName}`.trim(),
     });
   }
-  workspaceId ??= (await deps.database.withUser(user.id, (tx) => listUserWorkspaces(tx, user.id)))[0]?.id;
+  workspaceId ??= (await listUserWorkspaces(db, user.id))[0]?.id;
   if (!workspaceId)
     throw new AppError('forbidden', 'This account does not belong to any workspace any more.');
   return { ...(await startSession(deps, user.id, workspaceId, previousSessionId)), userId: user.id };
@@ -156,15 +155,12 @@ export async function signOut(deps: AppDeps, sessionId: string): Promise<void> {
 }
 
 export async function getCurrentUser(deps: AppDeps, member: Member) {
-  const user = await findUserById(deps.database.db, member.userId);
-  if (!user) throw new AppError('unauthenticated', 'You are not signed in.');
-  const workspaces = await deps.database.withUser(member.userId, (tx) =>
-    listUserWorkspaces(tx, member.userId),
-  );
-  const workspace = await deps.database.withWorkspace(member.workspaceId, (tx) =>
-    getWorkspace(tx, member.workspaceId),
-  );
-  if (!workspace) throw new AppError('unauthenticated', 'You are not signed in.');
+  const [user, workspaces] = await Promise.all([
+    findUserById(deps.database.db, member.userId),
+    listUserWorkspaces(deps.database.db, member.userId),
+  ]);
+  const workspace = workspaces.find((w) => w.id === member.workspaceId);
+  if (!user || !workspace) throw new AppError('unauthenticated', 'You are not signed in.');
   return {
     id: user.id,
     email: user.email,
@@ -196,9 +192,7 @@ export async function updateProfile(
 }
 
 export async function switchWorkspace(deps: AppDeps, member: Member, workspaceId: number): Promise<void> {
-  const workspaces = await deps.database.withUser(member.userId, (tx) =>
-    listUserWorkspaces(tx, member.userId),
-  );
+  const workspaces = await listUserWorkspaces(deps.database.db, member.userId);
   if (!workspaces.some((w) => w.id === workspaceId)) throw AppError.notFound('Workspace');
   await setSessionWorkspace(deps.database.db, member.sessionId, workspaceId);
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
-import { loginAttempts, memberships, sessions, users, workspaces } from '../../db/schema/foundation.js';
+import { loginAttempts, sessions, users, workspaces } from '../../db/schema/foundation.js';
 
 type Executor = Db | Tx;
 
@@ -79,22 +79,36 @@ export async function nextWorkspaceId(db: Executor): Promise<number> {
   return Number(rows[0].id);
 }
 
-/** In a user context (withUser): the workspaces this user belongs to, oldest membership first. */
-export async function listUserWorkspaces(tx: Tx, userId: number) {
-  return tx
-    .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })
-    .from(memberships)
-    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(memberships.createdAt);
+export interface UserWorkspace {
+  id: number;
+  name: string;
+  role: 'owner' | 'admin' | 'member' | 'viewer';
+  plan: string;
+  subscriptionStatus: string;
+  trialEndsAt: Date | null;
+}
+
+/** The workspaces a user belongs to, oldest membership first (one query, see app_user_workspaces). */
+export async function listUserWorkspaces(db: Executor, userId: number): Promise<UserWorkspace[]> {
+  const { rows } = await db.execute<{
+    id: number;
+    name: string;
+    role: UserWorkspace['role'];
+    plan: string;
+    subscription_status: string;
+    trial_ends_at: string | null;
+  }>(sql`select * from app_user_workspaces(${userId})`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    role: r.role,
+    plan: r.plan,
+    subscriptionStatus: r.subscription_status,
+    trialEndsAt: r.trial_ends_at ? new Date(r.trial_ends_at) : null,
+  }));
 }
 
 export async function insertWorkspace(tx: Tx, values: typeof workspaces.$inferInsert) {
   const [workspace] = await tx.insert(workspaces).values(values).returning();
   return workspace;
-}
-
-export async function getWorkspace(tx: Tx, id: number) {
-  const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, id));
-  return workspace ?? null;
 }

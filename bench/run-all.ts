@@ -1,0 +1,9 @@
+/** `npm run bench`: runs each benchmark in its own process, one after another; each prints JSON. */
+import { execFileSync } from 'node:child_process';
+
+const benches = ['bench/http.ts'];
+
+for (const file of benches) {
+  console.error(`\n# ${file}`);
+  execFileSync('npx', ['tsx', file], { stdio: 'inherit' });
+}

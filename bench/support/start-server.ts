@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface BenchServer {
+  baseUrl: string;
+  /** The owner connection string of the server's database (for bulk set-up and the SQL floor). */
+  ownerUrl: string;
+  appUrl: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * Starts the real server (`src/server/main.ts`) as its own process, on an embedded PostgreSQL in a
+ * temporary folder, with the demo workspace seeded, so load is measured from outside as users see it.
+ */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-bench-'));
+  const port = await freePort();
+  const pgPort = await freePort();
+  const appPassword = 'bench_app_password';
+  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SECRET_KEY: 'bench-secret-key-bench-secret-key-0000',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      APP_DB_PASSWORD: appPassword,
+      SMTP_CAPTURE_PORT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is running at')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  const ownerUrl = `postgres://postgres:embedded-postgres-local@127.0.0.1:${pgPort}/hub`;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    ownerUrl,
+    appUrl: `postgres://hub_app:${appPassword}@127.0.0.1:${pgPort}/hub`,
+    process: child,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the API and returns the session cookie header. */
+export async function signInCookie(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}
+
+export function percentile(sortedMs: number[], p: number): number {
+  if (sortedMs.length === 0) return Number.NaN;
+  const index = Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1);
+  return Math.round(sortedMs[Math.max(0, index)] * 100) / 100;
+}
