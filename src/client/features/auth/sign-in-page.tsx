@@ -1,3 +1,300 @@
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { apiRequest, errorMessage } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
+import { authUserKey, useAuth } from '@client/lib/use-auth';
+import { passwordMinLength, trialDays } from '@domain/auth/auth-schemas';
+import { basePlans, type PlanId, planIds } from '@domain/pricing/plans';
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2, Loader2, MailOpen, Sparkles } from 'lucide-react';
+import type * as React from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+
+type Mode = 'signin' | 'signup';
+
+/** Only same-site paths: "//evil.example" or "https://..." would send a fresh session elsewhere. */
+function safeNextPath(value: string | null): string {
+  return value?.startsWith('/') && !value.startsWith('//') ? value : '/dashboard';
+}
+
+function formatPlanPrice(priceCents: number): string {
+  return `$${(priceCents / 100).toLocaleString('en-US')}/mo`;
+}
+
 export function SignInPage() {
-  return <div />;
+  const params = new URLSearchParams(useSearch());
+  const inviteToken = params.get('invite') ?? undefined;
+  const nextPath = safeNextPath(params.get('next'));
+  const requestedPlan = planIds.find((id) => id === params.get('plan'));
+  const { isAuthenticated } = useAuth();
+  const [, navigate] = useLocation();
+  const [mode, setMode] = useState<Mode>(inviteToken || requestedPlan ? 'signup' : 'signin');
+
+  // Someone already signed in has nothing to do here, unless they came to accept an invite.
+  useEffect(() => {
+    if (isAuthenticated && !inviteToken) navigate(nextPath, { replace: true });
+  }, [isAuthenticated, inviteToken, navigate, nextPath]);
+
+  const onSignedIn = async () => {
+    await queryClient.invalidateQueries({ queryKey: authUserKey });
+    navigate(nextPath);
+  };
+
+  return (
+    <div className="grid min-h-screen lg:grid-cols-2">
+      <aside className="relative hidden flex-col justify-between overflow-hidden bg-sidebar p-10 text-sidebar-foreground lg:flex">
+        <Link href="/" className="flex items-center gap-2 text-lg font-semibold text-white">
+          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-primary">
+            <Sparkles className="h-5 w-5" />
+          </span>
+          Business Hub
+        </Link>
+        <div className="space-y-6">
+          <h2 className="text-3xl font-semibold leading-tight text-white">
+            Run every website, contact and sale from one hub.
+          </h2>
+          <ul className="space-y-3 text-sm">
+            {[
+              `${trialDays}-day free trial, no credit card required`,
+              'Complete data isolation for your business',
+              'Invite your team with role-based access',
+              'Cancel anytime',
+            ].map((line) => (
+              <li key={line} className="flex items-center gap-2">
+                <CheckCircle2 className="h-4 w-4 text-success" />
+                {line}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="text-xs text-sidebar-muted">© {new Date().getFullYear()} Business Hub</p>
+        <div className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-primary/30 blur-3xl" />
+      </aside>
+
+      <main className="flex items-center justify-center p-4 sm:p-8">
+        <div className="w-full max-w-md space-y-6">
+          <Link href="/" className="flex items-center gap-2 text-lg font-semibold lg:hidden">
+            <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+              <Sparkles className="h-4 w-4" />
+            </span>
+            Business Hub
+          </Link>
+          {inviteToken && (
+            <div className="flex gap-3 rounded-lg border border-primary/30 bg-accent p-4 text-sm text-accent-foreground">
+              <MailOpen className="mt-0.5 h-5 w-5 shrink-0" />
+              <p>
+                You have been invited to join a workspace. Create an account, or sign in if you already have
+                one, to accept the invitation.
+              </p>
+            </div>
+          )}
+          <Card>
+            <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
+              <CardHeader>
+                <CardTitle className="text-2xl">
+                  {mode === 'signin' ? 'Welcome back' : 'Create your account'}
+                </CardTitle>
+                <CardDescription>
+                  {mode === 'signin'
+                    ? 'Sign in to your business hub.'
+                    : inviteToken
+                      ? 'Join your team in a minute.'
+                      : `Start your ${trialDays}-day free trial. No credit card required.`}
+                </CardDescription>
+                <TabsList className="mt-4 grid w-full grid-cols-2">
+                  <TabsTrigger value="signin">Sign in</TabsTrigger>
+                  <TabsTrigger value="signup">Create account</TabsTrigger>
+                </TabsList>
+              </CardHeader>
+              <CardContent>
+                <TabsContent value="signin" className="mt-0">
+                  <SignInForm inviteToken={inviteToken} onDone={onSignedIn} />
+                </TabsContent>
+                <TabsContent value="signup" className="mt-0">
+                  <SignUpForm inviteToken={inviteToken} initialPlan={requestedPlan} onDone={onSignedIn} />
+                </TabsContent>
+              </CardContent>
+            </Tabs>
+          </Card>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function FormError({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+      {errorMessage(error)}
+    </p>
+  );
+}
+
+function Field({ id, label, ...props }: { id: string; label: string } & React.ComponentProps<typeof Input>) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} name={id} required {...props} />
+    </div>
+  );
+}
+
+function SignInForm({ inviteToken, onDone }: { inviteToken?: string; onDone: () => Promise<void> }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/login', { email, password, inviteToken }),
+    onSuccess: onDone,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <Field
+        id="signin-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Field
+        id="signin-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <FormError error={signIn.error} />
+      <Button type="submit" className="w-full" disabled={signIn.isPending}>
+        {signIn.isPending && <Loader2 className="animate-spin" />}
+        {signIn.isPending ? 'Signing in...' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm({
+  inviteToken,
+  initialPlan,
+  onDone,
+}: {
+  inviteToken?: string;
+  initialPlan?: PlanId;
+  onDone: () => Promise<void>;
+}) {
+  const [form, setForm] = useState({
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    businessName: '',
+  });
+  const [plan, setPlan] = useState<PlanId>(initialPlan ?? 'professional');
+  const update = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const signUp = useMutation({
+    mutationFn: () =>
+      apiRequest('POST', '/api/auth/signup', {
+        ...form,
+        // An invitee joins the inviting business; the server ignores the name and plan then, but still
+        // expects a business name, so send the invitee's own name.
+        businessName: inviteToken ? `${form.firstName} ${form.lastName}`.trim() : form.businessName,
+        plan,
+        inviteToken,
+      }),
+    onSuccess: onDone,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signUp.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="firstName"
+          label="First name"
+          autoComplete="given-name"
+          value={form.firstName}
+          onChange={update('firstName')}
+        />
+        <Field
+          id="lastName"
+          label="Last name"
+          autoComplete="family-name"
+          value={form.lastName}
+          onChange={update('lastName')}
+        />
+      </div>
+      <Field
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={update('email')}
+      />
+      <div className="space-y-1.5">
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          minLength={passwordMinLength}
+          value={form.password}
+          onChange={update('password')}
+        />
+        <p className="text-xs text-muted-foreground">At least {passwordMinLength} characters.</p>
+      </div>
+      {!inviteToken && (
+        <>
+          <Field
+            id="businessName"
+            label="Business name"
+            autoComplete="organization"
+            value={form.businessName}
+            onChange={update('businessName')}
+          />
+          <div className="space-y-1.5">
+            <Label htmlFor="plan">Plan</Label>
+            <Select value={plan} onValueChange={(value) => setPlan(value as PlanId)}>
+              <SelectTrigger id="plan">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {basePlans.map((option) => (
+                  <SelectItem key={option.id} value={option.id}>
+                    {option.name} — {formatPlanPrice(option.priceCents)}
+                    {option.popular ? ' · Most Popular' : ''}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <p className="text-xs text-muted-foreground">
+              Free for {trialDays} days; change plans at any time.
+            </p>
+          </div>
+        </>
+      )}
+      <FormError error={signUp.error} />
+      <Button type="submit" className="w-full" disabled={signUp.isPending}>
+        {signUp.isPending && <Loader2 className="animate-spin" />}
+        {signUp.isPending
+          ? 'Creating account...'
+          : inviteToken
+            ? 'Create account and join'
+            : 'Start free trial'}
+      </Button>
+    </form>
+  );
 }

@@ -1,3 +1,296 @@
-export function OverviewPanel() {
-  return <div />;
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/use-toast';
+import { cn } from '@client/lib/utils';
+import { type Activity, formatRelativeTime } from '@domain/activities/activity-types';
+import {
+  Activity as ActivityIcon,
+  Archive,
+  BarChart3,
+  Bot,
+  CreditCard,
+  DollarSign,
+  ExternalLink,
+  FileText,
+  Globe,
+  type LucideIcon,
+  Sparkles,
+  UserPlus,
+  Users,
+} from 'lucide-react';
+import { useWebsites } from '../websites/websites-api';
+import { type DashboardStats, useDashboardStats, useRecentActivities } from './dashboard-stats-api';
+import type { DashboardPanelProps } from './tab-panels';
+
+/** Spec 000 §9: at most 10 recent activities. */
+const recentActivityLimit = 10;
+
+const currency = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const count = new Intl.NumberFormat('en-US');
+
+export function OverviewPanel({ selectedWebsiteId, onNavigate }: DashboardPanelProps) {
+  return (
+    <div className="space-y-6">
+      <StatCards />
+      <SiteCards selectedWebsiteId={selectedWebsiteId} onAddWebsite={() => onNavigate('settings')} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <RecentActivity className="lg:col-span-2" />
+        <QuickActions onGenerateContent={() => onNavigate('content')} />
+      </div>
+    </div>
+  );
+}
+
+interface StatCardSpec {
+  title: string;
+  icon: LucideIcon;
+  value: (stats: DashboardStats) => string | null;
+  hint: (stats: DashboardStats) => string;
+}
+
+const statCards: StatCardSpec[] = [
+  {
+    title: 'Total Revenue',
+    icon: DollarSign,
+    value: (s) => currency.format(s.totalRevenue / 100),
+    hint: (s) => (s.totalRevenue > 0 ? 'Payments received' : 'No payments recorded yet'),
+  },
+  {
+    title: 'Subscribers',
+    icon: Users,
+    value: (s) => count.format(s.subscribers),
+    hint: (s) => (s.subscribers > 0 ? 'Contacts subscribed to your offers' : 'No subscribers yet'),
+  },
+  {
+    title: 'Traffic',
+    icon: BarChart3,
+    value: (s) => (s.traffic === null ? null : count.format(s.traffic)),
+    hint: () => 'Visits across your websites',
+  },
+  {
+    title: 'Automation Score',
+    icon: Bot,
+    value: (s) => (s.automationScore === null ? null : `${Math.round(s.automationScore)}%`),
+    hint: () => 'Share of your work running on autopilot',
+  },
+];
+
+function StatCards() {
+  const { data: stats, isLoading, isError } = useDashboardStats();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {statCards.map((card) => {
+        const Icon = card.icon;
+        const value = stats ? card.value(stats) : null;
+        return (
+          <Card key={card.title} data-testid={`stat-${card.title}`}>
+            <CardHeader className="flex-row items-center justify-between pb-2">
+              <CardTitle className="text-sm font-medium text-muted-foreground">{card.title}</CardTitle>
+              <span className="flex h-8 w-8 items-center justify-center rounded-md bg-accent text-accent-foreground">
+                <Icon className="h-4 w-4" />
+              </span>
+            </CardHeader>
+            <CardContent>
+              {isLoading ? (
+                <Skeleton className="h-8 w-24" />
+              ) : isError || !stats ? (
+                <p className="text-sm text-destructive">Could not load</p>
+              ) : value === null ? (
+                <p className="text-lg font-semibold text-muted-foreground">Not measured yet</p>
+              ) : (
+                <p className="text-2xl font-bold tracking-tight">{value}</p>
+              )}
+              <p className="mt-1 text-xs text-muted-foreground">{stats ? card.hint(stats) : '\u00a0'}</p>
+            </CardContent>
+          </Card>
+        );
+      })}
+    </div>
+  );
+}
+
+function SiteCards({
+  selectedWebsiteId,
+  onAddWebsite,
+}: {
+  selectedWebsiteId: number | null;
+  onAddWebsite: () => void;
+}) {
+  const { data: websites, isLoading, isError } = useWebsites();
+  if (isLoading) {
+    return (
+      <div className="grid gap-4 md:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+    );
+  }
+  if (isError) return <p className="text-sm text-destructive">Your websites could not be loaded.</p>;
+  if (!websites?.length) {
+    return (
+      <Card className="border-dashed">
+        <CardContent className="flex flex-col items-start gap-3 py-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center gap-3">
+            <Globe className="h-5 w-5 text-muted-foreground" />
+            <div>
+              <p className="font-medium">No websites yet</p>
+              <p className="text-sm text-muted-foreground">Add the websites you run to see them here.</p>
+            </div>
+          </div>
+          <Button variant="outline" onClick={onAddWebsite}>
+            Add a website
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {websites.map((site) => (
+        <Card
+          key={site.id}
+          className={cn('transition-shadow', site.id === selectedWebsiteId && 'ring-2 ring-primary')}
+          data-testid="site-card"
+        >
+          <CardHeader className="pb-3">
+            <div className="flex items-start justify-between gap-2">
+              <CardTitle className="truncate text-base">{site.name}</CardTitle>
+              <Badge variant="success">
+                <span className="h-1.5 w-1.5 rounded-full bg-success" />
+                Live
+              </Badge>
+            </div>
+            <CardDescription className="line-clamp-2">{site.description || 'No description'}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <a
+              href={`https://${site.domain}`}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+            >
+              {site.domain}
+              <ExternalLink className="h-3.5 w-3.5" />
+            </a>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+const activityIcons: Record<string, LucideIcon> = {
+  content_generated: Sparkles,
+  content_created: FileText,
+  payment_received: DollarSign,
+  contact_added: UserPlus,
+};
+
+function RecentActivity({ className }: { className?: string }) {
+  const { data: activities, isLoading, isError } = useRecentActivities();
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>Recent Activity</CardTitle>
+        <CardDescription>What happened across your business lately</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <div className="space-y-3">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-10" />
+            ))}
+          </div>
+        ) : isError ? (
+          <p className="text-sm text-destructive">Recent activity could not be loaded.</p>
+        ) : !activities?.length ? (
+          <div className="flex flex-col items-center py-8 text-center">
+            <ActivityIcon className="mb-3 h-8 w-8 text-muted-foreground" />
+            <p className="font-medium">No recent activities</p>
+            <p className="text-sm text-muted-foreground">
+              Activities will appear here as your empire operates
+            </p>
+          </div>
+        ) : (
+          <ul className="divide-y">
+            {activities.slice(0, recentActivityLimit).map((activity) => (
+              <ActivityRow key={activity.id} activity={activity} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ActivityRow({ activity }: { activity: Activity }) {
+  const Icon = activityIcons[activity.type] ?? ActivityIcon;
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <Icon className="h-4 w-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm">{activity.description}</p>
+        <p className="text-xs text-muted-foreground">{formatRelativeTime(activity.createdAt)}</p>
+      </div>
+    </li>
+  );
+}
+
+function QuickActions({ onGenerateContent }: { onGenerateContent: () => void }) {
+  // Spec 000 §2.3/§8: apart from content generation these only inform; what runs behind them is not specified.
+  const actions: { label: string; icon: LucideIcon; onClick: () => void }[] = [
+    { label: 'Generate Content', icon: Sparkles, onClick: onGenerateContent },
+    {
+      label: 'Payments Integration',
+      icon: CreditCard,
+      onClick: () =>
+        toast({
+          title: 'Payments Integration',
+          description: 'Card payments, products and checkout are managed in the Payments tab.',
+        }),
+    },
+    {
+      label: 'CRM System',
+      icon: Users,
+      onClick: () =>
+        toast({
+          title: 'CRM System',
+          description: 'Contacts, companies and imports are managed in the CRM tab.',
+        }),
+    },
+    {
+      label: 'Backup Now',
+      icon: Archive,
+      onClick: () =>
+        toast({
+          title: 'Backup Initiated',
+          description: 'Backups and restores are handled from the Backup tab.',
+        }),
+    },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Actions</CardTitle>
+        <CardDescription>Common tasks in one click</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {actions.map(({ label, icon: Icon, onClick }) => (
+          <Button key={label} variant="outline" className="justify-start" onClick={onClick}>
+            <Icon />
+            {label}
+          </Button>
+        ))}
+      </CardContent>
+    </Card>
+  );
 }

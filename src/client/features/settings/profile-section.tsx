@@ -1,0 +1,82 @@
+import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { toast } from '@client/components/ui/use-toast';
+import { apiRequest, errorMessage } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
+import { authUserKey, type CurrentUser } from '@client/lib/use-auth';
+import { userInitials } from '@client/lib/user-display';
+import { useMutation } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import type { SettingsSectionProps } from './settings-sections';
+
+export function ProfileSection({ user }: SettingsSectionProps) {
+  const [form, setForm] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl ?? '',
+  });
+  const save = useMutation({
+    mutationFn: async () =>
+      (await apiRequest('PATCH', '/api/auth/user', form)).json() as Promise<CurrentUser>,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(authUserKey, updated);
+      toast({ title: 'Profile saved', description: 'Your name and picture are up to date.' });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <div className="flex items-center gap-4">
+        <Avatar className="h-14 w-14 text-base">
+          {form.profileImageUrl && <AvatarImage src={form.profileImageUrl} alt="" />}
+          <AvatarFallback className="text-base">{userInitials({ ...user, ...form })}</AvatarFallback>
+        </Avatar>
+        <div className="text-sm">
+          <p className="font-medium">{user.email}</p>
+          <p className="text-muted-foreground">Your email is your sign-in and cannot be changed here.</p>
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <Label htmlFor="profile-first-name">First name</Label>
+          <Input
+            id="profile-first-name"
+            required
+            value={form.firstName}
+            onChange={(e) => setForm({ ...form, firstName: e.target.value })}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="profile-last-name">Last name</Label>
+          <Input
+            id="profile-last-name"
+            value={form.lastName}
+            onChange={(e) => setForm({ ...form, lastName: e.target.value })}
+          />
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="profile-image">Profile image URL</Label>
+        <Input
+          id="profile-image"
+          type="url"
+          placeholder="https://..."
+          value={form.profileImageUrl}
+          onChange={(e) => setForm({ ...form, profileImageUrl: e.target.value })}
+        />
+        <p className="text-xs text-muted-foreground">Leave empty to show your initials.</p>
+      </div>
+      {save.error && <p className="text-sm text-destructive">{errorMessage(save.error)}</p>}
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending && <Loader2 className="animate-spin" />}
+        Save profile
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,213 @@
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@client/components/ui/alert-dialog';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { Textarea } from '@client/components/ui/textarea';
+import { toast } from '@client/components/ui/use-toast';
+import { errorMessage } from '@client/lib/api';
+import type { Website } from '@domain/websites/website-schemas';
+import { Globe, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useCreateWebsite, useDeleteWebsite, useUpdateWebsite, useWebsites } from '../websites/websites-api';
+import type { SettingsSectionProps } from './settings-sections';
+
+export function WebsitesSection({ canManage }: SettingsSectionProps) {
+  const { data: websites, isLoading, isError } = useWebsites();
+  // undefined: dialog closed; null: adding; a website: editing it.
+  const [editing, setEditing] = useState<Website | null | undefined>(undefined);
+
+  if (isLoading) return <Skeleton className="h-24" />;
+  if (isError) return <p className="text-sm text-destructive">Your websites could not be loaded.</p>;
+  return (
+    <div className="space-y-4">
+      {websites?.length ? (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Domain</TableHead>
+              <TableHead className="hidden md:table-cell">Description</TableHead>
+              {canManage && <TableHead className="w-24 text-right">Actions</TableHead>}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {websites.map((site) => (
+              <TableRow key={site.id}>
+                <TableCell className="font-medium">{site.name}</TableCell>
+                <TableCell className="text-muted-foreground">{site.domain}</TableCell>
+                <TableCell className="hidden max-w-xs truncate text-muted-foreground md:table-cell">
+                  {site.description}
+                </TableCell>
+                {canManage && (
+                  <TableCell className="text-right">
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Edit ${site.name}`}
+                        onClick={() => setEditing(site)}
+                      >
+                        <Pencil />
+                      </Button>
+                      <RemoveWebsiteButton website={site} />
+                    </div>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <div className="flex flex-col items-center rounded-lg border border-dashed py-8 text-center">
+          <Globe className="mb-2 h-6 w-6 text-muted-foreground" />
+          <p className="font-medium">No websites yet</p>
+          <p className="text-sm text-muted-foreground">
+            {canManage ? 'Add the sites you run to manage them here.' : 'An admin can add the sites you run.'}
+          </p>
+        </div>
+      )}
+      {canManage && (
+        <Button variant="outline" onClick={() => setEditing(null)}>
+          <Plus />
+          Add website
+        </Button>
+      )}
+      {editing !== undefined && <WebsiteDialog website={editing} onClose={() => setEditing(undefined)} />}
+    </div>
+  );
+}
+
+function WebsiteDialog({ website, onClose }: { website: Website | null; onClose: () => void }) {
+  const [form, setForm] = useState({
+    name: website?.name ?? '',
+    domain: website?.domain ?? '',
+    description: website?.description ?? '',
+  });
+  const create = useCreateWebsite();
+  const update = useUpdateWebsite();
+  const save = website ? update : create;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      if (website) await update.mutateAsync({ id: website.id, ...form });
+      else await create.mutateAsync(form);
+      toast({ title: website ? 'Website updated' : 'Website added', description: form.name });
+      onClose();
+    } catch {
+      // The error is shown inside the dialog from the mutation's state.
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(isOpen) => !isOpen && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{website ? 'Edit website' : 'Add website'}</DialogTitle>
+          <DialogDescription>Websites appear in the dashboard sidebar and on its overview.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="space-y-4">
+          <div className="space-y-1.5">
+            <Label htmlFor="website-name">Name</Label>
+            <Input
+              id="website-name"
+              required
+              value={form.name}
+              onChange={(e) => setForm({ ...form, name: e.target.value })}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="website-domain">Domain</Label>
+            <Input
+              id="website-domain"
+              required
+              placeholder="example.com"
+              value={form.domain}
+              onChange={(e) => setForm({ ...form, domain: e.target.value })}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="website-description">Description</Label>
+            <Textarea
+              id="website-description"
+              rows={3}
+              value={form.description}
+              onChange={(e) => setForm({ ...form, description: e.target.value })}
+            />
+          </div>
+          {save.error && (
+            <p role="alert" className="text-sm text-destructive">
+              {errorMessage(save.error)}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending && <Loader2 className="animate-spin" />}
+              {website ? 'Save changes' : 'Add website'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RemoveWebsiteButton({ website }: { website: Website }) {
+  const remove = useDeleteWebsite();
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Remove ${website.name}`}>
+          <Trash2 className="text-destructive" />
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Remove {website.name}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {website.domain} disappears from the dashboard. The site itself keeps running.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+            onClick={() =>
+              remove.mutate(website.id, {
+                onError: (error) =>
+                  toast({
+                    title: 'Could not remove website',
+                    description: errorMessage(error),
+                    variant: 'destructive',
+                  }),
+              })
+            }
+          >
+            Remove
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
