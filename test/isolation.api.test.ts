@@ -79,6 +79,36 @@ describe('row-level security on the runtime connection', () => {
     expect(seen.rows[0].n).toBe(1);
   });
 
+  it('scopes every view to the current workspace as well (views run with their owner rights)', async () => {
+    const { rows: views } = await owner.query(`
+      select c.relname, pg_get_viewdef(c.oid) as def,
+        coalesce(array_to_string(c.reloptions, ','), '') like '%security_invoker=true%' as invoker
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      where c.relkind in ('v', 'm')`);
+    for (const view of views) {
+      expect(`${view.relname}: ${view.invoker || view.def.includes('app_current_workspace()')}`).toBe(
+        `${view.relname}: true`,
+      );
+      const { rows: cols } = await owner.query(
+        `select 1 from information_schema.columns where table_name = $1 and column_name = 'workspace_id'`,
+        [view.relname],
+      );
+      if (!cols.length) continue;
+      const visible = await t.database.withWorkspace(a.workspaceId, (tx) =>
+        tx.execute<{ n: number; other: number }>(
+          sql.raw(
+            `select count(*)::int as n, count(*) filter (where workspace_id <> ${a.workspaceId})::int as other from "${view.relname}"`,
+          ),
+        ),
+      );
+      expect(`${view.relname}: ${visible.rows[0].other}`).toBe(`${view.relname}: 0`);
+      const outside = await t.database.db.execute<{ n: number }>(
+        sql.raw(`select count(*)::int as n from "${view.relname}"`),
+      );
+      expect(`${view.relname}: ${outside.rows[0].n}`).toBe(`${view.relname}: 0`);
+    }
+  });
+
   it('refuses to write a row into another workspace', async () => {
     await expect(
       t.database.withWorkspace(b.workspaceId, (tx) =>
