@@ -38,4 +38,4 @@ export const profileSchema = z.object({
     .optional(),
 });
 
-export const trialDays = 14;
+export { trialDays } from './trial.js';

@@ -1,7 +1,7 @@
 import { PlanCard } from '@client/components/pricing/plan-card';
 import { Button } from '@client/components/ui/button';
 import { usePublicConfig } from '@client/lib/use-public-config';
-import { trialDays } from '@domain/auth/auth-schemas';
+import { trialDays } from '@domain/auth/trial';
 import { addons } from '@domain/pricing/addons';
 import { formatMonthly } from '@domain/pricing/money';
 import { basePlans } from '@domain/pricing/plans';

@@ -2,7 +2,7 @@ import { PlanPackageBuilder } from '@client/components/pricing/plan-package-buil
 import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/use-auth';
-import { trialDays } from '@domain/auth/auth-schemas';
+import { trialDays } from '@domain/auth/trial';
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
 
