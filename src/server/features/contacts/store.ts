@@ -1,0 +1,258 @@
+import { and, asc, desc, eq, getViewSelectedFields, ne, type SQL, sql } from 'drizzle-orm';
+import type { ContactSortKey, ContactStatus } from '../../../domain/contacts/contact-schemas.js';
+import type { Tx } from '../../db/database.js';
+import {
+  companies,
+  contactStats,
+  contacts,
+  contactsInWorkspace,
+  contactTimeline,
+} from '../../db/schema/contacts.js';
+import { websites } from '../../db/schema/foundation.js';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type ContactInsert = typeof contacts.$inferInsert;
+export type ContactPatch = Partial<Omit<ContactInsert, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt'>>;
+export type TimelineRow = typeof contactTimeline.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+export async function findContactRow(tx: Tx, id: number): Promise<ContactRow | undefined> {
+  const [row] = await tx.select().from(contacts).where(eq(contacts.id, id));
+  return row;
+}
+
+/** The row, locked until the transaction ends so two writers of one contact take turns. */
+export async function lockContactRow(tx: Tx, id: number): Promise<ContactRow | undefined> {
+  const [row] = await tx.select().from(contacts).where(eq(contacts.id, id)).for('update');
+  return row;
+}
+
+/** email is citext: equality ignores case and uses the (workspace_id, email) unique index. */
+export async function findContactByEmail(tx: Tx, email: string, exceptId?: number) {
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.email, email), exceptId ? ne(contacts.id, exceptId) : undefined))
+    .for('update');
+  return row;
+}
+
+export async function findContactByPhone(tx: Tx, phone: string, exceptId?: number) {
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.phone, phone), exceptId ? ne(contacts.id, exceptId) : undefined))
+    .for('update');
+  return row;
+}
+
+/** Inserts unless a contact with the same email or phone exists (then returns undefined: a concurrent writer won). */
+export async function insertContactRow(tx: Tx, values: ContactInsert): Promise<ContactRow | undefined> {
+  const [row] = await tx.insert(contacts).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateContactRow(
+  tx: Tx,
+  id: number,
+  patch: ContactPatch,
+): Promise<ContactRow | undefined> {
+  const [row] = await tx.update(contacts).set(patch).where(eq(contacts.id, id)).returning();
+  return row;
+}
+
+export async function deleteContactRow(tx: Tx, id: number): Promise<boolean> {
+  const rows = await tx.delete(contacts).where(eq(contacts.id, id)).returning({ id: contacts.id });
+  return rows.length > 0;
+}
+
+/** Moves last_contacted_at forward only: an older email synced late never makes a contact look colder. */
+export async function advanceLastContacted(tx: Tx, id: number, at: Date): Promise<void> {
+  await tx
+    .update(contacts)
+    .set({ lastContactedAt: at })
+    .where(
+      and(
+        eq(contacts.id, id),
+        sql`(${contacts.lastContactedAt} is null or ${contacts.lastContactedAt} < ${at.toISOString()}::timestamptz)`,
+      ),
+    );
+}
+
+export async function readContactStats(tx: Tx) {
+  const [row] = await tx.select().from(contactStats);
+  return row;
+}
+
+/**
+ * The counters row, locked: plan-limit checks hold it until commit so two creators cannot both
+ * take the last free place. (Contact inserts lock it anyway through the counters trigger.)
+ */
+export async function lockContactTotal(tx: Tx): Promise<number> {
+  const [row] = await tx.select({ total: contactStats.total }).from(contactStats).for('update');
+  return row?.total ?? 0;
+}
+
+export async function readWorkspacePlan(tx: Tx): Promise<string | undefined> {
+  const { rows } = await tx.execute<{ plan: string }>(
+    sql`select plan from workspaces where id = app_current_workspace()`,
+  );
+  return rows[0]?.plan;
+}
+
+export async function findWebsiteNameInsensitive(tx: Tx, name: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ name: websites.name })
+    .from(websites)
+    .where(sql`lower(${websites.name}) = lower(${name})`)
+    .limit(1);
+  return row?.name;
+}
+
+// ---- companies ----
+
+/** The company with this name (case-insensitive), created when new; concurrent creators meet on the unique index. */
+export async function findOrCreateCompany(tx: Tx, name: string): Promise<CompanyRow> {
+  const existing = await findCompanyByName(tx, name);
+  if (existing) return existing;
+  const [inserted] = await tx.insert(companies).values({ name }).onConflictDoNothing().returning();
+  if (inserted) return inserted;
+  const raced = await findCompanyByName(tx, name);
+  if (!raced) throw new Error(`company ${name} vanished while being created`);
+  return raced;
+}
+
+async function findCompanyByName(tx: Tx, name: string): Promise<CompanyRow | undefined> {
+  const [row] = await tx.select().from(companies).where(sql`lower(${companies.name}) = lower(${name})`);
+  return row;
+}
+
+export async function findCompanyRow(tx: Tx, id: number): Promise<CompanyRow | undefined> {
+  const [row] = await tx.select().from(companies).where(eq(companies.id, id));
+  return row;
+}
+
+export async function listCompanyRows(tx: Tx, options: { q?: string; limit: number }) {
+  const countSql = sql<number>`(select count(*) from ${contacts} where ${contacts.companyId} = ${companies.id})::int`;
+  return tx
+    .select({
+      id: companies.id,
+      name: companies.name,
+      domain: companies.domain,
+      contactCount: countSql,
+      createdAt: companies.createdAt,
+    })
+    .from(companies)
+    .where(
+      options.q ? sql`lower(${companies.name}) like ${`${escapeLike(options.q.toLowerCase())}%`}` : undefined,
+    )
+    .orderBy(sql`lower(${companies.name})`, asc(companies.id))
+    .limit(options.limit);
+}
+
+// ---- timeline ----
+
+export async function insertTimelineRow(
+  tx: Tx,
+  values: typeof contactTimeline.$inferInsert,
+): Promise<TimelineRow> {
+  const [row] = await tx.insert(contactTimeline).values(values).returning();
+  return row;
+}
+
+export async function listTimelineRows(tx: Tx, contactId: number, limit: number): Promise<TimelineRow[]> {
+  return tx
+    .select()
+    .from(contactTimeline)
+    .where(eq(contactTimeline.contactId, contactId))
+    .orderBy(desc(contactTimeline.occurredAt), desc(contactTimeline.id))
+    .limit(limit);
+}
+
+// ---- list and search (through the workspace view: index conditions stay usable, see 0101) ----
+
+const v = contactsInWorkspace;
+
+/** Sort keys as SQL: the expression the keyset compares and its natural direction. */
+const sortColumns: Record<ContactSortKey, { expr: SQL; cast: string; defaultDir: 'asc' | 'desc' }> = {
+  createdAt: { expr: sql`${v.createdAt}`, cast: 'timestamptz', defaultDir: 'desc' },
+  name: { expr: sql`${v.nameKey}`, cast: 'text', defaultDir: 'asc' },
+  value: { expr: sql`${v.valueCents}`, cast: 'bigint', defaultDir: 'desc' },
+  // Never-contacted contacts sort as the oldest; the expression matches contacts_last_contacted_idx.
+  lastContactedAt: {
+    expr: sql`coalesce(${v.lastContactedAt}, '-infinity'::timestamptz)`,
+    cast: 'timestamptz',
+    defaultDir: 'desc',
+  },
+};
+
+export function defaultSortDirection(sort: ContactSortKey): 'asc' | 'desc' {
+  return sortColumns[sort].defaultDir;
+}
+
+export interface ContactFilter {
+  /** Lower-cased text searched as a substring of name, email and company. */
+  text?: string;
+  /** An E.164 phone the query text normalised to: matched exactly instead. */
+  phone?: string;
+  source?: string;
+  status?: ContactStatus;
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterConditions(filter: ContactFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.phone) conditions.push(sql`${v.phone} = ${filter.phone}`);
+  else if (filter.text) conditions.push(sql`${v.searchText} like ${`%${escapeLike(filter.text)}%`}`);
+  if (filter.source) conditions.push(sql`${v.source} = ${filter.source}`);
+  if (filter.status) conditions.push(sql`${v.status} = ${filter.status}`);
+  return conditions;
+}
+
+export interface ContactListRow extends ContactRow {
+  /** The sort key as text, exact to the microsecond, for the next page's cursor. */
+  sortValue: string;
+}
+
+export async function listContactRows(
+  tx: Tx,
+  options: {
+    filter: ContactFilter;
+    sort: ContactSortKey;
+    direction: 'asc' | 'desc';
+    after?: { value: string; id: number };
+    limit: number;
+  },
+): Promise<ContactListRow[]> {
+  const { expr, cast } = sortColumns[options.sort];
+  const conditions = filterConditions(options.filter);
+  if (options.after) {
+    const op = options.direction === 'desc' ? sql`<` : sql`>`;
+    conditions.push(
+      sql`(${expr}, ${v.id}) ${op} (${options.after.value}::${sql.raw(cast)}, ${options.after.id}::bigint)`,
+    );
+  }
+  const dir = options.direction === 'desc' ? sql`desc` : sql`asc`;
+  const rows = await tx
+    .select({ ...getViewSelectedFields(v), sortValue: sql<string>`(${expr})::text` })
+    .from(v)
+    .where(and(...conditions))
+    .orderBy(sql`${expr} ${dir}`, sql`${v.id} ${dir}`)
+    .limit(options.limit);
+  return rows;
+}
+
+/** How many contacts match, counting at most `cap` (an exact figure past a few thousand helps nobody and costs a scan). */
+export async function countContactRows(tx: Tx, filter: ContactFilter, cap: number): Promise<number> {
+  const conditions = filterConditions(filter);
+  const { rows } = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from ${v}
+      ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+      limit ${cap}
+    ) matched`);
+  return rows[0]?.n ?? 0;
+}
