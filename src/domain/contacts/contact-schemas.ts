@@ -145,3 +145,87 @@ export function parseDollarsToCents(text: string): number | null {
   if (!/^\d+(\.\d{0,2})?$/.test(clean)) return null;
   return Math.round(Number.parseFloat(clean) * 100);
 }
+
+// ---- API answers (shared so the client reads the same shapes the server declares) ----
+
+export const contactSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  companyId: z.number().nullable(),
+  source: z.string(),
+  status: z.enum(contactStatuses),
+  valueCents: z.number(),
+  lastContactedAt: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  contactType: z.enum(contactTypes).nullable(),
+  tags: z.array(z.string()),
+  notes: z.string().nullable(),
+  ownerId: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+export const timelineEntrySchema = z.object({
+  id: z.number(),
+  contactId: z.number(),
+  kind: z.enum(timelineKinds),
+  title: z.string(),
+  body: z.string().nullable(),
+  occurredAt: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  createdBy: z.number().nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const companySchema = z.object({ id: z.number(), name: z.string(), domain: z.string().nullable() });
+export type Company = z.infer<typeof companySchema>;
+
+export const contactDetailSchema = z.object({
+  contact: contactSchema,
+  company: companySchema.nullable(),
+  timeline: z.array(timelineEntrySchema),
+});
+export type ContactDetail = z.infer<typeof contactDetailSchema>;
+
+const stageSchema = z.object({ count: z.number(), valueCents: z.number() });
+export const contactStatsSchema = z.object({
+  total: z.number(),
+  lead: z.number(),
+  qualified: z.number(),
+  customer: z.number(),
+  lost: z.number(),
+  qualifiedLeads: z.number(),
+  activeDeals: z.number(),
+  conversionRate: z.number().nullable(),
+  pipeline: z.object({ lead: stageSchema, qualified: stageSchema, customer: stageSchema, lost: stageSchema }),
+});
+export type ContactStats = z.infer<typeof contactStatsSchema>;
+
+export const contactCountSchema = z.object({ count: z.number(), isCapped: z.boolean() });
+export type ContactCount = z.infer<typeof contactCountSchema>;
+
+/** GET /api/contacts query: search, filters, sort and keyset cursor (from the X-Next-Cursor header). */
+export const contactListQuerySchema = z.object({
+  q: z.string().max(200, 'Search is too long').optional(),
+  source: z.string().max(120).optional(),
+  status: z.enum(contactStatuses, 'Status must be lead, qualified, customer or lost').optional(),
+  sort: z
+    .enum(contactSortKeys, 'Sort must be createdAt, name, value or lastContactedAt')
+    .default('createdAt'),
+  dir: z.enum(['asc', 'desc'], 'Direction must be asc or desc').optional(),
+  cursor: z.string().max(600).optional(),
+  limit: z.coerce.number('Limit must be a number').int().min(1).max(100).default(contactsPageSize),
+});
+export type ContactListQuery = z.input<typeof contactListQuerySchema>;
+
+export const nextCursorHeader = 'x-next-cursor';

@@ -3,6 +3,7 @@ import type { JobDefinition } from '../jobs/queue.js';
 import { activityRoutes } from './activities/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
+import { contactRoutes } from './contacts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { websiteRoutes } from './websites/routes.js';
@@ -15,6 +16,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   catalogueRoutes,
   websiteRoutes,
   dashboardRoutes,
+  contactRoutes,
 ];
 
 /** Every background job the workers run. */
