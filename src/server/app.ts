@@ -49,7 +49,7 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(cookie);
+  await app.register(cookie, { secret: config.secretKey });
   registerErrorHandler(app);
   await app.register(sessionPlugin);
   for (const routes of featureRoutes) await app.register(routes);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../../domain/app-error.js';
 import { profileSchema, signInSchema, signUpSchema } from '../../../domain/auth/auth-schemas.js';
 import { roles } from '../../../domain/roles.js';
 import {
@@ -9,6 +10,7 @@ import {
   sessionCookie,
   setSessionCookie,
 } from '../../http/session.js';
+import { finishOidcSignIn, isOidcEnabled, type OidcChecks, startOidcSignIn } from './oidc-service.js';
 import { getCurrentUser, signIn, signOut, signUp, switchWorkspace, updateProfile } from './service.js';
 
 const currentUserSchema = z.object({
@@ -104,4 +106,63 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ok: true as const };
     },
   );
+
+  app.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        tags: ['auth'],
+        response: { 200: z.object({ password: z.literal(true), oidc: z.boolean() }) },
+      },
+    },
+    () => ({ password: true as const, oidc: isOidcEnabled(deps) }),
+  );
+
+  // Optional single sign-on (OIDC authorization code + PKCE); the checks travel in a signed, short-lived cookie.
+  const oidcCookie = 'hub_oidc';
+  const callbackUrl = (request: { protocol: string; headers: { host?: string } }) =>
+    `${deps.config.PUBLIC_URL ?? `${request.protocol}://${request.headers.host}`}/api/auth/oidc/callback`;
+
+  app.get(
+    '/api/auth/oidc/start',
+    { schema: { tags: ['auth'], querystring: z.object({ next: z.string().startsWith('/').optional() }) } },
+    async (request, reply) => {
+      const { url, checks } = await startOidcSignIn(
+        deps,
+        callbackUrl(request),
+        request.query.next ?? '/dashboard',
+      );
+      reply.setCookie(oidcCookie, JSON.stringify(checks), {
+        path: '/api/auth/oidc',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        signed: true,
+        maxAge: 600,
+      });
+      return reply.redirect(url);
+    },
+  );
+
+  app.get('/api/auth/oidc/callback', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    const raw = request.cookies[oidcCookie];
+    const unsigned = raw ? request.unsignCookie(raw) : null;
+    reply.clearCookie(oidcCookie, { path: '/api/auth/oidc' });
+    try {
+      if (!unsigned?.valid || !unsigned.value) throw new Error('Single sign-on expired. Please try again.');
+      const checks = JSON.parse(unsigned.value) as OidcChecks;
+      const query = request.url.slice(request.url.indexOf('?'));
+      const session = await finishOidcSignIn(
+        deps,
+        new URL(`${callbackUrl(request)}${query}`),
+        checks,
+        previousSession(request.cookies[sessionCookie]),
+      );
+      setSessionCookie(reply, session.token, session.maxAgeSeconds, secure);
+      return reply.redirect(checks.next.startsWith('/') ? checks.next : '/dashboard');
+    } catch (error) {
+      const message = error instanceof AppError ? error.userMessage : (error as Error).message;
+      return reply.redirect(`/login?error=${encodeURIComponent(message)}`);
+    }
+  });
 };

@@ -44,7 +44,12 @@ export interface NewSession {
   maxAgeSeconds: number;
 }
 
-async function startSession(deps: AppDeps, userId: number, workspaceId: number, previousSessionId?: string) {
+export async function startSession(
+  deps: AppDeps,
+  userId: number,
+  workspaceId: number,
+  previousSessionId?: string,
+) {
   // A fresh id at every sign-in: a session id planted before sign-in never becomes authenticated.
   if (previousSessionId) await deleteSession(deps.database.db, previousSessionId);
   const token = newToken();

@@ -9,6 +9,16 @@ export async function findUserByEmail(db: Executor, email: string) {
   return user ?? null;
 }
 
+export async function findUserByOidcSubject(db: Executor, subject: string) {
+  const [user] = await db.select().from(users).where(eq(users.oidcSubject, subject));
+  return user ?? null;
+}
+
+export async function linkOidcSubject(db: Executor, id: number, subject: string) {
+  const [user] = await db.update(users).set({ oidcSubject: subject }).where(eq(users.id, id)).returning();
+  return user;
+}
+
 export async function findUserById(db: Executor, id: number) {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   return user ?? null;
