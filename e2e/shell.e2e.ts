@@ -1,0 +1,95 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../test/test-app.js';
+import { openBrowser, screenshot } from './support/browser.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  return context.newPage();
+}
+
+/** Signs up through the real /login page and lands on the dashboard. */
+async function signUpThroughLogin(page: Page, name = { first: 'Grace', last: 'Hopper' }) {
+  const email = uniqueEmail('e2e');
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('First name').fill(name.first);
+  await page.getByLabel('Last name').fill(name.last);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct-horse-battery');
+  await page.getByLabel('Business name').fill('Hopper Labs');
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await page.waitForURL(`${server.baseUrl}/dashboard`);
+  return email;
+}
+
+describe('app shell', () => {
+  it('signs up through /login and shows the dashboard with initials and the Administrator label', async () => {
+    const page = await newPage();
+    await signUpThroughLogin(page);
+    const sidebar = page.getByRole('complementary', { name: 'Dashboard navigation' });
+    await expect.poll(() => sidebar.getByText('GH', { exact: true }).isVisible()).toBe(true);
+    expect(await sidebar.getByText('Grace Hopper').isVisible()).toBe(true);
+    expect(await sidebar.getByText('Administrator', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('No recent activities').or(page.getByText('Hopper Labs')).first().waitFor();
+    expect(await page.getByText('All systems operational').isVisible()).toBe(true);
+    await page.getByText('Not measured yet').first().waitFor();
+    await screenshot(page, 'shell-dashboard');
+    await page.context().close();
+  });
+
+  it('sends a signed-out visitor from /dashboard to the sign-in page', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByText('You are logged out. Logging in again...').waitFor();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('tab', { name: 'Sign in' }).waitFor();
+    await page.context().close();
+  });
+
+  it("shows 'Page Not Found' for an unknown path", async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/no-such-page`);
+    await page.getByText('Page Not Found').waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('settings: an invite shows its link, and an added website appears in the sidebar', async () => {
+    const page = await newPage();
+    await signUpThroughLogin(page, { first: 'Ada', last: 'Lovelace' });
+    await page.goto(`${server.baseUrl}/dashboard?tab=settings`);
+
+    await page.getByLabel('Email').fill('teammate@example.test');
+    await page.getByRole('button', { name: 'Create invite' }).click();
+    const link = page.getByTestId('invite-link');
+    await link.waitFor();
+    expect(await link.inputValue()).toMatch(/\/login\?invite=[\w-]+$/);
+    await page.getByText('Pending invites').waitFor();
+
+    await page.getByRole('button', { name: 'Add website' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Speaker Site');
+    await dialog.getByLabel('Domain').fill('https://speaker.example.com/');
+    await dialog.getByRole('button', { name: 'Add website' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const sidebar = page.getByRole('complementary', { name: 'Dashboard navigation' });
+    await sidebar.getByRole('button', { name: 'Speaker Site' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'speaker.example.com' }).isVisible()).toBe(true);
+    await screenshot(page, 'shell-settings');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,37 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+const systemChromium = '/usr/bin/chromium';
+export const screenshotDir = path.resolve('test-output/screenshots');
+
+/** Chromium from CHROME_PATH, else the system one, else the one shipped in @sparticuz/chromium (DESIGN §7). */
+async function chromiumLaunchOptions(): Promise<{ executablePath: string; args: string[] }> {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv) return { executablePath: fromEnv, args: [] };
+  if (existsSync(systemChromium)) return { executablePath: systemChromium, args: [] };
+  const { default: sparticuz } = await import('@sparticuz/chromium');
+  // Its flags are tuned for AWS Lambda: one process per browser (closing a context would kill it) and web
+  // security off. Tests want a normal browser, so keep only the sandbox and rendering flags.
+  const unwanted = [
+    '--single-process',
+    '--disable-web-security',
+    '--allow-running-insecure-content',
+    '--headless',
+  ];
+  const args = sparticuz.args.filter((arg) => !unwanted.some((flag) => arg.startsWith(flag)));
+  return { executablePath: await sparticuz.executablePath(), args };
+}
+
+export async function openBrowser(): Promise<Browser> {
+  const { executablePath, args } = await chromiumLaunchOptions();
+  return chromium.launch({ executablePath, args, headless: true });
+}
+
+/** Saves a full-page screenshot to test-output/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

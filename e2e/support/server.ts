@@ -1,0 +1,20 @@
+import type { AddressInfo } from 'node:net';
+import { builtClientDir, createTestApp, type TestApp } from '../../test/test-app.js';
+
+export interface TestServer {
+  baseUrl: string;
+  testApp: TestApp;
+  close(): Promise<void>;
+}
+
+/** The real app with the built client and job workers, listening on a free local port. */
+export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+  const testApp = await createTestApp({ clientDir: builtClientDir, workers: true, env: options.env });
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = testApp.app.server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    testApp,
+    close: () => testApp.close(),
+  };
+}
