@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const queue = createQueue(handles.ownerUrl);
   const deps = { config, database: handles.database, queue };
   const seeded = config.SEED_DEMO ? await seedDemoWorkspace(deps) : false;
-  const app = await buildApp(deps, { clientDir: path.resolve('dist/client') });
+  const app = await buildApp(deps, { clientDir: path.resolve(config.CLIENT_DIR) });
   await queue.start(jobDefinitions, app.deps);
   const address = await app.listen({ port: config.PORT, host: config.HOST });
 

@@ -1,0 +1,80 @@
+/**
+ * bench/startup: a cold start as a new user sees it — empty data folder, client build, embedded
+ * PostgreSQL initialised, migrations, demo seed — to the first 200 from GET /. Also the landing
+ * route's initial JavaScript (gzip). The build goes to a temporary folder so a running checkout's
+ * dist/ is untouched. Prints JSON.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { freePort } from './support/start-server.js';
+
+const outDir = mkdtempSync(path.join(os.tmpdir(), 'hub-build-'));
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-start-'));
+
+const buildStart = performance.now();
+execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+  stdio: 'inherit',
+});
+const buildMs = Math.round(performance.now() - buildStart);
+
+/** The scripts and modulepreloads index.html loads before any lazy route chunk. */
+function initialJavaScriptGzipBytes(dir: string): number {
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  return files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dir, file))).length, 0);
+}
+
+const port = await freePort();
+const serverStart = performance.now();
+const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    SMTP_CAPTURE_PORT: '0',
+    LOG_LEVEL: 'warn',
+    CLIENT_DIR: outDir,
+  },
+  stdio: 'ignore',
+});
+let firstOkMs = -1;
+while (performance.now() - serverStart < 60_000) {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/`);
+    if (res.status === 200) {
+      firstOkMs = Math.round(performance.now() - serverStart);
+      break;
+    }
+  } catch {
+    // not listening yet
+  }
+  await new Promise((r) => setTimeout(r, 50));
+}
+child.kill('SIGTERM');
+await new Promise((r) => child.once('exit', r));
+
+const gzipBytes = initialJavaScriptGzipBytes(outDir);
+console.log(
+  JSON.stringify(
+    {
+      bench: 'startup',
+      clientBuildMs: buildMs,
+      serverColdStartToFirst200Ms: firstOkMs,
+      coldNpmStartTotalMs: buildMs + firstOkMs,
+      targetMs: 10_000,
+      landingInitialJsGzipKB: Math.round(gzipBytes / 102.4) / 10,
+      landingInitialJsTargetKB: 150,
+      assets: readdirSync(path.join(outDir, 'assets')).length,
+    },
+    null,
+    2,
+  ),
+);
+rmSync(outDir, { recursive: true, force: true });
+rmSync(dataDir, { recursive: true, force: true });
