@@ -5,7 +5,15 @@ import { authRoutes } from './auth/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { emailJobs } from './email/jobs.js';
+import { emailRoutes } from './email/routes.js';
+import { importJobDefinition } from './imports/import-job.js';
+import { importRoutes } from './imports/routes.js';
+import { locationRoutes } from './location/routes.js';
 import { memberRoutes } from './members/routes.js';
+import { paymentRoutes } from './payments/routes.js';
+import { phoneSyncJobs } from './phone-sync/jobs.js';
+import { phoneSyncRoutes } from './phone-sync/routes.js';
 import { websiteRoutes } from './websites/routes.js';
 
 /** Every feature's routes, registered in this order by app.ts. Add a feature with one line here. */
@@ -17,7 +25,12 @@ export const featureRoutes: FastifyPluginAsync[] = [
   websiteRoutes,
   dashboardRoutes,
   contactRoutes,
+  paymentRoutes,
+  emailRoutes,
+  phoneSyncRoutes,
+  locationRoutes,
+  importRoutes,
 ];
 
 /** Every background job the workers run. */
-export const jobDefinitions: JobDefinition[] = [];
+export const jobDefinitions: JobDefinition[] = [...emailJobs, ...phoneSyncJobs, importJobDefinition as JobDefinition];

@@ -1,6 +1,9 @@
+import { AppError } from '../../../domain/app-error.js';
+import { addonById, isAddonId } from '../../../domain/pricing/addons.js';
+import { planById } from '../../../domain/pricing/plans.js';
 import { divideRounded } from '../../../domain/pricing/rounding.js';
 import type { Tx } from '../../db/database.js';
-import { listPayments, revenueTotals } from './store.js';
+import { getSubscription, listPayments, revenueTotals } from './store.js';
 
 export interface MonthRevenue {
   total: number;
@@ -74,4 +77,25 @@ export async function listWorkspacePayments(tx: Tx) {
     customerEmail: p.customerEmail,
     paidAt: p.paidAt.toISOString(),
   }));
+}
+
+/** The workspace's plan, add-ons, seats, trial and renewal, with the plan's limits, for settings and billing. */
+export async function billingSubscription(tx: Tx) {
+  const row = await getSubscription(tx);
+  if (!row) throw AppError.notFound('Workspace');
+  const plan = planById(row.plan);
+  return {
+    plan: plan.id,
+    planName: plan.name,
+    planPriceCents: plan.priceCents,
+    addons: row.addons.filter(isAddonId).map((id) => {
+      const addon = addonById(id);
+      return { id: addon.id, name: addon.name, priceCents: addon.priceCents };
+    }),
+    seats: row.seats,
+    subscriptionStatus: row.subscriptionStatus,
+    trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+    renewsAt: row.renewsAt?.toISOString() ?? null,
+    limits: plan.limits,
+  };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
+import { workspaces } from '../../db/schema/foundation.js';
 import { checkoutOrders, paymentEvents, payments } from '../../db/schema/payments.js';
 
 export type CheckoutOrder = typeof checkoutOrders.$inferSelect;
@@ -95,5 +96,56 @@ export async function revenueTotals(tx: Tx, now: Date): Promise<RevenueRow> {
       lastMonthCount: sql<number>`(count(*) filter (where ${inLastMonth}))::int`,
     })
     .from(payments);
+  return row;
+}
+
+/** A completed checkout updates the workspace's subscription (the current workspace of the transaction). */
+export async function applySubscription(
+  tx: Tx,
+  change: { planId?: string; addonIds?: string[]; seats?: number; isRecurring: boolean },
+): Promise<void> {
+  await tx
+    .update(workspaces)
+    .set({
+      ...(change.planId ? { plan: change.planId as typeof workspaces.$inferSelect.plan } : {}),
+      ...(change.addonIds?.length
+        ? {
+            addons: sql`array(select distinct a from unnest(${workspaces.addons} || array[${sql.join(
+              change.addonIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}]::text[]) as a order by 1)`,
+          }
+        : {}),
+      ...(change.seats ? { seats: sql`greatest(${workspaces.seats}, ${change.seats})` } : {}),
+      ...(change.isRecurring
+        ? { subscriptionStatus: 'active', renewsAt: sql`now() + interval '1 month'` }
+        : {}),
+    })
+    .where(sql`${workspaces.id} = app_current_workspace()`);
+}
+
+export async function findOrderBySession(
+  tx: Tx,
+  providerSessionId: string,
+): Promise<CheckoutOrder | undefined> {
+  const [row] = await tx
+    .select()
+    .from(checkoutOrders)
+    .where(eq(checkoutOrders.providerSessionId, providerSessionId));
+  return row;
+}
+
+export async function getSubscription(tx: Tx) {
+  const [row] = await tx
+    .select({
+      plan: workspaces.plan,
+      addons: workspaces.addons,
+      seats: workspaces.seats,
+      subscriptionStatus: workspaces.subscriptionStatus,
+      trialEndsAt: workspaces.trialEndsAt,
+      renewsAt: workspaces.renewsAt,
+    })
+    .from(workspaces)
+    .where(sql`${workspaces.id} = app_current_workspace()`);
   return row;
 }

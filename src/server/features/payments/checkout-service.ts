@@ -1,0 +1,259 @@
+import { randomBytes } from 'node:crypto';
+import { AppError, type FieldIssue } from '../../../domain/app-error.js';
+import { type AddonId, isAddonId } from '../../../domain/pricing/addons.js';
+import {
+  businessTypes,
+  exposureLevelById,
+  type LocalBusinessCheckoutBody,
+  localAddons,
+  localBusinessPricing,
+} from '../../../domain/pricing/local-business.js';
+import { formatDollars } from '../../../domain/pricing/money.js';
+import { type PlanId, planIds } from '../../../domain/pricing/plans.js';
+import {
+  type ReossCheckoutBody,
+  reossAddonById,
+  reossPricing,
+  reossTierById,
+} from '../../../domain/pricing/reoss.js';
+import { hasRole } from '../../../domain/roles.js';
+import type { Database, Tx } from '../../db/database.js';
+import type { CheckoutLineRecord } from '../../db/schema/payments.js';
+import type { Member } from '../../http/session.js';
+import type {
+  CheckoutCompleted,
+  CheckoutLine,
+  PaymentsProvider,
+} from '../../providers/payments/payments-provider.js';
+import { recordActivity } from '../activities/service.js';
+import {
+  applySubscription,
+  type CheckoutOrder,
+  claimEvent,
+  completeOrder,
+  findOrder,
+  insertOrder,
+  insertPayment,
+} from './store.js';
+
+export interface CheckoutContext {
+  database: Database;
+  provider: PaymentsProvider;
+  /** The signed-in buyer, or null for a visitor (see docs/decisions/0003-checkout-ownership.md). */
+  member: Member | null;
+  /** Absolute origin of the site, for the provider's success and cancel URLs. */
+  baseUrl: string;
+}
+
+export type OrderKind = CheckoutOrder['kind'];
+
+/** What a completed order changes on the buyer's workspace subscription. */
+export interface OrderSelection {
+  cancelPath: string;
+  planId?: PlanId;
+  addonIds?: AddonId[];
+  seats?: number;
+  [key: string]: unknown;
+}
+
+/** Billing is an admin matter: a signed-in buyer must be able to change the workspace's subscription. */
+function assertCanBuy(member: Member | null): void {
+  if (member && !hasRole(member.role, 'admin')) {
+    throw new AppError('forbidden', 'Only workspace owners and admins can buy a plan for this workspace.');
+  }
+}
+
+/**
+ * The browser sends the pricing it showed; the server computes its own with the same engine and refuses
+ * a difference, so a tampered or stale total never reaches the provider.
+ */
+export function assertSamePricing<T extends object>(sent: T, computed: T): void {
+  const issues: FieldIssue[] = [];
+  for (const key of Object.keys(sent) as (keyof T)[]) {
+    if (sent[key] !== computed[key]) {
+      issues.push({
+        path: `pricing.${String(key)}`,
+        message: `is ${String(sent[key])} but the current price is ${String(computed[key])}`,
+      });
+    }
+  }
+  if (issues.length > 0) {
+    throw new AppError('bad_request', 'The price shown is out of date or was changed. Please recalculate.', {
+      issues,
+    });
+  }
+}
+
+function totals(lines: CheckoutLine[]) {
+  return {
+    recurringCents: lines.filter((l) => l.isRecurring).reduce((s, l) => s + l.amountCents, 0),
+    oneTimeCents: lines.filter((l) => !l.isRecurring).reduce((s, l) => s + l.amountCents, 0),
+  };
+}
+
+async function createOrder(
+  ctx: CheckoutContext,
+  kind: OrderKind,
+  selection: OrderSelection,
+  lines: CheckoutLine[],
+): Promise<{ url: string; sessionId: string }> {
+  const orderId = `ord_${randomBytes(15).toString('base64url')}`;
+  const session = await ctx.provider.createCheckoutSession({
+    orderId,
+    lines,
+    successUrl: `${ctx.baseUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${ctx.baseUrl}${selection.cancelPath}`,
+  });
+  // Stored after the provider accepted the session: a provider failure leaves no order behind.
+  await ctx.database.db.transaction((tx) =>
+    insertOrder(tx, {
+      id: orderId,
+      provider: ctx.provider.kind,
+      providerSessionId: session.sessionId,
+      kind,
+      selection,
+      lines: lines satisfies CheckoutLineRecord[],
+      ...totals(lines),
+      buyerWorkspaceId: ctx.member?.workspaceId ?? null,
+      buyerUserId: ctx.member?.userId ?? null,
+    }),
+  );
+  return session;
+}
+
+/** Card-provider pricing page: checkout of one provider price (the first price of a product). */
+export async function startCardCheckout(ctx: CheckoutContext, priceId: string) {
+  assertCanBuy(ctx.member);
+  const price = await ctx.provider.findPrice(priceId);
+  if (!price) throw AppError.badRequest('priceId', 'is not the price of a product on sale');
+  const planId = planIds.find((id) => id === price.metadata.plan_id);
+  const addonId = price.metadata.addon_id;
+  const selection: OrderSelection = {
+    cancelPath: '/pricing/cards',
+    priceId,
+    ...(planId ? { planId } : {}),
+    ...(addonId && isAddonId(addonId) ? { addonIds: [addonId] } : {}),
+  };
+  const line = {
+    name: price.productName,
+    amountCents: price.unitAmountCents,
+    isRecurring: price.isRecurring,
+    priceId,
+  };
+  return createOrder(ctx, 'card_product', selection, [line]);
+}
+
+/** The lines of a local-business order, built from the engine's result (amounts per month unless one-time). */
+export function localBusinessLines(body: LocalBusinessCheckoutBody): CheckoutLine[] {
+  const pricing = localBusinessPricing(body);
+  const exposure = exposureLevelById(body.exposureLevel);
+  const type = businessTypes.find((t) => t.id === body.businessType)?.label ?? body.businessType;
+  const lines: CheckoutLine[] = [
+    { name: `${exposure.name} listing (${type})`, amountCents: pricing.monthlyBase, isRecurring: true },
+  ];
+  if (pricing.zipFees > 0)
+    lines.push({ name: 'Extra ZIP codes', amountCents: pricing.zipFees, isRecurring: true });
+  for (const addon of localAddons) {
+    if (body.addons[addon.key]) {
+      // The Co-Branded Page is a one-time fee: shown apart from the monthly total and charged once.
+      lines.push({
+        name: addon.name,
+        amountCents: addon.priceCents,
+        isRecurring: addon.billing === 'monthly',
+      });
+    }
+  }
+  return lines;
+}
+
+export async function startLocalBusinessCheckout(ctx: CheckoutContext, body: LocalBusinessCheckoutBody) {
+  assertCanBuy(ctx.member);
+  assertSamePricing(body.pricing, localBusinessPricing(body));
+  const { pricing: _shown, ...choices } = body;
+  return createOrder(
+    ctx,
+    'local_business',
+    { cancelPath: '/pricing/local-business', ...choices },
+    localBusinessLines(body),
+  );
+}
+
+export function reossLines(body: Pick<ReossCheckoutBody, 'tier' | 'addons'>): CheckoutLine[] {
+  const tier = reossTierById(body.tier);
+  return [
+    {
+      name: `REOSS ${tier.name} membership (${tier.seats} ${tier.seats === 1 ? 'seat' : 'seats'})`,
+      amountCents: tier.priceCents,
+      isRecurring: true,
+    },
+    ...[...new Set(body.addons)].map(reossAddonById).map((a) => ({
+      name: a.name,
+      amountCents: a.priceCents,
+      isRecurring: a.billing === 'monthly',
+    })),
+  ];
+}
+
+export async function startReossCheckout(ctx: CheckoutContext, body: ReossCheckoutBody) {
+  assertCanBuy(ctx.member);
+  const computed = reossPricing(body.tier, body.addons);
+  const { oneTime: _oneTime, ...comparable } = computed;
+  assertSamePricing(body.pricing, comparable);
+  return createOrder(
+    ctx,
+    'reoss',
+    { cancelPath: '/pricing/reoss', tier: body.tier, reossAddons: body.addons, seats: computed.seats },
+    reossLines(body),
+  );
+}
+
+export type FulfilmentResult = 'fulfilled' | 'duplicate' | 'already_completed' | 'unknown_order';
+
+function orderDescription(order: CheckoutOrder): string {
+  return order.lines.map((l) => l.name).join(', ');
+}
+
+/**
+ * Handles the internal "checkout completed" event, from Stripe's webhook or the offline test checkout.
+ * Idempotent twice over: by event id, and by the order's open -> completed transition.
+ */
+export async function completeCheckout(
+  database: Database,
+  event: CheckoutCompleted,
+): Promise<FulfilmentResult> {
+  const order = await database.db.transaction((tx) => findOrder(tx, event.orderId));
+  if (!order) return 'unknown_order';
+  const run = <T>(fn: (tx: Tx) => Promise<T>) =>
+    order.buyerWorkspaceId ? database.withWorkspace(order.buyerWorkspaceId, fn) : database.db.transaction(fn);
+  return run(async (tx) => {
+    if (!(await claimEvent(tx, event.eventId, event.provider, 'checkout.completed'))) return 'duplicate';
+    const completed = await completeOrder(tx, order.id, event.customerEmail);
+    if (!completed) return 'already_completed';
+    if (order.buyerWorkspaceId) {
+      const amount = order.recurringCents + order.oneTimeCents;
+      await insertPayment(tx, {
+        orderId: order.id,
+        description: orderDescription(order),
+        amountCents: amount,
+        recurringCents: order.recurringCents,
+        oneTimeCents: order.oneTimeCents,
+        provider: event.provider,
+        providerReference: event.reference,
+        customerEmail: event.customerEmail,
+      });
+      const selection = order.selection as OrderSelection;
+      await applySubscription(tx, {
+        planId: selection.planId,
+        addonIds: selection.addonIds,
+        seats: selection.seats,
+        isRecurring: order.recurringCents > 0,
+      });
+      await recordActivity(
+        tx,
+        'payment_received',
+        `Payment received: ${formatDollars(amount)} for ${orderDescription(order)}`,
+      );
+    }
+    return 'fulfilled';
+  });
+}

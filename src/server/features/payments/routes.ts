@@ -1,0 +1,355 @@
+import formbody from '@fastify/formbody';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { AppError } from '../../../domain/app-error.js';
+import { localBusinessCheckoutSchema } from '../../../domain/pricing/local-business.js';
+import { reossCheckoutSchema } from '../../../domain/pricing/reoss.js';
+import { createPaymentsProvider } from '../../providers/payments/index.js';
+import { StripePaymentsProvider } from '../../providers/payments/stripe-provider.js';
+import {
+  type CheckoutContext,
+  completeCheckout,
+  startCardCheckout,
+  startLocalBusinessCheckout,
+  startReossCheckout,
+} from './checkout-service.js';
+import { billingSubscription, listWorkspacePayments, summarizeRevenue } from './service.js';
+import { findOrderBySession } from './store.js';
+import { renderTestCheckout, renderTestCheckoutNotFound, testCards } from './test-checkout-page.js';
+
+const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()),
+  prices: z.array(
+    z.object({
+      id: z.string(),
+      unit_amount: z.number().int(),
+      currency: z.string(),
+      interval: z.enum(['day', 'week', 'month', 'year']).nullable(),
+    }),
+  ),
+});
+
+const monthRevenueSchema = z.object({
+  total: z.number(),
+  recurring: z.number(),
+  oneTime: z.number(),
+  count: z.number(),
+  average: z.number(),
+});
+
+const tags = ['payments'];
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, config } = app.deps;
+  const provider = createPaymentsProvider(config, async () => {
+    await database.pool.query('select 1 from checkout_orders limit 1');
+  });
+
+  const checkoutContext = (request: FastifyRequest): CheckoutContext => ({
+    database,
+    provider,
+    member: request.member,
+    baseUrl: config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
+  });
+
+  app.get(
+    '/api/stripe/products',
+    { schema: { tags, response: { 200: z.array(productSchema) } } },
+    async (request) => {
+      try {
+        return await provider.listProducts();
+      } catch (error) {
+        request.log.error({ err: error }, 'listing provider products failed');
+        throw new AppError('unavailable', 'Failed to fetch products');
+      }
+    },
+  );
+
+  app.post(
+    '/api/stripe/create-checkout-session',
+    {
+      schema: {
+        tags,
+        body: z.object({ priceId: z.string().min(1).max(255) }),
+        response: { 200: z.object({ url: z.string() }) },
+      },
+    },
+    async (request) => {
+      const session = await startCardCheckout(checkoutContext(request), request.body.priceId);
+      return { url: session.url };
+    },
+  );
+
+  app.post(
+    '/api/local-business/checkout',
+    {
+      schema: {
+        tags,
+        body: localBusinessCheckoutSchema,
+        response: { 200: z.object({ checkout_url: z.string() }) },
+      },
+    },
+    async (request) => {
+      const session = await startLocalBusinessCheckout(checkoutContext(request), request.body);
+      return { checkout_url: session.url };
+    },
+  );
+
+  app.post(
+    '/api/reoss/checkout',
+    {
+      schema: { tags, body: reossCheckoutSchema, response: { 200: z.object({ checkout_url: z.string() }) } },
+    },
+    async (request) => {
+      const session = await startReossCheckout(checkoutContext(request), request.body);
+      return { checkout_url: session.url };
+    },
+  );
+
+  // Stripe signs the exact bytes it sent: this scope alone reads JSON as a raw buffer.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/api/stripe/webhook',
+      { schema: { tags, response: { 200: z.object({ received: z.boolean() }) } } },
+      async (request) => {
+        if (!(provider instanceof StripePaymentsProvider) || !provider.hasWebhookSecret) {
+          throw new AppError('unavailable', 'Stripe webhooks are not configured on this server.');
+        }
+        const signature = request.headers['stripe-signature'];
+        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+          throw new AppError('bad_request', 'Missing Stripe signature.');
+        }
+        let event: Stripe.Event;
+        try {
+          event = provider.constructEvent(request.body, signature);
+        } catch {
+          throw new AppError('bad_request', 'Invalid Stripe signature.');
+        }
+        if (
+          event.type === 'checkout.session.completed' ||
+          event.type === 'checkout.session.async_payment_succeeded'
+        ) {
+          const session = event.data.object;
+          // An asynchronous payment (bank debit) completes later with async_payment_succeeded.
+          if (session.payment_status === 'unpaid') return { received: true };
+          const orderId = session.metadata?.order_id ?? session.client_reference_id;
+          if (orderId) {
+            const reference = session.subscription ?? session.payment_intent;
+            const result = await completeCheckout(database, {
+              eventId: event.id,
+              provider: 'stripe',
+              orderId,
+              providerSessionId: session.id,
+              customerEmail: session.customer_details?.email ?? null,
+              reference: typeof reference === 'string' ? reference : (reference?.id ?? null),
+            });
+            if (result === 'unknown_order')
+              request.log.warn({ orderId, eventId: event.id }, 'webhook for an unknown order');
+          }
+        }
+        return { received: true };
+      },
+    );
+  });
+
+  // The offline test checkout: the unguessable session id in the path is the capability (public route).
+  await app.register(async (plain) => {
+    await plain.register(formbody);
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    const params = z.object({ sessionId: z.string().min(1).max(100) });
+    const loadOrder = (sessionId: string) =>
+      database.db
+        .transaction((tx) => findOrderBySession(tx, sessionId))
+        .then((o) => (o?.provider === 'offline' ? o : undefined));
+
+    scope.get('/api/checkout/test/:sessionId', { schema: { hide: true, params } }, async (request, reply) => {
+      const order = await loadOrder(request.params.sessionId);
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (!order) return reply.status(404).send(renderTestCheckoutNotFound());
+      return renderTestCheckout({
+        sessionId: request.params.sessionId,
+        lines: order.lines,
+        status: order.status,
+        cancelPath: String(order.selection.cancelPath ?? '/'),
+      });
+    });
+
+    scope.post(
+      '/api/checkout/test/:sessionId',
+      {
+        schema: {
+          hide: true,
+          params,
+          body: z.object({
+            cardNumber: z.string().max(40).default(''),
+            email: z.string().max(254).default(''),
+            expiry: z.string().max(10).optional(),
+            cvc: z.string().max(10).optional(),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { sessionId } = request.params;
+        const order = await loadOrder(sessionId);
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        if (!order) return reply.status(404).send(renderTestCheckoutNotFound());
+        const cancelPath = String(order.selection.cancelPath ?? '/');
+        const digits = request.body.cardNumber.replace(/[\s-]/g, '');
+        const email = request.body.email.trim();
+        const again = (status: number, error: string) =>
+          reply.status(status).send(
+            renderTestCheckout({
+              sessionId,
+              lines: order.lines,
+              status: order.status,
+              cancelPath,
+              error,
+              cardNumber: request.body.cardNumber,
+              email,
+            }),
+          );
+        if (order.status !== 'open') return again(409, 'This checkout is no longer open.');
+        if (email && !z.email().safeParse(email).success)
+          return again(400, 'Enter a valid email address or leave it empty.');
+        if (digits === testCards.declined)
+          return again(402, 'Your card was declined. No payment was taken — try another card.');
+        if (digits !== testCards.success) {
+          return again(400, 'This test checkout accepts only the test cards listed below.');
+        }
+        await completeCheckout(database, {
+          eventId: `evt_offline_${sessionId}`,
+          provider: 'offline',
+          orderId: order.id,
+          providerSessionId: sessionId,
+          customerEmail: email || null,
+          reference: `pay_offline_${sessionId.slice(-12)}`,
+        });
+        return reply.redirect(`/success?session_id=${encodeURIComponent(sessionId)}`, 303);
+      },
+    );
+  });
+
+  app.get(
+    '/api/payments/provider',
+    {
+      schema: {
+        tags,
+        response: {
+          200: z.object({
+            provider: z.enum(['stripe', 'offline']),
+            mode: z.enum(['live', 'test', 'offline']),
+            keys: z.object({ live: z.string().nullable(), test: z.string().nullable() }),
+            webhookConfigured: z.boolean(),
+          }),
+        },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'viewer', async () => ({
+        provider: provider.kind,
+        mode: provider.mode,
+        keys: provider.maskedKeys(),
+        webhookConfigured: provider instanceof StripePaymentsProvider && provider.hasWebhookSecret,
+      })),
+  );
+
+  app.post(
+    '/api/payments/test-connection',
+    {
+      schema: {
+        tags,
+        response: {
+          200: z.object({
+            ok: z.boolean(),
+            provider: z.enum(['stripe', 'offline']),
+            message: z.string(),
+            checkedAt: z.string(),
+          }),
+        },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'admin', async () => {
+        const check = await provider.testConnection();
+        return { ...check, provider: provider.kind, checkedAt: new Date().toISOString() };
+      }),
+  );
+
+  app.get(
+    '/api/payments/revenue',
+    {
+      schema: {
+        tags,
+        response: {
+          200: monthRevenueSchema.omit({ total: true }).extend({
+            total: z.number(),
+            thisMonth: z.number(),
+            lastMonth: z.number(),
+            months: z.object({ current: monthRevenueSchema, previous: monthRevenueSchema }),
+          }),
+        },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => summarizeRevenue(tx)),
+  );
+
+  app.get(
+    '/api/payments',
+    {
+      schema: {
+        tags,
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number(),
+              description: z.string(),
+              amountCents: z.number(),
+              recurringCents: z.number(),
+              oneTimeCents: z.number(),
+              provider: z.string(),
+              customerEmail: z.string().nullable(),
+              paidAt: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listWorkspacePayments(tx)),
+  );
+
+  app.get(
+    '/api/billing/subscription',
+    {
+      schema: {
+        tags,
+        response: {
+          200: z.object({
+            plan: z.string(),
+            planName: z.string(),
+            planPriceCents: z.number(),
+            addons: z.array(z.object({ id: z.string(), name: z.string(), priceCents: z.number() })),
+            seats: z.number(),
+            subscriptionStatus: z.string(),
+            trialEndsAt: z.string().nullable(),
+            renewsAt: z.string().nullable(),
+            limits: z.object({
+              contacts: z.number().nullable(),
+              users: z.number().nullable(),
+              storageGb: z.number().nullable(),
+            }),
+          }),
+        },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => billingSubscription(tx)),
+  );
+};

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { addons } from '../../../domain/pricing/addons.js';
+import { basePlans } from '../../../domain/pricing/plans.js';
+import type {
+  CheckoutSessionCreated,
+  ConnectionCheck,
+  CreateCheckoutRequest,
+  MaskedKeys,
+  PaymentsProvider,
+  ProviderProduct,
+  ResolvedPrice,
+} from './payments-provider.js';
+
+/**
+ * The offline default: no network, no keys. Its catalogue is the platform's own plans and add-ons, and
+ * its checkout is the built-in test checkout page (served by the payments feature at
+ * /api/checkout/test/:sessionId), which completes the session and emits the same event as Stripe's webhook.
+ */
+export const offlineTestCheckoutPath = '/api/checkout/test';
+
+/** The offline catalogue, derived from the domain so its prices are the real ones. */
+export function offlineCatalogue(): ProviderProduct[] {
+  const planProducts = basePlans.map((plan) => ({
+    id: `prod_plan_${plan.id}`,
+    name: `${plan.name} Plan`,
+    description: plan.features.join(', '),
+    metadata: { popular: String(plan.popular), plan_id: plan.id },
+    prices: [
+      {
+        id: `price_plan_${plan.id}_monthly`,
+        unit_amount: plan.priceCents,
+        currency: 'usd',
+        interval: 'month' as const,
+      },
+    ],
+  }));
+  const addonProducts = addons.map((addon) => ({
+    id: `prod_addon_${addon.id}`,
+    name: addon.name,
+    description: addon.description,
+    metadata: { popular: 'false', addon_id: addon.id },
+    prices: [
+      {
+        id: `price_addon_${addon.id}_monthly`,
+        unit_amount: addon.priceCents,
+        currency: 'usd',
+        interval: 'month' as const,
+      },
+    ],
+  }));
+  return [...planProducts, ...addonProducts];
+}
+
+export class OfflinePaymentsProvider implements PaymentsProvider {
+  readonly kind = 'offline' as const;
+  readonly mode = 'offline' as const;
+
+  constructor(private readonly checkConnection: () => Promise<void>) {}
+
+  async listProducts(): Promise<ProviderProduct[]> {
+    return offlineCatalogue();
+  }
+
+  async findPrice(priceId: string): Promise<ResolvedPrice | null> {
+    for (const product of offlineCatalogue()) {
+      const price = product.prices.find((p) => p.id === priceId);
+      if (price) {
+        return {
+          id: price.id,
+          unitAmountCents: price.unit_amount,
+          isRecurring: price.interval !== null,
+          productName: product.name,
+          metadata: product.metadata,
+        };
+      }
+    }
+    return null;
+  }
+
+  async createCheckoutSession(_request: CreateCheckoutRequest): Promise<CheckoutSessionCreated> {
+    // The order (stored by the caller under this session id) is the session: the test page reads it back.
+    const sessionId = `cs_offline_${randomBytes(18).toString('base64url')}`;
+    return { sessionId, url: `${offlineTestCheckoutPath}/${sessionId}` };
+  }
+
+  async testConnection(): Promise<ConnectionCheck> {
+    try {
+      await this.checkConnection();
+      return { ok: true, message: 'Offline test checkout is healthy (no card provider configured).' };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'unknown error';
+      return { ok: false, message: `Offline test checkout is not healthy: ${reason}` };
+    }
+  }
+
+  maskedKeys(): MaskedKeys {
+    return { live: null, test: null };
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The payments provider: Stripe when a secret key is configured, otherwise the built-in offline test
+ * checkout. Both produce the same internal `CheckoutCompleted` event, handled by the payments feature.
+ */
+export interface ProviderPrice {
+  id: string;
+  unit_amount: number;
+  currency: string;
+  interval: 'day' | 'week' | 'month' | 'year' | null;
+}
+
+/** A product as the card-provider pricing page shows it (spec 001 §3 "Card-provider product"). */
+export interface ProviderProduct {
+  id: string;
+  name: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  prices: ProviderPrice[];
+}
+
+/** A price looked up for checkout, with the product metadata that links it to a plan or add-on. */
+export interface ResolvedPrice {
+  id: string;
+  unitAmountCents: number;
+  isRecurring: boolean;
+  productName: string;
+  metadata: Record<string, string>;
+}
+
+export interface CheckoutLine {
+  name: string;
+  amountCents: number;
+  isRecurring: boolean;
+  /** Charge an existing provider price instead of an ad-hoc line. */
+  priceId?: string;
+}
+
+export interface CreateCheckoutRequest {
+  orderId: string;
+  lines: CheckoutLine[];
+  /** Absolute URLs. The success URL carries the provider's session id placeholder. */
+  successUrl: string;
+  cancelUrl: string;
+  customerEmail?: string;
+}
+
+export interface CheckoutSessionCreated {
+  sessionId: string;
+  url: string;
+}
+
+/** The internal event both adapters emit when a checkout is paid. */
+export interface CheckoutCompleted {
+  eventId: string;
+  provider: 'stripe' | 'offline';
+  orderId: string;
+  providerSessionId: string;
+  customerEmail: string | null;
+  /** Payment intent, subscription or offline reference. */
+  reference: string | null;
+}
+
+export interface ConnectionCheck {
+  ok: boolean;
+  message: string;
+}
+
+export interface MaskedKeys {
+  live: string | null;
+  test: string | null;
+}
+
+export interface PaymentsProvider {
+  readonly kind: 'stripe' | 'offline';
+  /** 'live' or 'test' for Stripe by key prefix; 'offline' for the built-in checkout. */
+  readonly mode: 'live' | 'test' | 'offline';
+  listProducts(): Promise<ProviderProduct[]>;
+  findPrice(priceId: string): Promise<ResolvedPrice | null>;
+  createCheckoutSession(request: CreateCheckoutRequest): Promise<CheckoutSessionCreated>;
+  /** An authenticated round trip to the provider (Stripe) or a self-check (offline). */
+  testConnection(): Promise<ConnectionCheck>;
+  maskedKeys(): MaskedKeys;
+}
+
+/** "sk_test_…abcd": the prefix and the last four characters, never the secret itself. */
+export function maskSecret(secret: string | undefined): string | null {
+  if (!secret) return null;
+  const prefix = /^(sk|rk|whsec)_(live|test)_/.exec(secret)?.[0] ?? secret.slice(0, 3);
+  return `${prefix}${'•'.repeat(8)}${secret.slice(-4)}`;
+}

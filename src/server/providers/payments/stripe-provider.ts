@@ -1,0 +1,150 @@
+import Stripe from 'stripe';
+import type {
+  CheckoutSessionCreated,
+  ConnectionCheck,
+  CreateCheckoutRequest,
+  MaskedKeys,
+  PaymentsProvider,
+  ProviderProduct,
+  ResolvedPrice,
+} from './payments-provider.js';
+import { maskSecret } from './payments-provider.js';
+
+export interface StripeSettings {
+  liveKey?: string;
+  testKey?: string;
+  webhookSecret?: string;
+  /** Lets tests point the SDK at a local server that speaks the Stripe API. */
+  apiUrl?: string;
+}
+
+export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
+  const endpoint = apiUrl ? new URL(apiUrl) : undefined;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    telemetry: false,
+    ...(endpoint
+      ? {
+          host: endpoint.hostname,
+          port: endpoint.port || (endpoint.protocol === 'https:' ? 443 : 80),
+          protocol: endpoint.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+}
+
+function productOf(price: Stripe.Price): Stripe.Product | null {
+  return typeof price.product === 'object' && !('deleted' in price.product && price.product.deleted)
+    ? (price.product as Stripe.Product)
+    : null;
+}
+
+export class StripePaymentsProvider implements PaymentsProvider {
+  readonly kind = 'stripe' as const;
+  readonly mode: 'live' | 'test';
+  readonly stripe: Stripe;
+
+  constructor(private readonly settings: StripeSettings) {
+    // The live key wins when both are set; the test key alone runs Stripe in test mode.
+    const key = settings.liveKey ?? settings.testKey;
+    if (!key) throw new Error('StripePaymentsProvider needs a secret key');
+    this.mode = key.startsWith('sk_live_') ? 'live' : 'test';
+    this.stripe = createStripeClient(key, settings.apiUrl);
+  }
+
+  async listProducts(): Promise<ProviderProduct[]> {
+    const [products, prices] = await Promise.all([
+      this.stripe.products.list({ active: true, limit: 100 }),
+      this.stripe.prices.list({ active: true, limit: 100 }),
+    ]);
+    return products.data.map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description ?? null,
+      metadata: p.metadata ?? {},
+      prices: prices.data
+        .filter((price) => (typeof price.product === 'string' ? price.product : price.product.id) === p.id)
+        .filter((price) => price.unit_amount !== null)
+        .map((price) => ({
+          id: price.id,
+          unit_amount: price.unit_amount ?? 0,
+          currency: price.currency,
+          interval: price.recurring?.interval ?? null,
+        })),
+    }));
+  }
+
+  async findPrice(priceId: string): Promise<ResolvedPrice | null> {
+    try {
+      const price = await this.stripe.prices.retrieve(priceId, { expand: ['product'] });
+      const product = productOf(price);
+      if (!price.active || price.unit_amount === null || !product) return null;
+      return {
+        id: price.id,
+        unitAmountCents: price.unit_amount,
+        isRecurring: price.recurring !== null,
+        productName: product.name,
+        metadata: product.metadata ?? {},
+      };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async createCheckoutSession(request: CreateCheckoutRequest): Promise<CheckoutSessionCreated> {
+    const hasRecurring = request.lines.some((l) => l.isRecurring);
+    const session = await this.stripe.checkout.sessions.create({
+      // Recurring lines make a subscription; one-time lines ride along on its first invoice.
+      mode: hasRecurring ? 'subscription' : 'payment',
+      line_items: request.lines.map((line) =>
+        line.priceId
+          ? { price: line.priceId, quantity: 1 }
+          : {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: line.amountCents,
+                product_data: { name: line.name },
+                ...(line.isRecurring ? { recurring: { interval: 'month' as const } } : {}),
+              },
+            },
+      ),
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+      client_reference_id: request.orderId,
+      metadata: { order_id: request.orderId },
+      ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+    });
+    if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+    return { sessionId: session.id, url: session.url };
+  }
+
+  async testConnection(): Promise<ConnectionCheck> {
+    try {
+      const balance = await this.stripe.balance.retrieve();
+      return {
+        ok: true,
+        message: `Connected to Stripe (${this.mode} mode, ${balance.livemode ? 'live' : 'test'} account data).`,
+      };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'unknown error';
+      return { ok: false, message: `Stripe connection failed: ${reason}` };
+    }
+  }
+
+  maskedKeys(): MaskedKeys {
+    return { live: maskSecret(this.settings.liveKey), test: maskSecret(this.settings.testKey) };
+  }
+
+  /** Verifies the signature on the raw body; throws Stripe's signature error when it does not match. */
+  constructEvent(rawBody: Buffer, signature: string): Stripe.Event {
+    if (!this.settings.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+    return this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+  }
+
+  get hasWebhookSecret(): boolean {
+    return Boolean(this.settings.webhookSecret);
+  }
+}

@@ -1,0 +1,148 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local HTTP server that speaks the subset of the Stripe API the payments adapter uses
+ * (products, prices, checkout sessions, balance). The real `stripe` SDK is pointed at it with
+ * host/port/protocol, so requests, encodings and errors go through the SDK exactly as in production.
+ */
+export interface StripeTestServer {
+  url: string;
+  /** Form parameters of every checkout session created, in order. */
+  sessions: Record<string, string>[];
+  /** The API keys seen, to prove the SDK authenticated. */
+  keys: string[];
+  close(): Promise<void>;
+}
+
+export const testCatalogue = {
+  products: [
+    {
+      id: 'prod_professional',
+      object: 'product',
+      active: true,
+      name: 'Professional Plan',
+      description: 'Up to 10,000 contacts',
+      metadata: { popular: 'true', plan_id: 'professional' },
+    },
+    {
+      id: 'prod_training',
+      object: 'product',
+      active: true,
+      name: 'Training Hub',
+      description: 'Courses and certificates',
+      metadata: { addon_id: 'training-hub' },
+    },
+  ],
+  prices: [
+    {
+      id: 'price_professional',
+      product: 'prod_professional',
+      unit_amount: 14900,
+      interval: 'month' as const,
+    },
+    { id: 'price_training', product: 'prod_training', unit_amount: 8900, interval: 'month' as const },
+  ],
+};
+
+function priceObject(p: (typeof testCatalogue.prices)[number], expandProduct: boolean) {
+  return {
+    id: p.id,
+    object: 'price',
+    active: true,
+    currency: 'usd',
+    unit_amount: p.unit_amount,
+    recurring: p.interval ? { interval: p.interval, interval_count: 1 } : null,
+    product: expandProduct ? testCatalogue.products.find((x) => x.id === p.product) : p.product,
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${Date.now()}` });
+  res.end(JSON.stringify(body));
+}
+
+function list(data: unknown[], url: string) {
+  return { object: 'list', data, has_more: false, url };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startStripeTestServer(): Promise<StripeTestServer> {
+  const sessions: Record<string, string>[] = [];
+  const keys: string[] = [];
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    keys.push(key);
+    if (key === 'sk_test_revoked') {
+      return send(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_********oked' },
+      });
+    }
+    const body = new URLSearchParams(await readBody(req));
+    if (req.method === 'GET' && url.pathname === '/v1/products') {
+      return send(res, 200, list(testCatalogue.products, '/v1/products'));
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/prices') {
+      return send(
+        res,
+        200,
+        list(
+          testCatalogue.prices.map((p) => priceObject(p, false)),
+          '/v1/prices',
+        ),
+      );
+    }
+    const priceMatch = /^\/v1\/prices\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && priceMatch) {
+      const price = testCatalogue.prices.find((p) => p.id === decodeURIComponent(priceMatch[1]));
+      if (!price) {
+        return send(res, 404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such price' },
+        });
+      }
+      return send(
+        res,
+        200,
+        priceObject(
+          price,
+          [...url.searchParams.entries()].some(([k, v]) => k.startsWith('expand') && v === 'product'),
+        ),
+      );
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const params = Object.fromEntries(body.entries());
+      sessions.push(params);
+      const id = `cs_test_${String(sessions.length).padStart(4, '0')}${'x'.repeat(20)}`;
+      return send(res, 200, {
+        id,
+        object: 'checkout.session',
+        mode: params.mode,
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        metadata: { order_id: params['metadata[order_id]'] },
+      });
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/balance') {
+      return send(res, 200, { object: 'balance', livemode: false, available: [], pending: [] });
+    }
+    return send(res, 404, {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+      },
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sessions,
+    keys,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
