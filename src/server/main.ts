@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { openDatabase } from './boot.js';
 import { ConfigError, loadConfig } from './config.js';
+import { startEmailServices } from './features/email/email-services.js';
 import { jobDefinitions } from './features/index.js';
 import { createQueue } from './jobs/queue.js';
 import { demoCredentials, seedDemoWorkspace } from './seed/demo-workspace.js';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const seeded = config.SEED_DEMO ? await seedDemoWorkspace(deps) : false;
   const app = await buildApp(deps, { clientDir: path.resolve(config.CLIENT_DIR) });
   await queue.start(jobDefinitions, app.deps);
+  const stopEmailServices = await startEmailServices(app.deps);
   const address = await app.listen({ port: config.PORT, host: config.HOST });
 
   const url = config.PUBLIC_URL ?? `http://localhost:${new URL(address).port}`;
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    await stopEmailServices();
     await app.close();
     await queue.stop();
     await handles.stop();

@@ -11,7 +11,8 @@ const addressField = z
   .min(1, 'Please provide at least the from and to email addresses.')
   .max(320)
   .refine(
-    (v) => /^(?:[^<>]*<)?\s*[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+\s*>?\s*$/.test(v),
+    // An empty value already has its message from min(1).
+    (v) => v === '' || /^(?:[^<>]*<)?\s*[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+\s*>?\s*$/.test(v),
     'is not an email address',
   );
 

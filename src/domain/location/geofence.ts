@@ -8,6 +8,3 @@ export const maxAlertsShown = 5;
 export const refreshIntervalMs = 120_000;
 export const firstFixOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 } as const;
 export const laterFixOptions = { maximumAge: 60_000 } as const;
-
-export const contactTypes = ['buyer', 'seller', 'investor', 'realtor', 'friend', 'family'] as const;
-export type ContactType = (typeof contactTypes)[number];

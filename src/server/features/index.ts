@@ -33,4 +33,8 @@ export const featureRoutes: FastifyPluginAsync[] = [
 ];
 
 /** Every background job the workers run. */
-export const jobDefinitions: JobDefinition[] = [...emailJobs, ...phoneSyncJobs, importJobDefinition as JobDefinition];
+export const jobDefinitions: JobDefinition[] = [
+  ...emailJobs,
+  ...phoneSyncJobs,
+  importJobDefinition as JobDefinition,
+];

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.js';
+
+export const metersPerMile = 1609.344;
+
+export type NearbyContactRow = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  company: string | null;
+  contact_type: string | null;
+  last_known_location: string | null;
+  distance_miles: number;
+};
+
+/**
+ * Contacts within `radiusMiles` of a point, nearest first. Owned by the location area, kept beside
+ * the contacts store because it reads the contacts table. The earth_box test uses the gist index
+ * on ll_to_earth(latitude, longitude); earth_distance then trims the box's corners to a circle.
+ * The workspace comes from row-level security.
+ */
+export async function findContactsNear(
+  tx: Tx,
+  point: { latitude: number; longitude: number },
+  radiusMiles: number,
+  limit: number,
+): Promise<NearbyContactRow[]> {
+  const radiusMeters = radiusMiles * metersPerMile;
+  const origin = sql`ll_to_earth(${point.latitude}::float8, ${point.longitude}::float8)`;
+  const result = await tx.execute<NearbyContactRow>(sql`
+    select c.id, c.first_name, c.last_name, c.email::text as email, c.company, c.contact_type,
+      nullif(concat_ws(', ', nullif(btrim(c.address), ''), nullif(btrim(c.city), ''),
+        nullif(btrim(concat_ws(' ', c.state, c.zip)), '')), '') as last_known_location,
+      earth_distance(${origin}, ll_to_earth(c.latitude, c.longitude)) / ${metersPerMile}::float8 as distance_miles
+    from contacts c
+    where c.latitude is not null
+      and earth_box(${origin}, ${radiusMeters}::float8) @> ll_to_earth(c.latitude, c.longitude)
+      and earth_distance(${origin}, ll_to_earth(c.latitude, c.longitude)) <= ${radiusMeters}::float8
+    order by distance_miles, c.id
+    limit ${limit}`);
+  return result.rows.map((r) => ({ ...r, id: Number(r.id), distance_miles: Number(r.distance_miles) }));
+}

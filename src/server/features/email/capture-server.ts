@@ -1,0 +1,140 @@
+import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
+import { SMTPServer } from 'smtp-server';
+import type { ParsedAddress } from '../../../domain/email/addresses.js';
+import type { AppDeps } from '../../deps.js';
+import { type ParsedMessage, parseRawMessage } from './parse-message.js';
+import { enqueueEmailProcessing, type IncomingEmail, recordIncomingEmail } from './service.js';
+import * as store from './store.js';
+
+/** Larger messages are refused at MAIL FROM (SIZE) or cut off while streaming. */
+export const maxCaptureBytes = 25 * 1024 * 1024;
+
+export interface CaptureServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+class SmtpReject extends Error {
+  constructor(
+    message: string,
+    readonly responseCode: number,
+  ) {
+    super(message);
+  }
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Decides who the email is about. Mail from one of the workspace's own people (a BCC on their
+ * outgoing mail) is outgoing and files under its first outside recipient; anything else is
+ * inbound and files under its sender.
+ */
+export function fileCapturedEmail(
+  parsed: ParsedMessage,
+  ownAddresses: Set<string>,
+  captureAddress: string,
+): Pick<IncomingEmail, 'from' | 'to' | 'direction'> | null {
+  if (!parsed.from) return null;
+  const isCapture = (a: ParsedAddress) => a.email === captureAddress;
+  const recipients = [...parsed.to, ...parsed.cc].filter((a) => !isCapture(a));
+  if (ownAddresses.has(parsed.from.email)) {
+    const outside = recipients.find((a) => !ownAddresses.has(a.email));
+    if (!outside) return null;
+    return { from: parsed.from, to: outside, direction: 'outgoing' };
+  }
+  const to = recipients[0] ?? { email: captureAddress, name: null };
+  return { from: parsed.from, to, direction: 'inbound' };
+}
+
+/**
+ * The capture address receiver: mail sent or BCC'd to <capture_token>@<SMTP_CAPTURE_DOMAIN> enters the
+ * owning workspace's email processing path. Unknown recipients are refused at RCPT TO.
+ */
+export async function startCaptureServer(
+  deps: AppDeps,
+  options: { port: number; host?: string },
+): Promise<CaptureServer> {
+  const domain = deps.config.SMTP_CAPTURE_DOMAIN.toLowerCase();
+  const workspaceFor = async (address: string): Promise<number | null> => {
+    const [local, at] = address.toLowerCase().split('@');
+    if (at !== domain || !local || !/^[a-z0-9]+$/.test(local)) return null;
+    return deps.database.db.transaction((tx) => store.captureWorkspace(tx, local));
+  };
+
+  const server = new SMTPServer({
+    name: domain,
+    banner: 'Business Hub capture',
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    size: maxCaptureBytes,
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      workspaceFor(address.address).then(
+        (workspaceId) =>
+          callback(
+            workspaceId === null ? new SmtpReject(`No capture address ${address.address}`, 550) : null,
+          ),
+        (error) => callback(error as Error),
+      );
+    },
+    onData(stream, session, callback) {
+      readAll(stream)
+        .then(async (raw) => {
+          if ((stream as Readable & { sizeExceeded?: boolean }).sizeExceeded) {
+            throw new SmtpReject('Message too large', 552);
+          }
+          const parsed = await parseRawMessage(raw);
+          const rcpts = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+          for (const rcpt of new Set(rcpts)) {
+            const workspaceId = await workspaceFor(rcpt);
+            if (workspaceId !== null) await captureInto(deps, workspaceId, rcpt, parsed);
+          }
+        })
+        .then(
+          () => callback(null),
+          (error) => {
+            deps.log.warn({ err: error }, 'captured email refused');
+            callback(error as Error);
+          },
+        );
+    },
+  });
+  server.on('error', (error) => deps.log.error({ err: error }, 'capture SMTP server error'));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? deps.config.HOST, () => resolve());
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function captureInto(
+  deps: AppDeps,
+  workspaceId: number,
+  captureAddress: string,
+  parsed: ParsedMessage,
+) {
+  const result = await deps.database.withWorkspace(workspaceId, async (tx) => {
+    const own = new Set(await store.listOwnAddresses(tx));
+    const filed = fileCapturedEmail(parsed, own, captureAddress);
+    if (!filed) return null;
+    return recordIncomingEmail(tx, {
+      ...filed,
+      messageId: parsed.messageId,
+      origin: 'capture',
+      subject: parsed.subject,
+      body: parsed.body,
+      receivedAt: parsed.date ?? new Date(),
+    });
+  });
+  if (result?.isNew) await enqueueEmailProcessing(deps, workspaceId, [result.jobId]);
+}

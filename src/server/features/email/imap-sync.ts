@@ -1,0 +1,145 @@
+import { ImapFlow, type ListResponse } from 'imapflow';
+import type { EmailDirection } from '../../db/schema/email-phone-geo.js';
+import type { AppDeps } from '../../deps.js';
+import { parseRawMessage } from './parse-message.js';
+import { open } from './secret-box.js';
+import {
+  enqueueEmailProcessing,
+  type IncomingEmail,
+  passwordPurpose,
+  recordIncomingEmail,
+} from './service.js';
+import * as store from './store.js';
+
+/** The first sync of a mailbox reads at most this many of its newest messages; later syncs read everything new. */
+export const initialSyncLimit = 500;
+const connectTimeoutMs = 15_000;
+
+function sentMailbox(list: ListResponse[]): ListResponse | undefined {
+  return (
+    list.find((m) => m.specialUse === '\\Sent') ??
+    list.find((m) => /^(sent|sent items|sent mail)$/i.test(m.name))
+  );
+}
+
+function describeFailure(error: unknown): string {
+  const e = error as {
+    authenticationFailed?: boolean;
+    responseText?: string;
+    code?: string;
+    message?: string;
+  };
+  if (e.authenticationFailed)
+    return `Login failed: ${e.responseText || 'the mailbox refused the email address or app password'}`;
+  if (e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND' || e.code === 'ETIMEDOUT')
+    return `Cannot reach the mail server (${e.code})`;
+  return e.responseText || e.message || 'Mailbox sync failed';
+}
+
+/**
+ * Reads INBOX and Sent since the last UID seen (per mailbox, valid while UIDVALIDITY holds) into the
+ * email processing path. A failure marks the account inactive with the reason, shown as its Error badge.
+ */
+export async function syncEmailAccount(deps: AppDeps, workspaceId: number, accountId: number): Promise<void> {
+  const account = await deps.database.withWorkspace(workspaceId, (tx) => store.findAccount(tx, accountId));
+  if (!account) return;
+  const client = new ImapFlow({
+    host: account.imapHost,
+    port: account.imapPort,
+    secure: account.imapSecure,
+    auth: {
+      user: account.email,
+      pass: open(deps.config.secretKey, passwordPurpose, account.sealedPassword, account.email),
+    },
+    logger: false,
+    connectionTimeout: connectTimeoutMs,
+    greetingTimeout: connectTimeoutMs,
+    socketTimeout: 60_000,
+  });
+  // imapflow reports socket trouble as an event too; the awaited calls below surface it as their failure.
+  client.on('error', (error) => deps.log.warn({ err: error, accountId }, 'imap connection error'));
+  try {
+    await client.connect();
+    const mailboxes = await client.list();
+    const targets: Array<{ path: string; direction: EmailDirection }> = [
+      { path: 'INBOX', direction: 'inbound' },
+    ];
+    const sent = sentMailbox(mailboxes);
+    if (sent) targets.push({ path: sent.path, direction: 'outgoing' });
+    for (const target of targets) await syncMailbox(deps, client, workspaceId, account, target);
+    await deps.database.withWorkspace(workspaceId, (tx) => store.markAccountSynced(tx, accountId));
+  } catch (error) {
+    const reason = describeFailure(error);
+    deps.log.warn({ err: error, accountId }, 'email account sync failed');
+    await deps.database.withWorkspace(workspaceId, (tx) => store.markAccountFailed(tx, accountId, reason));
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
+
+async function syncMailbox(
+  deps: AppDeps,
+  client: ImapFlow,
+  workspaceId: number,
+  account: { id: number; email: string },
+  target: { path: string; direction: EmailDirection },
+) {
+  const lock = await client.getMailboxLock(target.path, { readOnly: true });
+  try {
+    const mailbox = client.mailbox;
+    if (!mailbox) return;
+    const uidValidity = Number(mailbox.uidValidity);
+    const cursor = await deps.database.withWorkspace(workspaceId, (tx) =>
+      store.findCursor(tx, account.id, target.path),
+    );
+    // A changed UIDVALIDITY means old UIDs mean nothing now: start over (Message-IDs keep it idempotent).
+    const lastUid = cursor && cursor.uidValidity === uidValidity ? cursor.lastUid : 0;
+    let uids = ((await client.search({ uid: `${lastUid + 1}:*` }, { uid: true })) || []).filter(
+      (u) => u > lastUid,
+    );
+    if (lastUid === 0) uids = uids.slice(-initialSyncLimit);
+    const emails: IncomingEmail[] = [];
+    let highest = lastUid;
+    if (uids.length > 0) {
+      for await (const message of client.fetch(
+        uids,
+        { uid: true, source: true, internalDate: true },
+        { uid: true },
+      )) {
+        highest = Math.max(highest, message.uid);
+        if (!message.source) continue;
+        const parsed = await parseRawMessage(message.source);
+        const counterpart = target.direction === 'inbound' ? parsed.from : (parsed.to[0] ?? parsed.cc[0]);
+        if (!parsed.from || !counterpart) continue; // nothing to file it under
+        const internalDate = message.internalDate instanceof Date ? message.internalDate : null;
+        emails.push({
+          messageId: parsed.messageId,
+          origin: 'imap',
+          accountId: account.id,
+          from: parsed.from,
+          to:
+            target.direction === 'inbound'
+              ? (parsed.to[0] ?? { email: account.email, name: null })
+              : counterpart,
+          subject: parsed.subject,
+          body: parsed.body,
+          direction: target.direction,
+          receivedAt: parsed.date ?? internalDate ?? new Date(),
+        });
+      }
+    }
+    // The emails and the cursor move together: a crash re-reads the batch, and Message-IDs absorb the repeat.
+    const newJobIds = await deps.database.withWorkspace(workspaceId, async (tx) => {
+      const ids: number[] = [];
+      for (const email of emails) {
+        const { jobId, isNew } = await recordIncomingEmail(tx, email);
+        if (isNew) ids.push(jobId);
+      }
+      await store.saveCursor(tx, account.id, target.path, uidValidity, highest);
+      return ids;
+    });
+    await enqueueEmailProcessing(deps, workspaceId, newJobIds);
+  } finally {
+    lock.release();
+  }
+}

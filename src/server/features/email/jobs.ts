@@ -1,0 +1,38 @@
+import type { AppDeps } from '../../deps.js';
+import type { JobDefinition } from '../../jobs/queue.js';
+import { syncEmailAccount } from './imap-sync.js';
+import { processEmailJob, processEmailJobName, syncAccountJobName } from './service.js';
+import * as store from './store.js';
+
+export const syncAllJobName = 'email.sync-all';
+
+/** Records why processing failed on the job itself (shown with the error icon) instead of retrying forever. */
+async function processEmail(data: { workspaceId: number; jobId: number }, deps: AppDeps) {
+  try {
+    await deps.database.withWorkspace(data.workspaceId, (tx) => processEmailJob(tx, data.jobId));
+  } catch (error) {
+    deps.log.error({ err: error, jobId: data.jobId }, 'email processing failed');
+    const message = error instanceof Error ? error.message : 'Processing failed';
+    await deps.database.withWorkspace(data.workspaceId, (tx) => store.failEmailJob(tx, data.jobId, message));
+  }
+}
+
+/** Fans the periodic tick out to one sync job per active mailbox (one at a time per mailbox). */
+async function syncAll(_data: object, deps: AppDeps) {
+  const accounts = await deps.database.db.transaction((tx) => store.activeAccountsEverywhere(tx));
+  for (const a of accounts) {
+    await deps.queue.send(syncAccountJobName, a, { singletonKey: `email-sync-${a.accountId}` });
+  }
+}
+
+export const emailJobs: JobDefinition[] = [
+  { name: processEmailJobName, concurrency: 2, handler: processEmail as JobDefinition['handler'] },
+  {
+    name: syncAccountJobName,
+    concurrency: 2,
+    retryLimit: 0,
+    handler: ((data: { workspaceId: number; accountId: number }, deps: AppDeps) =>
+      syncEmailAccount(deps, data.workspaceId, data.accountId)) as JobDefinition['handler'],
+  },
+  { name: syncAllJobName, retryLimit: 0, handler: syncAll },
+];

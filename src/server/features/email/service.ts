@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../../domain/app-error.js';
+import {
+  companyFromEmail,
+  nameOfAddress,
+  type ParsedAddress,
+  parseAddress,
+} from '../../../domain/email/addresses.js';
+import type { ConnectEmailInput, ProcessEmailInput } from '../../../domain/email/email-schemas.js';
+import { mailServerPresets } from '../../../domain/email/providers.js';
+import type { Tx } from '../../db/database.js';
+import type { EmailDirection, EmailOrigin } from '../../db/schema/email-phone-geo.js';
+import type { AppDeps } from '../../deps.js';
+import type { Member } from '../../http/session.js';
+import { addTimelineEntry, markContacted, upsertContactByIdentity } from '../contacts/service.js';
+import { seal } from './secret-box.js';
+import * as store from './store.js';
+
+export const processEmailJobName = 'email.process';
+export const syncAccountJobName = 'email.sync-account';
+export const passwordPurpose = 'email-account-password';
+export const recentJobsLimit = 10;
+
+/** One email entering the processing path, from any origin. */
+export interface IncomingEmail {
+  messageId: string;
+  origin: EmailOrigin;
+  accountId?: number | null;
+  from: ParsedAddress;
+  to: ParsedAddress;
+  subject: string | null;
+  body: string | null;
+  direction: EmailDirection;
+  receivedAt: Date;
+  createdBy?: number | null;
+}
+
+/** Records the email once per Message-ID; returns its job id and whether it is new. */
+export async function recordIncomingEmail(
+  tx: Tx,
+  email: IncomingEmail,
+): Promise<{ jobId: number; isNew: boolean }> {
+  const jobId = await store.insertEmailJob(tx, {
+    messageId: email.messageId,
+    origin: email.origin,
+    accountId: email.accountId ?? null,
+    fromEmail: email.from.email,
+    fromName: email.from.name,
+    toEmail: email.to.email,
+    toName: email.to.name,
+    subject: email.subject,
+    body: email.body,
+    direction: email.direction,
+    receivedAt: email.receivedAt,
+    createdBy: email.createdBy ?? null,
+  });
+  if (jobId !== null) return { jobId, isNew: true };
+  const existing = await store.findEmailJobByMessageId(tx, email.messageId);
+  if (!existing) throw new Error(`email ${email.messageId} neither inserted nor found`);
+  return { jobId: existing.id, isNew: false };
+}
+
+export async function enqueueEmailProcessing(
+  deps: Pick<AppDeps, 'queue'>,
+  workspaceId: number,
+  jobIds: number[],
+) {
+  for (const jobId of jobIds) await deps.queue.send(processEmailJobName, { workspaceId, jobId });
+}
+
+/** POST /api/emails/process: queue one email typed or pasted by a member. */
+export async function submitEmail(deps: AppDeps, member: Member, input: ProcessEmailInput) {
+  const from = parseAddress(input.fromEmail);
+  const to = parseAddress(input.toEmail);
+  if (!from) throw AppError.badRequest('fromEmail', 'is not an email address');
+  if (!to) throw AppError.badRequest('toEmail', 'is not an email address');
+  const messageId = input.messageId?.trim() || `manual-${randomUUID()}`;
+  const result = await deps.database.withWorkspace(member.workspaceId, (tx) =>
+    recordIncomingEmail(tx, {
+      messageId,
+      origin: 'manual',
+      from,
+      to,
+      subject: input.subject?.trim() || null,
+      body: input.body ?? null,
+      direction: input.direction ?? 'inbound',
+      receivedAt: input.receivedAt ? new Date(input.receivedAt) : new Date(),
+      createdBy: member.userId,
+    }),
+  );
+  // Enqueued after the commit, so the worker always finds the row.
+  if (result.isNew) await enqueueEmailProcessing(deps, member.workspaceId, [result.jobId]);
+  return { jobId: result.jobId, messageId, duplicate: !result.isNew };
+}
+
+/**
+ * The one processing path: the counterpart (sender of an inbound email, recipient of an outgoing one)
+ * becomes or updates a contact, the email becomes a conversation and a timeline entry, and the
+ * contact's last-contacted time moves.
+ */
+export async function processEmailJob(tx: Tx, jobId: number): Promise<void> {
+  const job = await store.findEmailJob(tx, jobId);
+  if (!job || job.processed) return;
+  const counterpart =
+    job.direction === 'inbound'
+      ? { email: job.fromEmail, name: job.fromName }
+      : { email: job.toEmail, name: job.toName };
+  const { firstName, lastName } = nameOfAddress(counterpart);
+  const { contact, created } = await upsertContactByIdentity(
+    tx,
+    {
+      email: counterpart.email,
+      firstName: firstName || undefined,
+      lastName: lastName || undefined,
+      company: companyFromEmail(counterpart.email) ?? undefined,
+    },
+    { via: 'email', actorUserId: job.createdBy ?? undefined },
+  );
+  const conversationId = await store.insertConversation(tx, {
+    jobId: job.id,
+    contactId: contact.id,
+    subject: job.subject,
+    body: job.body,
+    direction: job.direction,
+    fromEmail: job.fromEmail,
+    toEmail: job.toEmail,
+    receivedAt: job.receivedAt,
+  });
+  await addTimelineEntry(tx, contact.id, {
+    kind: 'email',
+    title: `${job.direction === 'inbound' ? 'Email received' : 'Email sent'}: ${job.subject ?? 'No Subject'}`,
+    body: job.body ?? undefined,
+    occurredAt: job.receivedAt,
+    metadata: {
+      direction: job.direction,
+      fromEmail: job.fromEmail,
+      toEmail: job.toEmail,
+      messageId: job.messageId,
+      conversationId,
+      origin: job.origin,
+    },
+  });
+  await markContacted(tx, contact.id, job.receivedAt);
+  await store.completeEmailJob(tx, job.id, { contactId: contact.id, contactCreated: created });
+}
+
+export async function listProcessingJobs(tx: Tx) {
+  const rows = await store.listEmailJobs(tx, recentJobsLimit);
+  return rows.map((r) => ({
+    id: r.id,
+    message_id: r.messageId,
+    origin: r.origin,
+    from_email: r.fromEmail,
+    to_email: r.toEmail,
+    subject: r.subject,
+    direction: r.direction,
+    processed: r.processed,
+    contact_created: r.contactCreated,
+    contact_id: r.contactId,
+    error_message: r.errorMessage,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+export async function listRecentConversations(tx: Tx, limit: number) {
+  const rows = await store.listConversations(tx, limit);
+  return rows.map((r) => ({ ...r, receivedAt: r.receivedAt.toISOString() }));
+}
+
+function toAccountView(a: Awaited<ReturnType<typeof store.listAccounts>>[number]) {
+  return {
+    id: a.id,
+    email: a.email,
+    provider: a.provider,
+    isActive: a.isActive,
+    lastError: a.lastError,
+    lastSyncedAt: a.lastSyncedAt?.toISOString() ?? null,
+    imapHost: a.imapHost,
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+/** POST /api/email/sync-status: store the mailbox (password sealed) and sync it at once in the queue. */
+export async function connectAccount(deps: AppDeps, member: Member, input: ConnectEmailInput) {
+  const preset = mailServerPresets[input.provider];
+  const email = input.email.toLowerCase();
+  const password = input.password ?? input.appPassword ?? '';
+  const account = await deps.database.withWorkspace(member.workspaceId, (tx) =>
+    store.upsertAccount(tx, {
+      provider: input.provider,
+      email,
+      imapHost: input.host ?? preset.imap.host,
+      // A custom host keeps the preset's TLS port unless told otherwise (tests talk plain IMAP on loopback).
+      imapPort: input.port ?? preset.imap.port,
+      imapSecure: input.secure ?? preset.imap.secure,
+      smtpHost: preset.smtp.host,
+      smtpPort: preset.smtp.port,
+      sealedPassword: seal(deps.config.secretKey, passwordPurpose, password, email),
+      createdBy: member.userId,
+    }),
+  );
+  await deps.queue.send(
+    syncAccountJobName,
+    { workspaceId: member.workspaceId, accountId: account.id },
+    { singletonKey: `email-sync-${account.id}` },
+  );
+  return toAccountView(account);
+}
+
+export async function listConnectedAccounts(tx: Tx) {
+  return (await store.listAccounts(tx)).map(toAccountView);
+}
+
+export async function captureAddress(deps: Pick<AppDeps, 'config'>, tx: Tx) {
+  const token = await store.findCaptureToken(tx);
+  if (!token) throw AppError.notFound('Workspace');
+  return { address: `${token}@${deps.config.SMTP_CAPTURE_DOMAIN}` };
+}
