@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 
 export const defaultPhoneRegion = 'US';
 
@@ -19,5 +19,7 @@ export function normalizePhone(raw: string, defaultRegion = defaultPhoneRegion):
 export function formatPhone(e164: string, homeRegion = defaultPhoneRegion): string {
   const parsed = parsePhoneNumberFromString(e164);
   if (!parsed) return e164;
-  return parsed.country === homeRegion ? parsed.formatNational() : parsed.formatInternational();
+  // By calling code, not country: made-up numbers (555) have no country but are still "ours".
+  const isHome = parsed.countryCallingCode === getCountryCallingCode(homeRegion as 'US');
+  return isHome ? parsed.formatNational() : parsed.formatInternational();
 }

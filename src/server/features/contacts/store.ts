@@ -133,7 +133,8 @@ export async function findCompanyRow(tx: Tx, id: number): Promise<CompanyRow | u
 }
 
 export async function listCompanyRows(tx: Tx, options: { q?: string; limit: number }) {
-  const countSql = sql<number>`(select count(*) from ${contacts} where ${contacts.companyId} = ${companies.id})::int`;
+  // Written out: drizzle leaves column names unqualified here, and "id" would mean the contact's.
+  const countSql = sql<number>`(select count(*) from contacts c where c.company_id = companies.id)::int`;
   return tx
     .select({
       id: companies.id,
