@@ -1,0 +1,361 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApiClient,
+  addMember,
+  createTestApp,
+  type SignedUp,
+  signUpOwner,
+  type TestApp,
+} from '../../../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ workers: true });
+});
+afterAll(() => t.close());
+
+interface Status {
+  status: 'processing' | 'completed' | 'failed';
+  total_rows: number;
+  processed_rows: number;
+  successful_imports: number;
+  failed_imports: number;
+  created_contacts: number;
+  updated_contacts: number;
+  error_message: string | null;
+}
+
+async function startImport(client: ApiClient, csvData: string, filename = 'contacts.csv') {
+  return client.post('/api/contacts/import-csv', { csvData, filename });
+}
+
+async function waitForImport(client: ApiClient, jobId: number): Promise<Status> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await client.get(`/api/contacts/import-status/${jobId}`);
+    expect(res.statusCode).toBe(200);
+    const status = res.json() as Status;
+    if (status.status !== 'processing') return status;
+    if (Date.now() > deadline) throw new Error(`import ${jobId} still processing: ${res.body}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function importAndWait(client: ApiClient, csvData: string, filename?: string) {
+  const res = await startImport(client, csvData, filename);
+  expect(res.statusCode, res.body).toBe(202);
+  return { started: res.json(), status: await waitForImport(client, res.json().jobId) };
+}
+
+interface ContactRow {
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  company_id: number | null;
+  source: string;
+  status: string;
+  value_cents: number;
+  city: string | null;
+}
+
+async function contactsOf(owner: SignedUp): Promise<ContactRow[]> {
+  return t.database.withWorkspace(owner.workspaceId, async (tx) => {
+    const { rows } = await tx.execute<ContactRow>(sql`
+      select first_name, last_name, email::text as email, phone, company, company_id, source, status, value_cents, city
+      from contacts order by id`);
+    return rows;
+  });
+}
+
+async function countJobs(owner: SignedUp): Promise<number> {
+  return t.database.withWorkspace(owner.workspaceId, async (tx) => {
+    const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from import_jobs`);
+    return rows[0].n;
+  });
+}
+
+function multipartBody(filename: string, content: string | Buffer, boundary = '----hubtest') {
+  return Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+}
+
+async function upload(client: ApiClient, filename: string, content: string | Buffer) {
+  return client.app.inject({
+    method: 'POST',
+    url: '/api/contacts/import-csv/upload',
+    headers: {
+      host: 'localhost',
+      origin: 'http://localhost',
+      cookie: client.cookie,
+      'content-type': 'multipart/form-data; boundary=----hubtest',
+    },
+    payload: multipartBody(filename, content),
+  });
+}
+
+describe('POST /api/contacts/import-csv', () => {
+  it('imports a file with a BOM, CRLF endings, quoted commas and newlines, and common header names', async () => {
+    const owner = await signUpOwner(t.app);
+    const csv =
+      '\uFEFFFirst Name,Last Name,E-mail,Company Name,Phone Number,Status,Value,City\r\n' +
+      'Ada,Lovelace,ADA@Example.com,"Analytical Engines, Ltd","(415) 555-0101",Customer,"$1,250.50",London\r\n' +
+      '\r\n' +
+      'Grace,Hopper,grace@example.com,"Navy\r\nResearch",+44 20 7946 0958,qualified,99,"New\nYork"\r\n';
+    const { started, status } = await importAndWait(owner.client, csv, 'leads.csv');
+    expect(started.preview).toEqual([
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        company: 'Analytical Engines, Ltd',
+      },
+      { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', company: 'Navy\r\nResearch' },
+    ]);
+    expect(started.totalRows).toBe(2);
+    expect(status).toMatchObject({
+      status: 'completed',
+      total_rows: 2,
+      processed_rows: 2,
+      successful_imports: 2,
+      failed_imports: 0,
+      created_contacts: 2,
+    });
+    const rows = await contactsOf(owner);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        first_name: 'Ada',
+        email: 'ada@example.com',
+        company: 'Analytical Engines, Ltd',
+        phone: '+14155550101',
+        status: 'customer',
+        value_cents: 125050,
+        city: 'London',
+        source: 'Unknown',
+      }),
+      expect.objectContaining({
+        first_name: 'Grace',
+        company: 'Navy\r\nResearch',
+        phone: '+442079460958',
+        status: 'qualified',
+        value_cents: 9900,
+        city: 'New\nYork',
+      }),
+    ]);
+    expect(rows[0].company_id).not.toBeNull();
+    const activities = (await owner.client.get('/api/activities')).json();
+    expect(activities[0]).toMatchObject({
+      type: 'contact_added',
+      description: 'Imported leads.csv: 2 new contacts',
+    });
+  });
+
+  it('splits a Name column and maps lower-case and underscore headers', async () => {
+    const owner = await signUpOwner(t.app);
+    const csv =
+      'full_name,email address,mobile,source\nJane van der Berg,jane@example.com,415-555-0199,Unknown\nDoe, John,,\n';
+    const { status } = await importAndWait(owner.client, csv);
+    expect(status).toMatchObject({ status: 'completed', successful_imports: 1, failed_imports: 1 });
+    expect(await contactsOf(owner)).toEqual([
+      expect.objectContaining({ first_name: 'Jane', last_name: 'van der Berg', phone: '+14155550199' }),
+    ]);
+  });
+
+  it('merges rows about the same email within the file and with existing contacts, never duplicating', async () => {
+    const owner = await signUpOwner(t.app);
+    await importAndWait(
+      owner.client,
+      'email,first name,company,value\nsam@example.com,Sam,,\nkim@example.com,,Kim Co,\n',
+    );
+    const csv =
+      'Email,First Name,Last Name,Company,Value,Status\n' +
+      'SAM@EXAMPLE.COM,Samuel,Smith,Sam Corp,10,customer\n' + // existing: fills last name, company, value; keeps 'Sam' and status
+      'kim@example.com,Kimberly,,Other Co,\n' + // existing: fills first name only
+      'new@example.com,,,,\n' +
+      'New@Example.com,Nia,Nolan,,5\n'; // same person as the row above: fills its blanks
+    const { status } = await importAndWait(owner.client, csv);
+    expect(status).toMatchObject({
+      status: 'completed',
+      processed_rows: 4,
+      successful_imports: 4,
+      failed_imports: 0,
+      created_contacts: 1,
+      updated_contacts: 2,
+    });
+    const rows = await contactsOf(owner);
+    expect(rows).toHaveLength(3);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        email: 'sam@example.com',
+        first_name: 'Sam',
+        last_name: 'Smith',
+        company: 'Sam Corp',
+        value_cents: 1000,
+        status: 'lead',
+      }),
+      expect.objectContaining({ email: 'kim@example.com', first_name: 'Kimberly', company: 'Kim Co' }),
+      expect.objectContaining({
+        email: 'new@example.com',
+        first_name: 'Nia',
+        last_name: 'Nolan',
+        value_cents: 500,
+      }),
+    ]);
+    // The same file again changes nothing and adds nobody.
+    const again = await importAndWait(owner.client, csv);
+    expect(again.status).toMatchObject({ created_contacts: 0, updated_contacts: 3, failed_imports: 0 });
+    expect(await contactsOf(owner)).toEqual(rows);
+  });
+
+  it('reports bad rows with their reasons in the error CSV and imports the good ones', async () => {
+    const owner = await signUpOwner(t.app);
+    const csv =
+      'Name,Email,Phone,Status,Value\n' +
+      'Good One,good@example.com,,lead,\n' +
+      'Bad Email,not-an-email,,,\n' +
+      'Bad Phone,bp@example.com,12,,\n' +
+      'Bad Status,bs@example.com,,maybe,\n' +
+      'Bad Value,bv@example.com,,,ten dollars\n' +
+      'No Contact,,,,\n' +
+      'Phone Clash,pc@example.com,(415) 555-0111,,\n' +
+      'Phone Clash Two,pc2@example.com,415 555 0111,,\n';
+    const { started, status } = await importAndWait(owner.client, csv, 'mixed.csv');
+    expect(status).toMatchObject({
+      status: 'completed',
+      total_rows: 8,
+      processed_rows: 8,
+      successful_imports: 2,
+      failed_imports: 6,
+    });
+    expect((await contactsOf(owner)).map((c) => c.email)).toEqual(['good@example.com', 'pc@example.com']);
+
+    const viewer = await addMember(t.app, owner, 'viewer');
+    const report = await viewer.client.get(`/api/contacts/import-status/${started.jobId}/errors.csv`);
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toContain('text/csv');
+    expect(report.headers['content-disposition']).toContain('mixed-errors.csv');
+    const lines = report.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('Row,Line,Reason,Name,Email,Phone,Status,Value');
+    expect(lines.slice(1)).toEqual([
+      '2,3,"Email ""not-an-email"" is not a valid email address",Bad Email,not-an-email,,,',
+      '3,4,"Phone ""12"" is not a valid phone number",Bad Phone,bp@example.com,12,,',
+      '4,5,"Status ""maybe"" must be lead, qualified, customer or lost",Bad Status,bs@example.com,,maybe,',
+      '5,6,"Value ""ten dollars"" is not an amount in dollars",Bad Value,bv@example.com,,,ten dollars',
+      '6,7,Needs an email address or a phone number (they keep re-imports from duplicating contacts),No Contact,,,,',
+      '8,9,"Phone +14155550111 is already on row 7, which has a different email",Phone Clash Two,pc2@example.com,415 555 0111,,',
+    ]);
+  });
+
+  it('refuses an import that would pass the Starter plan limit, writing nothing', async () => {
+    const owner = await signUpOwner(t.app, { plan: 'starter' });
+    const rows = Array.from({ length: 1001 }, (_, i) => `person${i}@example.com,Person ${i}`);
+    const { status } = await importAndWait(owner.client, `email,name\n${rows.join('\n')}\n`);
+    expect(status.status).toBe('failed');
+    expect(status.error_message).toMatch(/Starter plan allows up to 1,000 contacts/);
+    expect(status.processed_rows).toBe(0);
+    expect(await contactsOf(owner)).toHaveLength(0);
+    // Rows that are duplicates of each other count once: 1,000 distinct people fit.
+    const fits = [...rows.slice(0, 1000), 'PERSON0@example.com,Person Zero'];
+    const ok = await importAndWait(owner.client, `email,name\n${fits.join('\n')}\n`);
+    expect(ok.status).toMatchObject({ status: 'completed', created_contacts: 1000, processed_rows: 1001 });
+  });
+
+  it('refuses bad files at once with a clear message and creates no job', async () => {
+    const owner = await signUpOwner(t.app);
+    const cases: [string, string, RegExp][] = [
+      ['email,name\n', 'header-only.csv', /no data rows/],
+      ['', 'empty.csv', /empty/],
+      ['email\nx@example.com\n', 'contacts.xlsx', /Please select a CSV file/],
+      ['\u0000\u0001PK binary', 'fake.csv', /binary data/],
+      [
+        'first name,company\nAda,Engines\n',
+        'names.csv',
+        /No email or phone column found \(columns in the file: first name, company\)/,
+      ],
+    ];
+    for (const [csvData, filename, message] of cases) {
+      const res = await startImport(owner.client, csvData, filename);
+      expect(res.statusCode, filename).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    const noName = await owner.client.post('/api/contacts/import-csv', { csvData: 'email\n' });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().issues[0].path).toBe('filename');
+    expect(await countJobs(owner)).toBe(0);
+  });
+
+  it('answers 403 to a viewer and writes nothing', async () => {
+    const owner = await signUpOwner(t.app);
+    const viewer = await addMember(t.app, owner, 'viewer');
+    const res = await startImport(viewer.client, 'email\nv@example.com\n');
+    expect(res.statusCode).toBe(403);
+    const multi = await upload(viewer.client, 'v.csv', 'email\nv@example.com\n');
+    expect(multi.statusCode).toBe(403);
+    expect(await countJobs(owner)).toBe(0);
+  });
+});
+
+describe('POST /api/contacts/import-csv/upload (multipart)', () => {
+  it('streams the file in and imports it', async () => {
+    const owner = await signUpOwner(t.app);
+    const rows = Array.from({ length: 2500 }, (_, i) => `Up${i},Loader,up${i}@example.com,Co ${i % 7}`);
+    const res = await upload(
+      owner.client,
+      'big.csv',
+      `First Name,Last Name,Email,Company\n${rows.join('\n')}\n`,
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ totalRows: 2500, filename: 'big.csv' });
+    expect(res.json().preview).toHaveLength(5);
+    const status = await waitForImport(owner.client, res.json().jobId);
+    expect(status).toMatchObject({ status: 'completed', created_contacts: 2500, successful_imports: 2500 });
+    const companies = await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from companies`),
+    );
+    expect(companies.rows[0].n).toBe(7);
+  });
+
+  it('refuses a non-CSV file and a request without a file', async () => {
+    const owner = await signUpOwner(t.app);
+    const res = await upload(owner.client, 'photo.png', 'not a csv');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Please select a CSV file/);
+    const empty = await owner.client.app.inject({
+      method: 'POST',
+      url: '/api/contacts/import-csv/upload',
+      headers: {
+        host: 'localhost',
+        origin: 'http://localhost',
+        cookie: owner.client.cookie,
+        'content-type': 'multipart/form-data; boundary=----hubtest',
+      },
+      payload: '------hubtest--\r\n',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(await countJobs(owner)).toBe(0);
+  });
+});
+
+describe('GET /api/contacts/import-status/:jobId', () => {
+  it("answers 404 for another workspace's job and its error report", async () => {
+    const owner = await signUpOwner(t.app);
+    const other = await signUpOwner(t.app);
+    const { started } = await importAndWait(owner.client, 'email\nx@example.com\n');
+    expect((await other.client.get(`/api/contacts/import-status/${started.jobId}`)).statusCode).toBe(404);
+    expect(
+      (await other.client.get(`/api/contacts/import-status/${started.jobId}/errors.csv`)).statusCode,
+    ).toBe(404);
+    const bad = await owner.client.get('/api/contacts/import-status/abc');
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,225 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Tx } from '../../db/database.js';
+import type { FailedRow, ImportBatch, StagedContact } from './import-batch.js';
+import type { ImportContact } from './row-validation.js';
+
+export interface BatchOutcome {
+  created: number;
+  updated: number;
+  /** Rows refused by validation or by a conflict with an existing contact, with their reasons. */
+  failed: FailedRow[];
+}
+
+/**
+ * drizzle runs a transaction on one pooled pg client; COPY needs that client itself. The property
+ * is drizzle's (node-postgres session); the check turns a future rename into a clear error.
+ */
+function clientOf(tx: Tx): pg.PoolClient {
+  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
+  if (!client || typeof client.query !== 'function')
+    throw new Error('No pg client behind the drizzle transaction');
+  return client;
+}
+
+const stageColumns = [
+  'ord',
+  'email',
+  'phone',
+  'first_name',
+  'last_name',
+  'company',
+  'source',
+  'status',
+  'value_cents',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'notes',
+] as const;
+
+const needsEscape = /[\\\t\n\r]/;
+const escapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A value in COPY's text format. */
+function copyValue(value: string | number | null): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'number') return String(value);
+  return needsEscape.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => escapes[c]) : value;
+}
+
+function copyLine(ord: number, c: ImportContact): string {
+  return [
+    ord,
+    c.email,
+    c.phone,
+    c.firstName,
+    c.lastName,
+    c.company,
+    c.source,
+    c.status,
+    c.valueCents,
+    c.address,
+    c.city,
+    c.state,
+    c.zip,
+    c.notes,
+  ]
+    .map(copyValue)
+    .join('\t');
+}
+
+/**
+ * Writes one batch: COPY into a temporary staging table, then a few set-based statements match
+ * every staged contact to an existing one (email first, then phone), fill only the blank fields of
+ * matched contacts, and insert the rest. Runs inside the caller's transaction, which also commits
+ * the job's checkpoint, so a batch is either wholly in the database or not at all.
+ *
+ * `beforeInsert` is told how many new contacts the batch adds before any is written (plan limits).
+ */
+export async function mergeBatch(
+  tx: Tx,
+  batch: ImportBatch,
+  beforeInsert: (adding: number) => Promise<void>,
+): Promise<BatchOutcome> {
+  const failed = [...batch.failed];
+  if (batch.staged.length === 0) return { created: 0, updated: 0, failed };
+  const client = clientOf(tx);
+  await client.query(`
+    create temporary table import_stage (
+      ord integer primary key,
+      email citext,
+      phone text,
+      first_name text,
+      last_name text,
+      company text,
+      source text,
+      status text,
+      value_cents bigint,
+      address text,
+      city text,
+      state text,
+      zip text,
+      notes text,
+      target bigint,
+      conflict text,
+      company_id bigint
+    ) on commit drop`);
+  const lines = batch.staged.map((s, ord) => copyLine(ord, s.contact));
+  await pipeline(
+    Readable.from([`${lines.join('\n')}\n`]),
+    client.query(copyFrom(`copy import_stage (${stageColumns.join(', ')}) from stdin`)),
+  );
+  await client.query('analyze import_stage');
+
+  // Matching reads contacts_in_workspace (see 0101_contacts_reads.sql): under row-level security
+  // the citext comparison could not use the (workspace_id, email) index.
+  await client.query(`
+    update import_stage s set target = m.target, conflict = m.conflict
+    from (
+      select s2.ord,
+        case
+          when ce.id is not null and cp.id is not null and ce.id <> cp.id then null
+          when ce.id is not null then ce.id
+          when cp.id is not null and (cp.email is null or s2.email is null) then cp.id
+        end as target,
+        case
+          when (ce.id is not null and cp.id is not null and ce.id <> cp.id)
+            or (ce.id is null and cp.id is not null and cp.email is not null and s2.email is not null)
+          then format('Phone %s belongs to another contact (%s)', s2.phone,
+            coalesce(cp.email::text, nullif(btrim(cp.first_name || ' ' || cp.last_name), ''), 'no email'))
+        end as conflict
+      from import_stage s2
+      left join contacts_in_workspace ce on s2.email is not null and ce.email = s2.email
+      left join contacts_in_workspace cp on s2.phone is not null and cp.phone = s2.phone
+    ) m
+    where m.ord = s.ord`);
+
+  const conflicts = await client.query<{ ord: number; conflict: string }>(
+    'select ord, conflict from import_stage where conflict is not null',
+  );
+  for (const row of conflicts.rows) failed.push(...failRows(batch.staged[row.ord], row.conflict));
+
+  const { rows: counts } = await client.query<{ adding: number; updating: number }>(`
+    select count(*) filter (where target is null)::int as adding, count(*) filter (where target is not null)::int as updating
+    from import_stage where conflict is null`);
+  const { adding, updating } = counts[0];
+  if (adding > 0) await beforeInsert(adding);
+
+  // A contact's source is one of the workspace's websites, in the website's own spelling, or
+  // 'Unknown' (the contacts rule); any other source in the file counts as not given.
+  await client.query(`
+    update import_stage s set source = (select w.name from websites w where lower(w.name) = lower(s.source) limit 1)
+    where s.source is not null`);
+  await client.query(`
+    insert into companies (name)
+    select distinct on (lower(company)) company from import_stage
+    where company is not null and conflict is null
+    order by lower(company), ord
+    on conflict do nothing`);
+  await client.query(`
+    update import_stage s set company_id = c.id
+    from companies c where s.company is not null and lower(c.name) = lower(s.company)`);
+
+  if (updating > 0) {
+    await client.query(`
+      update contacts c set
+        first_name = case when c.first_name = '' then coalesce(s.first_name, '') else c.first_name end,
+        last_name = case when c.last_name = '' then coalesce(s.last_name, '') else c.last_name end,
+        email = coalesce(c.email, s.email),
+        phone = coalesce(c.phone, s.phone),
+        company = case when coalesce(c.company, '') = '' then s.company else c.company end,
+        company_id = case when coalesce(c.company, '') = '' then s.company_id else c.company_id end,
+        source = case when c.source = 'Unknown' then coalesce(s.source, c.source) else c.source end,
+        value_cents = case when c.value_cents = 0 then coalesce(s.value_cents, 0) else c.value_cents end,
+        address = coalesce(nullif(c.address, ''), s.address),
+        city = coalesce(nullif(c.city, ''), s.city),
+        state = coalesce(nullif(c.state, ''), s.state),
+        zip = coalesce(nullif(c.zip, ''), s.zip),
+        notes = coalesce(nullif(c.notes, ''), s.notes)
+      from import_stage s
+      where s.target = c.id and s.conflict is null
+        and (
+          (c.first_name = '' and s.first_name is not null) or (c.last_name = '' and s.last_name is not null)
+          or (c.email is null and s.email is not null) or (c.phone is null and s.phone is not null)
+          or (coalesce(c.company, '') = '' and s.company is not null)
+          or (c.source = 'Unknown' and s.source is not null)
+          or (c.value_cents = 0 and s.value_cents is not null)
+          or (coalesce(c.address, '') = '' and s.address is not null) or (coalesce(c.city, '') = '' and s.city is not null)
+          or (coalesce(c.state, '') = '' and s.state is not null) or (coalesce(c.zip, '') = '' and s.zip is not null)
+          or (coalesce(c.notes, '') = '' and s.notes is not null)
+        )`);
+  }
+  let created = 0;
+  if (adding > 0) {
+    const inserted = await client.query(`
+      insert into contacts (first_name, last_name, email, phone, company, company_id, source, status, value_cents,
+        address, city, state, zip, notes)
+      select coalesce(first_name, ''), coalesce(last_name, ''), email, phone, company, company_id,
+        coalesce(source, 'Unknown'), coalesce(status, 'lead'), coalesce(value_cents, 0), address, city, state, zip, notes
+      from import_stage where target is null and conflict is null
+      order by ord`);
+    created = inserted.rowCount ?? 0;
+  }
+  return { created, updated: updating, failed };
+}
+
+function failRows(staged: StagedContact, reason: string): FailedRow[] {
+  return staged.rows.map((row) => ({ ...row, reason }));
+}
+
+export async function recordFailedRows(tx: Tx, jobId: number, failed: FailedRow[]): Promise<void> {
+  if (failed.length === 0) return;
+  const json = JSON.stringify(
+    failed.map((f) => ({ row_number: f.rowNumber, line_number: f.line, reason: f.reason, fields: f.fields })),
+  );
+  await tx.execute(sql`
+    insert into import_row_errors (job_id, row_number, line_number, reason, fields)
+    select ${jobId}::bigint, x.row_number, x.line_number, x.reason, x.fields
+    from jsonb_to_recordset(${json}::jsonb) as x(row_number integer, line_number integer, reason text, fields text[])
+    on conflict do nothing`);
+}

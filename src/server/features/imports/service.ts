@@ -1,0 +1,202 @@
+import { AppError } from '../../../domain/app-error.js';
+import type { ImportPreviewRow } from '../../db/schema/imports.js';
+import type { AppDeps } from '../../deps.js';
+import type { Member } from '../../http/session.js';
+import { type CsvItem, CsvItemParser, CsvRecordCounter } from './csv-items.js';
+import { ChunkWriter } from './file-store.js';
+import { hasIdentityColumn, mapHeader } from './header-mapping.js';
+import { type ImportJobData, importJobName, tooManyRows } from './import-job.js';
+import { maxImportBytes, maxImportRows, previewRows } from './limits.js';
+import { validateRow } from './row-validation.js';
+import * as store from './store.js';
+
+export interface StartedImport {
+  jobId: number;
+  filename: string;
+  totalRows: number;
+  preview: ImportPreviewRow[];
+  /** Headers of the file that feed no contact field. */
+  ignoredColumns: string[];
+}
+
+export const invalidFileMessage = 'Please select a CSV file.';
+
+export function tooLarge(): AppError {
+  return AppError.badRequest(
+    'file',
+    `The file is larger than ${maxImportBytes / 1024 / 1024} MB, the most one import takes. Split it into smaller files.`,
+  );
+}
+
+/**
+ * Stores the uploaded file (streamed: never whole in memory) with a new job, in one transaction,
+ * then queues the job. Refuses at once what cannot be imported: not a .csv, empty, no data rows,
+ * over the row or size limit, no email or phone column. Returns the first rows as a preview.
+ */
+export async function importContacts(
+  deps: AppDeps,
+  member: Member,
+  input: { filename: string; source: AsyncIterable<Buffer> },
+): Promise<StartedImport> {
+  const filename = input.filename.trim().split(/[\\/]/).pop() ?? '';
+  if (!/\.csv$/i.test(filename)) throw AppError.badRequest('filename', invalidFileMessage);
+  const started = await deps.database.withWorkspace(member.workspaceId, async (tx) => {
+    const jobId = await store.insertImportJob(tx, { filename, createdBy: member.userId });
+    const writer = new ChunkWriter(tx, jobId);
+    const counter = new CsvRecordCounter();
+    const head = new CsvHead();
+    for await (const chunk of input.source) {
+      if (writer.bytes === 0 && chunk.subarray(0, 8192).includes(0)) {
+        throw AppError.badRequest('file', `${invalidFileMessage} This file contains binary data.`);
+      }
+      counter.push(chunk);
+      await head.push(chunk);
+      await writer.write(chunk);
+      if (writer.bytes > maxImportBytes) throw tooLarge();
+    }
+    await writer.finish();
+    const records = counter.finish();
+    await head.finish();
+    if (writer.bytes === 0 || !head.header) throw AppError.badRequest('file', 'The file is empty.');
+    const totalRows = Math.max(records - 1, head.rows.length);
+    if (totalRows === 0) throw AppError.badRequest('file', 'The file has a header row but no data rows.');
+    if (totalRows > maxImportRows) throw tooManyRows();
+    const mapping = mapHeader(head.header);
+    if (!hasIdentityColumn(mapping)) {
+      const found = head.header.filter((h) => h.trim()).join(', ') || 'none';
+      throw AppError.badRequest(
+        'file',
+        `No email or phone column found (columns in the file: ${found}). Contacts are matched by email or phone, so the file needs a column named like "Email" or "Phone".`,
+      );
+    }
+    const preview = head.rows.map((fields) => {
+      const result = validateRow(fields, mapping);
+      const c = result.ok ? result.contact : fallbackPreview(fields, mapping.columns);
+      return {
+        firstName: c.firstName ?? '',
+        lastName: c.lastName ?? '',
+        email: c.email ?? '',
+        company: c.company ?? '',
+      };
+    });
+    await store.finishUpload(tx, jobId, { fileBytes: writer.bytes, totalRows, header: head.header, preview });
+    return { jobId, filename, totalRows, preview, ignoredColumns: mapping.ignored };
+  });
+  const data: ImportJobData = { workspaceId: member.workspaceId, jobId: started.jobId };
+  // After commit, so the worker finds the job; if this send were lost, the next start resumes it.
+  await deps.queue.send(importJobName, data);
+  return started;
+}
+
+/** An invalid row still previews what it has (the job reports why it fails). */
+function fallbackPreview(fields: string[], columns: ReturnType<typeof mapHeader>['columns']) {
+  const at = (i: number | undefined) => (i === undefined ? null : (fields[i]?.trim() ?? null));
+  return {
+    firstName: at(columns.firstName) ?? at(columns.fullName),
+    lastName: at(columns.lastName),
+    email: at(columns.email),
+    company: at(columns.company),
+  };
+}
+
+/** Parses only the start of the file: its header and the first rows. */
+class CsvHead {
+  header: string[] | null = null;
+  rows: string[][] = [];
+  private parser: CsvItemParser | null = new CsvItemParser();
+
+  async push(chunk: Buffer): Promise<void> {
+    if (!this.parser) return;
+    this.take(await this.parser.write(chunk));
+  }
+
+  async finish(): Promise<void> {
+    if (this.parser) this.take(await this.parser.end());
+    this.close();
+  }
+
+  private take(items: CsvItem[]): void {
+    for (const item of items) {
+      if (!('fields' in item)) {
+        if (!this.header) throw AppError.badRequest('file', `The header row cannot be read: ${item.error}.`);
+        continue;
+      }
+      if (!this.header) this.header = item.fields;
+      else if (this.rows.length < previewRows) this.rows.push(item.fields);
+    }
+    if (this.header && this.rows.length >= previewRows) this.close();
+  }
+
+  private close(): void {
+    this.parser?.destroy();
+    this.parser = null;
+  }
+}
+
+export interface ImportStatus {
+  jobId: number;
+  filename: string;
+  status: 'processing' | 'completed' | 'failed';
+  total_rows: number;
+  processed_rows: number;
+  successful_imports: number;
+  failed_imports: number;
+  created_contacts: number;
+  updated_contacts: number;
+  error_message: string | null;
+  preview: ImportPreviewRow[];
+  created_at: string;
+  finished_at: string | null;
+}
+
+export async function getImportStatus(
+  tx: Parameters<typeof store.findImportJob>[0],
+  jobId: number,
+): Promise<ImportStatus> {
+  const job = await store.findImportJob(tx, jobId);
+  if (!job) throw AppError.notFound('Import job');
+  return {
+    jobId: job.id,
+    filename: job.filename,
+    status: job.status,
+    total_rows: job.totalRows,
+    processed_rows: job.processedRows,
+    successful_imports: job.successfulImports,
+    failed_imports: job.failedImports,
+    created_contacts: job.createdContacts,
+    updated_contacts: job.updatedContacts,
+    error_message: job.errorMessage,
+    preview: job.preview,
+    created_at: job.createdAt.toISOString(),
+    finished_at: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const errorPage = 5_000;
+
+/**
+ * The failed rows as CSV: row number, line, reason, then the row as it was in the file (same
+ * columns as its header), so a user can fix the rows and import this file again. Streamed a page
+ * at a time; a million failed rows never sit in memory.
+ */
+export async function errorReport(
+  deps: AppDeps,
+  member: Member,
+  jobId: number,
+): Promise<{ filename: string; rows: AsyncGenerator<string[]> }> {
+  const job = await deps.database.withWorkspace(member.workspaceId, (tx) => store.findImportJob(tx, jobId));
+  if (!job) throw AppError.notFound('Import job');
+  async function* rows(): AsyncGenerator<string[]> {
+    yield ['Row', 'Line', 'Reason', ...job!.header];
+    let after = 0;
+    for (;;) {
+      const page = await deps.database.withWorkspace(member.workspaceId, (tx) =>
+        store.listRowErrors(tx, jobId, after, errorPage),
+      );
+      for (const e of page) yield [String(e.rowNumber), String(e.lineNumber), e.reason, ...e.fields];
+      if (page.length < errorPage) return;
+      after = page[page.length - 1].rowNumber;
+    }
+  }
+  return { filename: `${job.filename.replace(/\.csv$/i, '')}-errors.csv`, rows: rows() };
+}
