@@ -5,7 +5,7 @@ export const checkoutOrders = pgTable('checkout_orders', {
   id: text('id').primaryKey(),
   provider: text('provider').$type<'stripe' | 'offline'>().notNull(),
   providerSessionId: text('provider_session_id'),
-  kind: text('kind').$type<'card_product' | 'local_business' | 'reoss'>().notNull(),
+  kind: text('kind').$type<'card_product' | 'local_business' | 'reoss' | 'package'>().notNull(),
   selection: jsonb('selection').$type<Record<string, unknown>>().notNull(),
   lines: jsonb('lines').$type<CheckoutLineRecord[]>().notNull(),
   recurringCents: bigint('recurring_cents', { mode: 'number' }).notNull(),

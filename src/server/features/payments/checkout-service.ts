@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, type FieldIssue } from '../../../domain/app-error.js';
-import { type AddonId, isAddonId } from '../../../domain/pricing/addons.js';
+import { type AddonId, addonById, isAddonId } from '../../../domain/pricing/addons.js';
+import { customPackageTotalCents, type PackageCheckoutBody } from '../../../domain/pricing/custom-package.js';
 import {
   businessTypes,
   exposureLevelById,
@@ -9,7 +10,7 @@ import {
   localBusinessPricing,
 } from '../../../domain/pricing/local-business.js';
 import { formatDollars } from '../../../domain/pricing/money.js';
-import { type PlanId, planIds } from '../../../domain/pricing/plans.js';
+import { type PlanId, planById, planIds } from '../../../domain/pricing/plans.js';
 import {
   type ReossCheckoutBody,
   reossAddonById,
@@ -204,6 +205,28 @@ export async function startReossCheckout(ctx: CheckoutContext, body: ReossChecko
     'reoss',
     { cancelPath: '/pricing/reoss', tier: body.tier, reossAddons: body.addons, seats: computed.seats },
     reossLines(body),
+  );
+}
+
+/** Dashboard pricing tab: the custom package (plan + add-ons), every line monthly. */
+export async function startPackageCheckout(ctx: CheckoutContext, body: PackageCheckoutBody) {
+  if (!ctx.member) throw new AppError('unauthenticated', 'Sign in to subscribe your workspace.');
+  assertCanBuy(ctx.member);
+  const addonIds = [...new Set(body.addonIds)];
+  assertSamePricing(
+    { totalCents: body.totalCents },
+    { totalCents: customPackageTotalCents(body.planId, addonIds) },
+  );
+  const plan = planById(body.planId);
+  const lines: CheckoutLine[] = [
+    { name: `${plan.name} plan`, amountCents: plan.priceCents, isRecurring: true },
+    ...addonIds.map(addonById).map((a) => ({ name: a.name, amountCents: a.priceCents, isRecurring: true })),
+  ];
+  return createOrder(
+    ctx,
+    'package',
+    { cancelPath: '/dashboard?tab=pricing', planId: plan.id, addonIds },
+    lines,
   );
 }
 

@@ -138,4 +138,32 @@ describe('offline payments provider', () => {
     });
     expect(res.statusCode).toBe(503);
   });
+
+  it('sells the dashboard package: the engine total is checked, payment sets plan and add-ons', async () => {
+    const owner = await signUpOwner(t.app, { plan: 'starter' });
+    const tampered = await owner.client.post('/api/billing/checkout', {
+      planId: 'enterprise',
+      addonIds: ['lead-engine'],
+      totalCents: 100,
+    });
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json().issues[0]).toMatchObject({ path: 'pricing.totalCents' });
+    const res = await owner.client.post('/api/billing/checkout', {
+      planId: 'enterprise',
+      addonIds: ['lead-engine'],
+      totalCents: 59800,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await pay(owner.client, res.json().url, '4242424242424242')).statusCode).toBe(303);
+    expect((await owner.client.get('/api/billing/subscription')).json()).toMatchObject({
+      plan: 'enterprise',
+      addons: [{ id: 'lead-engine' }],
+      subscriptionStatus: 'active',
+      limits: { contacts: null },
+    });
+    expect((await owner.client.get('/api/payments/revenue')).json()).toMatchObject({
+      total: 59800,
+      recurring: 59800,
+    });
+  });
 });

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../../domain/app-error.js';
+import { packageCheckoutSchema } from '../../../domain/pricing/custom-package.js';
 import { localBusinessCheckoutSchema } from '../../../domain/pricing/local-business.js';
 import { reossCheckoutSchema } from '../../../domain/pricing/reoss.js';
 import { createPaymentsProvider } from '../../providers/payments/index.js';
@@ -13,6 +14,7 @@ import {
   completeCheckout,
   startCardCheckout,
   startLocalBusinessCheckout,
+  startPackageCheckout,
   startReossCheckout,
 } from './checkout-service.js';
 import { billingSubscription, listWorkspacePayments, summarizeRevenue } from './service.js';
@@ -108,6 +110,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = await startReossCheckout(checkoutContext(request), request.body);
       return { checkout_url: session.url };
+    },
+  );
+
+  app.post(
+    '/api/billing/checkout',
+    { schema: { tags, body: packageCheckoutSchema, response: { 200: z.object({ url: z.string() }) } } },
+    async (request) => {
+      const session = await startPackageCheckout(checkoutContext(request), request.body);
+      return { url: session.url };
     },
   );
 
