@@ -48,6 +48,25 @@ describe('app shell', () => {
     expect(await page.getByText('All systems operational').isVisible()).toBe(true);
     await page.getByText('Not measured yet').first().waitFor();
     await screenshot(page, 'shell-dashboard');
+
+    // The tab lives in the URL; an unknown tab falls back to the dashboard.
+    await page.goto(`${server.baseUrl}/dashboard?tab=no-such-tab`);
+    await page.getByText('Recent Activity').waitFor();
+    await page.getByRole('button', { name: 'Succession' }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard?tab=succession`);
+    await page.getByText('Succession is coming with a later release').waitFor();
+
+    // On a phone the sidebar becomes a drawer behind the menu button.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'shell-dashboard-mobile');
+    const sidebarRight = async () => {
+      const box = await sidebar.boundingBox();
+      return box ? box.x + box.width : 0;
+    };
+    await expect.poll(sidebarRight).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(sidebarRight).toBeGreaterThan(200);
+    await screenshot(page, 'shell-dashboard-mobile-menu');
     await page.context().close();
   });
 
@@ -57,6 +76,7 @@ describe('app shell', () => {
     await page.getByText('You are logged out. Logging in again...').waitFor();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('tab', { name: 'Sign in' }).waitFor();
+    await screenshot(page, 'shell-login');
     await page.context().close();
   });
 

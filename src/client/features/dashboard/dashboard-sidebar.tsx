@@ -75,7 +75,7 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
           </Button>
         </div>
 
-        <nav className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
+        <nav className="flex-1 space-y-5 overflow-y-auto px-3 py-4">
           <div className="space-y-1">{tabsOf('main').map(item)}</div>
           <SidebarGroup title="Websites">
             <WebsiteList {...props} />
@@ -119,7 +119,7 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
 function SidebarGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div>
-      <p className="mb-2 px-3 text-[11px] font-semibold uppercase tracking-wider text-sidebar-muted">
+      <p className="mb-1.5 px-3 text-[11px] font-semibold uppercase tracking-wider text-sidebar-muted">
         {title}
       </p>
       <div className="space-y-1">{children}</div>
@@ -143,7 +143,7 @@ function SidebarItem({
       onClick={onSelect}
       aria-current={isActive ? 'page' : undefined}
       className={cn(
-        'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors',
+        'flex w-full items-center gap-3 rounded-md px-3 py-1.5 text-sm transition-colors',
         isActive ? 'bg-primary text-primary-foreground' : 'hover:bg-sidebar-accent hover:text-white',
       )}
     >
@@ -185,7 +185,7 @@ function WebsiteList({ selectedWebsiteId, onSelectWebsite, onSelectTab }: Dashbo
         aria-pressed={isSelected}
         title={site.domain}
         className={cn(
-          'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors',
+          'flex w-full items-center gap-3 rounded-md px-3 py-1.5 text-sm transition-colors',
           isSelected
             ? 'bg-sidebar-accent text-white ring-1 ring-primary'
             : 'hover:bg-sidebar-accent hover:text-white',
