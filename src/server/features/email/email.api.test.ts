@@ -26,13 +26,13 @@ interface Job {
   error_message: string | null;
 }
 
-async function jobs(owner: SignedUp): Promise<Job[]> {
+async function jobs(owner: Pick<SignedUp, 'client'>): Promise<Job[]> {
   const res = await owner.client.get('/api/emails/processing-jobs');
   expect(res.statusCode).toBe(200);
   return res.json();
 }
 
-async function contactByEmail(owner: SignedUp, email: string) {
+async function contactByEmail(owner: Pick<SignedUp, 'client'>, email: string) {
   const list = (await owner.client.get(`/api/contacts?q=${encodeURIComponent(email)}`)).json() as Array<{
     id: number;
     email: string;
@@ -224,7 +224,7 @@ describe('mailbox accounts and IMAP sync', () => {
   });
   afterAll(() => imap.close());
 
-  const connect = (owner: SignedUp, overrides: Record<string, unknown> = {}) =>
+  const connect = (owner: Pick<SignedUp, 'client'>, overrides: Record<string, unknown> = {}) =>
     owner.client.post('/api/email/sync-status', {
       provider: 'gmail',
       email: user,

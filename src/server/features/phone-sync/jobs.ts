@@ -1,0 +1,20 @@
+import { AppError } from '../../../domain/app-error.js';
+import type { AppDeps } from '../../deps.js';
+import type { JobDefinition } from '../../jobs/queue.js';
+import { markSyncFailed, processSyncJobName, processSyncRecord } from './service.js';
+
+async function processSync(data: { workspaceId: number; recordId: number }, deps: AppDeps) {
+  try {
+    await deps.database.withWorkspace(data.workspaceId, (tx) => processSyncRecord(tx, data.recordId));
+  } catch (error) {
+    deps.log.error({ err: error, recordId: data.recordId }, 'phone sync processing failed');
+    const message = error instanceof Error ? error.message : 'Processing failed';
+    await deps.database.withWorkspace(data.workspaceId, (tx) => markSyncFailed(tx, data.recordId, message));
+    // A rule the data broke (e.g. the plan's contact limit) will break again; anything else may be transient.
+    if (!(error instanceof AppError)) throw error;
+  }
+}
+
+export const phoneSyncJobs: JobDefinition[] = [
+  { name: processSyncJobName, concurrency: 2, handler: processSync as JobDefinition['handler'] },
+];

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { phoneSyncPayloadSchema, phoneSyncTypes } from '../../../domain/phone-sync/sync-schemas.js';
+import {
+  createSyncToken,
+  listSyncRecords,
+  listSyncTokens,
+  receiveSync,
+  revokeSyncToken,
+  testToken,
+} from './service.js';
+
+const tokenSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  tokenHint: z.string(),
+  isTestToken: z.boolean(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+const recordSchema = z.object({
+  id: z.number(),
+  sync_type: z.enum(phoneSyncTypes),
+  item_count: z.number(),
+  processed: z.boolean(),
+  contacts_created: z.number(),
+  contacts_updated: z.number(),
+  error_message: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const phoneSyncRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['phone-sync'];
+
+  app.post(
+    '/api/iphone/sync',
+    {
+      schema: {
+        tags,
+        body: phoneSyncPayloadSchema,
+        response: {
+          202: z.object({
+            recordId: z.number(),
+            status: z.literal('processing'),
+            itemCount: z.number(),
+            message: z.string(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await receiveSync(app.deps, request.body);
+      return reply.status(202).send({ ...result, message: 'Sync received; processing.' });
+    },
+  );
+
+  app.get(
+    '/api/iphone/sync-records',
+    { schema: { tags, response: { 200: z.array(recordSchema) } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listSyncRecords(tx)),
+  );
+
+  app.get(
+    '/api/iphone/sync-tokens',
+    { schema: { tags, response: { 200: z.array(tokenSchema) } } },
+    (request) => app.inWorkspace(request, 'admin', (tx) => listSyncTokens(tx)),
+  );
+
+  app.post(
+    '/api/iphone/sync-tokens',
+    {
+      schema: {
+        tags,
+        body: z.object({ name: z.string().trim().min(1, 'Give the token a name').max(100) }),
+        response: { 201: tokenSchema.extend({ token: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const created = await app.inWorkspace(request, 'admin', (tx, member) =>
+        createSyncToken(tx, { name: request.body.name, createdBy: member.userId }),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/api/iphone/sync-tokens/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => revokeSyncToken(tx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  // The testing token's value, for pre-filling the iPhone sync tab; only workspaces seeded with one have it.
+  app.get(
+    '/api/iphone/test-token',
+    { schema: { tags, response: { 200: z.object({ token: z.string().nullable() }) } } },
+    (request) => app.inWorkspace(request, 'member', (tx) => testToken(tx)),
+  );
+};

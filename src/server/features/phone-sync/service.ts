@@ -1,0 +1,189 @@
+import { AppError } from '../../../domain/app-error.js';
+import type {
+  CallSyncItem,
+  ContactSyncItem,
+  MessageSyncItem,
+  PhoneSyncType,
+} from '../../../domain/phone-sync/sync-schemas.js';
+import { validateSyncItems } from '../../../domain/phone-sync/validate-sync-items.js';
+import type { Tx } from '../../db/database.js';
+import type { AppDeps } from '../../deps.js';
+import { hashToken, newToken } from '../../http/session.js';
+import { geocoder } from '../../providers/geocoding/index.js';
+import { addTimelineEntry, markContacted, upsertContactByIdentity } from '../contacts/service.js';
+import * as store from './store.js';
+
+export const processSyncJobName = 'phone-sync.process';
+export const recentRecordsLimit = 10;
+
+/** Tokens carry a recognisable prefix so a leaked one is easy to spot in logs or repositories. */
+const tokenPrefix = 'hubsync_';
+
+function toTokenView(t: Awaited<ReturnType<typeof store.listTokens>>[number]) {
+  return {
+    id: t.id,
+    name: t.name,
+    tokenHint: t.tokenHint,
+    isTestToken: t.plainToken !== null,
+    lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+    revokedAt: t.revokedAt?.toISOString() ?? null,
+    createdAt: t.createdAt.toISOString(),
+  };
+}
+
+/** Creates a sync token; its plain value is returned this once and only its hash is kept (except a testing token). */
+export async function createSyncToken(
+  tx: Tx,
+  input: { name: string; createdBy: number | null; isTestToken?: boolean },
+) {
+  const token = `${tokenPrefix}${newToken()}`;
+  const row = await store.insertToken(tx, {
+    name: input.name,
+    tokenHash: hashToken(token),
+    tokenHint: `…${token.slice(-4)}`,
+    plainToken: input.isTestToken ? token : null,
+    createdBy: input.createdBy,
+  });
+  return { ...toTokenView(row), token };
+}
+
+export async function listSyncTokens(tx: Tx) {
+  return (await store.listTokens(tx)).map(toTokenView);
+}
+
+export async function revokeSyncToken(tx: Tx, id: number) {
+  if (!(await store.revokeToken(tx, id))) throw AppError.notFound('Sync token');
+}
+
+export async function testToken(tx: Tx) {
+  return { token: await store.findTestToken(tx) };
+}
+
+/**
+ * POST /api/iphone/sync: the token in the payload picks the workspace; the items are validated
+ * (each problem names its item and field), stored as a sync record, and processed in the queue.
+ */
+export async function receiveSync(
+  deps: AppDeps,
+  payload: { type: PhoneSyncType; data: unknown[]; authToken: string },
+) {
+  const found = await deps.database.db.transaction((tx) =>
+    store.findWorkspaceByTokenHash(tx, hashToken(payload.authToken)),
+  );
+  if (!found) throw new AppError('unauthenticated', 'The sync token is not valid or has been revoked.');
+  const validated = validateSyncItems(payload.type, payload.data);
+  if (!validated.ok) {
+    const message = validated.issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+    throw new AppError('bad_request', message, { issues: validated.issues });
+  }
+  const recordId = await deps.database.withWorkspace(found.workspaceId, async (tx) => {
+    await store.touchToken(tx, found.tokenId);
+    return store.insertRecord(tx, {
+      tokenId: found.tokenId,
+      syncType: payload.type,
+      itemCount: validated.value.items.length,
+      payload: validated.value.items,
+    });
+  });
+  await deps.queue.send(processSyncJobName, { workspaceId: found.workspaceId, recordId });
+  return { recordId, status: 'processing' as const, itemCount: validated.value.items.length };
+}
+
+export async function listSyncRecords(tx: Tx) {
+  const rows = await store.listRecords(tx, recentRecordsLimit);
+  return rows.map((r) => ({
+    id: r.id,
+    sync_type: r.syncType,
+    item_count: r.itemCount,
+    processed: r.processed,
+    contacts_created: r.contactsCreated,
+    contacts_updated: r.contactsUpdated,
+    error_message: r.errorMessage,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+function formatDuration(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return m > 0 ? `${m}m ${s}s` : `${s}s`;
+}
+
+async function syncContact(tx: Tx, item: ContactSyncItem) {
+  const address = item.address ?? null;
+  // The phone gives an address but no coordinates; the geocoder places the contact for the geofence.
+  const place = address
+    ? await geocoder.geocode({ zip: address.zip, city: address.city, state: address.state })
+    : null;
+  return upsertContactByIdentity(
+    tx,
+    {
+      email: item.email || undefined,
+      phone: item.phone || undefined,
+      firstName: item.firstName ?? undefined,
+      lastName: item.lastName ?? undefined,
+      company: item.company ?? undefined,
+      address: address?.street ?? undefined,
+      city: address?.city ?? undefined,
+      state: address?.state ?? undefined,
+      zip: address?.zip ?? undefined,
+      latitude: place?.latitude,
+      longitude: place?.longitude,
+    },
+    { via: 'phone' },
+  );
+}
+
+async function syncCall(tx: Tx, item: CallSyncItem) {
+  const result = await upsertContactByIdentity(tx, { phone: item.phoneNumber }, { via: 'phone' });
+  const at = new Date(item.date);
+  await addTimelineEntry(tx, result.contact.id, {
+    kind: 'call',
+    title: `${item.type === 'incoming' ? 'Incoming' : 'Outgoing'} call (${formatDuration(item.duration)})`,
+    occurredAt: at,
+    metadata: {
+      direction: item.type,
+      durationSeconds: item.duration,
+      phoneNumber: item.phoneNumber,
+      via: 'iphone-sync',
+    },
+  });
+  await markContacted(tx, result.contact.id, at);
+  return result;
+}
+
+async function syncMessage(tx: Tx, item: MessageSyncItem) {
+  const result = await upsertContactByIdentity(tx, { phone: item.phoneNumber }, { via: 'phone' });
+  const at = new Date(item.date);
+  await addTimelineEntry(tx, result.contact.id, {
+    kind: 'message',
+    title: item.type === 'received' ? 'Text message received' : 'Text message sent',
+    body: item.text,
+    occurredAt: at,
+    metadata: { direction: item.type, phoneNumber: item.phoneNumber, via: 'iphone-sync' },
+  });
+  await markContacted(tx, result.contact.id, at);
+  return result;
+}
+
+/** Applies one stored sync in a single transaction: all of it lands, or none and the record keeps the error. */
+export async function processSyncRecord(tx: Tx, recordId: number) {
+  const record = await store.findRecordForUpdate(tx, recordId);
+  if (!record || record.processed) return;
+  const counts = { created: 0, updated: 0 };
+  for (const raw of record.payload) {
+    const result =
+      record.syncType === 'contacts'
+        ? await syncContact(tx, raw as ContactSyncItem)
+        : record.syncType === 'calls'
+          ? await syncCall(tx, raw as CallSyncItem)
+          : await syncMessage(tx, raw as MessageSyncItem);
+    if (result.created) counts.created += 1;
+    else counts.updated += 1;
+  }
+  await store.completeRecord(tx, recordId, counts);
+}
+
+export async function markSyncFailed(tx: Tx, recordId: number, message: string) {
+  await store.failRecord(tx, recordId, message);
+}
