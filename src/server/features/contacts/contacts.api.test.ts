@@ -8,6 +8,7 @@ import {
   signUpOwner,
   type TestApp,
 } from '../../../../test/test-app.js';
+import { seedDemoContacts } from './demo-contacts.js';
 import {
   addTimelineEntry,
   assertContactCapacity,
@@ -562,5 +563,31 @@ describe('service functions other features call', () => {
         ),
       ),
     ).rejects.toThrow();
+  });
+});
+
+describe('demo contacts', () => {
+  it('seeds 25 contacts across the sites, some near Austin with a contact type, with timelines', async () => {
+    const demo = await signUpOwner(t.app, { plan: 'enterprise' });
+    const siteNames = ['Keynote Coaching', 'Housing Advocate Academy', 'HomeMatch AI'];
+    for (const [i, name] of siteNames.entries()) {
+      await demo.client.post('/api/websites', { name, domain: `site${i}.demo.example` });
+    }
+    await t.database.withWorkspace(demo.workspaceId, (tx) =>
+      seedDemoContacts(tx, { ownerId: demo.userId, siteNames }),
+    );
+    const stats = (await demo.client.get('/api/contacts/stats')).json();
+    expect(stats.total).toBe(25);
+    expect(stats.customer).toBeGreaterThan(0);
+    const located = await t.database.withWorkspace(demo.workspaceId, (tx) =>
+      tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from contacts where latitude is not null and contact_type is not null`,
+      ),
+    );
+    expect(located.rows[0].n).toBeGreaterThanOrEqual(8);
+    const sources = (await demo.client.get('/api/contacts?limit=100'))
+      .json()
+      .map((c: { source: string }) => c.source);
+    expect(new Set(sources)).toEqual(new Set([...siteNames, 'Unknown']));
   });
 });
