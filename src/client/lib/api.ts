@@ -32,7 +32,7 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }) {
 }
 
 /**
- * The server's message from an apiRequest error ("400: {"message":"..."}" -> "..."),
+ * The server's user-safe message from an apiRequest error ('400: {"message":"..."}' -> '...'),
  * for toasts and inline form errors.
  */
 export function errorMessage(error: unknown): string {
@@ -40,9 +40,7 @@ export function errorMessage(error: unknown): string {
   const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
   if (!match) return error.message;
   try {
-    const body = JSON.parse(match[1]) as { message?: unknown; issues?: { message?: unknown }[] };
-    const issue = body.issues?.[0]?.message;
-    if (typeof issue === 'string') return issue;
+    const body = JSON.parse(match[1]) as { message?: unknown };
     if (typeof body.message === 'string') return body.message;
   } catch {
     // Not JSON: the plain body text is the message.
