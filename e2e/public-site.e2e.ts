@@ -255,12 +255,13 @@ describe('scheduling page', () => {
     expect(await widget.getAttribute('src')).toBe(placeholderSchedulerUrl);
     await page.frameLocator('iframe[title="Scheduling widget"]').getByText('Booking widget').waitFor();
 
+    await screenshot(page, 'scheduler');
     await page.getByRole('button', { name: 'Open Scheduler' }).click();
     const popup = page.getByRole('dialog').locator('iframe');
     await popup.waitFor();
     expect(await popup.getAttribute('src')).toBe(placeholderSchedulerUrl);
     expect((await popup.boundingBox())?.height).toBe(700);
-    await screenshot(page, 'scheduler');
+    await screenshot(page, 'scheduler-popup');
     await page.close();
   });
 });

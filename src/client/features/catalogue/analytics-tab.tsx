@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessage } from '@client/lib/api';
+import { cn } from '@client/lib/utils';
 import { categoryLabels } from '@domain/catalogue/applications';
 import { formatDollars, formatMonthly } from '@domain/pricing/money';
 import { AlertCircle, DollarSign, Repeat, Users } from 'lucide-react';
@@ -124,7 +125,13 @@ function KpiCard({
       {value === undefined ? (
         <Skeleton className="mt-3 h-8 w-24" />
       ) : (
-        <p className="mt-2 text-3xl font-bold tracking-tight" data-kpi={label}>
+        <p
+          className={cn(
+            'mt-2 font-bold tracking-tight',
+            value === notMeasured ? 'py-1 text-xl text-muted-foreground' : 'text-3xl',
+          )}
+          data-kpi={label}
+        >
           {value}
         </p>
       )}

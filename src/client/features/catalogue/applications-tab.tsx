@@ -124,7 +124,7 @@ export function ApplicationsTab() {
           No applications in this category yet.
         </p>
       ) : (
-        <ul className="mt-6 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="mt-6 grid grid-flow-row-dense gap-4 md:grid-cols-2 xl:grid-cols-3">
           {visible.map((app) => (
             <ApplicationCard
               key={app.id}
@@ -162,7 +162,7 @@ function ApplicationCard({
       data-app={app.id}
       data-expanded={isExpanded}
       className={cn(
-        'rounded-2xl border bg-card shadow-sm transition-shadow hover:shadow-md',
+        'flex flex-col rounded-2xl border bg-card shadow-sm transition-shadow hover:shadow-md',
         isExpanded && 'border-primary/50 ring-1 ring-primary md:col-span-2 xl:col-span-3',
       )}
     >
@@ -171,18 +171,18 @@ function ApplicationCard({
         aria-expanded={isExpanded}
         aria-controls={panelId}
         onClick={onToggle}
-        className="flex w-full items-start gap-4 rounded-2xl p-5 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="flex w-full flex-1 items-start gap-4 rounded-2xl p-5 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
           <Icon className="h-5 w-5" />
         </span>
-        <span className="min-w-0 flex-1">
+        <span className="flex min-w-0 flex-1 flex-col self-stretch">
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-semibold">{app.name}</span>
             <Badge variant="secondary">{categoryLabels[app.category]}</Badge>
           </span>
           <span className="mt-1.5 block text-sm text-muted-foreground">{app.description}</span>
-          <span className="mt-3 block text-sm font-semibold text-primary">
+          <span className="mt-auto block pt-3 text-sm font-semibold text-primary">
             {formatMonthly(app.monthlyPrice)}
           </span>
         </span>

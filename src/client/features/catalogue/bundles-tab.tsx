@@ -24,7 +24,9 @@ export function BundlesTab() {
           >
             <div className="flex items-start justify-between gap-3">
               <h3 className="text-lg font-semibold">{bundle.name}</h3>
-              <Badge variant="success">Save {formatDollars(savings)}</Badge>
+              <Badge variant="success" className="shrink-0 whitespace-nowrap">
+                Save {formatDollars(savings)}
+              </Badge>
             </div>
             <p className="mt-2 text-sm text-muted-foreground">{bundle.description}</p>
             <p className="mt-5 flex items-baseline gap-2">

@@ -21,7 +21,7 @@ export function FlipCard({ content }: { content: FlipCardContent }) {
   const [isFlipped, setIsFlipped] = useState(false);
   const { icon: Icon } = content;
   return (
-    <div className="group h-64 [perspective:1200px]" data-flipped={isFlipped}>
+    <div className="group h-56 [perspective:1200px]" data-flipped={isFlipped}>
       <div
         className={cn(
           'relative h-full w-full transition-transform duration-500 motion-reduce:transition-none [transform-style:preserve-3d]',

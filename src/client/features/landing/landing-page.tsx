@@ -159,7 +159,7 @@ export function LandingPage() {
               Trusted by 10,000+ businesses
             </p>
             <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-bold tracking-tight sm:text-6xl">
-              One CRM for every site, app and customer you have
+              One CRM for every site, app and customer
             </h1>
             <p className="mx-auto mt-5 max-w-2xl text-base text-white/70 sm:text-lg">
               Contacts, campaigns, scheduling and analytics in one secure workspace, with add-on apps that
