@@ -19,6 +19,9 @@ type Panel = LazyExoticComponent<ComponentType<DashboardPanelProps>>;
 export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
   dashboard: lazy(() => import('./overview-panel').then((m) => ({ default: m.OverviewPanel }))),
   settings: lazy(() => import('../settings/settings-panel').then((m) => ({ default: m.SettingsPanel }))),
+  'iphone-sync': lazy(() =>
+    import('../phone-sync/iphone-sync-panel').then((m) => ({ default: m.IphoneSyncPanel })),
+  ),
   // ↓ Feature panels: content, crm, user-integration, data-collection, cross-sales, iphone-sync, payments,
   //   automation, analytics, pricing, backup, succession
 };

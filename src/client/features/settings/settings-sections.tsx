@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@client/lib/use-auth';
 import type { ComponentType } from 'react';
+import { SyncTokensSection } from '../phone-sync/sync-tokens-section';
 import { MembersSection } from './members-section';
 import { ProfileSection } from './profile-section';
 import { WebsitesSection } from './websites-section';
@@ -41,6 +42,12 @@ export const settingsSections: SettingsSection[] = [
     title: 'Team members',
     description: 'Who can access this workspace, and what they may do.',
     component: MembersSection,
+  },
+  {
+    id: 'sync-tokens',
+    title: 'Sync tokens',
+    description: 'Tokens that let an iPhone Shortcut send contacts, calls and messages to this workspace.',
+    component: SyncTokensSection,
   },
   // ↓ 'Plan & billing' (payments) and 'Sync tokens' (phone sync) go here.
 ];

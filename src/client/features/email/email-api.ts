@@ -1,0 +1,105 @@
+import { apiRequest } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
+import type { ConnectEmailInput, EmailDirection, ProcessEmailInput } from '@domain/email/email-schemas';
+import type { EmailProviderId } from '@domain/email/providers';
+import { useMutation, useQuery } from '@tanstack/react-query';
+
+export interface EmailAccount {
+  id: number;
+  email: string;
+  provider: EmailProviderId;
+  isActive: boolean;
+  lastError: string | null;
+  lastSyncedAt: string | null;
+  imapHost: string;
+  createdAt: string;
+}
+
+export interface EmailConversation {
+  id: number;
+  subject: string | null;
+  direction: EmailDirection;
+  fromEmail: string;
+  toEmail: string;
+  receivedAt: string;
+  contactId: number | null;
+}
+
+export interface EmailProcessingJob {
+  id: number;
+  from_email: string;
+  to_email: string;
+  subject: string | null;
+  direction: EmailDirection;
+  processed: boolean;
+  contact_created: boolean;
+  error_message: string | null;
+  created_at: string;
+}
+
+export const accountsKey = ['/api/email/sync-status'] as const;
+export const conversationsKey = ['/api/email/conversations'] as const;
+export const captureAddressKey = ['/api/email/capture-address'] as const;
+export const processingJobsKey = ['/api/emails/processing-jobs'] as const;
+const contactsKey = ['/api/contacts'] as const;
+
+/** A freshly connected mailbox syncs in the background; poll while its first sync has not finished. */
+const accountPollMs = 3000;
+const jobPollMs = 2000;
+
+export function useEmailAccounts(isOpen: boolean) {
+  return useQuery<EmailAccount[]>({
+    queryKey: accountsKey,
+    enabled: isOpen,
+    refetchInterval: (query) =>
+      query.state.data?.some((a) => a.isActive && !a.lastSyncedAt) ? accountPollMs : false,
+  });
+}
+
+export function useConversations(isOpen: boolean) {
+  return useQuery<EmailConversation[]>({ queryKey: conversationsKey, enabled: isOpen });
+}
+
+export function useCaptureAddress(isOpen: boolean) {
+  return useQuery<{ address: string }>({ queryKey: captureAddressKey, enabled: isOpen });
+}
+
+/** Jobs are polled only while one of them is still pending. */
+export function useProcessingJobs(isOpen: boolean) {
+  return useQuery<EmailProcessingJob[]>({
+    queryKey: processingJobsKey,
+    enabled: isOpen,
+    refetchInterval: (query) =>
+      query.state.data?.some((j) => !j.processed && !j.error_message) ? jobPollMs : false,
+  });
+}
+
+export function useConnectEmail() {
+  return useMutation({
+    mutationFn: async (input: ConnectEmailInput) =>
+      (await apiRequest('POST', '/api/email/sync-status', input)).json() as Promise<EmailAccount>,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsKey }),
+  });
+}
+
+export function useProcessEmail() {
+  return useMutation({
+    mutationFn: async (input: ProcessEmailInput) =>
+      (await apiRequest('POST', '/api/emails/process', input)).json() as Promise<{ jobId: number }>,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: processingJobsKey }),
+        queryClient.invalidateQueries({ queryKey: contactsKey }),
+        queryClient.invalidateQueries({ queryKey: conversationsKey }),
+      ]);
+    },
+  });
+}
+
+/** Once pending jobs finish, the contacts they created or updated are stale. */
+export function refreshAfterProcessing() {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: contactsKey }),
+    queryClient.invalidateQueries({ queryKey: conversationsKey }),
+  ]);
+}

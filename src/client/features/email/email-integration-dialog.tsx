@@ -1,0 +1,295 @@
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/use-toast';
+import { errorMessage } from '@client/lib/api';
+import { type EmailProviderId, emailProviders, mailServerPresets } from '@domain/email/providers';
+import { Check, Copy, Inbox, Loader2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import {
+  type EmailAccount,
+  type EmailConversation,
+  useCaptureAddress,
+  useConnectEmail,
+  useConversations,
+  useEmailAccounts,
+} from './email-api';
+
+export interface EmailIntegrationDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Spec 000 §9: the dialog lists the 5 most recent conversations. */
+const recentConversations = 5;
+
+export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationDialogProps) {
+  const [provider, setProvider] = useState<EmailProviderId | ''>('');
+  const [email, setEmail] = useState('');
+  const [appPassword, setAppPassword] = useState('');
+  const [host, setHost] = useState('');
+  const connect = useConnectEmail();
+
+  const clear = () => {
+    setProvider('');
+    setEmail('');
+    setAppPassword('');
+    setHost('');
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!provider || !email.trim()) {
+      toast({
+        title: 'Missing Information',
+        description: 'Please select a provider and enter your email address.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    connect.mutate(
+      { provider, email: email.trim(), appPassword, host: host.trim() || undefined },
+      {
+        onSuccess: (account) => {
+          toast({
+            title: 'Email Integration Added',
+            description: `${account.email} is connected; its mail is being synced.`,
+          });
+          clear();
+          onOpenChange(false);
+        },
+        onError: (error) =>
+          toast({
+            title: 'Integration Failed',
+            description: error instanceof Error ? errorMessage(error) : 'Failed to connect email account',
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Email Integration</DialogTitle>
+          <DialogDescription>
+            Connect a mailbox: its inbox and sent mail become contacts and conversations.
+          </DialogDescription>
+        </DialogHeader>
+
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <Label htmlFor="email-provider">Provider</Label>
+              <Select value={provider} onValueChange={(v) => setProvider(v as EmailProviderId)}>
+                <SelectTrigger id="email-provider" aria-label="Provider">
+                  <SelectValue placeholder="Select a provider" />
+                </SelectTrigger>
+                <SelectContent>
+                  {emailProviders.map((id) => (
+                    <SelectItem key={id} value={id}>
+                      {mailServerPresets[id].label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="email-address">Email address</Label>
+              <Input
+                id="email-address"
+                type="email"
+                autoComplete="email"
+                placeholder="you@yourbusiness.com"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="email-app-password">App password</Label>
+              <Input
+                id="email-app-password"
+                type="password"
+                autoComplete="new-password"
+                value={appPassword}
+                onChange={(e) => setAppPassword(e.target.value)}
+              />
+              <p className="text-xs text-muted-foreground">
+                {provider ? mailServerPresets[provider].passwordHint : 'Stored encrypted; never shown again.'}
+              </p>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="email-host">IMAP host (optional)</Label>
+              <Input
+                id="email-host"
+                placeholder={provider ? mailServerPresets[provider].imap.host : 'imap.example.com'}
+                value={host}
+                onChange={(e) => setHost(e.target.value)}
+              />
+            </div>
+          </div>
+          <DialogFooter>
+            <Button type="submit" disabled={connect.isPending}>
+              {connect.isPending && <Loader2 className="animate-spin" />}
+              Connect Account
+            </Button>
+          </DialogFooter>
+        </form>
+
+        <ConnectedAccounts isOpen={open} />
+        <RecentConversations isOpen={open} />
+        <CaptureAddress isOpen={open} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="space-y-2 border-t pt-4">
+      <h4 className="text-sm font-semibold">{title}</h4>
+      {children}
+    </section>
+  );
+}
+
+function ConnectedAccounts({ isOpen }: { isOpen: boolean }) {
+  const { data, isLoading, isError } = useEmailAccounts(isOpen);
+  return (
+    <Section title="Connected accounts">
+      {isLoading ? (
+        <Skeleton className="h-10" />
+      ) : isError ? (
+        <p className="text-sm text-destructive">Connected accounts could not be loaded.</p>
+      ) : !data?.length ? (
+        <p className="text-sm text-muted-foreground">No accounts connected yet.</p>
+      ) : (
+        <ul className="space-y-2">
+          {data.map((account) => (
+            <AccountRow key={account.id} account={account} />
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function AccountRow({ account }: { account: EmailAccount }) {
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
+      data-testid="email-account"
+    >
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium">{account.email}</p>
+        <p className="text-xs text-muted-foreground">
+          {mailServerPresets[account.provider].label}
+          {account.lastSyncedAt
+            ? ` · synced ${new Date(account.lastSyncedAt).toLocaleString()}`
+            : account.isActive
+              ? ' · first sync in progress'
+              : ''}
+        </p>
+        {!account.isActive && account.lastError && (
+          <p className="text-xs text-destructive">{account.lastError}</p>
+        )}
+      </div>
+      <Badge variant={account.isActive ? 'success' : 'destructive'}>
+        {account.isActive ? 'Active' : 'Error'}
+      </Badge>
+    </li>
+  );
+}
+
+function RecentConversations({ isOpen }: { isOpen: boolean }) {
+  const { data, isLoading, isError } = useConversations(isOpen);
+  return (
+    <Section title="Recent conversations">
+      {isLoading ? (
+        <Skeleton className="h-16" />
+      ) : isError ? (
+        <p className="text-sm text-destructive">Conversations could not be loaded.</p>
+      ) : !data?.length ? (
+        <p className="text-sm text-muted-foreground">No conversations yet.</p>
+      ) : (
+        <ul className="divide-y rounded-md border">
+          {data.slice(0, recentConversations).map((c) => (
+            <ConversationRow key={c.id} conversation={c} />
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function ConversationRow({ conversation: c }: { conversation: EmailConversation }) {
+  const isInbound = c.direction === 'inbound';
+  return (
+    <li className="flex items-start justify-between gap-3 p-3">
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium">{c.subject || 'No Subject'}</p>
+        <p className="truncate text-xs text-muted-foreground">
+          {isInbound ? `From: ${c.fromEmail}` : `To: ${c.toEmail}`}
+        </p>
+        <p className="text-xs text-muted-foreground">{new Date(c.receivedAt).toLocaleDateString()}</p>
+      </div>
+      <Badge variant={isInbound ? 'secondary' : 'outline'}>{c.direction}</Badge>
+    </li>
+  );
+}
+
+function CaptureAddress({ isOpen }: { isOpen: boolean }) {
+  const { data, isError } = useCaptureAddress(isOpen);
+  const [isCopied, setIsCopied] = useState(false);
+  const copy = async () => {
+    if (!data) return;
+    try {
+      await navigator.clipboard.writeText(data.address);
+      setIsCopied(true);
+      setTimeout(() => setIsCopied(false), 2000);
+    } catch {
+      toast({
+        title: 'Copy failed',
+        description: 'Select the address and copy it by hand.',
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <Section title="Capture address">
+      <p className="text-xs text-muted-foreground">
+        Send or BCC mail to this address and it is filed under the right contact, no mailbox connection
+        needed.
+      </p>
+      {isError ? (
+        <p className="text-sm text-destructive">The capture address could not be loaded.</p>
+      ) : (
+        <div className="flex items-center gap-2">
+          <Inbox className="size-4 shrink-0 text-muted-foreground" />
+          <code
+            className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs"
+            data-testid="capture-address"
+          >
+            {data?.address ?? '…'}
+          </code>
+          <Button type="button" variant="outline" size="sm" onClick={copy} disabled={!data}>
+            {isCopied ? <Check /> : <Copy />}
+            {isCopied ? 'Copied' : 'Copy'}
+          </Button>
+        </div>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,228 @@
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Textarea } from '@client/components/ui/textarea';
+import { toast } from '@client/components/ui/use-toast';
+import { errorMessage } from '@client/lib/api';
+import type { EmailDirection } from '@domain/email/email-schemas';
+import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  type EmailProcessingJob,
+  refreshAfterProcessing,
+  useProcessEmail,
+  useProcessingJobs,
+} from './email-api';
+
+export interface EmailProcessingDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+interface EmailForm {
+  fromEmail: string;
+  toEmail: string;
+  subject: string;
+  direction: EmailDirection;
+  body: string;
+}
+
+const emptyForm: EmailForm = { fromEmail: '', toEmail: '', subject: '', direction: 'inbound', body: '' };
+
+/** What 'Load Test Email' fills in: a realistic inquiry from a prospective buyer at a company domain. */
+export const testEmail: EmailForm = {
+  fromEmail: 'Jordan Rivera <jordan.rivera@summitpeakrealty.com>',
+  toEmail: 'hello@yourbusiness.com',
+  subject: 'Question about your coaching packages',
+  direction: 'inbound',
+  body:
+    'Hi there,\n\nI came across your site and would love to learn more about your coaching packages for our ' +
+    'sales team of 12. Could we set up a call next week?\n\nBest,\nJordan Rivera\nSummit Peak Realty',
+};
+
+export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDialogProps) {
+  const [form, setForm] = useState<EmailForm>(emptyForm);
+  const process = useProcessEmail();
+  const set = (field: keyof EmailForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.fromEmail.trim() || !form.toEmail.trim()) {
+      toast({
+        title: 'Processing Failed',
+        description: 'Please provide at least the from and to email addresses.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    process.mutate(
+      {
+        // An empty id: the server generates "manual-<uuid>" (spec 000 §5).
+        messageId: '',
+        fromEmail: form.fromEmail.trim(),
+        toEmail: form.toEmail.trim(),
+        subject: form.subject,
+        body: form.body,
+        direction: form.direction,
+        receivedAt: new Date().toISOString(),
+      },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Email Processing Started',
+            description: 'The email is being processed; the contact list updates when it is done.',
+          });
+          setForm(emptyForm);
+          onOpenChange(false);
+        },
+        onError: (error) =>
+          toast({
+            title: 'Processing Failed',
+            description: error instanceof Error ? errorMessage(error) : 'Failed to process email',
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Process Email</DialogTitle>
+          <DialogDescription>
+            Turn an email into a contact and a conversation on their timeline.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <Label htmlFor="process-from">From</Label>
+              <Input
+                id="process-from"
+                placeholder="Jane Doe <jane@company.com>"
+                value={form.fromEmail}
+                onChange={(e) => set('fromEmail')(e.target.value)}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="process-to">To</Label>
+              <Input
+                id="process-to"
+                placeholder="you@yourbusiness.com"
+                value={form.toEmail}
+                onChange={(e) => set('toEmail')(e.target.value)}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="process-subject">Subject</Label>
+              <Input
+                id="process-subject"
+                value={form.subject}
+                onChange={(e) => set('subject')(e.target.value)}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="process-direction">Direction</Label>
+              <Select value={form.direction} onValueChange={set('direction')}>
+                <SelectTrigger id="process-direction" aria-label="Direction">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="inbound">Inbound</SelectItem>
+                  <SelectItem value="outgoing">Outgoing</SelectItem>
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="process-body">Body</Label>
+            <Textarea
+              id="process-body"
+              rows={5}
+              value={form.body}
+              onChange={(e) => set('body')(e.target.value)}
+            />
+          </div>
+          <DialogFooter className="gap-2">
+            <Button type="button" variant="outline" onClick={() => setForm(testEmail)}>
+              Load Test Email
+            </Button>
+            <Button type="submit" disabled={process.isPending}>
+              {process.isPending && <Loader2 className="animate-spin" />}
+              Process Email
+            </Button>
+          </DialogFooter>
+        </form>
+        <ProcessingJobs isOpen={open} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProcessingJobs({ isOpen }: { isOpen: boolean }) {
+  const { data, isLoading, isError } = useProcessingJobs(isOpen);
+  const pending = data?.filter((j) => !j.processed && !j.error_message).length ?? 0;
+  // When the last pending job finishes, the contacts it touched need a fresh read.
+  const previousPending = useRef(pending);
+  useEffect(() => {
+    if (previousPending.current > 0 && pending < previousPending.current) void refreshAfterProcessing();
+    previousPending.current = pending;
+  }, [pending]);
+
+  return (
+    <section className="space-y-2 border-t pt-4">
+      <h4 className="text-sm font-semibold">Recent processing jobs</h4>
+      {isLoading ? (
+        <Skeleton className="h-16" />
+      ) : isError ? (
+        <p className="text-sm text-destructive">Processing jobs could not be loaded.</p>
+      ) : !data?.length ? (
+        <p className="text-sm text-muted-foreground">No emails processed yet.</p>
+      ) : (
+        <ul className="divide-y rounded-md border" data-testid="processing-jobs">
+          {data.map((job) => (
+            <JobRow key={job.id} job={job} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function JobRow({ job }: { job: EmailProcessingJob }) {
+  const status = job.error_message ? 'error' : job.processed ? 'processed' : 'pending';
+  return (
+    <li className="flex items-start gap-3 p-3" data-status={status}>
+      {status === 'error' ? (
+        <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-label="Failed" />
+      ) : status === 'processed' ? (
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-label="Processed" />
+      ) : (
+        <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-label="Pending" />
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{job.subject || 'No Subject'}</p>
+        <p className="truncate text-xs text-muted-foreground">
+          {job.from_email} → {job.to_email}
+        </p>
+        {job.error_message && <p className="text-xs text-destructive">{job.error_message}</p>}
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        {job.contact_created && <Badge variant="success">New contact</Badge>}
+        <span className="text-xs text-muted-foreground">{new Date(job.created_at).toLocaleString()}</span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,231 @@
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { toast } from '@client/components/ui/use-toast';
+import { cn } from '@client/lib/utils';
+import { type ContactType, contactTypeLabels } from '@domain/contacts/contact-schemas';
+import {
+  firstFixOptions,
+  laterFixOptions,
+  maxAlertsShown,
+  nearbyRadiusMiles,
+  refreshIntervalMs,
+} from '@domain/location/geofence';
+import { Bell, Loader2, MapPin, Navigation, Square } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchNearbyContacts, type GeofenceAlert, type NearbyContact, sendLocation } from './location-api';
+
+/** One distinct colour per contact type (spec 000 §3). */
+export const contactTypeColours: Record<ContactType, string> = {
+  buyer: 'bg-blue-100 text-blue-800 border-blue-200',
+  seller: 'bg-green-100 text-green-800 border-green-200',
+  investor: 'bg-purple-100 text-purple-800 border-purple-200',
+  realtor: 'bg-orange-100 text-orange-800 border-orange-200',
+  friend: 'bg-pink-100 text-pink-800 border-pink-200',
+  family: 'bg-yellow-100 text-yellow-800 border-yellow-200',
+};
+
+function typeColour(type: string | null): string {
+  return (type && contactTypeColours[type as ContactType]) || 'bg-muted text-muted-foreground';
+}
+
+const alertDurationMs = 10_000;
+
+/**
+ * Geofence tracking (spec 000 §4): off until a first position succeeds; then every position goes to
+ * the server, which answers with the address and any 'Contact Nearby!' alerts, and the contacts
+ * within 5 miles are listed. Leaving the panel (unmount) clears the repeat timer.
+ */
+export function GeofenceCard() {
+  const [isStarting, setIsStarting] = useState(false);
+  const [isTracking, setIsTracking] = useState(false);
+  const [address, setAddress] = useState<string | null>(null);
+  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+  const [alerts, setAlerts] = useState<GeofenceAlert[]>([]);
+  const [nearby, setNearby] = useState<NearbyContact[] | null>(null);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+
+  const clearTimer = useCallback(() => {
+    if (timer.current !== null) clearInterval(timer.current);
+    timer.current = null;
+  }, []);
+
+  useEffect(() => clearTimer, [clearTimer]);
+
+  const report = useCallback(async (position: GeolocationPosition) => {
+    const point = {
+      latitude: position.coords.latitude,
+      longitude: position.coords.longitude,
+      accuracy: position.coords.accuracy,
+    };
+    try {
+      const update = await sendLocation(point);
+      setAddress(update.location.address);
+      setUpdatedAt(new Date());
+      if (update.alerts.length > 0) {
+        setAlerts((previous) => [...update.alerts, ...previous].slice(0, maxAlertsShown));
+        // One toast at a time: the nearest new contact is announced.
+        toast({ title: 'Contact Nearby!', description: update.alerts[0].message, duration: alertDurationMs });
+      }
+    } catch {
+      toast({
+        title: 'Location Update Failed',
+        description: 'Unable to update your location. Check your connection.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      setNearby(await fetchNearbyContacts(point));
+    } catch (error) {
+      // Spec 000 §8: a nearby-contacts failure is logged only.
+      console.error('Nearby contacts could not be loaded', error);
+    }
+  }, []);
+
+  const start = () => {
+    if (!('geolocation' in navigator)) {
+      toast({
+        title: 'Location Not Supported',
+        description: 'This browser cannot share its location.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setIsStarting(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setIsStarting(false);
+        setIsTracking(true);
+        toast({ title: 'Location Tracking Started', description: 'Nearby contacts will be announced.' });
+        void report(position);
+        clearTimer();
+        timer.current = setInterval(() => {
+          navigator.geolocation.getCurrentPosition(
+            (next) => void report(next),
+            (error) => console.warn('Position refresh failed', error.message),
+            laterFixOptions,
+          );
+        }, refreshIntervalMs);
+      },
+      (error) => {
+        setIsStarting(false);
+        if (error.code === error.PERMISSION_DENIED) {
+          toast({
+            title: 'Location Access Denied',
+            description: 'Please enable location permissions to use geofencing.',
+            variant: 'destructive',
+          });
+        } else {
+          toast({
+            title: 'Location Unavailable',
+            description: 'Your device could not determine its position. Try again outdoors or later.',
+            variant: 'destructive',
+          });
+        }
+      },
+      firstFixOptions,
+    );
+  };
+
+  const stop = () => {
+    clearTimer();
+    setIsTracking(false);
+    toast({ title: 'Location Tracking Stopped', description: 'Your position is no longer shared.' });
+  };
+
+  return (
+    <Card data-testid="geofence-card">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+        <div className="space-y-1">
+          <CardTitle className="flex items-center gap-2">
+            <MapPin className="size-5" /> Geofence Tracking
+          </CardTitle>
+          <CardDescription>
+            Get told when you are near a contact (within {nearbyRadiusMiles} miles).
+          </CardDescription>
+        </div>
+        <div className="flex items-center gap-2">
+          <Badge variant={isTracking ? 'success' : 'secondary'}>{isTracking ? 'Tracking' : 'Off'}</Badge>
+          {isTracking ? (
+            <Button variant="outline" size="sm" onClick={stop}>
+              <Square /> Stop Tracking
+            </Button>
+          ) : (
+            <Button size="sm" onClick={start} disabled={isStarting}>
+              {isStarting ? <Loader2 className="animate-spin" /> : <Navigation />}
+              Start Tracking
+            </Button>
+          )}
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {address ? (
+          <p className="text-sm">
+            <span className="text-muted-foreground">Current location: </span>
+            <span className="font-medium">{address}</span>
+            {updatedAt && (
+              <span className="text-xs text-muted-foreground"> · {updatedAt.toLocaleTimeString()}</span>
+            )}
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            {isTracking ? 'Finding your position…' : 'Start tracking to see contacts around you.'}
+          </p>
+        )}
+
+        {alerts.length > 0 && (
+          <div className="space-y-2">
+            <h4 className="flex items-center gap-1 text-sm font-semibold">
+              <Bell className="size-4" /> Nearby alerts
+            </h4>
+            <ul className="space-y-1">
+              {alerts.map((alert) => (
+                <li
+                  key={alert.id}
+                  className="rounded-md border border-orange-200 bg-orange-50 px-3 py-2 text-sm"
+                >
+                  {alert.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        {nearby !== null && (
+          <div className="space-y-2">
+            <h4 className="text-sm font-semibold">Contacts within {nearbyRadiusMiles} miles</h4>
+            {nearby.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No contacts nearby.</p>
+            ) : (
+              <ul className="divide-y rounded-md border">
+                {nearby.map((c) => (
+                  <li key={c.id} className="flex items-center justify-between gap-3 p-2">
+                    <div className="min-w-0">
+                      <p className="truncate text-sm font-medium">
+                        {`${c.first_name} ${c.last_name}`.trim() || c.email || 'Unnamed contact'}
+                      </p>
+                      <p className="truncate text-xs text-muted-foreground">
+                        {[c.company, c.last_known_location].filter(Boolean).join(' · ') || c.email}
+                      </p>
+                    </div>
+                    <div className="flex shrink-0 items-center gap-2">
+                      {c.contact_type && (
+                        <Badge variant="outline" className={cn(typeColour(c.contact_type))}>
+                          {contactTypeLabels[c.contact_type as ContactType] ?? c.contact_type}
+                        </Badge>
+                      )}
+                      <span className="text-xs tabular-nums text-muted-foreground">
+                        {c.distance_miles.toFixed(1)} mi
+                      </span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
