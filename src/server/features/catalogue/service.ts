@@ -1,7 +1,8 @@
 import { type Application, applications } from '../../../domain/catalogue/applications.js';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
-import { countContacts } from './store.js';
+import { summarizeRevenue } from '../payments/service.js';
+import { countContacts, countCustomerPurchases } from './store.js';
 
 export function listApplications(): Application[] {
   return [...applications];
@@ -12,13 +13,27 @@ export interface AnalyticsDashboard {
   totalUsers: number;
   /** Payments received in the current calendar month (UTC), in dollars. */
   monthlyRevenue: number;
-  /** Percent of customers who bought more than one product; null while there are no customers to measure. */
+  /**
+   * Of the customers (contacts with status customer) who have paid, the percent who paid for more than one
+   * product; null while no customer has a payment, because a rate of nothing would be an invented 0%.
+   */
   crossSellRate: number | null;
 }
 
-export async function getAnalyticsDashboard(tx: Tx): Promise<AnalyticsDashboard> {
+export async function getAnalyticsDashboard(tx: Tx, now: Date = new Date()): Promise<AnalyticsDashboard> {
   const totalUsers = await countContacts(tx);
-  return { totalUsers, monthlyRevenue: 0, crossSellRate: null };
+  const revenue = await summarizeRevenue(tx, now);
+  const { buyers, multiProductBuyers } = await countCustomerPurchases(tx);
+  return {
+    totalUsers,
+    monthlyRevenue: revenue.thisMonth / 100,
+    crossSellRate: buyers === 0 ? null : crossSellPercent(multiProductBuyers, buyers),
+  };
+}
+
+/** Share of buying customers with more than one product, in percent with one decimal (2 of 3 -> 66.7). */
+export function crossSellPercent(multiProductBuyers: number, buyers: number): number {
+  return Math.round((multiProductBuyers / buyers) * 1000) / 10;
 }
 
 export interface PublicConfig {
