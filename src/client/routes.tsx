@@ -28,6 +28,19 @@ const DashboardPage = lazy(() =>
 const SchedulerPage = lazy(() =>
   import('./features/scheduler/scheduler-page').then((m) => ({ default: m.SchedulerPage })),
 );
+const SuccessPage = lazy(() =>
+  import('./features/pricing/success-page').then((m) => ({ default: m.SuccessPage })),
+);
+const PricingSelectorPage = lazy(() =>
+  import('./features/pricing/pricing-selector-page').then((m) => ({ default: m.PricingSelectorPage })),
+);
+const LocalBusinessPage = lazy(() =>
+  import('./features/pricing/local-business-page').then((m) => ({ default: m.LocalBusinessPage })),
+);
+const ReossPage = lazy(() => import('./features/pricing/reoss-page').then((m) => ({ default: m.ReossPage })));
+const CardPricingPage = lazy(() =>
+  import('./features/pricing/card-pricing-page').then((m) => ({ default: m.CardPricingPage })),
+);
 // ↑ Add your page's lazy import above this line.
 
 /**
@@ -39,6 +52,11 @@ const everyoneRoutes: AppRoute[] = [
   { path: '/dashboard', page: DashboardPage },
   { path: '/pricing', page: PricingPage },
   { path: '/scheduler', page: SchedulerPage },
+  { path: '/success', page: SuccessPage },
+  { path: '/pricing-selector', page: PricingSelectorPage },
+  { path: '/pricing/local-business', page: LocalBusinessPage },
+  { path: '/pricing/reoss', page: ReossPage },
+  { path: '/pricing/cards', page: CardPricingPage },
   // ↓ Shared screens: /success, /scheduler, /pricing-selector, /pricing/local-business, /pricing/reoss
 ];
 

@@ -24,6 +24,7 @@ import {
 import { formatDollars } from './money.js';
 import { basePlans, planById } from './plans.js';
 import { type ReossAddonId, type ReossTierId, reossPricing } from './reoss.js';
+import { percentChange } from './revenue.js';
 
 describe('base plans, add-ons and bundles (spec 000 §9)', () => {
   it.each([
@@ -277,5 +278,18 @@ describe('formatDollars', () => {
     [0, '$0'],
   ])('%i -> %s', (cents, text) => {
     expect(formatDollars(cents)).toBe(text);
+  });
+});
+
+describe('percent change versus last month', () => {
+  it.each([
+    [15000, 10000, 50],
+    [10000, 15000, -33.3],
+    [10000, 10000, 0],
+    [0, 10000, -100],
+    [5000, 0, null],
+    [0, 0, null],
+  ])('%i vs %i -> %s', (current, previous, change) => {
+    expect(percentChange(current, previous)).toBe(change);
   });
 });

@@ -22,6 +22,8 @@ export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
   'iphone-sync': lazy(() =>
     import('../phone-sync/iphone-sync-panel').then((m) => ({ default: m.IphoneSyncPanel })),
   ),
+  payments: lazy(() => import('../payments/payments-panel').then((m) => ({ default: m.PaymentsPanel }))),
+  pricing: lazy(() => import('../pricing/pricing-tab-panel').then((m) => ({ default: m.PricingTabPanel }))),
   // ↓ Feature panels: content, crm, user-integration, data-collection, cross-sales, iphone-sync, payments,
   //   automation, analytics, pricing, backup, succession
 };

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@client/lib/use-auth';
 import type { ComponentType } from 'react';
+import { BillingSection } from '../payments/billing-section';
 import { SyncTokensSection } from '../phone-sync/sync-tokens-section';
 import { MembersSection } from './members-section';
 import { ProfileSection } from './profile-section';
@@ -48,6 +49,12 @@ export const settingsSections: SettingsSection[] = [
     title: 'Sync tokens',
     description: 'Tokens that let an iPhone Shortcut send contacts, calls and messages to this workspace.',
     component: SyncTokensSection,
+  },
+  {
+    id: 'billing',
+    title: 'Plan & billing',
+    description: 'Your plan, trial, renewal and the payments made.',
+    component: BillingSection,
   },
   // ↓ 'Plan & billing' (payments) and 'Sync tokens' (phone sync) go here.
 ];

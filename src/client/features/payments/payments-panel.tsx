@@ -1,0 +1,290 @@
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/use-toast';
+import { errorMessage } from '@client/lib/api';
+import { cn } from '@client/lib/utils';
+import { formatDollars, formatDollarsExact } from '@domain/pricing/money';
+import { percentChange } from '@domain/pricing/revenue';
+import { useQuery } from '@tanstack/react-query';
+import {
+  CheckCircle2,
+  CreditCard,
+  Eye,
+  EyeOff,
+  Loader2,
+  PlugZap,
+  TrendingDown,
+  TrendingUp,
+  XCircle,
+} from 'lucide-react';
+import { useState } from 'react';
+import type { ProviderProduct } from '../pricing/checkout-api';
+import {
+  type ConnectionResult,
+  providerName,
+  useProviderStatus,
+  useRevenue,
+  useTestConnection,
+} from './payments-api';
+import { PaymentsTable } from './payments-table';
+
+/** Dashboard 'payments' tab (spec 000 §2.4): provider status, masked keys, revenue from recorded payments. */
+export function PaymentsPanel() {
+  const status = useProviderStatus();
+  const name = status.data ? providerName(status.data.provider) : 'Card';
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+          <CreditCard className="h-6 w-6 text-primary" />
+          {name} Payment Management
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Card payments, checkout and revenue for this workspace.
+        </p>
+      </div>
+      <div className="grid gap-6 xl:grid-cols-[1fr_1fr]">
+        <ProviderCard />
+        <ProductsCard />
+      </div>
+      <RevenueAnalytics />
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent payments</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <PaymentsTable limit={10} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function MaskedKey({ label, value }: { label: string; value: string | null }) {
+  const [isShown, setIsShown] = useState(false);
+  const id = `key-${label.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          readOnly
+          value={value ? (isShown ? value : '•'.repeat(24)) : 'Not configured'}
+          className={cn('font-mono text-sm', !value && 'text-muted-foreground')}
+          data-testid={id}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          disabled={!value}
+          onClick={() => setIsShown((s) => !s)}
+          aria-label={isShown ? `Hide ${label}` : `Show ${label}`}
+        >
+          {isShown ? <EyeOff /> : <Eye />}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ProviderCard() {
+  const status = useProviderStatus();
+  const testConnection = useTestConnection();
+  const [lastCheck, setLastCheck] = useState<ConnectionResult | null>(null);
+
+  function runCheck() {
+    testConnection.mutate(undefined, {
+      onSuccess: (result) => {
+        setLastCheck(result);
+        toast({
+          title: result.ok ? 'Connection OK' : 'Connection Failed',
+          description: result.message,
+          variant: result.ok ? 'default' : 'destructive',
+        });
+      },
+      onError: (error) =>
+        toast({ title: 'Connection Failed', description: errorMessage(error), variant: 'destructive' }),
+    });
+  }
+
+  if (status.isLoading) return <Skeleton className="h-72" />;
+  if (status.isError || !status.data) {
+    return (
+      <Card>
+        <CardContent className="p-6 text-sm text-destructive">
+          The payment provider status could not be loaded.
+        </CardContent>
+      </Card>
+    );
+  }
+  const s = status.data;
+  const isStripe = s.provider === 'stripe';
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>API Configuration</CardTitle>
+          <Badge variant={isStripe ? 'success' : 'secondary'}>
+            {isStripe ? `Stripe · ${s.mode} mode` : 'Offline test mode'}
+          </Badge>
+        </div>
+        <CardDescription>
+          {isStripe
+            ? 'Keys come from the server environment and are shown masked; they cannot be edited here.'
+            : 'No Stripe key is configured: checkouts use the built-in test checkout (card 4242 4242 4242 4242).'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <MaskedKey label="Live Secret Key" value={s.keys.live} />
+        <MaskedKey label="Test Secret Key" value={s.keys.test} />
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
+          <p className="flex items-center gap-2 text-sm">
+            {lastCheck && !lastCheck.ok ? (
+              <>
+                <XCircle className="h-4 w-4 text-destructive" />
+                <span className="text-destructive">API Connection Failed</span>
+              </>
+            ) : (
+              <>
+                <CheckCircle2 className="h-4 w-4 text-success" />
+                <span>{isStripe ? 'API Connection Active' : 'Offline Checkout Active'}</span>
+              </>
+            )}
+            {isStripe && (
+              <span className="text-xs text-muted-foreground">
+                · webhook {s.webhookConfigured ? 'signing secret set' : 'secret missing'}
+              </span>
+            )}
+          </p>
+          <Button variant="outline" size="sm" onClick={runCheck} disabled={testConnection.isPending}>
+            {testConnection.isPending ? <Loader2 className="animate-spin" /> : <PlugZap />}
+            Test Connection
+          </Button>
+        </div>
+        {lastCheck && (
+          <p
+            className={cn('text-xs', lastCheck.ok ? 'text-muted-foreground' : 'text-destructive')}
+            data-testid="connection-result"
+          >
+            {lastCheck.message}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProductsCard() {
+  const products = useQuery<ProviderProduct[]>({ queryKey: ['/api/stripe/products'] });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Products on sale</CardTitle>
+        <CardDescription>What the checkout sells, read from the payment provider.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {products.isLoading ? (
+          <Skeleton className="h-40" />
+        ) : products.isError ? (
+          <p className="text-sm text-destructive">Failed to fetch products</p>
+        ) : products.data?.length ? (
+          <ul className="divide-y">
+            {products.data.map((p) => (
+              <li key={p.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
+                <span className="min-w-0">
+                  <span className="font-medium">{p.name}</span>
+                  {p.metadata.popular === 'true' && (
+                    <Badge variant="secondary" className="ml-2">
+                      Popular
+                    </Badge>
+                  )}
+                  {p.description && (
+                    <span className="block truncate text-xs text-muted-foreground">{p.description}</span>
+                  )}
+                </span>
+                <span className="shrink-0 font-medium tabular-nums">
+                  {p.prices[0]
+                    ? `${formatDollars(p.prices[0].unit_amount)}${p.prices[0].interval ? `/${p.prices[0].interval}` : ''}`
+                    : '—'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">No products are set up with the provider yet.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChangeLabel({ current, previous }: { current: number; previous: number }) {
+  const change = percentChange(current, previous);
+  if (change === null)
+    return <span className="text-xs text-muted-foreground">No revenue last month to compare</span>;
+  const isUp = change >= 0;
+  const Icon = isUp ? TrendingUp : TrendingDown;
+  return (
+    <span className={cn('flex items-center gap-1 text-xs', isUp ? 'text-success' : 'text-destructive')}>
+      <Icon className="h-3.5 w-3.5" />
+      {isUp ? '+' : ''}
+      {change}% vs last month
+    </span>
+  );
+}
+
+function RevenueAnalytics() {
+  const revenue = useRevenue();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Revenue Analytics</CardTitle>
+        <CardDescription>This calendar month, from the payments recorded for this workspace.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {revenue.isLoading ? (
+          <Skeleton className="h-28" />
+        ) : revenue.isError || !revenue.data ? (
+          <p className="text-sm text-destructive">Revenue could not be loaded.</p>
+        ) : revenue.data.count === 0 ? (
+          <div
+            className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground"
+            data-testid="revenue-empty"
+          >
+            <p className="font-medium text-foreground">No payments recorded yet</p>
+            <p>Revenue figures appear here once a checkout is paid.</p>
+          </div>
+        ) : (
+          <RevenueTiles summary={revenue.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RevenueTiles({ summary }: { summary: NonNullable<ReturnType<typeof useRevenue>['data']> }) {
+  const { current, previous } = summary.months;
+  const tiles = [
+    { label: 'Monthly Revenue', value: current.total, previous: previous.total },
+    { label: 'Recurring Revenue', value: current.recurring, previous: previous.recurring },
+    { label: 'One-time Revenue', value: current.oneTime, previous: previous.oneTime },
+    { label: 'Average Transaction', value: current.average, previous: previous.average },
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="revenue-tiles">
+      {tiles.map((tile) => (
+        <div key={tile.label} className="rounded-xl border p-4">
+          <p className="text-sm text-muted-foreground">{tile.label}</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums">{formatDollarsExact(tile.value)}</p>
+          <ChangeLabel current={tile.value} previous={tile.previous} />
+        </div>
+      ))}
+    </div>
+  );
+}

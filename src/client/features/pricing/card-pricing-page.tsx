@@ -1,0 +1,186 @@
+import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import {
+  competitorPercentOff,
+  competitorPriceDollars,
+  competitorSavingsDollars,
+  displayPriceDollars,
+  pricingClaims,
+} from '@domain/pricing/card-provider';
+import { charityFigures } from '@domain/pricing/charity';
+import { formatDollars } from '@domain/pricing/money';
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircle, Clock, Heart, Loader2, RotateCcw, ShieldCheck, TrendingDown } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { type ProviderProduct, productsKey, useCardCheckout } from './checkout-api';
+
+const claimIcons = [TrendingDown, RotateCcw, ShieldCheck, Clock];
+
+const dollars = (amount: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
+
+/** The card-provider pricing page (spec 001): products from the provider, comparison, charity, checkout. */
+export function CardPricingPage() {
+  const products = useQuery<ProviderProduct[]>({ queryKey: productsKey });
+  return (
+    <div className="min-h-screen bg-background">
+      <SiteHeader>
+        <Link
+          href="/pricing-selector"
+          className="hidden text-sm text-muted-foreground hover:text-foreground sm:block"
+        >
+          All pricing
+        </Link>
+        <BackToHomeLink />
+      </SiteHeader>
+      <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+        <div className="mx-auto max-w-2xl text-center">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Complete pricing guide</h1>
+          <p className="mt-3 text-muted-foreground">
+            Transparent prices below the industry average, and 20% of our net profit goes to a registered
+            501(c)(3) nonprofit.
+          </p>
+        </div>
+
+        <ul className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-4">
+          {pricingClaims.map((claim, i) => {
+            const Icon = claimIcons[i];
+            return (
+              <li
+                key={claim}
+                className="flex items-center gap-2 rounded-xl border bg-card p-3 text-sm font-medium"
+              >
+                <Icon className="h-4 w-4 shrink-0 text-primary" />
+                {claim}
+              </li>
+            );
+          })}
+        </ul>
+
+        <div className="mt-10">
+          {products.isLoading ? (
+            <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-96 rounded-2xl" />
+              ))}
+            </div>
+          ) : products.isError ? (
+            <Card className="mx-auto max-w-md border-destructive/40">
+              <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
+                <AlertCircle className="h-8 w-8 text-destructive" />
+                <p className="font-semibold">Failed to fetch products</p>
+                <Button variant="outline" onClick={() => products.refetch()}>
+                  Try again
+                </Button>
+              </CardContent>
+            </Card>
+          ) : products.data?.length ? (
+            <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {products.data.map((product) => (
+                <ProductCard key={product.id} product={product} />
+              ))}
+            </div>
+          ) : (
+            <p className="text-center text-muted-foreground">No products are on sale yet.</p>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function ProductCard({ product }: { product: ProviderProduct }) {
+  const checkout = useCardCheckout();
+  const [isProcessing, setIsProcessing] = useState(false);
+  const price = product.prices[0];
+  const isPopular = product.metadata.popular === 'true';
+  const charity = price ? charityFigures(price.unit_amount) : null;
+
+  function buy() {
+    if (!price) return;
+    setIsProcessing(true);
+    checkout.mutate({ priceId: price.id }, { onError: () => setIsProcessing(false) });
+  }
+
+  return (
+    <Card className={isPopular ? 'relative border-primary shadow-md ring-1 ring-primary' : 'relative'}>
+      {isPopular && <Badge className="absolute -top-2.5 left-6">Most Popular</Badge>}
+      <CardHeader>
+        <CardTitle>{product.name}</CardTitle>
+        {product.description && <p className="text-sm text-muted-foreground">{product.description}</p>}
+      </CardHeader>
+      <CardContent className="space-y-5">
+        {price ? (
+          <>
+            <div>
+              <span className="text-4xl font-bold tracking-tight">
+                {dollars(displayPriceDollars(price.unit_amount))}
+              </span>
+              {price.interval && <span className="text-muted-foreground">/{price.interval}</span>}
+              <p className="mt-2 text-sm">
+                <span className="text-muted-foreground line-through">
+                  {dollars(competitorPriceDollars(price.unit_amount))}
+                </span>{' '}
+                <span className="font-medium text-success">
+                  Save {dollars(competitorSavingsDollars(price.unit_amount))} (
+                  {competitorPercentOff(price.unit_amount)}% off)
+                </span>
+              </p>
+              <p className="text-xs text-muted-foreground">compared with the industry average price</p>
+            </div>
+            {charity && (
+              <div className="rounded-xl bg-muted/60 p-3 text-xs">
+                <p className="flex items-center gap-1.5 font-semibold">
+                  <Heart className="h-3.5 w-3.5 text-destructive" /> Charitable impact
+                </p>
+                <dl className="mt-2 grid grid-cols-3 gap-2">
+                  <div>
+                    <dt className="text-muted-foreground">Net profit (67%)</dt>
+                    <dd className="font-medium">{formatDollars(charity.monthly.netProfitCents)}/mo</dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">Donation (20%)</dt>
+                    <dd className="font-medium">
+                      {formatDollars(charity.monthly.charitableDonationCents)}/mo
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">Per year</dt>
+                    <dd className="font-medium">{formatDollars(charity.annual.charitableDonationCents)}</dd>
+                  </div>
+                </dl>
+              </div>
+            )}
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">No price is set for this product.</p>
+        )}
+      </CardContent>
+      <CardFooter>
+        <Button
+          className="w-full"
+          variant={isPopular ? 'default' : 'outline'}
+          disabled={!price || isProcessing}
+          onClick={buy}
+        >
+          {isProcessing ? (
+            <>
+              <Loader2 className="h-4 w-4 animate-spin" />
+              Processing...
+            </>
+          ) : (
+            'Get Started'
+          )}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { toast } from '@client/components/ui/use-toast';
+import { apiRequest } from '@client/lib/api';
+import type { PackageCheckoutBody } from '@domain/pricing/custom-package';
+import type { LocalBusinessCheckoutBody } from '@domain/pricing/local-business';
+import type { ReossCheckoutBody } from '@domain/pricing/reoss';
+import { useMutation } from '@tanstack/react-query';
+
+/** Where the browser goes next: the provider's hosted checkout (or the offline test checkout). */
+function goTo(url: string) {
+  window.location.assign(url);
+}
+
+interface CheckoutErrorCopy {
+  title: string;
+  description: string;
+}
+
+/**
+ * Checkout state (spec 001 §4): idle, creating (button disabled), then navigation to the provider,
+ * or back to idle with the screen's destructive toast.
+ */
+function useCheckout<TBody>(
+  url: string,
+  pickUrl: (answer: Record<string, string>) => string,
+  error: CheckoutErrorCopy,
+) {
+  return useMutation({
+    mutationFn: async (body: TBody) => {
+      const response = await apiRequest('POST', url, body);
+      return pickUrl(await response.json());
+    },
+    onSuccess: goTo,
+    onError: () => toast({ ...error, variant: 'destructive' }),
+  });
+}
+
+export const useLocalBusinessCheckout = () =>
+  useCheckout<LocalBusinessCheckoutBody>('/api/local-business/checkout', (a) => a.checkout_url, {
+    title: 'Checkout Error',
+    description: 'Failed to create checkout session',
+  });
+
+export const useReossCheckout = () =>
+  useCheckout<ReossCheckoutBody>('/api/reoss/checkout', (a) => a.checkout_url, {
+    title: 'Checkout Error',
+    description: 'Failed to create REOSS checkout session',
+  });
+
+export const useCardCheckout = () =>
+  useCheckout<{ priceId: string }>('/api/stripe/create-checkout-session', (a) => a.url, {
+    title: 'Error',
+    description: 'Failed to start checkout process. Please try again.',
+  });
+
+export const usePackageCheckout = () =>
+  useCheckout<PackageCheckoutBody>('/api/billing/checkout', (a) => a.url, {
+    title: 'Checkout Error',
+    description: 'Failed to create checkout session',
+  });
+
+export interface ProviderProduct {
+  id: string;
+  name: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  prices: { id: string; unit_amount: number; currency: string; interval: string | null }[];
+}
+
+export const productsKey = ['/api/stripe/products'] as const;

@@ -1,0 +1,78 @@
+import { PlanPackageBuilder } from '@client/components/pricing/plan-package-builder';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useAuth } from '@client/lib/use-auth';
+import { type AddonId, isAddonId } from '@domain/pricing/addons';
+import { formatDollars } from '@domain/pricing/money';
+import { type PlanId, planIds } from '@domain/pricing/plans';
+import { hasRole } from '@domain/roles';
+import { BookOpen, Calculator, Loader2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { useSubscription } from '../payments/payments-api';
+import { usePackageCheckout } from './checkout-api';
+
+/** Dashboard 'pricing' tab: the shared package builder, starting from the workspace's current plan. */
+export function PricingTabPanel() {
+  const { user } = useAuth();
+  const subscription = useSubscription();
+  const checkout = usePackageCheckout();
+  const canBuy = user ? hasRole(user.role, 'admin') : false;
+
+  if (subscription.isLoading) return <Skeleton className="h-96" />;
+  const current = subscription.data;
+  const initialPlanId = planIds.find((id) => id === current?.plan) ?? undefined;
+  const initialAddonIds = (current?.addons ?? []).map((a) => a.id).filter(isAddonId) as AddonId[];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 className="text-2xl font-bold tracking-tight">Pricing</h2>
+          <p className="text-sm text-muted-foreground">
+            {current
+              ? `You are on ${current.planName}${current.subscriptionStatus === 'trialing' ? ' (trial)' : ''}. Build a package to change it.`
+              : 'Build the package your business needs.'}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link href="/pricing-selector">
+              <Calculator /> Pricing calculators
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link href="/pricing/cards">
+              <BookOpen /> Complete pricing guide
+            </Link>
+          </Button>
+        </div>
+      </div>
+      <PlanPackageBuilder
+        initialPlanId={initialPlanId as PlanId | undefined}
+        initialAddonIds={initialAddonIds}
+        action={(selection) => (
+          <div className="space-y-2">
+            <Button
+              className="w-full"
+              disabled={!canBuy || checkout.isPending}
+              onClick={() => checkout.mutate(selection)}
+            >
+              {checkout.isPending ? (
+                <>
+                  <Loader2 className="animate-spin" /> Creating Checkout...
+                </>
+              ) : (
+                `Subscribe for ${formatDollars(selection.totalCents)}/month`
+              )}
+            </Button>
+            {!canBuy && (
+              <p className="text-center text-xs text-muted-foreground">
+                Only owners and admins can change the plan.
+              </p>
+            )}
+          </div>
+        )}
+      />
+    </div>
+  );
+}
