@@ -18,8 +18,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function newPage(viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+async function newPage(viewport = { width: 1366, height: 900 }, hasTouch = false): Promise<Page> {
+  const context = await browser.newContext({ viewport, hasTouch });
   // The scheduler widget is a third-party page; answer it locally so tests never leave the machine.
   await context.route('https://calendly.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<html><body><h1>Booking widget</h1></body></html>' }),
@@ -124,12 +124,19 @@ describe('landing page', () => {
     await page.close();
   });
 
-  it('fits a phone screen without sideways scrolling', async () => {
-    const page = await newPage({ width: 390, height: 844 });
+  it('fits a phone screen without sideways scrolling, and a tap turns a flip card', async () => {
+    const page = await newPage({ width: 390, height: 844 }, true);
     await page.goto(server.baseUrl);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    const front = page.getByRole('button', { name: 'Marketing Automation: show details' });
+    await front.scrollIntoViewIfNeeded();
+    await front.tap();
+    const card = page.locator('[data-flipped="true"]');
+    expect(await card.count()).toBe(1);
+    await page.getByRole('button', { name: 'Marketing Automation: turn back' }).tap();
+    expect(await card.count()).toBe(0);
     await screenshot(page, 'landing-mobile');
     await page.close();
   });
