@@ -75,7 +75,7 @@ export function IphoneSyncPanel() {
           Send contacts, calls and messages from an iPhone Shortcut into your CRM.
         </p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
