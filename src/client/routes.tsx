@@ -41,6 +41,9 @@ const ReossPage = lazy(() => import('./features/pricing/reoss-page').then((m) =>
 const CardPricingPage = lazy(() =>
   import('./features/pricing/card-pricing-page').then((m) => ({ default: m.CardPricingPage })),
 );
+const ContactsPage = lazy(() =>
+  import('./features/crm/contacts-page').then((m) => ({ default: m.ContactsPage })),
+);
 // ↑ Add your page's lazy import above this line.
 
 /**
@@ -71,6 +74,7 @@ const signedInRoutes: AppRoute[] = [
   { path: '/', page: TechstackPage },
   { path: '/techstack', page: TechstackPage },
   // ↓ Signed-in screens: /contacts, /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
+  { path: '/contacts', page: ContactsPage },
 ];
 
 /** A signed-out visitor who opens a signed-in screen is sent to sign in and comes back afterwards. */

@@ -26,4 +26,5 @@ export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
   pricing: lazy(() => import('../pricing/pricing-tab-panel').then((m) => ({ default: m.PricingTabPanel }))),
   // ↓ Feature panels: content, crm, user-integration, data-collection, cross-sales, iphone-sync, payments,
   //   automation, analytics, pricing, backup, succession
+  crm: lazy(() => import('../crm/crm-panel').then((m) => ({ default: m.CrmPanel }))),
 };

@@ -1,0 +1,243 @@
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Textarea } from '@client/components/ui/textarea';
+import { toast } from '@client/components/ui/use-toast';
+import { errorMessage } from '@client/lib/api';
+import { formatRelativeTime } from '@domain/activities/activity-types';
+import {
+  type Contact,
+  contactTypeLabels,
+  type TimelineEntry,
+  type TimelineKind,
+} from '@domain/contacts/contact-schemas';
+import { contactDisplayName } from '@domain/contacts/names';
+import { formatPhone } from '@domain/contacts/phone';
+import {
+  ArrowRightLeft,
+  Download,
+  Loader2,
+  type LucideIcon,
+  Mail,
+  MessageSquare,
+  Pencil,
+  Phone,
+  StickyNote,
+  UserPlus,
+} from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { formatLastContact, formatValue, StatusBadge } from './contact-format';
+import { useAddNote, useContactDetail } from './contacts-api';
+
+const timelineIcons: Record<TimelineKind, LucideIcon> = {
+  note: StickyNote,
+  email: Mail,
+  call: Phone,
+  message: MessageSquare,
+  status_change: ArrowRightLeft,
+  import: Download,
+  created: UserPlus,
+  updated: Pencil,
+};
+
+export interface ContactDetailsDialogProps {
+  contactId: number | null;
+  onOpenChange: (open: boolean) => void;
+  onEdit: (contact: Contact) => void;
+  canWrite: boolean;
+}
+
+/** A contact's details and timeline, with a note box for members. */
+export function ContactDetailsDialog({
+  contactId,
+  onOpenChange,
+  onEdit,
+  canWrite,
+}: ContactDetailsDialogProps) {
+  const { data, isLoading, isError } = useContactDetail(contactId);
+  const contact = data?.contact;
+  return (
+    <Dialog open={contactId !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{contact ? contactDisplayName(contact) : 'Contact'}</DialogTitle>
+          <DialogDescription>
+            {contact ? [contact.company, contact.source].filter(Boolean).join(' · ') : 'Loading details...'}
+          </DialogDescription>
+        </DialogHeader>
+        {isLoading ? (
+          <div className="space-y-3">
+            <Skeleton className="h-24" />
+            <Skeleton className="h-40" />
+          </div>
+        ) : isError || !data || !contact ? (
+          <p className="text-sm text-destructive">
+            This contact could not be loaded. It may have been deleted.
+          </p>
+        ) : (
+          <div className="grid gap-6">
+            <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+              <Detail label="Status">
+                <StatusBadge status={contact.status} />
+              </Detail>
+              <Detail label="Value">{formatValue(contact.valueCents)}</Detail>
+              <Detail label="Email">
+                {contact.email ? (
+                  <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>
+                    {contact.email}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </Detail>
+              <Detail label="Phone">
+                {contact.phone ? (
+                  <a className="text-primary hover:underline" href={`tel:${contact.phone}`}>
+                    {formatPhone(contact.phone)}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </Detail>
+              <Detail label="Company">{data.company?.name ?? contact.company ?? '—'}</Detail>
+              <Detail label="Last Contact">{formatLastContact(contact.lastContactedAt)}</Detail>
+              <Detail label="Address">
+                {[contact.address, contact.city, [contact.state, contact.zip].filter(Boolean).join(' ')]
+                  .filter(Boolean)
+                  .join(', ') || '—'}
+              </Detail>
+              <Detail label="Contact type">
+                {contact.contactType ? contactTypeLabels[contact.contactType] : '—'}
+              </Detail>
+              {contact.tags.length > 0 && (
+                <Detail label="Tags">
+                  <span className="flex flex-wrap gap-1">
+                    {contact.tags.map((tag) => (
+                      <Badge key={tag} variant="outline">
+                        {tag}
+                      </Badge>
+                    ))}
+                  </span>
+                </Detail>
+              )}
+              {contact.notes && (
+                <Detail label="Notes" className="sm:col-span-2">
+                  <span className="whitespace-pre-wrap">{contact.notes}</span>
+                </Detail>
+              )}
+            </dl>
+            {canWrite && (
+              <div className="flex justify-end">
+                <Button variant="outline" size="sm" onClick={() => onEdit(contact)}>
+                  <Pencil />
+                  Edit
+                </Button>
+              </div>
+            )}
+            <section>
+              <h3 className="mb-3 text-sm font-semibold">Timeline</h3>
+              {canWrite && <NoteForm contactId={contact.id} />}
+              <Timeline entries={data.timeline} />
+            </section>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Detail({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 break-words">{children}</dd>
+    </div>
+  );
+}
+
+function NoteForm({ contactId }: { contactId: number }) {
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const addNote = useAddNote(contactId);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!body.trim()) {
+      setError('Write a note first');
+      return;
+    }
+    addNote.mutate(body, {
+      onSuccess: () => {
+        setBody('');
+        setError(null);
+      },
+      onError: (e) =>
+        toast({ title: 'Note not saved', description: errorMessage(e), variant: 'destructive' }),
+    });
+  };
+  return (
+    <form onSubmit={submit} className="mb-4 grid gap-2">
+      <Textarea
+        aria-label="New note"
+        placeholder="Add a note about a call, a meeting, a next step..."
+        rows={2}
+        value={body}
+        aria-invalid={Boolean(error)}
+        onChange={(e) => {
+          setBody(e.target.value);
+          setError(null);
+        }}
+      />
+      {error && <p className="text-xs text-destructive">{error}</p>}
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={addNote.isPending}>
+          {addNote.isPending && <Loader2 className="animate-spin" />}
+          Add Note
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  if (entries.length === 0)
+    return <p className="text-sm text-muted-foreground">Nothing has happened with this contact yet.</p>;
+  return (
+    <ol className="relative space-y-4 border-l pl-6" data-testid="contact-timeline">
+      {entries.map((entry) => {
+        const Icon = timelineIcons[entry.kind];
+        return (
+          <li key={entry.id} className="relative">
+            <span className="absolute -left-[2.1rem] flex h-6 w-6 items-center justify-center rounded-full border bg-card text-muted-foreground">
+              <Icon className="h-3.5 w-3.5" />
+            </span>
+            <p className="text-sm font-medium">{entry.title}</p>
+            {entry.body && entry.body !== entry.title && (
+              <p className="mt-0.5 whitespace-pre-wrap text-sm text-muted-foreground">{entry.body}</p>
+            )}
+            <p
+              className="mt-0.5 text-xs text-muted-foreground"
+              title={new Date(entry.occurredAt).toLocaleString()}
+            >
+              {formatRelativeTime(entry.occurredAt)}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

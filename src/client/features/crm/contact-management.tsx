@@ -1,0 +1,408 @@
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@client/components/ui/alert-dialog';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { toast } from '@client/components/ui/use-toast';
+import { errorMessage } from '@client/lib/api';
+import { useAuth } from '@client/lib/use-auth';
+import {
+  type Contact,
+  type ContactSortKey,
+  type ContactStatus,
+  contactStatuses,
+  contactStatusLabels,
+  contactsPageSize,
+} from '@domain/contacts/contact-schemas';
+import { contactDisplayName } from '@domain/contacts/names';
+import { hasRole } from '@domain/roles';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Eye,
+  Inbox,
+  Loader2,
+  Mail,
+  Pencil,
+  Plus,
+  Search,
+  Trash2,
+  Upload,
+  Users,
+} from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
+import { useWebsites } from '../websites/websites-api';
+import { ContactDetailsDialog } from './contact-details-dialog';
+import { ContactFormDialog } from './contact-form-dialog';
+import { formatLastContact, formatValue, StatusBadge } from './contact-format';
+import { type ContactFilters, useContactCount, useContactsPage, useDeleteContact } from './contacts-api';
+import { EmailIntegrationDialog, EmailProcessingDialog, ImportCsvDialog } from './optional-dialogs';
+
+const allValue = 'all';
+const searchDebounceMs = 300;
+
+const sortOptions: { value: ContactSortKey; label: string }[] = [
+  { value: 'createdAt', label: 'Newest first' },
+  { value: 'name', label: 'Name A–Z' },
+  { value: 'value', label: 'Highest value' },
+  { value: 'lastContactedAt', label: 'Recently contacted' },
+];
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+type OpenDialog = 'process-email' | 'import-csv' | 'email-integration' | null;
+
+/** Spec 000 §2.6 Contact Management card: actions, search, source filter and the contacts table (10 rows a page). */
+export function ContactManagement() {
+  const { user } = useAuth();
+  const canWrite = user ? hasRole(user.role, 'member') : false;
+  const { data: websites } = useWebsites();
+  const [search, setSearch] = useState('');
+  const [source, setSource] = useState(allValue);
+  const [status, setStatus] = useState<ContactStatus | typeof allValue>(allValue);
+  const [sort, setSort] = useState<ContactSortKey>('createdAt');
+  const q = useDebounced(search, searchDebounceMs);
+  const filters: ContactFilters = {
+    q,
+    source: source === allValue ? '' : source,
+    status: status === allValue ? '' : status,
+    sort,
+  };
+  // Keyset paging: the cursors of the pages visited so far; page i starts at cursors[i].
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const filterKey = JSON.stringify(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or filter starts again at page 1.
+  useEffect(() => setCursors([null]), [filterKey]);
+  const pageIndex = cursors.length - 1;
+  const page = useContactsPage(filters, cursors[pageIndex]);
+  const count = useContactCount(filters);
+
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [formContact, setFormContact] = useState<Contact | null | undefined>(undefined);
+  const [viewId, setViewId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const remove = useDeleteContact();
+
+  const rows = page.data?.contacts ?? [];
+  const firstRow = pageIndex * contactsPageSize + 1;
+  const total = count.data
+    ? `${count.data.count.toLocaleString('en-US')}${count.data.isCapped ? '+' : ''}`
+    : null;
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const name = contactDisplayName(deleting);
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast({ title: 'Contact Deleted', description: `${name} was removed from your CRM.` });
+        setDeleting(null);
+        // The page may now be empty: step back rather than show a blank page.
+        if (rows.length === 1 && pageIndex > 0) setCursors((c) => c.slice(0, -1));
+      },
+      onError: (error) =>
+        toast({ title: 'Delete Failed', description: errorMessage(error), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader className="gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="space-y-1.5">
+          <CardTitle>Contact Management</CardTitle>
+          <CardDescription>Every lead and customer from your websites, email and imports.</CardDescription>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setDialog('process-email')}
+            disabled={!canWrite || !EmailProcessingDialog}
+          >
+            <Inbox />
+            Process Email
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setDialog('import-csv')}
+            disabled={!canWrite || !ImportCsvDialog}
+          >
+            <Upload />
+            Import CSV
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setDialog('email-integration')}
+            disabled={!canWrite || !EmailIntegrationDialog}
+          >
+            <Mail />
+            Email Integration
+          </Button>
+          <Button size="sm" onClick={() => setFormContact(null)} disabled={!canWrite}>
+            <Plus />
+            Add Contact
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex flex-col gap-2 md:flex-row">
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              aria-label="Search contacts"
+              placeholder="Search contacts..."
+              className="pl-9"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <Select value={source} onValueChange={setSource}>
+            <SelectTrigger className="md:w-52" aria-label="Filter by source">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={allValue}>All Sources</SelectItem>
+              {(websites ?? []).map((site) => (
+                <SelectItem key={site.id} value={site.name}>
+                  {site.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Select value={status} onValueChange={(v) => setStatus(v as ContactStatus | typeof allValue)}>
+            <SelectTrigger className="md:w-40" aria-label="Filter by status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={allValue}>All Statuses</SelectItem>
+              {contactStatuses.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {contactStatusLabels[s]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Select value={sort} onValueChange={(v) => setSort(v as ContactSortKey)}>
+            <SelectTrigger className="md:w-44" aria-label="Sort contacts">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {sortOptions.map((o) => (
+                <SelectItem key={o.value} value={o.value}>
+                  {o.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+
+        <div className="rounded-md border">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Source</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Value</TableHead>
+                <TableHead>Last Contact</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {page.isLoading ? (
+                <TableRow>
+                  <TableCell colSpan={6} className="h-32 text-center text-muted-foreground">
+                    <Loader2 className="mr-2 inline h-4 w-4 animate-spin" />
+                    Loading contacts...
+                  </TableCell>
+                </TableRow>
+              ) : page.isError ? (
+                <TableRow>
+                  <TableCell colSpan={6} className="h-32 text-center text-destructive">
+                    Contacts could not be loaded: {errorMessage(page.error)}
+                  </TableCell>
+                </TableRow>
+              ) : rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={6} className="h-32 text-center">
+                    <Users className="mx-auto mb-2 h-6 w-6 text-muted-foreground" />
+                    <p className="font-medium">No contacts found</p>
+                    <p className="text-sm text-muted-foreground">
+                      {q || source !== allValue || status !== allValue
+                        ? 'Try another search or filter.'
+                        : 'Add a contact, import a CSV or connect your email to get started.'}
+                    </p>
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((contact) => (
+                  <TableRow key={contact.id} data-testid="contact-row">
+                    <TableCell>
+                      <button
+                        type="button"
+                        className="text-left hover:underline"
+                        onClick={() => setViewId(contact.id)}
+                      >
+                        <span className="block font-medium">{contactDisplayName(contact)}</span>
+                        {contact.email && contactDisplayName(contact) !== contact.email && (
+                          <span className="block text-xs text-muted-foreground">{contact.email}</span>
+                        )}
+                      </button>
+                    </TableCell>
+                    <TableCell className="text-sm">{contact.source}</TableCell>
+                    <TableCell>
+                      <StatusBadge status={contact.status} />
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatValue(contact.valueCents)}
+                    </TableCell>
+                    <TableCell className="text-sm text-muted-foreground">
+                      {formatLastContact(contact.lastContactedAt)}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`View ${contactDisplayName(contact)}`}
+                          onClick={() => setViewId(contact.id)}
+                        >
+                          <Eye />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Edit ${contactDisplayName(contact)}`}
+                          disabled={!canWrite}
+                          onClick={() => setFormContact(contact)}
+                        >
+                          <Pencil />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Delete ${contactDisplayName(contact)}`}
+                          disabled={!canWrite}
+                          className="text-destructive hover:text-destructive"
+                          onClick={() => setDeleting(contact)}
+                        >
+                          <Trash2 />
+                        </Button>
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </div>
+
+        <div className="flex flex-col items-center justify-between gap-2 text-sm text-muted-foreground sm:flex-row">
+          <span data-testid="contacts-range">
+            {rows.length > 0
+              ? `Showing ${firstRow}–${firstRow + rows.length - 1}${total ? ` of ${total}` : ''}`
+              : total === '0' || !total
+                ? ''
+                : `${total} contacts`}
+          </span>
+          <div className="flex gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={pageIndex === 0 || page.isFetching}
+              onClick={() => setCursors((c) => c.slice(0, -1))}
+            >
+              <ChevronLeft />
+              Previous
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!page.data?.nextCursor || page.isFetching}
+              onClick={() => setCursors((c) => [...c, page.data?.nextCursor ?? null])}
+            >
+              Next
+              <ChevronRight />
+            </Button>
+          </div>
+        </div>
+      </CardContent>
+
+      <ContactFormDialog
+        open={formContact !== undefined}
+        onOpenChange={(open) => !open && setFormContact(undefined)}
+        contact={formContact ?? null}
+      />
+      <ContactDetailsDialog
+        contactId={viewId}
+        onOpenChange={(open) => !open && setViewId(null)}
+        canWrite={canWrite}
+        onEdit={(contact) => {
+          setViewId(null);
+          setFormContact(contact);
+        }}
+      />
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete {deleting ? contactDisplayName(deleting) : 'contact'}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The contact and its timeline are removed for everyone in this workspace. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+              disabled={remove.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                confirmDelete();
+              }}
+            >
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+      <Suspense fallback={null}>
+        {EmailProcessingDialog && (
+          <EmailProcessingDialog
+            open={dialog === 'process-email'}
+            onOpenChange={(open) => setDialog(open ? 'process-email' : null)}
+          />
+        )}
+        {ImportCsvDialog && (
+          <ImportCsvDialog
+            open={dialog === 'import-csv'}
+            onOpenChange={(open) => setDialog(open ? 'import-csv' : null)}
+          />
+        )}
+        {EmailIntegrationDialog && (
+          <EmailIntegrationDialog
+            open={dialog === 'email-integration'}
+            onOpenChange={(open) => setDialog(open ? 'email-integration' : null)}
+          />
+        )}
+      </Suspense>
+    </Card>
+  );
+}

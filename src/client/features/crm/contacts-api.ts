@@ -1,0 +1,134 @@
+import { apiRequest } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
+import type { FieldIssue } from '@domain/app-error';
+import {
+  type Contact,
+  type ContactCount,
+  type ContactCreateInput,
+  type ContactDetail,
+  type ContactSortKey,
+  type ContactStats,
+  type ContactStatus,
+  type ContactUpdateInput,
+  contactsPageSize,
+  nextCursorHeader,
+  type TimelineEntry,
+} from '@domain/contacts/contact-schemas';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+
+export interface ContactFilters {
+  q: string;
+  source: string;
+  status: ContactStatus | '';
+  sort: ContactSortKey;
+}
+
+export interface ContactPage {
+  contacts: Contact[];
+  nextCursor: string | null;
+}
+
+function filterParams(filters: Pick<ContactFilters, 'q' | 'source' | 'status'>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.source) params.set('source', filters.source);
+  if (filters.status) params.set('status', filters.status);
+  return params;
+}
+
+/** One keyset page of GET /api/contacts; the next page's cursor comes in a response header. */
+export function useContactsPage(filters: ContactFilters, cursor: string | null) {
+  return useQuery<ContactPage>({
+    queryKey: ['/api/contacts', filters, cursor],
+    queryFn: async () => {
+      const params = filterParams(filters);
+      params.set('sort', filters.sort);
+      params.set('limit', String(contactsPageSize));
+      if (cursor) params.set('cursor', cursor);
+      const response = await apiRequest('GET', `/api/contacts?${params}`);
+      return {
+        contacts: (await response.json()) as Contact[],
+        nextCursor: response.headers.get(nextCursorHeader),
+      };
+    },
+    // Typing in the search box keeps the last rows on screen instead of flashing the loading state.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useContactCount(filters: Pick<ContactFilters, 'q' | 'source' | 'status'>) {
+  return useQuery<ContactCount>({
+    queryKey: ['/api/contacts/count', filters],
+    queryFn: async () => (await apiRequest('GET', `/api/contacts/count?${filterParams(filters)}`)).json(),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useContactStats() {
+  return useQuery<ContactStats>({ queryKey: ['/api/contacts/stats'] });
+}
+
+export function useContactDetail(id: number | null) {
+  return useQuery<ContactDetail>({ queryKey: [`/api/contacts/${id}`], enabled: id !== null });
+}
+
+/** Every contacts read (lists, counts, stats, details, companies) plus the activity feed a write adds to. */
+function refreshContacts() {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const key = String(query.queryKey[0]);
+      return key.startsWith('/api/contacts') || key === '/api/activities' || key === '/api/companies';
+    },
+  });
+}
+
+export function useCreateContact() {
+  return useMutation({
+    mutationFn: async (input: ContactCreateInput) =>
+      (await apiRequest('POST', '/api/contacts', input)).json() as Promise<Contact>,
+    onSuccess: refreshContacts,
+  });
+}
+
+export function useUpdateContact() {
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: number; input: ContactUpdateInput }) =>
+      (await apiRequest('PATCH', `/api/contacts/${id}`, input)).json() as Promise<Contact>,
+    onSuccess: refreshContacts,
+  });
+}
+
+export function useDeleteContact() {
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/contacts/${id}`),
+    onSuccess: refreshContacts,
+  });
+}
+
+export function useAddNote(contactId: number) {
+  return useMutation({
+    mutationFn: async (body: string) =>
+      (
+        await apiRequest('POST', `/api/contacts/${contactId}/notes`, { body })
+      ).json() as Promise<TimelineEntry>,
+    onSuccess: refreshContacts,
+  });
+}
+
+/** The server's field issues from an apiRequest error ("409: {...issues}"), for inline form errors. */
+export function errorIssues(error: unknown): FieldIssue[] {
+  if (!(error instanceof Error)) return [];
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return [];
+  try {
+    const body = JSON.parse(match[1]) as { issues?: FieldIssue[] };
+    return Array.isArray(body.issues) ? body.issues : [];
+  } catch {
+    return [];
+  }
+}
+
+/** True for the 409 a duplicate email or phone answers with (the form then offers to merge). */
+export function isDuplicateError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('409: ');
+}

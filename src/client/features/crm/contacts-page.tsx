@@ -1,0 +1,30 @@
+import { SiteHeader } from '@client/components/site-header';
+import { LayoutDashboard } from 'lucide-react';
+import { Link } from 'wouter';
+import { ContactManagement } from './contact-management';
+
+/** /contacts: the CRM's contact management on a page of its own (the landing page's "Manage Contacts"). */
+export function ContactsPage() {
+  return (
+    <div className="min-h-screen bg-background">
+      <SiteHeader>
+        <Link
+          href="/dashboard"
+          className="flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+        >
+          <LayoutDashboard className="h-4 w-4" />
+          Dashboard
+        </Link>
+      </SiteHeader>
+      <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Contacts</h1>
+          <p className="text-sm text-muted-foreground">
+            Search, filter and manage every contact in your workspace.
+          </p>
+        </div>
+        <ContactManagement />
+      </main>
+    </div>
+  );
+}
