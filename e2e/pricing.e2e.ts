@@ -1,0 +1,187 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StripeTestServer, startStripeTestServer } from '../test/stripe-test-server.js';
+import { uniqueEmail } from '../test/test-app.js';
+import { openBrowser, screenshot } from './support/browser.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+const stripeKey = 'sk_test_51E2eFullSecretKeyThatMustNeverShow9876';
+
+let server: TestServer;
+let stripeServer: StripeTestServer;
+let stripeApp: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  stripeServer = await startStripeTestServer();
+  stripeApp = await startTestServer({
+    env: {
+      STRIPE_TEST_SECRET_KEY: stripeKey,
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_URL: stripeServer.url,
+    },
+  });
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await stripeApp?.close();
+  await stripeServer?.close();
+});
+
+async function newPage(width = 1366): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  return context.newPage();
+}
+
+/** Signs up through the API inside the page's context, so the browser holds the session cookie. */
+async function signUp(page: Page, baseUrl: string) {
+  const res = await page.request.post(`${baseUrl}/api/auth/signup`, {
+    data: {
+      firstName: 'Paula',
+      lastName: 'Payer',
+      email: uniqueEmail('pricing-e2e'),
+      password: 'correct-horse-battery',
+      businessName: 'Payer Bakery',
+      plan: 'starter',
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+describe('pricing and checkout in the browser', () => {
+  it('local business: selector -> Calculate -> offline checkout (decline, then 4242) -> /success', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/pricing-selector`);
+    const cont = page.getByRole('button', { name: 'Select a business type to continue' });
+    expect(await cont.isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: /Local Business or Vendor/ }).click();
+    await screenshot(page, 'pricing-selector');
+    await page.getByRole('button', { name: 'Get Pricing for Local Business or Vendor' }).click();
+    await page.waitForURL(`${server.baseUrl}/pricing/local-business`);
+
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await page.getByText('Please select business type and exposure level').first().waitFor();
+    expect(await page.getByText('Missing Information').first().isVisible()).toBe(true);
+
+    await page.getByRole('combobox', { name: 'Business type' }).click();
+    await page.getByRole('option', { name: 'Bakery' }).click();
+    await page.getByText('AI Recommended', { exact: true }).click();
+    await page.getByLabel('ZIP codes you serve').fill('90210, 10001');
+    await page.getByLabel('Auto-Match CRM').click();
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    const total = page.getByTestId('local-total');
+    // 114 base + 59 Auto-Match CRM + 19 for 2 ZIP codes
+    await expect.poll(() => total.textContent()).toBe('$192/mo');
+    expect(await page.getByTestId('local-annual').textContent()).toBe('$2,074'); // 192 x 10.8 = 2073.6
+
+    // The result is a snapshot: later input changes do not refresh it.
+    await page.getByLabel('ZIP codes you serve').fill('1,2,3,4,5,6,7,8,9,10,11,12');
+    expect(await total.textContent()).toBe('$192/mo');
+    await screenshot(page, 'pricing-local-business');
+
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(/\/api\/checkout\/test\/cs_offline_/);
+    const sessionId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.getByText('Offline test checkout').first().waitFor();
+    expect(await page.getByTestId('due-today').textContent()).toBe('$192.00');
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay $192.00' }).click();
+    await page.getByRole('alert').getByText('Your card was declined.').waitFor();
+    await screenshot(page, 'pricing-test-checkout-declined');
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $192.00' }).click();
+    await page.waitForURL((url) => url.pathname === '/success');
+    expect(new URL(page.url()).searchParams.get('session_id')).toBe(sessionId);
+    expect(await page.getByTestId('session-reference').textContent()).toBe(sessionId.slice(-8));
+    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('link', { name: 'Access Dashboard' }).getAttribute('href')).toBe('/superhub');
+    await screenshot(page, 'pricing-success');
+    await page.context().close();
+  });
+
+  it('REOSS totals follow the tier and the add-ons', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/pricing/reoss`);
+    const monthly = page.getByTestId('reoss-monthly');
+    const annual = page.getByTestId('reoss-annual');
+    await expect.poll(() => monthly.textContent()).toBe('$299');
+    expect(await annual.textContent()).toBe('$3,229');
+    await page.getByRole('radio', { name: 'Team' }).check({ force: true });
+    await expect.poll(() => monthly.textContent()).toBe('$599');
+    expect(await annual.textContent()).toBe('$6,469');
+    await page.getByLabel('kvCORE Setup').click();
+    await expect.poll(() => annual.textContent()).toBe('$6,819'); // setup added after the discount
+    expect(await monthly.textContent()).toBe('$599');
+    await page.getByLabel('Lead Bundle').click();
+    await expect.poll(() => monthly.textContent()).toBe('$798');
+    expect(await annual.textContent()).toBe('$8,968'); // 798 x 10.8 = 8618.4 -> 8618, + 350
+    await screenshot(page, 'pricing-reoss');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'pricing-reoss-mobile');
+    await page.context().close();
+  });
+
+  it('card pricing guide lists the provider products with comparison and charity figures', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/pricing/cards`);
+    await page.getByText('Professional Plan').waitFor();
+    expect(await page.getByText('Most Popular').count()).toBe(1);
+    for (const claim of [
+      '10% below industry average',
+      '30-day money-back guarantee',
+      '99.9% uptime SLA',
+      '24/7 support',
+    ]) {
+      expect(await page.getByText(claim, { exact: true }).isVisible()).toBe(true);
+    }
+    expect(await page.getByText('Save $16 (10% off)').isVisible()).toBe(true); // 149 vs 165
+    await screenshot(page, 'pricing-cards');
+    await page.context().close();
+  });
+
+  it('dashboard pricing tab buys a package; the payments panel shows the revenue', async () => {
+    const page = await newPage();
+    await signUp(page, server.baseUrl);
+    await page.goto(`${server.baseUrl}/dashboard?tab=pricing`);
+    await page.getByRole('button', { name: 'Subscribe for $49/month' }).waitFor();
+    await page.getByText('Select Professional').click();
+    await screenshot(page, 'pricing-dashboard-tab');
+    await page.getByRole('button', { name: 'Subscribe for $149/month' }).click();
+    await page.waitForURL(/\/api\/checkout\/test\//);
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByRole('button', { name: 'Pay $149.00' }).click();
+    await page.waitForURL((url) => url.pathname === '/success');
+
+    await page.goto(`${server.baseUrl}/dashboard?tab=payments`);
+    await page.getByTestId('revenue-tiles').waitFor();
+    expect(await page.getByTestId('revenue-tiles').textContent()).toContain('$149.00');
+    expect(await page.getByText('Offline test mode').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    await page.getByTestId('connection-result').getByText('Offline test checkout is healthy').waitFor();
+    await screenshot(page, 'payments-panel-offline');
+    await page.context().close();
+  });
+
+  it('payments panel with Stripe never shows a full key and really tests the connection', async () => {
+    const page = await newPage();
+    await signUp(page, stripeApp.baseUrl);
+    await page.goto(`${stripeApp.baseUrl}/dashboard?tab=payments`);
+    await page.getByText('Stripe Payment Management').waitFor();
+    await page.getByTestId('revenue-empty').waitFor();
+    await page.getByRole('button', { name: 'Show Test Secret Key' }).click();
+    expect(await page.getByTestId('key-test-secret-key').inputValue()).toBe('sk_test_••••••••9876');
+    expect(await page.getByText('API Connection Active').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    await page
+      .getByTestId('connection-result')
+      .getByText(/Connected to Stripe/)
+      .waitFor();
+    expect(await page.content()).not.toContain(stripeKey);
+    await screenshot(page, 'payments-panel-stripe');
+    await page.context().close();
+  });
+});
