@@ -73,7 +73,8 @@ describe('app shell', () => {
   it('sends a signed-out visitor from /dashboard to the sign-in page', async () => {
     const page = await newPage();
     await page.goto(`${server.baseUrl}/dashboard`);
-    await page.getByText('You are logged out. Logging in again...').waitFor();
+    await page.getByText('Unauthorized', { exact: true }).first().waitFor();
+    await page.getByText('You are logged out. Logging in again...').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('tab', { name: 'Sign in' }).waitFor();
     await screenshot(page, 'shell-login');
@@ -110,6 +111,47 @@ describe('app shell', () => {
     await sidebar.getByRole('button', { name: 'Speaker Site' }).waitFor();
     expect(await page.getByRole('cell', { name: 'speaker.example.com' }).isVisible()).toBe(true);
     await screenshot(page, 'shell-settings');
+    await page.context().close();
+  });
+
+  it('an invitee joins through the invite link as a member and sees no admin controls', async () => {
+    const ownerPage = await newPage();
+    await signUpThroughLogin(ownerPage, { first: 'Olive', last: 'Owner' });
+    await ownerPage.goto(`${server.baseUrl}/dashboard?tab=settings`);
+    const inviteeEmail = uniqueEmail('invitee');
+    await ownerPage.getByLabel('Email').fill(inviteeEmail);
+    await ownerPage.getByRole('button', { name: 'Create invite' }).click();
+    const inviteUrl = await ownerPage.getByTestId('invite-link').inputValue();
+    await ownerPage.context().close();
+
+    const page = await newPage();
+    await page.goto(inviteUrl.replace(/^https?:\/\/[^/]+/, server.baseUrl));
+    await page.getByText('You have been invited to join a workspace.').waitFor();
+    expect(await page.getByLabel('Business name').count()).toBe(0);
+    await page.getByLabel('First name').fill('Ivy');
+    await page.getByLabel('Last name').fill('Invitee');
+    await page.getByLabel('Email').fill(inviteeEmail);
+    await page.getByLabel('Password').fill('correct-horse-battery');
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const members = page.locator('#settings-members');
+    await members.getByText('Olive Owner').waitFor();
+    expect(await members.getByText('Ivy Invitee').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Create invite' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add website' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("shows the server's message when sign-in fails", async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Invalid email or password.' });
+    await alert.waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/login`);
     await page.context().close();
   });
 });
