@@ -2,7 +2,7 @@ import type { Activity } from '@domain/activities/activity-types';
 import { useQuery } from '@tanstack/react-query';
 
 export interface DashboardStats {
-  /** Integer cents. */
+  /** All revenue received, integer cents. */
   totalRevenue: number;
   subscribers: number;
   traffic: number | null;

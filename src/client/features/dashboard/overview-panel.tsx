@@ -59,13 +59,13 @@ const statCards: StatCardSpec[] = [
     title: 'Total Revenue',
     icon: DollarSign,
     value: (s) => currency.format(s.totalRevenue / 100),
-    hint: (s) => (s.totalRevenue > 0 ? 'Payments received' : 'No payments recorded yet'),
+    hint: (s) => (s.totalRevenue > 0 ? 'All payments received' : 'No payments recorded yet'),
   },
   {
     title: 'Subscribers',
     icon: Users,
     value: (s) => count.format(s.subscribers),
-    hint: (s) => (s.subscribers > 0 ? 'Contacts subscribed to your offers' : 'No subscribers yet'),
+    hint: (s) => (s.subscribers > 0 ? 'Contacts in your audience (all but lost)' : 'No subscribers yet'),
   },
   {
     title: 'Traffic',
