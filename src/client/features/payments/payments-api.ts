@@ -64,6 +64,3 @@ export function useTestConnection() {
       (await (await apiRequest('POST', '/api/payments/test-connection')).json()) as ConnectionResult,
   });
 }
-
-export const providerName = (p: ProviderStatus['provider']) =>
-  p === 'stripe' ? 'Stripe' : 'Offline test checkout';

@@ -23,31 +23,27 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import type { ProviderProduct } from '../pricing/checkout-api';
-import {
-  type ConnectionResult,
-  providerName,
-  useProviderStatus,
-  useRevenue,
-  useTestConnection,
-} from './payments-api';
+import { type ConnectionResult, useProviderStatus, useRevenue, useTestConnection } from './payments-api';
 import { PaymentsTable } from './payments-table';
 
 /** Dashboard 'payments' tab (spec 000 §2.4): provider status, masked keys, revenue from recorded payments. */
 export function PaymentsPanel() {
   const status = useProviderStatus();
-  const name = status.data ? providerName(status.data.provider) : 'Card';
+  const isStripe = status.data?.provider === 'stripe';
   return (
     <div className="space-y-6">
       <div>
         <h2 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
           <CreditCard className="h-6 w-6 text-primary" />
-          {name} Payment Management
+          {isStripe ? 'Stripe Payment Management' : 'Payment Management'}
         </h2>
         <p className="text-sm text-muted-foreground">
-          Card payments, checkout and revenue for this workspace.
+          {status.data && !isStripe
+            ? 'Card payments run through the built-in offline test checkout until a Stripe key is configured.'
+            : 'Card payments, checkout and revenue for this workspace.'}
         </p>
       </div>
-      <div className="grid gap-6 xl:grid-cols-[1fr_1fr]">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <ProviderCard />
         <ProductsCard />
       </div>

@@ -182,6 +182,12 @@ export function LocalBusinessPage() {
             {result ? (
               <LocalResult
                 result={result}
+                isStale={
+                  result.businessType !== businessType ||
+                  result.exposureLevel !== exposureLevel ||
+                  result.zipCodes !== zipCodes ||
+                  JSON.stringify(result.addons) !== JSON.stringify(addons)
+                }
                 isCreating={checkout.isPending}
                 onCheckout={() => checkout.mutate(result)}
               />
@@ -212,10 +218,12 @@ function Row({ label, value, muted }: { label: string; value: string; muted?: bo
 
 function LocalResult({
   result,
+  isStale,
   isCreating,
   onCheckout,
 }: {
   result: LocalBusinessCheckoutBody;
+  isStale: boolean;
   isCreating: boolean;
   onCheckout: () => void;
 }) {
@@ -263,6 +271,11 @@ function LocalResult({
             </p>
           )}
         </div>
+        {isStale && (
+          <p className="mt-3 text-xs text-muted-foreground" role="status">
+            Your choices changed since this price was calculated. Press Calculate to update it.
+          </p>
+        )}
         <Button className="mt-5 w-full" size="lg" disabled={isCreating} onClick={onCheckout}>
           {isCreating ? (
             <>
