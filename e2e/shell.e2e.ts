@@ -108,7 +108,13 @@ describe('app shell', () => {
     await dialog.getByRole('button', { name: 'Add website' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const sidebar = page.getByRole('complementary', { name: 'Dashboard navigation' });
-    await sidebar.getByRole('button', { name: 'Speaker Site' }).waitFor();
+    const siteButton = sidebar.getByRole('button', { name: 'Speaker Site' });
+    await siteButton.waitFor();
+    // Clicking the active site again deselects it (spec 000 §2.3).
+    await siteButton.click();
+    expect(await siteButton.getAttribute('aria-pressed')).toBe('true');
+    await siteButton.click();
+    expect(await siteButton.getAttribute('aria-pressed')).toBe('false');
     expect(await page.getByRole('cell', { name: 'speaker.example.com' }).isVisible()).toBe(true);
     await screenshot(page, 'shell-settings');
     await page.context().close();
@@ -152,6 +158,21 @@ describe('app shell', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Invalid email or password.' });
     await alert.waitFor();
     expect(page.url()).toBe(`${server.baseUrl}/login`);
+    await page.context().close();
+  });
+
+  it('sends a signed-out visitor of a signed-in screen to sign in and back there afterwards', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/techstack`);
+    await page.waitForURL(`${server.baseUrl}/login?next=%2Ftechstack`);
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await page.getByLabel('First name').fill('Nora');
+    await page.getByLabel('Last name').fill('Next');
+    await page.getByLabel('Email').fill(uniqueEmail('next'));
+    await page.getByLabel('Password').fill('correct-horse-battery');
+    await page.getByLabel('Business name').fill('Next Co');
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    await page.waitForURL(`${server.baseUrl}/techstack`);
     await page.context().close();
   });
 });
