@@ -1,4 +1,4 @@
-import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { workspaceIdColumn } from './foundation.js';
 
 export const checkoutOrders = pgTable('checkout_orders', {
@@ -45,4 +45,15 @@ export const payments = pgTable('payments', {
   providerReference: text('provider_reference'),
   customerEmail: text('customer_email'),
   paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const products = pgTable('products', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  workspaceId: workspaceIdColumn(),
+  websiteId: integer('website_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+  billing: text('billing').$type<'one_time' | 'monthly' | 'yearly'>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

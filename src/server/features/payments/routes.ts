@@ -17,6 +17,7 @@ import {
   startPackageCheckout,
   startReossCheckout,
 } from './checkout-service.js';
+import { productRoutes } from './products.js';
 import { billingSubscription, listWorkspacePayments, summarizeRevenue } from './service.js';
 import { findOrderBySession } from './store.js';
 import { renderTestCheckout, renderTestCheckoutNotFound, testCards } from './test-checkout-page.js';
@@ -248,6 +249,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   });
+
+  await app.register(productRoutes);
 
   app.get(
     '/api/payments/provider',

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** A product one of the workspace's websites sells (payments panel). Prices in integer cents. */
+export const productBillings = ['one_time', 'monthly', 'yearly'] as const;
+export type ProductBilling = (typeof productBillings)[number];
+
+export const productBillingLabels: Record<ProductBilling, string> = {
+  one_time: 'one-time',
+  monthly: '/month',
+  yearly: '/year',
+};
+
+export const productInputSchema = z.object({
+  websiteId: z.number().int().positive(),
+  name: z.string().trim().min(1, 'is required').max(120),
+  description: z.string().trim().max(500).default(''),
+  priceCents: z.number().int('must be whole cents').min(0).max(100_000_000),
+  billing: z.enum(productBillings),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+export const productSchema = z.object({
+  id: z.number(),
+  websiteId: z.number(),
+  name: z.string(),
+  description: z.string(),
+  priceCents: z.number(),
+  billing: z.enum(productBillings),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;

@@ -1,0 +1,72 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../../domain/app-error.js';
+import { type Product, productInputSchema, productSchema } from '../../../domain/payments/product-schemas.js';
+import type { Tx } from '../../db/database.js';
+import { products } from '../../db/schema/payments.js';
+
+type ProductRow = typeof products.$inferSelect;
+
+const toProduct = (r: ProductRow): Product => ({
+  id: r.id,
+  websiteId: r.websiteId,
+  name: r.name,
+  description: r.description,
+  priceCents: r.priceCents,
+  billing: r.billing,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export async function listProducts(tx: Tx): Promise<Product[]> {
+  const rows = await tx.select().from(products).orderBy(asc(products.websiteId), asc(products.id));
+  return rows.map(toProduct);
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23503' || e.cause?.code === '23503';
+}
+
+export async function createProduct(tx: Tx, input: z.output<typeof productInputSchema>): Promise<Product> {
+  try {
+    const [row] = await tx.insert(products).values(input).returning();
+    return toProduct(row);
+  } catch (error) {
+    // The composite foreign key to (workspace_id, website_id) proves the website is this workspace's.
+    if (isForeignKeyViolation(error))
+      throw AppError.badRequest('websiteId', 'is not a website of this workspace');
+    throw error;
+  }
+}
+
+export async function deleteProduct(tx: Tx, id: number): Promise<void> {
+  const rows = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  if (rows.length === 0) throw AppError.notFound('Product');
+}
+
+const tags = ['payments'];
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/products', { schema: { tags, response: { 200: z.array(productSchema) } } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => listProducts(tx)),
+  );
+
+  app.post(
+    '/api/products',
+    { schema: { tags, body: productInputSchema, response: { 201: productSchema } } },
+    async (request, reply) => {
+      const product = await app.inWorkspace(request, 'admin', (tx) => createProduct(tx, request.body));
+      return reply.status(201).send(product);
+    },
+  );
+
+  app.delete(
+    '/api/products/:id',
+    { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => deleteProduct(tx, request.params.id));
+      return reply.status(204).send();
+    },
+  );
+};
