@@ -6,6 +6,7 @@ import { apiRequest } from '@client/lib/api';
 import type { CurrentUser } from '@client/lib/use-auth';
 import { userDisplayName, userInitials } from '@client/lib/user-display';
 import { cn } from '@client/lib/utils';
+import { hasRole } from '@domain/roles';
 import { Globe, LogOut, Sparkles, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useWebsites } from '../websites/websites-api';
@@ -153,7 +154,7 @@ function SidebarItem({
   );
 }
 
-function WebsiteList({ selectedWebsiteId, onSelectWebsite, onSelectTab }: DashboardSidebarProps) {
+function WebsiteList({ user, selectedWebsiteId, onSelectWebsite, onSelectTab }: DashboardSidebarProps) {
   const { data: websites, isLoading, isError } = useWebsites();
   if (isLoading) {
     return (
@@ -165,6 +166,8 @@ function WebsiteList({ selectedWebsiteId, onSelectWebsite, onSelectTab }: Dashbo
   }
   if (isError) return <p className="px-3 text-xs text-sidebar-muted">Websites could not be loaded.</p>;
   if (!websites?.length) {
+    if (!hasRole(user.role, 'admin'))
+      return <p className="px-3 text-xs text-sidebar-muted">No websites yet</p>;
     return (
       <button
         type="button"
