@@ -156,8 +156,18 @@ describe('pricing and checkout in the browser', () => {
     await page.getByRole('button', { name: 'Pay $149.00' }).click();
     await page.waitForURL((url) => url.pathname === '/success');
 
+    const site = await page.request.post(`${server.baseUrl}/api/websites`, {
+      data: { name: 'Payer Bakery Shop', domain: 'shop.payer.example' },
+      headers: { origin: server.baseUrl },
+    });
+    expect(site.status()).toBe(201);
     await page.goto(`${server.baseUrl}/dashboard?tab=payments`);
     await page.getByTestId('revenue-tiles').waitFor();
+    await page.getByRole('button', { name: 'Add product' }).click();
+    await page.getByLabel('Name').fill('Sourdough subscription');
+    await page.getByLabel('Price (USD)').fill('24.50');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add product' }).click();
+    await page.getByText('$24.50/month').waitFor();
     expect(await page.getByTestId('revenue-tiles').textContent()).toContain('$149.00');
     expect(await page.getByText('Offline test mode').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Test Connection' }).click();

@@ -7,9 +7,8 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
-import { formatDollars, formatDollarsExact } from '@domain/pricing/money';
+import { formatDollarsExact } from '@domain/pricing/money';
 import { percentChange } from '@domain/pricing/revenue';
-import { useQuery } from '@tanstack/react-query';
 import {
   CheckCircle2,
   CreditCard,
@@ -22,9 +21,9 @@ import {
   XCircle,
 } from 'lucide-react';
 import { useState } from 'react';
-import type { ProviderProduct } from '../pricing/checkout-api';
 import { type ConnectionResult, useProviderStatus, useRevenue, useTestConnection } from './payments-api';
 import { PaymentsTable } from './payments-table';
+import { WebsiteProductsCard } from './website-products-card';
 
 /** Dashboard 'payments' tab (spec 000 §2.4): provider status, masked keys, revenue from recorded payments. */
 export function PaymentsPanel() {
@@ -45,7 +44,7 @@ export function PaymentsPanel() {
       </div>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <ProviderCard />
-        <ProductsCard />
+        <WebsiteProductsCard />
       </div>
       <RevenueAnalytics />
       <Card>
@@ -170,50 +169,6 @@ function ProviderCard() {
           >
             {lastCheck.message}
           </p>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-function ProductsCard() {
-  const products = useQuery<ProviderProduct[]>({ queryKey: ['/api/stripe/products'] });
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Products on sale</CardTitle>
-        <CardDescription>What the checkout sells, read from the payment provider.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {products.isLoading ? (
-          <Skeleton className="h-40" />
-        ) : products.isError ? (
-          <p className="text-sm text-destructive">Failed to fetch products</p>
-        ) : products.data?.length ? (
-          <ul className="divide-y">
-            {products.data.map((p) => (
-              <li key={p.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
-                <span className="min-w-0">
-                  <span className="font-medium">{p.name}</span>
-                  {p.metadata.popular === 'true' && (
-                    <Badge variant="secondary" className="ml-2">
-                      Popular
-                    </Badge>
-                  )}
-                  {p.description && (
-                    <span className="block truncate text-xs text-muted-foreground">{p.description}</span>
-                  )}
-                </span>
-                <span className="shrink-0 font-medium tabular-nums">
-                  {p.prices[0]
-                    ? `${formatDollars(p.prices[0].unit_amount)}${p.prices[0].interval ? `/${p.prices[0].interval}` : ''}`
-                    : '—'}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">No products are set up with the provider yet.</p>
         )}
       </CardContent>
     </Card>
