@@ -119,6 +119,14 @@ describe('app shell', () => {
     expect(await siteButton.getAttribute('aria-pressed')).toBe('false');
     expect(await page.getByRole('cell', { name: 'speaker.example.com' }).isVisible()).toBe(true);
     await screenshot(page, 'shell-settings');
+
+    // The overview shows each website as a summary card marked 'Live'.
+    await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
+    const card = page.getByTestId('site-card');
+    await card.getByText('Speaker Site').waitFor();
+    expect(await card.getByText('Live', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('Website Speaker Site (speaker.example.com) added').waitFor();
+    await screenshot(page, 'shell-dashboard-sites');
     await page.context().close();
   });
 

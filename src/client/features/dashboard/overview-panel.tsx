@@ -191,6 +191,8 @@ const activityIcons: Record<string, LucideIcon> = {
   content_created: FileText,
   payment_received: DollarSign,
   contact_added: UserPlus,
+  website_added: Globe,
+  website_removed: Globe,
 };
 
 function RecentActivity({ className }: { className?: string }) {

@@ -9,8 +9,12 @@ export function useWebsites() {
   return useQuery<Website[]>({ queryKey: websitesKey });
 }
 
+/** A website change also writes a Recent Activity entry on the server. */
 function refreshWebsites() {
-  return queryClient.invalidateQueries({ queryKey: websitesKey });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: websitesKey }),
+    queryClient.invalidateQueries({ queryKey: ['/api/activities'] }),
+  ]);
 }
 
 export function useCreateWebsite() {
