@@ -42,6 +42,13 @@ export const testCatalogue = {
       interval: 'month' as const,
     },
     { id: 'price_training', product: 'prod_training', unit_amount: 8900, interval: 'month' as const },
+    // Linked to the Professional plan but at another amount: checkout must refuse it.
+    {
+      id: 'price_professional_stale',
+      product: 'prod_professional',
+      unit_amount: 12900,
+      interval: 'month' as const,
+    },
   ],
 };
 

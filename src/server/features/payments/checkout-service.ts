@@ -129,6 +129,15 @@ export async function startCardCheckout(ctx: CheckoutContext, priceId: string) {
   if (!price) throw AppError.badRequest('priceId', 'is not the price of a product on sale');
   const planId = planIds.find((id) => id === price.metadata.plan_id);
   const addonId = price.metadata.addon_id;
+  // A provider product linked to a plan or add-on must charge the engine's price for it.
+  const enginePrice = planId
+    ? planById(planId).priceCents
+    : addonId && isAddonId(addonId)
+      ? addonById(addonId).priceCents
+      : undefined;
+  if (enginePrice !== undefined && (enginePrice !== price.unitAmountCents || !price.isRecurring)) {
+    throw AppError.badRequest('priceId', `does not match the current monthly price of ${price.productName}`);
+  }
   const selection: OrderSelection = {
     cancelPath: '/pricing/cards',
     priceId,

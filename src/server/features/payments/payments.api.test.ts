@@ -92,7 +92,10 @@ describe('GET /api/stripe/products (Stripe)', () => {
       id: 'prod_professional',
       name: 'Professional Plan',
       metadata: { popular: 'true' },
-      prices: [{ id: 'price_professional', unit_amount: 14900, interval: 'month' }],
+      prices: [
+        { id: 'price_professional', unit_amount: 14900, interval: 'month' },
+        { id: 'price_professional_stale', unit_amount: 12900, interval: 'month' },
+      ],
     });
     expect(stripeServer.keys).toContain(testKey);
   });
@@ -178,6 +181,30 @@ describe('card checkout, webhook and subscription', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([expect.objectContaining({ path: 'priceId' })]);
+  });
+
+  it('refuses a provider price that disagrees with the engine price of its plan', async () => {
+    const before = stripeServer.sessions.length;
+    const res = await new ApiClient(t.app).post('/api/stripe/create-checkout-session', {
+      priceId: 'price_professional_stale',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues[0]).toMatchObject({ path: 'priceId' });
+    expect(stripeServer.sessions.length).toBe(before);
+  });
+
+  it('closes an order whose session expired; a later completion records nothing', async () => {
+    const buyer = await signUpOwner(t.app);
+    await buyer.client.post('/api/stripe/create-checkout-session', { priceId: 'price_training' });
+    const session = stripeServer.sessions.at(-1) ?? {};
+    const expired = completedEvent('evt_expired_1', session);
+    const res = await webhook({ ...expired, type: 'checkout.session.expired' });
+    expect(res.statusCode).toBe(200);
+    expect(
+      await count('checkout_orders', "id = $1 and status = 'expired'", [session['metadata[order_id]']]),
+    ).toBe(1);
+    await webhook(completedEvent('evt_after_expiry', session));
+    expect((await buyer.client.get('/api/payments')).json()).toEqual([]);
   });
 
   it('refuses a webhook without a signature', async () => {

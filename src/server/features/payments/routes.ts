@@ -19,7 +19,7 @@ import {
 } from './checkout-service.js';
 import { productRoutes } from './products.js';
 import { billingSubscription, listWorkspacePayments, summarizeRevenue } from './service.js';
-import { findOrderBySession } from './store.js';
+import { expireOrder, findOrderBySession } from './store.js';
 import { renderTestCheckout, renderTestCheckoutNotFound, testCards } from './test-checkout-page.js';
 
 const productSchema = z.object({
@@ -167,6 +167,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             if (result === 'unknown_order')
               request.log.warn({ orderId, eventId: event.id }, 'webhook for an unknown order');
           }
+        }
+        if (event.type === 'checkout.session.expired') {
+          const orderId = event.data.object.metadata?.order_id ?? event.data.object.client_reference_id;
+          if (orderId) await database.db.transaction((tx) => expireOrder(tx, orderId));
         }
         return { received: true };
       },

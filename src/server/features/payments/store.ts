@@ -149,3 +149,11 @@ export async function getSubscription(tx: Tx) {
     .where(sql`${workspaces.id} = app_current_workspace()`);
   return row;
 }
+
+/** A provider session that expired unpaid closes its order; a paid order is never reopened. */
+export async function expireOrder(tx: Tx, orderId: string): Promise<void> {
+  await tx
+    .update(checkoutOrders)
+    .set({ status: 'expired' })
+    .where(and(eq(checkoutOrders.id, orderId), eq(checkoutOrders.status, 'open')));
+}
