@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../test/test-app.js';
+import { signUpOwner, uniqueEmail } from '../test/test-app.js';
 import { openBrowser, screenshot } from './support/browser.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -183,6 +183,33 @@ describe('app shell', () => {
     await page.getByLabel('Business name').fill('Next Co');
     await page.getByRole('button', { name: 'Start free trial' }).click();
     await page.waitForURL(`${server.baseUrl}/techstack`);
+    await page.context().close();
+  });
+
+  it('someone in two workspaces accepts an invite by signing in, then switches between them', async () => {
+    const app = server.testApp.app;
+    const inviter = await signUpOwner(app, { businessName: 'Inviting Inc' });
+    const person = await signUpOwner(app, { businessName: 'Own Shop', firstName: 'Sam', lastName: 'Both' });
+    const invite = await inviter.client.post('/api/workspace/invites', {
+      email: person.email,
+      role: 'viewer',
+    });
+    const token = new URL(invite.json().inviteUrl).searchParams.get('invite');
+
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/login?invite=${token}`);
+    await page.getByRole('tab', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await page.getByText('Inviting Inc · Dashboard').waitFor();
+
+    await page.goto(`${server.baseUrl}/dashboard?tab=settings`);
+    await page.getByLabel('Switch workspace').click();
+    await page.getByRole('option', { name: 'Own Shop (Owner)' }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await page.getByText('Own Shop · Dashboard').waitFor();
     await page.context().close();
   });
 });
