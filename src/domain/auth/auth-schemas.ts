@@ -9,18 +9,24 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email('Enter a valid email address').max(254));
 
-export const signUpSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(80),
-  lastName: z.string().trim().min(1, 'Last name is required').max(80),
-  email: emailSchema,
-  password: z
-    .string()
-    .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
-    .max(200, 'Password is too long'),
-  businessName: z.string().trim().min(1, 'Business name is required').max(120),
-  plan: z.enum(planIds).default('professional'),
-  inviteToken: z.string().min(10).max(200).optional(),
-});
+export const signUpSchema = z
+  .object({
+    firstName: z.string().trim().min(1, 'First name is required').max(80),
+    lastName: z.string().trim().min(1, 'Last name is required').max(80),
+    email: emailSchema,
+    password: z
+      .string()
+      .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
+      .max(200, 'Password is too long'),
+    // Not asked when accepting an invite: the invitee joins the inviting workspace.
+    businessName: z.string().trim().max(120).optional(),
+    plan: z.enum(planIds).default('professional'),
+    inviteToken: z.string().min(10).max(200).optional(),
+  })
+  .refine((v) => Boolean(v.inviteToken || v.businessName), {
+    path: ['businessName'],
+    message: 'Business name is required',
+  });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const signInSchema = z.object({

@@ -9,7 +9,7 @@ import { queryClient } from '@client/lib/query-client';
 import { authUserKey, useAuth } from '@client/lib/use-auth';
 import { passwordMinLength, trialDays } from '@domain/auth/auth-schemas';
 import { basePlans, type PlanId, planIds } from '@domain/pricing/plans';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, MailOpen, Sparkles } from 'lucide-react';
 import type * as React from 'react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -29,6 +29,7 @@ function formatPlanPrice(priceCents: number): string {
 export function SignInPage() {
   const params = new URLSearchParams(useSearch());
   const inviteToken = params.get('invite') ?? undefined;
+  const ssoError = params.get('error');
   const nextPath = safeNextPath(params.get('next'));
   const requestedPlan = planIds.find((id) => id === params.get('plan'));
   const { isAuthenticated } = useAuth();
@@ -93,6 +94,11 @@ export function SignInPage() {
               </p>
             </div>
           )}
+          {ssoError && (
+            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+              {ssoError}
+            </p>
+          )}
           <Card>
             <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
               <CardHeader>
@@ -118,11 +124,30 @@ export function SignInPage() {
                 <TabsContent value="signup" className="mt-0">
                   <SignUpForm inviteToken={inviteToken} initialPlan={requestedPlan} onDone={onSignedIn} />
                 </TabsContent>
+                <SingleSignOn nextPath={nextPath} />
               </CardContent>
             </Tabs>
           </Card>
         </div>
       </main>
+    </div>
+  );
+}
+
+/** Shown only when the server has OIDC configured (GET /api/auth/providers). */
+function SingleSignOn({ nextPath }: { nextPath: string }) {
+  const { data } = useQuery<{ oidc: boolean }>({ queryKey: ['/api/auth/providers'] });
+  if (!data?.oidc) return null;
+  return (
+    <div className="mt-6 space-y-4">
+      <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button asChild variant="outline" className="w-full">
+        <a href={`/api/auth/oidc/start?next=${encodeURIComponent(nextPath)}`}>Continue with single sign-on</a>
+      </Button>
     </div>
   );
 }
@@ -208,7 +233,7 @@ function SignUpForm({
         ...form,
         // An invitee joins the inviting business; the server ignores the name and plan then, but still
         // expects a business name, so send the invitee's own name.
-        businessName: inviteToken ? `${form.firstName} ${form.lastName}`.trim() : form.businessName,
+        businessName: inviteToken ? undefined : form.businessName,
         plan,
         inviteToken,
       }),

@@ -62,6 +62,21 @@ describe('sign-up', () => {
     const signIn = await client.post('/api/auth/login', { email, password: 'short' });
     expect(signIn.statusCode).toBe(401);
   });
+
+  it('asks for a business name unless the sign-up accepts an invite', async () => {
+    const client = new ApiClient(t.app);
+    const body = { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'long-enough-1' };
+    const res = await client.post('/api/auth/signup', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: 'businessName', message: 'Business name is required' }]);
+    const owner = await signUpOwner(t.app);
+    const invite = (
+      await owner.client.post('/api/workspace/invites', { email: body.email, role: 'member' })
+    ).json();
+    const inviteToken = new URL(invite.inviteUrl).searchParams.get('invite');
+    expect((await client.post('/api/auth/signup', { ...body, inviteToken })).statusCode).toBe(201);
+    expect((await client.get('/api/auth/user')).json().workspace.id).toBe(owner.workspaceId);
+  });
 });
 
 describe('sign-in and sign-out', () => {

@@ -93,7 +93,7 @@ export async function signUp(
     });
   } else {
     workspaceId = await createWorkspace(deps, {
-      name: data.businessName,
+      name: data.businessName || `${data.firstName}'s workspace`,
       plan: data.plan,
       ownerId: user.id,
       ownerName: fullName,
