@@ -123,7 +123,7 @@ export function ContactManagement() {
 
   return (
     <Card>
-      <CardHeader className="gap-4 lg:flex-row lg:items-start lg:justify-between">
+      <CardHeader className="gap-4 2xl:flex-row 2xl:items-start 2xl:justify-between">
         <div className="space-y-1.5">
           <CardTitle>Contact Management</CardTitle>
           <CardDescription>Every lead and customer from your websites, email and imports.</CardDescription>
@@ -163,8 +163,8 @@ export function ContactManagement() {
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="flex flex-col gap-2 md:flex-row">
-          <div className="relative flex-1">
+        <div className="flex flex-wrap gap-2">
+          <div className="relative min-w-[16rem] flex-[2_1_16rem]">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />
             <Input
               aria-label="Search contacts"
@@ -175,7 +175,7 @@ export function ContactManagement() {
             />
           </div>
           <Select value={source} onValueChange={setSource}>
-            <SelectTrigger className="md:w-52" aria-label="Filter by source">
+            <SelectTrigger className="min-w-[10rem] flex-1" aria-label="Filter by source">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -188,7 +188,7 @@ export function ContactManagement() {
             </SelectContent>
           </Select>
           <Select value={status} onValueChange={(v) => setStatus(v as ContactStatus | typeof allValue)}>
-            <SelectTrigger className="md:w-40" aria-label="Filter by status">
+            <SelectTrigger className="min-w-[10rem] flex-1" aria-label="Filter by status">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -201,7 +201,7 @@ export function ContactManagement() {
             </SelectContent>
           </Select>
           <Select value={sort} onValueChange={(v) => setSort(v as ContactSortKey)}>
-            <SelectTrigger className="md:w-44" aria-label="Sort contacts">
+            <SelectTrigger className="min-w-[10rem] flex-1" aria-label="Sort contacts">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>

@@ -56,7 +56,8 @@ const tiles: Tile[] = [
     title: 'Total Contacts',
     icon: Users,
     value: (s) => count.format(s.total),
-    hint: (s) => (s.total ? `${count.format(s.lead)} new leads` : 'No contacts yet'),
+    hint: (s) =>
+      s.total ? `${count.format(s.lead)} open lead${s.lead === 1 ? '' : 's'}` : 'No contacts yet',
   },
   {
     title: 'Qualified Leads',

@@ -1,0 +1,210 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../test/test-app.js';
+import { openBrowser, screenshotDir } from './support/browser.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedInPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1200 } });
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('First name').fill('Carla');
+  await page.getByLabel('Last name').fill('Crm');
+  await page.getByLabel('Email').fill(uniqueEmail('e2e-crm'));
+  await page.getByLabel('Password').fill('correct-horse-battery');
+  await page.getByLabel('Business name').fill('Carla Coaching');
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await page.waitForURL(`${server.baseUrl}/dashboard`);
+  // Two websites to be sources, added through the API from the page (same origin, same session).
+  for (const site of [
+    { name: 'Speaker Site', domain: 'speaker.example' },
+    { name: 'Housing Site', domain: 'housing.example' },
+  ]) {
+    const status = await page.evaluate(
+      async (body) =>
+        (
+          await fetch('/api/websites', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      site,
+    );
+    expect(status).toBe(201);
+  }
+  return page;
+}
+
+/**
+ * A viewport capture (the viewport is tall enough for the whole panel): full-page captures stalled
+ * Chromium on a loaded machine here, and a stalled capture blocks every later page of the browser.
+ */
+async function viewportShot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), timeout: 60_000 });
+}
+
+async function choose(page: Page, trigger: Locator, option: string) {
+  await trigger.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function addContact(
+  page: Page,
+  fields: { first: string; last: string; email: string; phone?: string; company?: string; value?: string },
+  options: { source?: string; status?: string } = {},
+) {
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(fields.first);
+  await dialog.getByLabel('Last name').fill(fields.last);
+  await dialog.getByLabel('Email').fill(fields.email);
+  if (fields.phone) await dialog.getByLabel('Phone').fill(fields.phone);
+  if (fields.company) await dialog.getByLabel('Company').fill(fields.company);
+  if (fields.value) await dialog.getByLabel('Value ($)').fill(fields.value);
+  if (options.source) await choose(page, dialog.getByLabel('Source'), options.source);
+  if (options.status) await choose(page, dialog.getByLabel('Status'), options.status);
+  await dialog.getByRole('button', { name: 'Add Contact' }).click();
+  return dialog;
+}
+
+const rows = (page: Page) => page.getByTestId('contact-row');
+
+describe('CRM tab', () => {
+  it('adds, searches, filters, edits and deletes contacts', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.baseUrl}/dashboard?tab=crm`);
+    await page.getByText('No contacts found').waitFor();
+    for (const title of ['Total Contacts', 'Qualified Leads', 'Active Deals', 'Conversion Rate']) {
+      expect(await page.getByTestId(`crm-stat-${title}`).isVisible()).toBe(true);
+    }
+    expect(
+      await page
+        .getByRole('heading', { name: 'Sales Pipeline' })
+        .or(page.getByText('Sales Pipeline'))
+        .first()
+        .isVisible(),
+    ).toBe(true);
+
+    // The form checks input in the browser first: a bad email is named on its field and nothing is sent.
+    await page.getByRole('button', { name: 'Add Contact' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByLabel('First name').fill('Bad');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await dialog.getByText('Enter a valid email address').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const maria = uniqueEmail('maria');
+    dialog = await addContact(
+      page,
+      {
+        first: 'Maria',
+        last: 'Lopez',
+        email: maria,
+        phone: '(512) 555-0150',
+        company: 'Lopez Realty',
+        value: '2,500',
+      },
+      { source: 'Speaker Site', status: 'Qualified' },
+    );
+    await dialog.waitFor({ state: 'hidden' });
+    await rows(page).filter({ hasText: 'Maria Lopez' }).waitFor();
+    await addContact(page, { first: 'Tom', last: 'Baker', email: uniqueEmail('tom') });
+    await rows(page).filter({ hasText: 'Tom Baker' }).waitFor();
+    await addContact(
+      page,
+      { first: 'Ana', last: 'Silva', email: uniqueEmail('ana'), value: '900' },
+      { source: 'Housing Site', status: 'Customer' },
+    );
+    await rows(page).filter({ hasText: 'Ana Silva' }).waitFor();
+
+    // The same email in capitals is refused by the server, shown on the email field, with a merge offer.
+    dialog = await addContact(page, { first: 'M', last: 'L', email: maria.toUpperCase() });
+    await dialog.getByText(/Maria Lopez already has this email address/).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Merge into existing contact' }).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await rows(page).count()).toBe(3);
+
+    const mariaRow = rows(page).filter({ hasText: 'Maria Lopez' });
+    expect(await mariaRow.getByText('Speaker Site').isVisible()).toBe(true);
+    expect(await mariaRow.getByText('Qualified').isVisible()).toBe(true);
+    expect(await mariaRow.getByText('$2,500').isVisible()).toBe(true);
+    expect(await mariaRow.getByText('Never').isVisible()).toBe(true);
+    expect(
+      await page.getByTestId('crm-stat-Total Contacts').getByText('3', { exact: true }).isVisible(),
+    ).toBe(true);
+    await viewportShot(page, 'crm');
+
+    // Search (debounced) over name, email and company.
+    await page.getByLabel('Search contacts').fill('lopez real');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await rows(page).first().textContent()).toContain('Maria Lopez');
+    await page.getByLabel('Search contacts').fill('zzz-nobody');
+    await page.getByText('No contacts found').waitFor();
+    await page.getByLabel('Search contacts').fill('');
+    await expect.poll(() => rows(page).count()).toBe(3);
+
+    // Source filter: all plus the workspace's websites.
+    await choose(page, page.getByLabel('Filter by source'), 'Housing Site');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await rows(page).first().textContent()).toContain('Ana Silva');
+    await choose(page, page.getByLabel('Filter by source'), 'All Sources');
+    await expect.poll(() => rows(page).count()).toBe(3);
+
+    // Edit: Maria becomes a customer; the timeline records the status change.
+    await page.getByRole('button', { name: 'Edit Maria Lopez' }).click();
+    dialog = page.getByRole('dialog');
+    await choose(page, dialog.getByLabel('Status'), 'Customer');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await mariaRow.getByText('Customer').waitFor();
+    await page.getByRole('button', { name: 'View Maria Lopez' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByText('Status changed from Qualified to Customer').waitFor();
+    await dialog.getByLabel('New note').fill('Signed the listing agreement');
+    await dialog.getByRole('button', { name: 'Add Note' }).click();
+    await dialog.getByTestId('contact-timeline').getByText('Signed the listing agreement').waitFor();
+    await viewportShot(page, 'crm-contact-details');
+    await page.keyboard.press('Escape');
+
+    // Delete asks first.
+    await page.getByRole('button', { name: 'Delete Tom Baker' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Delete Tom Baker?').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => rows(page).count()).toBe(2);
+    expect(await rows(page).filter({ hasText: 'Tom Baker' }).count()).toBe(0);
+
+    // Tiles follow: 2 contacts, both customers -> 100% conversion.
+    await page.getByTestId('crm-stat-Conversion Rate').getByText('100%').waitFor();
+    await page.context().close();
+  }, 240_000); // screenshots alone take 20-30 s each in a software-rendered Chromium on a busy machine
+
+  it('shows the same contact management on /contacts', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.baseUrl}/contacts`);
+    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
+    await page.getByText('No contacts found').waitFor();
+    await addContact(page, { first: 'Page', last: 'Person', email: uniqueEmail('page') });
+    await rows(page).filter({ hasText: 'Page Person' }).waitFor();
+    await viewportShot(page, 'contacts-page');
+    await page.context().close();
+  }, 120_000);
+});
