@@ -31,6 +31,50 @@ async function signedInPage(): Promise<Page> {
   return page;
 }
 
+describe('CRM email capture', () => {
+  it('processes the test email from the CRM tab and shows the new contact in the table', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.baseUrl}/dashboard?tab=crm`);
+    await page.getByText('No contacts found').waitFor();
+    await page.getByRole('button', { name: 'Process Email' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('No emails processed yet').waitFor();
+    await dialog.getByRole('button', { name: 'Load Test Email' }).click();
+    expect(await dialog.getByLabel('From').inputValue()).toContain('jordan.rivera@summitpeakrealty.com');
+    await screenshot(page, 'email-processing-dialog');
+    await dialog.getByRole('button', { name: 'Process Email' }).click();
+    await page.getByText('Email Processing Started', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The worker files the email; the table refreshes by itself.
+    const table = page.getByRole('table');
+    await table.getByText('Jordan Rivera').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'email-crm-contact-created');
+
+    // The processing job shows its success icon; the integration dialog lists the conversation.
+    await page.getByRole('button', { name: 'Process Email' }).click();
+    await page.getByRole('dialog').getByLabel('Processed').waitFor();
+    expect(await page.getByRole('dialog').getByLabel('From').inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Email Integration' }).click();
+    const integration = page.getByRole('dialog');
+    await integration.getByText('Question about your coaching packages').waitFor();
+    expect(await integration.getByText('From: jordan.rivera@summitpeakrealty.com').isVisible()).toBe(true);
+    expect(await integration.getByTestId('capture-address').textContent()).toMatch(/@capture\.localhost$/);
+
+    // Connecting needs a provider and an address.
+    await integration.getByRole('button', { name: 'Connect Account' }).click();
+    await page.getByText('Missing Information', { exact: true }).waitFor();
+    expect(
+      await page
+        .getByText('Please select a provider and enter your email address.', { exact: true })
+        .isVisible(),
+    ).toBe(true);
+    await screenshot(page, 'email-integration-dialog');
+    await page.context().close();
+  });
+});
+
 describe('iPhone sync tab', () => {
   it('creates a sync token in settings, sends a test sync, and shows the record processed', async () => {
     const page = await signedInPage();

@@ -1,5 +1,6 @@
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
+import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import type { ConnectEmailInput, EmailDirection, ProcessEmailInput } from '@domain/email/email-schemas';
 import type { EmailProviderId } from '@domain/email/providers';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -41,7 +42,6 @@ export const accountsKey = ['/api/email/sync-status'] as const;
 export const conversationsKey = ['/api/email/conversations'] as const;
 export const captureAddressKey = ['/api/email/capture-address'] as const;
 export const processingJobsKey = ['/api/emails/processing-jobs'] as const;
-const contactsKey = ['/api/contacts'] as const;
 
 /** A freshly connected mailbox syncs in the background; poll while its first sync has not finished. */
 const accountPollMs = 3000;
@@ -86,20 +86,35 @@ export function useProcessEmail() {
   return useMutation({
     mutationFn: async (input: ProcessEmailInput) =>
       (await apiRequest('POST', '/api/emails/process', input)).json() as Promise<{ jobId: number }>,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: processingJobsKey }),
-        queryClient.invalidateQueries({ queryKey: contactsKey }),
-        queryClient.invalidateQueries({ queryKey: conversationsKey }),
-      ]);
+    onSuccess: async ({ jobId }) => {
+      await queryClient.invalidateQueries({ queryKey: processingJobsKey });
+      void refreshWhenProcessed(jobId);
     },
   });
 }
 
-/** Once pending jobs finish, the contacts they created or updated are stale. */
-export function refreshAfterProcessing() {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: contactsKey }),
-    queryClient.invalidateQueries({ queryKey: conversationsKey }),
-  ]);
+/** How long the contacts list waits for a queued email before giving up on refreshing itself. */
+const watchLimitMs = 60_000;
+
+/**
+ * The dialog closes as soon as the email is queued; this keeps watching its job (even with the
+ * dialog closed) and refreshes contacts and conversations once the worker has filed it.
+ */
+async function refreshWhenProcessed(jobId: number) {
+  const deadline = Date.now() + watchLimitMs;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, jobPollMs));
+    try {
+      const jobs = await queryClient.fetchQuery<EmailProcessingJob[]>({
+        queryKey: processingJobsKey,
+        staleTime: 0,
+      });
+      const job = jobs.find((j) => j.id === jobId);
+      if (job && !job.processed && !job.error_message) continue;
+    } catch {
+      return; // signed out or offline: nothing to refresh
+    }
+    await Promise.all([refreshContactViews(), queryClient.invalidateQueries({ queryKey: conversationsKey })]);
+    return;
+  }
 }

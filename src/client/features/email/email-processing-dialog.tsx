@@ -17,13 +17,8 @@ import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import type { EmailDirection } from '@domain/email/email-schemas';
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import {
-  type EmailProcessingJob,
-  refreshAfterProcessing,
-  useProcessEmail,
-  useProcessingJobs,
-} from './email-api';
+import { type FormEvent, useState } from 'react';
+import { type EmailProcessingJob, useProcessEmail, useProcessingJobs } from './email-api';
 
 export interface EmailProcessingDialogProps {
   open: boolean;
@@ -173,14 +168,6 @@ export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDia
 
 function ProcessingJobs({ isOpen }: { isOpen: boolean }) {
   const { data, isLoading, isError } = useProcessingJobs(isOpen);
-  const pending = data?.filter((j) => !j.processed && !j.error_message).length ?? 0;
-  // When the last pending job finishes, the contacts it touched need a fresh read.
-  const previousPending = useRef(pending);
-  useEffect(() => {
-    if (previousPending.current > 0 && pending < previousPending.current) void refreshAfterProcessing();
-    previousPending.current = pending;
-  }, [pending]);
-
   return (
     <section className="space-y-2 border-t pt-4">
       <h4 className="text-sm font-semibold">Recent processing jobs</h4>

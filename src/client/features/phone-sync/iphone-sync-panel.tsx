@@ -6,17 +6,12 @@ import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
+import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import { useAuth } from '@client/lib/use-auth';
 import type { PhoneSyncType } from '@domain/phone-sync/sync-schemas';
 import { Loader2, MessageSquare, Phone, Smartphone, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import {
-  refreshContacts,
-  type SyncRecord,
-  usePhoneSync,
-  useSyncRecords,
-  useTestToken,
-} from './phone-sync-api';
+import { type SyncRecord, usePhoneSync, useSyncRecords, useTestToken } from './phone-sync-api';
 import { sampleSyncItems } from './sample-sync-data';
 
 const syncButtons: Array<{ type: PhoneSyncType; label: string; icon: typeof Users }> = [
@@ -186,7 +181,7 @@ function SyncRecords() {
   const processing = data?.filter((r) => !r.processed).length ?? 0;
   const previous = useRef(processing);
   useEffect(() => {
-    if (processing < previous.current) void refreshContacts();
+    if (processing < previous.current) void refreshContactViews();
     previous.current = processing;
   }, [processing]);
   return (

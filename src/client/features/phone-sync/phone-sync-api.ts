@@ -27,7 +27,6 @@ export interface SyncToken {
 export const syncRecordsKey = ['/api/iphone/sync-records'] as const;
 export const syncTokensKey = ['/api/iphone/sync-tokens'] as const;
 const testTokenKey = ['/api/iphone/test-token'] as const;
-const contactsKey = ['/api/contacts'] as const;
 
 const recordPollMs = 2000;
 
@@ -50,11 +49,6 @@ export function usePhoneSync() {
       (await apiRequest('POST', '/api/iphone/sync', payload)).json() as Promise<{ recordId: number }>,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: syncRecordsKey }),
   });
-}
-
-/** Processed syncs change contacts. */
-export function refreshContacts() {
-  return queryClient.invalidateQueries({ queryKey: contactsKey });
 }
 
 export function useSyncTokens(isEnabled: boolean) {
