@@ -16,8 +16,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+async function signedInPage(
+  options: { geolocation?: { latitude: number; longitude: number }; permissions?: string[] } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/login`);
   await page.getByRole('tab', { name: 'Create account' }).click();
@@ -109,6 +111,57 @@ describe('iPhone sync tab', () => {
     await page.getByText('Sync Failed', { exact: true }).waitFor();
     expect(
       await page.getByText('The sync token is not valid or has been revoked.', { exact: true }).isVisible(),
+    ).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('geofence card', () => {
+  // Central Austin, and a contact about a third of a mile north of it.
+  const here = { latitude: 30.2711, longitude: -97.7437 };
+
+  it('starts tracking, names the place, announces a nearby contact and lists it', async () => {
+    const page = await signedInPage({ geolocation: here, permissions: ['geolocation'] });
+    const created = await page.request.post(`${server.baseUrl}/api/contacts`, {
+      headers: { origin: server.baseUrl },
+      data: {
+        firstName: 'Nina',
+        lastName: 'Nearby',
+        email: 'nina@nearby-homes.com',
+        contactType: 'buyer',
+        latitude: here.latitude + 0.005,
+        longitude: here.longitude,
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto(`${server.baseUrl}/dashboard?tab=crm`);
+    const card = page.getByTestId('geofence-card');
+    await card.getByRole('button', { name: 'Start Tracking' }).click();
+    await page.getByText('Contact Nearby!', { exact: true }).waitFor();
+    const message = 'Nina Nearby (buyer) is 0.3 miles away';
+    await page
+      .getByRole('region', { name: 'Notifications (F8)' })
+      .getByText(message, { exact: true })
+      .waitFor();
+    await card.getByText(message, { exact: true }).waitFor();
+    await card.getByText('Austin, TX 787', { exact: false }).waitFor();
+    await card.getByText('Contacts within 5 miles').waitFor();
+    expect(await card.getByText('Buyer', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'email-geofence-tracking');
+    await card.getByRole('button', { name: 'Stop Tracking' }).click();
+    await page.getByText('Location Tracking Stopped', { exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it('explains a denied permission', async () => {
+    const page = await signedInPage({ permissions: [] });
+    await page.goto(`${server.baseUrl}/dashboard?tab=crm`);
+    await page.getByTestId('geofence-card').getByRole('button', { name: 'Start Tracking' }).click();
+    await page.getByText('Location Access Denied', { exact: true }).waitFor();
+    expect(
+      await page
+        .getByText('Please enable location permissions to use geofencing.', { exact: true })
+        .isVisible(),
     ).toBe(true);
     await page.context().close();
   });
