@@ -5,6 +5,7 @@ export const checkoutOrders = pgTable('checkout_orders', {
   id: text('id').primaryKey(),
   provider: text('provider').$type<'stripe' | 'offline'>().notNull(),
   providerSessionId: text('provider_session_id'),
+  providerSubscriptionId: text('provider_subscription_id'),
   kind: text('kind').$type<'card_product' | 'local_business' | 'reoss' | 'package'>().notNull(),
   selection: jsonb('selection').$type<Record<string, unknown>>().notNull(),
   lines: jsonb('lines').$type<CheckoutLineRecord[]>().notNull(),

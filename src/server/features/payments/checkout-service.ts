@@ -33,8 +33,10 @@ import {
   claimEvent,
   completeOrder,
   findOrder,
+  findOrderBySubscription,
   insertOrder,
   insertPayment,
+  setRenewal,
 } from './store.js';
 
 export interface CheckoutContext {
@@ -259,7 +261,7 @@ export async function completeCheckout(
     order.buyerWorkspaceId ? database.withWorkspace(order.buyerWorkspaceId, fn) : database.db.transaction(fn);
   return run(async (tx) => {
     if (!(await claimEvent(tx, event.eventId, event.provider, 'checkout.completed'))) return 'duplicate';
-    const completed = await completeOrder(tx, order.id, event.customerEmail);
+    const completed = await completeOrder(tx, order.id, event.customerEmail, event.subscriptionId);
     if (!completed) return 'already_completed';
     if (order.buyerWorkspaceId) {
       const amount = order.recurringCents + order.oneTimeCents;
@@ -286,6 +288,44 @@ export async function completeCheckout(
         `Payment received: ${formatDollars(amount)} for ${orderDescription(order)}`,
       );
     }
+    return 'fulfilled';
+  });
+}
+
+export interface SubscriptionRenewed {
+  eventId: string;
+  subscriptionId: string;
+  amountPaidCents: number;
+  periodEnd: Date;
+  reference: string | null;
+}
+
+/** A renewal invoice paid by the provider: one more recurring payment for the workspace that bought it. */
+export async function recordRenewal(
+  database: Database,
+  event: SubscriptionRenewed,
+): Promise<FulfilmentResult> {
+  const order = await database.db.transaction((tx) => findOrderBySubscription(tx, event.subscriptionId));
+  if (!order?.buyerWorkspaceId) return 'unknown_order';
+  return database.withWorkspace(order.buyerWorkspaceId, async (tx) => {
+    if (!(await claimEvent(tx, event.eventId, 'stripe', 'invoice.paid'))) return 'duplicate';
+    const description = `Renewal: ${orderDescription({ ...order, lines: order.lines.filter((l) => l.isRecurring) })}`;
+    await insertPayment(tx, {
+      orderId: null,
+      description,
+      amountCents: event.amountPaidCents,
+      recurringCents: event.amountPaidCents,
+      oneTimeCents: 0,
+      provider: 'stripe',
+      providerReference: event.reference,
+      customerEmail: order.customerEmail,
+    });
+    await setRenewal(tx, event.periodEnd);
+    await recordActivity(
+      tx,
+      'payment_received',
+      `Payment received: ${formatDollars(event.amountPaidCents)} for ${description}`,
+    );
     return 'fulfilled';
   });
 }

@@ -75,7 +75,7 @@ function completedEvent(eventId: string, session: Record<string, string>, sessio
         metadata: { order_id: session['metadata[order_id]'] },
         client_reference_id: session.client_reference_id,
         customer_details: { email: 'buyer@example.test' },
-        subscription: 'sub_123',
+        subscription: `sub_${eventId}`,
         payment_intent: null,
       },
     },
@@ -161,6 +161,46 @@ describe('card checkout, webhook and subscription', () => {
     const other = await signUpOwner(t.app);
     expect((await other.client.get('/api/payments')).json()).toEqual([]);
     expect((await other.client.get('/api/payments/revenue')).json()).toMatchObject({ total: 0, count: 0 });
+  });
+
+  it('records each paid renewal invoice once as recurring revenue and moves the renewal date', async () => {
+    const buyer = await signUpOwner(t.app);
+    await buyer.client.post('/api/stripe/create-checkout-session', { priceId: 'price_training' });
+    const session = stripeServer.sessions.at(-1) ?? {};
+    await webhook(completedEvent('evt_first', session));
+    const periodEnd = Math.floor(Date.UTC(2031, 0, 15) / 1000);
+    const renewal = {
+      id: 'evt_renewal_1',
+      object: 'event',
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: 'in_renewal_1',
+          object: 'invoice',
+          billing_reason: 'subscription_cycle',
+          amount_paid: 8900,
+          period_end: periodEnd,
+          parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_evt_first' } },
+          lines: { object: 'list', data: [{ period: { start: periodEnd - 2_592_000, end: periodEnd } }] },
+        },
+      },
+    };
+    expect((await webhook(renewal)).statusCode).toBe(200);
+    expect((await webhook(renewal)).statusCode).toBe(200);
+    const payments = (await buyer.client.get('/api/payments')).json();
+    expect(
+      payments.map((p: { description: string; amountCents: number }) => [p.description, p.amountCents]),
+    ).toEqual([
+      ['Renewal: Training Hub', 8900],
+      ['Training Hub', 8900],
+    ]);
+    expect((await buyer.client.get('/api/billing/subscription')).json().renewsAt).toBe(
+      '2031-01-15T00:00:00.000Z',
+    );
+    expect((await buyer.client.get('/api/payments/revenue')).json()).toMatchObject({
+      recurring: 17800,
+      count: 2,
+    });
   });
 
   it('sets the plan when a plan product is bought', async () => {

@@ -12,6 +12,7 @@ import { StripePaymentsProvider } from '../../providers/payments/stripe-provider
 import {
   type CheckoutContext,
   completeCheckout,
+  recordRenewal,
   startCardCheckout,
   startLocalBusinessCheckout,
   startPackageCheckout,
@@ -156,6 +157,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           const orderId = session.metadata?.order_id ?? session.client_reference_id;
           if (orderId) {
             const reference = session.subscription ?? session.payment_intent;
+            const subscription = session.subscription;
             const result = await completeCheckout(database, {
               eventId: event.id,
               provider: 'stripe',
@@ -163,9 +165,28 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
               providerSessionId: session.id,
               customerEmail: session.customer_details?.email ?? null,
               reference: typeof reference === 'string' ? reference : (reference?.id ?? null),
+              subscriptionId: typeof subscription === 'string' ? subscription : (subscription?.id ?? null),
             });
             if (result === 'unknown_order')
               request.log.warn({ orderId, eventId: event.id }, 'webhook for an unknown order');
+          }
+        }
+        if (event.type === 'invoice.paid') {
+          const invoice = event.data.object;
+          const subscription = invoice.parent?.subscription_details?.subscription;
+          const subscriptionId = typeof subscription === 'string' ? subscription : subscription?.id;
+          // The first invoice is the checkout itself (recorded above); later ones are renewals.
+          if (subscriptionId && invoice.billing_reason === 'subscription_cycle' && invoice.amount_paid > 0) {
+            const periodEnd = invoice.lines.data[0]?.period?.end ?? invoice.period_end;
+            const result = await recordRenewal(database, {
+              eventId: event.id,
+              subscriptionId,
+              amountPaidCents: invoice.amount_paid,
+              periodEnd: new Date(periodEnd * 1000),
+              reference: invoice.id ?? null,
+            });
+            if (result === 'unknown_order')
+              request.log.warn({ subscriptionId }, 'renewal for an unknown subscription');
           }
         }
         if (event.type === 'checkout.session.expired') {
@@ -248,6 +269,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           providerSessionId: sessionId,
           customerEmail: email || null,
           reference: `pay_offline_${sessionId.slice(-12)}`,
+          // The offline checkout does not renew by itself: there is no provider subscription.
+          subscriptionId: null,
         });
         return reply.redirect(`/success?session_id=${encodeURIComponent(sessionId)}`, 303);
       },

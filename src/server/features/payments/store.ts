@@ -29,10 +29,11 @@ export async function completeOrder(
   tx: Tx,
   orderId: string,
   customerEmail: string | null,
+  providerSubscriptionId: string | null,
 ): Promise<CheckoutOrder | undefined> {
   const [row] = await tx
     .update(checkoutOrders)
-    .set({ status: 'completed', completedAt: new Date(), customerEmail })
+    .set({ status: 'completed', completedAt: new Date(), customerEmail, providerSubscriptionId })
     .where(and(eq(checkoutOrders.id, orderId), eq(checkoutOrders.status, 'open')))
     .returning();
   return row;
@@ -156,4 +157,23 @@ export async function expireOrder(tx: Tx, orderId: string): Promise<void> {
     .update(checkoutOrders)
     .set({ status: 'expired' })
     .where(and(eq(checkoutOrders.id, orderId), eq(checkoutOrders.status, 'open')));
+}
+
+export async function findOrderBySubscription(
+  tx: Tx,
+  subscriptionId: string,
+): Promise<CheckoutOrder | undefined> {
+  const [row] = await tx
+    .select()
+    .from(checkoutOrders)
+    .where(eq(checkoutOrders.providerSubscriptionId, subscriptionId));
+  return row;
+}
+
+/** A paid renewal moves the workspace's renewal date to the end of the new period. */
+export async function setRenewal(tx: Tx, renewsAt: Date): Promise<void> {
+  await tx
+    .update(workspaces)
+    .set({ subscriptionStatus: 'active', renewsAt })
+    .where(sql`${workspaces.id} = app_current_workspace()`);
 }

@@ -58,6 +58,8 @@ export interface CheckoutCompleted {
   customerEmail: string | null;
   /** Payment intent, subscription or offline reference. */
   reference: string | null;
+  /** The provider subscription the checkout started, whose renewals arrive later. */
+  subscriptionId: string | null;
 }
 
 export interface ConnectionCheck {
