@@ -81,6 +81,9 @@ describe('pricing and checkout in the browser', () => {
     await page.getByLabel('ZIP codes you serve').fill('1,2,3,4,5,6,7,8,9,10,11,12');
     expect(await total.textContent()).toBe('$192/mo');
     await screenshot(page, 'pricing-local-business');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'pricing-local-business-mobile');
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL(/\/api\/checkout\/test\/cs_offline_/);
@@ -140,6 +143,8 @@ describe('pricing and checkout in the browser', () => {
     }
     expect(await page.getByText('Save $16 (10% off)').isVisible()).toBe(true); // 149 vs 165
     await screenshot(page, 'pricing-cards');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'pricing-cards-mobile');
     await page.context().close();
   });
 
