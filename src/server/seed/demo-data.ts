@@ -2,6 +2,7 @@ import type { Tx } from '../db/database.js';
 import { websites } from '../db/schema/foundation.js';
 import { recordActivity } from '../features/activities/service.js';
 import { seedDemoContacts } from '../features/contacts/demo-contacts.js';
+import { seedDemoProducts } from '../features/payments/demo-products.js';
 import { seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 
 /** The spec's three sites, numbered 1, 2, 3 in the demo workspace. */
@@ -34,4 +35,5 @@ export async function seedDemoData(tx: Tx, _context: DemoSeedContext): Promise<v
   await recordActivity(tx, 'website_added', 'Three websites connected to the hub');
   await seedDemoContacts(tx, { ownerId: _context.ownerId, siteNames: demoWebsites.map((s) => s.name) });
   await seedDemoPhoneSync(tx, _context);
+  await seedDemoProducts(tx);
 }
