@@ -100,6 +100,21 @@ describe('offline payments provider', () => {
     expect((await new ApiClient(t.app).get('/api/checkout/test/cs_offline_nope')).statusCode).toBe(404);
   });
 
+  it('cancels a session: back to the calculator, and it can no longer be paid', async () => {
+    const visitor = new ApiClient(t.app);
+    const url: string = (await visitor.post('/api/local-business/checkout', localBody)).json().checkout_url;
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `${url}/cancel`,
+      headers: { host: 'localhost', origin: 'http://localhost' },
+    });
+    expect(cancel.statusCode).toBe(303);
+    expect(cancel.headers.location).toBe('/pricing/local-business');
+    const late = await pay(visitor, url, '4242424242424242');
+    expect(late.statusCode).toBe(409);
+    expect((await visitor.get(url)).body).toContain('This checkout was cancelled or has expired.');
+  });
+
   it('records a signed-out purchase as a sale of no workspace', async () => {
     const visitor = new ApiClient(t.app);
     const res = await visitor.post('/api/reoss/checkout', {

@@ -220,6 +220,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     });
 
+    // Cancelling closes the session like an expired Stripe session: it can no longer be paid.
+    scope.post(
+      '/api/checkout/test/:sessionId/cancel',
+      { schema: { hide: true, params } },
+      async (request, reply) => {
+        const order = await loadOrder(request.params.sessionId);
+        if (!order)
+          return reply.status(404).type('text/html; charset=utf-8').send(renderTestCheckoutNotFound());
+        await database.db.transaction((tx) => expireOrder(tx, order.id));
+        return reply.redirect(String(order.selection.cancelPath ?? '/'), 303);
+      },
+    );
+
     scope.post(
       '/api/checkout/test/:sessionId',
       {

@@ -27,7 +27,8 @@ button:hover{background:#1e293b}button[disabled]{opacity:.6;cursor:progress}
 .alert{margin-top:16px;border-radius:8px;padding:12px 14px;font-size:14px}
 .alert.error{background:#fef2f2;color:#991b1b;border:1px solid #fecaca}.alert.done{background:#f0fdf4;color:#166534;border:1px solid #bbf7d0}
 .hint{margin-top:16px;font-size:12px;color:#64748b;line-height:1.6}code{background:#f1f5f9;border-radius:4px;padding:1px 5px}
-a{color:#2563eb}`;
+a{color:#2563eb}
+button.link{width:auto;margin:0;padding:0;background:none;color:#2563eb;font-weight:400;font-size:12px;text-decoration:underline}button.link:hover{background:none}`;
 
 function orderSummary(lines: CheckoutLineRecord[]): string {
   const recurring = lines.filter((l) => l.isRecurring).reduce((s, l) => s + l.amountCents, 0);
@@ -76,11 +77,11 @@ export function renderTestCheckout(view: TestCheckoutView): string {
   ${view.error ? `<div class="alert error" role="alert">${escapeHtml(view.error)}</div>` : ''}
 </form>
 <p class="hint">Test cards: <code>4242 4242 4242 4242</code> succeeds, <code>4000 0000 0000 0002</code> is declined. Any expiry and CVC.</p>
-<p class="hint"><a href="${escapeHtml(view.cancelPath)}">Cancel and go back</a></p>
+<form method="post" action="${action}/cancel" class="hint"><button type="submit" class="link">Cancel and go back</button></form>
 <script>document.getElementById('pay-form').addEventListener('submit',function(e){var b=e.target.querySelector('button');b.disabled=true;b.textContent='Processing...';});</script>`
       : view.status === 'completed'
         ? `<div class="alert done" role="status">This checkout is already paid.</div><p class="hint"><a href="/success?session_id=${encodeURIComponent(view.sessionId)}">View the confirmation</a></p>`
-        : `<div class="alert error" role="alert">This checkout session has expired.</div><p class="hint"><a href="${escapeHtml(view.cancelPath)}">Start again</a></p>`;
+        : `<div class="alert error" role="alert">This checkout was cancelled or has expired. No payment was taken.</div><p class="hint"><a href="${escapeHtml(view.cancelPath)}">Start again</a></p>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Test checkout</title><style>${styles}</style></head>
