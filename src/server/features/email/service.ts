@@ -13,6 +13,7 @@ import type { EmailDirection, EmailOrigin } from '../../db/schema/email-phone-ge
 import type { AppDeps } from '../../deps.js';
 import type { Member } from '../../http/session.js';
 import { addTimelineEntry, markContacted, upsertContactByIdentity } from '../contacts/service.js';
+import { assertPublicMailHost } from './mail-host-guard.js';
 import { seal } from './secret-box.js';
 import * as store from './store.js';
 
@@ -185,6 +186,8 @@ export async function connectAccount(deps: AppDeps, member: Member, input: Conne
   const preset = mailServerPresets[input.provider];
   const email = input.email.toLowerCase();
   const password = input.password ?? input.appPassword ?? '';
+  // Tests and development point accounts at a loopback server; production may not.
+  if (input.host && deps.config.NODE_ENV === 'production') await assertPublicMailHost(input.host);
   const account = await deps.database.withWorkspace(member.workspaceId, (tx) =>
     store.upsertAccount(tx, {
       provider: input.provider,
