@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import { startCaptureServer } from './capture-server.js';
+import { type CaptureServer, startCaptureServer } from './capture-server.js';
 import { syncAllJobName } from './jobs.js';
 
 /** Connected mailboxes are read again this often. */
@@ -10,11 +10,16 @@ export const mailboxSyncIntervalMs = 5 * 60_000;
  * (unless SMTP_CAPTURE_PORT is 0) and the periodic mailbox sync tick. Returns the matching stop.
  */
 export async function startEmailServices(deps: AppDeps): Promise<() => Promise<void>> {
-  const capture =
-    deps.config.SMTP_CAPTURE_PORT > 0
-      ? await startCaptureServer(deps, { port: deps.config.SMTP_CAPTURE_PORT })
-      : null;
-  if (capture) deps.log.info({ port: capture.port }, 'capture SMTP server listening');
+  let capture: CaptureServer | null = null;
+  if (deps.config.SMTP_CAPTURE_PORT > 0) {
+    try {
+      capture = await startCaptureServer(deps, { port: deps.config.SMTP_CAPTURE_PORT });
+      deps.log.info({ port: capture.port }, 'capture SMTP server listening');
+    } catch (error) {
+      // The rest of the app is still useful without the capture address (e.g. the port is taken).
+      deps.log.error({ err: error, port: deps.config.SMTP_CAPTURE_PORT }, 'capture SMTP server not started');
+    }
+  }
   // singletonKey: several app processes ticking at once still queue one fan-out.
   const tick = () =>
     deps.queue
