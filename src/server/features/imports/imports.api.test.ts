@@ -48,7 +48,7 @@ async function importAndWait(client: ApiClient, csvData: string, filename?: stri
   return { started: res.json(), status: await waitForImport(client, res.json().jobId) };
 }
 
-interface ContactRow {
+type ContactRow = {
   first_name: string;
   last_name: string;
   email: string | null;
@@ -59,7 +59,7 @@ interface ContactRow {
   status: string;
   value_cents: number;
   city: string | null;
-}
+};
 
 async function contactsOf(owner: SignedUp): Promise<ContactRow[]> {
   return t.database.withWorkspace(owner.workspaceId, async (tx) => {

@@ -114,7 +114,6 @@ export async function mergeBatch(
     Readable.from([`${lines.join('\n')}\n`]),
     client.query(copyFrom(`copy import_stage (${stageColumns.join(', ')}) from stdin`)),
   );
-  await client.query('analyze import_stage');
 
   // Matching reads contacts_in_workspace (see 0101_contacts_reads.sql): under row-level security
   // the citext comparison could not use the (workspace_id, email) index.

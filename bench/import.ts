@@ -1,0 +1,237 @@
+/**
+ * bench/import: a deterministic CSV of BENCH_IMPORT_ROWS rows (default 1,000,000) imported end to
+ * end through the real server (multipart upload, queue, batched COPY + merge), against the floor of
+ * a plain COPY of the same file into a table with the contacts table's indexes. Reports rows/s,
+ * the ratio to the floor (target >= 0.5) and the server process's peak RSS (target < 300 MB).
+ * Prints JSON.
+ */
+
+import {
+  createReadStream,
+  mkdtempSync,
+  openAsBlob,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { startBenchServer } from './support/start-server.js';
+
+const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
+const statuses = ['lead', 'qualified', 'customer', 'lost'];
+const firstNames = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Frances',
+  'Ken',
+  'Radia',
+  'Linus',
+];
+const lastNames = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Allen',
+  'Thompson',
+  'Perlman',
+  'Torvalds',
+];
+const cities = [
+  ['Austin', 'TX', '78701'],
+  ['Denver', 'CO', '80202'],
+  ['Boston', 'MA', '02108'],
+  ['Seattle', 'WA', '98101'],
+  ['Miami', 'FL', '33101'],
+];
+const areaCodes = [
+  201, 202, 203, 205, 206, 212, 213, 214, 215, 216, 303, 305, 312, 404, 415, 512, 617, 702, 713, 718,
+];
+
+/** Row i of the file: unique email and phone, a quoted company with a comma in every 10th row. */
+function row(i: number): string {
+  const first = firstNames[i % 10];
+  const last = lastNames[Math.floor(i / 10) % 10];
+  const slot = Math.floor(i / areaCodes.length);
+  const phone = `+1${areaCodes[i % areaCodes.length]}${200 + (Math.floor(slot / 10_000) % 700)}${String(slot % 10_000).padStart(4, '0')}`;
+  const company = i % 10 === 0 ? `"${last} & Sons, Inc"` : `${last} Labs ${i % 500}`;
+  const [city, state, zip] = cities[i % cities.length];
+  return `${first},${last},${first.toLowerCase()}.${i}@bench.example,${phone},${company},${statuses[i % 4]},${(i % 5000) + 1},${city},${state},${zip}`;
+}
+
+async function writeCsv(file: string): Promise<void> {
+  const header = 'First Name,Last Name,Email,Phone,Company,Status,Value,City,State,Zip\n';
+  const parts: string[] = [header];
+  let pending = 0;
+  await writeFile(file, '');
+  const { appendFile } = await import('node:fs/promises');
+  for (let i = 0; i < rows; i++) {
+    parts.push(`${row(i)}\n`);
+    if (++pending === 50_000) {
+      await appendFile(file, parts.join(''));
+      parts.length = 0;
+      pending = 0;
+    }
+  }
+  await appendFile(file, parts.join(''));
+}
+
+/** Node processes under the spawned `npx tsx` (the server is the one with the largest RSS); PostgreSQL's are left out. */
+function nodeDescendants(pid: number): number[] {
+  return descendants(pid).filter((p) => {
+    try {
+      return readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'node';
+    } catch {
+      return false;
+    }
+  });
+}
+
+function descendants(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry), ...descendants(Number(entry)));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return children;
+}
+
+function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+async function copyFloor(ownerUrl: string, file: string, workspaceId: number) {
+  const client = new pg.Client({ connectionString: ownerUrl });
+  await client.connect();
+  try {
+    await client.query('drop table if exists bench_copy_floor');
+    // Same columns, defaults, generated columns, constraints and indexes as contacts.
+    await client.query('create table bench_copy_floor (like contacts including all)');
+    await client.query(`alter table bench_copy_floor alter column workspace_id set default ${workspaceId}`);
+    const start = performance.now();
+    await pipeline(
+      createReadStream(file),
+      client.query(
+        copyFrom(
+          'copy bench_copy_floor (first_name, last_name, email, phone, company, status, value_cents, city, state, zip) from stdin with (format csv, header true)',
+        ),
+      ),
+    );
+    const seconds = (performance.now() - start) / 1000;
+    const { rows: count } = await client.query('select count(*)::int as n from bench_copy_floor');
+    await client.query('drop table bench_copy_floor');
+    return { rows: count[0].n, seconds: round(seconds), rowsPerSecond: Math.round(count[0].n / seconds) };
+  } finally {
+    await client.end();
+  }
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-bench-import-'));
+const file = path.join(dir, 'contacts.csv');
+await writeCsv(file);
+const fileMb = round(statSync(file).size / 1024 / 1024);
+const server = await startBenchServer({ SEED_DEMO: 'false' });
+try {
+  const serverPids = nodeDescendants(server.process.pid ?? 0);
+  let peakSampledMb = 0;
+  const sampler = setInterval(() => {
+    for (const pid of serverPids) peakSampledMb = Math.max(peakSampledMb, rssMb(pid, 'VmRSS'));
+  }, 100);
+
+  const signUp = await fetch(`${server.baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'Mark',
+      email: 'bench@import.example',
+      password: 'bench-password-123',
+      businessName: 'Bench Imports',
+      plan: 'enterprise',
+    }),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const me = (await (await fetch(`${server.baseUrl}/api/auth/user`, { headers: { cookie } })).json()) as {
+    workspace: { id: number };
+  };
+
+  const start = performance.now();
+  const form = new FormData();
+  form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'contacts.csv');
+  const upload = await fetch(`${server.baseUrl}/api/contacts/import-csv/upload`, {
+    method: 'POST',
+    headers: { cookie, origin: server.baseUrl },
+    body: form,
+  });
+  if (upload.status !== 202) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+  const uploadSeconds = (performance.now() - start) / 1000;
+  const { jobId } = (await upload.json()) as { jobId: number };
+  let status: Record<string, unknown>;
+  for (;;) {
+    status = (await (
+      await fetch(`${server.baseUrl}/api/contacts/import-status/${jobId}`, { headers: { cookie } })
+    ).json()) as Record<string, unknown>;
+    if (status.status !== 'processing') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const seconds = (performance.now() - start) / 1000;
+  clearInterval(sampler);
+  const peakHwmMb = Math.max(...serverPids.map((pid) => rssMb(pid, 'VmHWM')));
+  if (status.status !== 'completed') throw new Error(`import ended ${JSON.stringify(status)}`);
+
+  const floor = await copyFloor(server.ownerUrl, file, me.workspace.id);
+  const rowsPerSecond = Math.round(rows / seconds);
+  console.log(
+    JSON.stringify(
+      {
+        bench: 'import',
+        rows,
+        fileMb,
+        import: {
+          seconds: round(seconds),
+          uploadSeconds: round(uploadSeconds),
+          rowsPerSecond,
+          created: status.created_contacts,
+          failed: status.failed_imports,
+        },
+        copyFloor: floor,
+        ratioToCopyFloor: round(rowsPerSecond / floor.rowsPerSecond),
+        serverPeakRssMb: { sampled: peakSampledMb, vmHwm: peakHwmMb },
+        targets: { ratioToCopyFloor: 0.5, serverPeakRssMb: 300 },
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

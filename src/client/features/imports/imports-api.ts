@@ -1,0 +1,89 @@
+import { apiRequest } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
+import { useMutation, useQuery } from '@tanstack/react-query';
+
+export interface ImportPreviewRow {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+}
+
+export interface StartedImport {
+  jobId: number;
+  filename: string;
+  totalRows: number;
+  preview: ImportPreviewRow[];
+  ignoredColumns: string[];
+}
+
+export interface ImportStatus {
+  jobId: number;
+  filename: string;
+  status: 'processing' | 'completed' | 'failed';
+  total_rows: number;
+  processed_rows: number;
+  successful_imports: number;
+  failed_imports: number;
+  created_contacts: number;
+  updated_contacts: number;
+  error_message: string | null;
+}
+
+/** Spec 000 §9: the import status is polled every 2000 ms while a job runs. */
+export const importStatusPollMs = 2000;
+/** Files above this go up as a streamed multipart upload instead of one JSON string. */
+export const multipartThresholdBytes = 5 * 1024 * 1024;
+
+export const importStatusUrl = (jobId: number) => `/api/contacts/import-status/${jobId}`;
+export const errorReportUrl = (jobId: number) => `${importStatusUrl(jobId)}/errors.csv`;
+
+async function uploadMultipart(file: File): Promise<StartedImport> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const response = await fetch('/api/contacts/import-csv/upload', {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+  });
+  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+  return (await response.json()) as StartedImport;
+}
+
+/** POST /api/contacts/import-csv with the file's text (spec 000 §7), or the multipart upload for big files. */
+export function useStartImport() {
+  return useMutation({
+    mutationFn: async (file: File): Promise<StartedImport> => {
+      if (file.size > multipartThresholdBytes) return uploadMultipart(file);
+      const response = await apiRequest('POST', '/api/contacts/import-csv', {
+        csvData: await file.text(),
+        filename: file.name,
+      });
+      return (await response.json()) as StartedImport;
+    },
+  });
+}
+
+export function useImportStatus(jobId: number | null) {
+  return useQuery<ImportStatus>({
+    queryKey: [jobId === null ? '' : importStatusUrl(jobId)],
+    enabled: jobId !== null,
+    refetchInterval: (query) =>
+      jobId !== null && query.state.data?.status !== 'completed' && query.state.data?.status !== 'failed'
+        ? importStatusPollMs
+        : false,
+  });
+}
+
+/** A finished import changed the contacts list, counts, stats and the activity feed. */
+export function refreshAfterImport(): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const key = String(query.queryKey[0]);
+      return (
+        (key.startsWith('/api/contacts') && !key.startsWith('/api/contacts/import-status')) ||
+        key === '/api/activities'
+      );
+    },
+  });
+}
