@@ -30,7 +30,8 @@ function initialJavaScriptGzipBytes(dir: string): number {
 
 const port = await freePort();
 const serverStart = performance.now();
-const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+// node itself (not npx) so the stop signal reaches the server.
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   env: {
     ...process.env,
     PORT: String(port),

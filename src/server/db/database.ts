@@ -18,6 +18,8 @@ export interface Database {
 
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
+  // An idle connection dropped by the server (restart, shutdown) must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('database connection lost:', error.message));
   const db = drizzle(pool);
   return {
     pool,
