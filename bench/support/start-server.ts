@@ -33,23 +33,23 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const port = await freePort();
   const pgPort = await freePort();
   const appPassword = 'bench_app_password';
-  const child = // node itself (not npx) so the stop signal reaches the server.
-    spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        SECRET_KEY: 'bench-secret-key-bench-secret-key-0000',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        EMBEDDED_PG_PORT: String(pgPort),
-        APP_DB_PASSWORD: appPassword,
-        SMTP_CAPTURE_PORT: '0',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+  // node itself (not npx) so the stop signal reaches the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SECRET_KEY: 'bench-secret-key-bench-secret-key-0000',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      APP_DB_PASSWORD: appPassword,
+      SMTP_CAPTURE_PORT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
