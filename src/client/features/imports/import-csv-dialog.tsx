@@ -28,6 +28,7 @@ export interface ImportCsvDialogProps {
 
 const isCsv = (file: File) => file.type === 'text/csv' || file.name.toLowerCase().endsWith('.csv');
 const count = new Intl.NumberFormat('en-US');
+const plural = (n: number, noun: string) => `${count.format(n)} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Spec 000 §2.8: choose a .csv file, start the import, watch its progress. */
 export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
@@ -195,7 +196,7 @@ function ImportProgress({ jobId, preview }: { jobId: number; preview: ImportPrev
           className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           <Download className="h-4 w-4" aria-hidden />
-          Download error report ({count.format(job.failed_imports)} rows)
+          Download error report ({plural(job.failed_imports, 'row')})
         </a>
       )}
       {preview.length > 0 && (

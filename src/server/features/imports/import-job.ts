@@ -173,7 +173,8 @@ const count = new Intl.NumberFormat('en-US');
 function describeImport(job: store.ImportJobRow): string {
   const parts = [`${count.format(job.createdContacts)} new contact${job.createdContacts === 1 ? '' : 's'}`];
   if (job.updatedContacts > 0) parts.push(`${count.format(job.updatedContacts)} updated`);
-  if (job.failedImports > 0) parts.push(`${count.format(job.failedImports)} rows failed`);
+  if (job.failedImports > 0)
+    parts.push(`${count.format(job.failedImports)} row${job.failedImports === 1 ? '' : 's'} failed`);
   return `Imported ${job.filename}: ${parts.join(', ')}`;
 }
 
