@@ -1,7 +1,13 @@
 /** `npm run bench`: runs each benchmark in its own process, one after another; each prints JSON. */
 import { execFileSync } from 'node:child_process';
 
-const benches = ['bench/startup.ts', 'bench/http.ts', 'bench/nearby.ts', 'bench/import.ts'];
+const benches = [
+  'bench/startup.ts',
+  'bench/http.ts',
+  'bench/nearby.ts',
+  'bench/import.ts',
+  'bench/contacts.ts',
+];
 
 for (const file of benches) {
   console.error(`\n# ${file}`);
