@@ -89,11 +89,12 @@ async function writeCsv(file: string): Promise<void> {
   await appendFile(file, parts.join(''));
 }
 
-/** Node processes under the spawned `npx tsx` (the server is the one with the largest RSS); PostgreSQL's are left out. */
-function nodeDescendants(pid: number): number[] {
+/** The server's node processes under the spawned `npx tsx` (PostgreSQL's own processes are left out). */
+function serverProcesses(pid: number): number[] {
   return descendants(pid).filter((p) => {
     try {
-      return readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'node';
+      const cmdline = readFileSync(`/proc/${p}/cmdline`, 'utf8');
+      return cmdline.includes('src/server/main.ts') && !cmdline.includes('npm');
     } catch {
       return false;
     }
@@ -159,10 +160,15 @@ await writeCsv(file);
 const fileMb = round(statSync(file).size / 1024 / 1024);
 const server = await startBenchServer({ SEED_DEMO: 'false' });
 try {
-  const serverPids = nodeDescendants(server.process.pid ?? 0);
+  const start = performance.now();
+  const serverPids = serverProcesses(server.process.pid ?? 0);
+  if (serverPids.length === 0) throw new Error('server process not found under /proc');
   let peakSampledMb = 0;
+  const samples: { second: number; rssMb: number }[] = [];
   const sampler = setInterval(() => {
-    for (const pid of serverPids) peakSampledMb = Math.max(peakSampledMb, rssMb(pid, 'VmRSS'));
+    const rss = Math.max(...serverPids.map((pid) => rssMb(pid, 'VmRSS')));
+    peakSampledMb = Math.max(peakSampledMb, rss);
+    samples.push({ second: round((performance.now() - start) / 1000), rssMb: rss });
   }, 100);
 
   const signUp = await fetch(`${server.baseUrl}/api/auth/signup`, {
@@ -183,7 +189,7 @@ try {
     workspace: { id: number };
   };
 
-  const start = performance.now();
+  const importStart = performance.now();
   const form = new FormData();
   form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'contacts.csv');
   const upload = await fetch(`${server.baseUrl}/api/contacts/import-csv/upload`, {
@@ -192,7 +198,7 @@ try {
     body: form,
   });
   if (upload.status !== 202) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
-  const uploadSeconds = (performance.now() - start) / 1000;
+  const uploadSeconds = (performance.now() - importStart) / 1000;
   const { jobId } = (await upload.json()) as { jobId: number };
   let status: Record<string, unknown>;
   for (;;) {
@@ -202,7 +208,7 @@ try {
     if (status.status !== 'processing') break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  const seconds = (performance.now() - start) / 1000;
+  const seconds = (performance.now() - importStart) / 1000;
   clearInterval(sampler);
   const peakHwmMb = Math.max(...serverPids.map((pid) => rssMb(pid, 'VmHWM')));
   if (status.status !== 'completed') throw new Error(`import ended ${JSON.stringify(status)}`);
@@ -225,6 +231,7 @@ try {
         copyFloor: floor,
         ratioToCopyFloor: round(rowsPerSecond / floor.rowsPerSecond),
         serverPeakRssMb: { sampled: peakSampledMb, vmHwm: peakHwmMb },
+        serverRssTimeline: samples.filter((_, i) => i % Math.max(1, Math.floor(samples.length / 20)) === 0),
         targets: { ratioToCopyFloor: 0.5, serverPeakRssMb: 300 },
       },
       null,

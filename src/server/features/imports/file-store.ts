@@ -4,7 +4,7 @@ import { importFileChunks } from '../../db/schema/imports.js';
 
 /** The uploaded file is kept in the database in chunks of this size, so any server can resume the job. */
 export const chunkBytes = 1024 * 1024;
-const chunksPerRead = 4;
+const chunksPerRead = 2;
 
 /** Buffers an incoming stream into fixed-size chunks and writes each within the upload's transaction. */
 export class ChunkWriter {

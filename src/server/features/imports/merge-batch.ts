@@ -105,6 +105,10 @@ export async function mergeBatch(
       state text,
       zip text,
       notes text,
+      email_match bigint,
+      phone_match bigint,
+      phone_owner text,
+      phone_owner_has_email boolean,
       target bigint,
       conflict text,
       company_id bigint
@@ -116,27 +120,28 @@ export async function mergeBatch(
   );
 
   // Matching reads contacts_in_workspace (see 0101_contacts_reads.sql): under row-level security
-  // the citext comparison could not use the (workspace_id, email) index.
+  // the citext comparison could not use the (workspace_id, email) index. Per-row subqueries are
+  // always index look-ups; a join could be planned as a scan of every contact, once per batch
+  // (the fresh staging table has no statistics).
   await client.query(`
-    update import_stage s set target = m.target, conflict = m.conflict
-    from (
-      select s2.ord,
-        case
-          when ce.id is not null and cp.id is not null and ce.id <> cp.id then null
-          when ce.id is not null then ce.id
-          when cp.id is not null and (cp.email is null or s2.email is null) then cp.id
-        end as target,
-        case
-          when (ce.id is not null and cp.id is not null and ce.id <> cp.id)
-            or (ce.id is null and cp.id is not null and cp.email is not null and s2.email is not null)
-          then format('Phone %s belongs to another contact (%s)', s2.phone,
-            coalesce(cp.email::text, nullif(btrim(cp.first_name || ' ' || cp.last_name), ''), 'no email'))
-        end as conflict
-      from import_stage s2
-      left join contacts_in_workspace ce on s2.email is not null and ce.email = s2.email
-      left join contacts_in_workspace cp on s2.phone is not null and cp.phone = s2.phone
-    ) m
-    where m.ord = s.ord`);
+    update import_stage s set
+      email_match = (select c.id from contacts_in_workspace c where s.email is not null and c.email = s.email),
+      (phone_match, phone_owner, phone_owner_has_email) = (
+        select c.id, coalesce(c.email::text, nullif(btrim(c.first_name || ' ' || c.last_name), '')), c.email is not null
+        from contacts_in_workspace c where s.phone is not null and c.phone = s.phone)`);
+  await client.query(`
+    update import_stage set
+      target = case
+        when email_match is not null and phone_match is not null and email_match <> phone_match then null
+        when email_match is not null then email_match
+        when phone_match is not null and (not phone_owner_has_email or email is null) then phone_match
+      end,
+      conflict = case
+        when (email_match is not null and phone_match is not null and email_match <> phone_match)
+          or (email_match is null and phone_match is not null and phone_owner_has_email and email is not null)
+        then format('Phone %s belongs to another contact (%s)', phone, coalesce(phone_owner, 'no name'))
+      end
+    where email_match is not null or phone_match is not null`);
 
   const conflicts = await client.query<{ ord: number; conflict: string }>(
     'select ord, conflict from import_stage where conflict is not null',
@@ -165,6 +170,9 @@ export async function mergeBatch(
     from companies c where s.company is not null and lower(c.name) = lower(s.company)`);
 
   if (updating > 0) {
+    // Primary-key look-ups into contacts for each matched row, never a scan of all contacts.
+    await client.query('set local enable_hashjoin = off');
+    await client.query('set local enable_mergejoin = off');
     await client.query(`
       update contacts c set
         first_name = case when c.first_name = '' then coalesce(s.first_name, '') else c.first_name end,
@@ -192,6 +200,8 @@ export async function mergeBatch(
           or (coalesce(c.state, '') = '' and s.state is not null) or (coalesce(c.zip, '') = '' and s.zip is not null)
           or (coalesce(c.notes, '') = '' and s.notes is not null)
         )`);
+    await client.query('reset enable_hashjoin');
+    await client.query('reset enable_mergejoin');
   }
   let created = 0;
   if (adding > 0) {
