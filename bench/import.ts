@@ -89,9 +89,9 @@ async function writeCsv(file: string): Promise<void> {
   await appendFile(file, parts.join(''));
 }
 
-/** The server's node processes under the spawned `npx tsx` (PostgreSQL's own processes are left out). */
+/** The server's node process: the spawned process itself, or its node descendant when a wrapper (npx) starts it. */
 function serverProcesses(pid: number): number[] {
-  return descendants(pid).filter((p) => {
+  return [pid, ...descendants(pid)].filter((p) => {
     try {
       const cmdline = readFileSync(`/proc/${p}/cmdline`, 'utf8');
       return cmdline.includes('src/server/main.ts') && !cmdline.includes('npm');
