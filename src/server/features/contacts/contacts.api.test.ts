@@ -338,6 +338,12 @@ describe('GET /api/contacts (search, filters, keyset pages)', () => {
     expect(byEmail.map((c: { email: string }) => c.email)).toEqual(['p13@list.example']);
     const byCompany = (await listOwner.client.get('/api/contacts?q=haystack')).json();
     expect(byCompany.map((c: { email: string }) => c.email)).toEqual(['p3@list.example']);
+    const fullEmail = (await listOwner.client.get('/api/contacts?q=P13%40LIST.example')).json();
+    expect(fullEmail.map((c: { email: string }) => c.email)).toEqual(['p13@list.example']);
+    expect((await listOwner.client.get('/api/contacts/count?q=p13%40list.example')).json()).toEqual({
+      count: 1,
+      isCapped: false,
+    });
     const literal = (await listOwner.client.get('/api/contacts?q=%25')).json();
     expect(literal).toEqual([]);
   });

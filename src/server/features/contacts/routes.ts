@@ -83,7 +83,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contacts'],
         description:
           'The list of contacts (spec 000 §7), one keyset page at a time. `q` searches name, email and company ' +
-          '(substring, case-insensitive; a phone number matches that phone). The next page: pass the ' +
+          '(substring, case-insensitive; a complete email address or a phone number matches exactly). The next page: pass the ' +
           `\`${nextCursorHeader}\` response header back as \`cursor\` (absent on the last page).`,
         querystring: contactListQuerySchema,
         response: { 200: z.array(contactSchema) },
@@ -102,7 +102,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contacts'],
         description:
-          'How many contacts match the same filters as the list; counts stop at 10,000 (`isCapped`).',
+          'How many contacts match the same filters as the list; counts stop at 1,000 (`isCapped`).',
         querystring: filterQuery,
         response: { 200: contactCountSchema },
       },

@@ -552,9 +552,13 @@ function toFilter(query: { q?: string; source?: string; status?: ContactStatus }
   // A query that reads as a phone number finds that number exactly (E.164), whatever way it was typed.
   const digits = q?.replace(/\D/g, '') ?? '';
   const phone = q && digits.length >= 7 && /^[\d\s()+.-]+$/.test(q) ? normalizePhone(q) : null;
+  // A complete email address finds that contact through the unique index: trigram search over
+  // an address is slow at scale (its common trigrams — "gma", ".co" — match most rows).
+  const email = q && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q) ? q.toLowerCase() : undefined;
   return {
     text: q ? q.toLowerCase() : undefined,
     phone: phone ?? undefined,
+    email,
     source: query.source?.trim() || undefined,
     status: query.status,
   };
@@ -578,12 +582,12 @@ export async function listContacts(tx: Tx, query: ContactListQuery) {
   };
 }
 
-/** Counting stops here: past it the list says "10,000+" instead of scanning every match. */
-export const countCap = 10_000;
+/** Counting stops here: past it the list says "1,000+" instead of reading every match (a common search term matches tens of thousands). */
+export const countCap = 1_000;
 
 export async function countContacts(tx: Tx, query: { q?: string; source?: string; status?: ContactStatus }) {
   const filter = toFilter(query);
-  if (!filter.text && !filter.phone && !filter.source) {
+  if (!filter.text && !filter.phone && !filter.email && !filter.source) {
     // Unfiltered and status-only counts are exact and free: the counters row has them.
     const counts = await countContactsByStatus(tx);
     return { count: filter.status ? counts[filter.status] : counts.total, isCapped: false };

@@ -196,6 +196,8 @@ export interface ContactFilter {
   text?: string;
   /** An E.164 phone the query text normalised to: matched exactly instead. */
   phone?: string;
+  /** A complete email address the query text is: matched exactly (case-insensitive) instead. */
+  email?: string;
   source?: string;
   status?: ContactStatus;
 }
@@ -207,6 +209,7 @@ export function escapeLike(text: string): string {
 function filterConditions(filter: ContactFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.phone) conditions.push(sql`${v.phone} = ${filter.phone}`);
+  else if (filter.email) conditions.push(sql`${v.email} = ${filter.email}::citext`);
   else if (filter.text) conditions.push(sql`${v.searchText} like ${`%${escapeLike(filter.text)}%`}`);
   if (filter.source) conditions.push(sql`${v.source} = ${filter.source}`);
   if (filter.status) conditions.push(sql`${v.status} = ${filter.status}`);
