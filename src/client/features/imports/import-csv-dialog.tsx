@@ -179,8 +179,8 @@ function ImportProgress({ jobId, preview }: { jobId: number; preview: ImportPrev
       </dl>
       {job?.status === 'completed' && (job.created_contacts > 0 || job.updated_contacts > 0) && (
         <p className="text-xs text-muted-foreground">
-          {count.format(job.created_contacts)} new contacts, {count.format(job.updated_contacts)} existing
-          contacts updated.
+          {plural(job.created_contacts, 'new contact')}
+          {job.updated_contacts > 0 && `, ${plural(job.updated_contacts, 'existing contact')} updated`}.
         </p>
       )}
       {job?.error_message && (
