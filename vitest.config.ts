@@ -35,8 +35,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
           maxWorkers: 1,
         },
       },
