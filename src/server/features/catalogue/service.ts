@@ -1,8 +1,9 @@
 import { type Application, applications } from '../../../domain/catalogue/applications.js';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
+import { countContactsByStatus } from '../contacts/service.js';
 import { summarizeRevenue } from '../payments/service.js';
-import { countContacts, countCustomerPurchases } from './store.js';
+import { countCustomerPurchases } from './store.js';
 
 export function listApplications(): Application[] {
   return [...applications];
@@ -21,7 +22,8 @@ export interface AnalyticsDashboard {
 }
 
 export async function getAnalyticsDashboard(tx: Tx, now: Date = new Date()): Promise<AnalyticsDashboard> {
-  const totalUsers = await countContacts(tx);
+  // The contacts area keeps per-workspace counters, so this is one row, not a count over every contact.
+  const totalUsers = (await countContactsByStatus(tx)).total;
   const revenue = await summarizeRevenue(tx, now);
   const { buyers, multiProductBuyers } = await countCustomerPurchases(tx);
   return {

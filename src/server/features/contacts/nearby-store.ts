@@ -20,7 +20,9 @@ export type NearbyContactRow = {
  * earth_box test uses the gist index on ll_to_earth(latitude, longitude); earth_distance trims the
  * box to a circle. It reads contacts_in_workspace (same tenant predicate as the RLS policy) because
  * under RLS the planner will not use that index for the non-leakproof cube containment: the runtime
- * role got a 2.1 s sequential scan over 200,000 contacts (ADR 0002).
+ * role got a 2.1 s sequential scan over 200,000 contacts (ADR 0002). Ordering by the cube distance
+ * `<->` (straight-line, so the same order as the great-circle distance) lets the gist index hand rows
+ * over nearest first and stop at `limit`, instead of sorting every contact in a crowded box.
  */
 export async function findContactsNear(
   tx: Tx,
@@ -39,7 +41,7 @@ export async function findContactsNear(
     where c.latitude is not null
       and earth_box(${origin}, ${radiusMeters}::float8) @> ll_to_earth(c.latitude, c.longitude)
       and earth_distance(${origin}, ll_to_earth(c.latitude, c.longitude)) <= ${radiusMeters}::float8
-    order by distance_miles, c.id
+    order by ll_to_earth(c.latitude, c.longitude) <-> ${origin}, c.id
     limit ${limit}`);
   return result.rows.map((r) => ({ ...r, id: Number(r.id), distance_miles: Number(r.distance_miles) }));
 }
