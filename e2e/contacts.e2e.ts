@@ -1,35 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../test/test-app.js';
-import { openBrowser, screenshotDir } from './support/browser.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { screenshotDir } from './support/browser.js';
+import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = withServerAndBrowser();
 
 async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1200 } });
-  const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  await page.getByLabel('First name').fill('Carla');
-  await page.getByLabel('Last name').fill('Crm');
-  await page.getByLabel('Email').fill(uniqueEmail('e2e-crm'));
-  await page.getByLabel('Password').fill('correct-horse-battery');
-  await page.getByLabel('Business name').fill('Carla Coaching');
-  await page.getByRole('button', { name: 'Start free trial' }).click();
-  await page.waitForURL(`${server.baseUrl}/dashboard`);
+  const page = await signUpInBrowser(
+    env,
+    { firstName: 'Carla', lastName: 'Crm', businessName: 'Carla Coaching' },
+    { viewport: { width: 1440, height: 1200 } },
+  );
   // Two websites to be sources, added through the API from the page (same origin, same session).
   for (const site of [
     { name: 'Speaker Site', domain: 'speaker.example' },
@@ -89,7 +73,7 @@ const rows = (page: Page) => page.getByTestId('contact-row');
 describe('CRM tab', () => {
   it('adds, searches, filters, edits and deletes contacts', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.baseUrl}/dashboard?tab=crm`);
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=crm`);
     await page.getByText('No contacts found').waitFor();
     for (const title of ['Total Contacts', 'Qualified Leads', 'Active Deals', 'Conversion Rate']) {
       expect(await page.getByTestId(`crm-stat-${title}`).isVisible()).toBe(true);
@@ -199,7 +183,7 @@ describe('CRM tab', () => {
 
   it('shows the same contact management on /contacts', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.baseUrl}/contacts`);
+    await page.goto(`${env.server.baseUrl}/contacts`);
     await page.getByRole('heading', { name: 'Contacts' }).waitFor();
     await page.getByText('No contacts found').waitFor();
     await addContact(page, { first: 'Page', last: 'Person', email: uniqueEmail('page') });

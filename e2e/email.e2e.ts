@@ -1,42 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../test/test-app.js';
-import { openBrowser, screenshot } from './support/browser.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = withServerAndBrowser();
 
 async function signedInPage(
   options: { geolocation?: { latitude: number; longitude: number }; permissions?: string[] } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
-  const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  await page.getByLabel('First name').fill('Paula');
-  await page.getByLabel('Last name').fill('Phone');
-  await page.getByLabel('Email').fill(uniqueEmail('e2e-email'));
-  await page.getByLabel('Password').fill('correct-horse-battery');
-  await page.getByLabel('Business name').fill('Paula Realty');
-  await page.getByRole('button', { name: 'Start free trial' }).click();
-  await page.waitForURL(`${server.baseUrl}/dashboard`);
-  return page;
+  return signUpInBrowser(
+    env,
+    { firstName: 'Paula', lastName: 'Phone', businessName: 'Paula Realty' },
+    options,
+  );
 }
 
 describe('CRM email capture', () => {
   it('processes the test email from the CRM tab and shows the new contact in the table', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.baseUrl}/dashboard?tab=crm`);
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=crm`);
     await page.getByText('No contacts found').waitFor();
     await page.getByRole('button', { name: 'Process Email' }).click();
     const dialog = page.getByRole('dialog');
@@ -80,7 +62,7 @@ describe('CRM email capture', () => {
 describe('iPhone sync tab', () => {
   it('creates a sync token in settings, sends a test sync, and shows the record processed', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.baseUrl}/dashboard?tab=settings`);
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=settings`);
     await page.getByLabel('Name').last().fill('Test iPhone');
     await page.getByRole('button', { name: 'Create token' }).click();
     const token = (await page.getByTestId('new-sync-token').textContent())?.trim() ?? '';
@@ -89,7 +71,7 @@ describe('iPhone sync tab', () => {
     await page.getByTestId('new-sync-token').scrollIntoViewIfNeeded();
     await screenshot(page, 'email-sync-tokens-settings');
 
-    await page.goto(`${server.baseUrl}/dashboard?tab=iphone-sync`);
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=iphone-sync`);
     await page.getByText('No sync activity yet').waitFor();
     await screenshot(page, 'email-iphone-sync-empty');
     await page.getByLabel('Auth token').fill(token);
@@ -122,8 +104,8 @@ describe('geofence card', () => {
 
   it('starts tracking, names the place, announces a nearby contact and lists it', async () => {
     const page = await signedInPage({ geolocation: here, permissions: ['geolocation'] });
-    const created = await page.request.post(`${server.baseUrl}/api/contacts`, {
-      headers: { origin: server.baseUrl },
+    const created = await page.request.post(`${env.server.baseUrl}/api/contacts`, {
+      headers: { origin: env.server.baseUrl },
       data: {
         firstName: 'Nina',
         lastName: 'Nearby',
@@ -134,7 +116,7 @@ describe('geofence card', () => {
       },
     });
     expect(created.status()).toBe(201);
-    await page.goto(`${server.baseUrl}/dashboard?tab=crm`);
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=crm`);
     const card = page.getByTestId('geofence-card');
     await card.getByRole('button', { name: 'Start Tracking' }).click();
     await page.getByText('Contact Nearby!', { exact: true }).waitFor();
@@ -155,7 +137,7 @@ describe('geofence card', () => {
 
   it('explains a denied permission', async () => {
     const page = await signedInPage({ permissions: [] });
-    await page.goto(`${server.baseUrl}/dashboard?tab=crm`);
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=crm`);
     await page.getByTestId('geofence-card').getByRole('button', { name: 'Start Tracking' }).click();
     await page.getByText('Location Access Denied', { exact: true }).waitFor();
     expect(

@@ -1,36 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../test/test-app.js';
-import { openBrowser, screenshotDir } from './support/browser.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshotDir } from './support/browser.js';
+import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
-let server: TestServer;
-let browser: Browser;
+const env = withServerAndBrowser();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1100 } });
-  const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  await page.getByLabel('First name').fill('Ivy');
-  await page.getByLabel('Last name').fill('Importer');
-  await page.getByLabel('Email').fill(uniqueEmail('e2e-import'));
-  await page.getByLabel('Password').fill('correct-horse-battery');
-  await page.getByLabel('Business name').fill('Ivy Imports');
-  await page.getByRole('button', { name: 'Start free trial' }).click();
-  await page.waitForURL(`${server.baseUrl}/dashboard`);
-  return page;
+function signedInPage(): Promise<Page> {
+  return signUpInBrowser(
+    env,
+    { firstName: 'Ivy', lastName: 'Importer', businessName: 'Ivy Imports' },
+    { viewport: { width: 1440, height: 1100 } },
+  );
 }
 
 const csv = [
@@ -43,7 +25,7 @@ const csv = [
 describe('CSV import dialog', () => {
   it('imports a file from the CRM tab and shows the contacts in the table', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.baseUrl}/dashboard?tab=crm`);
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=crm`);
     await page.getByText('No contacts found').waitFor();
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog');

@@ -1,0 +1,44 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { uniqueEmail } from '../../test/test-app.js';
+import { openBrowser } from './browser.js';
+import { startTestServer, type TestServer } from './server.js';
+
+export interface E2eEnvironment {
+  server: TestServer;
+  browser: Browser;
+}
+
+/** One real server and one browser for the test file, started before its tests and closed after. */
+export function withServerAndBrowser(): E2eEnvironment {
+  const env = {} as E2eEnvironment;
+  beforeAll(async () => {
+    env.server = await startTestServer();
+    env.browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
+}
+
+/** Creates a new owner through the real sign-up form and returns the page, landed on /dashboard. */
+export async function signUpInBrowser(
+  env: E2eEnvironment,
+  owner: { firstName: string; lastName: string; businessName: string },
+  contextOptions: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await env.browser.newContext({ viewport: { width: 1366, height: 900 }, ...contextOptions });
+  const page = await context.newPage();
+  await page.goto(`${env.server.baseUrl}/login`);
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('First name').fill(owner.firstName);
+  await page.getByLabel('Last name').fill(owner.lastName);
+  await page.getByLabel('Email').fill(uniqueEmail(`e2e-${owner.lastName.toLowerCase()}`));
+  await page.getByLabel('Password').fill('correct-horse-battery');
+  await page.getByLabel('Business name').fill(owner.businessName);
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await page.waitForURL(`${env.server.baseUrl}/dashboard`);
+  return page;
+}
