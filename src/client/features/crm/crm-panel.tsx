@@ -1,3 +1,4 @@
+import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -44,14 +45,7 @@ export function CrmPanel() {
   );
 }
 
-interface Tile {
-  title: string;
-  icon: LucideIcon;
-  value: (s: ContactStats) => string;
-  hint: (s: ContactStats) => string;
-}
-
-const tiles: Tile[] = [
+const tiles: StatTile<ContactStats>[] = [
   {
     title: 'Total Contacts',
     icon: Users,
@@ -84,33 +78,15 @@ const tiles: Tile[] = [
 ];
 
 function StatTiles() {
-  const { data: stats, isLoading, isError } = useContactStats();
+  const { data, isLoading, isError } = useContactStats();
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {tiles.map((tile) => {
-        const Icon = tile.icon;
-        return (
-          <Card key={tile.title} data-testid={`crm-stat-${tile.title}`}>
-            <CardHeader className="flex-row items-center justify-between pb-2">
-              <CardTitle className="text-sm font-medium text-muted-foreground">{tile.title}</CardTitle>
-              <span className="flex h-8 w-8 items-center justify-center rounded-md bg-accent text-accent-foreground">
-                <Icon className="h-4 w-4" />
-              </span>
-            </CardHeader>
-            <CardContent>
-              {isLoading ? (
-                <Skeleton className="h-8 w-20" />
-              ) : isError || !stats ? (
-                <p className="text-sm text-destructive">Could not load</p>
-              ) : (
-                <p className="text-2xl font-bold tracking-tight">{tile.value(stats)}</p>
-              )}
-              <p className="mt-1 text-xs text-muted-foreground">{stats ? tile.hint(stats) : '\u00a0'}</p>
-            </CardContent>
-          </Card>
-        );
-      })}
-    </div>
+    <StatTileGrid
+      tiles={tiles}
+      data={data}
+      isLoading={isLoading}
+      isError={isError}
+      testIdPrefix="crm-stat-"
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -47,14 +48,7 @@ export function OverviewPanel({ selectedWebsiteId, onNavigate }: DashboardPanelP
   );
 }
 
-interface StatCardSpec {
-  title: string;
-  icon: LucideIcon;
-  value: (stats: DashboardStats) => string | null;
-  hint: (stats: DashboardStats) => string;
-}
-
-const statCards: StatCardSpec[] = [
+const statCards: StatTile<DashboardStats>[] = [
   {
     title: 'Total Revenue',
     icon: DollarSign,
@@ -82,36 +76,15 @@ const statCards: StatCardSpec[] = [
 ];
 
 function StatCards() {
-  const { data: stats, isLoading, isError } = useDashboardStats();
+  const { data, isLoading, isError } = useDashboardStats();
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {statCards.map((card) => {
-        const Icon = card.icon;
-        const value = stats ? card.value(stats) : null;
-        return (
-          <Card key={card.title} data-testid={`stat-${card.title}`}>
-            <CardHeader className="flex-row items-center justify-between pb-2">
-              <CardTitle className="text-sm font-medium text-muted-foreground">{card.title}</CardTitle>
-              <span className="flex h-8 w-8 items-center justify-center rounded-md bg-accent text-accent-foreground">
-                <Icon className="h-4 w-4" />
-              </span>
-            </CardHeader>
-            <CardContent>
-              {isLoading ? (
-                <Skeleton className="h-8 w-24" />
-              ) : isError || !stats ? (
-                <p className="text-sm text-destructive">Could not load</p>
-              ) : value === null ? (
-                <p className="text-lg font-semibold text-muted-foreground">Not measured yet</p>
-              ) : (
-                <p className="text-2xl font-bold tracking-tight">{value}</p>
-              )}
-              <p className="mt-1 text-xs text-muted-foreground">{stats ? card.hint(stats) : '\u00a0'}</p>
-            </CardContent>
-          </Card>
-        );
-      })}
-    </div>
+    <StatTileGrid
+      tiles={statCards}
+      data={data}
+      isLoading={isLoading}
+      isError={isError}
+      testIdPrefix="stat-"
+    />
   );
 }
 
