@@ -2,12 +2,14 @@ import { queryClient } from './query-client';
 
 /**
  * Marks every contacts read stale (lists, counts, stats, details, companies) plus the activity feed,
- * for features whose background work creates or updates contacts (email capture, phone sync).
+ * after anything that creates or updates contacts: edits, imports, email capture, phone sync.
+ * An import job's own status is not a contacts view and is left alone.
  */
-export function refreshContactViews() {
+export function refreshContactViews(): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => {
       const key = String(query.queryKey[0]);
+      if (key.startsWith('/api/contacts/import-status')) return false;
       return key.startsWith('/api/contacts') || key === '/api/activities' || key === '/api/companies';
     },
   });

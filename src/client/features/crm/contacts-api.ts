@@ -1,5 +1,5 @@
 import { apiRequest } from '@client/lib/api';
-import { queryClient } from '@client/lib/query-client';
+import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import type { FieldIssue } from '@domain/app-error';
 import {
   type Contact,
@@ -72,21 +72,11 @@ export function useContactDetail(id: number | null) {
   return useQuery<ContactDetail>({ queryKey: [`/api/contacts/${id}`], enabled: id !== null });
 }
 
-/** Every contacts read (lists, counts, stats, details, companies) plus the activity feed a write adds to. */
-function refreshContacts() {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const key = String(query.queryKey[0]);
-      return key.startsWith('/api/contacts') || key === '/api/activities' || key === '/api/companies';
-    },
-  });
-}
-
 export function useCreateContact() {
   return useMutation({
     mutationFn: async (input: ContactCreateInput) =>
       (await apiRequest('POST', '/api/contacts', input)).json() as Promise<Contact>,
-    onSuccess: refreshContacts,
+    onSuccess: refreshContactViews,
   });
 }
 
@@ -94,14 +84,14 @@ export function useUpdateContact() {
   return useMutation({
     mutationFn: async ({ id, input }: { id: number; input: ContactUpdateInput }) =>
       (await apiRequest('PATCH', `/api/contacts/${id}`, input)).json() as Promise<Contact>,
-    onSuccess: refreshContacts,
+    onSuccess: refreshContactViews,
   });
 }
 
 export function useDeleteContact() {
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/contacts/${id}`),
-    onSuccess: refreshContacts,
+    onSuccess: refreshContactViews,
   });
 }
 
@@ -111,7 +101,7 @@ export function useAddNote(contactId: number) {
       (
         await apiRequest('POST', `/api/contacts/${contactId}/notes`, { body })
       ).json() as Promise<TimelineEntry>,
-    onSuccess: refreshContacts,
+    onSuccess: refreshContactViews,
   });
 }
 

@@ -11,15 +11,10 @@ import {
 import { Progress } from '@client/components/ui/progress';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
+import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import { Download, FileSpreadsheet, Loader2, Upload } from 'lucide-react';
 import { type ChangeEvent, useEffect, useState } from 'react';
-import {
-  errorReportUrl,
-  type ImportPreviewRow,
-  refreshAfterImport,
-  useImportStatus,
-  useStartImport,
-} from './imports-api';
+import { errorReportUrl, type ImportPreviewRow, useImportStatus, useStartImport } from './imports-api';
 
 export interface ImportCsvDialogProps {
   open: boolean;
@@ -41,7 +36,7 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
   const isDone = job?.status === 'completed' || job?.status === 'failed';
 
   useEffect(() => {
-    if (isDone) void refreshAfterImport();
+    if (isDone) void refreshContactViews();
   }, [isDone]);
 
   const reset = () => {

@@ -1,5 +1,4 @@
 import { apiRequest } from '@client/lib/api';
-import { queryClient } from '@client/lib/query-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 export interface ImportPreviewRow {
@@ -72,18 +71,5 @@ export function useImportStatus(jobId: number | null) {
       jobId !== null && query.state.data?.status !== 'completed' && query.state.data?.status !== 'failed'
         ? importStatusPollMs
         : false,
-  });
-}
-
-/** A finished import changed the contacts list, counts, stats and the activity feed. */
-export function refreshAfterImport(): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const key = String(query.queryKey[0]);
-      return (
-        (key.startsWith('/api/contacts') && !key.startsWith('/api/contacts/import-status')) ||
-        key === '/api/activities'
-      );
-    },
   });
 }
