@@ -371,7 +371,7 @@ export function ContactManagement() {
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
             <AlertDialogAction
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+              variant="destructive"
               disabled={remove.isPending}
               onClick={(event) => {
                 event.preventDefault();

@@ -82,7 +82,7 @@ function TokenRow({ token }: { token: SyncToken }) {
             <AlertDialogFooter>
               <AlertDialogCancel>Cancel</AlertDialogCancel>
               <AlertDialogAction
-                className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+                variant="destructive"
                 onClick={() =>
                   revoke.mutate(token.id, {
                     onError: (error) =>

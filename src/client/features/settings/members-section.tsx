@@ -147,7 +147,7 @@ function MemberRow({
               <AlertDialogFooter>
                 <AlertDialogCancel>Cancel</AlertDialogCancel>
                 <AlertDialogAction
-                  className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+                  variant="destructive"
                   onClick={() =>
                     remove.mutate(member.userId, { onError: showError('Could not remove member') })
                   }

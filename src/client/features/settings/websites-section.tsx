@@ -192,7 +192,7 @@ function RemoveWebsiteButton({ website }: { website: Website }) {
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <AlertDialogAction
-            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+            variant="destructive"
             onClick={() =>
               remove.mutate(website.id, {
                 onError: (error) =>
