@@ -74,9 +74,20 @@ describe('app shell', () => {
 
   it('sends a signed-out visitor from /dashboard to the sign-in page', async () => {
     const page = await newPage();
+    // The toast shows for only half a second before the redirect; holding the
+    // redirect request keeps it on screen however slow the machine is.
+    let releaseRedirect = () => {};
+    const redirectHeld = new Promise<void>((resolve) => {
+      releaseRedirect = resolve;
+    });
+    await page.route('**/api/login', async (route) => {
+      await redirectHeld;
+      await route.continue();
+    });
     await page.goto(`${server.baseUrl}/dashboard`);
     await page.getByText('Unauthorized', { exact: true }).first().waitFor();
     await page.getByText('You are logged out. Logging in again...').first().waitFor();
+    releaseRedirect();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('tab', { name: 'Sign in' }).waitFor();
     await screenshot(page, 'shell-login');
