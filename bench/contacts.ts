@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { demoCredentials } from '../src/server/seed/demo-workspace.js';
-import { percentile, signInCookie, startBenchServer } from './support/start-server.js';
+import { percentile, signInCookie, startBuiltServer } from './support/start-server.js';
 
 const contactCount = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const otherWorkspaces = 1_000;
@@ -299,7 +299,7 @@ async function bulkLoad(owner: pg.Client, workspaceId: number, siteNames: string
 }
 
 async function main() {
-  const server = await startBenchServer();
+  const server = await startBuiltServer();
   const owner = new pg.Client({ connectionString: server.ownerUrl });
   await owner.connect();
   try {

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { demoCredentials } from '../src/server/seed/demo-workspace.js';
-import { percentile, signInCookie, startBenchServer } from './support/start-server.js';
+import { percentile, signInCookie, startBuiltServer } from './support/start-server.js';
 
 const connections = 100;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -58,7 +58,7 @@ async function sqlFloor(appUrl: string, sessionHash: string, read: string) {
   };
 }
 
-const server = await startBenchServer();
+const server = await startBuiltServer();
 try {
   const cookie = await signInCookie(server.baseUrl, demoCredentials.email, demoCredentials.password);
   const sessionHash = createHash('sha256')

@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { startBenchServer } from './support/start-server.js';
+import { serverEntry, startBuiltServer } from './support/start-server.js';
 
 const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
 const statuses = ['lead', 'qualified', 'customer', 'lost'];
@@ -94,7 +94,7 @@ function serverProcesses(pid: number): number[] {
   return [pid, ...descendants(pid)].filter((p) => {
     try {
       const cmdline = readFileSync(`/proc/${p}/cmdline`, 'utf8');
-      return cmdline.includes('src/server/main.ts') && !cmdline.includes('npm');
+      return cmdline.includes(serverEntry) && !cmdline.includes('npm');
     } catch {
       return false;
     }
@@ -158,7 +158,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-bench-import-'));
 const file = path.join(dir, 'contacts.csv');
 await writeCsv(file);
 const fileMb = round(statSync(file).size / 1024 / 1024);
-const server = await startBenchServer({ SEED_DEMO: 'false' });
+const server = await startBuiltServer({ SEED_DEMO: 'false' });
 try {
   const start = performance.now();
   const serverPids = serverProcesses(server.process.pid ?? 0);

@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { demoCredentials } from '../src/server/seed/demo-workspace.js';
-import { percentile, signInCookie, startBenchServer } from './support/start-server.js';
+import { percentile, signInCookie, startBuiltServer } from './support/start-server.js';
 
 const contacts = Number(process.env.BENCH_NEARBY_CONTACTS ?? 200_000);
 const probes = 200;
@@ -21,7 +21,7 @@ const point = (i: number) => ({
 });
 
 async function main() {
-  const server = await startBenchServer();
+  const server = await startBuiltServer();
   const owner = new pg.Client({ connectionString: server.ownerUrl });
   await owner.connect();
   try {

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export interface BenchServer {
+export interface BuiltServer {
   baseUrl: string;
   /** The owner connection string of the server's database (for bulk set-up and the SQL floor). */
   ownerUrl: string;
@@ -24,17 +24,33 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The compiled server `npm start` runs. */
+export const serverEntry = 'dist/server/main.js';
+
 /**
- * Starts the real server (`src/server/main.ts`) as its own process, on an embedded PostgreSQL in a
+ * node's arguments for a server at `entry`, with the V8 flags of `npm start` (its last command is
+ * `node <flags> dist/server/main.js`), so benchmarks measure the server as it is run.
+ */
+export function serverNodeArgs(entry = serverEntry): string[] {
+  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+  const words = start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+  if (words[0] !== 'node' || words.at(-1) !== serverEntry)
+    throw new Error(`npm start no longer ends with "node ... ${serverEntry}": ${start}`);
+  return [...words.slice(1, -1), entry];
+}
+
+/**
+ * Starts the real server, built as `npm start` builds and runs it, as its own process, on an embedded PostgreSQL in a
  * temporary folder, with the demo workspace seeded, so load is measured from outside as users see it.
  */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-bench-'));
   const port = await freePort();
   const pgPort = await freePort();
   const appPassword = 'bench_app_password';
-  // node itself (not npx) so the stop signal reaches the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
+  // node itself (not npm) so the stop signal reaches the server.
+  const child = spawn(process.execPath, serverNodeArgs(), {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import zipcodes from 'zipcodes';
 import {
   addMember,
   createTestApp,
@@ -7,6 +6,7 @@ import {
   signUpOwner,
   type TestApp,
 } from '../../../../test/test-app.js';
+import { zipCodeGeocoder } from '../../providers/geocoding/zip-code-geocoder.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // The centre of Austin's ZIP code 78701 (from the same dataset) and contacts at known distances from it.
-const austin = zipcodes.lookup('78701');
+const austin = await zipCodeGeocoder.geocode({ zip: '78701' });
 if (!austin) throw new Error('dataset lacks 78701');
 const here = { latitude: austin.latitude, longitude: austin.longitude };
 const milesNorth = (miles: number) => ({

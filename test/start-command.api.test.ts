@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type BuiltServer, signInCookie, startBuiltServer } from '../bench/support/start-server.js';
+import { demoCredentials } from '../src/server/seed/demo-workspace.js';
+
+// What `npm start` runs: the build script, then the compiled server on its own embedded PostgreSQL.
+let server: BuiltServer;
+beforeAll(async () => {
+  server = await startBuiltServer();
+}, 180_000);
+afterAll(() => server?.stop());
+
+it('serves the built client and the API, with the demo workspace signed in', async () => {
+  const page = await fetch(`${server.baseUrl}/pricing`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<div id="root"></div>');
+
+  const cookie = await signInCookie(server.baseUrl, demoCredentials.email, demoCredentials.password);
+  const me = await fetch(`${server.baseUrl}/api/auth/user`, { headers: { cookie } });
+  expect(me.status).toBe(200);
+  expect(await me.json()).toMatchObject({ email: demoCredentials.email });
+  const contacts = await fetch(`${server.baseUrl}/api/contacts`, { headers: { cookie } });
+  expect(((await contacts.json()) as unknown[]).length).toBeGreaterThan(0);
+});
