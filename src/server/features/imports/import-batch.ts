@@ -66,4 +66,11 @@ export class ImportBatch {
     if (entry.contact.email) this.byEmail.set(entry.contact.email, entry);
     if (entry.contact.phone) this.byPhone.set(entry.contact.phone, entry);
   }
+
+  /** Whether a contact of this batch has an email or phone that one of `other`'s has. */
+  sharesIdentityWith(other: ImportBatch): boolean {
+    for (const email of this.byEmail.keys()) if (other.byEmail.has(email)) return true;
+    for (const phone of this.byPhone.keys()) if (other.byPhone.has(phone)) return true;
+    return false;
+  }
 }

@@ -11,7 +11,7 @@ import { deleteStoredFile, readStoredFile } from './file-store.js';
 import { mapHeader } from './header-mapping.js';
 import { ImportBatch } from './import-batch.js';
 import { maxImportRows } from './limits.js';
-import { mergeBatch, recordFailedRows } from './merge-batch.js';
+import { recordFailedRows, rematchBatch, stageBatch, writeBatch } from './merge-batch.js';
 import * as store from './store.js';
 
 export const importJobName = 'contacts-import';
@@ -124,24 +124,42 @@ export function tooManyRows(): AppError {
   );
 }
 
+/**
+ * Two batches are in the database at once: while one writes, the next is staged and matched (reads
+ * only, so it can never hold a lock the writer waits for), and the one after is parsed. A batch
+ * writes only after the batch before it committed, so checkpoints stay in file order.
+ */
 async function importRows(deps: AppDeps, job: store.ImportJobRow, runner: string): Promise<void> {
   const { database } = deps;
-  // One batch is written while the next is parsed and validated: PostgreSQL and Node work in parallel.
-  let writing: Promise<void> | null = null;
-  let previous: ImportBatch | null = null;
-  for await (const batch of batchesAfter(deps, job)) {
-    if (writing) await writing;
-    if (previous) {
-      const done = previous;
-      writing = database.withWorkspace(job.workspaceId, (tx) => commitBatch(tx, job, runner, done, false));
-      writing.catch(() => {}); // awaited above on the next turn; this only keeps it from being "unhandled"
+  let older: Promise<void> = Promise.resolve();
+  let newest: Promise<void> = Promise.resolve();
+  let newestBatch: ImportBatch | null = null;
+  const launch = (batch: ImportBatch, isLast: boolean) => {
+    const before = { committed: newest, batch: newestBatch };
+    const commit = database.withWorkspace(job.workspaceId, (tx) =>
+      commitBatch(tx, job, runner, batch, isLast, before),
+    );
+    commit.catch(() => {}); // awaited below; this only keeps it from being "unhandled" meanwhile
+    older = newest;
+    newest = commit;
+    newestBatch = batch;
+  };
+  // The last batch is known only when the file ends, so each batch is launched when the next arrives.
+  let pending: ImportBatch | null = null;
+  try {
+    for await (const batch of batchesAfter(deps, job)) {
+      if (pending) {
+        await older;
+        launch(pending, false);
+      }
+      pending = batch;
     }
-    previous = batch;
-  }
-  if (writing) await writing;
-  if (previous) {
-    const last = previous;
-    await database.withWorkspace(job.workspaceId, (tx) => commitBatch(tx, job, runner, last, true));
+    if (pending) launch(pending, true);
+    await older;
+    await newest;
+  } finally {
+    // Never leave a batch running after the run ends (its advisory lock is released then).
+    await Promise.allSettled([older, newest]);
   }
 }
 
@@ -151,9 +169,14 @@ async function commitBatch(
   runner: string,
   batch: ImportBatch,
   isLast: boolean,
+  before: { committed: Promise<void>; batch: ImportBatch | null },
 ): Promise<void> {
+  await stageBatch(tx, batch);
+  await before.committed;
+  // Matching could not see what the batch before wrote; only its own emails and phones can differ.
+  if (before.batch && batch.sharesIdentityWith(before.batch)) await rematchBatch(tx, batch);
   if (!(await store.lockOwnedJob(tx, job.id, runner))) throw new LostOwnership();
-  const outcome = await mergeBatch(tx, batch, (adding) => assertContactCapacity(tx, adding));
+  const outcome = await writeBatch(tx, batch, (adding) => assertContactCapacity(tx, adding));
   await recordFailedRows(tx, job.id, outcome.failed);
   await store.addProgress(tx, job.id, {
     processed: batch.rowCount,

@@ -325,6 +325,51 @@ describe('POST /api/contacts/import-csv/upload (multipart)', () => {
     expect(companies.rows[0].n).toBe(7);
   });
 
+  it('merges across batches written side by side: a later batch sees what the one before it wrote', async () => {
+    const owner = await signUpOwner(t.app, { plan: 'enterprise' });
+    const existing = await owner.client.post('/api/contacts', {
+      firstName: 'Carry',
+      lastName: 'Over',
+      email: 'carry@example.com',
+    });
+    expect(existing.statusCode, existing.body).toBe(201);
+    // 25,000 rows are three batches. Batch 1 gives the existing contact a phone and creates
+    // dup@; batch 2 has a row with only that phone and a row with dup@ in other case.
+    const rows = Array.from({ length: 25_000 }, (_, i) => `Gen${i},Row,gen${i}@example.com,`);
+    rows[5] = 'Carry,Over,carry@example.com,+1 212 664 7665';
+    rows[9_000] = 'Dee,Up,dup@example.com,';
+    rows[10_005] = 'Phone,Only,,+1 (212) 664-7665';
+    rows[12_000] = 'Dee,Up,DUP@example.com,';
+    const res = await upload(
+      owner.client,
+      'batches.csv',
+      `First Name,Last Name,Email,Phone\n${rows.join('\n')}\n`,
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    const status = await waitForImport(owner.client, res.json().jobId);
+    expect(status).toMatchObject({
+      status: 'completed',
+      processed_rows: 25_000,
+      failed_imports: 0,
+      created_contacts: 24_997,
+      updated_contacts: 3,
+    });
+    const found = await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.execute<{ email: string; phone: string | null; n: number }>(sql`
+        select email::text, phone, count(*) over ()::int as n from contacts
+        where phone = '+12126647665' or email = 'dup@example.com' order by email`),
+    );
+    expect(found.rows).toEqual([
+      { email: 'carry@example.com', phone: '+12126647665', n: 2 },
+      { email: 'dup@example.com', phone: null, n: 2 },
+    ]);
+    // Right the first time: no batch failed on a duplicate and had to be retried.
+    const job = await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.execute<{ attempts: number }>(sql`select attempts from import_jobs where id = ${res.json().jobId}`),
+    );
+    expect(job.rows[0].attempts).toBe(1);
+  });
+
   it('refuses a non-CSV file and a request without a file', async () => {
     const owner = await signUpOwner(t.app);
     const res = await upload(owner.client, 'photo.png', 'not a csv');

@@ -74,20 +74,17 @@ function copyLine(ord: number, c: ImportContact): string {
 }
 
 /**
- * Writes one batch: COPY into a temporary staging table, then a few set-based statements match
- * every staged contact to an existing one (email first, then phone), fill only the blank fields of
- * matched contacts, and insert the rest. Runs inside the caller's transaction, which also commits
- * the job's checkpoint, so a batch is either wholly in the database or not at all.
- *
- * `beforeInsert` is told how many new contacts the batch adds before any is written (plan limits).
+ * A batch is written in two steps inside the caller's transaction, which also commits the job's
+ * checkpoint, so a batch is either wholly in the database or not at all:
+ * - `stageBatch` COPYs it into a temporary staging table and matches every staged contact to an
+ *   existing one (email first, then phone). It only reads, so it can run while the batch before
+ *   is still writing;
+ * - `writeBatch` fills only the blank fields of matched contacts and inserts the rest.
+ * If the batch before committed contacts or details this batch's matching could not see yet,
+ * `rematchBatch` matches again before the write.
  */
-export async function mergeBatch(
-  tx: Tx,
-  batch: ImportBatch,
-  beforeInsert: (adding: number) => Promise<void>,
-): Promise<BatchOutcome> {
-  const failed = [...batch.failed];
-  if (batch.staged.length === 0) return { created: 0, updated: 0, failed };
+export async function stageBatch(tx: Tx, batch: ImportBatch): Promise<void> {
+  if (batch.staged.length === 0) return;
   const client = clientOf(tx);
   await client.query(`
     create temporary table import_stage (
@@ -118,7 +115,19 @@ export async function mergeBatch(
     Readable.from([`${lines.join('\n')}\n`]),
     client.query(copyFrom(`copy import_stage (${stageColumns.join(', ')}) from stdin`)),
   );
+  await matchStaged(client);
+}
 
+export async function rematchBatch(tx: Tx, batch: ImportBatch): Promise<void> {
+  if (batch.staged.length === 0) return;
+  const client = clientOf(tx);
+  await client.query(
+    'update import_stage set target = null, conflict = null where target is not null or conflict is not null',
+  );
+  await matchStaged(client);
+}
+
+async function matchStaged(client: pg.PoolClient): Promise<void> {
   // Matching reads contacts_in_workspace (see 0101_contacts_reads.sql): under row-level security
   // the citext comparison could not use the (workspace_id, email) index. Per-row subqueries are
   // always index look-ups; a join could be planned as a scan of every contact, once per batch
@@ -142,6 +151,20 @@ export async function mergeBatch(
         then format('Phone %s belongs to another contact (%s)', phone, coalesce(phone_owner, 'no name'))
       end
     where email_match is not null or phone_match is not null`);
+}
+
+/**
+ * Writes a staged batch. `beforeInsert` is told how many new contacts the batch adds before any
+ * is written (plan limits).
+ */
+export async function writeBatch(
+  tx: Tx,
+  batch: ImportBatch,
+  beforeInsert: (adding: number) => Promise<void>,
+): Promise<BatchOutcome> {
+  const failed = [...batch.failed];
+  if (batch.staged.length === 0) return { created: 0, updated: 0, failed };
+  const client = clientOf(tx);
 
   const conflicts = await client.query<{ ord: number; conflict: string }>(
     'select ord, conflict from import_stage where conflict is not null',
@@ -170,9 +193,11 @@ export async function mergeBatch(
     from companies c where s.company is not null and lower(c.name) = lower(s.company)`);
 
   if (updating > 0) {
-    // Primary-key look-ups into contacts for each matched row, never a scan of all contacts.
-    await client.query('set local enable_hashjoin = off');
-    await client.query('set local enable_mergejoin = off');
+    // Bounded whatever the planner believes: contacts are read only through the primary key for
+    // the matched ids, staged rows only through the target index. Its estimates cannot be trusted
+    // here (a fresh staging table, a workspace condition that is a setting): joined freely, it has
+    // been seen to scan the staging table once per contact of the workspace.
+    await client.query('create index on import_stage (target)');
     await client.query(`
       update contacts c set
         first_name = case when c.first_name = '' then coalesce(s.first_name, '') else c.first_name end,
@@ -189,7 +214,8 @@ export async function mergeBatch(
         zip = coalesce(nullif(c.zip, ''), s.zip),
         notes = coalesce(nullif(c.notes, ''), s.notes)
       from import_stage s
-      where s.target = c.id and s.conflict is null
+      where c.id = any (array(select target from import_stage where target is not null and conflict is null))
+        and s.target = c.id and s.conflict is null
         and (
           (c.first_name = '' and s.first_name is not null) or (c.last_name = '' and s.last_name is not null)
           or (c.email is null and s.email is not null) or (c.phone is null and s.phone is not null)
@@ -200,8 +226,6 @@ export async function mergeBatch(
           or (coalesce(c.state, '') = '' and s.state is not null) or (coalesce(c.zip, '') = '' and s.zip is not null)
           or (coalesce(c.notes, '') = '' and s.notes is not null)
         )`);
-    await client.query('reset enable_hashjoin');
-    await client.query('reset enable_mergejoin');
   }
   let created = 0;
   if (adding > 0) {
