@@ -1,11 +1,16 @@
 /**
  * bench/contacts: BENCH_CONTACTS contacts (default 1,000,000) in the demo workspace plus 1,000 other
  * workspaces of 50 contacts each, generated with generate_series through the owner connection.
- * Then, through the real server over HTTP at BENCH_CONCURRENCY (default 8) concurrent requests:
- * search by name prefix, by substring, by full email, the source filter, the capped count, the stats
- * tiles and (when the location area's endpoint exists) nearby contacts — each beside the bare SQL
- * time of the same query, run the way the server runs it (runtime role, RLS, workspace set).
- * Target: search p99 under 25 ms. Prints JSON. Run alone: `npx tsx bench/contacts.ts`.
+ * Then, through the real server over HTTP: search by name prefix, by substring, by full name, by
+ * full email, the source filter, the capped count, the stats tiles and nearby contacts — each one
+ * request at a time (the latency a user sees, which the targets are read against), again with
+ * BENCH_CONCURRENCY (default 8) requests in flight (under load, on the same two cores as the
+ * database and this client), and beside the bare SQL time of the same query, run the way the
+ * server runs it (runtime role, RLS, workspace set). For text searches the bare SQL is the single
+ * query as the planner runs it alone; the endpoint first probes the newest contacts (store.ts), so
+ * the two columns show what that probe saves.
+ * Targets: p99 under 25 ms for search and under 20 ms for nearby. Prints JSON. Run alone:
+ * `npx tsx bench/contacts.ts`.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -15,7 +20,8 @@ import { percentile, signInCookie, startBuiltServer } from './support/start-serv
 const contactCount = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const otherWorkspaces = 1_000;
 const contactsPerOtherWorkspace = 50;
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
+/** Requests in flight for the "under load" figures; latency targets are read one request at a time. */
+const loadConcurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const requestsPerScenario = Number(process.env.BENCH_REQUESTS ?? 400);
 const sqlRuns = 200;
 
@@ -203,7 +209,12 @@ interface Scenario {
   sql: ((i: number) => { text: string; values: unknown[] }) | null;
 }
 
-async function timeHttp(baseUrl: string, cookie: string, scenario: Scenario, requests = requestsPerScenario) {
+async function timeHttp(
+  baseUrl: string,
+  cookie: string,
+  scenario: Scenario,
+  { requests = requestsPerScenario, concurrency = 1 }: { requests?: number; concurrency?: number } = {},
+) {
   const latencies: number[] = [];
   let next = 0;
   let rows = 0;
@@ -386,47 +397,38 @@ async function main() {
       },
     ];
 
-    const probe = await fetch(
-      `${server.baseUrl}/api/location/nearby-contacts?latitude=30.2672&longitude=-97.7431&radius=5`,
-      {
-        headers: { cookie },
-      },
-    );
-    const hasNearby = probe.status !== 404;
-    if (hasNearby) {
-      const at = (i: number) => ({
-        lat: 30.2672 + ((i % 20) - 10) * 0.02,
-        lng: -97.7431 + ((i % 17) - 8) * 0.02,
-      });
-      scenarios.push({
-        name: 'nearby',
-        url: (i) => `/api/location/nearby-contacts?latitude=${at(i).lat}&longitude=${at(i).lng}&radius=5`,
-        // The index-friendly form (through the workspace view), for comparison with what the endpoint does.
-        sql: (i) => ({
-          text: `select id, earth_distance(ll_to_earth($1, $2), ll_to_earth(latitude, longitude)) as d
-                 from contacts_in_workspace where latitude is not null
-                 and earth_box(ll_to_earth($1, $2), 8046.72) @> ll_to_earth(latitude, longitude)
-                 and earth_distance(ll_to_earth($1, $2), ll_to_earth(latitude, longitude)) <= 8046.72
-                 order by d limit 50`,
-          values: [at(i).lat, at(i).lng],
-        }),
-      });
-    }
+    const at = (i: number) => ({
+      lat: 30.2672 + ((i % 20) - 10) * 0.02,
+      lng: -97.7431 + ((i % 17) - 8) * 0.02,
+    });
+    scenarios.push({
+      name: 'nearby',
+      url: (i) => `/api/location/nearby-contacts?latitude=${at(i).lat}&longitude=${at(i).lng}&radius=5`,
+      // The endpoint's query (nearby-store.ts) without its columns.
+      sql: (i) => ({
+        text: `select id from contacts_in_workspace where latitude is not null
+               and earth_box(ll_to_earth($1, $2), 8046.72) @> ll_to_earth(latitude, longitude)
+               and earth_distance(ll_to_earth($1, $2), ll_to_earth(latitude, longitude)) <= 8046.72
+               order by ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2), id limit 50`,
+        values: [at(i).lat, at(i).lng],
+      }),
+    });
 
     const results: Record<string, unknown> = {};
     for (const scenario of scenarios) {
       // A short warm-up so the first cold page reads do not count.
-      await timeHttp(server.baseUrl, cookie, scenario, 40);
+      await timeHttp(server.baseUrl, cookie, scenario, { requests: 40 });
       results[scenario.name] = {
         http: await timeHttp(server.baseUrl, cookie, scenario),
+        httpUnderLoad: await timeHttp(server.baseUrl, cookie, scenario, { concurrency: loadConcurrency }),
         sql: await timeSql(server.appUrl, workspaceId, scenario),
       };
     }
+    const p99 = (name: string) => (results[name] as { http: { p99Ms: number } } | undefined)?.http.p99Ms;
     const searchP99 = Math.max(
-      ...['searchPrefix', 'searchSubstring', 'searchFullName', 'searchEmail'].map(
-        (name) => (results[name] as { http: { p99Ms: number } }).http.p99Ms,
-      ),
+      ...['searchPrefix', 'searchSubstring', 'searchFullName', 'searchEmail'].map((name) => p99(name) ?? 0),
     );
+    const nearbyP99 = p99('nearby') ?? null;
     console.log(
       JSON.stringify(
         {
@@ -435,12 +437,14 @@ async function main() {
           otherWorkspaces,
           contactsInDatabase: totals.rows[0].n,
           loadMs,
-          concurrency,
+          concurrency: { http: 1, httpUnderLoad: loadConcurrency },
           requestsPerScenario,
           sqlRunsPerScenario: sqlRuns,
           results,
-          nearby: hasNearby ? 'measured' : 'skipped: GET /api/location/nearby-contacts does not exist',
-          target: { searchP99Ms: 25, worstSearchP99Ms: searchP99, met: searchP99 < 25 },
+          targets: {
+            search: { p99Ms: 25, worstP99Ms: searchP99, met: searchP99 < 25 },
+            nearby: { p99Ms: 20, worstP99Ms: nearbyP99, met: nearbyP99 !== null && nearbyP99 < 20 },
+          },
         },
         null,
         2,

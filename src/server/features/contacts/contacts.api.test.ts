@@ -348,6 +348,39 @@ describe('GET /api/contacts (search, filters, keyset pages)', () => {
     expect(literal).toEqual([]);
   });
 
+  it('pages a search in order whether its matches are among the newest contacts or far behind them', async () => {
+    const owner = await signUpOwner(t.app, { plan: 'enterprise' });
+    // 12 new matches, then 4,100 contacts that do not match, then 5 old matches: the first page
+    // comes from the newest contacts, the second has to reach past thousands of others.
+    await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.execute(sql`
+        insert into contacts (first_name, last_name, email, created_at)
+        select 'Needle', 'New ' || g, 'new' || g || '@needle.example', now() - g * interval '1 second'
+        from generate_series(1, 12) g
+        union all
+        select 'Filler', 'Row ' || g, 'filler' || g || '@hay.example', now() - interval '1 hour' - g * interval '1 second'
+        from generate_series(1, 4100) g
+        union all
+        select 'Needle', 'Old ' || g, 'old' || g || '@needle.example', now() - interval '1 day' - g * interval '1 second'
+        from generate_series(1, 5) g`),
+    );
+    const names: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 4; pages += 1) {
+      const res = await owner.client.get(
+        `/api/contacts?q=NEEDLE&limit=10${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode).toBe(200);
+      names.push(...res.json().map((c: { lastName: string }) => c.lastName));
+      cursor = res.headers['x-next-cursor'] as string | undefined;
+      if (!cursor) break;
+    }
+    expect(names).toEqual([
+      ...Array.from({ length: 12 }, (_, i) => `New ${i + 1}`),
+      ...Array.from({ length: 5 }, (_, i) => `Old ${i + 1}`),
+    ]);
+  });
+
   it('finds a contact by phone typed any way', async () => {
     await create(listOwner.client, { firstName: 'Phoebe', phone: '+1 617 555 0142' });
     const found = (
