@@ -406,10 +406,13 @@ async function main() {
       url: (i) => `/api/location/nearby-contacts?latitude=${at(i).lat}&longitude=${at(i).lng}&radius=5`,
       // The endpoint's query (nearby-store.ts) without its columns.
       sql: (i) => ({
-        text: `select id from contacts_in_workspace where latitude is not null
-               and earth_box(ll_to_earth($1, $2), 8046.72) @> ll_to_earth(latitude, longitude)
-               and earth_distance(ll_to_earth($1, $2), ll_to_earth(latitude, longitude)) <= 8046.72
-               order by ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2), id limit 50`,
+        text: `select id from (
+                 select id, earth_distance(ll_to_earth($1, $2), ll_to_earth(latitude, longitude)) as d,
+                   ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2) as straight_line
+                 from contacts_in_workspace where latitude is not null
+                   and earth_box(ll_to_earth($1, $2), 8046.72) @> ll_to_earth(latitude, longitude)
+                 order by ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2) limit 50
+               ) nearest where d <= 8046.72 order by straight_line, id`,
         values: [at(i).lat, at(i).lng],
       }),
     });

@@ -47,7 +47,8 @@ async function main() {
     await owner.query("select set_config('app.workspace_id', $1, false)", [String(workspaceId)]);
     const plan = await owner.query(
       `explain select id from contacts_in_workspace where latitude is not null
-       and earth_box(ll_to_earth(40, -100), 8046.72) @> ll_to_earth(latitude, longitude)`,
+       and earth_box(ll_to_earth(40, -100), 8046.72) @> ll_to_earth(latitude, longitude)
+       order by ll_to_earth(latitude, longitude) <-> ll_to_earth(40, -100) limit 50`,
     );
     const planText = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
 

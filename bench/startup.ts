@@ -18,7 +18,7 @@ const outDir = mkdtempSync(path.join('dist', 'startup-bench-'));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-start-'));
 
 const buildStart = performance.now();
-execFileSync(process.execPath, ['scripts/build-if-needed.mjs', '--out', outDir], { stdio: 'inherit' });
+execFileSync(process.execPath, ['scripts/build-if-needed.mjs', '--out', outDir], { stdio: ['ignore', 2, 2] });
 const buildMs = Math.round(performance.now() - buildStart);
 
 /** The scripts and modulepreloads index.html loads before any lazy route chunk. */

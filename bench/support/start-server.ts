@@ -48,7 +48,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const port = await freePort();
   const pgPort = await freePort();
   const appPassword = 'bench_app_password';
-  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
+  // Its progress lines go to stderr: stdout carries only the benchmark's JSON.
+  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: ['ignore', 2, 2] });
   // node itself (not npm) so the stop signal reaches the server.
   const child = spawn(process.execPath, serverNodeArgs(), {
     env: {
