@@ -261,9 +261,16 @@ export function ContactManagement() {
                         className="text-left hover:underline"
                         onClick={() => setViewId(contact.id)}
                       >
-                        <span className="block font-medium">{contactDisplayName(contact)}</span>
+                        <span className="block max-w-[16rem] truncate font-medium">
+                          {contactDisplayName(contact)}
+                        </span>
                         {contact.email && contactDisplayName(contact) !== contact.email && (
-                          <span className="block text-xs text-muted-foreground">{contact.email}</span>
+                          <span
+                            className="block max-w-[16rem] truncate text-xs text-muted-foreground"
+                            title={contact.email}
+                          >
+                            {contact.email}
+                          </span>
                         )}
                       </button>
                     </TableCell>

@@ -31,8 +31,9 @@ export function CrmPanel() {
   return (
     <div className="space-y-6">
       <StatTiles />
-      <div className="grid gap-6 xl:grid-cols-3">
-        <div className="min-w-0 space-y-6 xl:col-span-2">
+      {/* Side by side only where two thirds still fit the contacts table's six columns. */}
+      <div className="grid gap-6 2xl:grid-cols-3">
+        <div className="min-w-0 space-y-6 2xl:col-span-2">
           <GeofenceSlot />
           <ContactManagement />
         </div>
