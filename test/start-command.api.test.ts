@@ -20,4 +20,12 @@ it('serves the built client and the API, with the demo workspace signed in', asy
   expect(await me.json()).toMatchObject({ email: demoCredentials.email });
   const contacts = await fetch(`${server.baseUrl}/api/contacts`, { headers: { cookie } });
   expect(((await contacts.json()) as unknown[]).length).toBeGreaterThan(0);
+  // The offline geocoder reads its dataset from node_modules, found from the compiled file.
+  const located = await fetch(`${server.baseUrl}/api/location/update`, {
+    method: 'POST',
+    headers: { cookie, origin: server.baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ latitude: 30.2672, longitude: -97.7431, accuracy: 10 }),
+  });
+  expect(located.status).toBe(200);
+  expect(((await located.json()) as { location: { address: string } }).location.address).toContain('Austin');
 });
