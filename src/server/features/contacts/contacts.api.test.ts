@@ -381,6 +381,39 @@ describe('GET /api/contacts (search, filters, keyset pages)', () => {
     ]);
   });
 
+  it('matches a term of several words only where they stand together, among new and old contacts alike', async () => {
+    const owner = await signUpOwner(t.app, { plan: 'enterprise' });
+    // Behind 4,100 newer contacts, so the search has to look past the newest ones for them.
+    await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.execute(sql`
+        insert into contacts (first_name, last_name, email, company, created_at) values
+          ('Maria', 'Okonkwo-Reyes', 'maria@old.example', null, now() - interval '1 day'),
+          ('Okonkwo', 'Maria', 'apart@old.example', 'Reyes Maria Group', now() - interval '1 day 1 second'),
+          ('Sam', 'Lee', 'sam@old.example', 'Maria Okonkwo Realty', now() - interval '1 day 2 seconds')`),
+    );
+    await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.execute(sql`
+        insert into contacts (first_name, last_name, email, created_at)
+        select 'Filler', 'Row ' || g, 'filler' || g || '@hay.example', now() - g * interval '1 second'
+        from generate_series(1, 4100) g`),
+    );
+    const emails = async (q: string) =>
+      (await owner.client.get(`/api/contacts?q=${encodeURIComponent(q)}&limit=10`))
+        .json()
+        .map((c: { email: string }) => c.email);
+    // Within a name, across name and company, split mid-word; never words that stand apart.
+    expect(await emails('maria okonkwo')).toEqual(['maria@old.example', 'sam@old.example']);
+    expect(await emails('Maria Okonkwo-Reyes')).toEqual(['maria@old.example']);
+    expect(await emails('ria okon')).toEqual(['maria@old.example', 'sam@old.example']);
+    expect(await emails('maria group')).toEqual(['apart@old.example']);
+    expect(await emails('okonkwo maria reyes')).toEqual([]);
+    expect(await emails('filler row 4100')).toEqual(['filler4100@hay.example']);
+    // Among the newest contacts.
+    expect(await emails('filler row 1')).toEqual(
+      [1, 10, 11, 12, 13, 14, 15, 16, 17, 18].map((g) => `filler${g}@hay.example`),
+    );
+  });
+
   it('finds a contact by phone typed any way', async () => {
     await create(listOwner.client, { firstName: 'Phoebe', phone: '+1 617 555 0142' });
     const found = (
