@@ -1,5 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type BuiltServer, signInCookie, startBuiltServer } from '../bench/support/start-server.js';
+import { defaultSharedBuffersMb } from '../src/server/db/embedded.js';
 import { demoCredentials } from '../src/server/seed/demo-workspace.js';
 
 // What `npm start` runs: the build script, then the compiled server on its own embedded PostgreSQL.
@@ -28,4 +30,17 @@ it('serves the built client and the API, with the demo workspace signed in', asy
   });
   expect(located.status).toBe(200);
   expect(((await located.json()) as { location: { address: string } }).location.address).toContain('Austin');
+});
+
+it('starts its PostgreSQL with a page cache sized to the machine', async () => {
+  const client = new pg.Client({ connectionString: server.ownerUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      "select setting::bigint * 8 / 1024 as mb from pg_settings where name = 'shared_buffers'",
+    );
+    expect(Number(rows[0].mb)).toBe(defaultSharedBuffersMb());
+  } finally {
+    await client.end();
+  }
 });

@@ -30,6 +30,7 @@ export async function openDatabase(
       dataDir: path.resolve(config.DATA_DIR),
       port: config.EMBEDDED_PG_PORT,
       persistent: true,
+      sharedBuffersMb: config.EMBEDDED_PG_SHARED_BUFFERS_MB,
     });
     ownerUrl = withDatabase(server.url, options.databaseName ?? 'hub');
     stopServer = server.stop;

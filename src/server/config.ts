@@ -15,6 +15,7 @@ const configSchema = z
     DATABASE_URL: z.url().optional(),
     APP_DB_PASSWORD: z.string().min(8).default('hub_app_local_password'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    EMBEDDED_PG_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(65_536).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     CLIENT_DIR: z.string().min(1).default('dist/client'),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
