@@ -171,12 +171,12 @@ async function commitBatch(
   isLast: boolean,
   before: { committed: Promise<void>; batch: ImportBatch | null },
 ): Promise<void> {
-  await stageBatch(tx, batch);
+  let staged = await stageBatch(tx, batch);
   await before.committed;
   // Matching could not see what the batch before wrote; only its own emails and phones can differ.
-  if (before.batch && batch.sharesIdentityWith(before.batch)) await rematchBatch(tx, batch);
+  if (before.batch && batch.sharesIdentityWith(before.batch)) staged = await rematchBatch(tx, batch);
   if (!(await store.lockOwnedJob(tx, job.id, runner))) throw new LostOwnership();
-  const outcome = await writeBatch(tx, batch, (adding) => assertContactCapacity(tx, adding));
+  const outcome = await writeBatch(tx, batch, staged, (adding) => assertContactCapacity(tx, adding));
   await recordFailedRows(tx, job.id, outcome.failed);
   await store.addProgress(tx, job.id, {
     processed: batch.rowCount,

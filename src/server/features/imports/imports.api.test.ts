@@ -334,16 +334,20 @@ describe('POST /api/contacts/import-csv/upload (multipart)', () => {
     });
     expect(existing.statusCode, existing.body).toBe(201);
     // 25,000 rows are three batches. Batch 1 gives the existing contact a phone and creates
-    // dup@; batch 2 has a row with only that phone and a row with dup@ in other case.
-    const rows = Array.from({ length: 25_000 }, (_, i) => `Gen${i},Row,gen${i}@example.com,`);
-    rows[5] = 'Carry,Over,carry@example.com,+1 212 664 7665';
-    rows[9_000] = 'Dee,Up,dup@example.com,';
-    rows[10_005] = 'Phone,Only,,+1 (212) 664-7665';
-    rows[12_000] = 'Dee,Up,DUP@example.com,';
+    // dup@; batch 2 has a row with only that phone and a row with dup@ in other case. Batch 1
+    // also creates a company that batches 2 and 3 name again.
+    const rows = Array.from({ length: 25_000 }, (_, i) => `Gen${i},Row,gen${i}@example.com,,`);
+    rows[5] = 'Carry,Over,carry@example.com,+1 212 664 7665,';
+    rows[9_000] = 'Dee,Up,dup@example.com,,';
+    rows[9_500] = 'Ann,Acme,ann@acme.example,,Acme Rockets';
+    rows[10_005] = 'Phone,Only,,+1 (212) 664-7665,';
+    rows[12_000] = 'Dee,Up,DUP@example.com,,';
+    rows[15_000] = 'Bob,Acme,bob@acme.example,,acme rockets';
+    rows[22_000] = 'Cy,Acme,cy@acme.example,,ACME ROCKETS';
     const res = await upload(
       owner.client,
       'batches.csv',
-      `First Name,Last Name,Email,Phone\n${rows.join('\n')}\n`,
+      `First Name,Last Name,Email,Phone,Company\n${rows.join('\n')}\n`,
     );
     expect(res.statusCode, res.body).toBe(202);
     const status = await waitForImport(owner.client, res.json().jobId);
@@ -363,6 +367,12 @@ describe('POST /api/contacts/import-csv/upload (multipart)', () => {
       { email: 'carry@example.com', phone: '+12126647665', n: 2 },
       { email: 'dup@example.com', phone: null, n: 2 },
     ]);
+    const acme = await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.execute<{ name: string; linked: number }>(sql`
+        select c.name, (select count(*) from contacts k where k.company_id = c.id)::int as linked
+        from companies c where lower(c.name) = 'acme rockets'`),
+    );
+    expect(acme.rows).toEqual([{ name: 'Acme Rockets', linked: 3 }]);
     // Right the first time: no batch failed on a duplicate and had to be retried.
     const job = await t.database.withWorkspace(owner.workspaceId, (tx) =>
       tx.execute<{ attempts: number }>(sql`select attempts from import_jobs where id = ${res.json().jobId}`),
