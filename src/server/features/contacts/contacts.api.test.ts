@@ -391,11 +391,12 @@ describe('GET /api/contacts (search, filters, keyset pages)', () => {
           ('Okonkwo', 'Maria', 'apart@old.example', 'Reyes Maria Group', now() - interval '1 day 1 second'),
           ('Sam', 'Lee', 'sam@old.example', 'Maria Okonkwo Realty', now() - interval '1 day 2 seconds')`),
     );
+    // Written oldest first, so the index's first matches are the oldest ones.
     await t.database.withWorkspace(owner.workspaceId, (tx) =>
       tx.execute(sql`
         insert into contacts (first_name, last_name, email, created_at)
         select 'Filler', 'Row ' || g, 'filler' || g || '@hay.example', now() - g * interval '1 second'
-        from generate_series(1, 4100) g`),
+        from generate_series(4100, 1, -1) g`),
     );
     const emails = async (q: string) =>
       (await owner.client.get(`/api/contacts?q=${encodeURIComponent(q)}&limit=10`))
@@ -408,9 +409,12 @@ describe('GET /api/contacts (search, filters, keyset pages)', () => {
     expect(await emails('maria group')).toEqual(['apart@old.example']);
     expect(await emails('okonkwo maria reyes')).toEqual([]);
     expect(await emails('filler row 4100')).toEqual(['filler4100@hay.example']);
-    // Among the newest contacts.
+    // Among the newest contacts: 1,111 matches, then 4,100 (past the look-up's cap of 2,000).
     expect(await emails('filler row 1')).toEqual(
       [1, 10, 11, 12, 13, 14, 15, 16, 17, 18].map((g) => `filler${g}@hay.example`),
+    );
+    expect(await emails('filler row')).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((g) => `filler${g}@hay.example`),
     );
   });
 

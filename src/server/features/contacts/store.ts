@@ -214,9 +214,13 @@ export function escapeLike(text: string): string {
  */
 function textMatch(text: string): SQL {
   const contains = (part: string) => sql`${v.searchText} like ${`%${escapeLike(part)}%`}`;
-  const words = text.split(/\s+/).filter((word) => word.length >= 3);
+  const words = indexedWords(text);
   if (words.length < 2) return contains(text);
   return sql.join([...words.map(contains), sql`strpos(${v.searchText}, ${text}) > 0`], sql` and `);
+}
+
+function indexedWords(text: string): string[] {
+  return text.split(/\s+/).filter((word) => word.length >= 3);
 }
 
 function filterConditions(filter: ContactFilter): SQL[] {
@@ -242,6 +246,13 @@ export interface ContactListRow extends ContactRow {
  * at most ~3 ms; a term too rare to fill the page there falls back to the trigram index.
  */
 const searchProbeRows = 4_000;
+
+/**
+ * A term of several words (a full name, a company's name) is rarely common, so its matches are
+ * looked up first, up to this many, and sorted; only a term with more walks the list order. That
+ * spares a rare full name the probe (~4 ms); a common one pays ~3 ms more.
+ */
+const severalWordsMatchCap = 2_000;
 
 export async function listContactRows(
   tx: Tx,
@@ -289,6 +300,20 @@ export async function listContactRows(
     return all.length ? sql`where ${sql.join(all, sql` and `)}` : sql``;
   };
   // Names inside the subqueries resolve to their own FROM (the same view), not the outer query.
+  // The matches are planned on their own ("offset 0"): with the order and limit in view the
+  // planner would walk the sort order instead whenever it guesses the term to be common.
+  const matches = (cap?: number) => sql`(
+    select ${v.id} as id, ${expr} as sort_key from ${v} ${where([textMatch(searched)])}
+    offset 0 ${cap === undefined ? sql`` : sql`limit ${cap + 1}`}
+  ) matches`;
+  if (indexedWords(searched).length >= 2) {
+    const { rows } = await tx.execute<{ id: number; matched: number }>(sql`
+      select matches.id, count(*) over ()::int as matched from ${matches(severalWordsMatchCap)}
+      order by ${orderBy(sql`matches.sort_key`, sql`matches.id`)} limit ${options.limit}`);
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => sql`${row.id}`);
+    if (rows[0].matched <= severalWordsMatchCap) return pageOf(sql.join(ids, sql`, `));
+  }
   const probed = await pageOf(sql`
     select probe.id from (
       select ${v.id} as id, ${expr} as sort_key, ${v.searchText} as search_text from ${v} ${where([])}
@@ -297,13 +322,9 @@ export async function listContactRows(
     where strpos(probe.search_text, ${searched}) > 0
     order by ${orderBy(sql`probe.sort_key`, sql`probe.id`)} limit ${options.limit}`);
   if (probed.length === options.limit) return probed;
-  // A rare term: every match, found through the trigram index, then sorted. The matches are planned
-  // on their own ("offset 0"): with the order and limit in view the planner would walk the sort
-  // order instead whenever it guesses the term to be common, which it was just shown not to be.
+  // Too rare to fill the page there: every match, found through the trigram index, then sorted.
   return pageOf(sql`
-    select matches.id from (
-      select ${v.id} as id, ${expr} as sort_key from ${v} ${where([textMatch(searched)])} offset 0
-    ) matches
+    select matches.id from ${matches()}
     order by ${orderBy(sql`matches.sort_key`, sql`matches.id`)} limit ${options.limit}`);
 }
 
