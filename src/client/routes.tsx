@@ -42,7 +42,7 @@ const CardPricingPage = lazy(() =>
   import('./features/pricing/card-pricing-page').then((m) => ({ default: m.CardPricingPage })),
 );
 const ContactsPage = lazy(() =>
-  import('./features/crm/contacts-page').then((m) => ({ default: m.ContactsPage })),
+  import('./features/contacts/contacts-page').then((m) => ({ default: m.ContactsPage })),
 );
 // ↑ Add your page's lazy import above this line.
 

@@ -13,7 +13,7 @@ type Panel = LazyExoticComponent<ComponentType<DashboardPanelProps>>;
 
 /**
  * The panel shown for each dashboard tab, loaded on first use. Add yours with ONE line:
- *   crm: lazy(() => import('../crm/crm-panel').then((m) => ({ default: m.CrmPanel }))),
+ *   crm: lazy(() => import('../contacts/crm-panel').then((m) => ({ default: m.CrmPanel }))),
  * A tab without an entry shows the shell's "coming in a later release" state.
  */
 export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
@@ -26,5 +26,5 @@ export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
   pricing: lazy(() => import('../pricing/pricing-tab-panel').then((m) => ({ default: m.PricingTabPanel }))),
   // ↓ Feature panels: content, crm, user-integration, data-collection, cross-sales, iphone-sync, payments,
   //   automation, analytics, pricing, backup, succession
-  crm: lazy(() => import('../crm/crm-panel').then((m) => ({ default: m.CrmPanel }))),
+  crm: lazy(() => import('../contacts/crm-panel').then((m) => ({ default: m.CrmPanel }))),
 };
