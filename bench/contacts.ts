@@ -7,8 +7,9 @@
  * BENCH_CONCURRENCY (default 8) requests in flight (under load, on the same two cores as the
  * database and this client), and beside the bare SQL time of the same query, run the way the
  * server runs it (runtime role, RLS, workspace set). For text searches the bare SQL is the single
- * query as the planner runs it alone; the endpoint first probes the newest contacts (store.ts), so
- * the two columns show what that probe saves.
+ * query as the planner runs it alone; the endpoint first probes the newest contacts, or for a term
+ * of several words looks its matches up word by word (store.ts), so the two columns show what that
+ * saves.
  * Targets: p99 under 25 ms for search and under 20 ms for nearby. Prints JSON. Run alone:
  * `npx tsx bench/contacts.ts`.
  */
