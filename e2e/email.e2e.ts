@@ -129,6 +129,11 @@ describe('geofence card', () => {
     await card.getByText('Austin, TX 787', { exact: false }).waitFor();
     await card.getByText('Contacts within 5 miles').waitFor();
     expect(await card.getByText('Buyer', { exact: true }).isVisible()).toBe(true);
+    // On the map: one dot, a third of a mile due north of you (screen y is down).
+    const dot = card.getByTestId('nearby-map').getByTestId('nearby-map-contact');
+    expect(await dot.getAttribute('aria-label')).toBe('Nina Nearby, 0.3 mi');
+    expect(Number(await dot.getAttribute('cx'))).toBeCloseTo(0, 0);
+    expect(Number(await dot.getAttribute('cy'))).toBeCloseTo(-(0.005 * 69.09 * 100) / 5, 0);
     await screenshot(page, 'email-geofence-tracking');
     await card.getByRole('button', { name: 'Stop Tracking' }).click();
     await page.getByText('Location Tracking Stopped', { exact: true }).waitFor();

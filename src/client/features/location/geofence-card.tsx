@@ -2,7 +2,6 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
-import { cn } from '@client/lib/utils';
 import { type ContactType, contactTypeLabels } from '@domain/contacts/contact-schemas';
 import {
   firstFixOptions,
@@ -11,23 +10,12 @@ import {
   nearbyRadiusMiles,
   refreshIntervalMs,
 } from '@domain/location/geofence';
+import type { MapPoint } from '@domain/location/nearby-map';
 import { Bell, Loader2, MapPin, Navigation, Square } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { contactTypeColour } from './contact-type-colours';
 import { fetchNearbyContacts, type GeofenceAlert, type NearbyContact, sendLocation } from './location-api';
-
-/** One distinct colour per contact type (spec 000 §3). */
-export const contactTypeColours: Record<ContactType, string> = {
-  buyer: 'bg-blue-100 text-blue-800 border-blue-200',
-  seller: 'bg-green-100 text-green-800 border-green-200',
-  investor: 'bg-purple-100 text-purple-800 border-purple-200',
-  realtor: 'bg-orange-100 text-orange-800 border-orange-200',
-  friend: 'bg-pink-100 text-pink-800 border-pink-200',
-  family: 'bg-yellow-100 text-yellow-800 border-yellow-200',
-};
-
-function typeColour(type: string | null): string {
-  return (type && contactTypeColours[type as ContactType]) || 'bg-muted text-muted-foreground';
-}
+import { contactLabel, NearbyMap } from './nearby-map';
 
 const alertDurationMs = 10_000;
 
@@ -42,7 +30,7 @@ export function GeofenceCard() {
   const [address, setAddress] = useState<string | null>(null);
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
   const [alerts, setAlerts] = useState<GeofenceAlert[]>([]);
-  const [nearby, setNearby] = useState<NearbyContact[] | null>(null);
+  const [nearby, setNearby] = useState<{ center: MapPoint; contacts: NearbyContact[] } | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
 
   const clearTimer = useCallback(() => {
@@ -76,7 +64,7 @@ export function GeofenceCard() {
       return;
     }
     try {
-      setNearby(await fetchNearbyContacts(point));
+      setNearby({ center: point, contacts: await fetchNearbyContacts(point) });
     } catch (error) {
       // Spec 000 §8: a nearby-contacts failure is logged only.
       console.error('Nearby contacts could not be loaded', error);
@@ -195,33 +183,38 @@ export function GeofenceCard() {
         {nearby !== null && (
           <div className="space-y-2">
             <h4 className="text-sm font-semibold">Contacts within {nearbyRadiusMiles} miles</h4>
-            {nearby.length === 0 ? (
+            {nearby.contacts.length === 0 ? (
               <p className="text-sm text-muted-foreground">No contacts nearby.</p>
             ) : (
-              <ul className="divide-y rounded-md border">
-                {nearby.map((c) => (
-                  <li key={c.id} className="flex items-center justify-between gap-3 p-2">
-                    <div className="min-w-0">
-                      <p className="truncate text-sm font-medium">
-                        {`${c.first_name} ${c.last_name}`.trim() || c.email || 'Unnamed contact'}
-                      </p>
-                      <p className="truncate text-xs text-muted-foreground">
-                        {[c.company, c.last_known_location].filter(Boolean).join(' · ') || c.email}
-                      </p>
-                    </div>
-                    <div className="flex shrink-0 items-center gap-2">
-                      {c.contact_type && (
-                        <Badge variant="outline" className={cn(typeColour(c.contact_type))}>
-                          {contactTypeLabels[c.contact_type as ContactType] ?? c.contact_type}
-                        </Badge>
-                      )}
-                      <span className="text-xs tabular-nums text-muted-foreground">
-                        {c.distance_miles.toFixed(1)} mi
-                      </span>
-                    </div>
-                  </li>
-                ))}
-              </ul>
+              <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,16rem)_1fr]">
+                <NearbyMap
+                  center={nearby.center}
+                  contacts={nearby.contacts}
+                  radiusMiles={nearbyRadiusMiles}
+                />
+                <ul className="divide-y rounded-md border">
+                  {nearby.contacts.map((c) => (
+                    <li key={c.id} className="flex items-center justify-between gap-3 p-2">
+                      <div className="min-w-0">
+                        <p className="truncate text-sm font-medium">{contactLabel(c)}</p>
+                        <p className="truncate text-xs text-muted-foreground">
+                          {[c.company, c.last_known_location].filter(Boolean).join(' · ') || c.email}
+                        </p>
+                      </div>
+                      <div className="flex shrink-0 items-center gap-2">
+                        {c.contact_type && (
+                          <Badge variant="outline" className={contactTypeColour(c.contact_type).badge}>
+                            {contactTypeLabels[c.contact_type as ContactType] ?? c.contact_type}
+                          </Badge>
+                        )}
+                        <span className="text-xs tabular-nums text-muted-foreground">
+                          {c.distance_miles.toFixed(1)} mi
+                        </span>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             )}
           </div>
         )}

@@ -22,6 +22,8 @@ export interface NearbyContact {
   contact_type: string | null;
   last_known_location: string | null;
   distance_miles: number;
+  latitude: number;
+  longitude: number;
 }
 
 export async function sendLocation(position: { latitude: number; longitude: number; accuracy: number }) {

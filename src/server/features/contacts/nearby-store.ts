@@ -12,6 +12,8 @@ export type NearbyContactRow = {
   contact_type: string | null;
   last_known_location: string | null;
   distance_miles: number;
+  latitude: number;
+  longitude: number;
 };
 
 /**
@@ -41,6 +43,7 @@ export async function findContactsNear(
         nullif(concat_ws(', ', nullif(btrim(c.address), ''), nullif(btrim(c.city), ''),
           nullif(btrim(concat_ws(' ', c.state, c.zip)), '')), '') as last_known_location,
         earth_distance(${origin}, ll_to_earth(c.latitude, c.longitude)) / ${metersPerMile}::float8 as distance_miles,
+        c.latitude, c.longitude,
         ll_to_earth(c.latitude, c.longitude) <-> ${origin} as straight_line
       from contacts_in_workspace c
       where c.latitude is not null

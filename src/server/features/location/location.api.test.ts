@@ -71,6 +71,7 @@ describe('GET /api/location/nearby-contacts', () => {
       contact_type: 'buyer',
     });
     expect(list[0].distance_miles).toBeCloseTo(0.5, 1);
+    expect(list[0]).toMatchObject(milesNorth(0.5));
     expect(list[2]).toMatchObject({ last_known_location: 'Austin, TX 78751' });
     expect(list[2].distance_miles).toBeCloseTo(4.5, 1);
 

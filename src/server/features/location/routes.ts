@@ -15,6 +15,9 @@ const nearbyContactSchema = z.object({
   contact_type: z.string().nullable(),
   last_known_location: z.string().nullable(),
   distance_miles: z.number(),
+  // Beyond the spec's fields: where the contact is, for the card's map.
+  latitude,
+  longitude,
 });
 
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,0 +1,78 @@
+import { alertRadiusMiles } from '@domain/location/geofence';
+import { type MapPoint, positionOnMap } from '@domain/location/nearby-map';
+import { contactTypeColour } from './contact-type-colours';
+import type { NearbyContact } from './location-api';
+
+/** Map units per radius: the circle of `radiusMiles` has this radius in the SVG. */
+const scale = 100;
+
+export function contactLabel(contact: NearbyContact): string {
+  return `${contact.first_name} ${contact.last_name}`.trim() || contact.email || 'Unnamed contact';
+}
+
+/**
+ * The contacts around you on a plain map of the search circle, north up: you in the middle (a ring),
+ * rings at the alert distance, half the radius and the radius, one dot per contact in its type's
+ * colour. Drawn as SVG from the positions the server sends: no map library, no tile server.
+ */
+export function NearbyMap({
+  center,
+  contacts,
+  radiusMiles,
+}: {
+  center: MapPoint;
+  contacts: NearbyContact[];
+  radiusMiles: number;
+}) {
+  const rings = [alertRadiusMiles, radiusMiles / 2, radiusMiles].filter((miles) => miles <= radiusMiles);
+  return (
+    <svg
+      viewBox={`${-scale - 12} ${-scale - 12} ${2 * scale + 24} ${2 * scale + 24}`}
+      role="img"
+      aria-label={`Map of ${contacts.length} contact${contacts.length === 1 ? '' : 's'} within ${radiusMiles} miles`}
+      className="aspect-square w-full max-w-64 text-muted-foreground"
+      data-testid="nearby-map"
+    >
+      <circle r={scale} className="fill-muted/40 stroke-border" />
+      {rings.map((miles) => (
+        <g key={miles}>
+          <circle
+            r={(miles / radiusMiles) * scale}
+            className="fill-none stroke-border"
+            strokeDasharray={miles === radiusMiles ? undefined : '3 3'}
+          />
+          {/* On the ring's south-east point, so the labels stand apart from each other and from you. */}
+          <text
+            x={(miles / radiusMiles) * scale * Math.SQRT1_2 + 2}
+            y={(miles / radiusMiles) * scale * Math.SQRT1_2 + 8}
+            className="fill-current text-[9px]"
+          >{`${miles} mi`}</text>
+        </g>
+      ))}
+      <line x1={-scale} x2={scale} y1={0} y2={0} className="stroke-border" />
+      <line x1={0} x2={0} y1={-scale} y2={scale} className="stroke-border" />
+      <text x={0} y={-scale - 3} textAnchor="middle" className="fill-current text-[10px] font-semibold">
+        N
+      </text>
+      {contacts.map((contact) => {
+        const { x, y } = positionOnMap(center, contact, radiusMiles);
+        const label = `${contactLabel(contact)}, ${contact.distance_miles.toFixed(1)} mi`;
+        return (
+          <circle
+            key={contact.id}
+            cx={x * scale}
+            cy={y * scale}
+            r={5}
+            className={`${contactTypeColour(contact.contact_type).dot} stroke-background`}
+            strokeWidth={1.5}
+            aria-label={label}
+            data-testid="nearby-map-contact"
+          >
+            <title>{label}</title>
+          </circle>
+        );
+      })}
+      <circle r={5} className="fill-background stroke-primary" strokeWidth={3} aria-label="You" />
+    </svg>
+  );
+}
