@@ -223,6 +223,12 @@ function indexedWords(text: string): string[] {
   return text.split(/\s+/).filter((word) => word.length >= 3);
 }
 
+/** A WHERE clause for the raw subqueries below, empty without conditions. */
+function whereAll(conditions: SQL[]): SQL {
+  const all = and(...conditions);
+  return all ? sql`where ${all}` : sql``;
+}
+
 function filterConditions(filter: ContactFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.phone) conditions.push(sql`${v.phone} = ${filter.phone}`);
@@ -243,7 +249,7 @@ export interface ContactListRow extends ContactRow {
  * PostgreSQL cannot estimate how many rows a substring matches (pg_trgm assumes a few), so alone it
  * takes the trigram index for common terms too and sorts thousands of matches: 25-40 ms at a
  * million contacts for "aylo" (every Taylor), against 1 ms walking the list order. The probe costs
- * at most ~3 ms; a term too rare to fill the page there falls back to the trigram index.
+ * at most ~4 ms; a term too rare to fill the page there falls back to the trigram index.
  */
 const searchProbeRows = 4_000;
 
@@ -295,15 +301,11 @@ export async function listContactRows(
       .where(sql`${v.id} in (${ids})`)
       .orderBy(orderBy(expr, sql`${v.id}`))
       .limit(options.limit);
-  const where = (extra: SQL[]) => {
-    const all = [...conditions, ...extra];
-    return all.length ? sql`where ${sql.join(all, sql` and `)}` : sql``;
-  };
   // Names inside the subqueries resolve to their own FROM (the same view), not the outer query.
   // The matches are planned on their own ("offset 0"): with the order and limit in view the
   // planner would walk the sort order instead whenever it guesses the term to be common.
   const matches = (cap?: number) => sql`(
-    select ${v.id} as id, ${expr} as sort_key from ${v} ${where([textMatch(searched)])}
+    select ${v.id} as id, ${expr} as sort_key from ${v} ${whereAll([...conditions, textMatch(searched)])}
     offset 0 ${cap === undefined ? sql`` : sql`limit ${cap + 1}`}
   ) matches`;
   if (indexedWords(searched).length >= 2) {
@@ -316,7 +318,7 @@ export async function listContactRows(
   }
   const probed = await pageOf(sql`
     select probe.id from (
-      select ${v.id} as id, ${expr} as sort_key, ${v.searchText} as search_text from ${v} ${where([])}
+      select ${v.id} as id, ${expr} as sort_key, ${v.searchText} as search_text from ${v} ${whereAll(conditions)}
       order by ${orderBy(expr, sql`${v.id}`)} limit ${searchProbeRows}
     ) probe
     where strpos(probe.search_text, ${searched}) > 0
@@ -332,10 +334,6 @@ export async function listContactRows(
 export async function countContactRows(tx: Tx, filter: ContactFilter, cap: number): Promise<number> {
   const conditions = filterConditions(filter);
   const { rows } = await tx.execute<{ n: number }>(sql`
-    select count(*)::int as n from (
-      select 1 from ${v}
-      ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
-      limit ${cap}
-    ) matched`);
+    select count(*)::int as n from (select 1 from ${v} ${whereAll(conditions)} limit ${cap}) matched`);
   return rows[0]?.n ?? 0;
 }
