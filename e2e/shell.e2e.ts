@@ -74,22 +74,26 @@ describe('app shell', () => {
 
   it('sends a signed-out visitor from /dashboard to the sign-in page', async () => {
     const page = await newPage();
-    // The toast shows for only half a second before the redirect; holding the
-    // redirect request keeps it on screen however slow the machine is.
-    let releaseRedirect = () => {};
-    const redirectHeld = new Promise<void>((resolve) => {
-      releaseRedirect = resolve;
-    });
-    await page.route('**/api/login', async (route) => {
-      await redirectHeld;
-      await route.continue();
+    // The toast shows for only half a second before the redirect, and a locator cannot look while
+    // the page navigates away: the page itself reports the moment its text appears.
+    const shown: string[] = [];
+    await page.exposeFunction('reportSignedOutToast', (text: string) => shown.push(text));
+    await page.addInitScript(() => {
+      const report = (window as unknown as { reportSignedOutToast: (text: string) => void })
+        .reportSignedOutToast;
+      const observer = new MutationObserver(() => {
+        const text = document.body?.textContent ?? '';
+        if (text.includes('Unauthorized') && text.includes('You are logged out. Logging in again...')) {
+          observer.disconnect();
+          report(text);
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
     });
     await page.goto(`${server.baseUrl}/dashboard`);
-    await page.getByText('Unauthorized', { exact: true }).first().waitFor();
-    await page.getByText('You are logged out. Logging in again...').first().waitFor();
-    releaseRedirect();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('tab', { name: 'Sign in' }).waitFor();
+    expect(shown).toHaveLength(1);
     await screenshot(page, 'shell-login');
     await page.context().close();
   });
