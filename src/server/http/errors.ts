@@ -38,12 +38,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const limit = request.routeOptions.bodyLimit ?? 0;
       const size = limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MB` : `${Math.round(limit / 1024)} KB`;
-      return reply
-        .status(413)
-        .send({
-          message: `The request body is too large: this address accepts at most ${size}.`,
-          code: 'too_large',
-        });
+      return reply.status(413).send({
+        message: `The request body is too large: this address accepts at most ${size}.`,
+        code: 'too_large',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
