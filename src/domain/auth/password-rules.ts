@@ -22,5 +22,5 @@ export const passwordSchema = z
   .max(passwordMaxLength, 'Password is too long')
   .refine((p) => p.trim() !== '', 'Password cannot be only spaces')
   // One character repeated (aaaaaaaa, 11111111) is NIST's own example of a password to refuse.
-  .refine((p) => !/^(.)\1*$/su.test(p), 'Password cannot be one character repeated')
+  .refine((p) => !/^(\S)\1*$/su.test(p), 'Password cannot be one character repeated')
   .refine((p) => !isCommonPassword(p), 'This password is too common. Choose one that is harder to guess');
