@@ -31,7 +31,12 @@ describe('access control on every route', () => {
   it('refuses every workspace write to a viewer with 403', async () => {
     const owner = await signUpOwner(t.app);
     const viewer = await addMember(t.app, owner, 'viewer');
-    const selfService = new Set(['/api/logout', '/api/auth/switch-workspace', '/api/auth/user']);
+    const selfService = new Set([
+      '/api/logout',
+      '/api/auth/switch-workspace',
+      '/api/auth/user',
+      '/api/auth/password',
+    ]);
     const failures: string[] = [];
     for (const route of apiRoutes(t.app)) {
       if (!writeMethods.has(route.method) || isPublic(route.method, route.url) || selfService.has(route.url))

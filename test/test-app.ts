@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -63,12 +64,17 @@ export function uniqueEmail(prefix = 'user'): string {
 
 const origin = 'http://localhost';
 
+/** A private address of its own, so the per-address limits of one test never meet another's. */
+export function uniqueIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
 /** A signed-in API client: keeps the session cookie and sends the same-origin header writes need. */
 export class ApiClient {
   cookie = '';
   constructor(
     readonly app: FastifyInstance,
-    readonly ip = '127.0.0.1',
+    readonly ip = uniqueIp(),
   ) {}
 
   async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {

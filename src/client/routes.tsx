@@ -44,6 +44,9 @@ const CardPricingPage = lazy(() =>
 const ContactsPage = lazy(() =>
   import('./features/contacts/contacts-page').then((m) => ({ default: m.ContactsPage })),
 );
+const ResetPasswordPage = lazy(() =>
+  import('./features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
 // ↑ Add your page's lazy import above this line.
 
 /**
@@ -52,6 +55,7 @@ const ContactsPage = lazy(() =>
  */
 const everyoneRoutes: AppRoute[] = [
   { path: '/login', page: SignInPage },
+  { path: '/reset-password', page: ResetPasswordPage },
   { path: '/dashboard', page: DashboardPage },
   { path: '/pricing', page: PricingPage },
   { path: '/scheduler', page: SchedulerPage },

@@ -16,6 +16,8 @@ import { featureRoutes } from './features/index.js';
 import { registerErrorHandler } from './http/errors.js';
 import { sessionPlugin } from './http/session.js';
 
+export const defaultBodyLimit = 1024 * 1024;
+
 export interface BuildAppOptions {
   /** Folder with the built client; served with an SPA fallback when it exists. */
   clientDir?: string;
@@ -37,8 +39,13 @@ export async function buildApp(
                 ? { target: 'pino-pretty', options: { singleLine: true } }
                 : undefined,
           },
-    trustProxy: true,
-    bodyLimit: 64 * 1024 * 1024,
+    // Proxy headers only from the proxies named in TRUST_PROXY: otherwise anyone picks their own address.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
+    // Routes that need more (the JSON CSV import) set their own limit; the session check runs before any body is read.
+    bodyLimit: defaultBodyLimit,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

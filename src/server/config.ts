@@ -1,9 +1,42 @@
+import net from 'node:net';
 import { z } from 'zod';
 
 /** Shipped default for SCHEDULER_URL (spec 001: a placeholder); the scheduling page says it is not set up. */
 export const placeholderSchedulerUrl = 'https://calendly.com/your-scheduling-link/30min';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Fastify's `trustProxy`: whose X-Forwarded-For to believe for the client address. Off unless set, so
+ * nobody can pick their own address for the sign-in limits; `true`, a hop count, or addresses/CIDRs.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((entry) => entry.trim());
+    const bad = list.filter((entry) => !isAddressOrCidr(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected true, false, a hop count or IP addresses/CIDRs; not ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const configSchema = z
   .object({
@@ -18,6 +51,8 @@ const configSchema = z
     EMBEDDED_PG_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(65_536).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     CLIENT_DIR: z.string().min(1).default('dist/client'),
+    TRUST_PROXY: trustProxySchema,
+    SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SECRET_KEY: z.string().min(32).optional(),
     SEED_DEMO: booleanFlag.default(true),
@@ -32,6 +67,11 @@ const configSchema = z
     SMTP_CAPTURE_DOMAIN: z.string().min(1).default('capture.localhost'),
     SCHEDULER_URL: z.url().default(placeholderSchedulerUrl),
     SALES_EMAIL: z.email().default('sales@example.com'),
+    SMTP_URL: z
+      .url()
+      .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Business Hub <no-reply@businesshub.localhost>'),
   })
   .superRefine((c, ctx) => {
     const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { planIds } from '../pricing/plans.js';
+import { passwordSchema } from './password-rules.js';
 
-export const passwordMinLength = 8;
+export { isCommonPassword, passwordMaxLength, passwordMinLength, passwordSchema } from './password-rules.js';
 
 export const emailSchema = z
   .string()
@@ -14,10 +15,7 @@ export const signUpSchema = z
     firstName: z.string().trim().min(1, 'First name is required').max(80),
     lastName: z.string().trim().min(1, 'Last name is required').max(80),
     email: emailSchema,
-    password: z
-      .string()
-      .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
-      .max(200, 'Password is too long'),
+    password: passwordSchema,
     // Not asked when accepting an invite: the invitee joins the inviting workspace.
     businessName: z.string().trim().max(120).optional(),
     plan: z.enum(planIds).default('professional'),
@@ -36,11 +34,26 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(200),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+export const passwordResetSchema = z.object({
+  token: z.string().min(20, 'This reset link is not valid').max(200, 'This reset link is not valid'),
+  password: passwordSchema,
+});
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;
+
 export const profileSchema = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(80),
   lastName: z.string().trim().max(80),
+  // https only: a javascript: or data: URL must never reach an <img src> or a link.
   profileImageUrl: z
-    .union([z.url('Enter a full image URL (https://...)').max(2000), z.literal('')])
+    .union([z.url({ protocol: /^https$/, error: 'Enter an https:// image URL' }).max(2000), z.literal('')])
     .optional(),
 });
 

@@ -16,6 +16,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Switches the current transaction to `workspaceId`'s rows (row-level security), until it ends or switches again. */
+export async function enterWorkspace(tx: Tx, workspaceId: number): Promise<void> {
+  await tx.execute(sql`select set_config('app.workspace_id', ${String(workspaceId)}, true)`);
+}
+
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
   // An idle connection dropped by the server (restart, shutdown) must not crash the process; the pool replaces it.
@@ -26,7 +31,7 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
     db,
     withWorkspace: (workspaceId, fn) =>
       db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('app.workspace_id', ${String(workspaceId)}, true)`);
+        await enterWorkspace(tx, workspaceId);
         return fn(tx);
       }),
     close: () => pool.end(),

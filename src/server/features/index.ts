@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { JobDefinition } from '../jobs/queue.js';
 import { activityRoutes } from './activities/routes.js';
+import { passwordResetJob } from './auth/password-service.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { contactRoutes } from './contacts/routes.js';
@@ -37,4 +38,5 @@ export const jobDefinitions: JobDefinition[] = [
   ...emailJobs,
   ...phoneSyncJobs,
   importJobDefinition as JobDefinition,
+  passwordResetJob as JobDefinition,
 ];

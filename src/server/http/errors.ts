@@ -35,6 +35,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if ((error as { code?: string }).code === '23505') {
       return reply.status(409).send({ message: 'That record already exists.', code: 'conflict' });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit ?? 0;
+      const size = limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MB` : `${Math.round(limit / 1024)} KB`;
+      return reply.status(413).send({
+        message: `The request body is too large: this address accepts at most ${size}.`,
+        code: 'too_large',
+      });
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });

@@ -6,6 +6,8 @@ export const publicApiRoutes: Record<string, string> = {
   'GET /api/login': 'browser navigation to the sign-in page',
   'POST /api/auth/signup': 'creates the account',
   'POST /api/auth/login': 'signs in',
+  'POST /api/auth/password-reset': 'a forgotten password is asked for signed out',
+  'POST /api/auth/password-reset/confirm': 'authenticated by the single-use token of the reset link',
   'POST /api/logout': 'signing out without a session is a no-op',
   'GET /api/auth/providers': 'the sign-in page asks which sign-in methods exist',
   'GET /api/auth/oidc/start': 'single sign-on starts signed out',

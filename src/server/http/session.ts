@@ -48,7 +48,12 @@ export function requireMember(request: FastifyRequest, role: Role): Member {
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Writes a viewer may still make: they concern the viewer's own session, not workspace data.
-const viewerWritablePaths = new Set(['/api/logout', '/api/auth/switch-workspace', '/api/auth/user']);
+const viewerWritablePaths = new Set([
+  '/api/logout',
+  '/api/auth/switch-workspace',
+  '/api/auth/user',
+  '/api/auth/password',
+]);
 
 function sameOrigin(request: FastifyRequest, publicUrl: string | undefined): boolean {
   const source = request.headers.origin ?? request.headers.referer;

@@ -7,13 +7,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { authUserKey, useAuth } from '@client/lib/use-auth';
-import { passwordMinLength, trialDays } from '@domain/auth/auth-schemas';
+import { trialDays } from '@domain/auth/auth-schemas';
 import { basePlans, type PlanId, planIds } from '@domain/pricing/plans';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, MailOpen, Sparkles } from 'lucide-react';
 import type * as React from 'react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { NewPasswordField, newPasswordProblem } from './new-password-field';
 
 type Mode = 'signin' | 'signup';
 
@@ -199,6 +201,9 @@ function SignInForm({ inviteToken, onDone }: { inviteToken?: string; onDone: () 
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      <div className="-mt-2 flex justify-end">
+        <ForgotPasswordDialog initialEmail={email} />
+      </div>
       <FormError error={signIn.error} />
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending && <Loader2 className="animate-spin" />}
@@ -241,7 +246,7 @@ function SignUpForm({
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signUp.mutate();
+    if (!newPasswordProblem(form.password)) signUp.mutate();
   };
   return (
     <form onSubmit={submit} className="space-y-4">
@@ -269,18 +274,12 @@ function SignUpForm({
         value={form.email}
         onChange={update('email')}
       />
-      <div className="space-y-1.5">
-        <Field
-          id="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          minLength={passwordMinLength}
-          value={form.password}
-          onChange={update('password')}
-        />
-        <p className="text-xs text-muted-foreground">At least {passwordMinLength} characters.</p>
-      </div>
+      <NewPasswordField
+        id="password"
+        label="Password"
+        value={form.password}
+        onChange={(password) => setForm((current) => ({ ...current, password }))}
+      />
       {!inviteToken && (
         <>
           <Field

@@ -10,9 +10,19 @@ import { userInitials } from '@client/lib/user-display';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { NewPasswordField, newPasswordProblem } from '../auth/new-password-field';
 import type { SettingsSectionProps } from './settings-sections';
 
-export function ProfileSection({ user }: SettingsSectionProps) {
+export function ProfileSection(props: SettingsSectionProps) {
+  return (
+    <div className="space-y-8">
+      <ProfileForm {...props} />
+      <ChangePasswordForm />
+    </div>
+  );
+}
+
+function ProfileForm({ user }: SettingsSectionProps) {
   const [form, setForm] = useState({
     firstName: user.firstName,
     lastName: user.lastName,
@@ -76,6 +86,54 @@ export function ProfileSection({ user }: SettingsSectionProps) {
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Loader2 className="animate-spin" />}
         Save profile
+      </Button>
+    </form>
+  );
+}
+
+/** Needs the current password; the server then ends every other session of this user. */
+function ChangePasswordForm() {
+  const empty = { currentPassword: '', newPassword: '' };
+  const [form, setForm] = useState(empty);
+  const change = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/password', form),
+    onSuccess: () => {
+      setForm(empty);
+      toast({ title: 'Password changed', description: 'You were signed out on every other device.' });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!newPasswordProblem(form.newPassword)) change.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4 border-t pt-6" aria-labelledby="change-password-title">
+      <h3 id="change-password-title" className="font-medium">
+        Change password
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <Label htmlFor="current-password">Current password</Label>
+          <Input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={form.currentPassword}
+            onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
+          />
+        </div>
+        <NewPasswordField
+          id="new-password"
+          label="New password"
+          value={form.newPassword}
+          onChange={(newPassword) => setForm({ ...form, newPassword })}
+        />
+      </div>
+      {change.error && <p className="text-sm text-destructive">{errorMessage(change.error)}</p>}
+      <Button type="submit" variant="outline" disabled={change.isPending}>
+        {change.isPending && <Loader2 className="animate-spin" />}
+        Change password
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
@@ -8,10 +9,19 @@ import {
 } from '../../../../test/test-app.js';
 
 let t: TestApp;
+let owner: pg.Client;
 beforeAll(async () => {
   t = await createTestApp();
+  owner = new pg.Client({ connectionString: t.ownerUrl });
+  await owner.connect();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await owner.end();
+  await t.close();
+});
+
+const userRows = async (email: string) =>
+  (await owner.query('select id from users where email = $1', [email])).rows;
 
 describe('sign-up', () => {
   it('creates a workspace with the user as owner and a 14-day professional trial', async () => {
@@ -79,6 +89,106 @@ describe('sign-up', () => {
   });
 });
 
+describe('a failed sign-up leaves no account behind', () => {
+  const body = (email: string) => ({
+    firstName: 'Fay',
+    lastName: 'Failed',
+    email,
+    password: 'correct-horse-battery',
+    businessName: 'Fay Co',
+  });
+
+  it('with an invite token that is not valid', async () => {
+    const email = uniqueEmail('bad-invite');
+    const res = await new ApiClient(t.app).post('/api/auth/signup', {
+      ...body(email),
+      inviteToken: 'not-a-real-invite-token',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await userRows(email)).toHaveLength(0);
+    expect((await new ApiClient(t.app).post('/api/auth/signup', body(email))).statusCode).toBe(201);
+  });
+
+  it('with an invite meant for someone else', async () => {
+    const inviter = await signUpOwner(t.app);
+    const invite = (
+      await inviter.client.post('/api/workspace/invites', { email: uniqueEmail('invitee'), role: 'member' })
+    ).json();
+    const inviteToken = new URL(invite.inviteUrl).searchParams.get('invite');
+    const email = uniqueEmail('not-invitee');
+    const res = await new ApiClient(t.app).post('/api/auth/signup', { ...body(email), inviteToken });
+    expect(res.statusCode).toBe(403);
+    expect(await userRows(email)).toHaveLength(0);
+    expect((await new ApiClient(t.app).post('/api/auth/signup', body(email))).statusCode).toBe(201);
+  });
+
+  it('with a business name the workspace cannot take', async () => {
+    const email = uniqueEmail('bad-name');
+    const res = await new ApiClient(t.app).post('/api/auth/signup', {
+      ...body(email),
+      businessName: 'Nul\u0000 Bakery',
+    });
+    expect(res.statusCode).not.toBe(201);
+    expect(await userRows(email)).toHaveLength(0);
+    const retry = await new ApiClient(t.app).post('/api/auth/signup', body(email));
+    expect(retry.statusCode).toBe(201);
+  });
+
+  it('two sign-ups with one email at once create one account and a 409', async () => {
+    const email = uniqueEmail('twice');
+    const answers = await Promise.all([
+      new ApiClient(t.app).post('/api/auth/signup', body(email)),
+      new ApiClient(t.app).post('/api/auth/signup', body(email)),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(await userRows(email)).toHaveLength(1);
+  });
+});
+
+describe('passwords and profile input', () => {
+  it('refuses common and blank passwords at sign-up, naming the field', async () => {
+    for (const password of ['password', 'Password1', '        ', 'aaaaaaaaaa']) {
+      const email = uniqueEmail('weak');
+      const res = await new ApiClient(t.app).post('/api/auth/signup', {
+        firstName: 'W',
+        lastName: 'Eak',
+        email,
+        password,
+        businessName: 'Weak Co',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues).toEqual([expect.objectContaining({ path: 'password' })]);
+      expect(await userRows(email)).toHaveLength(0);
+    }
+  });
+
+  it('accepts only an https profile image URL', async () => {
+    const account = await signUpOwner(t.app);
+    for (const profileImageUrl of [
+      'javascript:alert(1)',
+      'http://images.example/me.png',
+      'data:image/png,x',
+    ]) {
+      const res = await account.client.patch('/api/auth/user', {
+        firstName: 'Olive',
+        lastName: '',
+        profileImageUrl,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues).toEqual([
+        { path: 'profileImageUrl', message: 'Enter an https:// image URL' },
+      ]);
+    }
+    const ok = await account.client.patch('/api/auth/user', {
+      firstName: 'Olive',
+      lastName: '',
+      profileImageUrl: 'https://images.example/me.png',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().profileImageUrl).toBe('https://images.example/me.png');
+  });
+});
+
 describe('sign-in and sign-out', () => {
   it('signs in, rotates the session id, and signs out', async () => {
     const owner = await signUpOwner(t.app);
@@ -117,7 +227,7 @@ describe('sign-in and sign-out', () => {
     expect(wrongEmail.json().message).toBe(wrongPassword.json().message);
   });
 
-  it('rate limits sign-in per account, even with the right password afterwards', async () => {
+  it('rate limits sign-in per account and address, even with the right password afterwards', async () => {
     const owner = await signUpOwner(t.app);
     const client = new ApiClient(t.app, '10.0.0.3');
     for (let i = 0; i < 5; i++) {

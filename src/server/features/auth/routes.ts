@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../domain/app-error.js';
-import { profileSchema, signInSchema, signUpSchema } from '../../../domain/auth/auth-schemas.js';
+import {
+  changePasswordSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  profileSchema,
+  signInSchema,
+  signUpSchema,
+} from '../../../domain/auth/auth-schemas.js';
 import { roles } from '../../../domain/roles.js';
 import {
   clearSessionCookie,
@@ -11,6 +18,7 @@ import {
   setSessionCookie,
 } from '../../http/session.js';
 import { finishOidcSignIn, isOidcEnabled, type OidcChecks, startOidcSignIn } from './oidc-service.js';
+import { changePassword, requestPasswordReset, resetPassword } from './password-service.js';
 import { getCurrentUser, signIn, signOut, signUp, switchWorkspace, updateProfile } from './service.js';
 
 const currentUserSchema = z.object({
@@ -32,6 +40,9 @@ const currentUserSchema = z.object({
 
 const okSchema = z.object({ ok: z.literal(true) });
 
+/** Sign-in forms are a few hundred bytes; anyone may post them, so they get far less than the app's default. */
+const authBodyLimit = 16 * 1024;
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const secure = deps.config.NODE_ENV === 'production';
@@ -49,9 +60,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/signup',
-    { schema: { tags: ['auth'], body: signUpSchema, response: { 201: okSchema } } },
+    { bodyLimit: authBodyLimit, schema: { tags: ['auth'], body: signUpSchema, response: { 201: okSchema } } },
     async (request, reply) => {
-      const session = await signUp(deps, request.body, previousSession(request.cookies[sessionCookie]));
+      const session = await signUp(
+        deps,
+        request.body,
+        request.ip,
+        previousSession(request.cookies[sessionCookie]),
+      );
       setSessionCookie(reply, session.token, session.maxAgeSeconds, secure);
       return reply.status(201).send({ ok: true });
     },
@@ -59,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], body: signInSchema, response: { 200: okSchema } } },
+    { bodyLimit: authBodyLimit, schema: { tags: ['auth'], body: signInSchema, response: { 200: okSchema } } },
     async (request, reply) => {
       const session = await signIn(
         deps,
@@ -89,6 +105,54 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = requireMember(request, 'viewer');
       await updateProfile(deps, member, request.body);
       return getCurrentUser(deps, member);
+    },
+  );
+
+  app.post(
+    '/api/auth/password',
+    { schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await changePassword(deps, requireMember(request, 'viewer'), request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset',
+    {
+      bodyLimit: authBodyLimit,
+      schema: {
+        tags: ['auth'],
+        body: passwordResetRequestSchema,
+        response: { 202: okSchema.extend({ message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      // The link must point at this product: from the Host header an attacker could aim it at their own site.
+      if (!deps.config.PUBLIC_URL && secure) {
+        throw new AppError(
+          'unavailable',
+          'Password reset is not set up on this server (PUBLIC_URL is missing).',
+        );
+      }
+      const baseUrl = (deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+      await requestPasswordReset(deps, request.body.email, request.ip, baseUrl);
+      return reply.status(202).send({
+        ok: true as const,
+        message: 'If an account uses that email, a link to reset its password is on its way.',
+      });
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      bodyLimit: authBodyLimit,
+      schema: { tags: ['auth'], body: passwordResetSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await resetPassword(deps, request.body);
+      return { ok: true as const };
     },
   );
 

@@ -7,13 +7,14 @@ import {
   signUpSchema,
   trialDays,
 } from '../../../domain/auth/auth-schemas.js';
+import { enterWorkspace, type Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
-import { acceptInvite } from '../members/service.js';
+import { acceptInvite, joinWorkspaceByInvite } from '../members/service.js';
 import { insertMembership } from '../members/store.js';
+import { forgiveAttempt, reserveAttempt, signInThrottles } from './rate-limits.js';
 import {
-  countRecentFailures,
   deleteSession,
   findUserByEmail,
   findUserById,
@@ -22,7 +23,6 @@ import {
   insertWorkspace,
   listUserWorkspaces,
   nextWorkspaceId,
-  recordLoginAttempt,
   setSessionWorkspace,
   updateUser,
 } from './store.js';
@@ -32,11 +32,16 @@ const argonOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 // Verified when the email is unknown so a wrong email and a wrong password take the same time.
 const dummyHash = hash('not-a-real-password', argonOptions);
 
-export const signInLimits = { perAccount: 5, perIp: 20, windowMinutes: 15 };
 const invalidCredentials = 'Invalid email or password.';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, argonOptions);
+}
+
+/** Checks a password against a stored hash; a missing hash (single sign-on only) costs the same and fails. */
+export async function passwordMatches(passwordHash: string | null | undefined, password: string) {
+  const isValid = await verify(passwordHash ?? (await dummyHash), password);
+  return Boolean(passwordHash) && isValid;
 }
 
 export interface NewSession {
@@ -63,60 +68,79 @@ export async function startSession(
   return { token, maxAgeSeconds };
 }
 
-/** Creates the user, then either joins the invited workspace or creates the user's own workspace with a trial. */
+const emailTaken = () =>
+  new AppError('conflict', 'An account with this email already exists. Sign in instead.', {
+    issues: [{ path: 'email', message: 'already registered' }],
+  });
+
+/**
+ * Creates the user and either joins the invited workspace or creates the user's own workspace with a
+ * trial, in one transaction: a bad invite or workspace leaves no account behind.
+ */
 export async function signUp(
   deps: AppDeps,
   input: SignUpInput,
+  ip: string,
   previousSessionId?: string,
 ): Promise<NewSession & { userId: number }> {
   const data = signUpSchema.parse(input);
-  if (await findUserByEmail(deps.database.db, data.email)) {
-    throw new AppError('conflict', 'An account with this email already exists. Sign in instead.', {
-      issues: [{ path: 'email', message: 'already registered' }],
-    });
-  }
+  await reserveAttempt(
+    deps,
+    [{ key: `sign-up:ip:${ip}`, rule: { limit: deps.config.SIGN_UP_LIMIT_PER_HOUR, windowSeconds: 3_600 } }],
+    'sign-up',
+  );
+  if (await findUserByEmail(deps.database.db, data.email)) throw emailTaken();
   const passwordHash = await hashPassword(data.password);
-  const user = await insertUser(deps.database.db, {
-    email: data.email,
-    firstName: data.firstName,
-    lastName: data.lastName,
-    passwordHash,
-  });
   const fullName = `${data.firstName} ${data.lastName}`;
-  let workspaceId: number;
-  if (data.inviteToken) {
-    workspaceId = await acceptInvite(deps.database, {
-      token: data.inviteToken,
-      userId: user.id,
-      userEmail: user.email,
-      userName: fullName,
+  const { userId, workspaceId } = await deps.database.db
+    .transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: data.email,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        passwordHash,
+      });
+      const workspaceId = data.inviteToken
+        ? await joinWorkspaceByInvite(tx, {
+            token: data.inviteToken,
+            userId: user.id,
+            userEmail: user.email,
+            userName: fullName,
+          })
+        : await createWorkspaceIn(tx, {
+            name: data.businessName || `${data.firstName}'s workspace`,
+            plan: data.plan,
+            ownerId: user.id,
+            ownerName: fullName,
+          });
+      return { userId: user.id, workspaceId };
+    })
+    .catch((error: { cause?: { code?: string; constraint?: string } }) => {
+      // Two sign-ups with one email at once: the unique index decides, the loser hears why.
+      if (error.cause?.code === '23505' && error.cause.constraint === 'users_email_key') throw emailTaken();
+      throw error;
     });
-  } else {
-    workspaceId = await createWorkspace(deps, {
-      name: data.businessName || `${data.firstName}'s workspace`,
-      plan: data.plan,
-      ownerId: user.id,
-      ownerName: fullName,
-    });
-  }
-  return { ...(await startSession(deps, user.id, workspaceId, previousSessionId)), userId: user.id };
+  return { ...(await startSession(deps, userId, workspaceId, previousSessionId)), userId };
 }
 
-export async function createWorkspace(
-  deps: Pick<AppDeps, 'database'>,
-  options: { name: string; plan: SignUpInput['plan']; ownerId: number; ownerName: string },
-): Promise<number> {
-  const workspaceId = await nextWorkspaceId(deps.database.db);
-  await deps.database.withWorkspace(workspaceId, async (tx) => {
-    await insertWorkspace(tx, {
-      id: workspaceId,
-      name: options.name,
-      plan: options.plan ?? 'professional',
-      trialEndsAt: new Date(Date.now() + trialDays * 86_400_000),
-    });
-    await insertMembership(tx, { workspaceId, userId: options.ownerId, role: 'owner' });
-    await recordActivity(tx, 'workspace_created', `${options.ownerName} created ${options.name}`);
+type NewWorkspace = { name: string; plan: SignUpInput['plan']; ownerId: number; ownerName: string };
+
+export function createWorkspace(deps: Pick<AppDeps, 'database'>, options: NewWorkspace): Promise<number> {
+  return deps.database.db.transaction((tx) => createWorkspaceIn(tx, options));
+}
+
+/** Creates a workspace owned by `ownerId` inside the caller's transaction, which then works in it. */
+async function createWorkspaceIn(tx: Tx, options: NewWorkspace): Promise<number> {
+  const workspaceId = await nextWorkspaceId(tx);
+  await enterWorkspace(tx, workspaceId);
+  await insertWorkspace(tx, {
+    id: workspaceId,
+    name: options.name,
+    plan: options.plan ?? 'professional',
+    trialEndsAt: new Date(Date.now() + trialDays * 86_400_000),
   });
+  await insertMembership(tx, { workspaceId, userId: options.ownerId, role: 'owner' });
+  await recordActivity(tx, 'workspace_created', `${options.ownerName} created ${options.name}`);
   return workspaceId;
 }
 
@@ -128,17 +152,14 @@ export async function signIn(
 ): Promise<NewSession & { userId: number }> {
   const data = signInSchema.parse(input);
   const db = deps.database.db;
-  const { perAccount, perIp, windowMinutes } = signInLimits;
-  if (
-    (await countRecentFailures(db, { email: data.email }, windowMinutes)) >= perAccount ||
-    (await countRecentFailures(db, { ip }, windowMinutes)) >= perIp
-  ) {
-    throw new AppError('rate_limited', `Too many sign-in attempts. Try again in ${windowMinutes} minutes.`);
-  }
+  const throttles = signInThrottles(data.email, ip);
+  // The attempt is counted before the password is checked: concurrent guesses cannot all pass the limit.
+  await reserveAttempt(deps, [throttles.accountAndIp, throttles.account, throttles.ip], 'sign-in');
   const user = await findUserByEmail(db, data.email);
-  const isValid = await verify(user?.passwordHash ?? (await dummyHash), data.password);
-  await recordLoginAttempt(db, { email: data.email, ip, succeeded: Boolean(user?.passwordHash && isValid) });
-  if (!user?.passwordHash || !isValid) throw new AppError('unauthenticated', invalidCredentials);
+  if (!(await passwordMatches(user?.passwordHash, data.password)) || !user) {
+    throw new AppError('unauthenticated', invalidCredentials);
+  }
+  await forgiveAttempt(deps, [throttles.accountAndIp], [throttles.account, throttles.ip]);
 
   let workspaceId: number | undefined;
   if (data.inviteToken) {

@@ -1,6 +1,6 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
-import { loginAttempts, sessions, users, workspaces } from '../../db/schema/foundation.js';
+import { passwordResetTokens, sessions, users, workspaces } from '../../db/schema/foundation.js';
 
 type Executor = Db | Tx;
 
@@ -47,27 +47,61 @@ export async function updateUser(
   return user;
 }
 
-export async function countRecentFailures(
-  db: Executor,
-  by: { email?: string; ip?: string },
-  sinceMinutes: number,
-) {
-  const since = sql`now() - make_interval(mins => ${sinceMinutes})`;
-  const who = by.email
-    ? sql`${loginAttempts.email} = ${by.email}::citext`
-    : eq(loginAttempts.ip, by.ip ?? '');
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginAttempts)
-    .where(and(who, eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
-  return row.n;
+/** How many hits a throttle key allows, and what happens past that. */
+export interface ThrottleRule {
+  limit: number;
+  /** Fixed window: hits reset this long after the first. With backoff: forgotten this long after the last. */
+  windowSeconds: number;
+  /** Past the limit, one more hit after 2^(hits - limit) times this, up to `backoffMaxSeconds`. */
+  backoffSeconds?: number;
+  backoffMaxSeconds?: number;
 }
 
-export async function recordLoginAttempt(
-  db: Executor,
-  values: { email: string; ip: string; succeeded: boolean },
-) {
-  await db.insert(loginAttempts).values(values);
+/**
+ * Reserves one hit on `key` in one statement: the upsert locks the row, so concurrent callers count
+ * one after another. Returns null when the key is over its limit (nothing counted), else the hits.
+ */
+export async function reserveThrottleHit(
+  tx: Executor,
+  key: string,
+  rule: ThrottleRule,
+): Promise<number | null> {
+  const backoff = rule.backoffSeconds !== undefined;
+  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const wait = sql`make_interval(secs => least(${rule.backoffSeconds ?? 0} * power(2, t.hits - ${rule.limit}), ${rule.backoffMaxSeconds ?? 0}))`;
+  const { rows } = await tx.execute<{ hits: number }>(sql`
+    insert into auth_throttles as t (key, hits, last_hit_at, window_ends_at)
+    values (${key}, 1, now(), now() + ${window})
+    on conflict (key) do update set
+      hits = case when t.window_ends_at <= now() then 1 else t.hits + 1 end,
+      last_hit_at = now(),
+      window_ends_at = case when t.window_ends_at <= now() or ${backoff} then now() + ${window} else t.window_ends_at end
+    where t.window_ends_at <= now() or t.hits < ${rule.limit}
+      or (${backoff} and t.last_hit_at + ${wait} <= now())
+    returning t.hits`);
+  return rows[0] ? Number(rows[0].hits) : null;
+}
+
+/** Seconds until `key` allows another hit (0 if it already does). */
+export async function throttleWaitSeconds(db: Executor, key: string, rule: ThrottleRule): Promise<number> {
+  const wait = sql`make_interval(secs => least(${rule.backoffSeconds ?? 0} * power(2, t.hits - ${rule.limit}), ${rule.backoffMaxSeconds ?? 0}))`;
+  const until =
+    rule.backoffSeconds !== undefined
+      ? sql`least(t.window_ends_at, t.last_hit_at + ${wait})`
+      : sql`t.window_ends_at`;
+  const { rows } = await db.execute<{ seconds: number }>(
+    sql`select greatest(0, ceil(extract(epoch from ${until} - now())))::int as seconds from auth_throttles t where t.key = ${key}`,
+  );
+  return rows[0] ? Number(rows[0].seconds) : 0;
+}
+
+/** Gives a reserved hit back (a sign-in that turned out right is not a guess). */
+export async function releaseThrottleHit(db: Executor, key: string) {
+  await db.execute(sql`update auth_throttles set hits = greatest(hits - 1, 0) where key = ${key}`);
+}
+
+export async function clearThrottle(db: Executor, key: string) {
+  await db.execute(sql`delete from auth_throttles where key = ${key}`);
 }
 
 export async function insertSession(db: Executor, values: typeof sessions.$inferInsert) {
@@ -76,6 +110,48 @@ export async function insertSession(db: Executor, values: typeof sessions.$infer
 
 export async function deleteSession(db: Executor, id: string) {
   await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of a user, except `keepId` (the one that changed the password) when given. */
+export async function deleteUserSessions(db: Executor, userId: number, keepId?: string) {
+  await db
+    .delete(sessions)
+    .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
+}
+
+export async function setPasswordHash(db: Executor, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function insertPasswordResetToken(
+  db: Executor,
+  values: typeof passwordResetTokens.$inferInsert,
+) {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+/** Marks a reset token used if it is unused and unexpired, atomically: a second use finds nothing. */
+export async function consumePasswordResetToken(db: Executor, tokenHash: string): Promise<number | null> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** A new link makes the user's older unused links worthless. */
+export async function expireUnusedResetTokens(db: Executor, userId: number) {
+  await db
+    .update(passwordResetTokens)
+    .set({ expiresAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 export async function setSessionWorkspace(db: Executor, id: string, workspaceId: number) {

@@ -1,6 +1,6 @@
 import { AppError } from '../../../domain/app-error.js';
 import type { Role } from '../../../domain/roles.js';
-import type { Database, Tx } from '../../db/database.js';
+import { type Database, enterWorkspace, type Tx } from '../../db/database.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
 import {
@@ -74,29 +74,31 @@ export async function removeMember(tx: Tx, options: { member: Member; userId: nu
   await deleteMembership(tx, options.userId);
 }
 
+type InviteAcceptance = { token: string; userId: number; userEmail: string; userName: string };
+
 /** Accepts an invite for a signed-in user; returns the workspace joined. Single use, expires. */
-export async function acceptInvite(
-  database: Database,
-  options: { token: string; userId: number; userEmail: string; userName: string },
-): Promise<number> {
+export function acceptInvite(database: Database, options: InviteAcceptance): Promise<number> {
+  return database.db.transaction((tx) => joinWorkspaceByInvite(tx, options));
+}
+
+/** The invite acceptance inside the caller's transaction (sign-up creates the user in the same one). */
+export async function joinWorkspaceByInvite(tx: Tx, options: InviteAcceptance): Promise<number> {
   const tokenHash = hashToken(options.token);
-  const workspaceId = await database.db.transaction((tx) => inviteWorkspaceId(tx, tokenHash));
+  const workspaceId = await inviteWorkspaceId(tx, tokenHash);
   if (!workspaceId) throw new AppError('not_found', 'This invite link is not valid.');
-  return database.withWorkspace(workspaceId, async (tx) => {
-    const invite = await findInviteByHash(tx, tokenHash);
-    if (!invite || invite.acceptedAt)
-      throw new AppError('conflict', 'This invite link has already been used.');
-    if (invite.expiresAt.getTime() < Date.now())
-      throw new AppError('conflict', 'This invite link has expired.');
-    if (invite.email.toLowerCase() !== options.userEmail.toLowerCase()) {
-      throw new AppError(
-        'forbidden',
-        `This invite was sent to ${invite.email}. Sign in with that address to accept it.`,
-      );
-    }
-    await insertMembership(tx, { workspaceId, userId: options.userId, role: invite.role });
-    await markInviteAccepted(tx, invite.id);
-    await recordActivity(tx, 'member_joined', `${options.userName} joined the workspace as ${invite.role}`);
-    return workspaceId;
-  });
+  await enterWorkspace(tx, workspaceId);
+  const invite = await findInviteByHash(tx, tokenHash);
+  if (!invite || invite.acceptedAt) throw new AppError('conflict', 'This invite link has already been used.');
+  if (invite.expiresAt.getTime() < Date.now())
+    throw new AppError('conflict', 'This invite link has expired.');
+  if (invite.email.toLowerCase() !== options.userEmail.toLowerCase()) {
+    throw new AppError(
+      'forbidden',
+      `This invite was sent to ${invite.email}. Sign in with that address to accept it.`,
+    );
+  }
+  await insertMembership(tx, { workspaceId, userId: options.userId, role: invite.role });
+  await markInviteAccepted(tx, invite.id);
+  await recordActivity(tx, 'member_joined', `${options.userName} joined the workspace as ${invite.role}`);
+  return workspaceId;
 }

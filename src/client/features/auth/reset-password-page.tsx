@@ -1,0 +1,70 @@
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { apiRequest, errorMessage } from '@client/lib/api';
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2, Loader2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { NewPasswordField, newPasswordProblem } from './new-password-field';
+
+/** The page an emailed reset link opens: /reset-password?token=... */
+export function ResetPasswordPage() {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const reset = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/password-reset/confirm', { token, password }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!newPasswordProblem(password)) reset.mutate();
+  };
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted/30 p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <CardTitle className="text-2xl">Choose a new password</CardTitle>
+          <CardDescription>
+            {token
+              ? 'After the change, you are signed out everywhere and sign in with the new password.'
+              : 'This page needs the link from the password reset email.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {reset.isSuccess ? (
+            <div className="space-y-4">
+              <p role="status" className="flex gap-2 text-sm">
+                <CheckCircle2 className="h-5 w-5 shrink-0 text-success" />
+                Your password has been changed. Sign in with your new password.
+              </p>
+              <Button asChild className="w-full">
+                <Link href="/login">Sign in</Link>
+              </Button>
+            </div>
+          ) : token ? (
+            <form onSubmit={submit} className="space-y-4">
+              <NewPasswordField
+                id="new-password"
+                label="New password"
+                value={password}
+                onChange={setPassword}
+              />
+              {reset.error && (
+                <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+                  {errorMessage(reset.error)}
+                </p>
+              )}
+              <Button type="submit" className="w-full" disabled={reset.isPending}>
+                {reset.isPending && <Loader2 className="animate-spin" />}
+                Set new password
+              </Button>
+            </form>
+          ) : (
+            <Button asChild variant="outline" className="w-full">
+              <Link href="/login">Back to sign in</Link>
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

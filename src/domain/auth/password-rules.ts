@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import commonPasswordList from './common-passwords.json';
+
+export const passwordMinLength = 8;
+export const passwordMaxLength = 200;
+
+/**
+ * NIST SP 800-63B §5.1.1.2: at least 8 characters, long ones allowed, no composition rules, and refuse
+ * values known to be common. The list is the 10,000 most common passwords of at least 8 characters
+ * (shorter ones fail the length rule anyway), lower-cased, from zxcvbn-ts' common dictionary (MIT,
+ * see common-passwords.LICENSE.txt); the comparison ignores case.
+ */
+const commonPasswords = new Set<string>(commonPasswordList);
+
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords.has(password.toLowerCase());
+}
+
+export const passwordSchema = z
+  .string()
+  .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
+  .max(passwordMaxLength, 'Password is too long')
+  .refine((p) => p.trim() !== '', 'Password cannot be only spaces')
+  // One character repeated (aaaaaaaa, 11111111) is NIST's own example of a password to refuse.
+  .refine((p) => !/^(\S)\1*$/su.test(p), 'Password cannot be one character repeated')
+  .refine((p) => !isCommonPassword(p), 'This password is too common. Choose one that is harder to guess');

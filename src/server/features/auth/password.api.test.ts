@@ -1,0 +1,161 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
+import {
+  ApiClient,
+  addMember,
+  createTestApp,
+  signUpOwner,
+  type TestApp,
+  uniqueEmail,
+} from '../../../../test/test-app.js';
+
+let t: TestApp;
+let smtp: LocalSmtpServer;
+let owner: pg.Client;
+beforeAll(async () => {
+  smtp = await startLocalSmtpServer();
+  t = await createTestApp({
+    workers: true,
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Hub <hub@example.test>' },
+  });
+  owner = new pg.Client({ connectionString: t.ownerUrl });
+  await owner.connect();
+});
+afterAll(async () => {
+  await owner.end();
+  await t.close();
+  await smtp.close();
+});
+
+const signIn = (email: string, password: string, client = new ApiClient(t.app)) =>
+  client.post('/api/auth/login', { email, password }).then((res) => ({ res, client }));
+
+function resetToken(text: string | undefined): string {
+  const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(text ?? '')?.[0];
+  if (!link) throw new Error(`no reset link in: ${text}`);
+  return new URL(link).searchParams.get('token') as string;
+}
+
+describe('password change', () => {
+  it('needs the current password and ends every other session of the user', async () => {
+    const account = await signUpOwner(t.app);
+    const { client: other } = await signIn(account.email, account.password);
+    expect((await other.get('/api/auth/user')).statusCode).toBe(200);
+
+    const wrong = await account.client.post('/api/auth/password', {
+      currentPassword: 'not-my-password',
+      newPassword: 'a-brand-new-secret',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().issues).toEqual([{ path: 'currentPassword', message: 'is not correct' }]);
+
+    const changed = await account.client.post('/api/auth/password', {
+      currentPassword: account.password,
+      newPassword: 'a-brand-new-secret',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await account.client.get('/api/auth/user')).statusCode).toBe(200);
+    expect((await other.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await signIn(account.email, account.password)).res.statusCode).toBe(401);
+    expect((await signIn(account.email, 'a-brand-new-secret')).res.statusCode).toBe(200);
+  });
+
+  it('refuses a common or blank new password, naming the field', async () => {
+    const account = await signUpOwner(t.app);
+    for (const newPassword of ['password1', 'Password123', '        ']) {
+      const res = await account.client.post('/api/auth/password', {
+        currentPassword: account.password,
+        newPassword,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues[0].path).toBe('newPassword');
+    }
+    expect((await signIn(account.email, account.password)).res.statusCode).toBe(200);
+  });
+
+  it('is open to a viewer, whose own password it is', async () => {
+    const account = await signUpOwner(t.app);
+    const viewer = await addMember(t.app, account, 'viewer');
+    const res = await viewer.client.post('/api/auth/password', {
+      currentPassword: 'correct-horse-battery',
+      newPassword: 'viewer-has-a-new-one',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a single-use link that sets a new password and ends every session', async () => {
+    const account = await signUpOwner(t.app);
+    const { client: other } = await signIn(account.email, account.password);
+
+    const unknown = await new ApiClient(t.app).post('/api/auth/password-reset', {
+      email: uniqueEmail('nobody'),
+    });
+    const known = await new ApiClient(t.app).post('/api/auth/password-reset', {
+      email: account.email.toUpperCase(),
+    });
+    // The same answer whether or not the account exists.
+    expect(unknown.statusCode).toBe(202);
+    expect(known.statusCode).toBe(202);
+    expect(known.json()).toEqual(unknown.json());
+
+    const mail = await smtp.nextMailTo(account.email);
+    expect(mail.subject).toBe('Reset your Business Hub password');
+    expect(mail.from?.text).toContain('hub@example.test');
+    const token = resetToken(mail.text);
+    const { rows } = await owner.query('select token_hash from password_reset_tokens where token_hash = $1', [
+      token,
+    ]);
+    expect(rows).toHaveLength(0); // only its hash is stored
+
+    const common = await new ApiClient(t.app).post('/api/auth/password-reset/confirm', {
+      token,
+      password: 'Password123',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().issues[0].path).toBe('password');
+
+    const reset = await new ApiClient(t.app).post('/api/auth/password-reset/confirm', {
+      token,
+      password: 'reset-to-something-new',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await account.client.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await other.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await signIn(account.email, account.password)).res.statusCode).toBe(401);
+    expect((await signIn(account.email, 'reset-to-something-new')).res.statusCode).toBe(200);
+
+    const again = await new ApiClient(t.app).post('/api/auth/password-reset/confirm', {
+      token,
+      password: 'and-once-more-please',
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().issues).toEqual([{ path: 'token', message: 'is not valid, used or expired' }]);
+    expect((await signIn(account.email, 'and-once-more-please')).res.statusCode).toBe(401);
+
+    // No mail went to the unknown address.
+    const recipients = smtp.received.flatMap((m) =>
+      (Array.isArray(m.to) ? m.to : [m.to]).map((a) => a?.text),
+    );
+    expect(recipients.some((r) => r?.includes('nobody'))).toBe(false);
+  });
+
+  it('refuses an expired link', async () => {
+    const account = await signUpOwner(t.app);
+    await new ApiClient(t.app).post('/api/auth/password-reset', { email: account.email });
+    const token = resetToken((await smtp.nextMailTo(account.email)).text);
+    await owner.query(
+      `update password_reset_tokens set expires_at = now() - interval '1 second'
+       where user_id = (select id from users where email = $1)`,
+      [account.email],
+    );
+    const res = await new ApiClient(t.app).post('/api/auth/password-reset/confirm', {
+      token,
+      password: 'too-late-for-this-one',
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await signIn(account.email, account.password)).res.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailProvider, OutgoingMail } from './mail-provider.js';
+
+/**
+ * The offline default when no SMTP_URL is set: nothing is sent, and the message (with its link) goes
+ * to the server log so whoever runs the server can still pass a reset link on.
+ */
+export class LogMailProvider implements MailProvider {
+  readonly name = 'log';
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  async send(mail: OutgoingMail): Promise<void> {
+    this.log.warn(
+      { to: mail.to, subject: mail.subject },
+      `NO MAIL WAS SENT (SMTP_URL is not set). Message for ${mail.to}:\n${mail.text}`,
+    );
+  }
+}
