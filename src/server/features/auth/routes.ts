@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../domain/app-error.js';
 import { profileSchema, signInSchema, signUpSchema } from '../../../domain/auth/auth-schemas.js';
+import { idSchema } from '../../../domain/ids.js';
 import { roles } from '../../../domain/roles.js';
 import {
   clearSessionCookie,
@@ -97,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        body: z.object({ workspaceId: z.number().int().positive() }),
+        body: z.object({ workspaceId: idSchema }),
         response: { 200: okSchema },
       },
     },
