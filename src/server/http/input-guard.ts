@@ -17,25 +17,38 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
+interface Step {
+  value: unknown;
+  key: string | undefined;
+  parent: Step | undefined;
+}
+
+function pathOf(step: Step | undefined): string[] {
+  const path: string[] = [];
+  for (let s = step; s?.key !== undefined; s = s.parent) path.push(s.key);
+  return path.reverse();
+}
+
 /**
  * The path of the first string (or object key) PostgreSQL could not take, in document order.
- * Iterative, so a deeply nested body cannot overflow the stack.
+ * Iterative and linear in the body's size (each step points to its parent), so neither a deeply
+ * nested body nor a wide one can overflow the stack or stall the server.
  */
-export function findUnstorableText(
-  value: unknown,
-  root: string[] = [],
-): { path: string[]; inKey: boolean } | undefined {
-  const stack: Array<[unknown, string[]]> = [[value, root]];
-  while (stack.length > 0) {
-    const [node, path] = stack.pop() as [unknown, string[]];
+export function findUnstorableText(value: unknown): { path: string[]; inKey: boolean } | undefined {
+  const stack: Step[] = [{ value, key: undefined, parent: undefined }];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const node = step.value;
     if (typeof node === 'string') {
-      if (!isStorableText(node)) return { path, inKey: false };
+      if (!isStorableText(node)) return { path: pathOf(step), inKey: false };
     } else if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i -= 1) stack.push([node[i], [...path, String(i)]]);
+      for (let i = node.length - 1; i >= 0; i -= 1)
+        stack.push({ value: node[i], key: String(i), parent: step });
     } else if (isPlainObject(node)) {
-      const entries = Object.entries(node);
-      for (const [key] of entries) if (!isStorableText(key)) return { path, inKey: true };
-      for (let i = entries.length - 1; i >= 0; i -= 1) stack.push([entries[i][1], [...path, entries[i][0]]]);
+      const keys = Object.keys(node);
+      if (!keys.every(isStorableText)) return { path: pathOf(step), inKey: true };
+      for (let i = keys.length - 1; i >= 0; i -= 1) {
+        stack.push({ value: node[keys[i]], key: keys[i], parent: step });
+      }
     }
   }
   return undefined;
@@ -50,7 +63,7 @@ function check(request: FastifyRequest): void {
   for (const [value, part] of parts) {
     const found = findUnstorableText(value);
     if (!found) continue;
-    const field = found.path.join('.') || (part === 'body' ? '(body)' : part);
+    const field = found.path.join('.') || part;
     throw AppError.badRequest(field, found.inKey ? `field names ${unstorable}` : unstorable);
   }
 }
