@@ -14,6 +14,7 @@ import {
 import type { AppDeps } from './deps.js';
 import { featureRoutes } from './features/index.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { sessionPlugin } from './http/session.js';
 
 export const defaultBodyLimit = 1024 * 1024;
@@ -58,6 +59,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(cookie, { secret: config.secretKey });
   registerErrorHandler(app);
+  registerInputGuard(app);
   await app.register(sessionPlugin);
   for (const routes of featureRoutes) await app.register(routes);
 

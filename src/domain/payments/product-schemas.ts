@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { websiteIdSchema } from '../ids.js';
 
 /** A product one of the workspace's websites sells (payments panel). Prices in integer cents. */
 export const productBillings = ['one_time', 'monthly', 'yearly'] as const;
@@ -11,7 +12,7 @@ export const productBillingLabels: Record<ProductBilling, string> = {
 };
 
 export const productInputSchema = z.object({
-  websiteId: z.number().int().positive(),
+  websiteId: websiteIdSchema,
   name: z.string().trim().min(1, 'is required').max(120),
   description: z.string().trim().max(500).default(''),
   priceCents: z.number().int('must be whole cents').min(0).max(100_000_000),

@@ -29,12 +29,19 @@ export const websiteInputSchema = z.object({
 });
 export type WebsiteInput = z.input<typeof websiteInputSchema>;
 
-/** A change touches only the fields it names (no defaults, so an omitted description is kept). */
-export const websiteUpdateSchema = z.object({
-  name: nameSchema.optional(),
-  domain: domainSchema.optional(),
-  description: descriptionSchema.optional(),
-});
+/**
+ * A change touches only the fields it names (no defaults, so an omitted description is kept). One that
+ * names none is a mistake of the caller, not a silent success.
+ */
+export const websiteUpdateSchema = z
+  .object({
+    name: nameSchema.optional(),
+    domain: domainSchema.optional(),
+    description: descriptionSchema.optional(),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    message: 'Nothing to update: send a name, domain or description',
+  });
 
 export interface Website {
   id: number;

@@ -9,6 +9,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../../domain/auth/auth-schemas.js';
+import { idSchema } from '../../../domain/ids.js';
 import { roles } from '../../../domain/roles.js';
 import {
   clearSessionCookie,
@@ -161,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        body: z.object({ workspaceId: z.number().int().positive() }),
+        body: z.object({ workspaceId: idSchema }),
         response: { 200: okSchema },
       },
     },

@@ -15,6 +15,7 @@ import {
   type TimelineEntry,
   timelineEntrySchema,
 } from '../../../domain/contacts/contact-schemas.js';
+import { idParamSchema } from '../../../domain/ids.js';
 import {
   addNote,
   contactStatsSummary,
@@ -28,9 +29,7 @@ import {
 } from './service.js';
 import type { ContactRow, TimelineRow } from './store.js';
 
-const idParams = z.object({
-  id: z.coerce.number('Contact id must be a number').int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+const idParams = z.object({ id: idParamSchema });
 
 function toContact(row: ContactRow): Contact {
   return {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailSchema } from '../../../domain/auth/auth-schemas.js';
+import { idParamSchema } from '../../../domain/ids.js';
 import { roles } from '../../../domain/roles.js';
 import {
   changeMemberRole,
@@ -27,7 +28,7 @@ const inviteSchema = z.object({
   expiresAt: z.date(),
   createdAt: z.date(),
 });
-const userIdParams = z.object({ userId: z.coerce.number().int().positive() });
+const userIdParams = z.object({ userId: idParamSchema });
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -92,7 +93,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/workspace/invites/:id',
-    { schema: { tags: ['members'], params: z.object({ id: z.coerce.number().int().positive() }) } },
+    { schema: { tags: ['members'], params: z.object({ id: idParamSchema }) } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => revokeInvite(tx, request.params.id));
       return reply.status(204).send();

@@ -144,14 +144,15 @@ describe('offline payments provider', () => {
     expect(check.message).toMatch(/Offline test checkout is healthy/);
   });
 
-  it('answers 503 to a Stripe webhook when Stripe is not configured', async () => {
+  it('answers 404 to a Stripe webhook when Stripe is not configured', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
       headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
       payload: '{}',
     });
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Stripe webhooks are not configured on this server.');
   });
 
   it('sells the dashboard package: the engine total is checked, payment sets plan and add-ons', async () => {

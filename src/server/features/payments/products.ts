@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../domain/app-error.js';
+import { idParamSchema } from '../../../domain/ids.js';
 import { type Product, productInputSchema, productSchema } from '../../../domain/payments/product-schemas.js';
 import type { Tx } from '../../db/database.js';
 import { products } from '../../db/schema/payments.js';
@@ -63,7 +64,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/products/:id',
-    { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) } },
+    { schema: { tags, params: z.object({ id: idParamSchema }) } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => deleteProduct(tx, request.params.id));
       return reply.status(204).send();

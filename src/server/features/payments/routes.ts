@@ -134,8 +134,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/stripe/webhook',
       { schema: { tags, response: { 200: z.object({ received: z.boolean() }) } } },
       async (request) => {
+        // Without a webhook secret this server has no Stripe endpoint: a client error, not a server fault.
         if (!(provider instanceof StripePaymentsProvider) || !provider.hasWebhookSecret) {
-          throw new AppError('unavailable', 'Stripe webhooks are not configured on this server.');
+          throw new AppError('not_found', 'Stripe webhooks are not configured on this server.');
         }
         const signature = request.headers['stripe-signature'];
         if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {

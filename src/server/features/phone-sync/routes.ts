@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParamSchema } from '../../../domain/ids.js';
 import { phoneSyncPayloadSchema, phoneSyncTypes } from '../../../domain/phone-sync/sync-schemas.js';
 import {
   createSyncToken,
@@ -90,7 +91,7 @@ export const phoneSyncRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParamSchema }),
         response: { 204: z.null() },
       },
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { websiteIdParamSchema } from '../../../domain/ids.js';
 import { websiteInputSchema, websiteUpdateSchema } from '../../../domain/websites/website-schemas.js';
 import { addWebsite, listWebsites, removeWebsite, updateWebsite } from './service.js';
 
@@ -10,7 +11,7 @@ const websiteSchema = z.object({
   description: z.string(),
   createdAt: z.string(),
 });
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: websiteIdParamSchema });
 
 export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
