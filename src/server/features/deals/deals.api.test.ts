@@ -8,6 +8,7 @@ import {
   signUpOwner,
   type TestApp,
 } from '../../../../test/test-app.js';
+import { seedDemoData } from '../../seed/demo-data.js';
 import { createDeal, createDealsFromImport } from './service.js';
 
 let t: TestApp;
@@ -373,5 +374,19 @@ describe('the service other features call', () => {
     );
     expect(imported).toBe(1);
     expect((await owner.client.get(`/api/contacts/${contact.id}`)).json().contact.status).toBe('customer');
+  });
+});
+
+describe('the demo workspace', () => {
+  it('has deals in every stage, and its customers are the contacts with won deals', async () => {
+    const demo = await signUpOwner(t.app, { businessName: 'Demo Seeded' });
+    await t.database.withWorkspace(demo.workspaceId, (tx) =>
+      seedDemoData(tx, { workspaceId: demo.workspaceId, ownerId: demo.userId }),
+    );
+    const stats = (await demo.client.get('/api/deals/stats')).json();
+    for (const stage of stats.stages) expect(`${stage.stage}: ${stage.count > 0}`).toBe(`${stage.stage}: true`);
+    const won = (await demo.client.get('/api/deals?stage=won&limit=200')).json().deals as Deal[];
+    const customers = (await demo.client.get('/api/contacts/stats')).json().customer;
+    expect(new Set(won.map((d) => d.contactId)).size).toBe(customers);
   });
 });
