@@ -32,9 +32,16 @@ export const defaultConversionPeriodDays = 90;
 const stageEnum = z.enum(dealStages, 'Stage must be leads, qualified, proposal, negotiation, won or lost');
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optionalText = (max: number, label: string) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `${label} must be at most ${max} characters`).nullish());
+  z.preprocess(
+    blankToNull,
+    z.string().trim().max(max, `${label} must be at most ${max} characters`).nullish(),
+  );
 const id = (label: string) =>
-  z.coerce.number(`${label} must be a number`).int(`${label} must be a whole number`).positive().max(2 ** 53 - 1);
+  z.coerce
+    .number(`${label} must be a number`)
+    .int(`${label} must be a whole number`)
+    .positive()
+    .max(2 ** 53 - 1);
 const isoDate = z.iso.date('Enter a date as YYYY-MM-DD');
 
 // ---- requests ----
@@ -211,7 +218,12 @@ export const dealStatsSchema = z.object({
   /** Σ value × stage probability of deals expected to close from `from` to `to` (this month and next). */
   forecast: z.object({ from: z.string(), to: z.string(), dealCount: z.number(), valueCents: z.number() }),
   stages: z.array(
-    z.object({ stage: z.enum(dealStages), count: z.number(), valueCents: z.number(), probability: z.number() }),
+    z.object({
+      stage: z.enum(dealStages),
+      count: z.number(),
+      valueCents: z.number(),
+      probability: z.number(),
+    }),
   ),
 });
 export type DealStats = z.infer<typeof dealStatsSchema>;

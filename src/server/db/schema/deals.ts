@@ -1,4 +1,15 @@
-import { bigint, date, integer, jsonb, pgTable, pgView, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  pgView,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { DealStage } from '../../../domain/deals/deal-schemas.js';
 import { workspaceIdColumn } from './foundation.js';
 

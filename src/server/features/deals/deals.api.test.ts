@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Deal } from '../../../domain/deals/deal-schemas.js';
 import {
   type ApiClient,
   addMember,
@@ -8,6 +7,7 @@ import {
   signUpOwner,
   type TestApp,
 } from '../../../../test/test-app.js';
+import type { Deal } from '../../../domain/deals/deal-schemas.js';
 import { seedDemoData } from '../../seed/demo-data.js';
 import { createDeal, createDealsFromImport } from './service.js';
 
@@ -55,7 +55,12 @@ const column = (b: { columns: { stage: string }[] }, stage: string) =>
 describe('creating and reading deals', () => {
   it('creates a deal linked to the contact and its company, owned by the caller', async () => {
     const contact = await newContact();
-    const deal = await newDeal({ name: 'Keynote', valueCents: 450_000, contactId: contact.id, stage: 'qualified' });
+    const deal = await newDeal({
+      name: 'Keynote',
+      valueCents: 450_000,
+      contactId: contact.id,
+      stage: 'qualified',
+    });
     expect(deal).toMatchObject({
       name: 'Keynote',
       valueCents: 450_000,
@@ -73,7 +78,10 @@ describe('creating and reading deals', () => {
     expect(detail.deal.id).toBe(deal.id);
     expect(detail.timeline.map((e: { kind: string }) => e.kind)).toEqual(['created']);
     const activities = (await owner.client.get('/api/activities')).json();
-    expect(activities[0]).toMatchObject({ type: 'deal_created', description: `New deal: Keynote (Dana Deal${counter})` });
+    expect(activities[0]).toMatchObject({
+      type: 'deal_created',
+      description: `New deal: Keynote (Dana Deal${counter})`,
+    });
   });
 
   it('refuses bad input with a 400 naming the field, and changes nothing', async () => {
@@ -108,11 +116,17 @@ describe('creating and reading deals', () => {
     const res = await owner.client.post('/api/deals', { name: 'Poach', contactId: theirs.id });
     expect(res.statusCode).toBe(400);
     const mine = await newContact();
-    const bad = await owner.client.post('/api/deals', { name: 'x', contactId: mine.id, companyId: theirs.companyId });
+    const bad = await owner.client.post('/api/deals', {
+      name: 'x',
+      contactId: mine.id,
+      companyId: theirs.companyId,
+    });
     expect(bad.statusCode).toBe(400);
     const deal = await newDeal({ name: 'Private', contactId: mine.id });
     expect((await stranger.client.get(`/api/deals/${deal.id}`)).statusCode).toBe(404);
-    expect((await stranger.client.post(`/api/deals/${deal.id}/stage`, { stage: 'won' })).statusCode).toBe(404);
+    expect((await stranger.client.post(`/api/deals/${deal.id}/stage`, { stage: 'won' })).statusCode).toBe(
+      404,
+    );
     expect((await stranger.client.patch(`/api/deals/${deal.id}`, { name: 'Mine now' })).statusCode).toBe(404);
     expect((await stranger.client.delete(`/api/deals/${deal.id}`)).statusCode).toBe(404);
     expect((await stranger.client.get('/api/deals')).json().deals).toEqual([]);
@@ -180,7 +194,12 @@ describe('updating and deleting', () => {
 describe('stage rules', () => {
   it('moves a deal, records it on the timeline and as an activity, and moves the column totals', async () => {
     const contact = await newContact();
-    const deal = await newDeal({ name: 'Retainer', contactId: contact.id, valueCents: 90_000, stage: 'qualified' });
+    const deal = await newDeal({
+      name: 'Retainer',
+      contactId: contact.id,
+      valueCents: 90_000,
+      stage: 'qualified',
+    });
     const before = await board(owner.client);
     const res = await owner.client.post(`/api/deals/${deal.id}/stage`, { stage: 'proposal' });
     expect(res.statusCode).toBe(200);
@@ -195,17 +214,27 @@ describe('stage rules', () => {
     const timeline = (await owner.client.get(`/api/deals/${deal.id}`)).json().timeline;
     expect(timeline[0]).toMatchObject({ kind: 'stage_change', title: 'Moved from Qualified to Proposal' });
     const activities = (await owner.client.get('/api/activities')).json();
-    expect(activities[0]).toMatchObject({ type: 'deal_stage_changed', description: 'Retainer moved from Qualified to Proposal' });
+    expect(activities[0]).toMatchObject({
+      type: 'deal_stage_changed',
+      description: 'Retainer moved from Qualified to Proposal',
+    });
   });
 
   it('stamps closing stages, keeps a lost reason only while lost, and reopens cleanly', async () => {
     const contact = await newContact();
     const deal = await newDeal({ name: 'Maybe', contactId: contact.id });
-    expect((await owner.client.post(`/api/deals/${deal.id}/stage`, { stage: 'proposal', lostReason: 'x' })).statusCode).toBe(400);
-    const lost = (await owner.client.post(`/api/deals/${deal.id}/stage`, { stage: 'lost', lostReason: 'Budget cut' })).json();
+    expect(
+      (await owner.client.post(`/api/deals/${deal.id}/stage`, { stage: 'proposal', lostReason: 'x' }))
+        .statusCode,
+    ).toBe(400);
+    const lost = (
+      await owner.client.post(`/api/deals/${deal.id}/stage`, { stage: 'lost', lostReason: 'Budget cut' })
+    ).json();
     expect(lost).toMatchObject({ stage: 'lost', lostReason: 'Budget cut', probability: 0 });
     expect(lost.closedAt).not.toBeNull();
-    const reopened = (await owner.client.post(`/api/deals/${deal.id}/stage`, { stage: 'negotiation' })).json();
+    const reopened = (
+      await owner.client.post(`/api/deals/${deal.id}/stage`, { stage: 'negotiation' })
+    ).json();
     expect(reopened).toMatchObject({ stage: 'negotiation', lostReason: null, closedAt: null });
     // Moving to the stage it is in changes nothing and records nothing.
     const again = await owner.client.post(`/api/deals/${deal.id}/stage`, { stage: 'negotiation' });
@@ -226,7 +255,11 @@ describe('stage rules', () => {
     });
     const contact = await newContact();
     expect((await newDeal({ name: 'P', contactId: contact.id, stage: 'proposal' })).probability).toBe(60);
-    expect((await stranger.client.get('/api/deals/stages')).json().find((s: { stage: string }) => s.stage === 'proposal').probability).toBe(50);
+    expect(
+      (await stranger.client.get('/api/deals/stages'))
+        .json()
+        .find((s: { stage: string }) => s.stage === 'proposal').probability,
+    ).toBe(50);
     await owner.client.put('/api/deals/stages/proposal', { probability: 50 });
   });
 });
@@ -240,7 +273,10 @@ describe('the contact-status rule', () => {
     await owner.client.post(`/api/deals/${first.id}/stage`, { stage: 'won' });
     const detail = (await owner.client.get(`/api/contacts/${contact.id}`)).json();
     expect(detail.contact.status).toBe('customer');
-    expect(detail.timeline[0]).toMatchObject({ kind: 'status_change', title: 'Status changed from Lead to Customer' });
+    expect(detail.timeline[0]).toMatchObject({
+      kind: 'status_change',
+      title: 'Status changed from Lead to Customer',
+    });
     // The person sets the status from now on: a second win does not override it.
     await owner.client.patch(`/api/contacts/${contact.id}`, { status: 'lost' });
     await owner.client.post(`/api/deals/${second.id}/stage`, { stage: 'won' });
@@ -292,7 +328,8 @@ describe('lists, board and figures', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual([...created].reverse());
-    const ids = async (q: string) => (await fresh.client.get(`/api/deals?${q}`)).json().deals.map((d: Deal) => d.id);
+    const ids = async (q: string) =>
+      (await fresh.client.get(`/api/deals?${q}`)).json().deals.map((d: Deal) => d.id);
     expect(await ids('stage=proposal')).toEqual([created[5], created[3], created[1]]);
     expect(await ids(`websiteId=${site.id}`)).toEqual([created[2], created[1], created[0]]);
     expect(await ids('closeMonth=2031-02')).toEqual([created[1], created[0]]);
@@ -305,7 +342,9 @@ describe('lists, board and figures', () => {
     expect(column(small, 'leads').deals).toHaveLength(2);
     expect(column(small, 'leads').count).toBe(4);
     const rest = (
-      await fresh.client.get(`/api/deals?stage=leads&cursor=${(small.columns[0] as { nextCursor: string }).nextCursor}`)
+      await fresh.client.get(
+        `/api/deals?stage=leads&cursor=${(small.columns[0] as { nextCursor: string }).nextCursor}`,
+      )
     ).json();
     expect(rest.deals.map((d: Deal) => d.id)).toEqual([created[2], created[0]]);
   });
@@ -317,9 +356,15 @@ describe('lists, board and figures', () => {
     expect(empty.active).toEqual({ count: 0, valueCents: 0 });
     expect(empty.conversion).toMatchObject({ won: 0, lost: 0, rate: null, periodDays: 90 });
     const now = new Date();
-    const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 15)).toISOString().slice(0, 10);
-    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 28)).toISOString().slice(0, 10);
-    const later = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 3, 1)).toISOString().slice(0, 10);
+    const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 15))
+      .toISOString()
+      .slice(0, 10);
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 28))
+      .toISOString()
+      .slice(0, 10);
+    const later = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 3, 1))
+      .toISOString()
+      .slice(0, 10);
     const make = (name: string, stage: string, valueCents: number, expectedCloseDate?: string) =>
       newDeal({ name, contactId: contact.id, stage, valueCents, expectedCloseDate }, fresh.client);
     await make('a', 'leads', 10_000, thisMonth); // 10% -> 1,000
@@ -346,7 +391,11 @@ describe('lists, board and figures', () => {
     await t.database.withWorkspace(fresh.workspaceId, (tx) =>
       tx.execute(`update deals set closed_at = now() - interval '200 days' where name = 'g'`),
     );
-    expect((await fresh.client.get('/api/deals/stats')).json().conversion).toMatchObject({ won: 2, lost: 2, rate: 50 });
+    expect((await fresh.client.get('/api/deals/stats')).json().conversion).toMatchObject({
+      won: 2,
+      lost: 2,
+      rate: 50,
+    });
     expect((await fresh.client.get('/api/deals/stats?periodDays=365')).json().conversion.lost).toBe(3);
     expect((await fresh.client.get('/api/deals/stats?periodDays=0')).statusCode).toBe(400);
   });
@@ -384,7 +433,8 @@ describe('the demo workspace', () => {
       seedDemoData(tx, { workspaceId: demo.workspaceId, ownerId: demo.userId }),
     );
     const stats = (await demo.client.get('/api/deals/stats')).json();
-    for (const stage of stats.stages) expect(`${stage.stage}: ${stage.count > 0}`).toBe(`${stage.stage}: true`);
+    for (const stage of stats.stages)
+      expect(`${stage.stage}: ${stage.count > 0}`).toBe(`${stage.stage}: true`);
     const won = (await demo.client.get('/api/deals?stage=won&limit=200')).json().deals as Deal[];
     const customers = (await demo.client.get('/api/contacts/stats')).json().customer;
     expect(new Set(won.map((d) => d.contactId)).size).toBe(customers);

@@ -13,7 +13,13 @@ const stagesByStatus: Record<ContactStatus, DealStage[]> = {
   lost: ['lost'],
 };
 
-const dealNames = ['Coaching package', 'Keynote booking', 'Certification cohort', 'Workshop series', 'Annual retainer'];
+const dealNames = [
+  'Coaching package',
+  'Keynote booking',
+  'Certification cohort',
+  'Workshop series',
+  'Annual retainer',
+];
 const lostReasons = ['Chose an internal trainer', 'Budget moved to next year', 'No reply after the proposal'];
 
 /** One deal per demo contact, spread over every stage, closing over the next three months. */
@@ -26,7 +32,9 @@ export async function seedDemoDeals(tx: Tx, context: { ownerId: number; now?: Da
     const options = stagesByStatus[contact.status];
     const stage = options[turn[contact.status] % options.length];
     turn[contact.status] += 1;
-    const close = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + (index % 3), 5 + ((index * 7) % 23)));
+    const close = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + (index % 3), 5 + ((index * 7) % 23)),
+    );
     const deal = await createDeal(
       tx,
       {
@@ -42,7 +50,12 @@ export async function seedDemoDeals(tx: Tx, context: { ownerId: number; now?: Da
     );
     // A lost deal gets there the way people lose them: from negotiation, with a reason.
     if (stage === 'lost') {
-      await moveDeal(tx, deal.id, { stage, lostReason: lostReasons[index % lostReasons.length] }, context.ownerId);
+      await moveDeal(
+        tx,
+        deal.id,
+        { stage, lostReason: lostReasons[index % lostReasons.length] },
+        context.ownerId,
+      );
     }
   }
 }

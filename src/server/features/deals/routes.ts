@@ -89,7 +89,8 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        description: 'Each stage’s win probability in this workspace (`isDefault` until an admin changes it).',
+        description:
+          'Each stage’s win probability in this workspace (`isDefault` until an admin changes it).',
         response: { 200: z.array(stageSettingSchema), ...readErrors },
       },
     },
@@ -151,7 +152,8 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        description: 'Changes the fields present; null clears an optional one. The stage moves with POST …/stage.',
+        description:
+          'Changes the fields present; null clears an optional one. The stage moves with POST …/stage.',
         params: dealIdParamsSchema,
         body: dealUpdateSchema,
         response: { 200: dealSchema, ...writeErrors },

@@ -183,7 +183,8 @@ async function contactOf(tx: Tx, contactId: number) {
 }
 
 function assertLostReason(stage: DealStage, lostReason: string | null | undefined): void {
-  if (lostReason && stage !== 'lost') throw AppError.badRequest('lostReason', 'Only a lost deal has a lost reason');
+  if (lostReason && stage !== 'lost')
+    throw AppError.badRequest('lostReason', 'Only a lost deal has a lost reason');
 }
 
 // ---- writes ----
@@ -322,7 +323,11 @@ export async function moveDeal(
     dealId: id,
     kind: 'stage_change',
     title: `Moved from ${from} to ${to}`,
-    metadata: { from: existing.stage, to: input.stage, ...(moved.lostReason ? { lostReason: moved.lostReason } : {}) },
+    metadata: {
+      from: existing.stage,
+      to: input.stage,
+      ...(moved.lostReason ? { lostReason: moved.lostReason } : {}),
+    },
     createdBy: actorUserId,
   });
   await recordActivity(tx, 'deal_stage_changed', `${moved.name} moved from ${from} to ${to}`);
@@ -384,7 +389,8 @@ export async function createDealsFromImport(tx: Tx, imported: ImportedDeal[]): P
   for (const deal of fresh.filter((d) => d.stage === 'won' && !wonBefore.has(d.contactId))) {
     wonBefore.add(deal.contactId);
     const contact = await findContact(tx, deal.contactId);
-    if (contact && contact.status !== 'customer') await updateContact(tx, contact.id, { status: 'customer' }, null);
+    if (contact && contact.status !== 'customer')
+      await updateContact(tx, contact.id, { status: 'customer' }, null);
   }
   if (count > 0) await recordActivity(tx, 'deal_created', `${count} deal${count === 1 ? '' : 's'} imported`);
   return count;
@@ -400,7 +406,11 @@ export async function listStageSettings(tx: Tx): Promise<StageSetting[]> {
   });
 }
 
-export async function setStageProbability(tx: Tx, stage: DealStage, probability: number): Promise<StageSetting[]> {
+export async function setStageProbability(
+  tx: Tx,
+  stage: DealStage,
+  probability: number,
+): Promise<StageSetting[]> {
   await store.upsertStageSetting(tx, stage, probability);
   return listStageSettings(tx);
 }

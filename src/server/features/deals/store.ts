@@ -86,7 +86,11 @@ export async function stageTotals(tx: Tx, filter: DealFilter) {
   const where = filterConditions(filter);
   if (where.length === 0) {
     return tx
-      .select({ stage: dealStageTotals.stage, count: dealStageTotals.dealCount, valueCents: dealStageTotals.valueCents })
+      .select({
+        stage: dealStageTotals.stage,
+        count: dealStageTotals.dealCount,
+        valueCents: dealStageTotals.valueCents,
+      })
       .from(dealStageTotals);
   }
   const { rows } = await tx.execute<{ stage: DealStage; count: number; valueCents: number }>(sql`
@@ -181,14 +185,19 @@ export async function listTimelineRows(tx: Tx, dealId: number, limit: number) {
 // ---- stage probabilities ----
 
 export async function listStageSettingRows(tx: Tx) {
-  return tx.select({ stage: dealStageSettings.stage, probability: dealStageSettings.probability }).from(dealStageSettings);
+  return tx
+    .select({ stage: dealStageSettings.stage, probability: dealStageSettings.probability })
+    .from(dealStageSettings);
 }
 
 export async function upsertStageSetting(tx: Tx, stage: DealStage, probability: number): Promise<void> {
   await tx
     .insert(dealStageSettings)
     .values({ stage, probability })
-    .onConflictDoUpdate({ target: [dealStageSettings.workspaceId, dealStageSettings.stage], set: { probability } });
+    .onConflictDoUpdate({
+      target: [dealStageSettings.workspaceId, dealStageSettings.stage],
+      set: { probability },
+    });
 }
 
 // ---- figures ----
