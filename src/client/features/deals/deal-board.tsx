@@ -160,7 +160,7 @@ function Column({ column, canWrite }: { column: BoardColumn; canWrite: boolean }
       aria-label={label}
       data-testid={`deal-column-${column.stage}`}
       className={cn(
-        'flex min-h-64 w-[15rem] shrink-0 snap-start flex-col rounded-lg border bg-muted/40 xl:w-auto xl:min-w-[11rem] xl:flex-1',
+        'flex min-h-64 w-[15rem] shrink-0 snap-start flex-col rounded-lg border bg-muted/40 xl:w-auto xl:min-w-[9rem] xl:flex-1 xl:basis-0',
         isOver && 'border-primary bg-accent/60',
       )}
     >
@@ -227,16 +227,16 @@ function CardBody({ deal, draggable, lifted }: { deal: Deal; draggable?: boolean
       )}
     >
       <div className="flex items-start gap-1">
-        <p className="min-w-0 flex-1 truncate font-medium">{deal.name}</p>
+        <p className="line-clamp-2 min-w-0 flex-1 break-words font-medium">{deal.name}</p>
         {(draggable || lifted) && (
           <GripVertical className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
         )}
       </div>
       <p className="truncate text-xs text-muted-foreground">{deal.companyName ?? deal.contactName}</p>
-      <div className="mt-1.5 flex items-center justify-between gap-2 text-xs">
+      <div className="mt-1.5 flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 text-xs">
         <span className="font-semibold">{formatMoney(deal.valueCents, deal.currency)}</span>
         {deal.expectedCloseDate && (
-          <span className="flex items-center gap-1 text-muted-foreground">
+          <span className="flex items-center gap-1 whitespace-nowrap text-muted-foreground">
             <CalendarDays className="h-3 w-3" aria-hidden />
             {formatDay(deal.expectedCloseDate)}
           </span>
