@@ -1,10 +1,22 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../test/test-app.js';
-import { screenshot } from './support/browser.js';
+import { screenshotDir } from './support/browser.js';
 import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
 const env = withServerAndBrowser();
+
+/**
+ * A viewport capture (viewports here are tall enough for what is checked): a full-page capture
+ * (support/browser.ts screenshot()) stalled Chromium on the loaded machine, and a stalled capture
+ * blocks every later page of the browser (as e2e/contacts.e2e.ts found).
+ */
+async function shot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), timeout: 150_000 });
+}
 
 /** A JSON call from the page: same origin, same session cookie. */
 async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown) {
@@ -72,58 +84,6 @@ const stageOf = async (page: Page, id: number) =>
   (await api<{ deal: { stage: string } }>(page, 'GET', `/api/deals/${id}`)).json.deal.stage;
 
 describe('deals board', () => {
-  it('moves a card by drag and drop and by keyboard, with the column totals following', async () => {
-    const page = await signUpInBrowser(
-      env,
-      { firstName: 'Della', lastName: 'Deals', businessName: 'Della Deals' },
-      { viewport: { width: 1440, height: 1000 } },
-    );
-    const ids = await seedDeals(page);
-    await page.goto(`${env.server.baseUrl}/contacts`);
-    await page.getByTestId(`deal-card-${ids.retainer}`).waitFor();
-    expect(await total(page, 'qualified').textContent()).toBe('$1,200');
-    expect(await total(page, 'proposal').textContent()).toBe('$500');
-
-    await drag(page, ids.retainer, 'proposal');
-    await column(page, 'proposal').getByTestId(`deal-card-${ids.retainer}`).waitFor();
-    await expect.poll(() => total(page, 'proposal').textContent()).toBe('$1,700');
-    expect(await total(page, 'qualified').textContent()).toBe('$0');
-    expect(await count(page, 'proposal').textContent()).toBe('2');
-    expect(await count(page, 'qualified').textContent()).toBe('0');
-    await expect.poll(() => stageOf(page, ids.retainer)).toBe('proposal');
-
-    // Keyboard: focus the card, pick it up with space, one column right, drop with space.
-    await page.getByTestId(`deal-card-${ids.keynote}`).focus();
-    // Each key waits for the screen reader's announcement of the one before (the sensor listens from the next tick).
-    await page.keyboard.press('Space');
-    await page.getByText('Over Leads.').waitFor({ state: 'attached' });
-    await page.keyboard.press('ArrowRight');
-    await page.getByText('Over Qualified.').waitFor({ state: 'attached' });
-    await page.keyboard.press('Space');
-    await column(page, 'qualified').getByTestId(`deal-card-${ids.keynote}`).waitFor();
-    await expect.poll(() => total(page, 'qualified').textContent()).toBe('$300');
-    expect(await total(page, 'leads').textContent()).toBe('$0');
-    await expect.poll(() => stageOf(page, ids.keynote)).toBe('qualified');
-    await page.getByText('Dropped in Qualified.').waitFor({ state: 'attached' });
-
-    // The pipeline card and tiles on the CRM tab are computed from the same deals.
-    await page.goto(`${env.server.baseUrl}/dashboard?tab=crm`);
-    await page.getByTestId('pipeline-proposal').getByText('2 · $1,700').waitFor();
-    await page.getByTestId('crm-stat-Active Deals').getByText('3', { exact: true }).waitFor();
-    await page.getByTestId(`deal-card-${ids.workshop}`).waitFor();
-    await screenshot(page, 'deals-crm-1440');
-    await page.goto(`${env.server.baseUrl}/contacts`);
-    await page.getByTestId(`deal-card-${ids.workshop}`).waitFor();
-    await screenshot(page, 'deals-board-1440');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId(`deal-card-${ids.workshop}`).waitFor();
-    await screenshot(page, 'deals-board-390');
-    await page.getByRole('tab', { name: 'Table' }).click();
-    await page.getByTestId('deal-table').getByText('Workshop series').waitFor();
-    await screenshot(page, 'deals-table-390');
-    await page.context().close();
-  }, 240_000);
-
   it('puts a refused move back and says why', async () => {
     const ownerPage = await signUpInBrowser(
       env,
@@ -164,8 +124,61 @@ describe('deals board', () => {
     await expect.poll(() => total(page, 'qualified').textContent()).toBe('$1,200');
     expect(await total(page, 'proposal').textContent()).toBe('$500');
     expect(await stageOf(page, ids.retainer)).toBe('qualified');
-    await screenshot(page, 'deals-refused-move-1440');
+    await shot(page, 'deals-refused-move-1440');
     await context.close();
     await ownerPage.context().close();
-  }, 240_000);
+  }, 480_000);
+
+  it('moves a card by drag and drop and by keyboard, with the column totals following', async () => {
+    const page = await signUpInBrowser(
+      env,
+      { firstName: 'Della', lastName: 'Deals', businessName: 'Della Deals' },
+      { viewport: { width: 1440, height: 1400 } },
+    );
+    const ids = await seedDeals(page);
+    await page.goto(`${env.server.baseUrl}/contacts`);
+    await page.getByTestId(`deal-card-${ids.retainer}`).waitFor();
+    expect(await total(page, 'qualified').textContent()).toBe('$1,200');
+    expect(await total(page, 'proposal').textContent()).toBe('$500');
+
+    await drag(page, ids.retainer, 'proposal');
+    await column(page, 'proposal').getByTestId(`deal-card-${ids.retainer}`).waitFor();
+    await expect.poll(() => total(page, 'proposal').textContent()).toBe('$1,700');
+    expect(await total(page, 'qualified').textContent()).toBe('$0');
+    expect(await count(page, 'proposal').textContent()).toBe('2');
+    expect(await count(page, 'qualified').textContent()).toBe('0');
+    await expect.poll(() => stageOf(page, ids.retainer)).toBe('proposal');
+
+    // Keyboard: focus the card, pick it up with space, one column right, drop with space.
+    await page.getByTestId(`deal-card-${ids.keynote}`).focus();
+    // Each key waits for the screen reader's announcement of the one before (the sensor listens from the next tick).
+    await page.keyboard.press('Space');
+    await page.getByText('Over Leads.').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('Over Qualified.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await column(page, 'qualified').getByTestId(`deal-card-${ids.keynote}`).waitFor();
+    await expect.poll(() => total(page, 'qualified').textContent()).toBe('$300');
+    expect(await total(page, 'leads').textContent()).toBe('$0');
+    await expect.poll(() => stageOf(page, ids.keynote)).toBe('qualified');
+    await page.getByText('Dropped in Qualified.').waitFor({ state: 'attached' });
+
+    await page.getByTestId('deal-board').scrollIntoViewIfNeeded();
+    await shot(page, 'deals-board-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId(`deal-card-${ids.workshop}`).scrollIntoViewIfNeeded();
+    await shot(page, 'deals-board-390');
+    await page.getByRole('tab', { name: 'Table' }).click();
+    await page.getByTestId('deal-table').getByText('Workshop series').waitFor();
+    await shot(page, 'deals-table-390');
+
+    // The pipeline card and tiles on the CRM tab are computed from the same deals. (Last: on this
+    // loaded machine the dashboard's capture has left Chromium unable to load another page.)
+    await page.setViewportSize({ width: 1440, height: 1400 });
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=crm`);
+    await page.getByTestId('pipeline-proposal').getByText('2 · $1,700').waitFor();
+    await page.getByTestId('crm-stat-Active Deals').getByText('3', { exact: true }).waitFor();
+    await shot(page, 'deals-crm-1440');
+    await page.context().close();
+  }, 480_000);
 });
