@@ -7,6 +7,7 @@ const benches = [
   'bench/nearby.ts',
   'bench/import.ts',
   'bench/contacts.ts',
+  'bench/deals.ts',
 ];
 
 for (const file of benches) {

@@ -1,13 +1,15 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 export interface StatTile<T> {
   title: string;
   icon: LucideIcon;
   /** null when nothing measures this figure yet: shown as such, never as an invented number. */
   value: (data: T) => string | null;
-  hint: (data: T) => string;
+  /** One line saying what the figure counts. */
+  hint: (data: T) => ReactNode;
 }
 
 /** A row of four figure cards with loading, error and "not measured" states, fed by one query. */

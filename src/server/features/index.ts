@@ -6,6 +6,7 @@ import { authRoutes } from './auth/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { dealRoutes } from './deals/routes.js';
 import { emailJobs } from './email/jobs.js';
 import { emailRoutes } from './email/routes.js';
 import { importJobDefinition } from './imports/import-job.js';
@@ -26,6 +27,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   websiteRoutes,
   dashboardRoutes,
   contactRoutes,
+  dealRoutes,
   paymentRoutes,
   emailRoutes,
   phoneSyncRoutes,

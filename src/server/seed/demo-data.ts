@@ -2,6 +2,7 @@ import type { Tx } from '../db/database.js';
 import { websites } from '../db/schema/foundation.js';
 import { recordActivity } from '../features/activities/service.js';
 import { seedDemoContacts } from '../features/contacts/demo-contacts.js';
+import { seedDemoDeals } from '../features/deals/demo-deals.js';
 import { seedDemoProducts } from '../features/payments/demo-products.js';
 import { seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 
@@ -34,6 +35,7 @@ export async function seedDemoData(tx: Tx, _context: DemoSeedContext): Promise<v
   for (const site of demoWebsites) await tx.insert(websites).values(site);
   await recordActivity(tx, 'website_added', 'Three websites connected to the hub');
   await seedDemoContacts(tx, { ownerId: _context.ownerId, siteNames: demoWebsites.map((s) => s.name) });
+  await seedDemoDeals(tx, { ownerId: _context.ownerId });
   await seedDemoPhoneSync(tx, _context);
   await seedDemoProducts(tx);
 }

@@ -10,6 +10,7 @@ import {
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
+import { ContactDeals } from '@client/features/deals';
 import { errorMessage } from '@client/lib/api';
 import { formatRelativeTime } from '@domain/activities/activity-types';
 import {
@@ -141,6 +142,7 @@ export function ContactDetailsDialog({
                 </Button>
               </div>
             )}
+            <ContactDeals contactId={contact.id} canWrite={canWrite} />
             <section>
               <h3 className="mb-3 text-sm font-semibold">Timeline</h3>
               {canWrite && <NoteForm contactId={contact.id} />}

@@ -1,4 +1,5 @@
 import { SiteHeader } from '@client/components/site-header';
+import { DealBoard } from '@client/features/deals';
 import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'wouter';
 import { ContactManagement } from './contact-management';
@@ -24,6 +25,7 @@ export function ContactsPage() {
           </p>
         </div>
         <ContactManagement />
+        <DealBoard />
       </main>
     </div>
   );

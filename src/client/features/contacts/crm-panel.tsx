@@ -1,19 +1,17 @@
 import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { DealBoard, dealTiles, PipelineCard, useDealStats } from '@client/features/deals';
 import { type Activity, formatRelativeTime } from '@domain/activities/activity-types';
 import type { ContactStats } from '@domain/contacts/contact-schemas';
-import { formatDollars } from '@domain/pricing/money';
+import type { DealStats } from '@domain/deals/deal-schemas';
 import { useQuery } from '@tanstack/react-query';
 import {
   Activity as ActivityIcon,
-  Briefcase,
   DollarSign,
   FileText,
   type LucideIcon,
   MapPin,
-  Percent,
   Sparkles,
   Target,
   UserPlus,
@@ -26,7 +24,7 @@ import { GeofenceCard } from './optional-dialogs';
 
 const count = new Intl.NumberFormat('en-US');
 
-/** Spec 000 §2.6: the CRM tab. Tiles and pipeline are computed from the workspace's contacts. */
+/** Spec 000 §2.6: the CRM tab. Contact tiles come from contacts; deal tiles, pipeline and board from deals. */
 export function CrmPanel() {
   return (
     <div className="space-y-6">
@@ -38,54 +36,44 @@ export function CrmPanel() {
           <ContactManagement />
         </div>
         <div className="space-y-6">
-          <SalesPipeline />
+          <PipelineCard />
           <RecentActivities />
         </div>
       </div>
+      <DealBoard />
     </div>
   );
 }
 
-const tiles: StatTile<ContactStats>[] = [
+type CrmFigures = { contacts: ContactStats; deals: DealStats };
+
+const tiles: StatTile<CrmFigures>[] = [
   {
     title: 'Total Contacts',
     icon: Users,
-    value: (s) => count.format(s.total),
-    hint: (s) =>
+    value: ({ contacts: s }) => count.format(s.total),
+    hint: ({ contacts: s }) =>
       s.total ? `${count.format(s.lead)} open lead${s.lead === 1 ? '' : 's'}` : 'No contacts yet',
   },
   {
     title: 'Qualified Leads',
     icon: Target,
-    value: (s) => count.format(s.qualifiedLeads),
-    hint: (s) =>
+    value: ({ contacts: s }) => count.format(s.qualifiedLeads),
+    hint: ({ contacts: s }) =>
       s.total ? `${Math.round((s.qualifiedLeads / s.total) * 100)}% of contacts` : 'Mark leads as qualified',
   },
-  {
-    title: 'Active Deals',
-    icon: Briefcase,
-    value: (s) => count.format(s.activeDeals),
-    hint: (s) => `${formatDollars(s.pipeline.qualified.valueCents)} in qualified value`,
-  },
-  {
-    title: 'Conversion Rate',
-    icon: Percent,
-    value: (s) => (s.conversionRate === null ? '—' : `${s.conversionRate}%`),
-    hint: (s) =>
-      s.conversionRate === null
-        ? 'No deals won or lost yet'
-        : `${count.format(s.customer)} won of ${count.format(s.customer + s.lost)} decided`,
-  },
+  ...dealTiles,
 ];
 
 function StatTiles() {
-  const { data, isLoading, isError } = useContactStats();
+  const contacts = useContactStats();
+  const deals = useDealStats();
   return (
     <StatTileGrid
       tiles={tiles}
-      data={data}
-      isLoading={isLoading}
-      isError={isError}
+      data={contacts.data && deals.data ? { contacts: contacts.data, deals: deals.data } : undefined}
+      isLoading={contacts.isLoading || deals.isLoading}
+      isError={contacts.isError || deals.isError}
       testIdPrefix="crm-stat-"
     />
   );
@@ -110,61 +98,6 @@ function GeofenceSlot() {
             Location tracking for nearby contacts is not available yet.
           </p>
         </div>
-      </CardContent>
-    </Card>
-  );
-}
-
-const stages: { key: keyof ContactStats['pipeline']; label: string; bar: string }[] = [
-  { key: 'lead', label: 'Leads', bar: '[&>div]:bg-sky-500' },
-  { key: 'qualified', label: 'Qualified', bar: '[&>div]:bg-amber-500' },
-  { key: 'customer', label: 'Won', bar: '[&>div]:bg-emerald-500' },
-  { key: 'lost', label: 'Lost', bar: '[&>div]:bg-zinc-400' },
-];
-
-function SalesPipeline() {
-  const { data: stats, isLoading, isError } = useContactStats();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Sales Pipeline</CardTitle>
-        <CardDescription>Contacts and deal value by stage</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isLoading ? (
-          <div className="space-y-4">
-            {stages.map((s) => (
-              <Skeleton key={s.key} className="h-10" />
-            ))}
-          </div>
-        ) : isError || !stats ? (
-          <p className="text-sm text-destructive">The pipeline could not be loaded.</p>
-        ) : stats.total === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">
-            Your pipeline fills as you add contacts.
-          </p>
-        ) : (
-          <ul className="space-y-4">
-            {stages.map((stage) => {
-              const { count: n, valueCents } = stats.pipeline[stage.key];
-              return (
-                <li key={stage.key} data-testid={`pipeline-${stage.key}`}>
-                  <div className="mb-1.5 flex items-baseline justify-between text-sm">
-                    <span className="font-medium">{stage.label}</span>
-                    <span className="text-muted-foreground">
-                      {count.format(n)} · {formatDollars(valueCents)}
-                    </span>
-                  </div>
-                  <Progress
-                    value={(n / stats.total) * 100}
-                    className={stage.bar}
-                    aria-label={`${stage.label} share`}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-        )}
       </CardContent>
     </Card>
   );

@@ -377,7 +377,7 @@ export async function updateContact(
   tx: Tx,
   id: number,
   input: ContactFields,
-  actorUserId: number,
+  actorUserId: number | null,
 ): Promise<Contact> {
   const existing = await store.lockContactRow(tx, id);
   if (!existing) throw AppError.notFound('Contact');
@@ -505,6 +505,15 @@ export async function getContactDetail(tx: Tx, id: number) {
     store.listTimelineRows(tx, id, timelineLimit),
   ]);
   return { contact, company: company ?? null, timeline };
+}
+
+/** A contact of the workspace, for other features that link to one (deals). */
+export async function findContact(tx: Tx, id: number): Promise<Contact | undefined> {
+  return store.findContactRow(tx, id);
+}
+
+export async function findCompany(tx: Tx, id: number) {
+  return store.findCompanyRow(tx, id);
 }
 
 export interface ContactListQuery {

@@ -14,6 +14,9 @@ export const importFields = [
   'state',
   'zip',
   'notes',
+  'dealName',
+  'dealValue',
+  'dealStage',
 ] as const;
 export type ImportField = (typeof importFields)[number];
 
@@ -64,12 +67,16 @@ const aliases: Record<ImportField, readonly string[]> = {
   ],
   source: ['source', 'leadsource', 'site', 'website'],
   status: ['status', 'leadstatus', 'contactstatus', 'stage'],
-  value: ['value', 'dealvalue', 'amount', 'revenue', 'lifetimevalue', 'ltv'],
+  value: ['value', 'amount', 'revenue', 'lifetimevalue', 'ltv'],
   address: ['address', 'street', 'streetaddress', 'address1', 'addressline1', 'mailingaddress'],
   city: ['city', 'town'],
   state: ['state', 'province', 'region', 'stateprovince'],
   zip: ['zip', 'zipcode', 'postalcode', 'postcode', 'postal'],
   notes: ['notes', 'note', 'comments', 'comment', 'description'],
+  // Deal columns: a row with a deal name also creates that deal for the contact (issue 17).
+  dealName: ['dealname', 'deal', 'opportunity', 'opportunityname'],
+  dealValue: ['dealvalue', 'dealamount', 'opportunityvalue', 'opportunityamount'],
+  dealStage: ['dealstage', 'opportunitystage', 'pipelinestage'],
 };
 
 const fieldByAlias = new Map<string, ImportField>(

@@ -6,12 +6,13 @@ import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { recordActivity } from '../activities/service.js';
 import { assertContactCapacity, countContactsByStatus } from '../contacts/service.js';
+import { createDealsFromImport } from '../deals/service.js';
 import { readCsvItems } from './csv-items.js';
 import { deleteStoredFile, readStoredFile } from './file-store.js';
 import { mapHeader } from './header-mapping.js';
 import { ImportBatch } from './import-batch.js';
 import { maxImportRows } from './limits.js';
-import { recordFailedRows, rematchBatch, stageBatch, writeBatch } from './merge-batch.js';
+import { contactIdsOfStaged, recordFailedRows, rematchBatch, stageBatch, writeBatch } from './merge-batch.js';
 import * as store from './store.js';
 
 export const importJobName = 'contacts-import';
@@ -177,6 +178,7 @@ async function commitBatch(
   if (before.batch && batch.sharesIdentityWith(before.batch)) staged = await rematchBatch(tx, batch);
   if (!(await store.lockOwnedJob(tx, job.id, runner))) throw new LostOwnership();
   const outcome = await writeBatch(tx, batch, staged, (adding) => assertContactCapacity(tx, adding));
+  await createBatchDeals(tx, batch);
   await recordFailedRows(tx, job.id, outcome.failed);
   await store.addProgress(tx, job.id, {
     processed: batch.rowCount,
@@ -189,6 +191,23 @@ async function commitBatch(
   const done = await store.completeImportJob(tx, job.id);
   await deleteStoredFile(tx, job.id);
   await recordActivity(tx, 'contact_added', describeImport(done));
+}
+
+/** Rows with deal columns become deals of the contacts they were written as (the deals service decides the rest). */
+async function createBatchDeals(tx: Tx, batch: ImportBatch): Promise<void> {
+  const withDeals = batch.staged.flatMap((s, ord) => (s.contact.deal ? [{ ord, deal: s.contact.deal }] : []));
+  if (withDeals.length === 0) return;
+  const contactIds = await contactIdsOfStaged(
+    tx,
+    withDeals.map((d) => d.ord),
+  );
+  await createDealsFromImport(
+    tx,
+    withDeals.flatMap(({ ord, deal }) => {
+      const contactId = contactIds.get(ord);
+      return contactId ? [{ contactId, ...deal }] : [];
+    }),
+  );
 }
 
 const count = new Intl.NumberFormat('en-US');

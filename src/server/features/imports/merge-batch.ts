@@ -271,6 +271,18 @@ export async function writeBatch(
   return { created, updated: updating, failed };
 }
 
+/** The contact each staged row (by position) ended up as, once the batch is written; conflicts have none. */
+export async function contactIdsOfStaged(tx: Tx, ords: number[]): Promise<Map<number, number>> {
+  const { rows } = await clientOf(tx).query<{ ord: number; id: string }>(
+    `select s.ord, coalesce(s.target,
+       (select c.id from contacts_in_workspace c where s.email is not null and c.email = s.email),
+       (select c.id from contacts_in_workspace c where s.phone is not null and c.phone = s.phone)) as id
+     from import_stage s where s.ord = any($1::int[]) and s.conflict is null`,
+    [ords],
+  );
+  return new Map(rows.filter((r) => r.id !== null).map((r) => [r.ord, Number(r.id)]));
+}
+
 function failRows(staged: StagedContact, reason: string): FailedRow[] {
   return staged.rows.map((row) => ({ ...row, reason }));
 }

@@ -6,6 +6,7 @@ import {
 } from '../../../domain/contacts/contact-schemas.js';
 import { splitFullName } from '../../../domain/contacts/names.js';
 import { normalizePhone } from '../../../domain/contacts/phone.js';
+import { type DealStage, dealStageLabels, dealStages } from '../../../domain/deals/deal-schemas.js';
 import type { ColumnMapping } from './header-mapping.js';
 
 /** One CSV row as a contact; null means "the file says nothing" (it never clears a stored value). */
@@ -23,6 +24,8 @@ export interface ImportContact {
   state: string | null;
   zip: string | null;
   notes: string | null;
+  /** From the deal columns: a deal for this contact. */
+  deal: { name: string; valueCents: number; stage: DealStage } | null;
 }
 
 export type RowResult = { ok: true; contact: ImportContact } | { ok: false; reason: string };
@@ -42,6 +45,13 @@ const maxLength = {
 } as const;
 const maxValueCents = 100_000_000_000;
 const statusSet = new Set<string>(contactStatuses);
+// A stage by its name or its label, any case ('negotiation', 'Won').
+const stageByName = new Map<string, DealStage>(
+  dealStages.flatMap((stage) => [
+    [stage, stage],
+    [dealStageLabels[stage].toLowerCase(), stage],
+  ]),
+);
 
 export function validateRow(fields: readonly string[], mapping: ColumnMapping): RowResult {
   const { columns } = mapping;
@@ -91,6 +101,8 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping): 
     else valueCents = cents === 0 ? null : cents;
   }
 
+  const deal = dealOf(text(columns.dealName), text(columns.dealValue), text(columns.dealStage), problems);
+
   const contact: ImportContact = {
     email,
     phone,
@@ -105,6 +117,7 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping): 
     state: text(columns.state),
     zip: text(columns.zip),
     notes: text(columns.notes),
+    deal,
   };
   for (const [key, [label, max]] of Object.entries(maxLength) as [
     keyof typeof maxLength,
@@ -119,6 +132,26 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping): 
     );
   }
   return problems.length > 0 ? { ok: false, reason: problems.join('; ') } : { ok: true, contact };
+}
+
+function dealOf(
+  name: string | null,
+  rawValue: string | null,
+  rawStage: string | null,
+  problems: string[],
+): ImportContact['deal'] {
+  if (name === null) {
+    if (rawValue !== null || rawStage !== null) problems.push('A deal value or stage needs a deal name');
+    return null;
+  }
+  if (name.length > 200) problems.push('Deal name must be at most 200 characters');
+  const valueCents = rawValue === null ? 0 : parseDollarsToCents(rawValue);
+  if (valueCents === null || valueCents > maxValueCents)
+    problems.push(`Deal value "${rawValue}" is not an amount in dollars`);
+  const stage = rawStage === null ? 'leads' : stageByName.get(rawStage.toLowerCase());
+  if (!stage)
+    problems.push(`Deal stage "${rawStage}" must be leads, qualified, proposal, negotiation, won or lost`);
+  return stage && valueCents !== null ? { name, valueCents, stage } : null;
 }
 
 /** A later row about the same person fills what the earlier one left blank; it never overwrites. */

@@ -1,0 +1,247 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { useAuth } from '@client/lib/use-auth';
+import { cn } from '@client/lib/utils';
+import {
+  type Announcements,
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { CSS } from '@dnd-kit/utilities';
+import { type BoardColumn, type Deal, type DealStage, dealStageLabels } from '@domain/deals/deal-schemas';
+import { hasRole } from '@domain/roles';
+import { CalendarDays, GripVertical } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { DealFilterBar, type DealViewFilters } from './deal-filters';
+import { countFormat, formatDay, formatMoney, stageAccents } from './deal-format';
+import { DealTable } from './deal-table';
+import { useDealBoard, useMoveDeal } from './deals-api';
+
+/** The pipeline board (issue 17): one column per stage, cards moved by drag and drop or keyboard; and the same deals as a table. */
+export function DealBoard() {
+  const [filters, setFilters] = useState<DealViewFilters>({});
+  return (
+    <Card data-testid="deal-board">
+      <CardHeader>
+        <CardTitle>Deals</CardTitle>
+        <CardDescription>
+          Drag a deal to another stage, or focus it, press space and use the arrow keys.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs defaultValue="board" className="space-y-4">
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+            <TabsList>
+              <TabsTrigger value="board">Board</TabsTrigger>
+              <TabsTrigger value="table">Table</TabsTrigger>
+            </TabsList>
+            <div className="lg:w-3/4">
+              <DealFilterBar filters={filters} onChange={setFilters} />
+            </div>
+          </div>
+          <TabsContent value="board">
+            <Board filters={filters} />
+          </TabsContent>
+          <TabsContent value="table">
+            <DealTable filters={filters} />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}
+
+const screenReaderInstructions = {
+  draggable:
+    'To move a deal, press space or enter to pick it up, use the left and right arrow keys to choose a stage, then press space or enter to drop it. Press escape to cancel.',
+};
+
+// Pointer drags find the column under the pointer; keyboard drags (no pointer) the column the card overlaps most.
+const collisionDetection: CollisionDetection = (args) => {
+  const within = pointerWithin(args);
+  return within.length > 0 ? within : rectIntersection(args);
+};
+
+function Board({ filters }: { filters: DealViewFilters }) {
+  const { user } = useAuth();
+  const canWrite = user ? hasRole(user.role, 'member') : false;
+  const { stage, ...boardFilters } = filters;
+  const { data, isLoading, isError } = useDealBoard(boardFilters);
+  const move = useMoveDeal(boardFilters);
+  const [active, setActive] = useState<Deal | null>(null);
+  const columns = useMemo(
+    () => (data?.columns ?? []).filter((c) => !stage || c.stage === stage),
+    [data, stage],
+  );
+  const order = columns.map((c) => c.stage);
+
+  // Left and right jump a whole column: the card lands at the top of the neighbouring stage.
+  const coordinateGetter: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
+    const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return undefined;
+    event.preventDefault();
+    const current = (context.over?.id ?? context.active?.data.current?.stage) as DealStage | undefined;
+    const target = current ? order[order.indexOf(current) + step] : undefined;
+    const rect = target ? context.droppableRects.get(target) : undefined;
+    if (!rect) return currentCoordinates;
+    return { x: rect.left + 8, y: rect.top + 48 };
+  };
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
+  );
+
+  const dealOf = (id: unknown) => data?.columns.flatMap((c) => c.deals).find((d) => d.id === id);
+  const stageName = (id: unknown) => dealStageLabels[id as DealStage] ?? String(id);
+  const announcements: Announcements = {
+    onDragStart: ({ active: a }) => `Picked up ${dealOf(a.id)?.name ?? 'the deal'}.`,
+    onDragOver: ({ over }) => (over ? `Over ${stageName(over.id)}.` : 'Not over a stage.'),
+    onDragEnd: ({ over }) => (over ? `Dropped in ${stageName(over.id)}.` : 'Dropped where it was.'),
+    onDragCancel: () => 'Move cancelled. The deal stays where it was.',
+  };
+
+  const onDragStart = (event: DragStartEvent) => setActive(dealOf(event.active.id) ?? null);
+  const onDragEnd = (event: DragEndEvent) => {
+    setActive(null);
+    const deal = dealOf(event.active.id);
+    const target = event.over?.id as DealStage | undefined;
+    if (deal && target && target !== deal.stage) move.mutate({ deal, stage: target });
+  };
+
+  if (isLoading) {
+    return (
+      <div className="grid gap-3 md:grid-cols-3 xl:grid-cols-6">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} className="h-64" />
+        ))}
+      </div>
+    );
+  }
+  if (isError || !data) return <p className="text-sm text-destructive">The board could not be loaded.</p>;
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setActive(null)}
+      accessibility={{ announcements, screenReaderInstructions }}
+    >
+      {/* Six columns side by side where they fit; otherwise the row scrolls sideways. */}
+      <div className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-2">
+        {columns.map((column) => (
+          <Column key={column.stage} column={column} canWrite={canWrite} />
+        ))}
+      </div>
+      <DragOverlay>{active ? <CardBody deal={active} lifted /> : null}</DragOverlay>
+    </DndContext>
+  );
+}
+
+function Column({ column, canWrite }: { column: BoardColumn; canWrite: boolean }) {
+  const { setNodeRef, isOver } = useDroppable({ id: column.stage });
+  const label = dealStageLabels[column.stage];
+  return (
+    <section
+      ref={setNodeRef}
+      aria-label={label}
+      data-testid={`deal-column-${column.stage}`}
+      className={cn(
+        'flex min-h-64 w-[15rem] shrink-0 snap-start flex-col rounded-lg border bg-muted/40 xl:w-auto xl:min-w-[9rem] xl:flex-1 xl:basis-0',
+        isOver && 'border-primary bg-accent/60',
+      )}
+    >
+      <header className="border-b px-3 py-2">
+        <div className="flex items-center gap-2">
+          <span className={cn('h-2 w-2 rounded-full', stageAccents[column.stage].dot)} />
+          <h3 className="text-sm font-semibold">{label}</h3>
+          <span className="ml-auto text-xs text-muted-foreground" data-testid="column-count">
+            {countFormat.format(column.count)}
+          </span>
+        </div>
+        <p className="mt-0.5 text-xs text-muted-foreground" data-testid="column-total">
+          {formatMoney(column.valueCents)}
+        </p>
+      </header>
+      <ul className="flex flex-1 flex-col gap-2 p-2">
+        {column.deals.map((deal) => (
+          <DraggableCard key={deal.id} deal={deal} canWrite={canWrite} />
+        ))}
+        {column.deals.length === 0 && (
+          <li className="py-6 text-center text-xs text-muted-foreground">No deals in this stage</li>
+        )}
+      </ul>
+      {column.nextCursor && (
+        <p className="border-t px-3 py-2 text-xs text-muted-foreground">
+          The newest {countFormat.format(column.deals.length)} are shown; the table lists them all.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function DraggableCard({ deal, canWrite }: { deal: Deal; canWrite: boolean }) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: deal.id,
+    data: { stage: deal.stage },
+    disabled: !canWrite,
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform) }}
+      className={cn(
+        'rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        isDragging && 'opacity-40',
+      )}
+      data-testid={`deal-card-${deal.id}`}
+      aria-label={`${deal.name}, ${formatMoney(deal.valueCents, deal.currency)}`}
+      {...attributes}
+      {...listeners}
+    >
+      <CardBody deal={deal} draggable={canWrite} />
+    </li>
+  );
+}
+
+function CardBody({ deal, draggable, lifted }: { deal: Deal; draggable?: boolean; lifted?: boolean }) {
+  return (
+    <div
+      className={cn(
+        'rounded-md border bg-card p-2.5 text-sm shadow-sm',
+        (draggable || lifted) && 'cursor-grab',
+        lifted && 'cursor-grabbing shadow-lg ring-1 ring-primary',
+      )}
+    >
+      <div className="flex items-start gap-1">
+        <p className="line-clamp-2 min-w-0 flex-1 break-words font-medium">{deal.name}</p>
+        {(draggable || lifted) && (
+          <GripVertical className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+        )}
+      </div>
+      <p className="truncate text-xs text-muted-foreground">{deal.companyName ?? deal.contactName}</p>
+      <div className="mt-1.5 flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 text-xs">
+        <span className="font-semibold">{formatMoney(deal.valueCents, deal.currency)}</span>
+        {deal.expectedCloseDate && (
+          <span className="flex items-center gap-1 whitespace-nowrap text-muted-foreground">
+            <CalendarDays className="h-3 w-3" aria-hidden />
+            {formatDay(deal.expectedCloseDate)}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

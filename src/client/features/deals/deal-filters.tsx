@@ -1,0 +1,81 @@
+import { Input } from '@client/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { useMembers } from '@client/features/settings/members-api';
+import { useWebsites } from '@client/features/websites/websites-api';
+import { type DealStage, dealStageLabels, dealStages } from '@domain/deals/deal-schemas';
+import type { BoardFilters } from './deals-api';
+
+export type DealViewFilters = BoardFilters & { stage?: DealStage };
+
+const all = 'all';
+
+/** Stage, owner, website and close month: the same filters for the board and the table. */
+export function DealFilterBar({
+  filters,
+  onChange,
+}: {
+  filters: DealViewFilters;
+  onChange: (filters: DealViewFilters) => void;
+}) {
+  const { data: members } = useMembers();
+  const { data: websites } = useWebsites();
+  const set = (patch: Partial<DealViewFilters>) => onChange({ ...filters, ...patch });
+  return (
+    <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+      <Select
+        value={filters.stage ?? all}
+        onValueChange={(v) => set({ stage: v === all ? undefined : (v as DealStage) })}
+      >
+        <SelectTrigger aria-label="Filter by stage">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={all}>All Stages</SelectItem>
+          {dealStages.map((stage) => (
+            <SelectItem key={stage} value={stage}>
+              {dealStageLabels[stage]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Select
+        value={filters.ownerId ? String(filters.ownerId) : all}
+        onValueChange={(v) => set({ ownerId: v === all ? undefined : Number(v) })}
+      >
+        <SelectTrigger aria-label="Filter by owner">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={all}>All Owners</SelectItem>
+          {members?.map((m) => (
+            <SelectItem key={m.userId} value={String(m.userId)}>
+              {[m.firstName, m.lastName].filter(Boolean).join(' ') || m.email}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Select
+        value={filters.websiteId ? String(filters.websiteId) : all}
+        onValueChange={(v) => set({ websiteId: v === all ? undefined : Number(v) })}
+      >
+        <SelectTrigger aria-label="Filter by website">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={all}>All Websites</SelectItem>
+          {websites?.map((site) => (
+            <SelectItem key={site.id} value={String(site.id)}>
+              {site.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Input
+        type="month"
+        aria-label="Filter by close month"
+        value={filters.closeMonth ?? ''}
+        onChange={(e) => set({ closeMonth: e.target.value || undefined })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { toast } from '@client/components/ui/use-toast';
+import { apiRequest, errorMessage } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
+import { refreshContactViews } from '@client/lib/refresh-contact-views';
+import type {
+  Deal,
+  DealBoard,
+  DealCreateInput,
+  DealFilters,
+  DealPage,
+  DealStage,
+  DealStats,
+} from '@domain/deals/deal-schemas';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+
+export type BoardFilters = Pick<DealFilters, 'ownerId' | 'websiteId' | 'closeMonth'>;
+
+function params(values: Record<string, string | number | undefined>): URLSearchParams {
+  const result = new URLSearchParams();
+  for (const [key, value] of Object.entries(values))
+    if (value !== undefined && value !== '') result.set(key, String(value));
+  return result;
+}
+
+const boardKey = (filters: BoardFilters) => ['/api/deals/board', filters] as const;
+
+export function useDealBoard(filters: BoardFilters) {
+  return useQuery<DealBoard>({
+    queryKey: boardKey(filters),
+    queryFn: async () => (await apiRequest('GET', `/api/deals/board?${params(filters)}`)).json(),
+  });
+}
+
+/** GET /api/deals one keyset page after another (the table view's "Load more"). */
+export function useDealList(filters: DealFilters & { stage?: DealStage }) {
+  return useInfiniteQuery<DealPage>({
+    queryKey: ['/api/deals', filters],
+    initialPageParam: null,
+    queryFn: async ({ pageParam }) =>
+      (
+        await apiRequest(
+          'GET',
+          `/api/deals?${params({ ...filters, cursor: (pageParam as string | null) ?? undefined })}`,
+        )
+      ).json(),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useDealStats() {
+  return useQuery<DealStats>({ queryKey: ['/api/deals/stats'] });
+}
+
+/** After any deal write: every deals read, and the contacts views a won deal can change (status). */
+const refreshDealViews = refreshContactViews;
+
+export function useCreateDeal() {
+  return useMutation({
+    mutationFn: async (input: DealCreateInput) =>
+      (await apiRequest('POST', '/api/deals', input)).json() as Promise<Deal>,
+    onSuccess: refreshDealViews,
+  });
+}
+
+/** The board with `deal` taken out of its column and put first in `stage`'s, totals moved with it. */
+function withMove(board: DealBoard, deal: Deal, stage: DealStage): DealBoard {
+  const moved = { ...deal, stage };
+  return {
+    columns: board.columns.map((column) => {
+      if (column.stage === deal.stage) {
+        return {
+          ...column,
+          count: column.count - 1,
+          valueCents: column.valueCents - deal.valueCents,
+          deals: column.deals.filter((d) => d.id !== deal.id),
+        };
+      }
+      if (column.stage === stage) {
+        return {
+          ...column,
+          count: column.count + 1,
+          valueCents: column.valueCents + deal.valueCents,
+          deals: [moved, ...column.deals],
+        };
+      }
+      return column;
+    }),
+  };
+}
+
+/**
+ * Moves a card at once and asks the server; when the server refuses, the card goes back and a
+ * destructive toast says why.
+ */
+export function useMoveDeal(filters: BoardFilters) {
+  const key = boardKey(filters);
+  return useMutation({
+    mutationFn: async ({ deal, stage }: { deal: Deal; stage: DealStage }) =>
+      (await apiRequest('POST', `/api/deals/${deal.id}/stage`, { stage })).json() as Promise<Deal>,
+    onMutate: async ({ deal, stage }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<DealBoard>(key);
+      if (previous) queryClient.setQueryData(key, withMove(previous, deal, stage));
+      return { previous };
+    },
+    onError: (error, _move, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast({ title: 'Move Failed', description: errorMessage(error), variant: 'destructive' });
+    },
+    onSettled: refreshDealViews,
+  });
+}

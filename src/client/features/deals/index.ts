@@ -1,0 +1,6 @@
+/** What other features use from deals: the board, the pipeline card, the CRM tiles and a contact's deals. */
+export { ContactDeals } from './contact-deals';
+export { DealBoard } from './deal-board';
+export { dealTiles } from './deal-tiles';
+export { useDealStats } from './deals-api';
+export { PipelineCard } from './pipeline-card';

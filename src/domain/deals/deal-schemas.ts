@@ -1,0 +1,236 @@
+import { z } from 'zod';
+
+/** Pipeline stages in board order (issue 17). The last two close a deal. */
+export const dealStages = ['leads', 'qualified', 'proposal', 'negotiation', 'won', 'lost'] as const;
+export type DealStage = (typeof dealStages)[number];
+export const openDealStages = ['leads', 'qualified', 'proposal', 'negotiation'] as const;
+export const isOpenStage = (stage: DealStage) => (openDealStages as readonly string[]).includes(stage);
+
+export const dealStageLabels: Record<DealStage, string> = {
+  leads: 'Leads',
+  qualified: 'Qualified',
+  proposal: 'Proposal',
+  negotiation: 'Negotiation',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+/** Win probability (percent) of a stage until the workspace sets its own. */
+export const defaultStageProbabilities: Record<DealStage, number> = {
+  leads: 10,
+  qualified: 25,
+  proposal: 50,
+  negotiation: 75,
+  won: 100,
+  lost: 0,
+};
+
+export const dealBoardPageSize = 50;
+/** Conversion rate counts deals closed within this many days unless the request names another period. */
+export const defaultConversionPeriodDays = 90;
+
+const stageEnum = z.enum(dealStages, 'Stage must be leads, qualified, proposal, negotiation, won or lost');
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    blankToNull,
+    z.string().trim().max(max, `${label} must be at most ${max} characters`).nullish(),
+  );
+const id = (label: string) =>
+  z.coerce
+    .number(`${label} must be a number`)
+    .int(`${label} must be a whole number`)
+    .positive()
+    .max(2 ** 53 - 1);
+const isoDate = z.iso.date('Enter a date as YYYY-MM-DD');
+
+// ---- requests ----
+
+export const dealIdParamsSchema = z.object({ id: id('Deal id') });
+
+const dealFields = {
+  name: z.string().trim().min(1, 'Name the deal').max(200, 'Name must be at most 200 characters'),
+  valueCents: z
+    .number('Value must be a number')
+    .int('Value must be whole cents')
+    .min(0, 'Value cannot be negative')
+    .max(100_000_000_000, 'Value is too large'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter ISO code such as USD'),
+  expectedCloseDate: z.preprocess(blankToNull, isoDate.nullish()),
+  ownerId: id('Owner').nullish(),
+  contactId: id('Contact'),
+  websiteId: id('Website').nullish(),
+  notes: optionalText(5000, 'Notes'),
+};
+
+/** POST /api/deals. The company is the contact's unless given. */
+export const dealCreateSchema = z.object({
+  ...dealFields,
+  valueCents: dealFields.valueCents.default(0),
+  currency: dealFields.currency.default('USD'),
+  stage: stageEnum.default('leads'),
+  companyId: id('Company').nullish(),
+  lostReason: optionalText(500, 'Lost reason'),
+});
+export type DealCreateInput = z.input<typeof dealCreateSchema>;
+export type DealCreate = z.output<typeof dealCreateSchema>;
+
+/** PATCH /api/deals/:id: only the fields present change; the stage moves through its own route. */
+export const dealUpdateSchema = z
+  .object({
+    name: dealFields.name,
+    valueCents: dealFields.valueCents,
+    currency: dealFields.currency,
+    expectedCloseDate: dealFields.expectedCloseDate,
+    ownerId: dealFields.ownerId,
+    contactId: dealFields.contactId,
+    companyId: id('Company').nullish(),
+    websiteId: dealFields.websiteId,
+    notes: dealFields.notes,
+    lostReason: optionalText(500, 'Lost reason'),
+  })
+  .partial()
+  .strict();
+export type DealUpdateInput = z.input<typeof dealUpdateSchema>;
+export type DealUpdate = z.output<typeof dealUpdateSchema>;
+
+/** POST /api/deals/:id/stage. `lostReason` only goes with a move to lost. */
+export const dealMoveSchema = z.object({
+  stage: stageEnum,
+  lostReason: optionalText(500, 'Lost reason'),
+});
+export type DealMoveInput = z.input<typeof dealMoveSchema>;
+
+/** Filters shared by the list, the board and the table view. */
+export const dealFilterSchema = z.object({
+  ownerId: id('Owner').optional(),
+  websiteId: id('Website').optional(),
+  closeMonth: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Close month must look like 2025-06')
+    .optional(),
+  contactId: id('Contact').optional(),
+  companyId: id('Company').optional(),
+});
+export type DealFilters = z.infer<typeof dealFilterSchema>;
+
+/** GET /api/deals: one keyset page, newest arrival in its stage first. */
+export const dealListQuerySchema = dealFilterSchema.extend({
+  stage: stageEnum.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number('Limit must be a number').int().min(1).max(200).default(dealBoardPageSize),
+});
+export type DealListQuery = z.input<typeof dealListQuerySchema>;
+
+export const dealBoardQuerySchema = dealFilterSchema.extend({
+  limit: z.coerce.number('Limit must be a number').int().min(1).max(100).default(dealBoardPageSize),
+});
+
+export const dealStatsQuerySchema = z.object({
+  periodDays: z.coerce
+    .number('Period must be a number of days')
+    .int()
+    .min(1)
+    .max(3650)
+    .default(defaultConversionPeriodDays),
+});
+
+export const stageParamsSchema = z.object({ stage: stageEnum });
+export const stageProbabilitySchema = z.object({
+  probability: z.number('Probability must be a number').int().min(0).max(100, 'Probability is a percentage'),
+});
+
+// ---- answers ----
+
+export const dealSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  valueCents: z.number(),
+  currency: z.string(),
+  stage: z.enum(dealStages),
+  /** The stage's win probability in this workspace, percent. */
+  probability: z.number(),
+  expectedCloseDate: z.string().nullable(),
+  ownerId: z.number().nullable(),
+  contactId: z.number(),
+  contactName: z.string(),
+  companyId: z.number().nullable(),
+  companyName: z.string().nullable(),
+  websiteId: z.number().nullable(),
+  lostReason: z.string().nullable(),
+  notes: z.string().nullable(),
+  stageEnteredAt: z.string(),
+  closedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Deal = z.infer<typeof dealSchema>;
+
+export const dealPageSchema = z.object({ deals: z.array(dealSchema), nextCursor: z.string().nullable() });
+export type DealPage = z.infer<typeof dealPageSchema>;
+
+export const dealTimelineKinds = ['created', 'stage_change', 'updated', 'import'] as const;
+export const dealTimelineEntrySchema = z.object({
+  id: z.number(),
+  kind: z.enum(dealTimelineKinds),
+  title: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  createdBy: z.number().nullable(),
+  occurredAt: z.string(),
+});
+export type DealTimelineEntry = z.infer<typeof dealTimelineEntrySchema>;
+
+export const dealDetailSchema = z.object({ deal: dealSchema, timeline: z.array(dealTimelineEntrySchema) });
+export type DealDetail = z.infer<typeof dealDetailSchema>;
+
+export const boardColumnSchema = z.object({
+  stage: z.enum(dealStages),
+  count: z.number(),
+  valueCents: z.number(),
+  deals: z.array(dealSchema),
+  nextCursor: z.string().nullable(),
+});
+export type BoardColumn = z.infer<typeof boardColumnSchema>;
+export const dealBoardSchema = z.object({ columns: z.array(boardColumnSchema) });
+export type DealBoard = z.infer<typeof dealBoardSchema>;
+
+export const stageSettingSchema = z.object({
+  stage: z.enum(dealStages),
+  probability: z.number(),
+  isDefault: z.boolean(),
+});
+export type StageSetting = z.infer<typeof stageSettingSchema>;
+
+export const dealStatsSchema = z.object({
+  /** Deals in open stages (leads to negotiation). */
+  active: z.object({ count: z.number(), valueCents: z.number() }),
+  /** Won / (won + lost) among deals closed in the last `periodDays` days; null when none closed. */
+  conversion: z.object({
+    periodDays: z.number(),
+    won: z.number(),
+    lost: z.number(),
+    rate: z.number().nullable(),
+  }),
+  /** Σ value × stage probability of deals expected to close from `from` to `to` (this month and next). */
+  forecast: z.object({ from: z.string(), to: z.string(), dealCount: z.number(), valueCents: z.number() }),
+  stages: z.array(
+    z.object({
+      stage: z.enum(dealStages),
+      count: z.number(),
+      valueCents: z.number(),
+      probability: z.number(),
+    }),
+  ),
+});
+export type DealStats = z.infer<typeof dealStatsSchema>;
+
+/** Every error answer has this shape (src/server/http/errors.ts). */
+export const errorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});

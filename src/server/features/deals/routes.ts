@@ -1,0 +1,201 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dealBoardQuerySchema,
+  dealBoardSchema,
+  dealCreateSchema,
+  dealDetailSchema,
+  dealIdParamsSchema,
+  dealListQuerySchema,
+  dealMoveSchema,
+  dealPageSchema,
+  dealSchema,
+  dealStatsQuerySchema,
+  dealStatsSchema,
+  dealUpdateSchema,
+  errorSchema,
+  stageParamsSchema,
+  stageProbabilitySchema,
+  stageSettingSchema,
+} from '../../../domain/deals/deal-schemas.js';
+import {
+  createDeal,
+  dealStats,
+  deleteDeal,
+  getDeal,
+  listDeals,
+  listStageSettings,
+  loadBoard,
+  moveDeal,
+  setStageProbability,
+  updateDeal,
+} from './service.js';
+
+const tags = ['deals'];
+/** Error answers every deal route can give (the shape of src/server/http/errors.ts). */
+const readErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+const writeErrors = { ...readErrors, 404: errorSchema, 409: errorSchema };
+
+export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/deals',
+    {
+      schema: {
+        tags,
+        description:
+          'One keyset page of deals, newest arrival in its stage first, filtered by stage, owner, website, ' +
+          'close month (YYYY-MM), contact or company. The next page: pass `nextCursor` back as `cursor`.',
+        querystring: dealListQuerySchema,
+        response: { 200: dealPageSchema, ...readErrors },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listDeals(tx, request.query)),
+  );
+
+  app.get(
+    '/api/deals/board',
+    {
+      schema: {
+        tags,
+        description:
+          'The pipeline board: every stage with its count and total value (cents) and its first `limit` cards, ' +
+          'under the same filters as the list; a column pages on through GET /api/deals?stage=…&cursor=….',
+        querystring: dealBoardQuerySchema,
+        response: { 200: dealBoardSchema, ...readErrors },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => loadBoard(tx, request.query)),
+  );
+
+  app.get(
+    '/api/deals/stats',
+    {
+      schema: {
+        tags,
+        description:
+          'CRM figures from deals. active = deals in open stages (leads to negotiation). conversion.rate = won / ' +
+          '(won + lost) in percent among deals closed in the last `periodDays` days (default 90), null when none ' +
+          'closed. forecast = Σ value × stage probability of deals expected to close this month or next (UTC). ' +
+          'stages = count, value and probability per stage.',
+        querystring: dealStatsQuerySchema,
+        response: { 200: dealStatsSchema, ...readErrors },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => dealStats(tx, request.query.periodDays)),
+  );
+
+  app.get(
+    '/api/deals/stages',
+    {
+      schema: {
+        tags,
+        description:
+          'Each stage’s win probability in this workspace (`isDefault` until an admin changes it).',
+        response: { 200: z.array(stageSettingSchema), ...readErrors },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listStageSettings(tx)),
+  );
+
+  app.put(
+    '/api/deals/stages/:stage',
+    {
+      schema: {
+        tags,
+        description: 'Sets a stage’s win probability (percent) for this workspace. Admins and owners.',
+        params: stageParamsSchema,
+        body: stageProbabilitySchema,
+        response: { 200: z.array(stageSettingSchema), ...writeErrors },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'admin', (tx) =>
+        setStageProbability(tx, request.params.stage, request.body.probability),
+      ),
+  );
+
+  app.get(
+    '/api/deals/:id',
+    {
+      schema: {
+        tags,
+        description: 'A deal and its timeline (newest first, at most 50 entries).',
+        params: dealIdParamsSchema,
+        response: { 200: dealDetailSchema, ...readErrors, 404: errorSchema },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => getDeal(tx, request.params.id)),
+  );
+
+  app.post(
+    '/api/deals',
+    {
+      schema: {
+        tags,
+        description:
+          'Creates a deal for one contact of the workspace: 201. The company defaults to the contact’s, the owner ' +
+          'to the caller. A deal created won makes the contact a customer if it is the contact’s first win.',
+        body: dealCreateSchema,
+        response: { 201: dealSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const deal = await app.inWorkspace(request, 'member', (tx, member) =>
+        createDeal(tx, request.body, { actorUserId: member.userId }),
+      );
+      return reply.status(201).send(deal);
+    },
+  );
+
+  app.patch(
+    '/api/deals/:id',
+    {
+      schema: {
+        tags,
+        description:
+          'Changes the fields present; null clears an optional one. The stage moves with POST …/stage.',
+        params: dealIdParamsSchema,
+        body: dealUpdateSchema,
+        response: { 200: dealSchema, ...writeErrors },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'member', (tx, member) =>
+        updateDeal(tx, request.params.id, request.body, member.userId),
+      ),
+  );
+
+  app.post(
+    '/api/deals/:id/stage',
+    {
+      schema: {
+        tags,
+        description:
+          'Moves a deal to a stage, recorded on its timeline and in the activity feed. Won and lost stamp the close ' +
+          'time; reopening clears it and the lost reason. A first won deal makes its contact a customer (ADR 0006).',
+        params: dealIdParamsSchema,
+        body: dealMoveSchema,
+        response: { 200: dealSchema, ...writeErrors },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'member', (tx, member) =>
+        moveDeal(tx, request.params.id, request.body, member.userId),
+      ),
+  );
+
+  app.delete(
+    '/api/deals/:id',
+    {
+      schema: {
+        tags,
+        params: dealIdParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'member', (tx) => deleteDeal(tx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+};

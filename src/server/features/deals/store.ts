@@ -1,0 +1,219 @@
+import { and, eq, getViewSelectedFields, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DealStage } from '../../../domain/deals/deal-schemas.js';
+import type { Tx } from '../../db/database.js';
+import {
+  dealStageSettings,
+  dealStageTotals,
+  deals,
+  dealsInWorkspace,
+  dealTimeline,
+} from '../../db/schema/deals.js';
+
+export type DealRow = typeof deals.$inferSelect;
+export type DealInsert = typeof deals.$inferInsert;
+export type DealPatch = Partial<Omit<DealInsert, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt'>>;
+export type DealTimelineRow = typeof dealTimeline.$inferSelect;
+/** A deal with the names its card shows. */
+export type DealListRow = DealRow & { contactName: string; companyName: string | null };
+
+export interface DealFilter {
+  stage?: DealStage;
+  ownerId?: number;
+  websiteId?: number;
+  /** First and last day of the close month, YYYY-MM-DD. */
+  closeBetween?: [string, string];
+  contactId?: number;
+  companyId?: number;
+}
+
+const v = dealsInWorkspace;
+
+function filterConditions(filter: DealFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.stage) conditions.push(sql`${v.stage} = ${filter.stage}`);
+  if (filter.ownerId) conditions.push(sql`${v.ownerId} = ${filter.ownerId}`);
+  if (filter.websiteId) conditions.push(sql`${v.websiteId} = ${filter.websiteId}`);
+  if (filter.closeBetween)
+    conditions.push(
+      sql`${v.expectedCloseDate} between ${filter.closeBetween[0]}::date and ${filter.closeBetween[1]}::date`,
+    );
+  if (filter.contactId) conditions.push(sql`${v.contactId} = ${filter.contactId}`);
+  if (filter.companyId) conditions.push(sql`${v.companyId} = ${filter.companyId}`);
+  return conditions;
+}
+
+// Names come from the tables themselves, one primary-key look-up per row of the page.
+const contactName = sql<string>`coalesce((
+  select coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), c.email::text, c.phone)
+  from contacts c where c.id = ${v.contactId}), '')`;
+const companyName = sql<string | null>`(select co.name from companies co where co.id = ${v.companyId})`;
+
+/** One keyset page, newest arrival in its stage first; `after` is the last row of the page before. */
+export async function listDealRows(
+  tx: Tx,
+  options: { filter: DealFilter; after?: { at: Date; id: number }; limit: number },
+): Promise<DealListRow[]> {
+  const conditions = filterConditions(options.filter);
+  if (options.after) {
+    conditions.push(
+      sql`(${v.stageEnteredAt}, ${v.id}) < (${options.after.at.toISOString()}::timestamptz, ${options.after.id}::bigint)`,
+    );
+  }
+  return tx
+    .select({ ...getViewSelectedFields(v), contactName, companyName })
+    .from(v)
+    .where(and(...conditions))
+    .orderBy(sql`${v.stageEnteredAt} desc, ${v.id} desc`)
+    .limit(options.limit) as Promise<DealListRow[]>;
+}
+
+/** The first `limit` deals of every stage in one round trip (each stage an index range scan). */
+export async function listBoardRows(tx: Tx, filter: DealFilter, stages: readonly DealStage[], limit: number) {
+  const where = filterConditions(filter);
+  const columns = stages.map(
+    (stage) => sql`(select ${v.id} from ${v} where ${and(sql`${v.stage} = ${stage}`, ...where)}
+      order by ${v.stageEnteredAt} desc, ${v.id} desc limit ${limit})`,
+  );
+  return tx
+    .select({ ...getViewSelectedFields(v), contactName, companyName })
+    .from(v)
+    .where(sql`${v.id} in (${sql.join(columns, sql` union all `)})`)
+    .orderBy(sql`${v.stageEnteredAt} desc, ${v.id} desc`) as Promise<DealListRow[]>;
+}
+
+/** Count and value per stage: from the counters when unfiltered, else counted. */
+export async function stageTotals(tx: Tx, filter: DealFilter) {
+  const where = filterConditions(filter);
+  if (where.length === 0) {
+    return tx
+      .select({
+        stage: dealStageTotals.stage,
+        count: dealStageTotals.dealCount,
+        valueCents: dealStageTotals.valueCents,
+      })
+      .from(dealStageTotals);
+  }
+  const { rows } = await tx.execute<{ stage: DealStage; count: number; valueCents: number }>(sql`
+    select ${v.stage} as stage, count(*)::float8 as "count", coalesce(sum(${v.valueCents}), 0)::float8 as "valueCents"
+    from ${v} where ${and(...where)} group by ${v.stage}`);
+  return rows;
+}
+
+export async function findDealRow(tx: Tx, id: number): Promise<DealListRow | undefined> {
+  const [row] = await tx
+    .select({ ...getViewSelectedFields(v), contactName, companyName })
+    .from(v)
+    .where(eq(v.id, id));
+  return row as DealListRow | undefined;
+}
+
+/** The row, locked until the transaction ends so two moves of one deal take turns. */
+export async function lockDealRow(tx: Tx, id: number): Promise<DealRow | undefined> {
+  const [row] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
+  return row;
+}
+
+export async function insertDealRow(tx: Tx, values: DealInsert): Promise<DealRow> {
+  const [row] = await tx.insert(deals).values(values).returning();
+  return row;
+}
+
+/** Many deals in one statement (imports); their timeline's "created" entries in a second. */
+export async function insertDealRows(tx: Tx, values: DealInsert[], createdTitle: string): Promise<number> {
+  if (values.length === 0) return 0;
+  const rows = await tx.insert(deals).values(values).returning({ id: deals.id });
+  await tx
+    .insert(dealTimeline)
+    .values(rows.map((r) => ({ dealId: r.id, kind: 'import' as const, title: createdTitle })));
+  return rows.length;
+}
+
+export async function updateDealRow(tx: Tx, id: number, patch: DealPatch): Promise<DealRow | undefined> {
+  const [row] = await tx.update(deals).set(patch).where(eq(deals.id, id)).returning();
+  return row;
+}
+
+export async function deleteDealRow(tx: Tx, id: number): Promise<DealRow | undefined> {
+  const [row] = await tx.delete(deals).where(eq(deals.id, id)).returning();
+  return row;
+}
+
+/** Whether the contact has a won deal other than `exceptId`. */
+export async function contactHasOtherWonDeal(tx: Tx, contactId: number, exceptId: number): Promise<boolean> {
+  const { rows } = await tx.execute(sql`
+    select 1 from ${deals} where ${deals.contactId} = ${contactId} and ${deals.stage} = 'won' and ${deals.id} <> ${exceptId}
+    limit 1`);
+  return rows.length > 0;
+}
+
+/** Those of `contactIds` that already have a won deal. */
+export async function contactsWithWonDeals(tx: Tx, contactIds: number[]): Promise<number[]> {
+  if (contactIds.length === 0) return [];
+  const rows = await tx
+    .selectDistinct({ contactId: deals.contactId })
+    .from(deals)
+    .where(and(inArray(deals.contactId, contactIds), eq(deals.stage, 'won')));
+  return rows.map((r) => r.contactId);
+}
+
+/** Names of a contact's existing deals, lower-cased (imports skip a deal the contact already has). */
+export async function dealNamesOfContacts(tx: Tx, contactIds: number[]) {
+  if (contactIds.length === 0) return [];
+  return tx
+    .select({ contactId: deals.contactId, name: sql<string>`lower(${deals.name})` })
+    .from(deals)
+    .where(inArray(deals.contactId, contactIds));
+}
+
+export async function insertTimelineRow(
+  tx: Tx,
+  values: typeof dealTimeline.$inferInsert,
+): Promise<DealTimelineRow> {
+  const [row] = await tx.insert(dealTimeline).values(values).returning();
+  return row;
+}
+
+export async function listTimelineRows(tx: Tx, dealId: number, limit: number) {
+  return tx
+    .select()
+    .from(dealTimeline)
+    .where(eq(dealTimeline.dealId, dealId))
+    .orderBy(sql`${dealTimeline.occurredAt} desc, ${dealTimeline.id} desc`)
+    .limit(limit);
+}
+
+// ---- stage probabilities ----
+
+export async function listStageSettingRows(tx: Tx) {
+  return tx
+    .select({ stage: dealStageSettings.stage, probability: dealStageSettings.probability })
+    .from(dealStageSettings);
+}
+
+export async function upsertStageSetting(tx: Tx, stage: DealStage, probability: number): Promise<void> {
+  await tx
+    .insert(dealStageSettings)
+    .values({ stage, probability })
+    .onConflictDoUpdate({
+      target: [dealStageSettings.workspaceId, dealStageSettings.stage],
+      set: { probability },
+    });
+}
+
+// ---- figures ----
+
+/** Won and lost deals closed since `since`. */
+export async function countClosedSince(tx: Tx, since: Date) {
+  const { rows } = await tx.execute<{ won: number; lost: number }>(sql`
+    select count(*) filter (where ${v.stage} = 'won')::int as won, count(*) filter (where ${v.stage} = 'lost')::int as lost
+    from ${v} where ${v.closedAt} >= ${since.toISOString()}::timestamptz`);
+  return rows[0];
+}
+
+/** Deals expected to close between two dates, with their value summed per stage. */
+export async function closingBetween(tx: Tx, from: string, to: string) {
+  const { rows } = await tx.execute<{ stage: DealStage; count: number; valueCents: number }>(sql`
+    select ${v.stage} as stage, count(*)::int as "count", coalesce(sum(${v.valueCents}), 0)::float8 as "valueCents"
+    from ${v} where ${v.expectedCloseDate} between ${from}::date and ${to}::date group by ${v.stage}`);
+  return rows;
+}
