@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { JobDefinition } from '../jobs/queue.js';
 import { activityRoutes } from './activities/routes.js';
+import { analyticsJobs } from './analytics/jobs.js';
+import { analyticsRoutes } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { contactRoutes } from './contacts/routes.js';
@@ -30,6 +32,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   phoneSyncRoutes,
   locationRoutes,
   importRoutes,
+  analyticsRoutes,
 ];
 
 /** Every background job the workers run. */
@@ -37,4 +40,5 @@ export const jobDefinitions: JobDefinition[] = [
   ...emailJobs,
   ...phoneSyncJobs,
   importJobDefinition as JobDefinition,
+  ...analyticsJobs,
 ];
