@@ -1,0 +1,36 @@
+import type {
+  AnalyticsOverview,
+  AnalyticsRange,
+  AppFigures,
+  Funnel,
+  Snippet,
+} from '@domain/analytics/analytics-schemas';
+import { useQuery } from '@tanstack/react-query';
+
+function query(range: AnalyticsRange, site: number | null): string {
+  return site === null ? `range=${range}` : `range=${range}&site=${site}`;
+}
+
+export function useAnalyticsOverview(range: AnalyticsRange, site: number | null) {
+  return useQuery<AnalyticsOverview>({ queryKey: [`/api/analytics/overview?${query(range, site)}`] });
+}
+
+export function useFunnel(range: AnalyticsRange, site: number | null) {
+  return useQuery<Funnel>({
+    queryKey: [`/api/analytics/funnel?range=${range}&site=${site}`],
+    enabled: site !== null,
+  });
+}
+
+export function useSnippet(siteId: number) {
+  return useQuery<Snippet>({ queryKey: [`/api/analytics/sites/${siteId}/snippet`] });
+}
+
+/** Catalogue Analytics tab: figures of applications that have a website. */
+export function useAppFigures() {
+  return useQuery<AppFigures>({ queryKey: ['/api/analytics/apps'] });
+}
+
+export function exportUrl(report: string, range: AnalyticsRange, site: number | null): string {
+  return `/api/analytics/export/${report}?${query(range, site)}`;
+}
