@@ -7,6 +7,7 @@ const benches = [
   'bench/nearby.ts',
   'bench/import.ts',
   'bench/contacts.ts',
+  'bench/analytics.ts',
 ];
 
 for (const file of benches) {

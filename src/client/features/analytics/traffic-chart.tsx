@@ -16,6 +16,7 @@ export function TrafficChart({ days }: { days: AnalyticsOverview['timeseries'] }
           <Tooltip />
           <Area
             type="monotone"
+            isAnimationActive={false}
             dataKey="pageviews"
             name="Page views"
             stroke="var(--color-chart-2, #60a5fa)"
@@ -24,6 +25,7 @@ export function TrafficChart({ days }: { days: AnalyticsOverview['timeseries'] }
           />
           <Area
             type="monotone"
+            isAnimationActive={false}
             dataKey="visitors"
             name="Visitors"
             stroke="var(--color-primary, #2563eb)"
