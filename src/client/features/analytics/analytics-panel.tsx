@@ -156,7 +156,8 @@ function Report({
       </div>
 
       <div className="grid gap-4 xl:grid-cols-3">
-        <Card className="xl:col-span-2">
+        {/* min-w-0: a grid item otherwise grows with the chart it holds, and the chart with it, without end. */}
+        <Card className="min-w-0 xl:col-span-2">
           <CardHeader className="flex-row items-start justify-between gap-2">
             <div>
               <CardTitle className="text-base">Visitors and page views</CardTitle>

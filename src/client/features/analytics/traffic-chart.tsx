@@ -7,8 +7,8 @@ const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 export function TrafficChart({ days }: { days: AnalyticsOverview['timeseries'] }) {
   const data = days.map((d) => ({ ...d, label: dayLabel.format(new Date(`${d.day}T00:00:00Z`)) }));
   return (
-    <div className="h-64 w-full" data-chart="traffic">
-      <ResponsiveContainer width="100%" height="100%">
+    <div className="h-64 w-full min-w-0" data-chart="traffic">
+      <ResponsiveContainer width="100%" height={256}>
         <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" className="stroke-border" vertical={false} />
           <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} minTickGap={24} />
