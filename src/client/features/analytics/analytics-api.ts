@@ -11,8 +11,14 @@ function query(range: AnalyticsRange, site: number | null): string {
   return site === null ? `range=${range}` : `range=${range}&site=${site}`;
 }
 
+/** While no site has sent anything, the install instructions stay up and look again for the first visit. */
+const waitingForFirstVisitMs = 10_000;
+
 export function useAnalyticsOverview(range: AnalyticsRange, site: number | null) {
-  return useQuery<AnalyticsOverview>({ queryKey: [`/api/analytics/overview?${query(range, site)}`] });
+  return useQuery<AnalyticsOverview>({
+    queryKey: [`/api/analytics/overview?${query(range, site)}`],
+    refetchInterval: (q) => (q.state.data?.hasData === false ? waitingForFirstVisitMs : false),
+  });
 }
 
 export function useFunnel(range: AnalyticsRange, site: number | null) {

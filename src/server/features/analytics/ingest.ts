@@ -31,8 +31,9 @@ export interface IngestRequest {
 export type IngestOutcome = { recorded: boolean; allowOrigin: string | null };
 
 export interface Ingest {
+  /** Resolves once the event is committed (or was filtered out); the caller answers only then. */
   accept(event: IngestEvent, request: IngestRequest): Promise<IngestOutcome>;
-  /** Writes what is buffered now (also on shutdown). */
+  /** Writes what is waiting now (also on shutdown). */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,7 +41,7 @@ export interface Ingest {
 export interface IngestOptions {
   /** Injected in tests to move the calendar (the salt rotates at 00:00 UTC). */
   now?: () => Date;
-  /** How long an event may wait in the buffer before it is written. */
+  /** How long an event may wait for others to share its transaction; its request waits that long at most. */
   flushAfterMs?: number;
   /** A batch this large is written at once. */
   maxBatch?: number;
@@ -97,17 +98,37 @@ export function visitorHash(salt: Buffer, site: SiteRef, ip: string, userAgent: 
     .readUIntBE(0, 6);
 }
 
+type Row = EventRow & { workspaceId: number };
+
+/** Events that will share one write, and the promise their requests wait on. */
+interface Batch {
+  rows: Row[];
+  written: Promise<void>;
+  settle(error?: unknown): void;
+}
+
+function newBatch(): Batch {
+  let settle: Batch['settle'] = () => {};
+  const written = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error === undefined ? resolve() : reject(error));
+  });
+  written.catch(() => {}); // a batch nobody awaits (an empty flush) must not count as unhandled
+  return { rows: [], written, settle };
+}
+
 /**
- * The collection side: filters (Do Not Track, bots, wrong origin), hashes the visitor, buffers events
- * and writes them in batches, one transaction per workspace so row-level security applies to each.
+ * The collection side: filters (Do Not Track, bots, wrong origin), hashes the visitor, and group-commits:
+ * the events that arrive within `flushAfterMs` share one write (one transaction per workspace so row-level
+ * security applies to each), and each request is answered only after its event is committed, so a crash
+ * loses no event that was acknowledged.
  */
 export function createIngest(database: Database, options: IngestOptions = {}): Ingest {
   const now = options.now ?? (() => new Date());
-  const flushAfterMs = options.flushAfterMs ?? 1000;
-  const maxBatch = options.maxBatch ?? 2000;
+  const flushAfterMs = options.flushAfterMs ?? 50;
+  const maxBatch = options.maxBatch ?? 1000;
   const sites = new Map<string, { site: SiteRef | null; expires: number }>();
   let salt: { day: string; value: Promise<Buffer> } | null = null;
-  let buffer: Array<EventRow & { workspaceId: number }> = [];
+  let current = newBatch();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
 
@@ -135,8 +156,8 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
     return salt.value;
   }
 
-  async function write(batch: typeof buffer): Promise<void> {
-    const byWorkspace = new Map<number, typeof batch>();
+  async function write(batch: Row[]): Promise<void> {
+    const byWorkspace = new Map<number, Row[]>();
     for (const event of batch) {
       const list = byWorkspace.get(event.workspaceId);
       if (list) list.push(event);
@@ -162,11 +183,17 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = null;
-    const batch = buffer;
-    buffer = [];
-    writing = writing
-      .then(() => (batch.length ? write(batch) : undefined))
-      .catch((error) => options.onError?.(error));
+    const batch = current;
+    current = newBatch();
+    writing = writing.then(async () => {
+      try {
+        if (batch.rows.length) await write(batch.rows);
+        batch.settle();
+      } catch (error) {
+        options.onError?.(error);
+        batch.settle(error);
+      }
+    });
     return writing;
   }
 
@@ -192,7 +219,8 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
         request.ip,
         request.userAgent,
       );
-      buffer.push({
+      const batch = current;
+      batch.rows.push({
         workspaceId: site.workspaceId,
         websiteId: site.websiteId,
         occurredAt: at,
@@ -206,8 +234,13 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
         device: deviceOf(event.w, request.userAgent),
         props: event.p ? JSON.stringify(event.p) : null,
       });
-      if (buffer.length >= maxBatch) void flush();
+      if (batch.rows.length >= maxBatch) void flush();
       else timer ??= setTimeout(() => void flush(), flushAfterMs);
+      try {
+        await batch.written;
+      } catch {
+        throw new AppError('unavailable', 'The event could not be recorded; try again.');
+      }
       return { recorded: true, allowOrigin: request.origin ?? null };
     },
     flush,
@@ -219,7 +252,7 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
 
 const ingests = new WeakMap<Database, Ingest>();
 
-/** One buffer per database connection pool: the routes and, in tests, the code that flushes it share it. */
+/** One batcher per database connection pool: the routes and, in tests, the code that flushes it share it. */
 export function ingestFor(database: Database, options?: IngestOptions): Ingest {
   let ingest = ingests.get(database);
   if (!ingest) {

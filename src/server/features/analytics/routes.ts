@@ -61,7 +61,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Public ingest of one page view or custom event from a website tag',
         body: ingestEventSchema,
-        response: { 202: z.null(), 400: errorSchema, 403: errorSchema, 429: errorSchema },
+        response: { 202: z.null(), 400: errorSchema, 403: errorSchema, 429: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {

@@ -75,9 +75,14 @@ async function leadsOfSites(tx: Tx, period: store.Period, siteNames: Map<number,
   return new Map([...siteNames].map(([id, name]) => [id, byName.get(name.toLowerCase()) ?? none]));
 }
 
-async function periodFigures(tx: Tx, period: store.Period, siteNames: Map<number, string>, site?: number) {
+async function periodFigures(
+  tx: Tx,
+  period: store.Period,
+  sites: store.SiteCounts[],
+  siteNames: Map<number, string>,
+  site?: number,
+) {
   // One transaction is one connection: its queries run one after another.
-  const sites = await store.siteTotals(tx, period);
   const leads = await leadsOfSites(tx, period, siteNames);
   const counted = sites.filter(
     (s) => siteNames.has(s.websiteId) && (site === undefined || s.websiteId === site),
@@ -138,8 +143,9 @@ export async function getOverview(tx: Tx, query: ReportQuery, now = new Date()):
   const { current, previous } = periodsFor(query.range, now);
   const websites = await listWebsites(tx);
   const siteNames = new Map(websites.map((w) => [w.id, w.name]));
-  const cur = await periodFigures(tx, current, siteNames, query.site);
-  const prev = await periodFigures(tx, previous, siteNames, query.site);
+  const totals = await store.siteTotalsOfPeriods(tx, current, previous);
+  const cur = await periodFigures(tx, current, totals.current, siteNames, query.site);
+  const prev = await periodFigures(tx, previous, totals.previous, siteNames, query.site);
   const timeseries = await store.dailyTotals(tx, current, query.site);
   const sourceRows = await store.breakdown(tx, 'source', current, query.site, breakdownLimit);
   const withData = await store.sitesWithData(tx);
@@ -260,8 +266,7 @@ export async function getAppFigures(tx: Tx, now = new Date()): Promise<AppFigure
   if (matched.length === 0) return [];
   const { current, previous } = periodsFor('30days', now);
   const siteNames = new Map(matched.map(({ site }) => [site.id, site.name]));
-  const cur = await store.siteTotals(tx, current);
-  const prev = await store.siteTotals(tx, previous);
+  const { current: cur, previous: prev } = await store.siteTotalsOfPeriods(tx, current, previous);
   const leads = await leadsOfSites(tx, current, siteNames);
   const figures: AppFigures = [];
   for (const { app, site } of matched) {

@@ -96,6 +96,11 @@ const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC
  * gives the same rows. Page rows count page views only; event rows count custom events only.
  */
 export async function rebuildDay(tx: Tx, day: string): Promise<void> {
+  // Two rollups of one day at once (the cron job and a manual run, or two workers) would each delete,
+  // then both insert the same keys: the second waits here and then sees the first's rows to delete.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended('analytics-rollup:' || app_current_workspace() || ':' || ${day}, 0))`,
+  );
   await tx.execute(sql`delete from analytics_daily where day = ${day}::date`);
   await tx.execute(sql`
     insert into analytics_daily (website_id, day, dimension, value, visitors, pageviews, events)
@@ -160,6 +165,37 @@ export async function siteTotals(tx: Tx, period: Period): Promise<SiteCounts[]> 
     where dimension = 'total' and day between ${period.from}::date and ${period.to}::date
     group by website_id`);
   return rows.map((r) => ({ websiteId: r.website_id, visitors: r.visitors, pageviews: r.pageviews }));
+}
+
+/** Per-site totals of two periods in one pass over the rollups (the overview compares them). */
+export async function siteTotalsOfPeriods(
+  tx: Tx,
+  current: Period,
+  previous: Period,
+): Promise<{ current: SiteCounts[]; previous: SiteCounts[] }> {
+  const { rows } = await tx.execute<{
+    website_id: number;
+    visitors: number;
+    pageviews: number;
+    prev_visitors: number;
+    prev_pageviews: number;
+  }>(sql`
+    select website_id,
+      coalesce(sum(visitors) filter (where day >= ${current.from}::date), 0)::int as visitors,
+      coalesce(sum(pageviews) filter (where day >= ${current.from}::date), 0)::int as pageviews,
+      coalesce(sum(visitors) filter (where day <= ${previous.to}::date), 0)::int as prev_visitors,
+      coalesce(sum(pageviews) filter (where day <= ${previous.to}::date), 0)::int as prev_pageviews
+    from analytics_daily
+    where dimension = 'total' and day between ${previous.from}::date and ${current.to}::date
+    group by website_id`);
+  return {
+    current: rows.map((r) => ({ websiteId: r.website_id, visitors: r.visitors, pageviews: r.pageviews })),
+    previous: rows.map((r) => ({
+      websiteId: r.website_id,
+      visitors: r.prev_visitors,
+      pageviews: r.prev_pageviews,
+    })),
+  };
 }
 
 /** Websites that have ever sent an event (a rollup row exists). */
