@@ -5,7 +5,8 @@ import type {
   Funnel,
   Snippet,
 } from '@domain/analytics/analytics-schemas';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 
 function query(range: AnalyticsRange, site: number | null): string {
   return site === null ? `range=${range}` : `range=${range}&site=${site}`;
@@ -19,6 +20,20 @@ export function useAnalyticsOverview(range: AnalyticsRange, site: number | null)
     queryKey: [`/api/analytics/overview?${query(range, site)}`],
     refetchInterval: (q) => (q.state.data?.hasData === false ? waitingForFirstVisitMs : false),
   });
+}
+
+/**
+ * When the first visit shows up, the other analytics figures fetched while there was none (funnel,
+ * snippet, other ranges) are stale too: fetch them again (once: hasData stays true).
+ */
+export function useRefreshOnFirstVisit(hasData: boolean | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!hasData) return;
+    void queryClient.invalidateQueries({
+      predicate: (q) => String(q.queryKey[0]).startsWith('/api/analytics/'),
+    });
+  }, [hasData, queryClient]);
 }
 
 export function useFunnel(range: AnalyticsRange, site: number | null) {

@@ -13,7 +13,7 @@ import {
 import { DollarSign, Download, Eye, Percent, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { DashboardPanelProps } from '../dashboard/tab-panels';
-import { exportUrl, useAnalyticsOverview, useFunnel } from './analytics-api';
+import { exportUrl, useAnalyticsOverview, useFunnel, useRefreshOnFirstVisit } from './analytics-api';
 import { InstallSnippet } from './install-snippet';
 import { TrafficChart } from './traffic-chart';
 
@@ -33,6 +33,7 @@ export function AnalyticsPanel({ selectedWebsiteId }: DashboardPanelProps) {
   const [range, setRange] = useState<AnalyticsRange>('30days');
   const overview = useAnalyticsOverview(range, selectedWebsiteId);
   const data = overview.data;
+  useRefreshOnFirstVisit(data?.hasData);
 
   return (
     <div className="space-y-6" data-panel="analytics">
