@@ -8,6 +8,7 @@ const benches = [
   'bench/import.ts',
   'bench/contacts.ts',
   'bench/deals.ts',
+  'bench/analytics.ts',
 ];
 
 for (const file of benches) {

@@ -23,9 +23,10 @@ async function chromiumLaunchOptions(): Promise<{ executablePath: string; args: 
   return { executablePath: await sparticuz.executablePath(), args };
 }
 
-export async function openBrowser(): Promise<Browser> {
+/** `extraArgs` adds Chromium flags, e.g. --host-resolver-rules to serve a test page under a site's domain. */
+export async function openBrowser(extraArgs: string[] = []): Promise<Browser> {
   const { executablePath, args } = await chromiumLaunchOptions();
-  return chromium.launch({ executablePath, args, headless: true });
+  return chromium.launch({ executablePath, args: [...args, ...extraArgs], headless: true });
 }
 
 /** Saves a full-page screenshot to test-output/screenshots/<name>.png. */

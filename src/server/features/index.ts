@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { JobDefinition } from '../jobs/queue.js';
 import { activityRoutes } from './activities/routes.js';
+import { analyticsJobs } from './analytics/jobs.js';
+import { analyticsRoutes } from './analytics/routes.js';
 import { passwordResetJob } from './auth/password-service.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
@@ -33,6 +35,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   phoneSyncRoutes,
   locationRoutes,
   importRoutes,
+  analyticsRoutes,
 ];
 
 /** Every background job the workers run. */
@@ -41,4 +44,5 @@ export const jobDefinitions: JobDefinition[] = [
   ...phoneSyncJobs,
   importJobDefinition as JobDefinition,
   passwordResetJob as JobDefinition,
+  ...analyticsJobs,
 ];

@@ -20,6 +20,9 @@ export const publicApiRoutes: Record<string, string> = {
   'POST /api/local-business/checkout': 'public calculator checkout',
   'POST /api/reoss/checkout': 'public calculator checkout',
   'POST /api/iphone/sync': 'authenticated by the sync token in the payload',
+  'POST /api/analytics/event':
+    "websites' visitors send page views; the site key names the site, its domain must be the origin",
+  'GET /api/analytics/script.js': 'the tracking script websites embed',
 };
 
 /** Prefixes whose routes are public: API docs and the offline test checkout (its session id is the capability). */

@@ -6,6 +6,8 @@ export interface JobDefinition<T extends object = object> {
   /** How many jobs of this queue run at once in this process. */
   concurrency?: number;
   retryLimit?: number;
+  /** Runs the job on this cron schedule (UTC), once across all processes. */
+  cron?: string;
   handler(data: T, deps: AppDeps): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export function createQueue(ownerUrl: string): Queue {
       await ensureStarted();
       for (const def of definitions) {
         await ensureQueue(def.name, def.retryLimit);
+        if (def.cron) await boss.schedule(def.name, def.cron);
         // pg-boss 10 runs one job per worker at a time; concurrency means several workers.
         for (let i = 0; i < (def.concurrency ?? 1); i++) {
           await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) =>

@@ -2,10 +2,12 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
+import type { AppFigures } from '@domain/analytics/analytics-schemas';
 import { categoryLabels } from '@domain/catalogue/applications';
 import { formatDollars, formatMonthly } from '@domain/pricing/money';
 import { AlertCircle, DollarSign, Repeat, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useAppFigures } from '../analytics';
 import { categoryIcons } from './applications-tab';
 import { useAnalyticsDashboard, useApplications } from './catalogue-api';
 
@@ -16,6 +18,7 @@ const notMeasured = 'Not measured yet';
 export function AnalyticsTab() {
   const dashboard = useAnalyticsDashboard();
   const apps = useApplications();
+  const figures = useAppFigures();
 
   return (
     <div className="space-y-8">
@@ -56,7 +59,8 @@ export function AnalyticsTab() {
           <div>
             <h3 className="font-semibold">Application performance</h3>
             <p className="text-sm text-muted-foreground">
-              Per-application usage and revenue appear here once the applications report them.
+              Figures of an application whose website (of the same name) sends analytics: visitors, its
+              customers' payments and visitor growth over the last 30 days.
             </p>
           </div>
         </header>
@@ -79,14 +83,7 @@ export function AnalyticsTab() {
                       {categoryLabels[app.category]} · {formatMonthly(app.monthlyPrice)}
                     </p>
                   </div>
-                  <dl className="grid grid-cols-3 gap-4 text-right text-xs sm:gap-8">
-                    {['Active users', 'Revenue', 'Growth'].map((label) => (
-                      <div key={label}>
-                        <dt className="text-muted-foreground">{label}</dt>
-                        <dd className="mt-0.5 font-medium text-muted-foreground/80">{notMeasured}</dd>
-                      </div>
-                    ))}
-                  </dl>
+                  <AppFigureList figure={figures.data?.find((f) => f.appId === app.id)} />
                 </li>
               );
             })}
@@ -100,6 +97,34 @@ export function AnalyticsTab() {
         )}
       </section>
     </div>
+  );
+}
+
+const growthFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+
+function AppFigureList({ figure }: { figure: AppFigures[number] | undefined }) {
+  const cells: Array<[string, string]> = figure
+    ? [
+        ['Active users', figure.activeUsers.toLocaleString('en-US')],
+        ['Revenue', formatDollars(figure.revenue)],
+        ['Growth', figure.growth === null ? notMeasured : `${growthFormat.format(figure.growth)}%`],
+      ]
+    : [
+        ['Active users', notMeasured],
+        ['Revenue', notMeasured],
+        ['Growth', notMeasured],
+      ];
+  return (
+    <dl className="grid grid-cols-3 gap-4 text-right text-xs sm:gap-8">
+      {cells.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className={cn('mt-0.5 font-medium', value === notMeasured && 'text-muted-foreground/80')}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { AnalyticsPanel } from '../analytics';
 import type { DashboardTabId } from './dashboard-tabs';
 
 /** What the shell hands every panel; a panel may ignore it. */
@@ -27,4 +28,5 @@ export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
   // ↓ Feature panels: content, crm, user-integration, data-collection, cross-sales, iphone-sync, payments,
   //   automation, analytics, pricing, backup, succession
   crm: lazy(() => import('../contacts/crm-panel').then((m) => ({ default: m.CrmPanel }))),
+  analytics: AnalyticsPanel,
 };

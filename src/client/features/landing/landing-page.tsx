@@ -25,7 +25,9 @@ import {
   UsersRound,
   Workflow,
 } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
+import { trackProductPageView } from '../analytics';
 import { FlipCard, type FlipCardContent } from './flip-card';
 
 const trialLabel = `Start Free ${trialDays}-Day Trial`;
@@ -112,6 +114,7 @@ const claims = [
 
 export function LandingPage() {
   const { data: publicConfig } = usePublicConfig();
+  useEffect(() => trackProductPageView(), []);
   // The address arrives with the public settings; until then the link still opens a mail draft with the subject.
   const contactSalesHref = `mailto:${publicConfig?.salesEmail ?? ''}?subject=${encodeURIComponent('Enterprise Plan Inquiry')}`;
 

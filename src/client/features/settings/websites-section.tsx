@@ -28,6 +28,7 @@ import { errorMessage } from '@client/lib/api';
 import type { Website } from '@domain/websites/website-schemas';
 import { Globe, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { InstallSnippet } from '../analytics';
 import { useCreateWebsite, useDeleteWebsite, useUpdateWebsite, useWebsites } from '../websites/websites-api';
 import type { SettingsSectionProps } from './settings-sections';
 
@@ -86,6 +87,16 @@ export function WebsitesSection({ canManage }: SettingsSectionProps) {
           </p>
         </div>
       )}
+      {websites?.map((site) => (
+        <details key={site.id} className="rounded-lg border px-4 py-3">
+          <summary className="cursor-pointer text-sm font-medium">
+            Analytics tracking tag for {site.name}
+          </summary>
+          <div className="mt-3">
+            <InstallSnippet siteId={site.id} siteName={site.name} />
+          </div>
+        </details>
+      ))}
       {canManage && (
         <Button variant="outline" onClick={() => setEditing(null)}>
           <Plus />

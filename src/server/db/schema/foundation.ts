@@ -86,6 +86,8 @@ export const websites = pgTable(
     name: text('name').notNull(),
     domain: text('domain').notNull(),
     description: text('description').notNull().default(''),
+    // Added by 0500_analytics.sql: the public key of the site's analytics tag.
+    trackingKey: text('tracking_key').notNull().default(sql`encode(gen_random_bytes(12), 'hex')`),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],

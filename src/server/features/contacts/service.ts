@@ -68,6 +68,26 @@ export async function countContactsByStatus(tx: Tx): Promise<ContactStatusCounts
   };
 }
 
+export interface SourceLeads {
+  source: string;
+  /** Contacts created in the period from this source. */
+  leads: number;
+  /** Of those, the ones now marked customer. */
+  customers: number;
+  customerEmails: string[];
+}
+
+/** The analytics funnel's lead and customer steps: contacts created in [from, to), per source website. */
+export async function leadsBySource(tx: Tx, from: Date, to: Date): Promise<SourceLeads[]> {
+  const rows = await store.leadsBySource(tx, from, to);
+  return rows.map((r) => ({
+    source: r.source,
+    leads: r.leads,
+    customers: r.customers,
+    customerEmails: r.emails,
+  }));
+}
+
 // ---- timeline ----
 
 export async function addTimelineEntry(

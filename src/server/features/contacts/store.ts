@@ -337,3 +337,19 @@ export async function countContactRows(tx: Tx, filter: ContactFilter, cap: numbe
     select count(*)::int as n from (select 1 from ${v} ${whereAll(conditions)} limit ${cap}) matched`);
   return rows[0]?.n ?? 0;
 }
+
+/** Contacts created in [from, to) per source, with the e-mail addresses of those now customers. */
+export async function leadsBySource(tx: Tx, from: Date, to: Date) {
+  const { rows } = await tx.execute<{
+    source: string;
+    leads: number;
+    customers: number;
+    emails: string[];
+  }>(sql`
+    select source, count(*)::int as leads, (count(*) filter (where status = 'customer'))::int as customers,
+      coalesce(array_agg(email::text) filter (where status = 'customer' and email is not null), '{}') as emails
+    from contacts
+    where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
+    group by source`);
+  return rows;
+}

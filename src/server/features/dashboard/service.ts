@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/database.js';
+import { trafficForDashboard } from '../analytics/service.js';
 import { countContactsByStatus } from '../contacts/service.js';
 import { summarizeRevenue } from '../payments/service.js';
 
@@ -7,7 +8,7 @@ export interface DashboardStats {
   totalRevenue: number;
   /** Contacts in the workspace's audience: every contact except those marked lost. */
   subscribers: number;
-  /** Site visits; null while nothing in the product measures traffic. */
+  /** Visitors of the workspace's websites in the last 30 days; null until a site's analytics tag has sent anything. */
   traffic: number | null;
   /** Share of work automated (0-100); null while nothing in the product measures it. */
   automationScore: number | null;
@@ -15,15 +16,19 @@ export interface DashboardStats {
 
 /**
  * The dashboard's four stat cards, computed from the workspace's own records (spec 000 §2.3 shows sample
- * figures; DESIGN §1 asks for real ones). Traffic and automation have no measuring source in the product,
- * so they stay null and the card says 'Not measured yet' instead of inventing a number.
+ * figures; DESIGN §1 asks for real ones). Traffic comes from the analytics rollups; automation has no
+ * measuring source in the product, so it stays null and the card says 'Not measured yet'.
  */
 export async function getDashboardStats(tx: Tx): Promise<DashboardStats> {
-  const [revenue, contacts] = await Promise.all([summarizeRevenue(tx), countContactsByStatus(tx)]);
+  const [revenue, contacts, traffic] = await Promise.all([
+    summarizeRevenue(tx),
+    countContactsByStatus(tx),
+    trafficForDashboard(tx),
+  ]);
   return {
     totalRevenue: revenue.total,
     subscribers: contacts.total - contacts.lost,
-    traffic: null,
+    traffic,
     automationScore: null,
   };
 }

@@ -3,7 +3,7 @@ import { addonById, isAddonId } from '../../../domain/pricing/addons.js';
 import { planById } from '../../../domain/pricing/plans.js';
 import { divideRounded } from '../../../domain/pricing/rounding.js';
 import type { Tx } from '../../db/database.js';
-import { getSubscription, listPayments, revenueTotals } from './store.js';
+import { getSubscription, listPayments, paymentsBetween, revenueTotals } from './store.js';
 
 export interface MonthRevenue {
   total: number;
@@ -61,6 +61,19 @@ export async function summarizeRevenue(tx: Tx, now: Date = new Date()): Promise<
       },
     },
   };
+}
+
+/**
+ * Revenue received in [from, to) in cents, and how many of `customerEmails` paid in it and how much
+ * (the analytics funnel's payment step).
+ */
+export async function revenueBetween(
+  tx: Tx,
+  from: Date,
+  to: Date,
+  customerEmails: string[] = [],
+): Promise<{ total: number; payers: number; payersAmount: number }> {
+  return paymentsBetween(tx, from, to, customerEmails);
 }
 
 export const paymentListLimit = 100;

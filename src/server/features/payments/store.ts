@@ -177,3 +177,18 @@ export async function setRenewal(tx: Tx, renewsAt: Date): Promise<void> {
     .set({ subscriptionStatus: 'active', renewsAt })
     .where(sql`${workspaces.id} = app_current_workspace()`);
 }
+
+/** Payments received in [from, to): their sum, and of `emails`, how many paid and how much. */
+export async function paymentsBetween(tx: Tx, from: Date, to: Date, emails: string[]) {
+  const [row] = await tx
+    .select({
+      total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
+      payers: sql<number>`count(distinct ${payments.customerEmail}) filter (where ${payments.customerEmail} = any(${sql.param(emails)}::citext[]))::int`,
+      payersAmount: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.customerEmail} = any(${sql.param(emails)}::citext[])), 0)::bigint`,
+    })
+    .from(payments)
+    .where(
+      sql`${payments.paidAt} >= ${from.toISOString()}::timestamptz and ${payments.paidAt} < ${to.toISOString()}::timestamptz`,
+    );
+  return row;
+}

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
 import {
   deleteWebsiteRow,
+  findTrackingKey,
   findWebsiteRow,
   findWebsiteRowByDomain,
   insertWebsiteRow,
@@ -54,4 +55,11 @@ export async function removeWebsite(tx: Tx, id: number): Promise<void> {
   const row = await findWebsiteRow(tx, id);
   if (!row || !(await deleteWebsiteRow(tx, id))) throw AppError.notFound('Website');
   await recordActivity(tx, 'website_removed', `Website ${row.name} (${row.domain}) removed`);
+}
+
+/** The key of a website's analytics tag; 404 for a website the workspace does not have. */
+export async function websiteTrackingKey(tx: Tx, id: number): Promise<string> {
+  const key = await findTrackingKey(tx, id);
+  if (!key) throw AppError.notFound('Website');
+  return key;
 }

@@ -47,3 +47,9 @@ export async function deleteWebsiteRow(tx: Tx, id: number): Promise<boolean> {
   const rows = await tx.delete(websites).where(eq(websites.id, id)).returning({ id: websites.id });
   return rows.length > 0;
 }
+
+/** The public key the website's analytics tag sends (see 0500_analytics.sql). */
+export async function findTrackingKey(tx: Tx, id: number): Promise<string | null> {
+  const [row] = await tx.select({ key: websites.trackingKey }).from(websites).where(eq(websites.id, id));
+  return row?.key ?? null;
+}

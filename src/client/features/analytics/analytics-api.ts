@@ -1,0 +1,57 @@
+import type {
+  AnalyticsOverview,
+  AnalyticsRange,
+  AppFigures,
+  Funnel,
+  Snippet,
+} from '@domain/analytics/analytics-schemas';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+function query(range: AnalyticsRange, site: number | null): string {
+  return site === null ? `range=${range}` : `range=${range}&site=${site}`;
+}
+
+/** While no site has sent anything, the install instructions stay up and look again for the first visit. */
+const waitingForFirstVisitMs = 10_000;
+
+export function useAnalyticsOverview(range: AnalyticsRange, site: number | null) {
+  return useQuery<AnalyticsOverview>({
+    queryKey: [`/api/analytics/overview?${query(range, site)}`],
+    refetchInterval: (q) => (q.state.data?.hasData === false ? waitingForFirstVisitMs : false),
+  });
+}
+
+/**
+ * When the first visit shows up, the other analytics figures fetched while there was none (funnel,
+ * snippet, other ranges) are stale too: fetch them again (once: hasData stays true).
+ */
+export function useRefreshOnFirstVisit(hasData: boolean | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!hasData) return;
+    void queryClient.invalidateQueries({
+      predicate: (q) => String(q.queryKey[0]).startsWith('/api/analytics/'),
+    });
+  }, [hasData, queryClient]);
+}
+
+export function useFunnel(range: AnalyticsRange, site: number | null) {
+  return useQuery<Funnel>({
+    queryKey: [`/api/analytics/funnel?range=${range}&site=${site}`],
+    enabled: site !== null,
+  });
+}
+
+export function useSnippet(siteId: number) {
+  return useQuery<Snippet>({ queryKey: [`/api/analytics/sites/${siteId}/snippet`] });
+}
+
+/** Catalogue Analytics tab: figures of applications that have a website. */
+export function useAppFigures() {
+  return useQuery<AppFigures>({ queryKey: ['/api/analytics/apps'] });
+}
+
+export function exportUrl(report: string, range: AnalyticsRange, site: number | null): string {
+  return `/api/analytics/export/${report}?${query(range, site)}`;
+}

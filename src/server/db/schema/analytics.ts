@@ -1,0 +1,60 @@
+import {
+  bigint,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { workspaceIdColumn } from './foundation.js';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Mirror of 0500_analytics.sql; partitions are created by app_analytics_ensure_partition. */
+export const analyticsEvents = pgTable('analytics_events', {
+  workspaceId: workspaceIdColumn(),
+  websiteId: integer('website_id').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  visitorId: bigint('visitor_id', { mode: 'number' }).notNull(),
+  name: text('name').notNull(),
+  path: text('path').notNull(),
+  source: text('source').notNull().default(''),
+  utmMedium: text('utm_medium').notNull().default(''),
+  utmCampaign: text('utm_campaign').notNull().default(''),
+  country: text('country').notNull().default(''),
+  device: text('device').$type<'mobile' | 'tablet' | 'desktop'>().notNull(),
+  props: jsonb('props').$type<Record<string, string | number | boolean>>(),
+});
+
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    workspaceId: workspaceIdColumn(),
+    websiteId: integer('website_id').notNull(),
+    day: date('day').notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    visitors: integer('visitors').notNull(),
+    pageviews: integer('pageviews').notNull(),
+    events: integer('events').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.dimension, t.day, t.websiteId, t.value] })],
+);
+
+export const analyticsDirtyDays = pgTable(
+  'analytics_dirty_days',
+  {
+    workspaceId: workspaceIdColumn(),
+    day: date('day').notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day] })],
+);
+
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day').primaryKey(),
+  salt: bytea('salt').notNull(),
+});

@@ -1,0 +1,263 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { isbot } from 'isbot';
+import type { IngestEvent } from '../../../domain/analytics/analytics-schemas.js';
+import { AppError } from '../../../domain/app-error.js';
+import type { Database } from '../../db/database.js';
+import { demoCredentials } from '../../seed/demo-workspace.js';
+import {
+  dailySalt,
+  type EventRow,
+  ensurePartition,
+  insertEvents,
+  lookupDemoSite,
+  lookupSiteByKey,
+  type SiteRef,
+} from './store.js';
+
+/** Site keys of the form demo-<n> name the demo workspace's website n: the product's own pages report there. */
+const demoKeyPattern = /^demo-([1-9]\d{0,2})$/;
+
+export interface IngestRequest {
+  ip: string;
+  userAgent: string;
+  /** The Do Not Track header. */
+  dnt: string | undefined;
+  origin: string | undefined;
+  /** Our own host, which the demo keys accept as origin. */
+  host: string | undefined;
+}
+
+export type IngestOutcome = { recorded: boolean; allowOrigin: string | null };
+
+export interface Ingest {
+  /** Resolves once the event is committed (or was filtered out); the caller answers only then. */
+  accept(event: IngestEvent, request: IngestRequest): Promise<IngestOutcome>;
+  /** Writes what is waiting now (also on shutdown). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface IngestOptions {
+  /** Injected in tests to move the calendar (the salt rotates at 00:00 UTC). */
+  now?: () => Date;
+  /** How long an event may wait for others to share its transaction; its request waits that long at most. */
+  flushAfterMs?: number;
+  /** A batch this large is written at once. */
+  maxBatch?: number;
+  onError?: (error: unknown) => void;
+}
+
+const siteCacheMs = 60_000;
+const siteCacheMax = 10_000;
+
+type GeoIp = { lookup(ip: string): { country: string } | null };
+let geoip: GeoIp | null = null;
+/** Loaded on the first event (about 15 MB of ranges), not at boot. */
+function countryOf(ip: string): string {
+  geoip ??= createRequire(import.meta.url)('geoip-country') as GeoIp;
+  return geoip.lookup(ip)?.country ?? '';
+}
+
+function hostMatches(host: string, domain: string): boolean {
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+function hostOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+export function deviceOf(width: number | undefined, userAgent: string): 'mobile' | 'tablet' | 'desktop' {
+  if (width === undefined || width === 0)
+    return /Mobi|Android|iPhone/i.test(userAgent) ? 'mobile' : 'desktop';
+  if (width < 576) return 'mobile';
+  if (width < 992) return 'tablet';
+  return 'desktop';
+}
+
+/** Where the visit came from: utm_source if tagged, else the referring host unless it is the site itself. */
+export function sourceOf(page: URL, referrer: string | undefined): string {
+  const utm = page.searchParams.get('utm_source')?.trim();
+  if (utm) return utm.slice(0, 255);
+  const refHost = hostOf(referrer);
+  if (!refHost || refHost === page.hostname.toLowerCase()) return '';
+  return refHost.replace(/^www\./, '').slice(0, 255);
+}
+
+/** 48 bits of sha-256(salt, site, IP, user agent): unique enough per site and day, exact as a JS number. */
+export function visitorHash(salt: Buffer, site: SiteRef, ip: string, userAgent: string): number {
+  return createHash('sha256')
+    .update(salt)
+    .update(`${site.workspaceId}:${site.websiteId}\n${ip}\n${userAgent}`)
+    .digest()
+    .readUIntBE(0, 6);
+}
+
+type Row = EventRow & { workspaceId: number };
+
+/** Events that will share one write, and the promise their requests wait on. */
+interface Batch {
+  rows: Row[];
+  written: Promise<void>;
+  settle(error?: unknown): void;
+}
+
+function newBatch(): Batch {
+  let settle: Batch['settle'] = () => {};
+  const written = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error === undefined ? resolve() : reject(error));
+  });
+  written.catch(() => {}); // a batch nobody awaits (an empty flush) must not count as unhandled
+  return { rows: [], written, settle };
+}
+
+/**
+ * The collection side: filters (Do Not Track, bots, wrong origin), hashes the visitor, and group-commits:
+ * the events that arrive within `flushAfterMs` share one write (one transaction per workspace so row-level
+ * security applies to each), and each request is answered only after its event is committed, so a crash
+ * loses no event that was acknowledged.
+ */
+export function createIngest(database: Database, options: IngestOptions = {}): Ingest {
+  const now = options.now ?? (() => new Date());
+  const flushAfterMs = options.flushAfterMs ?? 50;
+  const maxBatch = options.maxBatch ?? 1000;
+  const sites = new Map<string, { site: SiteRef | null; expires: number }>();
+  let salt: { day: string; value: Promise<Buffer> } | null = null;
+  let current = newBatch();
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  async function resolveSite(key: string): Promise<SiteRef | null> {
+    const cached = sites.get(key);
+    const at = Date.now();
+    if (cached && cached.expires > at) return cached.site;
+    const demo = demoKeyPattern.exec(key);
+    const site = demo
+      ? await lookupDemoSite(database.db, demoCredentials.email, Number(demo[1]))
+      : await lookupSiteByKey(database.db, key);
+    if (sites.size >= siteCacheMax) sites.clear();
+    sites.set(key, { site, expires: at + siteCacheMs });
+    return site;
+  }
+
+  function saltOf(day: string): Promise<Buffer> {
+    if (salt?.day !== day) {
+      const value = dailySalt(database.db, day, randomBytes(32));
+      value.catch(() => {
+        if (salt?.value === value) salt = null;
+      });
+      salt = { day, value };
+    }
+    return salt.value;
+  }
+
+  async function write(batch: Row[]): Promise<void> {
+    const byWorkspace = new Map<number, Row[]>();
+    for (const event of batch) {
+      const list = byWorkspace.get(event.workspaceId);
+      if (list) list.push(event);
+      else byWorkspace.set(event.workspaceId, [event]);
+    }
+    for (const [workspaceId, events] of byWorkspace) {
+      try {
+        await database.withWorkspace(workspaceId, (tx) => insertEvents(tx, events));
+      } catch (error) {
+        // 23514: no partition for a row (a clock far ahead, or the partition job not yet run). Create, retry once.
+        const code =
+          (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+          (error as { code?: string }).code;
+        if (code !== '23514') throw error;
+        for (const month of new Set(events.map((e) => e.occurredAt.toISOString().slice(0, 7)))) {
+          await ensurePartition(database.db, `${month}-01`);
+        }
+        await database.withWorkspace(workspaceId, (tx) => insertEvents(tx, events));
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = current;
+    current = newBatch();
+    writing = writing.then(async () => {
+      try {
+        if (batch.rows.length) await write(batch.rows);
+        batch.settle();
+      } catch (error) {
+        options.onError?.(error);
+        batch.settle(error);
+      }
+    });
+    return writing;
+  }
+
+  return {
+    async accept(event, request) {
+      if (request.dnt === '1' || isbot(request.userAgent)) return { recorded: false, allowOrigin: null };
+      const site = await resolveSite(event.s);
+      if (!site) throw AppError.badRequest('s', 'Unknown site key');
+      const page = new URL(event.u);
+      const originHost = hostOf(request.origin);
+      const isDemo = demoKeyPattern.test(event.s);
+      const allowed = isDemo
+        ? originHost !== null && originHost === hostOf(`http://${request.host}`)
+        : originHost !== null && hostMatches(originHost, site.domain);
+      if (!allowed) throw new AppError('forbidden', 'Events are accepted only from the website itself.');
+      if (!isDemo && !hostMatches(page.hostname.toLowerCase(), site.domain)) {
+        throw AppError.badRequest('u', 'The page is not on this website');
+      }
+      const at = now();
+      const visitorId = visitorHash(
+        await saltOf(at.toISOString().slice(0, 10)),
+        site,
+        request.ip,
+        request.userAgent,
+      );
+      const batch = current;
+      batch.rows.push({
+        workspaceId: site.workspaceId,
+        websiteId: site.websiteId,
+        occurredAt: at,
+        visitorId,
+        name: event.n,
+        path: page.pathname.slice(0, 512),
+        source: sourceOf(page, event.r),
+        utmMedium: page.searchParams.get('utm_medium')?.slice(0, 255) ?? '',
+        utmCampaign: page.searchParams.get('utm_campaign')?.slice(0, 255) ?? '',
+        country: countryOf(request.ip),
+        device: deviceOf(event.w, request.userAgent),
+        props: event.p ? JSON.stringify(event.p) : null,
+      });
+      if (batch.rows.length >= maxBatch) void flush();
+      else timer ??= setTimeout(() => void flush(), flushAfterMs);
+      try {
+        await batch.written;
+      } catch {
+        throw new AppError('unavailable', 'The event could not be recorded; try again.');
+      }
+      return { recorded: true, allowOrigin: request.origin ?? null };
+    },
+    flush,
+    async close() {
+      await flush();
+    },
+  };
+}
+
+const ingests = new WeakMap<Database, Ingest>();
+
+/** One batcher per database connection pool: the routes and, in tests, the code that flushes it share it. */
+export function ingestFor(database: Database, options?: IngestOptions): Ingest {
+  let ingest = ingests.get(database);
+  if (!ingest) {
+    ingest = createIngest(database, options);
+    ingests.set(database, ingest);
+  }
+  return ingest;
+}

@@ -1,0 +1,166 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  appFiguresSchema,
+  breakdownParamsSchema,
+  breakdownSchema,
+  errorSchema,
+  exportParamsSchema,
+  exportQuerySchema,
+  funnelQuerySchema,
+  funnelSchema,
+  ingestEventSchema,
+  overviewSchema,
+  reportQuerySchema,
+  siteParamsSchema,
+  snippetSchema,
+} from '../../../domain/analytics/analytics-schemas.js';
+import { AppError } from '../../../domain/app-error.js';
+import { ingestFor } from './ingest.js';
+import { exportReport, getAppFigures, getBreakdown, getFunnel, getOverview, getSnippet } from './service.js';
+import { trackerScript } from './tracker-script.js';
+
+const tags = ['analytics'];
+const readErrors = { 400: errorSchema, 401: errorSchema };
+
+/** Per visitor IP: a busy reader of a single-page app sends a few events a minute, not hundreds. */
+const ingestLimit = { max: 240, timeWindow: '1 minute' };
+
+function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+}
+
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ingest = ingestFor(app.deps.database, {
+    onError: (error) => app.log.error({ err: error }, 'analytics events could not be written'),
+  });
+  app.addHook('onClose', () => ingest.close());
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () =>
+      new AppError('rate_limited', 'Too many events from this visitor; try again later.'),
+  });
+  // The script posts text/plain (a CORS "simple" request needs no preflight); its body is JSON all the same.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(AppError.badRequest('(body)', 'Body must be JSON'), undefined);
+    }
+  });
+
+  app.post(
+    '/api/analytics/event',
+    {
+      bodyLimit: 16 * 1024,
+      config: { rateLimit: ingestLimit },
+      schema: {
+        tags,
+        summary: 'Public ingest of one page view or custom event from a website tag',
+        body: ingestEventSchema,
+        response: { 202: z.null(), 400: errorSchema, 403: errorSchema, 429: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await ingest.accept(request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+        dnt: request.headers.dnt as string | undefined,
+        origin: request.headers.origin,
+        host: request.headers.host,
+      });
+      if (outcome.allowOrigin)
+        reply.header('access-control-allow-origin', outcome.allowOrigin).header('vary', 'Origin');
+      return reply.status(202).send(null);
+    },
+  );
+
+  app.get(
+    '/api/analytics/script.js',
+    { schema: { tags, summary: 'The tracking script websites embed', response: { 200: z.string() } } },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'application/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(await trackerScript()),
+  );
+
+  app.get(
+    '/api/analytics/overview',
+    { schema: { tags, querystring: reportQuerySchema, response: { 200: overviewSchema, ...readErrors } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => getOverview(tx, request.query)),
+  );
+
+  app.get(
+    '/api/analytics/breakdown/:dimension',
+    {
+      schema: {
+        tags,
+        params: breakdownParamsSchema,
+        querystring: reportQuerySchema,
+        response: { 200: breakdownSchema, ...readErrors },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'viewer', (tx) => getBreakdown(tx, request.params.dimension, request.query)),
+  );
+
+  app.get(
+    '/api/analytics/funnel',
+    {
+      schema: {
+        tags,
+        querystring: funnelQuerySchema,
+        response: { 200: funnelSchema, ...readErrors, 404: errorSchema },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => getFunnel(tx, request.query)),
+  );
+
+  app.get(
+    '/api/analytics/apps',
+    { schema: { tags, response: { 200: appFiguresSchema, 401: errorSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => getAppFigures(tx)),
+  );
+
+  app.get(
+    '/api/analytics/sites/:id/snippet',
+    {
+      schema: {
+        tags,
+        params: siteParamsSchema,
+        response: { 200: snippetSchema, ...readErrors, 404: errorSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'viewer', (tx) =>
+        getSnippet(tx, request.params.id, publicOrigin(request, app.deps.config.PUBLIC_URL)),
+      ),
+  );
+
+  app.get(
+    '/api/analytics/export/:report',
+    {
+      schema: {
+        tags,
+        summary: 'One report as CSV',
+        params: exportParamsSchema,
+        querystring: exportQuerySchema,
+        response: { 200: z.string(), ...readErrors, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = await app.inWorkspace(request, 'viewer', (tx) =>
+        exportReport(tx, request.params.report, request.query),
+      );
+      const name = `analytics-${request.params.report}-${request.query.range}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(body);
+    },
+  );
+};
