@@ -37,7 +37,8 @@ async function timed(fn: () => Promise<unknown>, runs: number) {
 }
 
 async function main() {
-  const server = await startBuiltServer();
+  // Visitors reach a deployed server through its proxy: each request carries its own X-Forwarded-For.
+  const server = await startBuiltServer({ TRUST_PROXY: 'true' });
   const owner = new pg.Client({ connectionString: server.ownerUrl });
   await owner.connect();
   const database = createDatabase(server.appUrl, { max: 4 });
