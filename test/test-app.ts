@@ -31,6 +31,8 @@ export async function createTestApp(
     APP_DB_PASSWORD: testAppPassword,
     SEED_DEMO: 'false',
     SMTP_CAPTURE_PORT: '0',
+    // The local IMAP, HTTP and SMTP servers of the tests listen on loopback, which production refuses.
+    OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8,::1/128',
     ...options.env,
   });
   const database = createDatabase(asAppRole(ownerUrl, testAppPassword), { max: 10 });
