@@ -65,12 +65,16 @@ export function uniqueEmail(prefix = 'user'): string {
 
 const origin = 'http://localhost';
 
-/** A signed-in API client: keeps the session cookie and sends the same-origin header writes need. */
+/**
+ * A signed-in API client: keeps the session cookie and sends the same-origin header writes need.
+ * With `apiKey` it authenticates as a script would: the bearer key alone, no cookie and no Origin.
+ */
 export class ApiClient {
   cookie = '';
   constructor(
     readonly app: FastifyInstance,
     readonly ip = '127.0.0.1',
+    readonly apiKey?: string,
   ) {}
 
   async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -80,7 +84,7 @@ export class ApiClient {
       remoteAddress: this.ip,
       headers: {
         host: 'localhost',
-        origin,
+        ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : { origin }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...headers,
@@ -161,4 +165,17 @@ export async function addMember(app: FastifyInstance, owner: SignedUp, role: 'ad
   });
   if (res.statusCode !== 201) throw new Error(`invited sign-up failed: ${res.statusCode} ${res.body}`);
   return { client, email };
+}
+
+/** Creates an API key in `owner`'s workspace and returns a client that uses it. */
+export async function apiKeyClient(
+  app: FastifyInstance,
+  owner: Pick<SignedUp, 'client'>,
+  role: 'admin' | 'member' | 'viewer',
+  name = `${role} key`,
+) {
+  const res = await owner.client.post('/api/workspace/api-keys', { name, role });
+  if (res.statusCode !== 201) throw new Error(`API key creation failed: ${res.statusCode} ${res.body}`);
+  const created = res.json() as { id: number; key: string };
+  return { id: created.id, key: created.key, client: new ApiClient(app, '127.0.0.1', created.key) };
 }

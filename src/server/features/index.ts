@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { JobDefinition } from '../jobs/queue.js';
 import { activityRoutes } from './activities/routes.js';
+import { apiKeyRoutes } from './api-keys/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { contactRoutes } from './contacts/routes.js';
@@ -20,6 +21,7 @@ import { websiteRoutes } from './websites/routes.js';
 export const featureRoutes: FastifyPluginAsync[] = [
   authRoutes,
   memberRoutes,
+  apiKeyRoutes,
   activityRoutes,
   catalogueRoutes,
   websiteRoutes,
