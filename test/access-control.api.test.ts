@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicApiRoute } from '../src/server/http/public-routes.js';
 import { apiRoutes, fillParams, writeMethods } from './route-table.js';
-import { ApiClient, addMember, createTestApp, signUpOwner, type TestApp } from './test-app.js';
+import { ApiClient, addMember, apiKeyClient, createTestApp, signUpOwner, type TestApp } from './test-app.js';
 
 const isPublic = isPublicApiRoute;
 
@@ -45,6 +45,33 @@ describe('access control on every route', () => {
       if (res.statusCode !== 403) failures.push(`${route.method} ${route.url} -> ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('answers 401 to a key that is not valid on every protected route', async () => {
+    const forged = new ApiClient(t.app, '127.0.0.1', `bh_live_000000000000_${'A'.repeat(43)}`);
+    const failures: string[] = [];
+    for (const route of apiRoutes(t.app).filter((r) => !isPublic(r.method, r.url))) {
+      const res = await forged.request(
+        route.method,
+        fillParams(route.url, 1),
+        writeMethods.has(route.method) ? {} : undefined,
+      );
+      if (res.statusCode !== 401) failures.push(`${route.method} ${route.url} -> ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every write to a viewer-role API key with 403, its own session routes included', async () => {
+    const owner = await signUpOwner(t.app);
+    const viewerKey = await apiKeyClient(t.app, owner, 'viewer');
+    const failures: string[] = [];
+    for (const route of apiRoutes(t.app)) {
+      if (!writeMethods.has(route.method) || isPublic(route.method, route.url)) continue;
+      const res = await viewerKey.client.request(route.method, fillParams(route.url, 1), {});
+      if (res.statusCode !== 403) failures.push(`${route.method} ${route.url} -> ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+    expect((await viewerKey.client.get('/api/contacts')).statusCode).toBe(200);
   });
 
   it('lets only owners and admins manage members', async () => {

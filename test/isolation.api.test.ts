@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicApiRoute } from '../src/server/http/public-routes.js';
 import { seedDemoData } from '../src/server/seed/demo-data.js';
 import { apiRoutes, fillParams } from './route-table.js';
-import { createTestApp, type SignedUp, signUpOwner, type TestApp } from './test-app.js';
+import {
+  type ApiClient,
+  apiKeyClient,
+  createTestApp,
+  type SignedUp,
+  signUpOwner,
+  type TestApp,
+} from './test-app.js';
 
 let t: TestApp;
 let owner: pg.Client;
@@ -26,7 +33,8 @@ async function snapshot(workspaceId: number): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every route times every id of A goes through B's key: far past the per-key limit, which is not under test here.
+  t = await createTestApp({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '1000000' } });
   owner = new pg.Client({ connectionString: t.ownerUrl });
   await owner.connect();
   const { rows } = await owner.query(`
@@ -40,6 +48,7 @@ beforeAll(async () => {
   await t.database.withWorkspace(a.workspaceId, (tx) =>
     seedDemoData(tx, { workspaceId: a.workspaceId, ownerId: a.userId }),
   );
+  await apiKeyClient(t.app, a, 'admin', 'Isolation Target key');
 });
 afterAll(async () => {
   await owner.end();
@@ -133,7 +142,12 @@ describe('row-level security on the runtime connection', () => {
 });
 
 describe('every API route, called by another workspace', () => {
-  it('never reveals or changes the other workspace', async () => {
+  it.each([
+    ['its owner’s session', async () => b.client],
+    // Made fresh: the session pass may have revoked an earlier key of B's while trying A's ids.
+    ['an admin API key of its own', async () => (await apiKeyClient(t.app, b, 'admin')).client],
+  ])('never reveals or changes the other workspace, through %s', async (_how, makeIntruder) => {
+    const intruder: ApiClient = await makeIntruder();
     const before = await snapshot(a.workspaceId);
     expect(Object.values(before).some((v) => !v.startsWith('0:'))).toBe(true);
 
@@ -155,22 +169,26 @@ describe('every API route, called by another workspace', () => {
     }
     const skip = new Set(['/api/logout', '/api/auth/switch-workspace']);
     const leaks: string[] = [];
+    const statuses = new Set<number>();
     for (const route of apiRoutes(t.app)) {
       if (skip.has(route.url) || isPublicApiRoute(route.method, route.url)) continue;
       const targets = route.url.includes(':') ? [...ids] : [0];
       for (const id of targets) {
         const url = fillParams(route.url, id);
-        const res = await b.client.request(
+        const res = await intruder.request(
           route.method,
           url,
           route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
         );
+        statuses.add(res.statusCode);
         for (const marker of markers) {
           if (res.body.includes(marker)) leaks.push(`${route.method} ${url} revealed ${marker}`);
         }
       }
     }
     expect(leaks).toEqual([]);
+    // The intruder was let in (its own workspace answered), so the absence of leaks means something.
+    expect(statuses.has(200) && !statuses.has(401)).toBe(true);
     expect(await snapshot(a.workspaceId)).toEqual(before);
   });
 });

@@ -32,6 +32,8 @@ export async function createTestApp(
     APP_DB_PASSWORD: testAppPassword,
     SEED_DEMO: 'false',
     SMTP_CAPTURE_PORT: '0',
+    // The local IMAP, HTTP and SMTP servers of the tests listen on loopback, which production refuses.
+    OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8,::1/128',
     ...options.env,
   });
   const database = createDatabase(asAppRole(ownerUrl, testAppPassword), { max: 10 });
@@ -69,12 +71,16 @@ export function uniqueIp(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
-/** A signed-in API client: keeps the session cookie and sends the same-origin header writes need. */
+/**
+ * A signed-in API client: keeps the session cookie and sends the same-origin header writes need.
+ * With `apiKey` it authenticates as a script would: the bearer key alone, no cookie and no Origin.
+ */
 export class ApiClient {
   cookie = '';
   constructor(
     readonly app: FastifyInstance,
     readonly ip = uniqueIp(),
+    readonly apiKey?: string,
   ) {}
 
   async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -84,7 +90,7 @@ export class ApiClient {
       remoteAddress: this.ip,
       headers: {
         host: 'localhost',
-        origin,
+        ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : { origin }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...headers,
@@ -165,4 +171,17 @@ export async function addMember(app: FastifyInstance, owner: SignedUp, role: 'ad
   });
   if (res.statusCode !== 201) throw new Error(`invited sign-up failed: ${res.statusCode} ${res.body}`);
   return { client, email };
+}
+
+/** Creates an API key in `owner`'s workspace and returns a client that uses it. */
+export async function apiKeyClient(
+  app: FastifyInstance,
+  owner: Pick<SignedUp, 'client'>,
+  role: 'admin' | 'member' | 'viewer',
+  name = `${role} key`,
+) {
+  const res = await owner.client.post('/api/workspace/api-keys', { name, role });
+  if (res.statusCode !== 201) throw new Error(`API key creation failed: ${res.statusCode} ${res.body}`);
+  const created = res.json() as { id: number; key: string };
+  return { id: created.id, key: created.key, client: new ApiClient(app, '127.0.0.1', created.key) };
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,10 +12,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { AppError } from '../domain/app-error.js';
 import type { AppDeps } from './deps.js';
 import { featureRoutes } from './features/index.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { isPublicApiRoute } from './http/public-routes.js';
 import { sessionPlugin } from './http/session.js';
 
 export const defaultBodyLimit = 1024 * 1024;
@@ -53,14 +56,48 @@ export async function buildApp(
   app.decorate('deps', { ...deps, log: app.log });
 
   await app.register(swagger, {
-    openapi: { info: { title: 'Business Hub API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Business Hub API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key from Settings → API keys (Professional and Enterprise plans): `Authorization: Bearer bh_live_…`. It acts with the role and workspace it was created with, and is rate limited per key.',
+          },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'hub_sid', description: 'The browser session.' },
+        },
+      },
+      security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+    },
+    // Public routes need neither: the document says so per operation.
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      const methods = [input.route.method].flat();
+      return methods.some((m) => isPublicApiRoute(String(m), input.url))
+        ? { ...output, schema: { ...output.schema, security: [] } }
+        : output;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(cookie, { secret: config.secretKey });
   registerErrorHandler(app);
   registerInputGuard(app);
   await app.register(sessionPlugin);
+  // Per API key, after the session hook has told who is calling; browser sessions are not counted here.
+  await app.register(rateLimit, {
+    global: true,
+    max: config.API_KEY_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    allowList: (request) => request.member?.apiKeyId === undefined,
+    keyGenerator: (request) => `api-key:${request.member?.apiKeyId}`,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'rate_limited',
+        `Too many requests with this API key: at most ${context.max} a minute. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+  });
   for (const routes of featureRoutes) await app.register(routes);
 
   const clientDir = options.clientDir;

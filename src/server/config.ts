@@ -1,8 +1,19 @@
 import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
+import { parseCidr } from './http/address-policy.js';
 
 /** Shipped default for SCHEDULER_URL (spec 001: a placeholder); the scheduling page says it is not set up. */
 export const placeholderSchedulerUrl = 'https://calendly.com/your-scheduling-link/30min';
+
+const commaList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -72,6 +83,18 @@ const configSchema = z
       .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Business Hub <no-reply@businesshub.localhost>'),
+    /** Exceptions to the outbound address check (mail hosts, fetched URLs): comma-separated. */
+    OUTBOUND_ALLOW_CIDRS: commaList
+      .pipe(z.array(z.string().refine((c) => parseCidr(c) !== null, 'is not a CIDR range')))
+      .default([]),
+    OUTBOUND_ALLOW_HOSTS: commaList.default([]),
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    OUTBOUND_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(5 * 1024 * 1024),
   })
   .superRefine((c, ctx) => {
     const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -81,9 +104,6 @@ const configSchema = z
         path: ['OIDC_ISSUER'],
         message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
       });
-    }
-    if (c.NODE_ENV === 'production' && !c.SECRET_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
     }
   });
 
@@ -98,7 +118,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  // Development falls back to a fixed key so encrypted data survives restarts; production must set one.
-  const secretKey = result.data.SECRET_KEY ?? 'development-only-secret-key-change-me-0000';
+  const secretKey = result.data.SECRET_KEY ?? keptSecretKey(result.data);
   return { ...result.data, secretKey };
+}
+
+export const secretKeyFileName = 'secret-key';
+// One per test process: tests never write into a data directory they did not ask for.
+const testSecretKey = randomBytes(32).toString('base64url');
+
+/**
+ * Without SECRET_KEY the key lives in DATA_DIR/secret-key (mode 0600): generated on the first start,
+ * read on every later one, so sealed mailbox passwords survive restarts and no two installs share a key.
+ * It is never kept in the database, whose dumps hold the data it protects. Production does not
+ * generate one: its data directory may not outlive the container, and a silently new key would make
+ * every stored password unreadable; it needs SECRET_KEY or a key file the operator put there.
+ */
+function keptSecretKey(c: { NODE_ENV: string; DATA_DIR: string }): string {
+  if (c.NODE_ENV === 'test') return testSecretKey;
+  const file = path.resolve(c.DATA_DIR, secretKeyFileName);
+  const read = () => {
+    const key = readFileSync(file, 'utf8').trim();
+    if (key.length < 32)
+      throw new ConfigError(`Invalid configuration:\n  SECRET_KEY: ${file} holds fewer than 32 characters`);
+    return key;
+  };
+  try {
+    return read();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  }
+  if (c.NODE_ENV === 'production') {
+    throw new ConfigError(
+      `Invalid configuration:\n  SECRET_KEY: is required in production (or put a key of 32+ characters in ${file}, e.g. from \`openssl rand -base64 48\`)`,
+    );
+  }
+  const cannotCreate = (error: unknown) =>
+    new ConfigError(
+      `Invalid configuration:\n  SECRET_KEY: not set, and ${file} cannot be created (${(error as Error).message}); set SECRET_KEY or make DATA_DIR writable`,
+    );
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+  } catch (error) {
+    throw cannotCreate(error);
+  }
+  try {
+    // 'wx' fails if another process created it first; that process's key is then the one to use.
+    writeFileSync(file, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw cannotCreate(error);
+  }
+  return read();
 }

@@ -64,3 +64,6 @@ export function planById(id: PlanId): BasePlan {
   if (!plan) throw new Error(`Unknown plan ${id}`);
   return plan;
 }
+
+/** Plans whose workspaces may use API keys: 'API access' comes with Professional and everything above it. */
+export const plansWithApiAccess: readonly PlanId[] = ['professional', 'enterprise'];

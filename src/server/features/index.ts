@@ -4,6 +4,7 @@ import { activityRoutes } from './activities/routes.js';
 import { analyticsJobs } from './analytics/jobs.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { passwordResetJob } from './auth/password-service.js';
+import { apiKeyRoutes } from './api-keys/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { contactRoutes } from './contacts/routes.js';
@@ -24,6 +25,7 @@ import { websiteRoutes } from './websites/routes.js';
 export const featureRoutes: FastifyPluginAsync[] = [
   authRoutes,
   memberRoutes,
+  apiKeyRoutes,
   activityRoutes,
   catalogueRoutes,
   websiteRoutes,

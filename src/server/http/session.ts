@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../domain/app-error.js';
 import { hasRole, type Role } from '../../domain/roles.js';
 import type { Tx } from '../db/database.js';
+import { authenticateApiKey } from '../features/api-keys/service.js';
 import { isPublicApiRoute } from './public-routes.js';
 
 export const sessionCookie = 'hub_sid';
@@ -13,6 +14,8 @@ export interface Member {
   userId: number;
   workspaceId: number;
   role: Role;
+  /** Set when the request authenticated with an API key instead of a session cookie. */
+  apiKeyId?: number;
 }
 
 declare module 'fastify' {
@@ -74,6 +77,20 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const routeUrl = request.routeOptions.url;
     const isProtected = routeUrl?.startsWith('/api/') && !isPublicApiRoute(request.method, routeUrl);
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer && isProtected) {
+      // No cookie is involved, so there is no CSRF to check; the key alone decides.
+      const member = await authenticateApiKey(database, bearer);
+      const path = request.url.split('?')[0];
+      if (unsafeMethods.has(request.method) && viewerWritablePaths.has(path)) {
+        throw new AppError('forbidden', 'This concerns a signed-in session; an API key cannot do it.');
+      }
+      if (unsafeMethods.has(request.method) && member.role === 'viewer') {
+        throw new AppError('forbidden', 'This API key has read-only access to this workspace.');
+      }
+      request.member = member;
+      return;
+    }
     const token = request.cookies[sessionCookie];
     if (!token) {
       // Authentication comes before validation: a signed-out caller learns nothing about the input rules.

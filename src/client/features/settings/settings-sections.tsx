@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@client/lib/use-auth';
 import type { ComponentType } from 'react';
+import { ApiKeysSection } from '../api-keys/api-keys-section';
 import { BillingSection } from '../payments/billing-section';
 import { SyncTokensSection } from '../phone-sync/sync-tokens-section';
 import { MembersSection } from './members-section';
@@ -49,6 +50,12 @@ export const settingsSections: SettingsSection[] = [
     title: 'Sync tokens',
     description: 'Tokens that let an iPhone Shortcut send contacts, calls and messages to this workspace.',
     component: SyncTokensSection,
+  },
+  {
+    id: 'api-keys',
+    title: 'API keys',
+    description: 'Keys that let your scripts and integrations use the API as this workspace.',
+    component: ApiKeysSection,
   },
   {
     id: 'billing',

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer as createNetServer, type Server } from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +9,10 @@ import {
   type TestApp,
 } from '../../../../test/test-app.js';
 import { type CaptureServer, startCaptureServer } from './capture-server.js';
+import { syncEmailAccount } from './imap-sync.js';
+import { seal } from './secret-box.js';
+import { passwordPurpose } from './service.js';
+import { upsertAccount } from './store.js';
 import { eventually, type LocalImapServer, rawEmail, startImapServer } from './testing.js';
 
 let t: TestApp;
@@ -391,5 +396,79 @@ describe('capture address (SMTP)', () => {
     await expect(
       transport().sendMail({ from: 'x@y.com', to: 'someone@elsewhere.com', subject: 'x', text: 'x' }),
     ).rejects.toThrow(/550/);
+  });
+});
+
+describe('mail host guard (no loopback allowed, as on a real install)', () => {
+  let strict: TestApp;
+  let probe: Server;
+  let probePort: number;
+  let probeConnections = 0;
+  beforeAll(async () => {
+    strict = await createTestApp({ env: { OUTBOUND_ALLOW_CIDRS: '' } });
+    probe = createNetServer((socket) => {
+      probeConnections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    probePort = (probe.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => probe.close(resolve));
+    await strict.close();
+  });
+
+  it('refuses a custom host that is not a public unicast address, naming the field', async () => {
+    const owner = await signUpOwner(strict.app);
+    for (const host of [
+      '127.0.0.1',
+      'localhost',
+      '10.1.2.3',
+      '192.0.2.10',
+      '198.18.0.1',
+      '224.0.0.1',
+      '255.255.255.255',
+    ]) {
+      const res = await owner.client.post('/api/email/sync-status', {
+        provider: 'gmail',
+        email: 'me@example.com',
+        appPassword: 'app-password',
+        host,
+        port: probePort,
+        secure: false,
+      });
+      expect(`${host}: ${res.statusCode}`).toBe(`${host}: 400`);
+      expect(res.json().issues[0]).toEqual({
+        path: 'host',
+        message: 'Use your provider’s public mail server, not a private address',
+      });
+    }
+    expect((await owner.client.get('/api/email/sync-status')).json()).toEqual([]);
+    expect(probeConnections).toBe(0);
+  });
+
+  it('checks the host again at every sync, before any connection', async () => {
+    const owner = await signUpOwner(strict.app);
+    // An account stored earlier whose host now points inside the network (DNS changed, or an old row).
+    const account = await strict.database.withWorkspace(owner.workspaceId, (tx) =>
+      upsertAccount(tx, {
+        provider: 'gmail',
+        email: 'old@example.com',
+        imapHost: '127.0.0.1',
+        imapPort: probePort,
+        imapSecure: false,
+        smtpHost: 'smtp.gmail.com',
+        smtpPort: 465,
+        sealedPassword: seal(strict.config.secretKey, passwordPurpose, 'pw', 'old@example.com'),
+        createdBy: owner.userId,
+      }),
+    );
+    await syncEmailAccount(strict.app.deps, owner.workspaceId, account.id);
+    const [after] = (await owner.client.get('/api/email/sync-status')).json();
+    expect(after).toMatchObject({
+      isActive: false,
+      lastError: 'host: Use your provider’s public mail server, not a private address',
+    });
+    expect(probeConnections).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 import { ImapFlow, type ListResponse } from 'imapflow';
+import { AppError } from '../../../domain/app-error.js';
 import type { EmailDirection } from '../../db/schema/email-phone-geo.js';
 import type { AppDeps } from '../../deps.js';
+import { assertPublicMailHost, mailSocketOptions } from './mail-host-guard.js';
 import { parseRawMessage } from './parse-message.js';
 import { open } from './secret-box.js';
 import {
@@ -23,6 +25,7 @@ function sentMailbox(list: ListResponse[]): ListResponse | undefined {
 }
 
 function describeFailure(error: unknown): string {
+  if (error instanceof AppError) return error.userMessage;
   const e = error as {
     authenticationFailed?: boolean;
     responseText?: string;
@@ -43,6 +46,15 @@ function describeFailure(error: unknown): string {
 export async function syncEmailAccount(deps: AppDeps, workspaceId: number, accountId: number): Promise<void> {
   const account = await deps.database.withWorkspace(workspaceId, (tx) => store.findAccount(tx, accountId));
   if (!account) return;
+  try {
+    // An IP literal never reaches the socket's lookup; names are checked there again, on the address used.
+    await assertPublicMailHost(deps.config, account.imapHost);
+  } catch (error) {
+    await deps.database.withWorkspace(workspaceId, (tx) =>
+      store.markAccountFailed(tx, accountId, describeFailure(error)),
+    );
+    return;
+  }
   const client = new ImapFlow({
     host: account.imapHost,
     port: account.imapPort,
@@ -55,6 +67,7 @@ export async function syncEmailAccount(deps: AppDeps, workspaceId: number, accou
     connectionTimeout: connectTimeoutMs,
     greetingTimeout: connectTimeoutMs,
     socketTimeout: 60_000,
+    tls: mailSocketOptions(deps.config),
   });
   // imapflow reports socket trouble as an event too; the awaited calls below surface it as their failure.
   client.on('error', (error) => deps.log.warn({ err: error, accountId }, 'imap connection error'));

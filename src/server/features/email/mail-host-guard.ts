@@ -1,38 +1,30 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { AppError } from '../../../domain/app-error.js';
+import type { Config } from '../../config.js';
+import { guardedLookup, resolvePermitted } from '../../http/address-policy.js';
+import { addressPolicyFrom } from '../../http/outbound.js';
+import { OutboundError } from '../../http/outbound-error.js';
 
-/** Loopback, private, link-local, CGNAT and unique-local ranges: a mailbox host must not point inside our network. */
-export function isPrivateAddress(ip: string): boolean {
-  if (isIP(ip) === 4) {
-    const [a, b] = ip.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168)
-    );
+type PolicyConfig = Pick<Config, 'OUTBOUND_ALLOW_CIDRS' | 'OUTBOUND_ALLOW_HOSTS'>;
+
+/**
+ * A custom IMAP host is the user's to choose, but it may not resolve to an internal address in any
+ * mode: the sync job would otherwise probe our own network and report what it found as lastError.
+ */
+export async function assertPublicMailHost(config: PolicyConfig, host: string): Promise<void> {
+  try {
+    await resolvePermitted(addressPolicyFrom(config), host);
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    throw error.kind === 'unresolved'
+      ? AppError.badRequest('host', 'This mail server name does not resolve')
+      : AppError.badRequest('host', 'Use your provider’s public mail server, not a private address');
   }
-  const v6 = ip.toLowerCase();
-  if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7));
-  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6);
 }
 
 /**
- * A custom IMAP host is the user's to choose, but in production it may not resolve to an internal
- * address: the sync job would otherwise probe our own network and report what it found as lastError.
+ * Socket options for every IMAP connection: the same check runs again at each sync, on the addresses
+ * the socket then connects to, so a host whose DNS later points inside our network is refused.
  */
-export async function assertPublicMailHost(host: string): Promise<void> {
-  let addresses: { address: string }[];
-  try {
-    addresses = await lookup(host, { all: true });
-  } catch {
-    throw AppError.badRequest('host', 'This mail server name does not resolve');
-  }
-  if (addresses.some((a) => isPrivateAddress(a.address))) {
-    throw AppError.badRequest('host', 'Use your provider’s public mail server, not a private address');
-  }
+export function mailSocketOptions(config: PolicyConfig) {
+  return { lookup: guardedLookup(addressPolicyFrom(config)) };
 }

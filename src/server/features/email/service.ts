@@ -186,8 +186,8 @@ export async function connectAccount(deps: AppDeps, member: Member, input: Conne
   const preset = mailServerPresets[input.provider];
   const email = input.email.toLowerCase();
   const password = input.password ?? input.appPassword ?? '';
-  // Tests and development point accounts at a loopback server; production may not.
-  if (input.host && deps.config.NODE_ENV === 'production') await assertPublicMailHost(input.host);
+  // In every mode: tests reach their loopback server through OUTBOUND_ALLOW_CIDRS, not through a mode switch.
+  if (input.host) await assertPublicMailHost(deps.config, input.host);
   const account = await deps.database.withWorkspace(member.workspaceId, (tx) =>
     store.upsertAccount(tx, {
       provider: input.provider,

@@ -1,0 +1,299 @@
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@client/components/ui/alert-dialog';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/use-toast';
+import { errorMessage } from '@client/lib/api';
+import {
+  type ApiKey,
+  type ApiKeyRole,
+  apiKeyRoles,
+  type CreatedApiKey,
+} from '@domain/api-keys/api-key-schemas';
+import { type PlanId, planById, plansWithApiAccess } from '@domain/pricing/plans';
+import { hasRole, roleLabels } from '@domain/roles';
+import { Check, Copy, KeyRound, Loader2, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import type { SettingsSectionProps } from '../settings/settings-sections';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys-api';
+
+const expiryChoices = [
+  { id: 'never', label: 'Never', days: null },
+  { id: '30', label: '30 days', days: 30 },
+  { id: '90', label: '90 days', days: 90 },
+  { id: '365', label: '1 year', days: 365 },
+] as const;
+type ExpiryChoice = (typeof expiryChoices)[number]['id'];
+
+/** Settings → API keys: keys for scripts and integrations (Professional and Enterprise). Admins only. */
+export function ApiKeysSection({ user, canManage }: SettingsSectionProps) {
+  const plan = user.workspace.plan as PlanId;
+  const hasApiAccess = plansWithApiAccess.includes(plan);
+  const keys = useApiKeys(canManage && hasApiAccess);
+  if (!canManage) {
+    return <p className="text-sm text-muted-foreground">Only owners and admins manage API keys.</p>;
+  }
+  if (!hasApiAccess) {
+    const names = plansWithApiAccess.map((p) => planById(p).name).join(' and ');
+    return (
+      <p className="text-sm text-muted-foreground">
+        API access is part of the {names} plans; this workspace is on the {planById(plan).name} plan.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-muted-foreground">
+        Send a key as <code className="rounded bg-muted px-1 text-xs">Authorization: Bearer …</code> to any{' '}
+        <a className="underline" href="/api/docs">
+          API route
+        </a>
+        . It acts with its role in this workspace.
+      </p>
+      {keys.isLoading ? (
+        <Skeleton className="h-16" />
+      ) : keys.isError ? (
+        <p className="text-sm text-destructive">API keys could not be loaded.</p>
+      ) : !keys.data?.length ? (
+        <p className="text-sm text-muted-foreground">No API keys yet.</p>
+      ) : (
+        <ul className="divide-y rounded-lg border" aria-label="API keys">
+          {keys.data.map((key) => (
+            <ApiKeyRow key={key.id} apiKey={key} />
+          ))}
+        </ul>
+      )}
+      <CreateApiKeyDialog grantable={apiKeyRoles.filter((role) => hasRole(user.role, role))} />
+    </div>
+  );
+}
+
+function formatDate(iso: string) {
+  return new Date(iso).toLocaleDateString();
+}
+
+function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
+  const revoke = useRevokeApiKey();
+  const isExpired = apiKey.expiresAt !== null && new Date(apiKey.expiresAt).getTime() <= Date.now();
+  return (
+    <li className="flex flex-wrap items-center gap-3 p-3" data-testid="api-key-row">
+      <KeyRound className="size-4 text-muted-foreground" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">
+          {apiKey.name} <span className="font-mono text-xs text-muted-foreground">{apiKey.prefix}…</span>
+        </p>
+        <p className="text-xs text-muted-foreground">
+          Created {formatDate(apiKey.createdAt)}
+          {apiKey.createdBy ? ` by ${apiKey.createdBy.name || apiKey.createdBy.email}` : ''} ·{' '}
+          {apiKey.lastUsedAt ? `last used ${new Date(apiKey.lastUsedAt).toLocaleString()}` : 'never used'} ·{' '}
+          {apiKey.expiresAt ? `expires ${formatDate(apiKey.expiresAt)}` : 'no expiry'}
+        </p>
+      </div>
+      <Badge variant="outline">{roleLabels[apiKey.role]}</Badge>
+      {isExpired && <Badge variant="secondary">Expired</Badge>}
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`Revoke ${apiKey.name}`}>
+            <Trash2 className="text-destructive" />
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Revoke {apiKey.name}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Scripts and integrations using this key stop working at once. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() =>
+                revoke.mutate(apiKey.id, {
+                  onError: (error) =>
+                    toast({
+                      title: 'Could not revoke key',
+                      description: errorMessage(error),
+                      variant: 'destructive',
+                    }),
+                })
+              }
+            >
+              Revoke
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
+  );
+}
+
+function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<ApiKeyRole>('member');
+  const [expiry, setExpiry] = useState<ExpiryChoice>('90');
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [isCopied, setIsCopied] = useState(false);
+  const create = useCreateApiKey();
+
+  const reset = () => {
+    setName('');
+    setRole('member');
+    setExpiry('90');
+    setCreated(null);
+    setIsCopied(false);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const days = expiryChoices.find((c) => c.id === expiry)?.days ?? null;
+    create.mutate(
+      {
+        name,
+        role,
+        expiresAt: days === null ? null : new Date(Date.now() + days * 86_400_000).toISOString(),
+      },
+      {
+        onSuccess: setCreated,
+        onError: (error) =>
+          toast({ title: 'Could not create key', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+  const copy = async () => {
+    if (!created) return;
+    await navigator.clipboard.writeText(created.key).then(
+      () => setIsCopied(true),
+      () =>
+        toast({
+          title: 'Copy failed',
+          description: 'Select the key and copy it by hand.',
+          variant: 'destructive',
+        }),
+    );
+  };
+
+  return (
+    <Dialog
+      open={isOpen}
+      onOpenChange={(open) => {
+        setIsOpen(open);
+        if (!open) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Plus />
+          Create API key
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        {created ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Copy your new API key</DialogTitle>
+              <DialogDescription>It is shown only once. Store it somewhere safe now.</DialogDescription>
+            </DialogHeader>
+            <div className="flex items-center gap-2">
+              <code
+                className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 text-xs"
+                data-testid="new-api-key"
+              >
+                {created.key}
+              </code>
+              <Button type="button" size="sm" variant="outline" onClick={copy}>
+                {isCopied ? <Check /> : <Copy />}
+                {isCopied ? 'Copied' : 'Copy'}
+              </Button>
+            </div>
+            <DialogFooter>
+              <Button type="button" onClick={() => setIsOpen(false)}>
+                Done
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={submit} className="space-y-4">
+            <DialogHeader>
+              <DialogTitle>Create an API key</DialogTitle>
+              <DialogDescription>
+                For a script or an integration. It never has more rights than you.
+              </DialogDescription>
+            </DialogHeader>
+            <div className="space-y-1.5">
+              <Label htmlFor="api-key-name">Name</Label>
+              <Input
+                id="api-key-name"
+                required
+                maxLength={100}
+                placeholder="e.g. Zapier"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="space-y-1.5">
+                <Label htmlFor="api-key-role">Role</Label>
+                <Select value={role} onValueChange={(value) => setRole(value as ApiKeyRole)}>
+                  <SelectTrigger id="api-key-role" aria-label="Role">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {grantable.map((r) => (
+                      <SelectItem key={r} value={r}>
+                        {roleLabels[r]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor="api-key-expiry">Expires</Label>
+                <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryChoice)}>
+                  <SelectTrigger id="api-key-expiry" aria-label="Expires">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {expiryChoices.map((c) => (
+                      <SelectItem key={c.id} value={c.id}>
+                        {c.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+            </div>
+            <DialogFooter>
+              <Button type="submit" disabled={create.isPending || name.trim() === ''}>
+                {create.isPending && <Loader2 className="animate-spin" />}
+                Create key
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,173 @@
+import { Agent, request, errors as undiciErrors } from 'undici';
+import packageJson from '../../../package.json' with { type: 'json' };
+import type { Config } from '../config.js';
+import {
+  type AddressPolicy,
+  createAddressPolicy,
+  guardedLookup,
+  type Resolver,
+  resolvePermitted,
+  systemResolver,
+} from './address-policy.js';
+import { OutboundError } from './outbound-error.js';
+
+export interface OutboundOptions {
+  policy: AddressPolicy;
+  /** Named in the User-Agent, so a site's operator can see who fetched and where to find us. */
+  publicUrl?: string;
+  connectTimeoutMs: number;
+  /** For the whole exchange: every redirect hop, the headers and the body. */
+  totalTimeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  /** DNS, injectable so tests can make a name resolve anywhere without real DNS. */
+  resolver?: Resolver;
+}
+
+export interface OutboundRequest {
+  method?: 'GET' | 'HEAD' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Lower caps for one call; never above the client's own. */
+  maxBytes?: number;
+  totalTimeoutMs?: number;
+}
+
+export interface OutboundResponse {
+  status: number;
+  /** The final URL, after redirects. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  text(): string;
+}
+
+export interface OutboundClient {
+  fetch(url: string, init?: OutboundRequest): Promise<OutboundResponse>;
+  close(): Promise<void>;
+}
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+function parseTarget(url: string | URL): URL {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new OutboundError('invalid_url', { internal: `not a URL: ${String(url)}` });
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new OutboundError('invalid_url', { internal: `scheme ${target.protocol}` });
+  if (target.username || target.password)
+    throw new OutboundError('invalid_url', { internal: 'credentials in the URL' });
+  return target;
+}
+
+function translate(error: unknown, signal: AbortSignal): unknown {
+  if (error instanceof OutboundError) return error;
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof OutboundError) return cause;
+  if (signal.aborted || error instanceof undiciErrors.ConnectTimeoutError)
+    return new OutboundError('timeout', { internal: (error as Error).message });
+  if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError)
+    return new OutboundError('timeout', { internal: (error as Error).message });
+  return new OutboundError('unreachable', { internal: (error as Error).message });
+}
+
+/**
+ * The one way the server fetches a URL a user gave: only public addresses (checked at every hop, and
+ * the socket connects to the checked address), bounded in time and size, and redirects capped.
+ */
+export function createOutboundClient(options: OutboundOptions): OutboundClient {
+  const resolver = options.resolver ?? systemResolver;
+  const userAgent = `BusinessHub/${packageJson.version}${options.publicUrl ? ` (+${options.publicUrl})` : ''}`;
+  const agent = new Agent({
+    connect: { timeout: options.connectTimeoutMs, lookup: guardedLookup(options.policy, resolver) },
+    headersTimeout: options.totalTimeoutMs,
+    bodyTimeout: options.totalTimeoutMs,
+  });
+
+  async function exchange(url: string, init: OutboundRequest, signal: AbortSignal, maxBytes: number) {
+    let target = parseTarget(url);
+    let method = init.method ?? 'GET';
+    let body = init.body;
+    for (let hop = 0; ; hop += 1) {
+      // net.connect skips `lookup` for IP literals: those are checked here instead.
+      await resolvePermitted(options.policy, target.hostname, resolver);
+      const response = await request(target, {
+        dispatcher: agent,
+        method,
+        body,
+        signal,
+        headers: { ...init.headers, 'user-agent': userAgent },
+      });
+      if (redirectStatuses.has(response.statusCode) && response.headers.location) {
+        await response.body.dump();
+        if (hop >= options.maxRedirects)
+          throw new OutboundError('too_many_redirects', { internal: `more than ${options.maxRedirects}` });
+        target = parseTarget(new URL(String(response.headers.location), target));
+        if (
+          response.statusCode === 303 ||
+          ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')
+        ) {
+          method = 'GET';
+          body = undefined;
+        }
+        continue;
+      }
+      const declared = Number(response.headers['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        // Closing the stream early reports an abort on it; that abort is ours, not a failure.
+        response.body.on('error', () => {});
+        response.body.destroy();
+        throw new OutboundError('too_large', { internal: `content-length ${declared} > ${maxBytes}` });
+      }
+      // Counted as it streams: a body without (or lying about) its length stops at the cap.
+      const chunks: Buffer[] = [];
+      let received = 0;
+      for await (const chunk of response.body) {
+        received += (chunk as Buffer).length;
+        // Leaving the loop by throwing closes the stream.
+        if (received > maxBytes) {
+          throw new OutboundError('too_large', { internal: `body over ${maxBytes} bytes` });
+        }
+        chunks.push(chunk as Buffer);
+      }
+      if (response.statusCode >= 400)
+        throw new OutboundError('http_error', { httpStatus: response.statusCode });
+      const bytes = Buffer.concat(chunks);
+      return {
+        status: response.statusCode,
+        url: target.toString(),
+        headers: response.headers,
+        body: bytes,
+        text: () => bytes.toString('utf8'),
+      };
+    }
+  }
+
+  return {
+    async fetch(url, init = {}) {
+      const timeoutMs = Math.min(init.totalTimeoutMs ?? options.totalTimeoutMs, options.totalTimeoutMs);
+      const maxBytes = Math.min(init.maxBytes ?? options.maxBytes, options.maxBytes);
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      try {
+        return await exchange(url, init, controller.signal, maxBytes);
+      } catch (error) {
+        throw translate(error, controller.signal);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => agent.close(),
+  };
+}
+
+/** The policy the operator configured: public unicast, plus OUTBOUND_ALLOW_CIDRS and OUTBOUND_ALLOW_HOSTS. */
+export function addressPolicyFrom(config: Pick<Config, 'OUTBOUND_ALLOW_CIDRS' | 'OUTBOUND_ALLOW_HOSTS'>) {
+  return createAddressPolicy({
+    allowCidrs: config.OUTBOUND_ALLOW_CIDRS,
+    allowHosts: config.OUTBOUND_ALLOW_HOSTS,
+  });
+}
