@@ -32,6 +32,13 @@ const configSchema = z
     SMTP_CAPTURE_DOMAIN: z.string().min(1).default('capture.localhost'),
     SCHEDULER_URL: z.url().default(placeholderSchedulerUrl),
     SALES_EMAIL: z.email().default('sales@example.com'),
+    /** The largest CSV one import takes, in bytes (the upload is refused beyond, nothing stored). */
+    IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31)
+      .default(512 * 1024 * 1024),
   })
   .superRefine((c, ctx) => {
     const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;

@@ -414,3 +414,157 @@ describe('GET /api/contacts/import-status/:jobId', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('upload size limit (IMPORT_MAX_BYTES)', () => {
+  const limit = 4096;
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ workers: true, env: { IMPORT_MAX_BYTES: String(limit) } });
+  });
+  afterAll(() => small.close());
+
+  /** A CSV of exactly `bytes` bytes whose last row's notes fill it up to the end. */
+  function csvOfSize(bytes: number): string {
+    const head = `email,notes\n${Array.from({ length: 20 }, (_, i) => `s${i}@example.com,row ${i}`).join('\n')}\nlast@example.com,`;
+    return `${head}${'n'.repeat(bytes - Buffer.byteLength(head) - 1)}\n`;
+  }
+
+  async function chunksOf(owner: SignedUp): Promise<number> {
+    return small.database.withWorkspace(owner.workspaceId, async (tx) => {
+      const { rows } = await tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from import_file_chunks`,
+      );
+      return rows[0].n;
+    });
+  }
+
+  it('takes a file of exactly the limit whole, and refuses one byte more with a clear 400, storing nothing', async () => {
+    const owner = await signUpOwner(small.app);
+    const exact = csvOfSize(limit);
+    expect(Buffer.byteLength(exact)).toBe(limit);
+    const ok = await upload(owner.client, 'exact.csv', exact);
+    expect(ok.statusCode, ok.body).toBe(202);
+    expect(ok.json().totalRows).toBe(21);
+    const status = await waitForImport(owner.client, ok.json().jobId);
+    expect(status).toMatchObject({ status: 'completed', created_contacts: 21, failed_imports: 0 });
+    const notes = await small.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.execute<{ n: number }>(
+        sql`select length(notes)::int as n from contacts where email = 'last@example.com'`,
+      ),
+    );
+    expect(notes.rows[0].n).toBe(limit - Buffer.byteLength(exact.slice(0, exact.lastIndexOf(',') + 1)) - 1);
+
+    const jobsBefore = await countJobsIn(small, owner);
+    for (const size of [limit + 1, limit * 3 + 17]) {
+      const over = await upload(owner.client, 'over.csv', csvOfSize(size));
+      expect(over.statusCode, over.body).toBe(400);
+      expect(over.json()).toMatchObject({
+        message:
+          'file: The file is larger than 4,096 bytes, the most one import takes. Split it into smaller files.',
+        issues: [{ path: 'file' }],
+      });
+    }
+    expect(await countJobsIn(small, owner)).toBe(jobsBefore);
+    expect(await chunksOf(owner)).toBe(0);
+  });
+
+  it('applies the same limit to the JSON route', async () => {
+    const owner = await signUpOwner(small.app);
+    const ok = await startImport(owner.client, csvOfSize(limit));
+    expect(ok.statusCode, ok.body).toBe(202);
+    await waitForImport(owner.client, ok.json().jobId);
+    const over = await startImport(owner.client, csvOfSize(limit + 1));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toMatch(/larger than 4,096 bytes/);
+    expect(await countJobsIn(small, owner)).toBe(1);
+  });
+});
+
+async function countJobsIn(app: TestApp, owner: SignedUp): Promise<number> {
+  return app.database.withWorkspace(owner.workspaceId, async (tx) => {
+    const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from import_jobs`);
+    return rows[0].n;
+  });
+}
+
+describe('hostile and unusual uploads', () => {
+  const post = (owner: SignedUp, contentType: string, payload: string | Buffer) =>
+    owner.client.app.inject({
+      method: 'POST',
+      url: '/api/contacts/import-csv/upload',
+      headers: {
+        host: 'localhost',
+        origin: 'http://localhost',
+        cookie: owner.client.cookie,
+        'content-type': contentType,
+      },
+      payload,
+    });
+
+  it('answers 400, never 500, to a multipart body without a boundary or cut short', async () => {
+    const owner = await signUpOwner(t.app);
+    const noBoundary = await post(
+      owner,
+      'multipart/form-data',
+      multipartBody('a.csv', 'email\na@example.com\n'),
+    );
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    expect(noBoundary.json().issues[0].path).toBe('file');
+    const cutShort = await post(
+      owner,
+      'multipart/form-data; boundary=----hubtest',
+      multipartBody('a.csv', 'email\na@example.com\n'.repeat(50)).subarray(0, 400),
+    );
+    expect(cutShort.statusCode, cutShort.body).toBe(400);
+    const garbage = await post(owner, 'multipart/form-data; boundary=----hubtest', 'not multipart at all');
+    expect(garbage.statusCode, garbage.body).toBe(400);
+    expect(await countJobs(owner)).toBe(0);
+  });
+
+  it('imports a UTF-16 LE file (BOM) through the upload and the job', async () => {
+    const owner = await signUpOwner(t.app);
+    const csv =
+      '\uFEFFFirst Name,Last Name,Email\r\nZoë,Ørsted,zoe@example.com\r\n李,小龙,li@example.com\r\n';
+    const res = await upload(owner.client, 'unicode.csv', Buffer.from(csv, 'utf16le'));
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({
+      totalRows: 2,
+      preview: [
+        { firstName: 'Zoë', lastName: 'Ørsted', email: 'zoe@example.com' },
+        { firstName: '李', lastName: '小龙', email: 'li@example.com' },
+      ],
+    });
+    const status = await waitForImport(owner.client, res.json().jobId);
+    expect(status).toMatchObject({ status: 'completed', created_contacts: 2, failed_imports: 0 });
+    expect((await contactsOf(owner)).map((c) => [c.first_name, c.last_name, c.email])).toEqual([
+      ['Zoë', 'Ørsted', 'zoe@example.com'],
+      ['李', '小龙', 'li@example.com'],
+    ]);
+  });
+
+  it('names the error report after a non-Latin-1 file and neutralises formulas in it', async () => {
+    const owner = await signUpOwner(t.app);
+    const csv =
+      'Name,Email,Company\n' +
+      '=HYPERLINK("http://evil.example"),bad-1,+SUM(A1)\n' +
+      '-2+3,bad-2,@cmd\n' +
+      'Fine,fine@example.com,Co\n';
+    const res = await upload(owner.client, 'контакты.csv', csv);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().filename).toBe('контакты.csv');
+    await waitForImport(owner.client, res.json().jobId);
+    const report = await owner.client.get(`/api/contacts/import-status/${res.json().jobId}/errors.csv`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.headers['content-disposition']).toBe(
+      `attachment; filename="________-errors.csv"; filename*=UTF-8''${encodeURIComponent('контакты-errors.csv')}`,
+    );
+    const lines = report.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines.slice(1)).toEqual([
+      `1,2,"Email ""bad-1"" is not a valid email address","'=HYPERLINK(""http://evil.example"")",bad-1,'+SUM(A1)`,
+      `2,3,"Email ""bad-2"" is not a valid email address",'-2+3,bad-2,'@cmd`,
+    ]);
+  });
+});
