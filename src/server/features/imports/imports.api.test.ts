@@ -568,3 +568,43 @@ describe('hostile and unusual uploads', () => {
     ]);
   });
 });
+
+describe('identity look-ups of the import', () => {
+  it('use the unique (workspace_id, email) and (workspace_id, phone) indexes in a workspace the statistics do not know', async () => {
+    const { default: pg } = await import('pg');
+    const ownerDb = new pg.Client({ connectionString: t.ownerUrl });
+    await ownerDb.connect();
+    try {
+      const big = await signUpOwner(t.app, { plan: 'enterprise' });
+      await ownerDb.query(
+        `insert into contacts (workspace_id, first_name, email, phone, status)
+         select $1, 'P' || g, 'p' || g || '@big.example', '+1202555' || lpad(g::text, 4, '0'), 'lead'
+         from generate_series(1, 3000) g`,
+        [big.workspaceId],
+      );
+      await ownerDb.query('analyze contacts');
+    } finally {
+      await ownerDb.end();
+    }
+    // Created after ANALYZE: the planner's statistics say this workspace has no contacts.
+    const fresh = await signUpOwner(t.app);
+    const indexOf = async (condition: string) => {
+      const { rows } = await t.database.withWorkspace(fresh.workspaceId, (tx) =>
+        tx.execute<{ 'QUERY PLAN': unknown }>(
+          sql.raw(`explain (format json) select id from contact_identities_in_workspace where ${condition}`),
+        ),
+      );
+      const plan = JSON.stringify(rows[0]['QUERY PLAN']);
+      return {
+        index: /"Index Name":"([^"]+)"/.exec(plan)?.[1],
+        cond: /"Index Cond":"([^"]+)"/.exec(plan)?.[1],
+      };
+    };
+    const byEmail = await indexOf(`email = 'p7@big.example'::citext`);
+    expect(byEmail.index).toBe('contacts_email_uq');
+    expect(byEmail.cond).toMatch(/workspace_id = .*email = /);
+    const byPhone = await indexOf(`phone = '+12025550007'`);
+    expect(byPhone.index).toBe('contacts_phone_uq');
+    expect(byPhone.cond).toMatch(/workspace_id = .*phone = /);
+  });
+});
