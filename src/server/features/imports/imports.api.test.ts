@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type ApiClient,
+  ApiClient,
   addMember,
   createTestApp,
   type SignedUp,
@@ -301,6 +301,8 @@ describe('POST /api/contacts/import-csv', () => {
     expect(res.statusCode).toBe(403);
     const multi = await upload(viewer.client, 'v.csv', 'email\nv@example.com\n');
     expect(multi.statusCode).toBe(403);
+    const signedOut = await startImport(new ApiClient(t.app), 'email\nv@example.com\n');
+    expect(signedOut.statusCode).toBe(401);
     expect(await countJobs(owner)).toBe(0);
   });
 });

@@ -78,6 +78,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/contacts/import-csv',
     {
       bodyLimit: jsonBodyLimit,
+      // The large body is read only for a member who may import: refused before, not after, 64 MB arrive.
+      onRequest: async (request) => {
+        requireMember(request, 'member');
+      },
       schema: {
         tags: ['imports'],
         body: z.object({ csvData: z.string(), filename: z.string().trim().min(1).max(255) }),
