@@ -181,7 +181,7 @@ async function seedOtherWorkspaces(ownerUrl: string, count: number): Promise<voi
       );
       await client.query(
         `insert into contacts (workspace_id, first_name, last_name, email, phone, company, status, value_cents, city, state, zip)
-         select $1, 'Other', 'Person ' || g, 'other.' || g || '@w' || $1 || '.example',
+         select $1::bigint, 'Other', 'Person ' || g, 'other.' || g || '@w' || $1::bigint || '.example',
            '+1' || (201 + $2::int) || lpad((g % 10000000)::text, 7, '0'),
            'Other Co ' || (g % 500), (array['lead', 'qualified', 'customer', 'lost'])[1 + g % 4], g % 5000,
            'Austin', 'TX', '78701'
