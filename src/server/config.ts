@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseCidr } from './http/address-policy.js';
@@ -95,6 +95,13 @@ const configSchema = z
       .int()
       .min(1024)
       .default(5 * 1024 * 1024),
+    /** The largest CSV one import takes, in bytes (the upload is refused beyond, nothing stored). */
+    IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31)
+      .default(512 * 1024 * 1024),
   })
   .superRefine((c, ctx) => {
     const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;

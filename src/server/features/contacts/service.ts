@@ -14,6 +14,7 @@ import { normalizePhone } from '../../../domain/contacts/phone.js';
 import { type PlanId, planById, planIds } from '../../../domain/pricing/plans.js';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
+import { placeAddress } from './placing.js';
 import * as store from './store.js';
 
 export type Contact = store.ContactRow;
@@ -221,6 +222,7 @@ export async function upsertContactByIdentity(
     }
     await assertContactCapacity(tx, 1);
     const companyId = clean.company ? (await store.findOrCreateCompany(tx, clean.company)).id : null;
+    const place = clean.latitude !== null ? null : await placeAddress(clean);
     const inserted = await store.insertContactRow(tx, {
       firstName: clean.firstName ?? '',
       lastName: clean.lastName ?? '',
@@ -234,8 +236,8 @@ export async function upsertContactByIdentity(
       city: clean.city,
       state: clean.state,
       zip: clean.zip,
-      latitude: clean.latitude,
-      longitude: clean.longitude,
+      latitude: clean.latitude ?? place?.latitude ?? null,
+      longitude: clean.longitude ?? place?.longitude ?? null,
       contactType: clean.contactType,
       ownerId: options.actorUserId ?? null,
     });
@@ -284,9 +286,20 @@ async function fillEmptyFields(
   if (patch.phone && (await store.findContactByPhone(tx, patch.phone, existing.id))) delete patch.phone;
   if (patch.email && (await store.findContactByEmail(tx, patch.email, existing.id))) delete patch.email;
   if (existing.source === unknownSource && clean.source) patch.source = clean.source;
-  if (existing.latitude === null && clean.latitude !== null) {
-    patch.latitude = clean.latitude;
-    patch.longitude = clean.longitude;
+  if (existing.latitude === null) {
+    // Coordinates given win; else the address the contact has once filled in is placed.
+    const place =
+      clean.latitude !== null
+        ? { latitude: clean.latitude, longitude: clean.longitude }
+        : await placeAddress({
+            zip: patch.zip ?? existing.zip,
+            city: patch.city ?? existing.city,
+            state: patch.state ?? existing.state,
+          });
+    if (place) {
+      patch.latitude = place.latitude;
+      patch.longitude = place.longitude;
+    }
   }
   if (patch.company) patch.companyId = (await store.findOrCreateCompany(tx, patch.company)).id;
   const changed = Object.keys(patch).filter((k) => k !== 'companyId' && k !== 'longitude');
@@ -438,6 +451,7 @@ export async function updateContact(
     patch.company = input.company ?? null;
     patch.companyId = input.company ? (await store.findOrCreateCompany(tx, input.company)).id : null;
   }
+  await placeMovedContact(existing, patch);
   const changed = changedFields(existing, patch);
   if (changed.length === 0) return existing;
   const updated = await store.updateContactRow(tx, id, patch);
@@ -466,6 +480,26 @@ export async function updateContact(
     });
   }
   return updated;
+}
+
+/**
+ * A contact whose ZIP, city or state changes without coordinates given is placed at its new address
+ * (the geofence reads the coordinates); one the geocoder cannot place loses the old position rather
+ * than keep one that is no longer true.
+ */
+async function placeMovedContact(existing: Contact, patch: store.ContactPatch): Promise<void> {
+  if (patch.latitude !== undefined) return;
+  const moved = (['zip', 'city', 'state'] as const).some(
+    (field) => patch[field] !== undefined && !sameValue(existing[field], patch[field]),
+  );
+  if (!moved) return;
+  const place = await placeAddress({
+    zip: patch.zip === undefined ? existing.zip : patch.zip,
+    city: patch.city === undefined ? existing.city : patch.city,
+    state: patch.state === undefined ? existing.state : patch.state,
+  });
+  patch.latitude = place?.latitude ?? null;
+  patch.longitude = place?.longitude ?? null;
 }
 
 /** Clearing a required-with-default field restores its default rather than storing null. */

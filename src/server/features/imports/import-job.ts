@@ -14,6 +14,7 @@ import { ImportBatch } from './import-batch.js';
 import { maxImportRows } from './limits.js';
 import { contactIdsOfStaged, recordFailedRows, rematchBatch, stageBatch, writeBatch } from './merge-batch.js';
 import * as store from './store.js';
+import { utf8Stream } from './text-encoding.js';
 
 export const importJobName = 'contacts-import';
 
@@ -99,7 +100,8 @@ async function* batchesAfter(deps: AppDeps, job: store.ImportJobRow): AsyncGener
   let rowNumber = 0;
   let isHeader = true;
   let batch = new ImportBatch(mapping);
-  for await (const items of readCsvItems(readStoredFile(deps.database, job.workspaceId, job.id))) {
+  const file = utf8Stream(readStoredFile(deps.database, job.workspaceId, job.id));
+  for await (const items of readCsvItems(file)) {
     for (const item of items) {
       if (isHeader) {
         isHeader = false;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type ApiClient,
+  ApiClient,
   addMember,
   createTestApp,
   type SignedUp,
@@ -301,6 +301,8 @@ describe('POST /api/contacts/import-csv', () => {
     expect(res.statusCode).toBe(403);
     const multi = await upload(viewer.client, 'v.csv', 'email\nv@example.com\n');
     expect(multi.statusCode).toBe(403);
+    const signedOut = await startImport(new ApiClient(t.app), 'email\nv@example.com\n');
+    expect(signedOut.statusCode).toBe(401);
     expect(await countJobs(owner)).toBe(0);
   });
 });
@@ -412,5 +414,199 @@ describe('GET /api/contacts/import-status/:jobId', () => {
     ).toBe(404);
     const bad = await owner.client.get('/api/contacts/import-status/abc');
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('upload size limit (IMPORT_MAX_BYTES)', () => {
+  const limit = 4096;
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ workers: true, env: { IMPORT_MAX_BYTES: String(limit) } });
+  });
+  afterAll(() => small.close());
+
+  /** A CSV of exactly `bytes` bytes whose last row's notes fill it up to the end. */
+  function csvOfSize(bytes: number): string {
+    const head = `email,notes\n${Array.from({ length: 20 }, (_, i) => `s${i}@example.com,row ${i}`).join('\n')}\nlast@example.com,`;
+    return `${head}${'n'.repeat(bytes - Buffer.byteLength(head) - 1)}\n`;
+  }
+
+  async function chunksOf(owner: SignedUp): Promise<number> {
+    return small.database.withWorkspace(owner.workspaceId, async (tx) => {
+      const { rows } = await tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from import_file_chunks`,
+      );
+      return rows[0].n;
+    });
+  }
+
+  it('takes a file of exactly the limit whole, and refuses one byte more with a clear 400, storing nothing', async () => {
+    const owner = await signUpOwner(small.app);
+    const exact = csvOfSize(limit);
+    expect(Buffer.byteLength(exact)).toBe(limit);
+    const ok = await upload(owner.client, 'exact.csv', exact);
+    expect(ok.statusCode, ok.body).toBe(202);
+    expect(ok.json().totalRows).toBe(21);
+    const status = await waitForImport(owner.client, ok.json().jobId);
+    expect(status).toMatchObject({ status: 'completed', created_contacts: 21, failed_imports: 0 });
+    const notes = await small.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.execute<{ n: number }>(
+        sql`select length(notes)::int as n from contacts where email = 'last@example.com'`,
+      ),
+    );
+    expect(notes.rows[0].n).toBe(limit - Buffer.byteLength(exact.slice(0, exact.lastIndexOf(',') + 1)) - 1);
+
+    const jobsBefore = await countJobsIn(small, owner);
+    for (const size of [limit + 1, limit * 3 + 17]) {
+      const over = await upload(owner.client, 'over.csv', csvOfSize(size));
+      expect(over.statusCode, over.body).toBe(400);
+      expect(over.json()).toMatchObject({
+        message:
+          'file: The file is larger than 4,096 bytes, the most one import takes. Split it into smaller files.',
+        issues: [{ path: 'file' }],
+      });
+    }
+    expect(await countJobsIn(small, owner)).toBe(jobsBefore);
+    expect(await chunksOf(owner)).toBe(0);
+  });
+
+  it('applies the same limit to the JSON route', async () => {
+    const owner = await signUpOwner(small.app);
+    const ok = await startImport(owner.client, csvOfSize(limit));
+    expect(ok.statusCode, ok.body).toBe(202);
+    await waitForImport(owner.client, ok.json().jobId);
+    const over = await startImport(owner.client, csvOfSize(limit + 1));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toMatch(/larger than 4,096 bytes/);
+    expect(await countJobsIn(small, owner)).toBe(1);
+  });
+});
+
+async function countJobsIn(app: TestApp, owner: SignedUp): Promise<number> {
+  return app.database.withWorkspace(owner.workspaceId, async (tx) => {
+    const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from import_jobs`);
+    return rows[0].n;
+  });
+}
+
+describe('hostile and unusual uploads', () => {
+  const post = (owner: SignedUp, contentType: string, payload: string | Buffer) =>
+    owner.client.app.inject({
+      method: 'POST',
+      url: '/api/contacts/import-csv/upload',
+      headers: {
+        host: 'localhost',
+        origin: 'http://localhost',
+        cookie: owner.client.cookie,
+        'content-type': contentType,
+      },
+      payload,
+    });
+
+  it('answers 400, never 500, to a multipart body without a boundary or cut short', async () => {
+    const owner = await signUpOwner(t.app);
+    const noBoundary = await post(
+      owner,
+      'multipart/form-data',
+      multipartBody('a.csv', 'email\na@example.com\n'),
+    );
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    expect(noBoundary.json().issues[0].path).toBe('file');
+    const cutShort = await post(
+      owner,
+      'multipart/form-data; boundary=----hubtest',
+      multipartBody('a.csv', 'email\na@example.com\n'.repeat(50)).subarray(0, 400),
+    );
+    expect(cutShort.statusCode, cutShort.body).toBe(400);
+    const garbage = await post(owner, 'multipart/form-data; boundary=----hubtest', 'not multipart at all');
+    expect(garbage.statusCode, garbage.body).toBe(400);
+    expect(await countJobs(owner)).toBe(0);
+  });
+
+  it('imports a UTF-16 LE file (BOM) through the upload and the job', async () => {
+    const owner = await signUpOwner(t.app);
+    const csv =
+      '\uFEFFFirst Name,Last Name,Email\r\nZoë,Ørsted,zoe@example.com\r\n李,小龙,li@example.com\r\n';
+    const res = await upload(owner.client, 'unicode.csv', Buffer.from(csv, 'utf16le'));
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({
+      totalRows: 2,
+      preview: [
+        { firstName: 'Zoë', lastName: 'Ørsted', email: 'zoe@example.com' },
+        { firstName: '李', lastName: '小龙', email: 'li@example.com' },
+      ],
+    });
+    const status = await waitForImport(owner.client, res.json().jobId);
+    expect(status).toMatchObject({ status: 'completed', created_contacts: 2, failed_imports: 0 });
+    expect((await contactsOf(owner)).map((c) => [c.first_name, c.last_name, c.email])).toEqual([
+      ['Zoë', 'Ørsted', 'zoe@example.com'],
+      ['李', '小龙', 'li@example.com'],
+    ]);
+  });
+
+  it('names the error report after a non-Latin-1 file and neutralises formulas in it', async () => {
+    const owner = await signUpOwner(t.app);
+    const csv =
+      'Name,Email,Company\n' +
+      '=HYPERLINK("http://evil.example"),bad-1,+SUM(A1)\n' +
+      '-2+3,bad-2,@cmd\n' +
+      'Fine,fine@example.com,Co\n';
+    const res = await upload(owner.client, 'контакты.csv', csv);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().filename).toBe('контакты.csv');
+    await waitForImport(owner.client, res.json().jobId);
+    const report = await owner.client.get(`/api/contacts/import-status/${res.json().jobId}/errors.csv`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.headers['content-disposition']).toBe(
+      `attachment; filename="________-errors.csv"; filename*=UTF-8''${encodeURIComponent('контакты-errors.csv')}`,
+    );
+    const lines = report.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines.slice(1)).toEqual([
+      `1,2,"Email ""bad-1"" is not a valid email address","'=HYPERLINK(""http://evil.example"")",bad-1,'+SUM(A1)`,
+      `2,3,"Email ""bad-2"" is not a valid email address",'-2+3,bad-2,'@cmd`,
+    ]);
+  });
+});
+
+describe('identity look-ups of the import', () => {
+  it('use the unique (workspace_id, email) and (workspace_id, phone) indexes in a workspace the statistics do not know', async () => {
+    const { default: pg } = await import('pg');
+    const ownerDb = new pg.Client({ connectionString: t.ownerUrl });
+    await ownerDb.connect();
+    try {
+      const big = await signUpOwner(t.app, { plan: 'enterprise' });
+      await ownerDb.query(
+        `insert into contacts (workspace_id, first_name, email, phone, status)
+         select $1, 'P' || g, 'p' || g || '@big.example', '+1202555' || lpad(g::text, 4, '0'), 'lead'
+         from generate_series(1, 3000) g`,
+        [big.workspaceId],
+      );
+      await ownerDb.query('analyze contacts');
+    } finally {
+      await ownerDb.end();
+    }
+    // Created after ANALYZE: the planner's statistics say this workspace has no contacts.
+    const fresh = await signUpOwner(t.app);
+    const indexOf = async (condition: string) => {
+      const { rows } = await t.database.withWorkspace(fresh.workspaceId, (tx) =>
+        tx.execute<{ 'QUERY PLAN': unknown }>(
+          sql.raw(`explain (format json) select id from contact_identities_in_workspace where ${condition}`),
+        ),
+      );
+      const plan = JSON.stringify(rows[0]['QUERY PLAN']);
+      return {
+        index: /"Index Name":"([^"]+)"/.exec(plan)?.[1],
+        cond: /"Index Cond":"([^"]+)"/.exec(plan)?.[1],
+      };
+    };
+    const byEmail = await indexOf(`email = 'p7@big.example'::citext`);
+    expect(byEmail.index).toBe('contacts_email_uq');
+    expect(byEmail.cond).toMatch(/workspace_id = .*email = /);
+    const byPhone = await indexOf(`phone = '+12025550007'`);
+    expect(byPhone.index).toBe('contacts_phone_uq');
+    expect(byPhone.cond).toMatch(/workspace_id = .*phone = /);
   });
 });

@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Tx } from '../../db/database.js';
+import type { GeoPoint } from '../../providers/geocoding/index.js';
+import { placeAddresses } from '../contacts/placing.js';
 import type { FailedRow, ImportBatch, StagedContact } from './import-batch.js';
 import type { ImportContact } from './row-validation.js';
 
@@ -40,19 +42,21 @@ const stageColumns = [
   'state',
   'zip',
   'notes',
+  'latitude',
+  'longitude',
 ] as const;
 
 const needsEscape = /[\\\t\n\r]/;
 const escapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 /** A value in COPY's text format. */
-function copyValue(value: string | number | null): string {
-  if (value === null) return '\\N';
+function copyValue(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
   if (typeof value === 'number') return String(value);
   return needsEscape.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => escapes[c]) : value;
 }
 
-function copyLine(ord: number, c: ImportContact): string {
+function copyLine(ord: number, c: ImportContact, place: GeoPoint | null): string {
   return [
     ord,
     c.email,
@@ -68,6 +72,8 @@ function copyLine(ord: number, c: ImportContact): string {
     c.state,
     c.zip,
     c.notes,
+    place?.latitude,
+    place?.longitude,
   ]
     .map(copyValue)
     .join('\t');
@@ -123,6 +129,8 @@ export async function stageBatch(tx: Tx, batch: ImportBatch): Promise<StagedBatc
       state text,
       zip text,
       notes text,
+      latitude double precision,
+      longitude double precision,
       email_match bigint,
       phone_match bigint,
       phone_owner text,
@@ -131,7 +139,9 @@ export async function stageBatch(tx: Tx, batch: ImportBatch): Promise<StagedBatc
       conflict text,
       company_id bigint
     ) on commit drop`);
-  const lines = batch.staged.map((s, ord) => copyLine(ord, s.contact));
+  // Placed for the geofence here, once per distinct address of the batch (see placeAddresses).
+  const places = await placeAddresses(batch.staged.map((s) => s.contact));
+  const lines = batch.staged.map((s, ord) => copyLine(ord, s.contact, places[ord]));
   await pipeline(
     Readable.from([`${lines.join('\n')}\n`]),
     client.query(copyFrom(`copy import_stage (${stageColumns.join(', ')}) from stdin`)),
@@ -169,16 +179,16 @@ async function summarise(client: pg.PoolClient): Promise<StagedBatch> {
 }
 
 async function matchStaged(client: pg.PoolClient): Promise<void> {
-  // Matching reads contacts_in_workspace (see 0101_contacts_reads.sql): under row-level security
-  // the citext comparison could not use the (workspace_id, email) index. Per-row subqueries are
-  // always index look-ups; a join could be planned as a scan of every contact, once per batch
-  // (the fresh staging table has no statistics).
+  // Per-row subqueries are always index look-ups, where a join could be planned as a scan of every
+  // contact, once per batch (the fresh staging table has no statistics). They read
+  // contact_identities_in_workspace so that the look-up is through the unique (workspace_id, email)
+  // and (workspace_id, phone) indexes even in a workspace the statistics do not know yet (0151).
   await client.query(`
     update import_stage s set
-      email_match = (select c.id from contacts_in_workspace c where s.email is not null and c.email = s.email),
+      email_match = (select c.id from contact_identities_in_workspace c where s.email is not null and c.email = s.email),
       (phone_match, phone_owner, phone_owner_has_email) = (
         select c.id, coalesce(c.email::text, nullif(btrim(c.first_name || ' ' || c.last_name), '')), c.email is not null
-        from contacts_in_workspace c where s.phone is not null and c.phone = s.phone)`);
+        from contact_identities_in_workspace c where s.phone is not null and c.phone = s.phone)`);
   await client.query(`
     update import_stage set
       target = case
@@ -193,6 +203,9 @@ async function matchStaged(client: pg.PoolClient): Promise<void> {
       end
     where email_match is not null or phone_match is not null`);
 }
+
+/** A matched contact takes the file's position only where the file's address becomes its whole address. */
+const placedByFile = `(c.latitude is null and coalesce(c.zip, '') = '' and coalesce(c.city, '') = '' and coalesce(c.state, '') = '')`;
 
 /**
  * Writes a staged batch. `beforeInsert` is told how many new contacts the batch adds before any
@@ -242,7 +255,9 @@ export async function writeBatch(
         city = coalesce(nullif(c.city, ''), s.city),
         state = coalesce(nullif(c.state, ''), s.state),
         zip = coalesce(nullif(c.zip, ''), s.zip),
-        notes = coalesce(nullif(c.notes, ''), s.notes)
+        notes = coalesce(nullif(c.notes, ''), s.notes),
+        latitude = case when ${placedByFile} then s.latitude else c.latitude end,
+        longitude = case when ${placedByFile} then s.longitude else c.longitude end
       from import_stage s
       where c.id = any (array(select target from import_stage where target is not null and conflict is null))
         and s.target = c.id and s.conflict is null
@@ -261,9 +276,10 @@ export async function writeBatch(
   if (adding > 0) {
     const inserted = await client.query(`
       insert into contacts (first_name, last_name, email, phone, company, company_id, source, status, value_cents,
-        address, city, state, zip, notes)
+        address, city, state, zip, notes, latitude, longitude)
       select coalesce(first_name, ''), coalesce(last_name, ''), email, phone, company, company_id,
-        coalesce(source, 'Unknown'), coalesce(status, 'lead'), coalesce(value_cents, 0), address, city, state, zip, notes
+        coalesce(source, 'Unknown'), coalesce(status, 'lead'), coalesce(value_cents, 0), address, city, state, zip, notes,
+        latitude, longitude
       from import_stage where target is null and conflict is null
       order by ord`);
     created = inserted.rowCount ?? 0;

@@ -1,12 +1,11 @@
 import { Readable } from 'node:stream';
-import multipart from '@fastify/multipart';
-import { stringify } from 'csv-stringify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../domain/app-error.js';
+import { attachmentDisposition, csvStream } from '../../http/csv-download.js';
 import { requireMember } from '../../http/session.js';
 import { resumeUnfinishedImports } from './import-job.js';
-import { maxImportBytes } from './limits.js';
 import { errorReport, getImportStatus, importContacts, tooLarge } from './service.js';
 
 const previewSchema = z.object({
@@ -45,8 +44,29 @@ const jobParams = z.object({ jobId: z.coerce.number().int().positive() });
 /** The JSON body carries the whole file as text (spec 000 §7); larger files use the multipart upload. */
 const jsonBodyLimit = 64 * 1024 * 1024;
 
+const badUpload = () =>
+  AppError.badRequest('file', 'The upload is not a valid multipart/form-data body. Choose the file again.');
+
+/**
+ * The uploaded file's bytes, refused when over the limit. At `fileSize` busboy stops the file
+ * stream and ends it as if the file ended there: @fastify/multipart records the "too large" error
+ * only for a later `request.file()` call, never for the stream's reader, so a 629 MB file was once
+ * imported as its first 512 MB with the last row cut short. Only `truncated` tells.
+ * A stream that fails is a body that is not the multipart it announced (cut short, garbled): the
+ * parser destroys the stream, and its reader sees only "Premature close".
+ */
+async function* wholeFile(file: MultipartFile, maxBytes: number): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of file.file) yield chunk as Buffer;
+  } catch {
+    throw badUpload();
+  }
+  if (file.file.truncated) throw tooLarge(maxBytes);
+}
+
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { fileSize: maxImportBytes, files: 1, fields: 4, parts: 5 } });
+  const maxBytes = app.deps.config.IMPORT_MAX_BYTES;
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } });
 
   // Jobs a stopped server left unfinished continue as soon as this one is up.
   app.addHook('onReady', async () => {
@@ -58,6 +78,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/contacts/import-csv',
     {
       bodyLimit: jsonBodyLimit,
+      // The large body is read only for a member who may import: refused before, not after, 64 MB arrive.
+      onRequest: async (request) => {
+        requireMember(request, 'member');
+      },
       schema: {
         tags: ['imports'],
         body: z.object({ csvData: z.string(), filename: z.string().trim().min(1).max(255) }),
@@ -81,17 +105,17 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const member = requireMember(request, 'member');
       if (!request.isMultipart()) throw AppError.badRequest('file', 'Send the file as multipart/form-data.');
-      const file = await request.file();
+      // Its own errors with a status are the multipart limits (413); the rest are unreadable bodies.
+      const file = await request.file().catch((error: { statusCode?: number }) => {
+        throw error.statusCode ? error : badUpload();
+      });
       if (!file) throw AppError.badRequest('file', 'Choose a CSV file to upload.');
       try {
         const started = await importContacts(app.deps, member, {
           filename: file.filename,
-          source: file.file,
+          source: wholeFile(file, maxBytes),
         });
         return reply.status(202).send(started);
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw error;
       } finally {
         file.file.resume(); // drain whatever a refusal left unread so the connection can answer
       }
@@ -112,8 +136,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const report = await errorReport(app.deps, member, request.params.jobId);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${report.filename.replaceAll('"', '')}"`);
-      return reply.send(Readable.from(report.rows).pipe(stringify({ bom: true })));
+        .header('content-disposition', attachmentDisposition(report.filename));
+      return reply.send(csvStream(report.rows));
     },
   );
 };

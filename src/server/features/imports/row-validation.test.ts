@@ -48,6 +48,14 @@ describe('validateRow', () => {
     });
   });
 
+  it("reads a cell of the product's own error report as it was before export neutralised it", () => {
+    const result = validateRow(["'-Dash", 'q@example.com', "'+1 415 555 0123", '', '', "'=Co"], mapping);
+    expect(result).toMatchObject({
+      ok: true,
+      contact: { firstName: '-Dash', phone: '+14155550123', company: '=Co' },
+    });
+  });
+
   it('treats a missing column and an empty cell alike', () => {
     const result = validateRow(['solo@example.com'], mapHeader(['Email', 'Phone']));
     expect(result).toMatchObject({ ok: true, contact: { email: 'solo@example.com', phone: null } });

@@ -7,6 +7,7 @@ import {
 import { splitFullName } from '../../../domain/contacts/names.js';
 import { normalizePhone } from '../../../domain/contacts/phone.js';
 import { type DealStage, dealStageLabels, dealStages } from '../../../domain/deals/deal-schemas.js';
+import { restoreNeutralised } from '../../http/csv-download.js';
 import type { ColumnMapping } from './header-mapping.js';
 
 /** One CSV row as a contact; null means "the file says nothing" (it never clears a stored value). */
@@ -57,7 +58,7 @@ export function validateRow(fields: readonly string[], mapping: ColumnMapping): 
   const { columns } = mapping;
   const text = (index: number | undefined): string | null => {
     if (index === undefined) return null;
-    const value = fields[index]?.trim();
+    const value = restoreNeutralised(fields[index]?.trim() ?? '').trim();
     return value ? value : null;
   };
   const problems: string[] = [];

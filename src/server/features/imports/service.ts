@@ -6,9 +6,10 @@ import { type CsvItem, CsvItemParser, CsvRecordCounter } from './csv-items.js';
 import { ChunkWriter } from './file-store.js';
 import { hasIdentityColumn, mapHeader } from './header-mapping.js';
 import { type ImportJobData, importJobName, tooManyRows } from './import-job.js';
-import { maxImportBytes, maxImportRows, previewRows } from './limits.js';
+import { maxImportRows, previewRows } from './limits.js';
 import { validateRow } from './row-validation.js';
 import * as store from './store.js';
+import { Utf8Transcoder } from './text-encoding.js';
 
 export interface StartedImport {
   jobId: number;
@@ -21,39 +22,56 @@ export interface StartedImport {
 
 export const invalidFileMessage = 'Please select a CSV file.';
 
-export function tooLarge(): AppError {
+export function tooLarge(maxBytes: number): AppError {
   return AppError.badRequest(
     'file',
-    `The file is larger than ${maxImportBytes / 1024 / 1024} MB, the most one import takes. Split it into smaller files.`,
+    `The file is larger than ${formatBytes(maxBytes)}, the most one import takes. Split it into smaller files.`,
   );
+}
+
+function formatBytes(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  if (Number.isInteger(mb)) return `${mb} MB`;
+  return `${new Intl.NumberFormat('en-US').format(bytes)} bytes`;
 }
 
 /**
  * Stores the uploaded file (streamed: never whole in memory) with a new job, in one transaction,
  * then queues the job. Refuses at once what cannot be imported: not a .csv, empty, no data rows,
  * over the row or size limit, no email or phone column. Returns the first rows as a preview.
+ * The file is stored as uploaded; it is read as UTF-8 (a UTF-16 file is transcoded by its BOM).
  */
 export async function importContacts(
   deps: AppDeps,
   member: Member,
   input: { filename: string; source: AsyncIterable<Buffer> },
 ): Promise<StartedImport> {
+  const maxBytes = deps.config.IMPORT_MAX_BYTES;
   const filename = input.filename.trim().split(/[\\/]/).pop() ?? '';
   if (!/\.csv$/i.test(filename)) throw AppError.badRequest('filename', invalidFileMessage);
   const started = await deps.database.withWorkspace(member.workspaceId, async (tx) => {
     const jobId = await store.insertImportJob(tx, { filename, createdBy: member.userId });
     const writer = new ChunkWriter(tx, jobId);
+    const transcoder = new Utf8Transcoder();
     const counter = new CsvRecordCounter();
     const head = new CsvHead();
-    for await (const chunk of input.source) {
-      if (writer.bytes === 0 && chunk.subarray(0, 8192).includes(0)) {
+    let textBytes = 0;
+    const read = async (text: Buffer) => {
+      if (textBytes === 0 && text.subarray(0, 8192).includes(0)) {
         throw AppError.badRequest('file', `${invalidFileMessage} This file contains binary data.`);
       }
-      counter.push(chunk);
-      await head.push(chunk);
+      textBytes += text.length;
+      counter.push(text);
+      await head.push(text);
+    };
+    for await (const chunk of input.source) {
+      if (writer.bytes + chunk.length > maxBytes) throw tooLarge(maxBytes);
       await writer.write(chunk);
-      if (writer.bytes > maxImportBytes) throw tooLarge();
+      const text = transcoder.push(chunk);
+      if (text.length > 0) await read(text);
     }
+    const rest = transcoder.end();
+    if (rest.length > 0) await read(rest);
     await writer.finish();
     const records = counter.finish();
     await head.finish();

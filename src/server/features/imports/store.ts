@@ -90,17 +90,17 @@ export async function readWorkspacePlanId(tx: Tx): Promise<string | undefined> {
   return rows[0]?.plan;
 }
 
-/** Which of these emails and phones already belong to a contact of the workspace. */
+/** Which of these emails and phones already belong to a contact of the workspace (index look-ups, see 0151). */
 export async function existingIdentities(
   tx: Tx,
   emails: string[],
   phones: string[],
 ): Promise<{ emails: Set<string>; phones: Set<string> }> {
   const { rows } = await tx.execute<{ email: string | null; phone: string | null }>(sql`
-    select lower(email::text) as email, null as phone from contacts_in_workspace
+    select lower(email::text) as email, null as phone from contact_identities_in_workspace
     where email in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb)::citext)
     union all
-    select null, phone from contacts_in_workspace
+    select null, phone from contact_identities_in_workspace
     where phone in (select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb))`);
   return {
     emails: new Set(rows.flatMap((r) => (r.email ? [r.email] : []))),

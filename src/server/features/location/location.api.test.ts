@@ -10,7 +10,7 @@ import { zipCodeGeocoder } from '../../providers/geocoding/zip-code-geocoder.js'
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ workers: true }); // the import case runs its job
 });
 afterAll(() => t.close());
 
@@ -18,6 +18,7 @@ afterAll(() => t.close());
 const austin = await zipCodeGeocoder.geocode({ zip: '78701' });
 if (!austin) throw new Error('dataset lacks 78701');
 const here = { latitude: austin.latitude, longitude: austin.longitude };
+const newYork = await zipCodeGeocoder.geocode({ zip: '10001' });
 const milesNorth = (miles: number) => ({
   latitude: here.latitude + miles / 69.05,
   longitude: here.longitude,
@@ -93,6 +94,77 @@ describe('GET /api/location/nearby-contacts', () => {
     expect((await nearby(stranger)).json()).toEqual([]);
     const viewer = await addMember(t.app, owner, 'viewer');
     expect((await nearby(viewer)).json()).toHaveLength(1);
+  });
+});
+
+describe('every write path places contacts by their address', () => {
+  const names = async (owner: SignedUp, radius = 1) =>
+    (await nearby(owner, radius)).json() as { first_name: string; latitude: number; longitude: number }[];
+
+  it('places a contact created with an address and moves it when the address is edited', async () => {
+    const owner = await signUpOwner(t.app);
+    const created = await owner.client.post('/api/contacts', {
+      firstName: 'Zipped',
+      email: 'zipped@example.test',
+      address: '100 Congress Ave',
+      zip: '78701',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject(here);
+    expect(await names(owner)).toEqual([expect.objectContaining({ first_name: 'Zipped', ...here })]);
+
+    const mover = await owner.client.post('/api/contacts', {
+      firstName: 'Mover',
+      email: 'mover@example.test',
+      zip: '10001',
+    });
+    expect(mover.json()).toMatchObject({ latitude: newYork?.latitude, longitude: newYork?.longitude });
+    expect((await names(owner)).map((c) => c.first_name)).toEqual(['Zipped']);
+    const moved = await owner.client.patch(`/api/contacts/${mover.json().id}`, { zip: '78701' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await names(owner)).map((c) => c.first_name).sort()).toEqual(['Mover', 'Zipped']);
+    // An address the geocoder cannot place drops the old position rather than keep a wrong one.
+    await owner.client.patch(`/api/contacts/${mover.json().id}`, { zip: '00000' });
+    expect((await names(owner)).map((c) => c.first_name)).toEqual(['Zipped']);
+    // A city and state place a contact too; coordinates given explicitly win over the address.
+    await owner.client.patch(`/api/contacts/${mover.json().id}`, { zip: null, city: 'Austin', state: 'TX' });
+    expect((await names(owner, 10)).map((c) => c.first_name).sort()).toEqual(['Mover', 'Zipped']);
+    const pinned = await owner.client.post('/api/contacts', {
+      firstName: 'Pinned',
+      email: 'pinned@example.test',
+      zip: '10001',
+      ...milesNorth(0.5),
+    });
+    expect(pinned.json()).toMatchObject(milesNorth(0.5));
+  });
+
+  it('places imported contacts, new and matched', async () => {
+    const owner = await signUpOwner(t.app);
+    const existing = await owner.client.post('/api/contacts', {
+      firstName: 'Known',
+      email: 'known@example.test',
+    });
+    expect(existing.json().latitude).toBeNull();
+    const csv =
+      'First Name,Email,City,State,Zip\n' +
+      'Imported,imported@example.test,,,78701\n' +
+      'Known,known@example.test,,,78701\n' +
+      'ByCity,bycity@example.test,Austin,TX,\n' +
+      'Faraway,faraway@example.test,,,10001\n';
+    const res = await owner.client.post('/api/contacts/import-csv', { csvData: csv, filename: 'placed.csv' });
+    expect(res.statusCode, res.body).toBe(202);
+    for (;;) {
+      const status = (await owner.client.get(`/api/contacts/import-status/${res.json().jobId}`)).json();
+      if (status.status !== 'processing') {
+        expect(status).toMatchObject({ status: 'completed', created_contacts: 3, updated_contacts: 1 });
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const within = await names(owner, 10);
+    expect(within.map((c) => c.first_name).sort()).toEqual(['ByCity', 'Imported', 'Known']);
+    expect(within.find((c) => c.first_name === 'Imported')).toMatchObject(here);
+    expect(within.find((c) => c.first_name === 'Known')).toMatchObject(here);
   });
 });
 

@@ -9,7 +9,6 @@ import { validateSyncItems } from '../../../domain/phone-sync/validate-sync-item
 import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, newToken } from '../../http/session.js';
-import { geocoder } from '../../providers/geocoding/index.js';
 import { addTimelineEntry, markContacted, upsertContactByIdentity } from '../contacts/service.js';
 import * as store from './store.js';
 
@@ -111,10 +110,7 @@ function formatDuration(seconds: number): string {
 
 async function syncContact(tx: Tx, item: ContactSyncItem) {
   const address = item.address ?? null;
-  // The phone gives an address but no coordinates; the geocoder places the contact for the geofence.
-  const place = address
-    ? await geocoder.geocode({ zip: address.zip, city: address.city, state: address.state })
-    : null;
+  // The phone gives an address but no coordinates; the upsert places the contact for the geofence.
   return upsertContactByIdentity(
     tx,
     {
@@ -127,8 +123,6 @@ async function syncContact(tx: Tx, item: ContactSyncItem) {
       city: address?.city ?? undefined,
       state: address?.state ?? undefined,
       zip: address?.zip ?? undefined,
-      latitude: place?.latitude,
-      longitude: place?.longitude,
     },
     { via: 'phone' },
   );
