@@ -205,8 +205,6 @@ export const contactStatsSchema = z.object({
   customer: z.number(),
   lost: z.number(),
   qualifiedLeads: z.number(),
-  activeDeals: z.number(),
-  conversionRate: z.number().nullable(),
   pipeline: z.object({ lead: stageSchema, qualified: stageSchema, customer: stageSchema, lost: stageSchema }),
 });
 export type ContactStats = z.infer<typeof contactStatsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { websiteIdParamSchema } from '../ids.js';
 
 /** Pipeline stages in board order (issue 17). The last two close a deal. */
 export const dealStages = ['leads', 'qualified', 'proposal', 'negotiation', 'won', 'lost'] as const;
@@ -63,7 +64,7 @@ const dealFields = {
   expectedCloseDate: z.preprocess(blankToNull, isoDate.nullish()),
   ownerId: id('Owner').nullish(),
   contactId: id('Contact'),
-  websiteId: id('Website').nullish(),
+  websiteId: websiteIdParamSchema.nullish(),
   notes: optionalText(5000, 'Notes'),
 };
 
@@ -108,7 +109,7 @@ export type DealMoveInput = z.input<typeof dealMoveSchema>;
 /** Filters shared by the list, the board and the table view. */
 export const dealFilterSchema = z.object({
   ownerId: id('Owner').optional(),
-  websiteId: id('Website').optional(),
+  websiteId: websiteIdParamSchema.optional(),
   closeMonth: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Close month must look like 2025-06')

@@ -69,7 +69,6 @@ export const contactStats = pgTable('contact_stats', {
   qualified: bigint('qualified', { mode: 'number' }).notNull(),
   customer: bigint('customer', { mode: 'number' }).notNull(),
   lost: bigint('lost', { mode: 'number' }).notNull(),
-  activeDeals: bigint('active_deals', { mode: 'number' }).notNull(),
   leadValueCents: bigint('lead_value_cents', { mode: 'number' }).notNull(),
   qualifiedValueCents: bigint('qualified_value_cents', { mode: 'number' }).notNull(),
   customerValueCents: bigint('customer_value_cents', { mode: 'number' }).notNull(),

@@ -76,3 +76,13 @@ export const dealStageTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.stage] })],
 );
+
+/** Count and value per stage, website and owner (null = none), kept by the same triggers. */
+export const dealSegmentTotals = pgTable('deal_segment_totals', {
+  workspaceId: workspaceIdColumn(),
+  stage: text('stage').$type<DealStage>().notNull(),
+  websiteId: integer('website_id'),
+  ownerId: bigint('owner_id', { mode: 'number' }),
+  dealCount: bigint('deal_count', { mode: 'number' }).notNull(),
+  valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
+});

@@ -115,10 +115,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contacts'],
         description:
-          'CRM tiles and pipeline. qualifiedLeads = contacts with status qualified. activeDeals = qualified ' +
-          'contacts with a value above 0. conversionRate = customers / (customers + lost) in percent, one ' +
-          'decimal — open leads are not counted as failures; null until a deal is won or lost. pipeline = ' +
-          'count and total value (cents) per status.',
+          'Contact tiles. qualifiedLeads = contacts with status qualified. pipeline = count and total ' +
+          'value (cents) per status. Active deals and conversion rate count deals: GET /api/deals/stats.',
         response: { 200: contactStatsSchema },
       },
     },

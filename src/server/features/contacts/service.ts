@@ -662,13 +662,9 @@ export async function countContacts(tx: Tx, query: { q?: string; source?: string
 export async function contactStatsSummary(tx: Tx) {
   const row = await store.readContactStats(tx);
   const counts = await countContactsByStatus(tx);
-  const decided = counts.customer + counts.lost;
   return {
     ...counts,
     qualifiedLeads: counts.qualified,
-    activeDeals: row?.activeDeals ?? 0,
-    // Won deals over decided deals: open leads are not failures yet. Null until a deal is decided.
-    conversionRate: decided === 0 ? null : Math.round((counts.customer / decided) * 1000) / 10,
     pipeline: {
       lead: { count: counts.lead, valueCents: row?.leadValueCents ?? 0 },
       qualified: { count: counts.qualified, valueCents: row?.qualifiedValueCents ?? 0 },

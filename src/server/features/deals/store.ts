@@ -2,6 +2,7 @@ import { and, eq, getViewSelectedFields, inArray, type SQL, sql } from 'drizzle-
 import type { DealStage } from '../../../domain/deals/deal-schemas.js';
 import type { Tx } from '../../db/database.js';
 import {
+  dealSegmentTotals,
   dealStageSettings,
   dealStageTotals,
   deals,
@@ -67,21 +68,38 @@ export async function listDealRows(
     .limit(options.limit) as Promise<DealListRow[]>;
 }
 
-/** The first `limit` deals of every stage in one round trip (each stage an index range scan). */
+/**
+ * The first `limit` deals of every stage in one statement: a LATERAL per stage, each one range of
+ * the board index (or the owner's or website's) read in order and stopped at `limit`, names
+ * included, so no row is visited twice.
+ */
 export async function listBoardRows(tx: Tx, filter: DealFilter, stages: readonly DealStage[], limit: number) {
-  const where = filterConditions(filter);
-  const columns = stages.map(
-    (stage) => sql`(select ${v.id} from ${v} where ${and(sql`${v.stage} = ${stage}`, ...where)}
-      order by ${v.stageEnteredAt} desc, ${v.id} desc limit ${limit})`,
-  );
-  return tx
-    .select({ ...getViewSelectedFields(v), contactName, companyName })
+  const cards = tx
+    .select({
+      ...getViewSelectedFields(v),
+      contactName: contactName.as('contact_name'),
+      companyName: companyName.as('company_name'),
+    })
     .from(v)
-    .where(sql`${v.id} in (${sql.join(columns, sql` union all `)})`)
-    .orderBy(sql`${v.stageEnteredAt} desc, ${v.id} desc`) as Promise<DealListRow[]>;
+    .where(and(sql`${v.stage} = stages.stage`, ...filterConditions(filter)))
+    .orderBy(sql`${v.stageEnteredAt} desc, ${v.id} desc`)
+    .limit(limit)
+    .as('cards');
+  const stageList = sql.join(
+    stages.map((stage) => sql`${stage}`),
+    sql`, `,
+  );
+  const rows = await tx
+    .select()
+    .from(sql`unnest(array[${stageList}]::text[]) as stages(stage)`)
+    .crossJoinLateral(cards);
+  return rows.map((row) => row.cards) as DealListRow[];
 }
 
-/** Count and value per stage: from the counters when unfiltered, else counted. */
+/**
+ * Count and value per stage: from the counters when unfiltered or filtered only by website and
+ * owner (a few rows either way), else counted over the matching deals.
+ */
 export async function stageTotals(tx: Tx, filter: DealFilter) {
   const where = filterConditions(filter);
   if (where.length === 0) {
@@ -92,6 +110,18 @@ export async function stageTotals(tx: Tx, filter: DealFilter) {
         valueCents: dealStageTotals.valueCents,
       })
       .from(dealStageTotals);
+  }
+  const { stage, websiteId, ownerId, ...rest } = filter;
+  if (Object.values(rest).every((value) => value === undefined)) {
+    const s = dealSegmentTotals;
+    const { rows } = await tx.execute<{ stage: DealStage; count: number; valueCents: number }>(sql`
+      select ${s.stage} as stage, sum(${s.dealCount})::float8 as "count", sum(${s.valueCents})::float8 as "valueCents"
+      from ${s} where ${and(
+        stage ? sql`${s.stage} = ${stage}` : undefined,
+        websiteId ? sql`${s.websiteId} = ${websiteId}` : undefined,
+        ownerId ? sql`${s.ownerId} = ${ownerId}` : undefined,
+      )} group by ${s.stage}`);
+    return rows;
   }
   const { rows } = await tx.execute<{ stage: DealStage; count: number; valueCents: number }>(sql`
     select ${v.stage} as stage, count(*)::float8 as "count", coalesce(sum(${v.valueCents}), 0)::float8 as "valueCents"
