@@ -27,7 +27,8 @@ export function linguiMacros() {
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), linguiMacros(), lingui(), tailwindcss()],
+  // A build fails on a message some shipped locale does not translate.
+  plugins: [react(), linguiMacros(), lingui({ failOnMissing: true, failOnCompileError: true }), tailwindcss()],
   resolve: {
     alias: {
       '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),

@@ -60,7 +60,10 @@ export class AppError extends Error {
   /** A 400 naming the field: its message reads "<field>: <text>" (the client translates only the text). */
   static badRequest(field: string, message: string | ServerMessage): AppError {
     const text = typeof message === 'string' ? message : message.text;
-    return new AppError('bad_request', message, { issues: [{ path: field, message: text }], fieldPrefix: field });
+    return new AppError('bad_request', message, {
+      issues: [{ path: field, message: text }],
+      fieldPrefix: field,
+    });
   }
 
   static notFound(what: string): AppError {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the client's first page loads this file (the validators live in auth/auth-schemas.ts).
 
 /** The languages the product ships (issue 10); English is the source of every message. */
 export const locales = ['en', 'es', 'fr', 'de', 'pt-BR', 'it', 'nl', 'pl', 'ja', 'zh-CN', 'ar'] as const;
@@ -49,5 +49,3 @@ export function matchLocale(preferred: readonly string[]): Locale | null {
   }
   return null;
 }
-
-export const localeSchema = z.enum(locales, { error: `Choose one of: ${locales.join(', ')}` });

@@ -12,7 +12,9 @@ describe('server message catalogue', () => {
     expect(serverMessage('websites.domainTaken', { domain: 'a.example' }).text).toBe(
       'a.example is already one of your websites',
     );
-    expect(formatServerMessage('{n, plural, =0 {none} one {# item} other {# items}} left', { n: 0 })).toBe('none left');
+    expect(formatServerMessage('{n, plural, =0 {none} one {# item} other {# items}} left', { n: 0 })).toBe(
+      'none left',
+    );
   });
 
   it('leaves no placeholder unfilled in any message given its values', () => {

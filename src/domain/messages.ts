@@ -25,12 +25,12 @@ export const serverMessages = {
     /*i18n*/ 'This account signs in with single sign-on and has no password yet. Use "Forgot password?" on the sign-in page to set one.',
   'auth.currentPasswordWrong': /*i18n*/ 'Your current password is not correct.',
   'auth.resetLinkInvalid': /*i18n*/ 'This reset link is not valid any more. Ask for a new one.',
-  'auth.resetNotConfigured':
-    /*i18n*/ 'Password reset is not set up on this server (PUBLIC_URL is missing).',
+  'auth.resetNotConfigured': /*i18n*/ 'Password reset is not set up on this server (PUBLIC_URL is missing).',
   'auth.ssoNotConfigured': /*i18n*/ 'Single sign-on is not configured.',
   'auth.ssoUnreachable': /*i18n*/ 'The single sign-on provider cannot be reached.',
   'auth.ssoFailed': /*i18n*/ 'Single sign-on failed. Please try again.',
-  'auth.ssoNeedsPasswordFirst': /*i18n*/ 'An account with this email exists. Sign in with your password first.',
+  'auth.ssoNeedsPasswordFirst':
+    /*i18n*/ 'An account with this email exists. Sign in with your password first.',
   'auth.ssoNoEmail': /*i18n*/ 'The sign-on provider did not share an email address.',
   'websites.domainTaken': /*i18n*/ '{domain} is already one of your websites',
   'websites.notFound': /*i18n*/ 'Website not found',
@@ -55,14 +55,18 @@ const englishPlural = new Intl.PluralRules('en');
 /** Formats one of the catalogue's templates in English (the subset of ICU described above). */
 export function formatServerMessage(template: string, values: MessageValues = {}): string {
   return template
-    .replace(/\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other) \{[^{}]*\})+)\s*\}/g, (_, name, body) => {
-      const count = Number(values[name]);
-      const branches = new Map(
-        [...(body as string).matchAll(/(=\d+|\w+) \{([^{}]*)\}/g)].map((m) => [m[1], m[2]] as const),
-      );
-      const branch = branches.get(`=${count}`) ?? branches.get(englishPlural.select(count)) ?? branches.get('other');
-      return (branch ?? '').replaceAll('#', String(count));
-    })
+    .replace(
+      /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other) \{[^{}]*\})+)\s*\}/g,
+      (_, name, body) => {
+        const count = Number(values[name]);
+        const branches = new Map(
+          [...(body as string).matchAll(/(=\d+|\w+) \{([^{}]*)\}/g)].map((m) => [m[1], m[2]] as const),
+        );
+        const branch =
+          branches.get(`=${count}`) ?? branches.get(englishPlural.select(count)) ?? branches.get('other');
+        return (branch ?? '').replaceAll('#', String(count));
+      },
+    )
     .replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 

@@ -47,7 +47,10 @@ export function formatMoney(cents: number, options: { currency?: string; exact?:
   return formatNumber(cents / 100, format);
 }
 
-export function formatDate(value: Date | string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) {
+export function formatDate(
+  value: Date | string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+) {
   return cached('date', options, (l) => new Intl.DateTimeFormat(l, options)).format(new Date(value));
 }
 

@@ -29,7 +29,9 @@ export function storeLocale(locale: ActiveLocale): void {
 
 /** The browser's preferred languages matched to the shipped ones, English when none matches. */
 export function browserLocale(): Locale {
-  return matchLocale(navigator.languages?.length ? navigator.languages : [navigator.language]) ?? sourceLocale;
+  return (
+    matchLocale(navigator.languages?.length ? navigator.languages : [navigator.language]) ?? sourceLocale
+  );
 }
 
 /**

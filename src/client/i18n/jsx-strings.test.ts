@@ -41,7 +41,9 @@ describe('JSX strings', () => {
   });
 
   it('lists only files that still have literal strings, and only files that exist', () => {
-    const stale = notYetConverted.filter((name) => !files.some((f) => f.name === name && f.strings.length > 0));
+    const stale = notYetConverted.filter(
+      (name) => !files.some((f) => f.name === name && f.strings.length > 0),
+    );
     expect(stale).toEqual([]);
   });
 });

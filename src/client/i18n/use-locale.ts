@@ -19,7 +19,9 @@ export function useLocale(): { locale: ActiveLocale; setLocale: (locale: Locale)
       storeLocale(locale);
       await activateLocale(locale);
       if (user) {
-        const updated = (await apiRequest('PATCH', '/api/auth/user', { locale })).json() as Promise<CurrentUser>;
+        const updated = (
+          await apiRequest('PATCH', '/api/auth/user', { locale })
+        ).json() as Promise<CurrentUser>;
         queryClient.setQueryData(authUserKey, await updated);
       }
     },

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { localeSchema } from '../locales.js';
+import { locales } from '../locales.js';
 import { planIds } from '../pricing/plans.js';
 import { passwordSchema } from './password-rules.js';
 
 export { isCommonPassword, passwordMaxLength, passwordMinLength, passwordSchema } from './password-rules.js';
+
+const localeSchema = z.enum(locales, { error: `Choose one of: ${locales.join(', ')}` });
 
 export const emailSchema = z
   .string()

@@ -39,7 +39,9 @@ describe('language choice', () => {
     expect((await me(client)).locale).toBe('pt-BR');
     await client.post('/api/logout');
     const again = new ApiClient(t.app);
-    expect((await again.post('/api/auth/login', { email, password: 'correct-horse-battery' })).statusCode).toBe(200);
+    expect(
+      (await again.post('/api/auth/login', { email, password: 'correct-horse-battery' })).statusCode,
+    ).toBe(200);
     expect((await me(again)).locale).toBe('pt-BR');
   });
 
@@ -80,8 +82,12 @@ describe('language choice', () => {
     const owner = await signUpOwner(t.app);
     const admin = await addMember(t.app, owner, 'admin');
     const member = await addMember(t.app, owner, 'member');
-    expect((await member.client.patch('/api/workspace/settings', { defaultLocale: 'fr' })).statusCode).toBe(403);
-    expect((await admin.client.patch('/api/workspace/settings', { defaultLocale: 'fr' })).statusCode).toBe(204);
+    expect((await member.client.patch('/api/workspace/settings', { defaultLocale: 'fr' })).statusCode).toBe(
+      403,
+    );
+    expect((await admin.client.patch('/api/workspace/settings', { defaultLocale: 'fr' })).statusCode).toBe(
+      204,
+    );
     expect((await me(member.client)).workspace.defaultLocale).toBe('fr');
     expect((await me(owner.client)).workspace.defaultLocale).toBe('fr');
 
@@ -93,7 +99,9 @@ describe('language choice', () => {
     // Another workspace keeps its own default.
     const other = await signUpOwner(t.app);
     expect((await me(other.client)).workspace.defaultLocale).toBeNull();
-    expect((await owner.client.patch('/api/workspace/settings', { defaultLocale: null })).statusCode).toBe(204);
+    expect((await owner.client.patch('/api/workspace/settings', { defaultLocale: null })).statusCode).toBe(
+      204,
+    );
     expect((await me(owner.client)).workspace.defaultLocale).toBeNull();
   });
 });
@@ -101,7 +109,10 @@ describe('language choice', () => {
 describe('server messages by id', () => {
   it('sends the English message with its catalogue id and values, keeping the text as before', async () => {
     const client = new ApiClient(t.app);
-    const res = await client.post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'wrong-password' });
+    const res = await client.post('/api/auth/login', {
+      email: uniqueEmail('nobody'),
+      password: 'wrong-password',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({
       message: 'Invalid email or password.',

@@ -116,7 +116,6 @@ export async function finishOidcSignIn(
     });
   }
   const workspaceId = (await listUserWorkspaces(db, user.id))[0]?.id;
-  if (!workspaceId)
-    throw new AppError('forbidden', serverMessage('auth.noWorkspace'));
+  if (!workspaceId) throw new AppError('forbidden', serverMessage('auth.noWorkspace'));
   return startSession(deps, user.id, workspaceId, previousSessionId);
 }

@@ -43,7 +43,6 @@ export const signInThrottles = (email: string, ip: string) => ({
   ip: { key: `sign-in:ip:${ip}`, rule: signInRules.ip },
 });
 
-
 /**
  * Reserves one hit on every throttle, all or none, in one short transaction committed before the
  * caller does the guarded work (such as checking a password). Throws 429 when any is full.

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../domain/app-error.js';
-import { serverMessage } from '../../../domain/messages.js';
 import {
   changePasswordSchema,
   passwordResetRequestSchema,
@@ -11,6 +10,7 @@ import {
   signUpSchema,
 } from '../../../domain/auth/auth-schemas.js';
 import { locales } from '../../../domain/locales.js';
+import { serverMessage } from '../../../domain/messages.js';
 import { roles } from '../../../domain/roles.js';
 import {
   clearSessionCookie,

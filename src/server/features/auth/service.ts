@@ -1,6 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
 import { AppError } from '../../../domain/app-error.js';
-import { serverMessage } from '../../../domain/messages.js';
 import {
   type ProfileInput,
   type SignInInput,
@@ -10,6 +9,7 @@ import {
   trialDays,
 } from '../../../domain/auth/auth-schemas.js';
 import { shippedLocaleOrNull } from '../../../domain/locales.js';
+import { serverMessage } from '../../../domain/messages.js';
 import { enterWorkspace, type Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
@@ -156,7 +156,11 @@ export async function signIn(
   const db = deps.database.db;
   const throttles = signInThrottles(data.email, ip);
   // The attempt is counted before the password is checked: concurrent guesses cannot all pass the limit.
-  await reserveAttempt(deps, [throttles.accountAndIp, throttles.account, throttles.ip], 'auth.tooManySignIns');
+  await reserveAttempt(
+    deps,
+    [throttles.accountAndIp, throttles.account, throttles.ip],
+    'auth.tooManySignIns',
+  );
   const user = await findUserByEmail(db, data.email);
   if (!(await passwordMatches(user?.passwordHash, data.password)) || !user) {
     throw new AppError('unauthenticated', serverMessage('auth.invalidCredentials'));
@@ -173,8 +177,7 @@ export async function signIn(
     });
   }
   workspaceId ??= (await listUserWorkspaces(db, user.id))[0]?.id;
-  if (!workspaceId)
-    throw new AppError('forbidden', serverMessage('auth.noWorkspace'));
+  if (!workspaceId) throw new AppError('forbidden', serverMessage('auth.noWorkspace'));
   return { ...(await startSession(deps, user.id, workspaceId, previousSessionId)), userId: user.id };
 }
 
@@ -221,6 +224,7 @@ export async function updateProfile(deps: AppDeps, member: Member, values: Profi
 
 export async function switchWorkspace(deps: AppDeps, member: Member, workspaceId: number): Promise<void> {
   const workspaces = await listUserWorkspaces(deps.database.db, member.userId);
-  if (!workspaces.some((w) => w.id === workspaceId)) throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
+  if (!workspaces.some((w) => w.id === workspaceId))
+    throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
   await setSessionWorkspace(deps.database.db, member.sessionId, workspaceId);
 }

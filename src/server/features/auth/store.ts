@@ -42,7 +42,12 @@ export async function insertUser(
 export async function updateUser(
   db: Executor,
   id: number,
-  values: Partial<{ firstName: string; lastName: string; profileImageUrl: string | null; locale: string | null }>,
+  values: Partial<{
+    firstName: string;
+    lastName: string;
+    profileImageUrl: string | null;
+    locale: string | null;
+  }>,
 ) {
   const [user] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return user;

@@ -53,6 +53,7 @@ export async function updateWebsite(
 
 export async function removeWebsite(tx: Tx, id: number): Promise<void> {
   const row = await findWebsiteRow(tx, id);
-  if (!row || !(await deleteWebsiteRow(tx, id))) throw new AppError('not_found', serverMessage('websites.notFound'));
+  if (!row || !(await deleteWebsiteRow(tx, id)))
+    throw new AppError('not_found', serverMessage('websites.notFound'));
   await recordActivity(tx, 'website_removed', `Website ${row.name} (${row.domain}) removed`);
 }
