@@ -28,7 +28,12 @@ export function linguiMacros() {
 export default defineConfig({
   root: 'src/client',
   // A build fails on a message some shipped locale does not translate.
-  plugins: [react(), linguiMacros(), lingui({ failOnMissing: true, failOnCompileError: true }), tailwindcss()],
+  plugins: [
+    react(),
+    linguiMacros(),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+    tailwindcss(),
+  ],
   resolve: {
     alias: {
       '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),

@@ -46,6 +46,9 @@ export function resolveLocale(
   return user?.locale ?? user?.workspace.defaultLocale ?? stored ?? browserLocale();
 }
 
+// Until a catalog arrives, messages read as their English source (errors raised before the first render).
+i18n.loadAndActivate({ locale: sourceLocale, messages: {} });
+
 // One chunk per locale: only the catalog in use is downloaded.
 const loaders = import.meta.glob<{ messages: Messages }>('../locales/*.po');
 
