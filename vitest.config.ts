@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './vite.config';
 
 const alias = {
   '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),
@@ -8,6 +10,8 @@ const alias = {
 
 export default defineConfig({
   resolve: { alias },
+  // Unit tests import client modules that use Lingui's macros and catalogs.
+  plugins: [linguiMacros(), lingui()],
   test: {
     globalSetup: ['./test/global-setup.ts'],
     reporters: process.env.CI ? ['default'] : ['default'],

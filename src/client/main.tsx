@@ -3,17 +3,24 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from './components/ui/toaster';
 import { TooltipProvider } from './components/ui/tooltip';
+import { activateLocale, resolveLocale } from './i18n/i18n';
+import { LocaleProvider } from './i18n/locale-provider';
 import { queryClient } from './lib/query-client';
 import { AppRoutes } from './routes';
 import './styles.css';
 
+// The first paint is already in the visitor's language: the catalog loads before React renders.
+await activateLocale(resolveLocale(null));
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AppRoutes />
-        <Toaster />
-      </TooltipProvider>
+      <LocaleProvider>
+        <TooltipProvider>
+          <AppRoutes />
+          <Toaster />
+        </TooltipProvider>
+      </LocaleProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from './components/page-loader';
@@ -83,11 +84,12 @@ const signedInRoutes: AppRoute[] = [
 
 /** A signed-out visitor who opens a signed-in screen is sent to sign in and comes back afterwards. */
 function RedirectToSignIn() {
+  const { t } = useLingui();
   const [location] = useLocation();
   useEffect(() => {
     window.location.assign(`/api/login?next=${encodeURIComponent(location + window.location.search)}`);
   }, [location]);
-  return <PageLoader label="Redirecting to sign in..." />;
+  return <PageLoader label={t`Redirecting to sign in...`} />;
 }
 
 export function AppRoutes() {

@@ -1,6 +1,9 @@
+import type { MessageValues, ServerMessage, ServerMessageId } from './messages.js';
+
 /**
  * The one error type shared by server and client. `userMessage` is safe to show;
- * `message` may carry internal detail for logs.
+ * `message` may carry internal detail for logs. Built from a catalogued `ServerMessage`
+ * (src/domain/messages.ts), it also carries `messageId` + `values` so the client can show it translated.
  */
 export type AppErrorCode =
   | 'bad_request'
@@ -33,21 +36,34 @@ export class AppError extends Error {
   readonly status: number;
   readonly userMessage: string;
   readonly issues?: FieldIssue[];
+  readonly messageId?: ServerMessageId;
+  readonly values?: MessageValues;
 
   constructor(
     code: AppErrorCode,
-    userMessage: string,
-    options: { internal?: string; issues?: FieldIssue[] } = {},
+    userMessage: string | ServerMessage,
+    options: { internal?: string; issues?: FieldIssue[]; fieldPrefix?: string } = {},
   ) {
-    super(options.internal ?? userMessage);
+    const text = typeof userMessage === 'string' ? userMessage : userMessage.text;
+    const shown = options.fieldPrefix ? `${options.fieldPrefix}: ${text}` : text;
+    super(options.internal ?? shown);
     this.code = code;
     this.status = statusByCode[code];
-    this.userMessage = userMessage;
+    this.userMessage = shown;
     this.issues = options.issues;
+    if (typeof userMessage !== 'string') {
+      this.messageId = userMessage.id;
+      this.values = userMessage.values;
+    }
   }
 
-  static badRequest(field: string, message: string): AppError {
-    return new AppError('bad_request', `${field}: ${message}`, { issues: [{ path: field, message }] });
+  /** A 400 naming the field: its message reads "<field>: <text>" (the client translates only the text). */
+  static badRequest(field: string, message: string | ServerMessage): AppError {
+    const text = typeof message === 'string' ? message : message.text;
+    return new AppError('bad_request', message, {
+      issues: [{ path: field, message: text }],
+      fieldPrefix: field,
+    });
   }
 
   static notFound(what: string): AppError {

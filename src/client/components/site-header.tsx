@@ -1,30 +1,36 @@
+import { LocaleSwitcher } from '@client/i18n/locale-switcher';
+import { Trans } from '@lingui/react/macro';
 import { ArrowLeft, Layers } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
-/** The light top bar of the public and home pages: brand on the left, page-specific links on the right. */
+/** The light top bar of the public and home pages: brand at the start, language and page links at the end. */
 export function SiteHeader({ children }: { children?: ReactNode }) {
   return (
     <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link href="/" className="flex items-center gap-2 font-semibold">
+        <Link href="/" className="flex items-center gap-2 rounded-md font-semibold">
           <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <Layers className="h-4 w-4" />
+            <Layers className="h-4 w-4" aria-hidden="true" />
           </span>
-          Business Hub
+          {/* The product's name is a brand: the same in every language. */}
+          <Trans>Business Hub</Trans>
         </Link>
-        <div className="flex items-center gap-2 sm:gap-4">{children}</div>
+        <div className="flex items-center gap-2 sm:gap-4">
+          <LocaleSwitcher />
+          {children}
+        </div>
       </div>
     </header>
   );
 }
 
-/** 'Back to Home' link for the right side of the header. */
+/** 'Back to Home' link for the end of the header; its arrow points back in either reading direction. */
 export function BackToHomeLink() {
   return (
     <Link href="/" className="flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeft className="h-4 w-4" />
-      Back to Home
+      <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
+      <Trans>Back to Home</Trans>
     </Link>
   );
 }

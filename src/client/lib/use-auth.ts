@@ -1,3 +1,4 @@
+import type { Locale } from '@domain/locales';
 import type { Role } from '@domain/roles';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from './api';
@@ -8,6 +9,8 @@ export interface CurrentUser {
   firstName: string;
   lastName: string;
   profileImageUrl: string | null;
+  /** The user's own language; null = the workspace default, else the browser's. */
+  locale: Locale | null;
   role: Role;
   workspace: {
     id: number;
@@ -15,6 +18,7 @@ export interface CurrentUser {
     plan: string;
     subscriptionStatus: string;
     trialEndsAt: string | null;
+    defaultLocale: Locale | null;
   };
   workspaces: { id: number; name: string; role: Role }[];
 }

@@ -13,15 +13,3 @@ export interface Activity {
   description: string;
   createdAt: string;
 }
-
-/** Spec 000 §9: minutes under 60 minutes, hours under 1440 minutes, otherwise days. */
-export function formatRelativeTime(createdAt: Date | string, now: Date = new Date()): string {
-  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(createdAt).getTime()) / 60_000));
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
-  if (minutes < 1440) {
-    const hours = Math.floor(minutes / 60);
-    return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  }
-  const days = Math.floor(minutes / 1440);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
-}

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { locales } from '../locales.js';
 import { planIds } from '../pricing/plans.js';
 import { passwordSchema } from './password-rules.js';
 
 export { isCommonPassword, passwordMaxLength, passwordMinLength, passwordSchema } from './password-rules.js';
+
+const localeSchema = z.enum(locales, { error: `Choose one of: ${locales.join(', ')}` });
 
 export const emailSchema = z
   .string()
@@ -20,6 +23,8 @@ export const signUpSchema = z
     businessName: z.string().trim().max(120).optional(),
     plan: z.enum(planIds).default('professional'),
     inviteToken: z.string().min(10).max(200).optional(),
+    // The language a signed-out visitor chose, so it survives signing up.
+    locale: localeSchema.optional(),
   })
   .refine((v) => Boolean(v.inviteToken || v.businessName), {
     path: ['businessName'],
@@ -48,13 +53,22 @@ export const passwordResetSchema = z.object({
 });
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
+/** Every field optional: the profile form sends its fields, the language switcher only `locale`. */
 export const profileSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(80),
-  lastName: z.string().trim().max(80),
+  firstName: z.string().trim().min(1, 'First name is required').max(80).optional(),
+  lastName: z.string().trim().max(80).optional(),
   // https only: a javascript: or data: URL must never reach an <img src> or a link.
   profileImageUrl: z
     .union([z.url({ protocol: /^https$/, error: 'Enter an https:// image URL' }).max(2000), z.literal('')])
     .optional(),
+  // null clears the choice: the workspace default or the browser's language applies again.
+  locale: localeSchema.nullable().optional(),
+});
+export type ProfileInput = z.output<typeof profileSchema>;
+
+export const workspaceSettingsSchema = z.object({
+  // The language of members who chose none; null = each member's browser language.
+  defaultLocale: localeSchema.nullable(),
 });
 
 export { trialDays } from './trial.js';

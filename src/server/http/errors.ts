@@ -16,9 +16,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'service unavailable');
-      return reply
-        .status(error.status)
-        .send({ message: error.userMessage, code: error.code, issues: error.issues });
+      return reply.status(error.status).send({
+        message: error.userMessage,
+        code: error.code,
+        issues: error.issues,
+        messageId: error.messageId,
+        values: error.values,
+      });
     }
     if (error instanceof ZodError) {
       const issues = zodIssues(error);

@@ -29,7 +29,7 @@ export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
 export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
   return (
     <th
-      className={cn('h-10 px-3 text-left align-middle text-xs font-medium text-muted-foreground', className)}
+      className={cn('h-10 px-3 text-start align-middle text-xs font-medium text-muted-foreground', className)}
       {...props}
     />
   );

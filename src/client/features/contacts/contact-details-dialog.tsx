@@ -11,8 +11,8 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { ContactDeals } from '@client/features/deals';
+import { formatRelativeTime } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
-import { formatRelativeTime } from '@domain/activities/activity-types';
 import {
   type Contact,
   contactTypeLabels,

@@ -4,8 +4,9 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
+import { formatRelativeTime } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
-import { type Activity, formatRelativeTime } from '@domain/activities/activity-types';
+import type { Activity } from '@domain/activities/activity-types';
 import {
   Activity as ActivityIcon,
   Archive,

@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
+import { LocaleSwitcher } from '@client/i18n/locale-switcher';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { authUserKey, type CurrentUser } from '@client/lib/use-auth';
@@ -17,6 +18,7 @@ export function ProfileSection(props: SettingsSectionProps) {
   return (
     <div className="space-y-8">
       <ProfileForm {...props} />
+      <LocaleSwitcher className="h-9 w-64" />
       <ChangePasswordForm />
     </div>
   );

@@ -15,6 +15,7 @@ export const users = pgTable('users', {
   profileImageUrl: text('profile_image_url'),
   passwordHash: text('password_hash'),
   oidcSubject: text('oidc_subject'),
+  locale: text('locale'),
   createdAt: createdAt(),
 });
 
@@ -50,6 +51,7 @@ export const workspaces = pgTable('workspaces', {
   subscriptionStatus: text('subscription_status').notNull().default('trialing'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   renewsAt: timestamp('renews_at', { withTimezone: true }),
+  defaultLocale: text('default_locale'),
   captureToken: text('capture_token').notNull().default(sql`encode(gen_random_bytes(9), 'hex')`),
   createdAt: createdAt(),
 });

@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { AppError } from '../../../domain/app-error.js';
+import { serverMessage } from '../../../domain/messages.js';
 import type { AppDeps } from '../../deps.js';
 import { createWorkspace, type NewSession, startSession } from './service.js';
 import {
@@ -23,7 +24,7 @@ let discovered: Promise<oidc.Configuration> | null = null;
 function configuration(deps: AppDeps): Promise<oidc.Configuration> {
   const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = deps.config;
   if (!OIDC_ISSUER || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET) {
-    throw new AppError('not_found', 'Single sign-on is not configured.');
+    throw new AppError('not_found', serverMessage('auth.ssoNotConfigured'));
   }
   const issuer = new URL(OIDC_ISSUER);
   // Plain HTTP only for a provider on this machine (development and tests).
@@ -35,7 +36,7 @@ function configuration(deps: AppDeps): Promise<oidc.Configuration> {
     })
     .catch((error) => {
       discovered = null;
-      throw new AppError('unavailable', 'The single sign-on provider cannot be reached.', {
+      throw new AppError('unavailable', serverMessage('auth.ssoUnreachable'), {
         internal: String(error),
       });
     });
@@ -85,11 +86,11 @@ export async function finishOidcSignIn(
     });
     claims = tokens.claims();
   } catch (error) {
-    throw new AppError('unauthenticated', 'Single sign-on failed. Please try again.', {
+    throw new AppError('unauthenticated', serverMessage('auth.ssoFailed'), {
       internal: String(error),
     });
   }
-  if (!claims?.sub) throw new AppError('unauthenticated', 'Single sign-on failed. Please try again.');
+  if (!claims?.sub) throw new AppError('unauthenticated', serverMessage('auth.ssoFailed'));
   const db = deps.database.db;
   const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
   let user = await findUserByOidcSubject(db, claims.sub);
@@ -97,16 +98,13 @@ export async function finishOidcSignIn(
     const existing = await findUserByEmail(db, email);
     if (existing) {
       if (claims.email_verified !== true) {
-        throw new AppError(
-          'conflict',
-          'An account with this email exists. Sign in with your password first.',
-        );
+        throw new AppError('conflict', serverMessage('auth.ssoNeedsPasswordFirst'));
       }
       user = await linkOidcSubject(db, existing.id, claims.sub);
     }
   }
   if (!user) {
-    if (!email) throw new AppError('unauthenticated', 'The sign-on provider did not share an email address.');
+    if (!email) throw new AppError('unauthenticated', serverMessage('auth.ssoNoEmail'));
     const firstName = typeof claims.given_name === 'string' ? claims.given_name : email.split('@')[0];
     const lastName = typeof claims.family_name === 'string' ? claims.family_name : '';
     user = await insertUser(db, { email, firstName, lastName, passwordHash: null, oidcSubject: claims.sub });
@@ -118,7 +116,6 @@ export async function finishOidcSignIn(
     });
   }
   const workspaceId = (await listUserWorkspaces(db, user.id))[0]?.id;
-  if (!workspaceId)
-    throw new AppError('forbidden', 'This account does not belong to any workspace any more.');
+  if (!workspaceId) throw new AppError('forbidden', serverMessage('auth.noWorkspace'));
   return startSession(deps, user.id, workspaceId, previousSessionId);
 }

@@ -5,6 +5,7 @@ import {
   type PasswordResetInput,
   passwordResetSchema,
 } from '../../../domain/auth/auth-schemas.js';
+import { serverMessage } from '../../../domain/messages.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import type { JobDefinition } from '../../jobs/queue.js';
@@ -35,16 +36,13 @@ export async function changePassword(deps: AppDeps, member: Member, input: Chang
   const data = changePasswordSchema.parse(input);
   // A stolen session must not become a way to guess the password it lacks.
   const throttle = { key: `password-change:${member.userId}`, rule: signInRules.accountAndIp };
-  await reserveAttempt(deps, [throttle], 'password');
+  await reserveAttempt(deps, [throttle], 'auth.tooManyPasswordTries');
   const user = await findUserById(deps.database.db, member.userId);
   if (!user?.passwordHash) {
-    throw new AppError(
-      'conflict',
-      'This account signs in with single sign-on and has no password yet. Use "Forgot password?" on the sign-in page to set one.',
-    );
+    throw new AppError('conflict', serverMessage('auth.noPasswordYet'));
   }
   if (!(await passwordMatches(user.passwordHash, data.currentPassword))) {
-    throw new AppError('bad_request', 'Your current password is not correct.', {
+    throw new AppError('bad_request', serverMessage('auth.currentPasswordWrong'), {
       issues: [{ path: 'currentPassword', message: 'is not correct' }],
     });
   }
@@ -65,7 +63,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
   await reserveAttempt(
     deps,
     [{ key: `password-reset:ip:${ip}`, rule: passwordResetRules.ip }],
-    'password reset',
+    'auth.tooManyResetRequests',
   );
   await deps.queue.send(passwordResetQueue, { email, baseUrl });
 }
@@ -117,7 +115,7 @@ export async function resetPassword(deps: AppDeps, input: PasswordResetInput) {
   await deps.database.db.transaction(async (tx) => {
     const userId = await consumePasswordResetToken(tx, hashToken(data.token));
     if (!userId) {
-      throw new AppError('bad_request', 'This reset link is not valid any more. Ask for a new one.', {
+      throw new AppError('bad_request', serverMessage('auth.resetLinkInvalid'), {
         issues: [{ path: 'token', message: 'is not valid, used or expired' }],
       });
     }

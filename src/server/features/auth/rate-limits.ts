@@ -1,4 +1,5 @@
 import { AppError } from '../../../domain/app-error.js';
+import { type ServerMessageId, serverMessage } from '../../../domain/messages.js';
 import type { AppDeps } from '../../deps.js';
 import {
   clearThrottle,
@@ -30,28 +31,33 @@ export interface Throttle {
   rule: ThrottleRule;
 }
 
+/** The refusal a throttled action answers with; each reads "Too many … attempts. Try again in N minutes." */
+type RateLimitMessageId = Extract<
+  ServerMessageId,
+  'auth.tooManySignIns' | 'auth.tooManySignUps' | 'auth.tooManyPasswordTries' | 'auth.tooManyResetRequests'
+>;
+
 export const signInThrottles = (email: string, ip: string) => ({
   accountAndIp: { key: `sign-in:account-ip:${email}|${ip}`, rule: signInRules.accountAndIp },
   account: { key: `sign-in:account:${email}`, rule: signInRules.account },
   ip: { key: `sign-in:ip:${ip}`, rule: signInRules.ip },
 });
 
-function describeWait(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
 /**
  * Reserves one hit on every throttle, all or none, in one short transaction committed before the
  * caller does the guarded work (such as checking a password). Throws 429 when any is full.
  * Callers pass the throttles in one fixed order (narrowest first), so concurrent reservations never deadlock.
  */
-export async function reserveAttempt(deps: AppDeps, throttles: Throttle[], what: string): Promise<void> {
+export async function reserveAttempt(
+  deps: AppDeps,
+  throttles: Throttle[],
+  refusal: RateLimitMessageId,
+): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     for (const { key, rule } of throttles) {
       if ((await reserveThrottleHit(tx, key, rule)) !== null) continue;
-      const wait = describeWait(await throttleWaitSeconds(tx, key, rule));
-      throw new AppError('rate_limited', `Too many ${what} attempts. Try again in ${wait}.`);
+      const minutes = Math.max(1, Math.ceil((await throttleWaitSeconds(tx, key, rule)) / 60));
+      throw new AppError('rate_limited', serverMessage(refusal, { minutes }));
     }
   });
 }

@@ -10,6 +10,8 @@ import {
   signUpSchema,
 } from '../../../domain/auth/auth-schemas.js';
 import { idSchema } from '../../../domain/ids.js';
+import { locales } from '../../../domain/locales.js';
+import { serverMessage } from '../../../domain/messages.js';
 import { roles } from '../../../domain/roles.js';
 import {
   clearSessionCookie,
@@ -28,6 +30,7 @@ const currentUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),
+  locale: z.enum(locales).nullable(),
   role: z.enum(roles),
   workspace: z.object({
     id: z.number(),
@@ -35,6 +38,7 @@ const currentUserSchema = z.object({
     plan: z.string(),
     subscriptionStatus: z.string(),
     trialEndsAt: z.string().nullable(),
+    defaultLocale: z.enum(locales).nullable(),
   }),
   workspaces: z.array(z.object({ id: z.number(), name: z.string(), role: z.enum(roles) })),
 });
@@ -131,10 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The link must point at this product: from the Host header an attacker could aim it at their own site.
       if (!deps.config.PUBLIC_URL && secure) {
-        throw new AppError(
-          'unavailable',
-          'Password reset is not set up on this server (PUBLIC_URL is missing).',
-        );
+        throw new AppError('unavailable', serverMessage('auth.resetNotConfigured'));
       }
       const baseUrl = (deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
       await requestPasswordReset(deps, request.body.email, request.ip, baseUrl);

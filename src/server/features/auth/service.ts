@@ -1,12 +1,15 @@
 import { hash, verify } from '@node-rs/argon2';
 import { AppError } from '../../../domain/app-error.js';
 import {
+  type ProfileInput,
   type SignInInput,
   type SignUpInput,
   signInSchema,
   signUpSchema,
   trialDays,
 } from '../../../domain/auth/auth-schemas.js';
+import { shippedLocaleOrNull } from '../../../domain/locales.js';
+import { serverMessage } from '../../../domain/messages.js';
 import { enterWorkspace, type Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
@@ -31,8 +34,6 @@ import {
 const argonOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 // Verified when the email is unknown so a wrong email and a wrong password take the same time.
 const dummyHash = hash('not-a-real-password', argonOptions);
-
-const invalidCredentials = 'Invalid email or password.';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, argonOptions);
@@ -69,7 +70,7 @@ export async function startSession(
 }
 
 const emailTaken = () =>
-  new AppError('conflict', 'An account with this email already exists. Sign in instead.', {
+  new AppError('conflict', serverMessage('auth.emailTaken'), {
     issues: [{ path: 'email', message: 'already registered' }],
   });
 
@@ -87,7 +88,7 @@ export async function signUp(
   await reserveAttempt(
     deps,
     [{ key: `sign-up:ip:${ip}`, rule: { limit: deps.config.SIGN_UP_LIMIT_PER_HOUR, windowSeconds: 3_600 } }],
-    'sign-up',
+    'auth.tooManySignUps',
   );
   if (await findUserByEmail(deps.database.db, data.email)) throw emailTaken();
   const passwordHash = await hashPassword(data.password);
@@ -99,6 +100,7 @@ export async function signUp(
         firstName: data.firstName,
         lastName: data.lastName,
         passwordHash,
+        locale: data.locale,
       });
       const workspaceId = data.inviteToken
         ? await joinWorkspaceByInvite(tx, {
@@ -154,10 +156,14 @@ export async function signIn(
   const db = deps.database.db;
   const throttles = signInThrottles(data.email, ip);
   // The attempt is counted before the password is checked: concurrent guesses cannot all pass the limit.
-  await reserveAttempt(deps, [throttles.accountAndIp, throttles.account, throttles.ip], 'sign-in');
+  await reserveAttempt(
+    deps,
+    [throttles.accountAndIp, throttles.account, throttles.ip],
+    'auth.tooManySignIns',
+  );
   const user = await findUserByEmail(db, data.email);
   if (!(await passwordMatches(user?.passwordHash, data.password)) || !user) {
-    throw new AppError('unauthenticated', invalidCredentials);
+    throw new AppError('unauthenticated', serverMessage('auth.invalidCredentials'));
   }
   await forgiveAttempt(deps, [throttles.accountAndIp], [throttles.account, throttles.ip]);
 
@@ -171,8 +177,7 @@ export async function signIn(
     });
   }
   workspaceId ??= (await listUserWorkspaces(db, user.id))[0]?.id;
-  if (!workspaceId)
-    throw new AppError('forbidden', 'This account does not belong to any workspace any more.');
+  if (!workspaceId) throw new AppError('forbidden', serverMessage('auth.noWorkspace'));
   return { ...(await startSession(deps, user.id, workspaceId, previousSessionId)), userId: user.id };
 }
 
@@ -186,13 +191,14 @@ export async function getCurrentUser(deps: AppDeps, member: Member) {
     listUserWorkspaces(deps.database.db, member.userId),
   ]);
   const workspace = workspaces.find((w) => w.id === member.workspaceId);
-  if (!user || !workspace) throw new AppError('unauthenticated', 'You are not signed in.');
+  if (!user || !workspace) throw new AppError('unauthenticated', serverMessage('auth.notSignedIn'));
   return {
     id: user.id,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
+    locale: shippedLocaleOrNull(user.locale),
     role: member.role,
     workspace: {
       id: workspace.id,
@@ -200,25 +206,25 @@ export async function getCurrentUser(deps: AppDeps, member: Member) {
       plan: workspace.plan,
       subscriptionStatus: workspace.subscriptionStatus,
       trialEndsAt: workspace.trialEndsAt?.toISOString() ?? null,
+      defaultLocale: shippedLocaleOrNull(workspace.defaultLocale),
     },
     workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, role: w.role })),
   };
 }
 
-export async function updateProfile(
-  deps: AppDeps,
-  member: Member,
-  values: { firstName: string; lastName: string; profileImageUrl?: string },
-) {
-  await updateUser(deps.database.db, member.userId, {
-    firstName: values.firstName,
-    lastName: values.lastName,
-    ...(values.profileImageUrl !== undefined ? { profileImageUrl: values.profileImageUrl || null } : {}),
-  });
+/** Changes only the fields sent: the profile form sends its own, the language switcher only `locale`. */
+export async function updateProfile(deps: AppDeps, member: Member, values: ProfileInput) {
+  const { profileImageUrl, ...rest } = values;
+  const changes = {
+    ...rest,
+    ...(profileImageUrl !== undefined ? { profileImageUrl: profileImageUrl || null } : {}),
+  };
+  if (Object.keys(changes).length > 0) await updateUser(deps.database.db, member.userId, changes);
 }
 
 export async function switchWorkspace(deps: AppDeps, member: Member, workspaceId: number): Promise<void> {
   const workspaces = await listUserWorkspaces(deps.database.db, member.userId);
-  if (!workspaces.some((w) => w.id === workspaceId)) throw AppError.notFound('Workspace');
+  if (!workspaces.some((w) => w.id === workspaceId))
+    throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
   await setSessionWorkspace(deps.database.db, member.sessionId, workspaceId);
 }

@@ -32,6 +32,7 @@ export async function insertUser(
     lastName: string;
     passwordHash: string | null;
     oidcSubject?: string;
+    locale?: string;
   },
 ) {
   const [user] = await db.insert(users).values(values).returning();
@@ -41,7 +42,12 @@ export async function insertUser(
 export async function updateUser(
   db: Executor,
   id: number,
-  values: Partial<{ firstName: string; lastName: string; profileImageUrl: string | null }>,
+  values: Partial<{
+    firstName: string;
+    lastName: string;
+    profileImageUrl: string | null;
+    locale: string | null;
+  }>,
 ) {
   const [user] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return user;
@@ -172,6 +178,7 @@ export interface UserWorkspace {
   plan: string;
   subscriptionStatus: string;
   trialEndsAt: Date | null;
+  defaultLocale: string | null;
 }
 
 /** The workspaces a user belongs to, oldest membership first (one query, see app_user_workspaces). */
@@ -183,6 +190,7 @@ export async function listUserWorkspaces(db: Executor, userId: number): Promise<
     plan: string;
     subscription_status: string;
     trial_ends_at: string | null;
+    default_locale: string | null;
   }>(sql`select * from app_user_workspaces(${userId})`);
   return rows.map((r) => ({
     id: Number(r.id),
@@ -191,6 +199,7 @@ export async function listUserWorkspaces(db: Executor, userId: number): Promise<
     plan: r.plan,
     subscriptionStatus: r.subscription_status,
     trialEndsAt: r.trial_ends_at ? new Date(r.trial_ends_at) : null,
+    defaultLocale: r.default_locale,
   }));
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailSchema } from '../../../domain/auth/auth-schemas.js';
+import { emailSchema, workspaceSettingsSchema } from '../../../domain/auth/auth-schemas.js';
 import { idParamSchema } from '../../../domain/ids.js';
 import { roles } from '../../../domain/roles.js';
 import {
@@ -10,6 +10,7 @@ import {
   listPendingInvites,
   removeMember,
   revokeInvite,
+  updateWorkspaceSettings,
 } from './service.js';
 
 const memberSchema = z.object({
@@ -96,6 +97,16 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['members'], params: z.object({ id: idParamSchema }) } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => revokeInvite(tx, request.params.id));
+      return reply.status(204).send();
+    },
+  );
+
+  // Workspace settings: the default language of members who chose none (admins and owners).
+  app.patch(
+    '/api/workspace/settings',
+    { schema: { tags: ['members'], body: workspaceSettingsSchema } },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => updateWorkspaceSettings(tx, request.body));
       return reply.status(204).send();
     },
   );

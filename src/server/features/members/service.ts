@@ -16,11 +16,12 @@ import {
   lockOwners,
   markInviteAccepted,
   updateMemberRole,
+  updateWorkspaceSettings,
 } from './store.js';
 
 export const inviteTtlDays = 7;
 
-export { listMembers, listPendingInvites };
+export { listMembers, listPendingInvites, updateWorkspaceSettings };
 
 export async function inviteMember(
   tx: Tx,

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/roles.js';
 import type { Tx } from '../../db/database.js';
-import { invites, memberships, users } from '../../db/schema/foundation.js';
+import { invites, memberships, users, workspaces } from '../../db/schema/foundation.js';
 
 export async function listMembers(tx: Tx) {
   return tx
@@ -82,4 +82,9 @@ export async function inviteWorkspaceId(tx: Tx, tokenHash: string): Promise<numb
     sql`select app_invite_workspace(${tokenHash}) as id`,
   );
   return rows[0]?.id == null ? null : Number(rows[0].id);
+}
+
+/** Row-level security limits the update to the request's own workspace. */
+export async function updateWorkspaceSettings(tx: Tx, values: { defaultLocale: string | null }) {
+  await tx.update(workspaces).set(values).where(sql`${workspaces.id} = app_current_workspace()`);
 }

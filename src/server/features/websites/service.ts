@@ -1,4 +1,5 @@
 import { AppError } from '../../../domain/app-error.js';
+import { serverMessage } from '../../../domain/messages.js';
 import type { Website } from '../../../domain/websites/website-schemas.js';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
@@ -25,7 +26,7 @@ export async function listWebsites(tx: Tx): Promise<Website[]> {
 async function assertDomainFree(tx: Tx, domain: string, exceptId?: number): Promise<void> {
   const existing = await findWebsiteRowByDomain(tx, domain);
   if (existing && existing.id !== exceptId) {
-    throw AppError.badRequest('domain', `${domain} is already one of your websites`);
+    throw AppError.badRequest('domain', serverMessage('websites.domainTaken', { domain }));
   }
 }
 
@@ -44,16 +45,17 @@ export async function updateWebsite(
   id: number,
   input: Partial<{ name: string; domain: string; description: string }>,
 ): Promise<Website> {
-  if (!(await findWebsiteRow(tx, id))) throw AppError.notFound('Website');
+  if (!(await findWebsiteRow(tx, id))) throw new AppError('not_found', serverMessage('websites.notFound'));
   if (input.domain) await assertDomainFree(tx, input.domain, id);
   const row = await updateWebsiteRow(tx, id, input);
-  if (!row) throw AppError.notFound('Website');
+  if (!row) throw new AppError('not_found', serverMessage('websites.notFound'));
   return toWebsite(row);
 }
 
 export async function removeWebsite(tx: Tx, id: number): Promise<void> {
   const row = await findWebsiteRow(tx, id);
-  if (!row || !(await deleteWebsiteRow(tx, id))) throw AppError.notFound('Website');
+  if (!row || !(await deleteWebsiteRow(tx, id)))
+    throw new AppError('not_found', serverMessage('websites.notFound'));
   await recordActivity(tx, 'website_removed', `Website ${row.name} (${row.domain}) removed`);
 }
 

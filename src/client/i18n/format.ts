@@ -1,0 +1,74 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from './i18n';
+
+/**
+ * Numbers, money, dates and relative times in the active language (issue 10), all on `Intl`.
+ * Every screen formats through here, never with a hard-coded 'en-US'.
+ */
+
+function locale(): string {
+  // The pseudo-locale reads English numbers; Intl does not know it.
+  return i18n.locale === 'pseudo' || !i18n.locale ? 'en' : i18n.locale;
+}
+
+// Intl formatters are costly to build and are asked for on every render: one per locale and options.
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  options: object,
+  make: (locale: string) => T,
+): T {
+  const key = `${kind}|${locale()}|${JSON.stringify(options)}`;
+  let formatter = cache.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make(locale());
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
+  return cached('number', options, (l) => new Intl.NumberFormat(l, options)).format(value);
+}
+
+/**
+ * Integer cents as money: whole amounts without decimals ("$1,497"), others with cents ("$12.34");
+ * `exact` always shows cents, for columns that line up.
+ */
+export function formatMoney(cents: number, options: { currency?: string; exact?: boolean } = {}): string {
+  const whole = !options.exact && cents % 100 === 0;
+  const digits = whole ? 0 : 2;
+  const format: Intl.NumberFormatOptions = {
+    style: 'currency',
+    currency: options.currency ?? 'USD',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  };
+  return formatNumber(cents / 100, format);
+}
+
+export function formatDate(
+  value: Date | string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+) {
+  return cached('date', options, (l) => new Intl.DateTimeFormat(l, options)).format(new Date(value));
+}
+
+export function formatDateTime(value: Date | string): string {
+  return formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+const justNow = msg`just now`;
+
+/**
+ * Spec 000 §9: "just now" under a minute, then minutes under 60 minutes, hours under 1440 minutes,
+ * otherwise days ("5 minutes ago", "1 hour ago", "3 days ago" in English).
+ */
+export function formatRelativeTime(value: Date | string, now: Date = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(value).getTime()) / 60_000));
+  if (minutes < 1) return i18n._(justNow);
+  const relative = cached('relative', {}, (l) => new Intl.RelativeTimeFormat(l, { numeric: 'always' }));
+  if (minutes < 60) return relative.format(-minutes, 'minute');
+  if (minutes < 1440) return relative.format(-Math.floor(minutes / 60), 'hour');
+  return relative.format(-Math.floor(minutes / 1440), 'day');
+}

@@ -1,0 +1,35 @@
+import { I18nProvider } from '@lingui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { apiRequest } from '../lib/api';
+import { authUserKey, type CurrentUser, useAuth } from '../lib/use-auth';
+import { activateLocale, i18n, pseudoLocale, resolveLocale, storedLocale } from './i18n';
+
+/** Gives every screen the active catalog and keeps it matched to the signed-in user. */
+export function LocaleProvider({ children }: { children: ReactNode }) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <LocaleSync />
+      {children}
+    </I18nProvider>
+  );
+}
+
+function LocaleSync() {
+  const { user, isLoading } = useAuth();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (isLoading) return;
+    const visitorChoice = storedLocale();
+    // A language picked before signing in or up becomes the user's own, so it follows them from now on.
+    const adopted = user && !user.locale && visitorChoice !== pseudoLocale ? visitorChoice : null;
+    if (adopted) {
+      void apiRequest('PATCH', '/api/auth/user', { locale: adopted })
+        .then((response) => response.json() as Promise<CurrentUser>)
+        .then((updated) => queryClient.setQueryData(authUserKey, updated));
+    }
+    const wanted = adopted ?? resolveLocale(user);
+    if (wanted !== i18n.locale) void activateLocale(wanted);
+  }, [user, isLoading, queryClient]);
+  return null;
+}

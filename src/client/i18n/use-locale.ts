@@ -1,0 +1,31 @@
+import type { Locale } from '@domain/locales';
+import { useLingui } from '@lingui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiRequest } from '../lib/api';
+import { authUserKey, type CurrentUser, useAuth } from '../lib/use-auth';
+import { type ActiveLocale, activateLocale, storeLocale } from './i18n';
+
+/**
+ * The active language and a way to change it: kept on this browser, and on the user when signed in
+ * (so it follows them to other browsers and survives signing in again).
+ */
+export function useLocale(): { locale: ActiveLocale; setLocale: (locale: Locale) => Promise<void> } {
+  const { i18n } = useLingui();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const setLocale = useCallback(
+    async (locale: Locale) => {
+      storeLocale(locale);
+      await activateLocale(locale);
+      if (user) {
+        const updated = (
+          await apiRequest('PATCH', '/api/auth/user', { locale })
+        ).json() as Promise<CurrentUser>;
+        queryClient.setQueryData(authUserKey, await updated);
+      }
+    },
+    [user, queryClient],
+  );
+  return { locale: i18n.locale as ActiveLocale, setLocale };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatServerMessage, serverMessage, serverMessages } from './messages.js';
+
+describe('server message catalogue', () => {
+  it('formats placeholders and English plurals', () => {
+    expect(serverMessage('auth.tooManySignIns', { minutes: 1 }).text).toBe(
+      'Too many sign-in attempts. Try again in 1 minute.',
+    );
+    expect(serverMessage('auth.tooManySignUps', { minutes: 2 }).text).toBe(
+      'Too many sign-up attempts. Try again in 2 minutes.',
+    );
+    expect(serverMessage('websites.domainTaken', { domain: 'a.example' }).text).toBe(
+      'a.example is already one of your websites',
+    );
+    expect(formatServerMessage('{n, plural, =0 {none} one {# item} other {# items}} left', { n: 0 })).toBe(
+      'none left',
+    );
+  });
+
+  it('leaves no placeholder unfilled in any message given its values', () => {
+    for (const template of Object.values(serverMessages)) {
+      const names = [...template.matchAll(/\{(\w+)/g)].map((m) => m[1]);
+      const values = Object.fromEntries(names.map((n) => [n, 3]));
+      expect(formatServerMessage(template, values)).not.toMatch(/[{}]/);
+    }
+  });
+});
