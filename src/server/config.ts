@@ -21,6 +21,8 @@ const configSchema = z
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SECRET_KEY: z.string().min(32).optional(),
     SEED_DEMO: booleanFlag.default(true),
+    /** Unset: the demo's published password works outside production only (seed/demo-workspace.ts). */
+    DEMO_SIGN_IN: booleanFlag.optional(),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),

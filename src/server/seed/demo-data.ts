@@ -27,6 +27,8 @@ export const demoWebsites = [
 export interface DemoSeedContext {
   workspaceId: number;
   ownerId: number;
+  /** Whether people may sign in to the demo; only then does it get secrets such as a testing sync token. */
+  signIn: boolean;
 }
 
 /** Each area adds its demo rows here, inside the demo workspace's transaction. */
@@ -34,6 +36,6 @@ export async function seedDemoData(tx: Tx, _context: DemoSeedContext): Promise<v
   for (const site of demoWebsites) await tx.insert(websites).values(site);
   await recordActivity(tx, 'website_added', 'Three websites connected to the hub');
   await seedDemoContacts(tx, { ownerId: _context.ownerId, siteNames: demoWebsites.map((s) => s.name) });
-  await seedDemoPhoneSync(tx, _context);
+  if (_context.signIn) await seedDemoPhoneSync(tx, _context);
   await seedDemoProducts(tx);
 }

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import type { ParsedAddress } from '../../../domain/email/addresses.js';
 import type { AppDeps } from '../../deps.js';
 import { type ParsedMessage, parseRawMessage } from './parse-message.js';
-import { enqueueEmailProcessing, type IncomingEmail, recordIncomingEmail } from './service.js';
+import { type IncomingEmail, recordIncomingEmail } from './service.js';
 import * as store from './store.js';
 
 /** Larger messages are refused at MAIL FROM (SIZE) or cut off while streaming. */
@@ -123,11 +123,11 @@ async function captureInto(
   captureAddress: string,
   parsed: ParsedMessage,
 ) {
-  const result = await deps.database.withWorkspace(workspaceId, async (tx) => {
+  await deps.database.withWorkspace(workspaceId, async (tx) => {
     const own = new Set(await store.listOwnAddresses(tx));
     const filed = fileCapturedEmail(parsed, own, captureAddress);
-    if (!filed) return null;
-    return recordIncomingEmail(tx, {
+    if (!filed) return;
+    await recordIncomingEmail(deps, tx, workspaceId, {
       ...filed,
       messageId: parsed.messageId,
       origin: 'capture',
@@ -136,5 +136,4 @@ async function captureInto(
       receivedAt: parsed.date ?? new Date(),
     });
   });
-  if (result?.isNew) await enqueueEmailProcessing(deps, workspaceId, [result.jobId]);
 }

@@ -38,7 +38,11 @@ export async function insertEmailJob(tx: Tx, job: NewEmailJob): Promise<number |
 
 export async function findEmailJobByMessageId(tx: Tx, messageId: string) {
   const rows = await tx
-    .select({ id: emailProcessingJobs.id })
+    .select({
+      id: emailProcessingJobs.id,
+      processed: emailProcessingJobs.processed,
+      errorMessage: emailProcessingJobs.errorMessage,
+    })
     .from(emailProcessingJobs)
     .where(eq(emailProcessingJobs.messageId, messageId));
   return rows[0] ?? null;

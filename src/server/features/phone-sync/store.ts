@@ -99,3 +99,11 @@ export async function listRecords(tx: Tx, limit: number) {
     .orderBy(desc(phoneSyncRecords.createdAt), desc(phoneSyncRecords.id))
     .limit(limit);
 }
+
+/** Revokes every testing token and forgets its plain value. */
+export async function revokeTestTokens(tx: Tx) {
+  await tx
+    .update(phoneSyncTokens)
+    .set({ plainToken: null, revokedAt: sql`coalesce(${phoneSyncTokens.revokedAt}, now())` })
+    .where(isNotNull(phoneSyncTokens.plainToken));
+}
