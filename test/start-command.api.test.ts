@@ -7,7 +7,7 @@ import { demoCredentials } from '../src/server/seed/demo-workspace.js';
 // What `npm start` runs: the build script, then the compiled server on its own embedded PostgreSQL.
 let server: BuiltServer;
 beforeAll(async () => {
-  server = await startBuiltServer();
+  server = await startBuiltServer({ DEMO_SIGN_IN: 'true' });
 }, 180_000);
 afterAll(() => server?.stop());
 
