@@ -10,6 +10,12 @@ export interface JobDefinition<T extends object = object> {
   concurrency?: number;
   retryLimit?: number;
   handler(data: T, deps: AppDeps): Promise<void>;
+  /**
+   * Queues again the work a stopped server left unfinished; runs when workers start. A job that was
+   * running when its process died stays 'active' in pg-boss until it expires, so handlers must be
+   * idempotent (they are: each checks, under a row lock, that its record is not processed yet).
+   */
+  recover?(deps: AppDeps): Promise<number>;
 }
 
 export interface SendOptions {
@@ -92,6 +98,10 @@ export function createQueue(ownerUrl: string): Queue {
             def.handler(job.data as never, deps),
           );
         }
+      }
+      for (const def of definitions) {
+        const requeued = (await def.recover?.(deps)) ?? 0;
+        if (requeued > 0) deps.log.info({ queue: def.name, requeued }, 'queued unfinished work again');
       }
     },
     async stop() {

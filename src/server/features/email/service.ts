@@ -94,11 +94,12 @@ export async function submitEmail(deps: AppDeps, member: Member, input: ProcessE
       createdBy: member.userId,
     }),
   );
-  return { jobId: result.jobId, messageId, duplicate: !result.isNew, message: submitMessages[result.state] };
+  const message = result.isNew ? 'Email queued for processing.' : repeatMessages[result.state];
+  return { jobId: result.jobId, messageId, duplicate: !result.isNew, message };
 }
 
-const submitMessages = {
-  queued: 'Email queued for processing.',
+const repeatMessages = {
+  queued: 'This email is already queued for processing.',
   processed: 'This email was already processed.',
   failed: 'This email was already received; processing it failed.',
 } as const;

@@ -214,6 +214,13 @@ export async function activeAccountsEverywhere(tx: Tx) {
   return rows.rows.map((r) => ({ workspaceId: Number(r.workspace_id), accountId: Number(r.account_id) }));
 }
 
+export async function unfinishedEmailJobsEverywhere(tx: Tx) {
+  const rows = await tx.execute<{ workspace_id: number; id: number }>(
+    sql`select workspace_id, id from app_unfinished_email_jobs()`,
+  );
+  return rows.rows.map((r) => ({ workspaceId: Number(r.workspace_id), jobId: Number(r.id) }));
+}
+
 export async function captureWorkspace(tx: Tx, token: string): Promise<number | null> {
   const rows = await tx.execute<{ id: string | null }>(sql`select app_capture_workspace(${token}) as id`);
   const id = rows.rows[0]?.id;
