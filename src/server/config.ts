@@ -30,6 +30,8 @@ const configSchema = z
     STRIPE_TEST_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
     STRIPE_API_URL: z.url().optional(),
+    /** Unset: the offline test checkout stands in for Stripe outside production only (providers/payments). */
+    OFFLINE_CHECKOUT: booleanFlag.optional(),
     SMTP_CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
     SMTP_CAPTURE_DOMAIN: z.string().min(1).default('capture.localhost'),
     SCHEDULER_URL: z.url().default(placeholderSchedulerUrl),
