@@ -14,11 +14,14 @@ import {
 import type { AppDeps } from './deps.js';
 import { featureRoutes } from './features/index.js';
 import { registerErrorHandler } from './http/errors.js';
+import { serializeError } from './http/log-serializers.js';
 import { sessionPlugin } from './http/session.js';
 
 export interface BuildAppOptions {
   /** Folder with the built client; served with an SPA fallback when it exists. */
   clientDir?: string;
+  /** Where the log goes instead of stdout (tests read it); turns logging on in the test mode too. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(
@@ -28,14 +31,16 @@ export async function buildApp(
   const { config } = deps;
   const app = Fastify({
     logger:
-      config.NODE_ENV === 'test'
+      config.NODE_ENV === 'test' && !options.logStream
         ? false
         : {
             level: config.LOG_LEVEL,
-            transport:
-              config.NODE_ENV === 'development'
-                ? { target: 'pino-pretty', options: { singleLine: true } }
-                : undefined,
+            serializers: { err: serializeError },
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : config.NODE_ENV === 'development'
+                ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
+                : {}),
           },
     trustProxy: true,
     bodyLimit: 64 * 1024 * 1024,
