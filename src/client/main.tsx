@@ -6,6 +6,10 @@ import { TooltipProvider } from './components/ui/tooltip';
 import { queryClient } from './lib/query-client';
 import { AppRoutes } from './routes';
 import './styles.css';
+import { z } from 'zod';
+
+// zod's fast path compiles validators with new Function, which the Content-Security-Policy forbids.
+z.config({ jitless: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -15,6 +15,7 @@ import type { AppDeps } from './deps.js';
 import { featureRoutes } from './features/index.js';
 import { registerErrorHandler } from './http/errors.js';
 import { serializeError } from './http/log-serializers.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './http/session.js';
 
 export interface BuildAppOptions {
@@ -53,7 +54,17 @@ export async function buildApp(
     openapi: { info: { title: 'Business Hub API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerSecurityHeaders(app, config);
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI's pages carry their own inline scripts (allowed by hash in its policy) and set inline
+    // styles as it renders; served over plain http as well.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
   await app.register(cookie, { secret: config.secretKey });
   registerErrorHandler(app);
   await app.register(sessionPlugin);
