@@ -41,6 +41,9 @@ function isAlive(pid: number): boolean {
 describe('a start after a crash', () => {
   it('stops the PostgreSQL a killed server left running and serves again', async () => {
     const first = await start();
+    // Production: the demo workspace exists, with no sign-in to print.
+    expect(first.output()).toContain('Demo workspace: no sign-in in production  (demo workspace created)');
+    expect(first.output()).not.toContain('demo-password');
     first.process.kill('SIGKILL');
     await first.exited;
     // kill -9 runs no shutdown code: the server's PostgreSQL is still up, holding the data directory.

@@ -12,6 +12,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 it('serves the built client and the API, with the demo workspace signed in', async () => {
+  expect(server.output()).toContain(`Demo sign-in: ${demoCredentials.email} / ${demoCredentials.password}`);
   const page = await fetch(`${server.baseUrl}/pricing`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<div id="root"></div>');
