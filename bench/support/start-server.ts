@@ -97,7 +97,7 @@ export async function startBuiltServer(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const ready = () => {
-      if (!output.includes('is running at')) return;
+      if (!output.includes('API docs:')) return; // the banner's last line
       child.stdout?.off('data', ready);
       resolve();
     };
