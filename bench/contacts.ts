@@ -311,7 +311,7 @@ async function bulkLoad(owner: pg.Client, workspaceId: number, siteNames: string
 }
 
 async function main() {
-  const server = await startBuiltServer();
+  const server = await startBuiltServer({ DEMO_SIGN_IN: 'true' });
   const owner = new pg.Client({ connectionString: server.ownerUrl });
   await owner.connect();
   try {

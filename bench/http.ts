@@ -58,7 +58,7 @@ async function sqlFloor(appUrl: string, sessionHash: string, read: string) {
   };
 }
 
-const server = await startBuiltServer();
+const server = await startBuiltServer({ DEMO_SIGN_IN: 'true' });
 try {
   const cookie = await signInCookie(server.baseUrl, demoCredentials.email, demoCredentials.password);
   const sessionHash = createHash('sha256')

@@ -21,7 +21,7 @@ const point = (i: number) => ({
 });
 
 async function main() {
-  const server = await startBuiltServer();
+  const server = await startBuiltServer({ DEMO_SIGN_IN: 'true' });
   const owner = new pg.Client({ connectionString: server.ownerUrl });
   await owner.connect();
   try {

@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
   let dataDir: string | undefined;
   if (!serverUrl) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-test-'));
-    const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
+    const server = await startEmbeddedPostgres({ dataDir, port: await freePort() });
     serverUrl = server.url;
     stop = server.stop;
   }

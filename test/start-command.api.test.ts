@@ -7,11 +7,12 @@ import { demoCredentials } from '../src/server/seed/demo-workspace.js';
 // What `npm start` runs: the build script, then the compiled server on its own embedded PostgreSQL.
 let server: BuiltServer;
 beforeAll(async () => {
-  server = await startBuiltServer();
+  server = await startBuiltServer({ DEMO_SIGN_IN: 'true' });
 }, 180_000);
 afterAll(() => server?.stop());
 
 it('serves the built client and the API, with the demo workspace signed in', async () => {
+  expect(server.output()).toContain(`Demo sign-in: ${demoCredentials.email} / ${demoCredentials.password}`);
   const page = await fetch(`${server.baseUrl}/pricing`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<div id="root"></div>');

@@ -24,7 +24,12 @@ export interface TestApp {
  * `workers: true` also runs the job queue in this process, as `npm start` does.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; workers?: boolean; clientDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    workers?: boolean;
+    clientDir?: string;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const ownerUrl = inject('ownerDatabaseUrl');
   const config = loadConfig({
@@ -38,7 +43,10 @@ export async function createTestApp(
   });
   const database = createDatabase(asAppRole(ownerUrl, testAppPassword), { max: 10 });
   const queue = createQueue(ownerUrl);
-  const app = await buildApp({ config, database, queue }, { clientDir: options.clientDir });
+  const app = await buildApp(
+    { config, database, queue },
+    { clientDir: options.clientDir, logStream: options.logStream },
+  );
   if (options.workers) await queue.start(jobDefinitions, app.deps);
   await app.ready();
   return {

@@ -10,7 +10,20 @@ export interface BuiltServer {
   ownerUrl: string;
   appUrl: string;
   process: ChildProcess;
+  /** Where it runs: pass it back to `startBuiltServer` to start again on the same data and ports. */
+  place: ServerPlace;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** SIGTERM, wait for the exit, remove the data directory. */
   stop(): Promise<void>;
+}
+
+export interface ServerPlace {
+  dataDir: string;
+  port: number;
+  pgPort: number;
 }
 
 export function freePort(): Promise<number> {
@@ -41,12 +54,18 @@ export function serverNodeArgs(entry = serverEntry): string[] {
 
 /**
  * Starts the real server, built as `npm start` builds and runs it, as its own process, on an embedded PostgreSQL in a
- * temporary folder, with the demo workspace seeded, so load is measured from outside as users see it.
+ * temporary folder (or again at an earlier server's `place`), with the demo workspace seeded, so load is measured
+ * from outside as users see it.
  */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-bench-'));
-  const port = await freePort();
-  const pgPort = await freePort();
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  at?: ServerPlace,
+): Promise<BuiltServer> {
+  const place = at ?? {
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'hub-bench-')),
+    port: await freePort(),
+    pgPort: await freePort(),
+  };
   const appPassword = 'bench_app_password';
   // Its progress lines go to stderr: stdout carries only the benchmark's JSON.
   execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: ['ignore', 2, 2] });
@@ -56,37 +75,48 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       ...process.env,
       NODE_ENV: 'production',
       SECRET_KEY: 'bench-secret-key-bench-secret-key-0000',
-      PORT: String(port),
+      PORT: String(place.port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(pgPort),
+      DATA_DIR: place.dataDir,
+      EMBEDDED_PG_PORT: String(place.pgPort),
       APP_DB_PASSWORD: appPassword,
       SMTP_CAPTURE_PORT: '0',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stderr.write(chunk);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is running at')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+    const ready = () => {
+      if (!output.includes('API docs:')) return; // the banner's last line
+      child.stdout?.off('data', ready);
+      resolve();
+    };
+    child.stdout?.on('data', ready);
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
-  const ownerUrl = `postgres://postgres:embedded-postgres-local@127.0.0.1:${pgPort}/hub`;
+  const ownerUrl = `postgres://postgres:embedded-postgres-local@127.0.0.1:${place.pgPort}/hub`;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${place.port}`,
     ownerUrl,
-    appUrl: `postgres://hub_app:${appPassword}@127.0.0.1:${pgPort}/hub`,
+    appUrl: `postgres://hub_app:${appPassword}@127.0.0.1:${place.pgPort}/hub`,
     process: child,
+    place,
+    output: () => output,
+    exited,
     async stop() {
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(place.dataDir, { recursive: true, force: true });
     },
   };
 }

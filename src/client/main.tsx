@@ -8,6 +8,10 @@ import { LocaleProvider } from './i18n/locale-provider';
 import { queryClient } from './lib/query-client';
 import { AppRoutes } from './routes';
 import './styles.css';
+import { z } from 'zod';
+
+// zod's fast path compiles validators with new Function, which the Content-Security-Policy forbids.
+z.config({ jitless: true });
 
 // The first paint is already in the visitor's language: the catalog loads before React renders.
 await activateLocale(resolveLocale(null));

@@ -17,7 +17,9 @@ import type { AppDeps } from './deps.js';
 import { featureRoutes } from './features/index.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { serializeError } from './http/log-serializers.js';
 import { isPublicApiRoute } from './http/public-routes.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './http/session.js';
 
 export const defaultBodyLimit = 1024 * 1024;
@@ -25,6 +27,8 @@ export const defaultBodyLimit = 1024 * 1024;
 export interface BuildAppOptions {
   /** Folder with the built client; served with an SPA fallback when it exists. */
   clientDir?: string;
+  /** Where the log goes instead of stdout (tests read it); turns logging on in the test mode too. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(
@@ -34,14 +38,16 @@ export async function buildApp(
   const { config } = deps;
   const app = Fastify({
     logger:
-      config.NODE_ENV === 'test'
+      config.NODE_ENV === 'test' && !options.logStream
         ? false
         : {
             level: config.LOG_LEVEL,
-            transport:
-              config.NODE_ENV === 'development'
-                ? { target: 'pino-pretty', options: { singleLine: true } }
-                : undefined,
+            serializers: { err: serializeError },
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : config.NODE_ENV === 'development'
+                ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
+                : {}),
           },
     // Proxy headers only from the proxies named in TRUST_PROXY: otherwise anyone picks their own address.
     trustProxy:
@@ -80,7 +86,17 @@ export async function buildApp(
         : output;
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerSecurityHeaders(app, config);
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI's pages carry their own inline scripts (allowed by hash in its policy) and set inline
+    // styles as it renders; served over plain http as well.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
   await app.register(cookie, { secret: config.secretKey });
   registerErrorHandler(app);
   registerInputGuard(app);

@@ -8,6 +8,11 @@ import { asAppRole, withDatabase } from './db/urls.js';
 export interface DatabaseHandles {
   ownerUrl: string;
   database: Database;
+  /** Whether this process started (and so stops) its own PostgreSQL. */
+  embedded: boolean;
+  /** Stops the embedded PostgreSQL (nothing with DATABASE_URL); call after every connection is closed. */
+  stopServer(): Promise<void>;
+  /** Closes the connections, then stops the embedded server. */
   stop(): Promise<void>;
 }
 
@@ -17,7 +22,7 @@ export interface DatabaseHandles {
  */
 export async function openDatabase(
   config: Config,
-  options: { databaseName?: string } = {},
+  options: { databaseName?: string; notice?: (message: string) => void } = {},
 ): Promise<DatabaseHandles> {
   let ownerUrl: string;
   let stopServer = async () => {};
@@ -29,8 +34,8 @@ export async function openDatabase(
     const server = await startEmbeddedPostgres({
       dataDir: path.resolve(config.DATA_DIR),
       port: config.EMBEDDED_PG_PORT,
-      persistent: true,
       sharedBuffersMb: config.EMBEDDED_PG_SHARED_BUFFERS_MB,
+      notice: options.notice,
     });
     ownerUrl = withDatabase(server.url, options.databaseName ?? 'hub');
     stopServer = server.stop;
@@ -41,6 +46,8 @@ export async function openDatabase(
   return {
     ownerUrl,
     database,
+    embedded: !config.DATABASE_URL,
+    stopServer,
     async stop() {
       await database.close();
       await stopServer();

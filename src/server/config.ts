@@ -67,6 +67,8 @@ const configSchema = z
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SECRET_KEY: z.string().min(32).optional(),
     SEED_DEMO: booleanFlag.default(true),
+    /** Unset: the demo's published password works outside production only (seed/demo-workspace.ts). */
+    DEMO_SIGN_IN: booleanFlag.optional(),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -74,6 +76,8 @@ const configSchema = z
     STRIPE_TEST_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
     STRIPE_API_URL: z.url().optional(),
+    /** Unset: the offline test checkout stands in for Stripe outside production only (providers/payments). */
+    OFFLINE_CHECKOUT: booleanFlag.optional(),
     SMTP_CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
     SMTP_CAPTURE_DOMAIN: z.string().min(1).default('capture.localhost'),
     SCHEDULER_URL: z.url().default(placeholderSchedulerUrl),

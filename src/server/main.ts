@@ -1,11 +1,14 @@
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
-import { openDatabase } from './boot.js';
+import { type DatabaseHandles, openDatabase } from './boot.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startEmailServices } from './features/email/email-services.js';
 import { jobDefinitions } from './features/index.js';
 import { createQueue } from './jobs/queue.js';
-import { demoCredentials, seedDemoWorkspace } from './seed/demo-workspace.js';
+import { demoCredentials, demoSignInEnabled, seedDemoWorkspace } from './seed/demo-workspace.js';
+
+let handles: DatabaseHandles | undefined;
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -19,9 +22,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const handles = await openDatabase(config);
-  const queue = createQueue(handles.ownerUrl);
-  const deps = { config, database: handles.database, queue };
+  handles = await openDatabase(config, { notice: (message) => console.log(`  ${message}`) });
+  const database = handles;
+  const queue = createQueue(database.ownerUrl);
+  const deps = { config, database: database.database, queue };
   const seeded = config.SEED_DEMO ? await seedDemoWorkspace(deps) : false;
   const app = await buildApp(deps, { clientDir: path.resolve(config.CLIENT_DIR) });
   await queue.start(jobDefinitions, app.deps);
@@ -31,8 +35,11 @@ async function main(): Promise<void> {
   const url = config.PUBLIC_URL ?? `http://localhost:${new URL(address).port}`;
   console.log(`\n  Business Hub is running at ${url}  (ready in ${Date.now() - started} ms)`);
   if (config.SEED_DEMO) {
+    const created = seeded ? '  (demo workspace created)' : '';
     console.log(
-      `  Demo sign-in: ${demoCredentials.email} / ${demoCredentials.password}${seeded ? '  (demo workspace created)' : ''}`,
+      demoSignInEnabled(config)
+        ? `  Demo sign-in: ${demoCredentials.email} / ${demoCredentials.password}${created}`
+        : `  Demo workspace: no sign-in in production${created}`,
     );
   }
   console.log(`  API docs: ${url}/api/docs\n`);
@@ -41,18 +48,45 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await stopEmailServices();
-    await app.close();
-    await queue.stop();
-    await handles.stop();
-    process.exit(0);
+    const log = app.log;
+    log.info({ signal }, 'shutdown: stopping');
+    const failed = await shutdownSteps(log, [
+      // No new work: no requests, no captured mail, no mailbox sync ticks.
+      ['HTTP server closed', () => app.close()],
+      ['email services stopped', stopEmailServices],
+      // Running jobs finish or reach their checkpoint (an import commits batch by batch).
+      ['job queue stopped', () => queue.stop()],
+      ['database connections closed', () => database.database.close()],
+      ...(database.embedded ? [['PostgreSQL stopped', () => database.stopServer()] as const] : []),
+    ]);
+    log.info('shutdown: done');
+    process.exit(failed ? 1 : 0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((error) => {
-  console.error(error);
+/** Runs each step in order, logging it; a failing step is logged and the rest still run. */
+async function shutdownSteps(
+  log: FastifyBaseLogger,
+  steps: ReadonlyArray<readonly [string, () => Promise<unknown>]>,
+): Promise<boolean> {
+  let failed = false;
+  for (const [done, step] of steps) {
+    try {
+      await step();
+      log.info(`shutdown: ${done}`);
+    } catch (error) {
+      failed = true;
+      log.error({ err: error }, `shutdown: failed before "${done}"`);
+    }
+  }
+  return failed;
+}
+
+main().catch(async (error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : `Start failed: ${String(error)}`);
+  // A PostgreSQL this start launched must not outlive it.
+  await handles?.stop().catch(() => {});
   process.exit(1);
 });

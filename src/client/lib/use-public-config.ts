@@ -5,6 +5,8 @@ export interface PublicConfig {
   schedulerUrl: string;
   isSchedulerConfigured: boolean;
   salesEmail: string;
+  /** 'offline-test': checkouts are tests (no card is charged); 'disabled': no payments are taken. */
+  checkout: 'stripe' | 'offline-test' | 'disabled';
 }
 
 export const publicConfigKey = ['/api/public-config'] as const;

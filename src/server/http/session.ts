@@ -58,16 +58,21 @@ const viewerWritablePaths = new Set([
   '/api/auth/password',
 ]);
 
+/** Scheme, host and port: a page on http:// may not write to the https:// site of the same host. */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 function sameOrigin(request: FastifyRequest, publicUrl: string | undefined): boolean {
   const source = request.headers.origin ?? request.headers.referer;
-  if (!source) return false;
-  let host: string;
-  try {
-    host = new URL(source).host;
-  } catch {
-    return false;
-  }
-  return host === request.headers.host || (publicUrl !== undefined && host === new URL(publicUrl).host);
+  const origin = source ? originOf(source) : null;
+  if (!origin || origin === 'null') return false;
+  if (publicUrl !== undefined && origin === originOf(publicUrl)) return true;
+  return origin === originOf(`${request.protocol}://${request.headers.host}`);
 }
 
 export const sessionPlugin = fp(async (app: FastifyInstance) => {

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import type { Tx } from '../db/database.js';
+import { appRole } from '../db/urls.js';
 import type { AppDeps } from '../deps.js';
 
 export interface JobDefinition<T extends object = object> {
@@ -9,13 +12,54 @@ export interface JobDefinition<T extends object = object> {
   /** Runs the job on this cron schedule (UTC), once across all processes. */
   cron?: string;
   handler(data: T, deps: AppDeps): Promise<void>;
+  /**
+   * Queues again the work a stopped server left unfinished; runs when workers start. A job that was
+   * running when its process died stays 'active' in pg-boss until it expires, so handlers must be
+   * idempotent (they are: each checks, under a row lock, that its record is not processed yet).
+   */
+  recover?(deps: AppDeps): Promise<number>;
+}
+
+export interface SendOptions {
+  singletonKey?: string;
+  /**
+   * Queue the job in this transaction: it exists exactly when the transaction commits, so a record
+   * and the job that processes it can never be separated by a crash between two commits.
+   */
+  tx?: Tx;
 }
 
 export interface Queue {
-  send<T extends object>(name: string, data: T, options?: { singletonKey?: string }): Promise<string | null>;
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   start(definitions: JobDefinition[], deps: AppDeps): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** pg-boss's SQL (numbered parameters) run on a Drizzle transaction's connection. */
+function onTransaction(tx: Tx): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      // split() with a capture group: odd entries are the parameter numbers.
+      const parts = text.split(/\$(\d+)/);
+      const query = sql.join(
+        parts.map((part, i) => (i % 2 === 1 ? sql.param(values[Number(part) - 1]) : sql.raw(part))),
+      );
+      return tx.execute(query);
+    },
+  };
+}
+
+/**
+ * The runtime role may add jobs (and nothing else) so that a workspace transaction can queue its own
+ * work. Under a lock: concurrent GRANTs on one object fail with "tuple concurrently updated".
+ */
+const grantSendToAppRole = `
+  begin;
+  select pg_advisory_xact_lock(727151);
+  grant usage on schema pgboss to ${appRole};
+  grant select on pgboss.queue to ${appRole};
+  grant insert, select (id) on pgboss.job to ${appRole};
+  commit;`;
 
 /**
  * pg-boss keeps jobs in the same PostgreSQL (schema pgboss), so a restart loses none: a job that was
@@ -27,7 +71,7 @@ export function createQueue(ownerUrl: string): Queue {
   let started: Promise<unknown> | null = null;
   const known = new Set<string>();
   const ensureStarted = () => {
-    started ??= boss.start();
+    started ??= boss.start().then(() => boss.getDb().executeSql(grantSendToAppRole, []));
     return started;
   };
   const ensureQueue = async (name: string, retryLimit = 3) => {
@@ -38,9 +82,12 @@ export function createQueue(ownerUrl: string): Queue {
     known.add(name);
   };
   return {
-    async send(name, data, options) {
+    async send(name, data, options = {}) {
       await ensureQueue(name);
-      return boss.send(name, data, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
+      return boss.send(name, data, {
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.tx ? { db: onTransaction(options.tx) } : {}),
+      });
     },
     async start(definitions, deps) {
       boss.on('error', (error) => deps.log.error({ err: error }, 'queue error'));
@@ -54,6 +101,10 @@ export function createQueue(ownerUrl: string): Queue {
             def.handler(job.data as never, deps),
           );
         }
+      }
+      for (const def of definitions) {
+        const requeued = (await def.recover?.(deps)) ?? 0;
+        if (requeued > 0) deps.log.info({ queue: def.name, requeued }, 'queued unfinished work again');
       }
     },
     async stop() {

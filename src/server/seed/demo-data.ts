@@ -28,14 +28,16 @@ export const demoWebsites = [
 export interface DemoSeedContext {
   workspaceId: number;
   ownerId: number;
+  /** Whether people may sign in to the demo; only then does it get secrets such as a testing sync token. */
+  signIn: boolean;
 }
 
 /** Each area adds its demo rows here, inside the demo workspace's transaction. */
-export async function seedDemoData(tx: Tx, _context: DemoSeedContext): Promise<void> {
+export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<void> {
   for (const site of demoWebsites) await tx.insert(websites).values(site);
   await recordActivity(tx, 'website_added', 'Three websites connected to the hub');
-  await seedDemoContacts(tx, { ownerId: _context.ownerId, siteNames: demoWebsites.map((s) => s.name) });
-  await seedDemoDeals(tx, { ownerId: _context.ownerId });
-  await seedDemoPhoneSync(tx, _context);
+  await seedDemoContacts(tx, { ownerId: context.ownerId, siteNames: demoWebsites.map((s) => s.name) });
+  await seedDemoDeals(tx, { ownerId: context.ownerId });
+  if (context.signIn) await seedDemoPhoneSync(tx, context);
   await seedDemoProducts(tx);
 }

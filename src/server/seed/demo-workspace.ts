@@ -1,19 +1,40 @@
 import type { AppDeps } from '../deps.js';
 import { createWorkspace, hashPassword } from '../features/auth/service.js';
-import { findUserByEmail, insertUser } from '../features/auth/store.js';
+import { findUserByEmail, insertUser, listUserWorkspaces } from '../features/auth/store.js';
+import { closeDemoPhoneSync, seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 import { seedDemoData } from './demo-data.js';
+import * as store from './store.js';
 
 export const demoCredentials = { email: 'demo@businesshub.app', password: 'demo-password' };
 
-/** Seeds the demo workspace once: the demo owner's existence marks it as done. */
+/**
+ * The demo's published password may be used only where that is safe: by default everywhere but in
+ * production. In production the demo workspace still exists (public read-only screens show it), but
+ * its owner has no password and it has no testing sync token, unless DEMO_SIGN_IN=true says otherwise.
+ */
+export function demoSignInEnabled(config: AppDeps['config']): boolean {
+  return config.DEMO_SIGN_IN ?? config.NODE_ENV !== 'production';
+}
+
+/**
+ * Seeds the demo workspace once (the demo owner's existence marks it as done), and on every start
+ * brings its sign-in in line with the configuration: a database seeded by a development start and
+ * then run in production loses the known password, its sessions and its testing token.
+ */
 export async function seedDemoWorkspace(deps: Pick<AppDeps, 'database' | 'config'>): Promise<boolean> {
   const db = deps.database.db;
-  if (await findUserByEmail(db, demoCredentials.email)) return false;
+  const signIn = demoSignInEnabled(deps.config);
+  const existing = await findUserByEmail(db, demoCredentials.email);
+  if (existing) {
+    if (signIn && !existing.passwordHash) await openDemo(deps, existing.id);
+    if (!signIn && existing.passwordHash) await closeDemo(deps, existing.id);
+    return false;
+  }
   const owner = await insertUser(db, {
     email: demoCredentials.email,
     firstName: 'Demo',
     lastName: 'Owner',
-    passwordHash: await hashPassword(demoCredentials.password),
+    passwordHash: signIn ? await hashPassword(demoCredentials.password) : null,
   });
   const workspaceId = await createWorkspace(deps, {
     name: 'Demo Business',
@@ -22,7 +43,25 @@ export async function seedDemoWorkspace(deps: Pick<AppDeps, 'database' | 'config
     ownerName: 'Demo Owner',
   });
   await deps.database.withWorkspace(workspaceId, (tx) =>
-    seedDemoData(tx, { workspaceId, ownerId: owner.id }),
+    seedDemoData(tx, { workspaceId, ownerId: owner.id, signIn }),
   );
   return true;
+}
+
+async function demoWorkspaceIds(deps: Pick<AppDeps, 'database'>, ownerId: number): Promise<number[]> {
+  const workspaces = await listUserWorkspaces(deps.database.db, ownerId);
+  return workspaces.filter((w) => w.role === 'owner').map((w) => w.id);
+}
+
+async function closeDemo(deps: Pick<AppDeps, 'database'>, ownerId: number): Promise<void> {
+  await store.setPasswordHash(deps.database.db, ownerId, null);
+  await store.deleteUserSessions(deps.database.db, ownerId);
+  for (const workspaceId of await demoWorkspaceIds(deps, ownerId))
+    await deps.database.withWorkspace(workspaceId, (tx) => closeDemoPhoneSync(tx));
+}
+
+async function openDemo(deps: Pick<AppDeps, 'database'>, ownerId: number): Promise<void> {
+  await store.setPasswordHash(deps.database.db, ownerId, await hashPassword(demoCredentials.password));
+  for (const workspaceId of await demoWorkspaceIds(deps, ownerId))
+    await deps.database.withWorkspace(workspaceId, (tx) => seedDemoPhoneSync(tx, { ownerId }));
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 
 export interface ProviderStatus {
   provider: 'stripe' | 'offline';
-  mode: 'live' | 'test' | 'offline';
+  mode: 'live' | 'test' | 'offline' | 'disabled';
   /** Masked by the server (prefix and last 4); the secret itself never reaches the browser. */
   keys: { live: string | null; test: string | null };
   webhookConfigured: boolean;

@@ -37,9 +37,11 @@ export function PaymentsPanel() {
           {isStripe ? 'Stripe Payment Management' : 'Payment Management'}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {status.data && !isStripe
-            ? 'Card payments run through the built-in offline test checkout until a Stripe key is configured.'
-            : 'Card payments, checkout and revenue for this workspace.'}
+          {status.data?.mode === 'disabled'
+            ? 'Payments are not configured: no checkout can start until a Stripe key is set on the server.'
+            : status.data && !isStripe
+              ? 'Test mode: card payments run through the built-in offline test checkout (no card is charged) until a Stripe key is configured.'
+              : 'Card payments, checkout and revenue for this workspace.'}
         </p>
       </div>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -126,13 +128,19 @@ function ProviderCard() {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>API Configuration</CardTitle>
           <Badge variant={isStripe ? 'success' : 'secondary'}>
-            {isStripe ? `Stripe · ${s.mode} mode` : 'Offline test mode'}
+            {isStripe
+              ? `Stripe · ${s.mode} mode`
+              : s.mode === 'disabled'
+                ? 'Not configured'
+                : 'Offline test mode'}
           </Badge>
         </div>
         <CardDescription>
           {isStripe
             ? 'Keys come from the server environment and are shown masked; they cannot be edited here.'
-            : 'No Stripe key is configured: checkouts use the built-in test checkout (card 4242 4242 4242 4242).'}
+            : s.mode === 'disabled'
+              ? 'No Stripe key is configured and the offline test checkout is off in production: no payments are taken.'
+              : 'No Stripe key is configured: checkouts use the built-in test checkout (card 4242 4242 4242 4242).'}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -148,7 +156,13 @@ function ProviderCard() {
             ) : (
               <>
                 <CheckCircle2 className="h-4 w-4 text-success" />
-                <span>{isStripe ? 'API Connection Active' : 'Offline Checkout Active'}</span>
+                <span>
+                  {isStripe
+                    ? 'API Connection Active'
+                    : s.mode === 'disabled'
+                      ? 'Payments Off'
+                      : 'Offline Test Checkout Active'}
+                </span>
               </>
             )}
             {isStripe && (

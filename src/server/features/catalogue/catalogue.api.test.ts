@@ -115,6 +115,7 @@ describe('GET /api/public-config', () => {
       schedulerUrl: placeholderSchedulerUrl,
       isSchedulerConfigured: false,
       salesEmail: 'sales@example.com',
+      checkout: 'offline-test',
     });
   });
 
@@ -128,6 +129,7 @@ describe('GET /api/public-config', () => {
         schedulerUrl: 'https://cal.example.test/acme/30min',
         isSchedulerConfigured: true,
         salesEmail: 'deals@acme.test',
+        checkout: 'offline-test',
       });
     } finally {
       await configured.close();

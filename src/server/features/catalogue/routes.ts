@@ -44,6 +44,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
             schedulerUrl: z.string(),
             isSchedulerConfigured: z.boolean(),
             salesEmail: z.string(),
+            checkout: z.enum(['stripe', 'offline-test', 'disabled']),
           }),
         },
       },

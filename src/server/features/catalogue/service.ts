@@ -1,6 +1,7 @@
 import { type Application, applications } from '../../../domain/catalogue/applications.js';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
+import { checkoutMode } from '../../providers/payments/index.js';
 import { countContactsByStatus } from '../contacts/service.js';
 import { summarizeRevenue } from '../payments/service.js';
 import { countCustomerPurchases } from './store.js';
@@ -44,6 +45,8 @@ export interface PublicConfig {
   salesEmail: string;
   /** False while SCHEDULER_URL is the shipped placeholder, so the page can say it is not set up yet. */
   isSchedulerConfigured: boolean;
+  /** 'offline-test': checkouts are tests (no card is charged); 'disabled': no payments are taken. */
+  checkout: ReturnType<typeof checkoutMode>;
 }
 
 export function getPublicConfig(config: Config, placeholderSchedulerUrl: string): PublicConfig {
@@ -51,5 +54,6 @@ export function getPublicConfig(config: Config, placeholderSchedulerUrl: string)
     schedulerUrl: config.SCHEDULER_URL,
     salesEmail: config.SALES_EMAIL,
     isSchedulerConfigured: config.SCHEDULER_URL !== placeholderSchedulerUrl,
+    checkout: checkoutMode(config),
   };
 }

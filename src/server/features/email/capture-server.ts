@@ -4,10 +4,10 @@ import { SMTPServer } from 'smtp-server';
 import type { ParsedAddress } from '../../../domain/email/addresses.js';
 import type { AppDeps } from '../../deps.js';
 import { type ParsedMessage, parseRawMessage } from './parse-message.js';
-import { enqueueEmailProcessing, type IncomingEmail, recordIncomingEmail } from './service.js';
+import { type IncomingEmail, recordIncomingEmail } from './service.js';
 import * as store from './store.js';
 
-/** Larger messages are refused at MAIL FROM (SIZE) or cut off while streaming. */
+/** Larger messages are refused at MAIL FROM (SIZE, advertised in EHLO) or dropped while streaming. */
 export const maxCaptureBytes = 25 * 1024 * 1024;
 
 export interface CaptureServer {
@@ -24,10 +24,31 @@ class SmtpReject extends Error {
   }
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/**
+ * The message, or null as soon as it passes `limit` bytes: what was kept is dropped at once and the
+ * rest flows past unkept (SMTP answers DATA only after its end, so smtp-server drains it).
+ */
+export function readWithin(stream: Readable, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      chunks.length = 0;
+      stream.resume();
+      resolve(null);
+    };
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', reject);
+  });
 }
 
 /**
@@ -84,11 +105,9 @@ export async function startCaptureServer(
       );
     },
     onData(stream, session, callback) {
-      readAll(stream)
+      readWithin(stream, maxCaptureBytes)
         .then(async (raw) => {
-          if ((stream as Readable & { sizeExceeded?: boolean }).sizeExceeded) {
-            throw new SmtpReject('Message too large', 552);
-          }
+          if (raw === null) throw new SmtpReject('Message too large', 552);
           const parsed = await parseRawMessage(raw);
           const rcpts = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
           for (const rcpt of new Set(rcpts)) {
@@ -123,11 +142,11 @@ async function captureInto(
   captureAddress: string,
   parsed: ParsedMessage,
 ) {
-  const result = await deps.database.withWorkspace(workspaceId, async (tx) => {
+  await deps.database.withWorkspace(workspaceId, async (tx) => {
     const own = new Set(await store.listOwnAddresses(tx));
     const filed = fileCapturedEmail(parsed, own, captureAddress);
-    if (!filed) return null;
-    return recordIncomingEmail(tx, {
+    if (!filed) return;
+    await recordIncomingEmail(deps, tx, workspaceId, {
       ...filed,
       messageId: parsed.messageId,
       origin: 'capture',
@@ -136,5 +155,4 @@ async function captureInto(
       receivedAt: parsed.date ?? new Date(),
     });
   });
-  if (result?.isNew) await enqueueEmailProcessing(deps, workspaceId, [result.jobId]);
 }

@@ -5,12 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { assertPublicMailHost, mailSocketOptions } from './mail-host-guard.js';
 import { parseRawMessage } from './parse-message.js';
 import { open } from './secret-box.js';
-import {
-  enqueueEmailProcessing,
-  type IncomingEmail,
-  passwordPurpose,
-  recordIncomingEmail,
-} from './service.js';
+import { type IncomingEmail, passwordPurpose, recordIncomingEmail } from './service.js';
 import * as store from './store.js';
 
 /** The first sync of a mailbox reads at most this many of its newest messages; later syncs read everything new. */
@@ -142,16 +137,10 @@ async function syncMailbox(
       }
     }
     // The emails and the cursor move together: a crash re-reads the batch, and Message-IDs absorb the repeat.
-    const newJobIds = await deps.database.withWorkspace(workspaceId, async (tx) => {
-      const ids: number[] = [];
-      for (const email of emails) {
-        const { jobId, isNew } = await recordIncomingEmail(tx, email);
-        if (isNew) ids.push(jobId);
-      }
+    await deps.database.withWorkspace(workspaceId, async (tx) => {
+      for (const email of emails) await recordIncomingEmail(deps, tx, workspaceId, email);
       await store.saveCursor(tx, account.id, target.path, uidValidity, highest);
-      return ids;
     });
-    await enqueueEmailProcessing(deps, workspaceId, newJobIds);
   } finally {
     lock.release();
   }

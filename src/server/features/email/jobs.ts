@@ -25,8 +25,20 @@ async function syncAll(_data: object, deps: AppDeps) {
   }
 }
 
+/** Emails recorded but not processed: their job may have died with the process that ran it. */
+async function requeueUnfinishedEmails(deps: AppDeps): Promise<number> {
+  const jobs = await deps.database.db.transaction((tx) => store.unfinishedEmailJobsEverywhere(tx));
+  for (const job of jobs) await deps.queue.send(processEmailJobName, job);
+  return jobs.length;
+}
+
 export const emailJobs: JobDefinition[] = [
-  { name: processEmailJobName, concurrency: 2, handler: processEmail as JobDefinition['handler'] },
+  {
+    name: processEmailJobName,
+    concurrency: 2,
+    handler: processEmail as JobDefinition['handler'],
+    recover: requeueUnfinishedEmails,
+  },
   {
     name: syncAccountJobName,
     concurrency: 2,

@@ -73,11 +73,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const member = requireMember(request, 'member');
-      const result = await submitEmail(app.deps, member, request.body);
-      return reply.status(202).send({
-        ...result,
-        message: result.duplicate ? 'This email was already processed.' : 'Email queued for processing.',
-      });
+      return reply.status(202).send(await submitEmail(app.deps, member, request.body));
     },
   );
 

@@ -36,11 +36,20 @@ export interface IncomingEmail {
   createdBy?: number | null;
 }
 
-/** Records the email once per Message-ID; returns its job id and whether it is new. */
+/** Where an email already recorded stands: a repeat is answered with the truth. */
+export type EmailState = 'queued' | 'processed' | 'failed';
+
+/**
+ * Records the email once per Message-ID and, when it is new, queues its processing in the same
+ * transaction: the record and its job commit together or not at all (a crash between two separate
+ * commits used to leave recorded emails that no worker would ever process).
+ */
 export async function recordIncomingEmail(
+  deps: Pick<AppDeps, 'queue'>,
   tx: Tx,
+  workspaceId: number,
   email: IncomingEmail,
-): Promise<{ jobId: number; isNew: boolean }> {
+): Promise<{ jobId: number; isNew: boolean; state: EmailState }> {
   const jobId = await store.insertEmailJob(tx, {
     messageId: email.messageId,
     origin: email.origin,
@@ -55,18 +64,14 @@ export async function recordIncomingEmail(
     receivedAt: email.receivedAt,
     createdBy: email.createdBy ?? null,
   });
-  if (jobId !== null) return { jobId, isNew: true };
+  if (jobId !== null) {
+    await deps.queue.send(processEmailJobName, { workspaceId, jobId }, { tx });
+    return { jobId, isNew: true, state: 'queued' };
+  }
   const existing = await store.findEmailJobByMessageId(tx, email.messageId);
   if (!existing) throw new Error(`email ${email.messageId} neither inserted nor found`);
-  return { jobId: existing.id, isNew: false };
-}
-
-export async function enqueueEmailProcessing(
-  deps: Pick<AppDeps, 'queue'>,
-  workspaceId: number,
-  jobIds: number[],
-) {
-  for (const jobId of jobIds) await deps.queue.send(processEmailJobName, { workspaceId, jobId });
+  const state = existing.processed ? 'processed' : existing.errorMessage ? 'failed' : 'queued';
+  return { jobId: existing.id, isNew: false, state };
 }
 
 /** POST /api/emails/process: queue one email typed or pasted by a member. */
@@ -77,7 +82,7 @@ export async function submitEmail(deps: AppDeps, member: Member, input: ProcessE
   if (!to) throw AppError.badRequest('toEmail', 'is not an email address');
   const messageId = input.messageId?.trim() || `manual-${randomUUID()}`;
   const result = await deps.database.withWorkspace(member.workspaceId, (tx) =>
-    recordIncomingEmail(tx, {
+    recordIncomingEmail(deps, tx, member.workspaceId, {
       messageId,
       origin: 'manual',
       from,
@@ -89,10 +94,15 @@ export async function submitEmail(deps: AppDeps, member: Member, input: ProcessE
       createdBy: member.userId,
     }),
   );
-  // Enqueued after the commit, so the worker always finds the row.
-  if (result.isNew) await enqueueEmailProcessing(deps, member.workspaceId, [result.jobId]);
-  return { jobId: result.jobId, messageId, duplicate: !result.isNew };
+  const message = result.isNew ? 'Email queued for processing.' : repeatMessages[result.state];
+  return { jobId: result.jobId, messageId, duplicate: !result.isNew, message };
 }
+
+const repeatMessages = {
+  queued: 'This email is already queued for processing.',
+  processed: 'This email was already processed.',
+  failed: 'This email was already received; processing it failed.',
+} as const;
 
 /**
  * The one processing path: the counterpart (sender of an inbound email, recipient of an outgoing one)

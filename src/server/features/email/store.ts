@@ -38,7 +38,11 @@ export async function insertEmailJob(tx: Tx, job: NewEmailJob): Promise<number |
 
 export async function findEmailJobByMessageId(tx: Tx, messageId: string) {
   const rows = await tx
-    .select({ id: emailProcessingJobs.id })
+    .select({
+      id: emailProcessingJobs.id,
+      processed: emailProcessingJobs.processed,
+      errorMessage: emailProcessingJobs.errorMessage,
+    })
     .from(emailProcessingJobs)
     .where(eq(emailProcessingJobs.messageId, messageId));
   return rows[0] ?? null;
@@ -208,6 +212,13 @@ export async function activeAccountsEverywhere(tx: Tx) {
     sql`select workspace_id, account_id from app_active_email_accounts()`,
   );
   return rows.rows.map((r) => ({ workspaceId: Number(r.workspace_id), accountId: Number(r.account_id) }));
+}
+
+export async function unfinishedEmailJobsEverywhere(tx: Tx) {
+  const rows = await tx.execute<{ workspace_id: number; id: number }>(
+    sql`select workspace_id, id from app_unfinished_email_jobs()`,
+  );
+  return rows.rows.map((r) => ({ workspaceId: Number(r.workspace_id), jobId: Number(r.id) }));
 }
 
 export async function captureWorkspace(tx: Tx, token: string): Promise<number | null> {

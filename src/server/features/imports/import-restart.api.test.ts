@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { testAppPassword } from '../../../../test/global-setup.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../../../../test/server-process.js';
 import { ApiClient, createTestApp, type TestApp, uniqueEmail } from '../../../../test/test-app.js';
 
 const rowCount = 120_000;
@@ -11,36 +11,6 @@ afterAll(async () => {
   server?.kill('SIGKILL');
   await t?.close();
 });
-
-/** The real server (src/server/main.ts) as its own process on the test database, with its workers. */
-async function startServerProcess(): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: inject('ownerDatabaseUrl'),
-      APP_DB_PASSWORD: testAppPassword,
-      SEED_DEMO: 'false',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SMTP_CAPTURE_PORT: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { child, baseUrl };
-}
 
 describe('an import interrupted by a killed server', () => {
   it('resumes on the next start and ends with every row imported exactly once', async () => {

@@ -200,96 +200,102 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The offline test checkout: the unguessable session id in the path is the capability (public route).
-  await app.register(async (plain) => {
-    await plain.register(formbody);
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    const params = z.object({ sessionId: z.string().min(1).max(100) });
-    const loadOrder = (sessionId: string) =>
-      database.db
-        .transaction((tx) => findOrderBySession(tx, sessionId))
-        .then((o) => (o?.provider === 'offline' ? o : undefined));
+  // Where it is not allowed (production without OFFLINE_CHECKOUT), its pages do not exist at all.
+  if (provider.mode === 'offline')
+    await app.register(async (plain) => {
+      await plain.register(formbody);
+      const scope = plain.withTypeProvider<ZodTypeProvider>();
+      const params = z.object({ sessionId: z.string().min(1).max(100) });
+      const loadOrder = (sessionId: string) =>
+        database.db
+          .transaction((tx) => findOrderBySession(tx, sessionId))
+          .then((o) => (o?.provider === 'offline' ? o : undefined));
 
-    scope.get('/api/checkout/test/:sessionId', { schema: { hide: true, params } }, async (request, reply) => {
-      const order = await loadOrder(request.params.sessionId);
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      if (!order) return reply.status(404).send(renderTestCheckoutNotFound());
-      return renderTestCheckout({
-        sessionId: request.params.sessionId,
-        lines: order.lines,
-        status: order.status,
-        cancelPath: String(order.selection.cancelPath ?? '/'),
-      });
-    });
-
-    // Cancelling closes the session like an expired Stripe session: it can no longer be paid.
-    scope.post(
-      '/api/checkout/test/:sessionId/cancel',
-      { schema: { hide: true, params } },
-      async (request, reply) => {
-        const order = await loadOrder(request.params.sessionId);
-        if (!order)
-          return reply.status(404).type('text/html; charset=utf-8').send(renderTestCheckoutNotFound());
-        await database.db.transaction((tx) => expireOrder(tx, order.id));
-        return reply.redirect(String(order.selection.cancelPath ?? '/'), 303);
-      },
-    );
-
-    scope.post(
-      '/api/checkout/test/:sessionId',
-      {
-        schema: {
-          hide: true,
-          params,
-          body: z.object({
-            cardNumber: z.string().max(40).default(''),
-            email: z.string().max(254).default(''),
-            expiry: z.string().max(10).optional(),
-            cvc: z.string().max(10).optional(),
-          }),
+      scope.get(
+        '/api/checkout/test/:sessionId',
+        { schema: { hide: true, params } },
+        async (request, reply) => {
+          const order = await loadOrder(request.params.sessionId);
+          reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+          if (!order) return reply.status(404).send(renderTestCheckoutNotFound());
+          return renderTestCheckout({
+            sessionId: request.params.sessionId,
+            lines: order.lines,
+            status: order.status,
+            cancelPath: String(order.selection.cancelPath ?? '/'),
+          });
         },
-      },
-      async (request, reply) => {
-        const { sessionId } = request.params;
-        const order = await loadOrder(sessionId);
-        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-        if (!order) return reply.status(404).send(renderTestCheckoutNotFound());
-        const cancelPath = String(order.selection.cancelPath ?? '/');
-        const digits = request.body.cardNumber.replace(/[\s-]/g, '');
-        const email = request.body.email.trim();
-        const again = (status: number, error: string) =>
-          reply.status(status).send(
-            renderTestCheckout({
-              sessionId,
-              lines: order.lines,
-              status: order.status,
-              cancelPath,
-              error,
-              cardNumber: request.body.cardNumber,
-              email,
+      );
+
+      // Cancelling closes the session like an expired Stripe session: it can no longer be paid.
+      scope.post(
+        '/api/checkout/test/:sessionId/cancel',
+        { schema: { hide: true, params } },
+        async (request, reply) => {
+          const order = await loadOrder(request.params.sessionId);
+          if (!order)
+            return reply.status(404).type('text/html; charset=utf-8').send(renderTestCheckoutNotFound());
+          await database.db.transaction((tx) => expireOrder(tx, order.id));
+          return reply.redirect(String(order.selection.cancelPath ?? '/'), 303);
+        },
+      );
+
+      scope.post(
+        '/api/checkout/test/:sessionId',
+        {
+          schema: {
+            hide: true,
+            params,
+            body: z.object({
+              cardNumber: z.string().max(40).default(''),
+              email: z.string().max(254).default(''),
+              expiry: z.string().max(10).optional(),
+              cvc: z.string().max(10).optional(),
             }),
-          );
-        if (order.status !== 'open') return again(409, 'This checkout is no longer open.');
-        if (email && !z.email().safeParse(email).success)
-          return again(400, 'Enter a valid email address or leave it empty.');
-        if (digits === testCards.declined)
-          return again(402, 'Your card was declined. No payment was taken — try another card.');
-        if (digits !== testCards.success) {
-          return again(400, 'This test checkout accepts only the test cards listed below.');
-        }
-        await completeCheckout(database, {
-          eventId: `evt_offline_${sessionId}`,
-          provider: 'offline',
-          orderId: order.id,
-          providerSessionId: sessionId,
-          customerEmail: email || null,
-          reference: `pay_offline_${sessionId.slice(-12)}`,
-          // The offline checkout does not renew by itself: there is no provider subscription.
-          subscriptionId: null,
-        });
-        return reply.redirect(`/success?session_id=${encodeURIComponent(sessionId)}`, 303);
-      },
-    );
-  });
+          },
+        },
+        async (request, reply) => {
+          const { sessionId } = request.params;
+          const order = await loadOrder(sessionId);
+          reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+          if (!order) return reply.status(404).send(renderTestCheckoutNotFound());
+          const cancelPath = String(order.selection.cancelPath ?? '/');
+          const digits = request.body.cardNumber.replace(/[\s-]/g, '');
+          const email = request.body.email.trim();
+          const again = (status: number, error: string) =>
+            reply.status(status).send(
+              renderTestCheckout({
+                sessionId,
+                lines: order.lines,
+                status: order.status,
+                cancelPath,
+                error,
+                cardNumber: request.body.cardNumber,
+                email,
+              }),
+            );
+          if (order.status !== 'open') return again(409, 'This checkout is no longer open.');
+          if (email && !z.email().safeParse(email).success)
+            return again(400, 'Enter a valid email address or leave it empty.');
+          if (digits === testCards.declined)
+            return again(402, 'Your card was declined. No payment was taken — try another card.');
+          if (digits !== testCards.success) {
+            return again(400, 'This test checkout accepts only the test cards listed below.');
+          }
+          await completeCheckout(database, {
+            eventId: `evt_offline_${sessionId}`,
+            provider: 'offline',
+            orderId: order.id,
+            providerSessionId: sessionId,
+            customerEmail: email || null,
+            reference: `pay_offline_${sessionId.slice(-12)}`,
+            // The offline checkout does not renew by itself: there is no provider subscription.
+            subscriptionId: null,
+          });
+          return reply.redirect(`/success?session_id=${encodeURIComponent(sessionId)}`, 303);
+        },
+      );
+    });
 
   await app.register(productRoutes);
 
@@ -301,7 +307,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({
             provider: z.enum(['stripe', 'offline']),
-            mode: z.enum(['live', 'test', 'offline']),
+            mode: z.enum(['live', 'test', 'offline', 'disabled']),
             keys: z.object({ live: z.string().nullable(), test: z.string().nullable() }),
             webhookConfigured: z.boolean(),
           }),

@@ -4,6 +4,10 @@ import type { CheckoutLineRecord } from '../../db/schema/payments.js';
 /** The offline test checkout page: server-rendered, works with or without JavaScript. */
 export const testCards = { success: '4242424242424242', declined: '4000000000000002' } as const;
 
+/** The page's one inline script (the Content-Security-Policy allows exactly it, by hash). */
+export const payFormScript =
+  "document.getElementById('pay-form').addEventListener('submit',function(e){var b=e.target.querySelector('button');b.disabled=true;b.textContent='Processing...';});";
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -78,7 +82,7 @@ export function renderTestCheckout(view: TestCheckoutView): string {
 </form>
 <p class="hint">Test cards: <code>4242 4242 4242 4242</code> succeeds, <code>4000 0000 0000 0002</code> is declined. Any expiry and CVC.</p>
 <form method="post" action="${action}/cancel" class="hint"><button type="submit" class="link">Cancel and go back</button></form>
-<script>document.getElementById('pay-form').addEventListener('submit',function(e){var b=e.target.querySelector('button');b.disabled=true;b.textContent='Processing...';});</script>`
+<script>${payFormScript}</script>`
       : view.status === 'completed'
         ? `<div class="alert done" role="status">This checkout is already paid.</div><p class="hint"><a href="/success?session_id=${encodeURIComponent(view.sessionId)}">View the confirmation</a></p>`
         : `<div class="alert error" role="alert">This checkout was cancelled or has expired. No payment was taken.</div><p class="hint"><a href="${escapeHtml(view.cancelPath)}">Start again</a></p>`;

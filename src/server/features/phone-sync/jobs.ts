@@ -2,6 +2,7 @@ import { AppError } from '../../../domain/app-error.js';
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { markSyncFailed, processSyncJobName, processSyncRecord } from './service.js';
+import * as store from './store.js';
 
 async function processSync(data: { workspaceId: number; recordId: number }, deps: AppDeps) {
   try {
@@ -15,6 +16,18 @@ async function processSync(data: { workspaceId: number; recordId: number }, deps
   }
 }
 
+/** Syncs stored but not processed: their job may have died with the process that ran it. */
+async function requeueUnfinishedSyncs(deps: AppDeps): Promise<number> {
+  const records = await deps.database.db.transaction((tx) => store.unfinishedRecordsEverywhere(tx));
+  for (const record of records) await deps.queue.send(processSyncJobName, record);
+  return records.length;
+}
+
 export const phoneSyncJobs: JobDefinition[] = [
-  { name: processSyncJobName, concurrency: 2, handler: processSync as JobDefinition['handler'] },
+  {
+    name: processSyncJobName,
+    concurrency: 2,
+    handler: processSync as JobDefinition['handler'],
+    recover: requeueUnfinishedSyncs,
+  },
 ];

@@ -75,16 +75,19 @@ export async function receiveSync(
     const message = validated.issues.map((i) => `${i.path}: ${i.message}`).join('; ');
     throw new AppError('bad_request', message, { issues: validated.issues });
   }
-  const recordId = await deps.database.withWorkspace(found.workspaceId, async (tx) => {
+  const { workspaceId } = found;
+  const recordId = await deps.database.withWorkspace(workspaceId, async (tx) => {
     await store.touchToken(tx, found.tokenId);
-    return store.insertRecord(tx, {
+    const id = await store.insertRecord(tx, {
       tokenId: found.tokenId,
       syncType: payload.type,
       itemCount: validated.value.items.length,
       payload: validated.value.items,
     });
+    // In the record's transaction: a crash can never keep a stored sync from being processed.
+    await deps.queue.send(processSyncJobName, { workspaceId, recordId: id }, { tx });
+    return id;
   });
-  await deps.queue.send(processSyncJobName, { workspaceId: found.workspaceId, recordId });
   return { recordId, status: 'processing' as const, itemCount: validated.value.items.length };
 }
 

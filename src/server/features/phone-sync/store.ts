@@ -99,3 +99,18 @@ export async function listRecords(tx: Tx, limit: number) {
     .orderBy(desc(phoneSyncRecords.createdAt), desc(phoneSyncRecords.id))
     .limit(limit);
 }
+
+/** Revokes every testing token and forgets its plain value. */
+export async function revokeTestTokens(tx: Tx) {
+  await tx
+    .update(phoneSyncTokens)
+    .set({ plainToken: null, revokedAt: sql`coalesce(${phoneSyncTokens.revokedAt}, now())` })
+    .where(isNotNull(phoneSyncTokens.plainToken));
+}
+
+export async function unfinishedRecordsEverywhere(tx: Tx) {
+  const rows = await tx.execute<{ workspace_id: number; id: number }>(
+    sql`select workspace_id, id from app_unfinished_phone_syncs()`,
+  );
+  return rows.rows.map((r) => ({ workspaceId: Number(r.workspace_id), recordId: Number(r.id) }));
+}

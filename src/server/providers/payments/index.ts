@@ -3,7 +3,16 @@ import { OfflinePaymentsProvider } from './offline-provider.js';
 import type { PaymentsProvider } from './payments-provider.js';
 import { StripePaymentsProvider } from './stripe-provider.js';
 
-/** Stripe when a secret key is configured; otherwise the offline test checkout. */
+/**
+ * How cards are taken: Stripe when a secret key is configured; otherwise the offline test checkout,
+ * which accepts a published test card and activates any plan, so production gets it only when
+ * OFFLINE_CHECKOUT=true asks for it; without either, production takes no payments at all.
+ */
+export function checkoutMode(config: Config): 'stripe' | 'offline-test' | 'disabled' {
+  if (config.STRIPE_SECRET_KEY || config.STRIPE_TEST_SECRET_KEY) return 'stripe';
+  return (config.OFFLINE_CHECKOUT ?? config.NODE_ENV !== 'production') ? 'offline-test' : 'disabled';
+}
+
 export function createPaymentsProvider(
   config: Config,
   offlineHealthCheck: () => Promise<void>,
@@ -16,5 +25,5 @@ export function createPaymentsProvider(
       apiUrl: config.STRIPE_API_URL,
     });
   }
-  return new OfflinePaymentsProvider(offlineHealthCheck);
+  return new OfflinePaymentsProvider(offlineHealthCheck, checkoutMode(config) === 'offline-test');
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { AppError } from '../../../domain/app-error.js';
 import { addons } from '../../../domain/pricing/addons.js';
 import { basePlans } from '../../../domain/pricing/plans.js';
 import type {
@@ -53,9 +54,15 @@ export function offlineCatalogue(): ProviderProduct[] {
 
 export class OfflinePaymentsProvider implements PaymentsProvider {
   readonly kind = 'offline' as const;
-  readonly mode = 'offline' as const;
+  readonly mode: 'offline' | 'disabled';
 
-  constructor(private readonly checkConnection: () => Promise<void>) {}
+  /** `checkoutEnabled` false: the catalogue still lists prices, but no checkout can start. */
+  constructor(
+    private readonly checkConnection: () => Promise<void>,
+    checkoutEnabled: boolean,
+  ) {
+    this.mode = checkoutEnabled ? 'offline' : 'disabled';
+  }
 
   async listProducts(): Promise<ProviderProduct[]> {
     return offlineCatalogue();
@@ -78,12 +85,16 @@ export class OfflinePaymentsProvider implements PaymentsProvider {
   }
 
   async createCheckoutSession(_request: CreateCheckoutRequest): Promise<CheckoutSessionCreated> {
+    if (this.mode === 'disabled') throw paymentsNotConfigured();
     // The order (stored by the caller under this session id) is the session: the test page reads it back.
     const sessionId = `cs_offline_${randomBytes(18).toString('base64url')}`;
     return { sessionId, url: `${offlineTestCheckoutPath}/${sessionId}` };
   }
 
   async testConnection(): Promise<ConnectionCheck> {
+    if (this.mode === 'disabled') {
+      return { ok: false, message: 'Payments are not configured: set a Stripe secret key to take payments.' };
+    }
     try {
       await this.checkConnection();
       return { ok: true, message: 'Offline test checkout is healthy (no card provider configured).' };
@@ -96,4 +107,8 @@ export class OfflinePaymentsProvider implements PaymentsProvider {
   maskedKeys(): MaskedKeys {
     return { live: null, test: null };
   }
+}
+
+export function paymentsNotConfigured(): AppError {
+  return new AppError('unavailable', 'Payments are not configured on this server.');
 }

@@ -74,8 +74,11 @@ export interface MaskedKeys {
 
 export interface PaymentsProvider {
   readonly kind: 'stripe' | 'offline';
-  /** 'live' or 'test' for Stripe by key prefix; 'offline' for the built-in checkout. */
-  readonly mode: 'live' | 'test' | 'offline';
+  /**
+   * 'live' or 'test' for Stripe by key prefix; 'offline' for the built-in test checkout; 'disabled'
+   * when neither is allowed (production without Stripe keys): no checkout can start.
+   */
+  readonly mode: 'live' | 'test' | 'offline' | 'disabled';
   listProducts(): Promise<ProviderProduct[]>;
   findPrice(priceId: string): Promise<ResolvedPrice | null>;
   createCheckoutSession(request: CreateCheckoutRequest): Promise<CheckoutSessionCreated>;

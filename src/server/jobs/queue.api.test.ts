@@ -1,0 +1,55 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpOwner, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let owner: pg.Client;
+let workspaceId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = new pg.Client({ connectionString: t.ownerUrl });
+  await owner.connect();
+  workspaceId = (await signUpOwner(t.app)).workspaceId;
+});
+afterAll(async () => {
+  await owner.end();
+  await t.close();
+});
+
+const queueName = 'test.in-transaction';
+const jobExists = async (id: string | null) =>
+  (await owner.query('select 1 from pgboss.job where id = $1', [id])).rowCount === 1;
+
+describe('queue.send in a workspace transaction', () => {
+  it('queues the job exactly when the transaction commits', async () => {
+    const committed = await t.database.withWorkspace(workspaceId, (tx) =>
+      t.queue.send(queueName, { workspaceId, n: 1 }, { tx }),
+    );
+    expect(await jobExists(committed)).toBe(true);
+
+    let rolledBack: string | null = null;
+    await expect(
+      t.database.withWorkspace(workspaceId, async (tx) => {
+        rolledBack = await t.queue.send(queueName, { workspaceId, n: 2 }, { tx });
+        // Not yet visible to anyone else: the job waits for the transaction like the record does.
+        expect(await jobExists(rolledBack)).toBe(false);
+        throw new Error('the record could not be written');
+      }),
+    ).rejects.toThrow('the record could not be written');
+    expect(rolledBack).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await jobExists(rolledBack)).toBe(false);
+  });
+
+  it('gives the runtime role no more of pg-boss than adding jobs', async () => {
+    const tryAs = (statement: string) =>
+      t.database
+        .withWorkspace(workspaceId, (tx) => tx.execute(statement))
+        .then(
+          () => 'allowed',
+          (error: { cause?: { code?: string } }) => error.cause?.code,
+        );
+    expect(await tryAs('select data from pgboss.job limit 1')).toBe('42501');
+    expect(await tryAs('delete from pgboss.job')).toBe('42501');
+    expect(await tryAs('update pgboss.job set priority = 1')).toBe('42501');
+  });
+});

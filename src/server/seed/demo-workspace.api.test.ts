@@ -1,0 +1,93 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createTestApp, type TestApp } from '../../../test/test-app.js';
+import { demoCredentials, demoSignInEnabled, seedDemoWorkspace } from './demo-workspace.js';
+
+const production = {
+  NODE_ENV: 'production',
+  SECRET_KEY: 'demo-test-secret-key-demo-test-secret-key',
+  LOG_LEVEL: 'silent',
+};
+const apps: TestApp[] = [];
+let owner: pg.Client;
+
+async function appFor(env: Record<string, string>): Promise<TestApp> {
+  const t = await createTestApp({ env });
+  apps.push(t);
+  return t;
+}
+
+async function signIn(t: TestApp): Promise<{ status: number; client: ApiClient }> {
+  const client = new ApiClient(t.app);
+  const res = await client.post('/api/auth/login', demoCredentials);
+  return { status: res.statusCode, client };
+}
+
+/** The demo workspace's live testing tokens, read as the owner (past row-level security). */
+async function liveTestTokens(): Promise<string[]> {
+  const { rows } = await owner.query(
+    `select t.plain_token from phone_sync_tokens t join memberships m on m.workspace_id = t.workspace_id
+     join users u on u.id = m.user_id
+     where u.email = $1 and t.plain_token is not null and t.revoked_at is null`,
+    [demoCredentials.email],
+  );
+  return rows.map((r) => r.plain_token);
+}
+
+function syncWith(t: TestApp, authToken: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/iphone/sync',
+    payload: { type: 'contacts', authToken, data: [{ firstName: 'Pat', email: 'pat@demo-sync.test' }] },
+  });
+}
+
+beforeAll(async () => {
+  const t = await appFor({});
+  owner = new pg.Client({ connectionString: t.ownerUrl });
+  await owner.connect();
+});
+afterAll(async () => {
+  await owner.end();
+  for (const t of apps) await t.close();
+});
+
+describe('the demo workspace', () => {
+  it('has a sign-in by default outside production only, and DEMO_SIGN_IN decides when set', async () => {
+    const config = (env: Record<string, string>) => ({ ...apps[0].config, ...env }) as TestApp['config'];
+    expect(demoSignInEnabled(config({ NODE_ENV: 'development' }))).toBe(true);
+    expect(demoSignInEnabled(config({ NODE_ENV: 'production' }))).toBe(false);
+    expect(demoSignInEnabled({ ...config({ NODE_ENV: 'production' }), DEMO_SIGN_IN: true })).toBe(true);
+  });
+
+  it('is seeded in production with an owner nobody can sign into and no testing token', async () => {
+    const t = await appFor(production);
+    expect(await seedDemoWorkspace(t)).toBe(true);
+    const { rows } = await owner.query(
+      `select u.password_hash, (select count(*)::int from contacts c where c.workspace_id = m.workspace_id) as contacts
+       from users u join memberships m on m.user_id = u.id where u.email = $1`,
+      [demoCredentials.email],
+    );
+    expect(rows).toEqual([{ password_hash: null, contacts: expect.any(Number) }]);
+    expect(rows[0].contacts).toBeGreaterThan(0); // the public read-only screens have data to show
+    expect((await signIn(t)).status).toBe(401);
+    expect(await liveTestTokens()).toEqual([]);
+  });
+
+  it('opens in development, and closes again in production: password, sessions and testing token', async () => {
+    const development = await appFor({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+    expect(await seedDemoWorkspace(development)).toBe(false);
+    const session = await signIn(development);
+    expect(session.status).toBe(200);
+    const [token] = await liveTestTokens();
+    expect(token).toMatch(/^hubsync_/);
+    expect((await syncWith(development, token)).statusCode).toBe(202);
+
+    const t = await appFor(production);
+    expect(await seedDemoWorkspace(t)).toBe(false);
+    expect((await signIn(t)).status).toBe(401);
+    expect((await session.client.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await syncWith(t, token)).statusCode).toBe(401);
+    expect(await liveTestTokens()).toEqual([]);
+  });
+});

@@ -1,0 +1,170 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type BuiltServer, startBuiltServer } from '../bench/support/start-server.js';
+
+// The server as `npm start` runs it (production mode, its own embedded PostgreSQL), stopped with real signals.
+const servers: BuiltServer[] = [];
+afterAll(async () => {
+  // The last server of each data directory removes it; the others have exited already.
+  for (const server of servers.reverse()) await server.stop();
+});
+
+async function start(at?: BuiltServer['place']): Promise<BuiltServer> {
+  const server = await startBuiltServer({ LOG_LEVEL: 'info' }, at);
+  servers.push(server);
+  return server;
+}
+
+function postmasterPid(server: BuiltServer): number | null {
+  try {
+    return Number(
+      readFileSync(path.join(server.place.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+describe('a start after a crash', () => {
+  it('stops the PostgreSQL a killed server left running and serves again', async () => {
+    const first = await start();
+    // Production: the demo workspace exists, with no sign-in to print.
+    expect(first.output()).toContain('Demo workspace: no sign-in in production  (demo workspace created)');
+    expect(first.output()).not.toContain('demo-password');
+    first.process.kill('SIGKILL');
+    await first.exited;
+    // kill -9 runs no shutdown code: the server's PostgreSQL is still up, holding the data directory.
+    const orphan = postmasterPid(first);
+    expect(orphan).not.toBeNull();
+    expect(isAlive(orphan as number)).toBe(true);
+
+    const second = await start(first.place);
+    expect(second.output()).toContain(`Stopping a PostgreSQL server (pid ${orphan}) left running`);
+    expect(isAlive(orphan as number)).toBe(false);
+    expect((await fetch(`${second.baseUrl}/pricing`)).status).toBe(200);
+  }, 180_000);
+
+  it('removes a lock file whose pid is now another program, and says why it cannot start otherwise', async () => {
+    const first = await start();
+    first.process.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(postmasterPid(first)).toBeNull(); // an orderly stop removes it
+    // A lock file naming a live process that is not PostgreSQL (pids are reused after a reboot).
+    const lockFile = path.join(first.place.dataDir, 'pg', 'postmaster.pid');
+    writeFileSync(
+      lockFile,
+      `${process.pid}\n${path.join(first.place.dataDir, 'pg')}\n0\n${first.place.pgPort}\n`,
+    );
+    const second = await start(first.place);
+    expect(second.output()).toContain('Removed a stale PostgreSQL lock file');
+    expect((await fetch(`${second.baseUrl}/pricing`)).status).toBe(200);
+
+    // A port held by someone else: the start fails with PostgreSQL's own words, not "undefined".
+    second.process.kill('SIGTERM');
+    await second.exited;
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(first.place.pgPort, '127.0.0.1', resolve));
+    try {
+      await expect(startBuiltServer({ LOG_LEVEL: 'info' }, first.place)).rejects.toThrow(
+        /PostgreSQL exited during start[\s\S]*Address already in use/,
+      );
+    } finally {
+      blocker.close();
+    }
+  }, 240_000);
+});
+
+describe('an orderly shutdown during an import', () => {
+  it('stops HTTP, the queue and PostgreSQL in order, and the next start completes the import exactly', async () => {
+    const rowCount = 120_000;
+    const first = await start();
+    const { baseUrl } = first;
+    const signUp = await fetch(`${baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({
+        firstName: 'Sig',
+        lastName: 'Term',
+        email: 'sigterm@restart.test',
+        password: 'correct-horse-battery',
+        businessName: 'Sigterm Co',
+        plan: 'enterprise',
+      }),
+    });
+    expect(signUp.status).toBe(201);
+    const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const lines = ['Email,First Name,Last Name'];
+    for (let i = 0; i < rowCount; i++) lines.push(`row${i}@sigterm.test,Row,${i}`);
+    const form = new FormData();
+    form.append('file', new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }), 'sigterm.csv');
+    const upload = await fetch(`${baseUrl}/api/contacts/import-csv/upload`, {
+      method: 'POST',
+      headers: { cookie, origin: baseUrl },
+      body: form,
+    });
+    expect(upload.status).toBe(202);
+    const { jobId } = (await upload.json()) as { jobId: number };
+    const status = async (url: string) =>
+      (await fetch(`${url}/api/contacts/import-status/${jobId}`, { headers: { cookie } })).json();
+
+    let processedAtSignal = 0;
+    while (processedAtSignal === 0) {
+      await sleep(20);
+      processedAtSignal = (await status(baseUrl)).processed_rows;
+    }
+    first.process.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const log = first.output();
+    const steps = [
+      'shutdown: stopping',
+      'shutdown: HTTP server closed',
+      'shutdown: email services stopped',
+      'shutdown: job queue stopped',
+      'shutdown: database connections closed',
+      'shutdown: PostgreSQL stopped',
+      'shutdown: done',
+    ];
+    const positions = steps.map((step) => log.indexOf(step));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((x, y) => x - y)).toEqual(positions);
+    expect(log).not.toContain('database system is shutting down');
+    expect(postmasterPid(first)).toBeNull();
+
+    const second = await start(first.place);
+    let final = await status(second.baseUrl);
+    while (final.status === 'processing') {
+      await sleep(100);
+      final = await status(second.baseUrl);
+    }
+    expect(final).toMatchObject({
+      status: 'completed',
+      processed_rows: rowCount,
+      successful_imports: rowCount,
+      failed_imports: 0,
+      created_contacts: rowCount,
+    });
+    const owner = new pg.Client({ connectionString: second.ownerUrl });
+    await owner.connect();
+    try {
+      const { rows } = await owner.query(
+        "select count(*)::int as total, count(distinct email)::int as distinct_emails from contacts where email::text like '%@sigterm.test'",
+      );
+      expect(rows[0]).toEqual({ total: rowCount, distinct_emails: rowCount });
+    } finally {
+      await owner.end();
+    }
+  }, 300_000);
+});
