@@ -240,7 +240,7 @@ describe('technology catalogue (signed in)', () => {
     await screenshot(page, 'techstack-bundles');
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
-    await expect.poll(() => page.locator('[data-kpi="Total Users"]').textContent()).toBe('0');
+    await expect.poll(() => page.locator('[data-kpi="Total Contacts"]').textContent()).toBe('0');
     expect(await page.locator('[data-kpi="Monthly Revenue"]').textContent()).toBe('$0');
     expect(await page.locator('[data-kpi="Cross-Sell Rate"]').textContent()).toBe('Not measured yet');
     expect(await page.locator('section li[data-app]').count()).toBe(5);

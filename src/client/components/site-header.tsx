@@ -1,6 +1,7 @@
-import { ArrowLeft, Layers } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { BrandMark } from './brand-logo';
 
 /** The light top bar of the public and home pages: brand on the left, page-specific links on the right. */
 export function SiteHeader({ children }: { children?: ReactNode }) {
@@ -8,9 +9,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
     <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link href="/" className="flex items-center gap-2 font-semibold">
-          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <Layers className="h-4 w-4" />
-          </span>
+          <BrandMark />
           Business Hub
         </Link>
         <div className="flex items-center gap-2 sm:gap-4">{children}</div>

@@ -14,9 +14,13 @@ export interface Activity {
   createdAt: string;
 }
 
-/** Spec 000 §9: minutes under 60 minutes, hours under 1440 minutes, otherwise days. */
+/**
+ * Spec 000 §9: minutes under 60 minutes, hours under 1440 minutes, otherwise days. Under a minute reads
+ * 'just now': '0 minutes ago' is how no one speaks.
+ */
 export function formatRelativeTime(createdAt: Date | string, now: Date = new Date()): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - new Date(createdAt).getTime()) / 60_000));
+  if (minutes === 0) return 'just now';
   if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
   if (minutes < 1440) {
     const hours = Math.floor(minutes / 60);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addonIds } from '../pricing/addons.js';
 import { planIds } from '../pricing/plans.js';
 
 export const passwordMinLength = 8;
@@ -21,6 +22,12 @@ export const signUpSchema = z
     // Not asked when accepting an invite: the invitee joins the inviting workspace.
     businessName: z.string().trim().max(120).optional(),
     plan: z.enum(planIds).default('professional'),
+    /** Add-ons picked on a pricing screen: the trial includes them, like the plan. */
+    addons: z
+      .array(z.enum(addonIds))
+      .max(addonIds.length)
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
     inviteToken: z.string().min(10).max(200).optional(),
   })
   .refine((v) => Boolean(v.inviteToken || v.businessName), {

@@ -13,6 +13,9 @@ export interface BasePlan {
   cta: string;
 }
 
+/** Spec 000 §9: Enterprise is bought through sales, so its call to action is this, on every screen. */
+export const contactSalesCta = 'Contact Sales';
+
 export const basePlans: readonly BasePlan[] = [
   {
     id: 'starter',
@@ -55,7 +58,7 @@ export const basePlans: readonly BasePlan[] = [
     ],
     limits: { contacts: null, users: null, storageGb: null },
     popular: false,
-    cta: 'Contact Sales',
+    cta: contactSalesCta,
   },
 ];
 
@@ -63,4 +66,9 @@ export function planById(id: PlanId): BasePlan {
   const plan = basePlans.find((p) => p.id === id);
   if (!plan) throw new Error(`Unknown plan ${id}`);
   return plan;
+}
+
+/** A plan sold by talking to sales: its call to action is 'Contact Sales', never a trial or a checkout. */
+export function isSalesLedPlan(id: PlanId): boolean {
+  return planById(id).cta === contactSalesCta;
 }

@@ -7,6 +7,7 @@ export const publicApiRoutes: Record<string, string> = {
   'POST /api/auth/signup': 'creates the account',
   'POST /api/auth/login': 'signs in',
   'POST /api/logout': 'signing out without a session is a no-op',
+  'GET /api/auth/session': 'answers who is signed in, or nobody',
   'GET /api/auth/providers': 'the sign-in page asks which sign-in methods exist',
   'GET /api/auth/oidc/start': 'single sign-on starts signed out',
   'GET /api/auth/oidc/callback': 'single sign-on returns signed out',

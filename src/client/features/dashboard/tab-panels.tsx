@@ -28,3 +28,8 @@ export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
   //   automation, analytics, pricing, backup, succession
   crm: lazy(() => import('../contacts/crm-panel').then((m) => ({ default: m.CrmPanel }))),
 };
+
+/** True when the tab has a panel in this release (quick actions leading to a missing one are disabled). */
+export function hasTabPanel(tab: DashboardTabId): boolean {
+  return tabPanels[tab] !== undefined;
+}

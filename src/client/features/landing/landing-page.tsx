@@ -1,8 +1,10 @@
+import { BrandMark } from '@client/components/brand-logo';
 import { PlanCard } from '@client/components/pricing/plan-card';
 import { Button } from '@client/components/ui/button';
-import { usePublicConfig } from '@client/lib/use-public-config';
+import { useContactSalesHref } from '@client/lib/use-public-config';
 import { trialDays } from '@domain/auth/trial';
 import { addons } from '@domain/pricing/addons';
+import { packageLinkQuery } from '@domain/pricing/custom-package';
 import { formatMonthly } from '@domain/pricing/money';
 import { basePlans } from '@domain/pricing/plans';
 import {
@@ -14,7 +16,6 @@ import {
   GraduationCap,
   Home,
   Languages,
-  Layers,
   Lock,
   Megaphone,
   Rocket,
@@ -31,8 +32,11 @@ import { FlipCard, type FlipCardContent } from './flip-card';
 const trialLabel = `Start Free ${trialDays}-Day Trial`;
 /** Signing up starts the trial; the sign-in page offers sign-up for new visitors. */
 const signInUrl = '/api/login';
-/** The public, read-only demo of this app (spec 000 §2.1 "See Live Demo" opens a demo site in a new tab). */
-const liveDemoUrl = '/ecosystem-demo';
+/**
+ * Spec 000 §2.1 "See Live Demo" opens a demo site in a new tab. The public /ecosystem-demo comes with a
+ * later release; until then the working, signed-out pricing selector and calculators show the product.
+ */
+const liveDemoUrl = '/pricing-selector';
 
 const trustBadges = [
   { icon: Lock, label: 'Complete Data Isolation' },
@@ -59,7 +63,7 @@ const features: FlipCardContent[] = [
     title: 'Marketing Automation',
     summary: 'Email campaigns, drip sequences and A/B tests that run themselves.',
     details: ['Drip sequences by behaviour', 'A/B test subject lines', 'Open, click and conversion tracking'],
-    href: '/marketing',
+    // No href: /marketing comes with a later release, so the button says so instead of opening a 404.
     action: 'Launch Campaigns',
   },
   {
@@ -111,18 +115,14 @@ const claims = [
 ];
 
 export function LandingPage() {
-  const { data: publicConfig } = usePublicConfig();
-  // The address arrives with the public settings; until then the link still opens a mail draft with the subject.
-  const contactSalesHref = `mailto:${publicConfig?.salesEmail ?? ''}?subject=${encodeURIComponent('Enterprise Plan Inquiry')}`;
+  const contactSalesHref = useContactSalesHref();
 
   return (
     <div className="min-h-screen bg-background text-foreground">
       <header className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/85 text-white backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
           <a href="/" className="flex items-center gap-2 font-semibold">
-            <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary">
-              <Layers className="h-4 w-4" />
-            </span>
+            <BrandMark />
             Business Hub
           </a>
           <nav className="hidden items-center gap-6 text-sm text-white/70 md:flex">
@@ -254,7 +254,7 @@ export function LandingPage() {
                   <p className="mt-1 flex-1 text-sm text-muted-foreground">{addon.description}</p>
                   <p className="mt-4 text-lg font-bold">{formatMonthly(addon.priceCents)}</p>
                   <Button asChild variant="outline" size="sm" className="mt-3">
-                    <a href={signInUrl}>Add to Plan</a>
+                    <a href={`${signInUrl}?${packageLinkQuery({ addonIds: [addon.id] })}`}>Add to Plan</a>
                   </Button>
                 </div>
               );
@@ -283,7 +283,7 @@ export function LandingPage() {
                       {plan.id === 'enterprise' ? (
                         <a href={contactSalesHref}>{plan.cta}</a>
                       ) : (
-                        <a href={signInUrl}>{plan.cta}</a>
+                        <a href={`${signInUrl}?${packageLinkQuery({ planId: plan.id })}`}>{plan.cta}</a>
                       )}
                     </Button>
                   }

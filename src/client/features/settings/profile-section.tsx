@@ -4,8 +4,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@client/lib/api';
-import { queryClient } from '@client/lib/query-client';
-import { authUserKey, type CurrentUser } from '@client/lib/use-auth';
+import { type CurrentUser, setAuthUser } from '@client/lib/use-auth';
 import { userInitials } from '@client/lib/user-display';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
@@ -22,7 +21,7 @@ export function ProfileSection({ user }: SettingsSectionProps) {
     mutationFn: async () =>
       (await apiRequest('PATCH', '/api/auth/user', form)).json() as Promise<CurrentUser>,
     onSuccess: (updated) => {
-      queryClient.setQueryData(authUserKey, updated);
+      setAuthUser(updated);
       toast({ title: 'Profile saved', description: 'Your name and picture are up to date.' });
     },
   });

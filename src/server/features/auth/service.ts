@@ -7,6 +7,7 @@ import {
   signUpSchema,
   trialDays,
 } from '../../../domain/auth/auth-schemas.js';
+import type { AddonId } from '../../../domain/pricing/addons.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
@@ -95,6 +96,7 @@ export async function signUp(
     workspaceId = await createWorkspace(deps, {
       name: data.businessName || `${data.firstName}'s workspace`,
       plan: data.plan,
+      addons: data.addons,
       ownerId: user.id,
       ownerName: fullName,
     });
@@ -104,7 +106,13 @@ export async function signUp(
 
 export async function createWorkspace(
   deps: Pick<AppDeps, 'database'>,
-  options: { name: string; plan: SignUpInput['plan']; ownerId: number; ownerName: string },
+  options: {
+    name: string;
+    plan: SignUpInput['plan'];
+    addons?: AddonId[];
+    ownerId: number;
+    ownerName: string;
+  },
 ): Promise<number> {
   const workspaceId = await nextWorkspaceId(deps.database.db);
   await deps.database.withWorkspace(workspaceId, async (tx) => {
@@ -112,6 +120,7 @@ export async function createWorkspace(
       id: workspaceId,
       name: options.name,
       plan: options.plan ?? 'professional',
+      addons: options.addons ?? [],
       trialEndsAt: new Date(Date.now() + trialDays * 86_400_000),
     });
     await insertMembership(tx, { workspaceId, userId: options.ownerId, role: 'owner' });
