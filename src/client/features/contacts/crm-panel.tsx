@@ -20,6 +20,8 @@ import {
   Users,
 } from 'lucide-react';
 import { Suspense } from 'react';
+import type { DashboardPanelProps } from '../dashboard/tab-panels';
+import { useWebsites } from '../websites/websites-api';
 import { ContactManagement } from './contact-management';
 import { useContactStats } from './contacts-api';
 import { GeofenceCard } from './optional-dialogs';
@@ -27,7 +29,9 @@ import { GeofenceCard } from './optional-dialogs';
 const count = new Intl.NumberFormat('en-US');
 
 /** Spec 000 §2.6: the CRM tab. Tiles and pipeline are computed from the workspace's contacts. */
-export function CrmPanel() {
+export function CrmPanel({ selectedWebsiteId }: DashboardPanelProps) {
+  const { data: websites } = useWebsites();
+  const selectedSite = websites?.find((site) => site.id === selectedWebsiteId);
   return (
     <div className="space-y-6">
       <StatTiles />
@@ -35,7 +39,7 @@ export function CrmPanel() {
       <div className="grid gap-6 2xl:grid-cols-3">
         <div className="min-w-0 space-y-6 2xl:col-span-2">
           <GeofenceSlot />
-          <ContactManagement />
+          <ContactManagement sourcePreset={selectedSite?.name ?? null} />
         </div>
         <div className="space-y-6">
           <SalesPipeline />

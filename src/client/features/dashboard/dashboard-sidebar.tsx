@@ -10,13 +10,13 @@ import { cn } from '@client/lib/utils';
 import { hasRole } from '@domain/roles';
 import { Globe, LogOut, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useWebsites } from '../websites/websites-api';
+import { addWebsiteIntent, useWebsites } from '../websites/websites-api';
 import { type DashboardTab, type DashboardTabId, dashboardTabs } from './dashboard-tabs';
 
 interface DashboardSidebarProps {
   user: CurrentUser;
   activeTab: DashboardTabId;
-  onSelectTab: (tab: DashboardTabId) => void;
+  onSelectTab: (tab: DashboardTabId, options?: { open?: string }) => void;
   selectedWebsiteId: number | null;
   onSelectWebsite: (id: number) => void;
   /** On small screens the sidebar is a drawer; on large screens it is always shown. */
@@ -172,7 +172,7 @@ function WebsiteList({ user, selectedWebsiteId, onSelectWebsite, onSelectTab }: 
     return (
       <button
         type="button"
-        onClick={() => onSelectTab('settings')}
+        onClick={() => onSelectTab('settings', { open: addWebsiteIntent })}
         className="w-full rounded-md px-3 py-2 text-left text-xs text-sidebar-muted hover:bg-sidebar-accent hover:text-white"
       >
         No websites yet — add one in Settings

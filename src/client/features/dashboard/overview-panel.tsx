@@ -22,7 +22,7 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { useWebsites } from '../websites/websites-api';
+import { addWebsiteIntent, useWebsites } from '../websites/websites-api';
 import { type DashboardStats, useDashboardStats, useRecentActivities } from './dashboard-stats-api';
 import type { DashboardTabId } from './dashboard-tabs';
 import { type DashboardPanelProps, hasTabPanel } from './tab-panels';
@@ -38,10 +38,22 @@ const currency = new Intl.NumberFormat('en-US', {
 const count = new Intl.NumberFormat('en-US');
 
 export function OverviewPanel({ selectedWebsiteId, onNavigate }: DashboardPanelProps) {
+  const { data: websites } = useWebsites();
+  const selectedSite = websites?.find((site) => site.id === selectedWebsiteId);
   return (
     <div className="space-y-6">
-      <StatCards />
-      <SiteCards selectedWebsiteId={selectedWebsiteId} onAddWebsite={() => onNavigate('settings')} />
+      {selectedSite && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="selected-site-note">
+          <Globe className="h-4 w-4 text-primary" />
+          Showing figures for <span className="font-medium text-foreground">{selectedSite.name}</span>. Select
+          it again in the sidebar to see every website.
+        </p>
+      )}
+      <StatCards websiteId={selectedWebsiteId} />
+      <SiteCards
+        selectedWebsiteId={selectedWebsiteId}
+        onAddWebsite={() => onNavigate('settings', { open: addWebsiteIntent })}
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <RecentActivity className="lg:col-span-2" />
         <QuickActions onNavigate={onNavigate} />
@@ -54,8 +66,13 @@ const statCards: StatTile<DashboardStats>[] = [
   {
     title: 'Total Revenue',
     icon: DollarSign,
-    value: (s) => currency.format(s.totalRevenue / 100),
-    hint: (s) => (s.totalRevenue > 0 ? 'All payments received' : 'No payments recorded yet'),
+    value: (s) => (s.totalRevenue === null ? null : currency.format(s.totalRevenue / 100)),
+    hint: (s) =>
+      s.totalRevenue === null
+        ? 'Payments are not recorded per website'
+        : s.totalRevenue > 0
+          ? 'All payments received'
+          : 'No payments recorded yet',
   },
   {
     title: 'Subscribers',
@@ -77,8 +94,8 @@ const statCards: StatTile<DashboardStats>[] = [
   },
 ];
 
-function StatCards() {
-  const { data, isLoading, isError } = useDashboardStats();
+function StatCards({ websiteId }: { websiteId: number | null }) {
+  const { data, isLoading, isError } = useDashboardStats(websiteId);
   return (
     <StatTileGrid
       tiles={statCards}

@@ -5,8 +5,11 @@ import type { DashboardTabId } from './dashboard-tabs';
 export interface DashboardPanelProps {
   /** The website chosen in the sidebar's Websites group, or null for all websites. */
   selectedWebsiteId: number | null;
-  /** Switches the dashboard to another tab (e.g. a quick action opening the content tab). */
-  onNavigate: (tab: DashboardTabId) => void;
+  /**
+   * Switches the dashboard to another tab (e.g. a quick action opening the content tab); `open` asks that
+   * screen to open one of its dialogs (`add-website`).
+   */
+  onNavigate: (tab: DashboardTabId, options?: { open?: string }) => void;
 }
 
 type Panel = LazyExoticComponent<ComponentType<DashboardPanelProps>>;

@@ -18,6 +18,7 @@ import {
   Languages,
   Lock,
   Megaphone,
+  Menu,
   Rocket,
   Shield,
   Target,
@@ -25,7 +26,9 @@ import {
   Users,
   UsersRound,
   Workflow,
+  X,
 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { FlipCard, type FlipCardContent } from './flip-card';
 
@@ -114,7 +117,14 @@ const claims = [
   { value: 'Cancel', label: 'anytime' },
 ];
 
+const sectionLinks = [
+  { href: '#features', label: 'Features' },
+  { href: '#add-ons', label: 'Add-ons' },
+  { href: '#pricing', label: 'Pricing' },
+];
+
 export function LandingPage() {
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
   const contactSalesHref = useContactSalesHref();
 
   return (
@@ -125,26 +135,52 @@ export function LandingPage() {
             <BrandMark />
             Business Hub
           </a>
-          <nav className="hidden items-center gap-6 text-sm text-white/70 md:flex">
-            <a href="#features" className="hover:text-white">
-              Features
-            </a>
-            <a href="#add-ons" className="hover:text-white">
-              Add-ons
-            </a>
-            <a href="#pricing" className="hover:text-white">
-              Pricing
-            </a>
+          <nav className="hidden items-center gap-6 text-sm text-white/70 md:flex" aria-label="Main">
+            {sectionLinks.map((link) => (
+              <a key={link.href} href={link.href} className="hover:text-white">
+                {link.label}
+              </a>
+            ))}
           </nav>
           <div className="flex items-center gap-2">
-            <Link href="/login" className="hidden px-3 text-sm text-white/80 hover:text-white sm:inline">
+            <Link href="/login" className="hidden px-3 text-sm text-white/80 hover:text-white md:inline">
               Sign In
             </Link>
             <Button asChild size="sm">
               <Link href="/pricing">Get Started</Link>
             </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-white hover:bg-white/10 hover:text-white md:hidden"
+              aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={isMenuOpen}
+              aria-controls="landing-menu"
+              onClick={() => setIsMenuOpen((open) => !open)}
+            >
+              {isMenuOpen ? <X /> : <Menu />}
+            </Button>
           </div>
         </div>
+        {/* Small screens: the section links and Sign In, which do not fit the bar, live in this menu. */}
+        {isMenuOpen && (
+          <nav
+            id="landing-menu"
+            aria-label="Menu"
+            className="border-t border-white/10 px-4 pb-4 pt-2 text-sm md:hidden"
+          >
+            {[...sectionLinks, { href: '/login', label: 'Sign In' }].map((link) => (
+              <a
+                key={link.href}
+                href={link.href}
+                onClick={() => setIsMenuOpen(false)}
+                className="block rounded-md px-3 py-2.5 text-white/85 hover:bg-white/10 hover:text-white"
+              >
+                {link.label}
+              </a>
+            ))}
+          </nav>
+        )}
       </header>
 
       <main>
