@@ -75,7 +75,7 @@ describe('landing page', () => {
     expect(await href(page, 'Get Started')).toBe('/pricing');
     expect(await href(page, /Start Free 14-Day Trial/)).toBe('/pricing');
     const demo = page.getByRole('link', { name: /See Live Demo/ });
-    expect(await demo.getAttribute('href')).toBe('/ecosystem-demo');
+    expect(await demo.getAttribute('href')).toBe('/pricing-selector');
     expect(await demo.getAttribute('target')).toBe('_blank');
     expect(await href(page, /Book Strategy Call/)).toBe('/scheduler');
     expect(await href(page, 'Contact Sales')).toBe(
@@ -83,14 +83,17 @@ describe('landing page', () => {
     );
     const addToPlan = page.getByRole('link', { name: 'Add to Plan' });
     expect(await addToPlan.count()).toBe(4);
-    for (const link of await addToPlan.all()) expect(await link.getAttribute('href')).toBe('/api/login');
+    for (const link of await addToPlan.all())
+      expect(await link.getAttribute('href')).toMatch(/^\/api\/login\?addons=[a-z-]+$/);
     const trials = page.getByRole('link', { name: 'Start Free Trial' });
     expect(await trials.count()).toBe(2);
-    for (const link of await trials.all()) expect(await link.getAttribute('href')).toBe('/api/login');
+    expect(await Promise.all((await trials.all()).map((link) => link.getAttribute('href')))).toEqual([
+      '/api/login?plan=starter',
+      '/api/login?plan=professional',
+    ]);
 
     const flipTargets = {
       'Manage Contacts': '/contacts',
-      'Launch Campaigns': '/marketing',
       'Book Meetings': '/scheduler',
       'View Analytics': '/dashboard',
       'Manage Team': '/techstack',
@@ -240,7 +243,7 @@ describe('technology catalogue (signed in)', () => {
     await screenshot(page, 'techstack-bundles');
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
-    await expect.poll(() => page.locator('[data-kpi="Total Users"]').textContent()).toBe('0');
+    await expect.poll(() => page.locator('[data-kpi="Total Contacts"]').textContent()).toBe('0');
     expect(await page.locator('[data-kpi="Monthly Revenue"]').textContent()).toBe('$0');
     expect(await page.locator('[data-kpi="Cross-Sell Rate"]').textContent()).toBe('Not measured yet');
     expect(await page.locator('section li[data-app]').count()).toBe(5);

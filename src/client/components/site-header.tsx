@@ -1,8 +1,9 @@
 import { LocaleSwitcher } from '@client/i18n/locale-switcher';
 import { Trans } from '@lingui/react/macro';
-import { ArrowLeft, Layers } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { BrandMark } from './brand-logo';
 
 /** The light top bar of the public and home pages: brand at the start, language and page links at the end. */
 export function SiteHeader({ children }: { children?: ReactNode }) {
@@ -10,9 +11,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
     <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link href="/" className="flex items-center gap-2 rounded-md font-semibold">
-          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <Layers className="h-4 w-4" aria-hidden="true" />
-          </span>
+          <BrandMark />
           {/* The product's name is a brand: the same in every language. */}
           <Trans>Business Hub</Trans>
         </Link>

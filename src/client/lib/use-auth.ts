@@ -1,7 +1,7 @@
 import type { Locale } from '@domain/locales';
 import type { Role } from '@domain/roles';
 import { useQuery } from '@tanstack/react-query';
-import { getQueryFn } from './api';
+import { queryClient } from './query-client';
 
 export interface CurrentUser {
   id: number;
@@ -23,14 +23,37 @@ export interface CurrentUser {
   workspaces: { id: number; name: string; role: Role }[];
 }
 
-export const authUserKey = ['/api/auth/user'] as const;
+/**
+ * Who is signed in: GET /api/auth/session answers `{ user }`, with null for a visitor. It stands in for the
+ * spec's current-user read (GET /api/auth/user, which answers a visitor 401) because a browser logs every
+ * 401 as a failed request, and a visitor opening a public page is not a failure.
+ */
+export const authUserKey = ['/api/auth/session'] as const;
 
-/** The signed-in user, or null for a visitor (a 401 is an answer here, not an error). */
+interface SessionAnswer {
+  user: CurrentUser | null;
+}
+
+/** The signed-in user, or null for a visitor. Not retried (spec 000 §4). */
 export function useAuth() {
-  const { data, isLoading } = useQuery<CurrentUser | null>({
+  const { data, isLoading } = useQuery<SessionAnswer, Error, CurrentUser | null>({
     queryKey: authUserKey,
-    queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
+    select: (answer) => answer.user,
     retry: false,
   });
   return { user: data ?? null, isLoading, isAuthenticated: Boolean(data) };
+}
+
+/** Puts a user the server just returned (after sign-in or a profile change) into the session cache. */
+export function setAuthUser(user: CurrentUser | null): void {
+  queryClient.setQueryData<SessionAnswer>(authUserKey, { user });
+}
+
+/**
+ * Reads the session afresh and waits for it: after signing in, the next screen must see the new user, not
+ * the cached visitor (otherwise it sends the new user to sign in again).
+ */
+export async function refreshAuthUser(): Promise<CurrentUser | null> {
+  const answer = await queryClient.fetchQuery<SessionAnswer>({ queryKey: authUserKey, staleTime: 0 });
+  return answer.user;
 }

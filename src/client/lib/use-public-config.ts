@@ -14,3 +14,10 @@ export const publicConfigKey = ['/api/public-config'] as const;
 export function usePublicConfig() {
   return useQuery<PublicConfig>({ queryKey: publicConfigKey });
 }
+
+/** Spec 000 §2.1: Enterprise's 'Contact Sales' opens a mail draft with the subject 'Enterprise Plan Inquiry'. */
+export function useContactSalesHref(): string {
+  const { data } = usePublicConfig();
+  // The address arrives with the public settings; until then the link still opens a draft with the subject.
+  return `mailto:${data?.salesEmail ?? ''}?subject=${encodeURIComponent('Enterprise Plan Inquiry')}`;
+}

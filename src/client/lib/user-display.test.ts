@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userDisplayName, userInitials } from './user-display';
+import { sidebarRoleLabel, userDisplayName, userInitials } from './user-display';
 
 describe('sidebar footer identity (spec 000 §2.3)', () => {
   it('shows the full name, else the email, else Administrator User', () => {
@@ -13,5 +13,14 @@ describe('sidebar footer identity (spec 000 §2.3)', () => {
   it('builds initials from the name, else the email', () => {
     expect(userInitials({ firstName: 'grace', lastName: 'hopper', email: 'g@x.test' })).toBe('GH');
     expect(userInitials({ firstName: '', lastName: '', email: 'zed@x.test' })).toBe('Z');
+  });
+});
+
+describe('sidebar footer role label (issue 8 item 24)', () => {
+  it("labels owners and admins 'Administrator' and everyone else by their real role", () => {
+    expect(sidebarRoleLabel('owner')).toBe('Administrator');
+    expect(sidebarRoleLabel('admin')).toBe('Administrator');
+    expect(sidebarRoleLabel('member')).toBe('Member');
+    expect(sidebarRoleLabel('viewer')).toBe('Viewer');
   });
 });

@@ -1,3 +1,4 @@
+import { hasRole, type Role, roleLabels } from '@domain/roles';
 import type { CurrentUser } from './use-auth';
 
 /** Spec 000 §2.3: the full name, else the e-mail, else 'Administrator User'. */
@@ -10,4 +11,12 @@ export function userDisplayName(user: Pick<CurrentUser, 'firstName' | 'lastName'
 export function userInitials(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'> | null): string {
   const fromName = `${user?.firstName?.[0] ?? ''}${user?.lastName?.[0] ?? ''}`.toUpperCase();
   return fromName || user?.email?.[0]?.toUpperCase() || 'AU';
+}
+
+/**
+ * The sidebar footer's label under the name. Spec 000 §2.3/§6 labels the signed-in user 'Administrator',
+ * which is true of owners and admins; members and viewers see their real role rather than a false title.
+ */
+export function sidebarRoleLabel(role: Role): string {
+  return hasRole(role, 'admin') ? 'Administrator' : roleLabels[role];
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locales } from '../locales.js';
+import { addonIds } from '../pricing/addons.js';
 import { planIds } from '../pricing/plans.js';
 import { passwordSchema } from './password-rules.js';
 
@@ -22,6 +23,12 @@ export const signUpSchema = z
     // Not asked when accepting an invite: the invitee joins the inviting workspace.
     businessName: z.string().trim().max(120).optional(),
     plan: z.enum(planIds).default('professional'),
+    /** Add-ons picked on a pricing screen: the trial includes them, like the plan. */
+    addons: z
+      .array(z.enum(addonIds))
+      .max(addonIds.length)
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
     inviteToken: z.string().min(10).max(200).optional(),
     // The language a signed-out visitor chose, so it survives signing up.
     locale: localeSchema.optional(),

@@ -23,16 +23,18 @@ export function competitorSavingsDollars(unitAmountCents: number): number {
   return (competitorPriceDollars(unitAmountCents) * 100 - unitAmountCents) / 100;
 }
 
-/** Percent off the competitor price, rounded to a whole percent. */
-export function competitorPercentOff(unitAmountCents: number): number {
-  const competitor = competitorPriceDollars(unitAmountCents);
-  if (competitor === 0) return 0;
-  return Math.round((competitorSavingsDollars(unitAmountCents) / competitor) * 100);
-}
+/**
+ * How far below the industry (competitor) price we are, in whole percent: 11% markup means our price is
+ * 100/111 of theirs, 10% below. The page's banner claim and every card's "% off" both read this one figure,
+ * so they cannot disagree (the rounded competitor dollars made a $49 card say 9% under a 10% banner).
+ */
+export const belowIndustryPercent = Math.round(
+  (competitorMarkupPercent / (100 + competitorMarkupPercent)) * 100,
+);
 
 /** The four claims shown on the page (spec 001 §9). */
 export const pricingClaims = [
-  '10% below industry average',
+  `${belowIndustryPercent}% below industry average`,
   '30-day money-back guarantee',
   '99.9% uptime SLA',
   '24/7 support',

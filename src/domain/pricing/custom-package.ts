@@ -18,3 +18,44 @@ export const packageCheckoutSchema = z.object({
   totalCents: z.number().int().nonnegative(),
 });
 export type PackageCheckoutBody = z.infer<typeof packageCheckoutSchema>;
+
+/**
+ * A package picked on a pricing screen travels to sign-up in the URL: `plan=professional&addons=a,b`
+ * (through GET /api/login to the sign-in page, which opens on Create account with it selected).
+ */
+export const packageLinkSchema = z.object({
+  plan: z.enum(planIds).optional(),
+  addons: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value, ctx) => {
+      const ids = [...new Set((value ?? '').split(',').filter(Boolean))];
+      const unknown = ids.filter((id) => !(addonIds as readonly string[]).includes(id));
+      if (unknown.length) {
+        ctx.addIssue({ code: 'custom', message: `Unknown add-on: ${unknown.join(', ')}` });
+        return z.NEVER;
+      }
+      return ids as AddonId[];
+    }),
+});
+
+/** The query string carrying a package to sign-up; empty parts are left out. */
+export function packageLinkQuery(selection: { planId?: PlanId; addonIds?: readonly AddonId[] }): string {
+  const params = new URLSearchParams();
+  if (selection.planId) params.set('plan', selection.planId);
+  const addons = [...new Set(selection.addonIds ?? [])];
+  if (addons.length) params.set('addons', addons.join(','));
+  return params.toString();
+}
+
+/** Reads a package from a query string, dropping what is not a known plan or add-on (links get edited). */
+export function readPackageLink(search: URLSearchParams): { planId?: PlanId; addonIds: AddonId[] } {
+  const plan = search.get('plan');
+  return {
+    planId: planIds.find((id) => id === plan),
+    addonIds: [...new Set((search.get('addons') ?? '').split(','))].filter((id): id is AddonId =>
+      (addonIds as readonly string[]).includes(id),
+    ),
+  };
+}

@@ -13,6 +13,9 @@ export interface BasePlan {
   cta: string;
 }
 
+/** Spec 000 §9: Enterprise is bought through sales, so its call to action is this, on every screen. */
+export const contactSalesCta = 'Contact Sales';
+
 export const basePlans: readonly BasePlan[] = [
   {
     id: 'starter',
@@ -55,7 +58,7 @@ export const basePlans: readonly BasePlan[] = [
     ],
     limits: { contacts: null, users: null, storageGb: null },
     popular: false,
-    cta: 'Contact Sales',
+    cta: contactSalesCta,
   },
 ];
 
@@ -67,3 +70,7 @@ export function planById(id: PlanId): BasePlan {
 
 /** Plans whose workspaces may use API keys: 'API access' comes with Professional and everything above it. */
 export const plansWithApiAccess: readonly PlanId[] = ['professional', 'enterprise'];
+/** A plan sold by talking to sales: its call to action is 'Contact Sales', never a trial or a checkout. */
+export function isSalesLedPlan(id: PlanId): boolean {
+  return planById(id).cta === contactSalesCta;
+}

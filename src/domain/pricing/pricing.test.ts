@@ -3,10 +3,11 @@ import { addonById, addons } from './addons.js';
 import { annualDiscountedCents } from './annual.js';
 import { bundleSavingsCents, bundles } from './bundles.js';
 import {
-  competitorPercentOff,
+  belowIndustryPercent,
   competitorPriceDollars,
   competitorSavingsDollars,
   displayPriceDollars,
+  pricingClaims,
 } from './card-provider.js';
 import { charitableDonationCents, charityFigures, netProfitCents } from './charity.js';
 import { customPackageTotalCents } from './custom-package.js';
@@ -222,18 +223,22 @@ describe('local business calculator', () => {
 
 describe('card-provider display math', () => {
   it.each([
-    // cents, price, competitor, savings, percent off
-    [4900, 49, 54, 5, 9],
-    [14900, 149, 165, 16, 10],
-    [39900, 399, 443, 44, 10],
-    [8900, 89, 99, 10, 10],
-    [5000, 50, 56, 6, 11], // 55.5 rounds up
-    [1999, 19.99, 22, 2.01, 9],
-  ])('%i cents', (cents, price, competitor, savings, percent) => {
+    // cents, price, competitor, savings
+    [4900, 49, 54, 5],
+    [14900, 149, 165, 16],
+    [39900, 399, 443, 44],
+    [8900, 89, 99, 10],
+    [5000, 50, 56, 6], // 55.5 rounds up
+    [1999, 19.99, 22, 2.01],
+  ])('%i cents', (cents, price, competitor, savings) => {
     expect(displayPriceDollars(cents)).toBe(price);
     expect(competitorPriceDollars(cents)).toBe(competitor);
     expect(competitorSavingsDollars(cents)).toBeCloseTo(savings, 10);
-    expect(competitorPercentOff(cents)).toBe(percent);
+  });
+
+  it("states one 'below industry average' figure for the banner and every card (issue 8 item 26)", () => {
+    expect(belowIndustryPercent).toBe(10);
+    expect(pricingClaims[0]).toBe('10% below industry average');
   });
 });
 

@@ -86,7 +86,7 @@ function isRunning(pid: number): boolean {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
   } catch {
-    return existsSync('/proc/self') ? false : true; // no /proc (macOS): kill(0) is all we can know
+    return !existsSync('/proc/self'); // no /proc (macOS): kill(0) is all we can know
   }
 }
 

@@ -9,6 +9,7 @@ export const publicApiRoutes: Record<string, string> = {
   'POST /api/auth/password-reset': 'a forgotten password is asked for signed out',
   'POST /api/auth/password-reset/confirm': 'authenticated by the single-use token of the reset link',
   'POST /api/logout': 'signing out without a session is a no-op',
+  'GET /api/auth/session': 'answers who is signed in, or nobody',
   'GET /api/auth/providers': 'the sign-in page asks which sign-in methods exist',
   'GET /api/auth/oidc/start': 'single sign-on starts signed out',
   'GET /api/auth/oidc/callback': 'single sign-on returns signed out',

@@ -38,7 +38,7 @@ export function PlanCard({
       )}
     >
       {plan.popular && (
-        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 shadow">
+        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap px-3 py-1 shadow">
           <Sparkles className="h-3 w-3" />
           Most Popular
         </Badge>

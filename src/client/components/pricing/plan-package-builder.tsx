@@ -1,12 +1,14 @@
 import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
 import { Switch } from '@client/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { useContactSalesHref } from '@client/lib/use-public-config';
 import { cn } from '@client/lib/utils';
 import { type AddonId, addonById, addons } from '@domain/pricing/addons';
 import { customPackageTotalCents } from '@domain/pricing/custom-package';
 import { formatDollars, formatMonthly } from '@domain/pricing/money';
-import { basePlans, type PlanId, planById } from '@domain/pricing/plans';
-import { Check, Package } from 'lucide-react';
+import { basePlans, contactSalesCta, isSalesLedPlan, type PlanId, planById } from '@domain/pricing/plans';
+import { Check, Mail, Package } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { PlanCard } from './plan-card';
 
@@ -22,7 +24,8 @@ export const defaultPlanId: PlanId = 'professional';
 /**
  * Base Plans / Add-On Apps tabs with a running custom package total (selected plan + selected add-ons,
  * computed by the pricing domain). Shared by the public /pricing page and the dashboard's pricing tab;
- * `action` renders the call to action under the total for the current selection.
+ * `action` renders the call to action under the total for the current selection. A sales-led plan
+ * (Enterprise) always gets 'Contact Sales' instead (spec 000 §9): it is neither a trial nor a checkout.
  */
 export function PlanPackageBuilder({
   initialPlanId = defaultPlanId,
@@ -41,6 +44,7 @@ export function PlanPackageBuilder({
     totalCents: customPackageTotalCents(planId, addonIds),
   };
   const plan = planById(planId);
+  const contactSalesHref = useContactSalesHref();
 
   function toggleAddon(id: AddonId, isOn: boolean) {
     setAddonIds((current) =>
@@ -99,6 +103,8 @@ export function PlanPackageBuilder({
                           <>
                             <Check className="h-4 w-4" /> Selected
                           </>
+                        ) : isSalesLedPlan(p.id) ? (
+                          contactSalesCta
                         ) : (
                           `Select ${p.name}`
                         )}
@@ -190,7 +196,20 @@ export function PlanPackageBuilder({
             <span className="text-sm text-muted-foreground">/month</span>
           </span>
         </div>
-        {action && <div className="mt-5">{action(selection)}</div>}
+        {isSalesLedPlan(planId) ? (
+          <div className="mt-5 space-y-2">
+            <Button asChild className="w-full" size="lg">
+              <a href={contactSalesHref}>
+                <Mail /> {contactSalesCta}
+              </a>
+            </Button>
+            <p className="text-center text-xs text-muted-foreground">
+              {plan.name} is arranged with our sales team, who tailor it to your business.
+            </p>
+          </div>
+        ) : (
+          action && <div className="mt-5">{action(selection)}</div>
+        )}
       </aside>
     </div>
   );

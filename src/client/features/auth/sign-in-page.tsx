@@ -1,16 +1,20 @@
+import { BrandMark } from '@client/components/brand-logo';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Checkbox } from '@client/components/ui/checkbox';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { apiRequest, errorMessage } from '@client/lib/api';
-import { queryClient } from '@client/lib/query-client';
-import { authUserKey, useAuth } from '@client/lib/use-auth';
+import { refreshAuthUser, useAuth } from '@client/lib/use-auth';
 import { trialDays } from '@domain/auth/auth-schemas';
-import { basePlans, type PlanId, planIds } from '@domain/pricing/plans';
+import { type AddonId, addons } from '@domain/pricing/addons';
+import { readPackageLink } from '@domain/pricing/custom-package';
+import { formatMonthly } from '@domain/pricing/money';
+import { basePlans, type PlanId } from '@domain/pricing/plans';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Loader2, MailOpen, Sparkles } from 'lucide-react';
+import { CheckCircle2, Loader2, MailOpen } from 'lucide-react';
 import type * as React from 'react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -33,28 +37,30 @@ export function SignInPage() {
   const inviteToken = params.get('invite') ?? undefined;
   const ssoError = params.get('error');
   const nextPath = safeNextPath(params.get('next'));
-  const requestedPlan = planIds.find((id) => id === params.get('plan'));
+  // A package picked on a pricing screen (plan and add-ons) means a new customer: open on Create account.
+  const requested = readPackageLink(params);
+  const hasPackage = Boolean(requested.planId || requested.addonIds.length);
   const { isAuthenticated } = useAuth();
   const [, navigate] = useLocation();
-  const [mode, setMode] = useState<Mode>(inviteToken || requestedPlan ? 'signup' : 'signin');
+  const [mode, setMode] = useState<Mode>(inviteToken || hasPackage ? 'signup' : 'signin');
 
   // Someone already signed in has nothing to do here, unless they came to accept an invite.
   useEffect(() => {
     if (isAuthenticated && !inviteToken) navigate(nextPath, { replace: true });
   }, [isAuthenticated, inviteToken, navigate, nextPath]);
 
+  // Wait for the fresh session before moving on: a signed-in screen opened with the cached visitor
+  // would send the new user through /api/login again.
   const onSignedIn = async () => {
-    await queryClient.invalidateQueries({ queryKey: authUserKey });
-    navigate(nextPath);
+    await refreshAuthUser();
+    navigate(nextPath, { replace: true });
   };
 
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <aside className="relative hidden flex-col justify-between overflow-hidden bg-sidebar p-10 text-sidebar-foreground lg:flex">
         <Link href="/" className="flex items-center gap-2 text-lg font-semibold text-white">
-          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-primary">
-            <Sparkles className="h-5 w-5" />
-          </span>
+          <BrandMark size="lg" />
           Business Hub
         </Link>
         <div className="space-y-6">
@@ -82,9 +88,7 @@ export function SignInPage() {
       <main className="flex items-center justify-center p-4 sm:p-8">
         <div className="w-full max-w-md space-y-6">
           <Link href="/" className="flex items-center gap-2 text-lg font-semibold lg:hidden">
-            <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-              <Sparkles className="h-4 w-4" />
-            </span>
+            <BrandMark />
             Business Hub
           </Link>
           {inviteToken && (
@@ -124,7 +128,12 @@ export function SignInPage() {
                   <SignInForm inviteToken={inviteToken} onDone={onSignedIn} />
                 </TabsContent>
                 <TabsContent value="signup" className="mt-0">
-                  <SignUpForm inviteToken={inviteToken} initialPlan={requestedPlan} onDone={onSignedIn} />
+                  <SignUpForm
+                    inviteToken={inviteToken}
+                    initialPlan={requested.planId}
+                    initialAddons={requested.addonIds}
+                    onDone={onSignedIn}
+                  />
                 </TabsContent>
                 <SingleSignOn nextPath={nextPath} />
               </CardContent>
@@ -216,10 +225,12 @@ function SignInForm({ inviteToken, onDone }: { inviteToken?: string; onDone: () 
 function SignUpForm({
   inviteToken,
   initialPlan,
+  initialAddons,
   onDone,
 }: {
   inviteToken?: string;
   initialPlan?: PlanId;
+  initialAddons: AddonId[];
   onDone: () => Promise<void>;
 }) {
   const [form, setForm] = useState({
@@ -230,6 +241,11 @@ function SignUpForm({
     businessName: '',
   });
   const [plan, setPlan] = useState<PlanId>(initialPlan ?? 'professional');
+  const [addonIds, setAddonIds] = useState<AddonId[]>(initialAddons);
+  const toggleAddon = (id: AddonId, isOn: boolean) =>
+    setAddonIds((current) =>
+      isOn ? [...current.filter((a) => a !== id), id] : current.filter((a) => a !== id),
+    );
   const update = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
   const signUp = useMutation({
@@ -240,6 +256,7 @@ function SignUpForm({
         // expects a business name, so send the invitee's own name.
         businessName: inviteToken ? undefined : form.businessName,
         plan,
+        addons: inviteToken ? undefined : addonIds,
         inviteToken,
       }),
     onSuccess: onDone,
@@ -308,6 +325,22 @@ function SignUpForm({
               Free for {trialDays} days; change plans at any time.
             </p>
           </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Add-on apps</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {addons.map((addon) => (
+                <label key={addon.id} className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm">
+                  <Checkbox
+                    checked={addonIds.includes(addon.id)}
+                    onCheckedChange={(checked) => toggleAddon(addon.id, checked === true)}
+                    aria-label={addon.name}
+                  />
+                  <span className="min-w-0 flex-1 truncate">{addon.name}</span>
+                  <span className="text-xs text-muted-foreground">{formatMonthly(addon.priceCents)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
         </>
       )}
       <FormError error={signUp.error} />

@@ -28,9 +28,9 @@ export function AnalyticsTab() {
         <div className="grid gap-4 md:grid-cols-3">
           <KpiCard
             icon={Users}
-            label="Total Users"
+            label="Total Contacts"
             value={dashboard.data?.totalUsers.toLocaleString('en-US')}
-            hint="Contacts in your CRM"
+            hint="Every contact in your CRM, whatever its status"
           />
           <KpiCard
             icon={DollarSign}

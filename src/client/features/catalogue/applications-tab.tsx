@@ -124,7 +124,8 @@ export function ApplicationsTab() {
           No applications in this category yet.
         </p>
       ) : (
-        <ul className="mt-6 grid grid-flow-row-dense gap-4 md:grid-cols-2 xl:grid-cols-3">
+        // The expanded card grows where it stands: spanning the row would move it to another grid position.
+        <ul className="mt-6 grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3">
           {visible.map((app) => (
             <ApplicationCard
               key={app.id}
@@ -163,7 +164,7 @@ function ApplicationCard({
       data-expanded={isExpanded}
       className={cn(
         'flex flex-col rounded-2xl border bg-card shadow-sm transition-shadow hover:shadow-md',
-        isExpanded && 'border-primary/50 ring-1 ring-primary md:col-span-2 xl:col-span-3',
+        isExpanded && 'border-primary/50 ring-1 ring-primary',
       )}
     >
       <button
@@ -194,10 +195,10 @@ function ApplicationCard({
         />
       </button>
       {isExpanded && (
-        <div id={panelId} className="grid gap-6 border-t px-5 pb-5 pt-4 md:grid-cols-[1fr_1fr_auto]">
+        <div id={panelId} className="grid gap-5 border-t px-5 pb-5 pt-4">
           <DetailList title="Key features" items={app.features} icon={Check} />
           <DetailList title="Benefits" items={app.benefits} icon={Sparkles} />
-          <div className="flex flex-col gap-2 md:w-48">
+          <div className="flex flex-col gap-2">
             <p className="text-xs text-muted-foreground">
               {formatMonthly(app.monthlyPrice)} or {formatDollars(app.lifetimePrice)} lifetime
             </p>

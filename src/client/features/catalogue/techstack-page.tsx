@@ -47,16 +47,16 @@ export function TechstackPage() {
         </div>
 
         <Tabs defaultValue="applications" className="mt-8">
-          <TabsList className="h-10">
-            <TabsTrigger value="applications" className="px-4">
+          <TabsList className="h-10 w-full sm:w-auto">
+            <TabsTrigger value="applications" className="flex-1 px-2 sm:flex-none sm:px-4">
               <Boxes className="h-4 w-4" />
               Applications
             </TabsTrigger>
-            <TabsTrigger value="bundles" className="px-4">
+            <TabsTrigger value="bundles" className="flex-1 px-2 sm:flex-none sm:px-4">
               <PackageOpen className="h-4 w-4" />
               Bundles
             </TabsTrigger>
-            <TabsTrigger value="analytics" className="px-4">
+            <TabsTrigger value="analytics" className="flex-1 px-2 sm:flex-none sm:px-4">
               <BarChart3 className="h-4 w-4" />
               Analytics
             </TabsTrigger>

@@ -69,13 +69,18 @@ function useDebounced<T>(value: T, ms: number): T {
 
 type OpenDialog = 'process-email' | 'import-csv' | 'email-integration' | null;
 
-/** Spec 000 §2.6 Contact Management card: actions, search, source filter and the contacts table (10 rows a page). */
-export function ContactManagement() {
+/**
+ * Spec 000 §2.6 Contact Management card: actions, search, source filter and the contacts table (10 rows a
+ * page). `sourcePreset` is the name of the website selected in the dashboard sidebar, if any.
+ */
+export function ContactManagement({ sourcePreset = null }: { sourcePreset?: string | null } = {}) {
   const { user } = useAuth();
   const canWrite = user ? hasRole(user.role, 'member') : false;
   const { data: websites } = useWebsites();
   const [search, setSearch] = useState('');
-  const [source, setSource] = useState(allValue);
+  const [source, setSource] = useState(sourcePreset ?? allValue);
+  // The website selected in the dashboard sidebar sets the source filter; it stays changeable here.
+  useEffect(() => setSource(sourcePreset ?? allValue), [sourcePreset]);
   const [status, setStatus] = useState<ContactStatus | typeof allValue>(allValue);
   const [sort, setSort] = useState<ContactSortKey>('createdAt');
   const q = useDebounced(search, searchDebounceMs);

@@ -19,14 +19,21 @@ import {
   Users,
 } from 'lucide-react';
 import { Suspense } from 'react';
+import type { DashboardPanelProps } from '../dashboard/tab-panels';
+import { useWebsites } from '../websites/websites-api';
 import { ContactManagement } from './contact-management';
 import { useContactStats } from './contacts-api';
 import { GeofenceCard } from './optional-dialogs';
 
 const count = new Intl.NumberFormat('en-US');
 
-/** Spec 000 §2.6: the CRM tab. Contact tiles come from contacts; deal tiles, pipeline and board from deals. */
-export function CrmPanel() {
+/**
+ * Spec 000 §2.6: the CRM tab. Contact tiles come from contacts; deal tiles, pipeline and board from deals.
+ * The website chosen in the sidebar presets the contacts' source filter.
+ */
+export function CrmPanel({ selectedWebsiteId }: DashboardPanelProps) {
+  const { data: websites } = useWebsites();
+  const selectedSite = websites?.find((site) => site.id === selectedWebsiteId);
   return (
     <div className="space-y-6">
       <StatTiles />
@@ -34,7 +41,7 @@ export function CrmPanel() {
       <div className="grid gap-6 2xl:grid-cols-3">
         <div className="min-w-0 space-y-6 2xl:col-span-2">
           <GeofenceSlot />
-          <ContactManagement />
+          <ContactManagement sourcePreset={selectedSite?.name ?? null} />
         </div>
         <div className="space-y-6">
           <PipelineCard />

@@ -3,10 +3,16 @@ import { toast } from '@client/components/ui/use-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { useWebsites } from '../websites/websites-api';
 import { ComingLaterPanel } from './coming-later-panel';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardSidebar } from './dashboard-sidebar';
-import { type DashboardTabId, dashboardTabLabel, parseDashboardTab } from './dashboard-tabs';
+import {
+  type DashboardTabId,
+  dashboardHref,
+  dashboardTabLabel,
+  parseDashboardLocation,
+} from './dashboard-tabs';
 import { tabPanels } from './tab-panels';
 
 /** Spec 001: a signed-out visitor is told, then sent to sign in after this delay. */
@@ -16,8 +22,10 @@ export function DashboardPage() {
   const { user, isLoading } = useAuth();
   const search = useSearch();
   const [, navigate] = useLocation();
-  const activeTab = parseDashboardTab(new URLSearchParams(search).get('tab'));
-  const [selectedWebsiteId, setSelectedWebsiteId] = useState<number | null>(null);
+  const { tab: activeTab, siteId } = parseDashboardLocation(search);
+  const websites = useWebsites({ enabled: Boolean(user) });
+  // Only a website of this workspace counts as selected (a stale or edited ?site= selects nothing).
+  const selectedWebsiteId = websites.data?.some((site) => site.id === siteId) ? siteId : null;
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
 
   useEffect(() => {
@@ -34,12 +42,15 @@ export function DashboardPage() {
   }, [isLoading, user]);
 
   const selectTab = useCallback(
-    (tab: DashboardTabId) => {
-      navigate(tab === 'dashboard' ? '/dashboard' : `/dashboard?tab=${tab}`);
+    (tab: DashboardTabId, options: { open?: string } = {}) => {
+      navigate(dashboardHref({ tab, siteId: selectedWebsiteId, open: options.open }));
       setIsSidebarOpen(false);
     },
-    [navigate],
+    [navigate, selectedWebsiteId],
   );
+  // Spec 000 §2.3: clicking the active site again deselects it.
+  const selectWebsite = (id: number) =>
+    navigate(dashboardHref({ tab: activeTab, siteId: id === selectedWebsiteId ? null : id }));
 
   if (isLoading || !user) return <PageLoader />;
 
@@ -51,7 +62,7 @@ export function DashboardPage() {
         activeTab={activeTab}
         onSelectTab={selectTab}
         selectedWebsiteId={selectedWebsiteId}
-        onSelectWebsite={(id) => setSelectedWebsiteId((current) => (current === id ? null : id))}
+        onSelectWebsite={selectWebsite}
         isOpen={isSidebarOpen}
         onClose={() => setIsSidebarOpen(false)}
       />

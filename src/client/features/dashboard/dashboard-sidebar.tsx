@@ -1,21 +1,22 @@
+import { BrandMark } from '@client/components/brand-logo';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import { apiRequest } from '@client/lib/api';
 import type { CurrentUser } from '@client/lib/use-auth';
-import { userDisplayName, userInitials } from '@client/lib/user-display';
+import { sidebarRoleLabel, userDisplayName, userInitials } from '@client/lib/user-display';
 import { cn } from '@client/lib/utils';
 import { hasRole } from '@domain/roles';
-import { Globe, LogOut, Sparkles, X } from 'lucide-react';
+import { Globe, LogOut, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useWebsites } from '../websites/websites-api';
+import { addWebsiteIntent, useWebsites } from '../websites/websites-api';
 import { type DashboardTab, type DashboardTabId, dashboardTabs } from './dashboard-tabs';
 
 interface DashboardSidebarProps {
   user: CurrentUser;
   activeTab: DashboardTabId;
-  onSelectTab: (tab: DashboardTabId) => void;
+  onSelectTab: (tab: DashboardTabId, options?: { open?: string }) => void;
   selectedWebsiteId: number | null;
   onSelectWebsite: (id: number) => void;
   /** On small screens the sidebar is a drawer; on large screens it is always shown. */
@@ -58,9 +59,7 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
         aria-label="Dashboard navigation"
       >
         <div className="flex h-16 items-center gap-2 border-b border-sidebar-border px-5">
-          <div className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <Sparkles className="h-4 w-4" />
-          </div>
+          <BrandMark />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-semibold text-white">Business Hub</p>
             <p className="truncate text-xs text-sidebar-muted">{user.workspace.name}</p>
@@ -95,7 +94,9 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
             <p className="truncate text-sm font-medium text-white" data-testid="sidebar-user-name">
               {userDisplayName(user)}
             </p>
-            <p className="text-xs text-sidebar-muted">Administrator</p>
+            <p className="text-xs text-sidebar-muted" data-testid="sidebar-user-role">
+              {sidebarRoleLabel(user.role)}
+            </p>
           </div>
           <Tooltip>
             <TooltipTrigger asChild>
@@ -171,7 +172,7 @@ function WebsiteList({ user, selectedWebsiteId, onSelectWebsite, onSelectTab }: 
     return (
       <button
         type="button"
-        onClick={() => onSelectTab('settings')}
+        onClick={() => onSelectTab('settings', { open: addWebsiteIntent })}
         className="w-full rounded-md px-3 py-2 text-left text-xs text-sidebar-muted hover:bg-sidebar-accent hover:text-white"
       >
         No websites yet — add one in Settings

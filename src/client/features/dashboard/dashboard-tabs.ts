@@ -67,3 +67,32 @@ export function parseDashboardTab(value: string | null | undefined): DashboardTa
 export function dashboardTabLabel(id: DashboardTabId): string {
   return dashboardTabs.find((tab) => tab.id === id)?.label ?? 'Dashboard';
 }
+
+/** What the dashboard's URL holds: the tab, the website chosen in the sidebar, and a one-off intent. */
+export interface DashboardLocation {
+  tab: DashboardTabId;
+  /** The sidebar's selected website (`?site=2`), kept across tabs and reloads. */
+  siteId: number | null;
+  /** `?open=add-website`: the screen opens its add dialog (the empty dashboard's 'Add a website'). */
+  open: string | null;
+}
+
+export function parseDashboardLocation(search: string): DashboardLocation {
+  const params = new URLSearchParams(search);
+  const site = Number(params.get('site'));
+  return {
+    tab: parseDashboardTab(params.get('tab')),
+    siteId: Number.isSafeInteger(site) && site > 0 ? site : null,
+    open: params.get('open'),
+  };
+}
+
+/** The URL of a dashboard location; the default tab and empty parts are left out. */
+export function dashboardHref({ tab, siteId, open }: Partial<DashboardLocation>): string {
+  const params = new URLSearchParams();
+  if (tab && tab !== 'dashboard') params.set('tab', tab);
+  if (siteId) params.set('site', String(siteId));
+  if (open) params.set('open', open);
+  const search = params.toString();
+  return search ? `/dashboard?${search}` : '/dashboard';
+}

@@ -1,3 +1,4 @@
+import { ComingLaterButton, comingLaterReason } from '@client/components/coming-later-button';
 import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -22,9 +23,10 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { useWebsites } from '../websites/websites-api';
+import { addWebsiteIntent, useWebsites } from '../websites/websites-api';
 import { type DashboardStats, useDashboardStats, useRecentActivities } from './dashboard-stats-api';
-import type { DashboardPanelProps } from './tab-panels';
+import type { DashboardTabId } from './dashboard-tabs';
+import { type DashboardPanelProps, hasTabPanel } from './tab-panels';
 
 /** Spec 000 §9: at most 10 recent activities. */
 const recentActivityLimit = 10;
@@ -37,13 +39,25 @@ const currency = new Intl.NumberFormat('en-US', {
 const count = new Intl.NumberFormat('en-US');
 
 export function OverviewPanel({ selectedWebsiteId, onNavigate }: DashboardPanelProps) {
+  const { data: websites } = useWebsites();
+  const selectedSite = websites?.find((site) => site.id === selectedWebsiteId);
   return (
     <div className="space-y-6">
-      <StatCards />
-      <SiteCards selectedWebsiteId={selectedWebsiteId} onAddWebsite={() => onNavigate('settings')} />
+      {selectedSite && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="selected-site-note">
+          <Globe className="h-4 w-4 text-primary" />
+          Showing figures for <span className="font-medium text-foreground">{selectedSite.name}</span>. Select
+          it again in the sidebar to see every website.
+        </p>
+      )}
+      <StatCards websiteId={selectedWebsiteId} />
+      <SiteCards
+        selectedWebsiteId={selectedWebsiteId}
+        onAddWebsite={() => onNavigate('settings', { open: addWebsiteIntent })}
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <RecentActivity className="lg:col-span-2" />
-        <QuickActions onGenerateContent={() => onNavigate('content')} />
+        <QuickActions onNavigate={onNavigate} />
       </div>
     </div>
   );
@@ -53,8 +67,13 @@ const statCards: StatTile<DashboardStats>[] = [
   {
     title: 'Total Revenue',
     icon: DollarSign,
-    value: (s) => currency.format(s.totalRevenue / 100),
-    hint: (s) => (s.totalRevenue > 0 ? 'All payments received' : 'No payments recorded yet'),
+    value: (s) => (s.totalRevenue === null ? null : currency.format(s.totalRevenue / 100)),
+    hint: (s) =>
+      s.totalRevenue === null
+        ? 'Payments are not recorded per website'
+        : s.totalRevenue > 0
+          ? 'All payments received'
+          : 'No payments recorded yet',
   },
   {
     title: 'Subscribers',
@@ -76,8 +95,8 @@ const statCards: StatTile<DashboardStats>[] = [
   },
 ];
 
-function StatCards() {
-  const { data, isLoading, isError } = useDashboardStats();
+function StatCards({ websiteId }: { websiteId: number | null }) {
+  const { data, isLoading, isError } = useDashboardStats(websiteId);
   return (
     <StatTileGrid
       tiles={statCards}
@@ -221,10 +240,14 @@ function ActivityRow({ activity }: { activity: Activity }) {
   );
 }
 
-function QuickActions({ onGenerateContent }: { onGenerateContent: () => void }) {
-  // Spec 000 §2.3/§8: apart from content generation these only inform; what runs behind them is not specified.
-  const actions: { label: string; icon: LucideIcon; onClick: () => void }[] = [
-    { label: 'Generate Content', icon: Sparkles, onClick: onGenerateContent },
+/**
+ * Spec 000 §2.3/§8: Generate Content opens content generation; the others inform. An action whose tab is
+ * not in this release (content, backup) is disabled and says so, rather than open a placeholder or toast
+ * 'Backup Initiated' for a backup that never ran.
+ */
+function QuickActions({ onNavigate }: { onNavigate: DashboardPanelProps['onNavigate'] }) {
+  const actions: { label: string; icon: LucideIcon; tab?: DashboardTabId; onClick: () => void }[] = [
+    { label: 'Generate Content', icon: Sparkles, tab: 'content', onClick: () => onNavigate('content') },
     {
       label: 'Payments Integration',
       icon: CreditCard,
@@ -243,15 +266,7 @@ function QuickActions({ onGenerateContent }: { onGenerateContent: () => void }) 
           description: 'Contacts, companies and imports are managed in the CRM tab.',
         }),
     },
-    {
-      label: 'Backup Now',
-      icon: Archive,
-      onClick: () =>
-        toast({
-          title: 'Backup Initiated',
-          description: 'Backups and restores are handled from the Backup tab.',
-        }),
-    },
+    { label: 'Backup Now', icon: Archive, tab: 'backup', onClick: () => onNavigate('backup') },
   ];
   return (
     <Card>
@@ -260,12 +275,24 @@ function QuickActions({ onGenerateContent }: { onGenerateContent: () => void }) 
         <CardDescription>Common tasks in one click</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
-        {actions.map(({ label, icon: Icon, onClick }) => (
-          <Button key={label} variant="outline" className="justify-start" onClick={onClick}>
-            <Icon />
-            {label}
-          </Button>
-        ))}
+        {actions.map(({ label, icon: Icon, tab, onClick }) =>
+          tab && !hasTabPanel(tab) ? (
+            <ComingLaterButton
+              key={label}
+              reason={comingLaterReason}
+              variant="outline"
+              className="w-full justify-start"
+            >
+              <Icon />
+              {label}
+            </ComingLaterButton>
+          ) : (
+            <Button key={label} variant="outline" className="justify-start" onClick={onClick}>
+              <Icon />
+              {label}
+            </Button>
+          ),
+        )}
       </CardContent>
     </Card>
   );

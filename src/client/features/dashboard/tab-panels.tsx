@@ -6,8 +6,11 @@ import type { DashboardTabId } from './dashboard-tabs';
 export interface DashboardPanelProps {
   /** The website chosen in the sidebar's Websites group, or null for all websites. */
   selectedWebsiteId: number | null;
-  /** Switches the dashboard to another tab (e.g. a quick action opening the content tab). */
-  onNavigate: (tab: DashboardTabId) => void;
+  /**
+   * Switches the dashboard to another tab (e.g. a quick action opening the content tab); `open` asks that
+   * screen to open one of its dialogs (`add-website`).
+   */
+  onNavigate: (tab: DashboardTabId, options?: { open?: string }) => void;
 }
 
 type Panel = LazyExoticComponent<ComponentType<DashboardPanelProps>>;
@@ -30,3 +33,8 @@ export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
   crm: lazy(() => import('../contacts/crm-panel').then((m) => ({ default: m.CrmPanel }))),
   analytics: AnalyticsPanel,
 };
+
+/** True when the tab has a panel in this release (quick actions leading to a missing one are disabled). */
+export function hasTabPanel(tab: DashboardTabId): boolean {
+  return tabPanels[tab] !== undefined;
+}

@@ -1,3 +1,4 @@
+import { ComingLaterButton, comingLaterReason } from '@client/components/coming-later-button';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { ArrowRight, Check, type LucideIcon, RotateCcw } from 'lucide-react';
@@ -9,7 +10,8 @@ export interface FlipCardContent {
   title: string;
   summary: string;
   details: string[];
-  href: string;
+  /** Where the action goes; none while its screen is not built (the button is then disabled and says so). */
+  href?: string;
   action: string;
 }
 
@@ -68,12 +70,21 @@ export function FlipCard({ content }: { content: FlipCardContent }) {
               </li>
             ))}
           </ul>
-          <Button asChild className="w-full bg-white text-indigo-700 hover:bg-white/90">
-            <Link href={content.href}>
+          {content.href ? (
+            <Button asChild className="w-full bg-white text-indigo-700 hover:bg-white/90">
+              <Link href={content.href}>
+                {content.action}
+                <ArrowRight />
+              </Link>
+            </Button>
+          ) : (
+            <ComingLaterButton
+              reason={comingLaterReason}
+              className="w-full bg-white text-indigo-700 disabled:opacity-70"
+            >
               {content.action}
-              <ArrowRight />
-            </Link>
-          </Button>
+            </ComingLaterButton>
+          )}
         </div>
       </div>
     </div>

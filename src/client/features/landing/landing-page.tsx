@@ -1,8 +1,10 @@
+import { BrandMark } from '@client/components/brand-logo';
 import { PlanCard } from '@client/components/pricing/plan-card';
 import { Button } from '@client/components/ui/button';
-import { usePublicConfig } from '@client/lib/use-public-config';
+import { useContactSalesHref } from '@client/lib/use-public-config';
 import { trialDays } from '@domain/auth/trial';
 import { addons } from '@domain/pricing/addons';
+import { packageLinkQuery } from '@domain/pricing/custom-package';
 import { formatMonthly } from '@domain/pricing/money';
 import { basePlans } from '@domain/pricing/plans';
 import {
@@ -14,9 +16,9 @@ import {
   GraduationCap,
   Home,
   Languages,
-  Layers,
   Lock,
   Megaphone,
+  Menu,
   Rocket,
   Shield,
   Target,
@@ -24,8 +26,9 @@ import {
   Users,
   UsersRound,
   Workflow,
+  X,
 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { trackProductPageView } from '../analytics';
 import { FlipCard, type FlipCardContent } from './flip-card';
@@ -33,8 +36,11 @@ import { FlipCard, type FlipCardContent } from './flip-card';
 const trialLabel = `Start Free ${trialDays}-Day Trial`;
 /** Signing up starts the trial; the sign-in page offers sign-up for new visitors. */
 const signInUrl = '/api/login';
-/** The public, read-only demo of this app (spec 000 §2.1 "See Live Demo" opens a demo site in a new tab). */
-const liveDemoUrl = '/ecosystem-demo';
+/**
+ * Spec 000 §2.1 "See Live Demo" opens a demo site in a new tab. The public /ecosystem-demo comes with a
+ * later release; until then the working, signed-out pricing selector and calculators show the product.
+ */
+const liveDemoUrl = '/pricing-selector';
 
 const trustBadges = [
   { icon: Lock, label: 'Complete Data Isolation' },
@@ -61,7 +67,7 @@ const features: FlipCardContent[] = [
     title: 'Marketing Automation',
     summary: 'Email campaigns, drip sequences and A/B tests that run themselves.',
     details: ['Drip sequences by behaviour', 'A/B test subject lines', 'Open, click and conversion tracking'],
-    href: '/marketing',
+    // No href: /marketing comes with a later release, so the button says so instead of opening a 404.
     action: 'Launch Campaigns',
   },
   {
@@ -112,42 +118,71 @@ const claims = [
   { value: 'Cancel', label: 'anytime' },
 ];
 
+const sectionLinks = [
+  { href: '#features', label: 'Features' },
+  { href: '#add-ons', label: 'Add-ons' },
+  { href: '#pricing', label: 'Pricing' },
+];
+
 export function LandingPage() {
-  const { data: publicConfig } = usePublicConfig();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const contactSalesHref = useContactSalesHref();
   useEffect(() => trackProductPageView(), []);
-  // The address arrives with the public settings; until then the link still opens a mail draft with the subject.
-  const contactSalesHref = `mailto:${publicConfig?.salesEmail ?? ''}?subject=${encodeURIComponent('Enterprise Plan Inquiry')}`;
 
   return (
     <div className="min-h-screen bg-background text-foreground">
       <header className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/85 text-white backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
           <a href="/" className="flex items-center gap-2 font-semibold">
-            <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary">
-              <Layers className="h-4 w-4" />
-            </span>
+            <BrandMark />
             Business Hub
           </a>
-          <nav className="hidden items-center gap-6 text-sm text-white/70 md:flex">
-            <a href="#features" className="hover:text-white">
-              Features
-            </a>
-            <a href="#add-ons" className="hover:text-white">
-              Add-ons
-            </a>
-            <a href="#pricing" className="hover:text-white">
-              Pricing
-            </a>
+          <nav className="hidden items-center gap-6 text-sm text-white/70 md:flex" aria-label="Main">
+            {sectionLinks.map((link) => (
+              <a key={link.href} href={link.href} className="hover:text-white">
+                {link.label}
+              </a>
+            ))}
           </nav>
           <div className="flex items-center gap-2">
-            <Link href="/login" className="hidden px-3 text-sm text-white/80 hover:text-white sm:inline">
+            <Link href="/login" className="hidden px-3 text-sm text-white/80 hover:text-white md:inline">
               Sign In
             </Link>
             <Button asChild size="sm">
               <Link href="/pricing">Get Started</Link>
             </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-white hover:bg-white/10 hover:text-white md:hidden"
+              aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={isMenuOpen}
+              aria-controls="landing-menu"
+              onClick={() => setIsMenuOpen((open) => !open)}
+            >
+              {isMenuOpen ? <X /> : <Menu />}
+            </Button>
           </div>
         </div>
+        {/* Small screens: the section links and Sign In, which do not fit the bar, live in this menu. */}
+        {isMenuOpen && (
+          <nav
+            id="landing-menu"
+            aria-label="Menu"
+            className="border-t border-white/10 px-4 pb-4 pt-2 text-sm md:hidden"
+          >
+            {[...sectionLinks, { href: '/login', label: 'Sign In' }].map((link) => (
+              <a
+                key={link.href}
+                href={link.href}
+                onClick={() => setIsMenuOpen(false)}
+                className="block rounded-md px-3 py-2.5 text-white/85 hover:bg-white/10 hover:text-white"
+              >
+                {link.label}
+              </a>
+            ))}
+          </nav>
+        )}
       </header>
 
       <main>
@@ -257,7 +292,7 @@ export function LandingPage() {
                   <p className="mt-1 flex-1 text-sm text-muted-foreground">{addon.description}</p>
                   <p className="mt-4 text-lg font-bold">{formatMonthly(addon.priceCents)}</p>
                   <Button asChild variant="outline" size="sm" className="mt-3">
-                    <a href={signInUrl}>Add to Plan</a>
+                    <a href={`${signInUrl}?${packageLinkQuery({ addonIds: [addon.id] })}`}>Add to Plan</a>
                   </Button>
                 </div>
               );
@@ -286,7 +321,7 @@ export function LandingPage() {
                       {plan.id === 'enterprise' ? (
                         <a href={contactSalesHref}>{plan.cta}</a>
                       ) : (
-                        <a href={signInUrl}>{plan.cta}</a>
+                        <a href={`${signInUrl}?${packageLinkQuery({ planId: plan.id })}`}>{plan.cta}</a>
                       )}
                     </Button>
                   }

@@ -35,19 +35,12 @@ export function NearbyMap({
     >
       <circle r={scale} className="fill-muted/40 stroke-border" />
       {rings.map((miles) => (
-        <g key={miles}>
-          <circle
-            r={(miles / radiusMiles) * scale}
-            className="fill-none stroke-border"
-            strokeDasharray={miles === radiusMiles ? undefined : '3 3'}
-          />
-          {/* On the ring's south-east point, so the labels stand apart from each other and from you. */}
-          <text
-            x={(miles / radiusMiles) * scale * Math.SQRT1_2 + 2}
-            y={(miles / radiusMiles) * scale * Math.SQRT1_2 + 8}
-            className="fill-current text-[9px]"
-          >{`${miles} mi`}</text>
-        </g>
+        <circle
+          key={miles}
+          r={(miles / radiusMiles) * scale}
+          className="fill-none stroke-border"
+          strokeDasharray={miles === radiusMiles ? undefined : '3 3'}
+        />
       ))}
       <line x1={-scale} x2={scale} y1={0} y2={0} className="stroke-border" />
       <line x1={0} x2={0} y1={-scale} y2={scale} className="stroke-border" />
@@ -73,6 +66,19 @@ export function NearbyMap({
         );
       })}
       <circle r={5} className="fill-background stroke-primary" strokeWidth={3} aria-label="You" />
+      {/* Ring labels go last so no dot covers them; the halo keeps them readable over a dot. On the ring's
+          south-east point, so the labels stand apart from each other and from you. */}
+      {rings.map((miles) => (
+        <text
+          key={miles}
+          x={(miles / radiusMiles) * scale * Math.SQRT1_2 + 2}
+          y={(miles / radiusMiles) * scale * Math.SQRT1_2 + 8}
+          className="fill-current stroke-background text-[9px]"
+          strokeWidth={3}
+          paintOrder="stroke"
+          data-testid="nearby-map-ring-label"
+        >{`${miles} mi`}</text>
+      ))}
     </svg>
   );
 }

@@ -29,7 +29,9 @@ export function BillingSection({ canManage }: SettingsSectionProps) {
               {isTrial ? 'Trial' : sub.subscriptionStatus}
             </Badge>
           </p>
-          <p className="text-sm text-muted-foreground">{formatDollars(monthly)}/month with add-ons</p>
+          <p className="text-sm text-muted-foreground" data-testid="billing-monthly">
+            {formatDollars(monthly)}/month{sub.addons.length > 0 ? ' with add-ons' : ''}
+          </p>
         </div>
         <div className="rounded-xl border p-4">
           <p className="text-sm text-muted-foreground">{isTrial ? 'Trial ends' : 'Renews'}</p>

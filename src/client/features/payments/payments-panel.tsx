@@ -44,7 +44,8 @@ export function PaymentsPanel() {
               : 'Card payments, checkout and revenue for this workspace.'}
         </p>
       </div>
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      {/* minmax(0, 1fr) columns at every width: an auto column grew to its widest row (627 px on a phone). */}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <ProviderCard />
         <WebsiteProductsCard />
       </div>

@@ -34,13 +34,16 @@ export function IphoneSyncPanel() {
   const [isPrefilled, setIsPrefilled] = useState(false);
   const sync = usePhoneSync();
 
-  // Pre-fill the workspace's testing token once it arrives, unless the user already typed one.
+  // Pre-fill the workspace's testing token once, when it arrives, unless the user already typed one. Only
+  // once: a field the user cleared must stay empty, not refill at once.
+  const hasOfferedToken = useRef(false);
   useEffect(() => {
     const token = testToken.data?.token;
-    if (token && authToken === '') {
-      setAuthToken(token);
-      setIsPrefilled(true);
-    }
+    if (!token || hasOfferedToken.current) return;
+    hasOfferedToken.current = true;
+    if (authToken !== '') return;
+    setAuthToken(token);
+    setIsPrefilled(true);
   }, [testToken.data, authToken]);
 
   const send = (type: PhoneSyncType) => {

@@ -3,6 +3,7 @@ import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/use-auth';
 import { trialDays } from '@domain/auth/trial';
+import { packageLinkQuery } from '@domain/pricing/custom-package';
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
 
@@ -35,14 +36,14 @@ export function PricingPage() {
 
         <div className="mt-12">
           <PlanPackageBuilder
-            action={() =>
+            action={(selection) =>
               isAuthenticated ? (
                 <Button asChild className="w-full">
                   <Link href="/dashboard?tab=pricing">Continue in your dashboard</Link>
                 </Button>
               ) : (
                 <Button asChild className="w-full" size="lg">
-                  <a href="/api/login">Start Free {trialDays}-Day Trial</a>
+                  <a href={`/api/login?${packageLinkQuery(selection)}`}>Start Free {trialDays}-Day Trial</a>
                 </Button>
               )
             }

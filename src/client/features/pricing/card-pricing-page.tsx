@@ -4,7 +4,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import {
-  competitorPercentOff,
+  belowIndustryPercent,
   competitorPriceDollars,
   competitorSavingsDollars,
   displayPriceDollars,
@@ -130,8 +130,7 @@ function ProductCard({ product }: { product: ProviderProduct }) {
                   {dollars(competitorPriceDollars(price.unit_amount))}
                 </span>{' '}
                 <span className="font-medium text-success">
-                  Save {dollars(competitorSavingsDollars(price.unit_amount))} (
-                  {competitorPercentOff(price.unit_amount)}% off)
+                  Save {dollars(competitorSavingsDollars(price.unit_amount))} ({belowIndustryPercent}% off)
                 </span>
               </p>
               <p className="text-xs text-muted-foreground">compared with the industry average price</p>

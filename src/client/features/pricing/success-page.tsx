@@ -41,7 +41,8 @@ export function SuccessPage() {
                 <Link href="/">Back to Home</Link>
               </Button>
               <Button asChild className="flex-1">
-                <Link href="/superhub">Access Dashboard</Link>
+                {/* Spec 001 names /superhub; until that screen exists the dashboard is where the buyer's hub is. */}
+                <Link href="/dashboard">Access Dashboard</Link>
               </Button>
             </div>
           </CardContent>

@@ -12,10 +12,13 @@ import {
 import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessage } from '@client/lib/api';
 import { usePublicConfig } from '@client/lib/use-public-config';
-import { AlertTriangle, CalendarClock, Clock, ExternalLink, User, Video } from 'lucide-react';
+import { AlertTriangle, CalendarClock, Clock, ExternalLink, Loader2, User, Video } from 'lucide-react';
+import { useEffect, useState } from 'react';
 
 /** Spec 001 §9: the popup scheduler is 700 px high; the embedded widget uses the same height. */
 const schedulerHeightPx = 700;
+/** How long the widget may take to load before the page offers the booking link instead. */
+const widgetLoadTimeoutMs = 15_000;
 
 const meetingDetails = [
   { icon: Clock, label: '30 minutes' },
@@ -87,16 +90,76 @@ export function SchedulerPage() {
               The booking widget could not be loaded: {errorMessage(error)}
             </p>
           )}
-          {config && (
-            <iframe
-              title="Scheduling widget"
-              src={config.schedulerUrl}
-              className="w-full border-0"
-              style={{ height: schedulerHeightPx }}
-            />
-          )}
+          {config && <SchedulerWidget url={config.schedulerUrl} />}
         </section>
       </main>
+    </div>
+  );
+}
+
+/**
+ * The embedded widget with the states a third-party frame needs: loading until the frame reports it has
+ * loaded, then the widget; if it has not loaded after a while (offline, blocked, slow), a fallback with
+ * the booking link. A frame of another site hides its own errors, so the link is offered below it too.
+ */
+function SchedulerWidget({ url }: { url: string }) {
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  useEffect(() => {
+    if (state !== 'loading') return;
+    const timer = setTimeout(() => setState('failed'), widgetLoadTimeoutMs);
+    return () => clearTimeout(timer);
+  }, [state]);
+  const bookingLink = (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+    >
+      Open the booking page in a new tab
+      <ExternalLink className="h-3.5 w-3.5" />
+    </a>
+  );
+  return (
+    <div>
+      <div className="relative" style={{ height: schedulerHeightPx }}>
+        {state !== 'failed' && (
+          <iframe
+            title="Scheduling widget"
+            src={url}
+            className="h-full w-full border-0"
+            onLoad={() => setState('loaded')}
+            onError={() => setState('failed')}
+          />
+        )}
+        {state === 'loading' && (
+          <div
+            role="status"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-card text-sm text-muted-foreground"
+          >
+            <Loader2 className="h-6 w-6 animate-spin text-primary" />
+            Loading the booking calendar...
+          </div>
+        )}
+        {state === 'failed' && (
+          <div
+            role="alert"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center"
+          >
+            <AlertTriangle className="h-7 w-7 text-amber-500" />
+            <p className="font-medium">The booking calendar could not be loaded here.</p>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              It may be blocked by your browser or network. You can still book on the scheduling page itself.
+            </p>
+            {bookingLink}
+          </div>
+        )}
+      </div>
+      {state !== 'failed' && (
+        <p className="flex flex-wrap items-center justify-center gap-x-1.5 border-t px-5 py-3 text-sm text-muted-foreground">
+          Calendar not showing? {bookingLink}
+        </p>
+      )}
     </div>
   );
 }

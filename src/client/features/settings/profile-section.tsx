@@ -5,8 +5,7 @@ import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
 import { LocaleSwitcher } from '@client/i18n/locale-switcher';
 import { apiRequest, errorMessage } from '@client/lib/api';
-import { queryClient } from '@client/lib/query-client';
-import { authUserKey, type CurrentUser } from '@client/lib/use-auth';
+import { type CurrentUser, setAuthUser } from '@client/lib/use-auth';
 import { userInitials } from '@client/lib/user-display';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
@@ -34,7 +33,7 @@ function ProfileForm({ user }: SettingsSectionProps) {
     mutationFn: async () =>
       (await apiRequest('PATCH', '/api/auth/user', form)).json() as Promise<CurrentUser>,
     onSuccess: (updated) => {
-      queryClient.setQueryData(authUserKey, updated);
+      setAuthUser(updated);
       toast({ title: 'Profile saved', description: 'Your name and picture are up to date.' });
     },
   });

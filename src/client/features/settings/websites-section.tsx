@@ -27,15 +27,32 @@ import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import type { Website } from '@domain/websites/website-schemas';
 import { Globe, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { InstallSnippet } from '../analytics';
-import { useCreateWebsite, useDeleteWebsite, useUpdateWebsite, useWebsites } from '../websites/websites-api';
+import {
+  addWebsiteIntent,
+  useCreateWebsite,
+  useDeleteWebsite,
+  useUpdateWebsite,
+  useWebsites,
+} from '../websites/websites-api';
 import type { SettingsSectionProps } from './settings-sections';
 
 export function WebsitesSection({ canManage }: SettingsSectionProps) {
   const { data: websites, isLoading, isError } = useWebsites();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const isAddRequested = canManage && new URLSearchParams(search).get('open') === addWebsiteIntent;
   // undefined: dialog closed; null: adding; a website: editing it.
-  const [editing, setEditing] = useState<Website | null | undefined>(undefined);
+  const [editing, setEditing] = useState<Website | null | undefined>(isAddRequested ? null : undefined);
+  // The intent is used once: drop it from the URL so a reload or Back does not open the dialog again.
+  useEffect(() => {
+    if (!isAddRequested) return;
+    const params = new URLSearchParams(search);
+    params.delete('open');
+    navigate(`${location}?${params}`, { replace: true });
+  }, [isAddRequested, search, location, navigate]);
 
   if (isLoading) return <Skeleton className="h-24" />;
   if (isError) return <p className="text-sm text-destructive">Your websites could not be loaded.</p>;

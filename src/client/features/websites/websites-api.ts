@@ -3,10 +3,13 @@ import { queryClient } from '@client/lib/query-client';
 import type { Website, WebsiteInput } from '@domain/websites/website-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
+/** `?open=add-website` on the settings tab: the empty dashboard's 'Add a website' lands in the add dialog. */
+export const addWebsiteIntent = 'add-website';
+
 export const websitesKey = ['/api/websites'] as const;
 
-export function useWebsites() {
-  return useQuery<Website[]>({ queryKey: websitesKey });
+export function useWebsites(options: { enabled?: boolean } = {}) {
+  return useQuery<Website[]>({ queryKey: websitesKey, enabled: options.enabled });
 }
 
 /** A website change also writes a Recent Activity entry on the server. */

@@ -247,10 +247,16 @@ export async function getSnippet(tx: Tx, siteId: number, origin: string): Promis
 }
 
 /** Visitors of the last 30 days for the dashboard's Traffic card; null until any site has sent an event. */
-export async function trafficForDashboard(tx: Tx, now = new Date()): Promise<number | null> {
-  if ((await store.sitesWithData(tx)).size === 0) return null;
-  const { current } = periodsFor('30days', now);
-  return (await store.siteTotals(tx, current)).reduce((sum, s) => sum + s.visitors, 0);
+export async function trafficForDashboard(
+  tx: Tx,
+  options: { websiteId?: number; now?: Date } = {},
+): Promise<number | null> {
+  const withData = await store.sitesWithData(tx);
+  if (options.websiteId === undefined ? withData.size === 0 : !withData.has(options.websiteId)) return null;
+  const { current } = periodsFor('30days', options.now ?? new Date());
+  return (await store.siteTotals(tx, current))
+    .filter((site) => options.websiteId === undefined || site.websiteId === options.websiteId)
+    .reduce((sum, site) => sum + site.visitors, 0);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import { idSchema } from '../../../domain/ids.js';
 import { locales } from '../../../domain/locales.js';
 import { serverMessage } from '../../../domain/messages.js';
+import { packageLinkQuery, packageLinkSchema } from '../../../domain/pricing/custom-package.js';
 import { roles } from '../../../domain/roles.js';
 import {
   clearSessionCookie,
@@ -53,14 +54,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = deps.config.NODE_ENV === 'production';
   const previousSession = (cookie: string | undefined) => (cookie ? hashToken(cookie) : undefined);
 
-  // Browser navigation target of every 'sign in' link (spec 000 §7): the sign-in page, keeping where to go next.
+  // Browser navigation target of every 'sign in' link (spec 000 §7): the sign-in page, keeping where to go
+  // next and the package picked on a pricing screen (the page then opens on Create account with it).
   app.get(
     '/api/login',
-    { schema: { tags: ['auth'], querystring: z.object({ next: z.string().startsWith('/').optional() }) } },
-    (request, reply) => {
-      const next = request.query.next ? `?next=${encodeURIComponent(request.query.next)}` : '';
-      return reply.redirect(`/login${next}`);
+    {
+      schema: {
+        tags: ['auth'],
+        querystring: packageLinkSchema.extend({ next: z.string().startsWith('/').max(2000).optional() }),
+      },
     },
+    (request, reply) => {
+      const { next, plan, addons } = request.query;
+      const query = new URLSearchParams(packageLinkQuery({ planId: plan, addonIds: addons }));
+      if (next) query.set('next', next);
+      const search = query.toString();
+      return reply.redirect(search ? `/login?${search}` : '/login');
+    },
+  );
+
+  // The shell's "who is signed in?" probe. A visitor is a normal answer here, not an error: a 401 would make
+  // the browser log a failed request on every signed-out page. GET /api/auth/user keeps its 401 (spec 000 §7).
+  app.get(
+    '/api/auth/session',
+    { schema: { tags: ['auth'], response: { 200: z.object({ user: currentUserSchema.nullable() }) } } },
+    async (request) => ({ user: request.member ? await getCurrentUser(deps, request.member) : null }),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/auth/auth-schemas.js';
 import { shippedLocaleOrNull } from '../../../domain/locales.js';
 import { serverMessage } from '../../../domain/messages.js';
+import type { AddonId } from '../../../domain/pricing/addons.js';
 import { enterWorkspace, type Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
@@ -112,6 +113,7 @@ export async function signUp(
         : await createWorkspaceIn(tx, {
             name: data.businessName || `${data.firstName}'s workspace`,
             plan: data.plan,
+            addons: data.addons,
             ownerId: user.id,
             ownerName: fullName,
           });
@@ -125,7 +127,13 @@ export async function signUp(
   return { ...(await startSession(deps, userId, workspaceId, previousSessionId)), userId };
 }
 
-type NewWorkspace = { name: string; plan: SignUpInput['plan']; ownerId: number; ownerName: string };
+type NewWorkspace = {
+  name: string;
+  plan: SignUpInput['plan'];
+  addons?: AddonId[];
+  ownerId: number;
+  ownerName: string;
+};
 
 export function createWorkspace(deps: Pick<AppDeps, 'database'>, options: NewWorkspace): Promise<number> {
   return deps.database.db.transaction((tx) => createWorkspaceIn(tx, options));
@@ -139,6 +147,7 @@ async function createWorkspaceIn(tx: Tx, options: NewWorkspace): Promise<number>
     id: workspaceId,
     name: options.name,
     plan: options.plan ?? 'professional',
+    addons: options.addons ?? [],
     trialEndsAt: new Date(Date.now() + trialDays * 86_400_000),
   });
   await insertMembership(tx, { workspaceId, userId: options.ownerId, role: 'owner' });

@@ -58,6 +58,11 @@ export interface ContactStatusCounts {
   lost: number;
 }
 
+/** The audience of one website: its contacts (source = the site's name) except those marked lost. */
+export function countWebsiteAudience(tx: Tx, websiteName: string): Promise<number> {
+  return store.countAudienceOfSource(tx, websiteName);
+}
+
 export async function countContactsByStatus(tx: Tx): Promise<ContactStatusCounts> {
   const row = await store.readContactStats(tx);
   return {

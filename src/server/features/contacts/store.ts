@@ -331,6 +331,13 @@ export async function listContactRows(
 }
 
 /** How many contacts match, counting at most `cap` (an exact figure past a few thousand helps nobody and costs a scan). */
+/** Contacts from one source that are not lost: a website's audience (uses contacts_source_idx). */
+export async function countAudienceOfSource(tx: Tx, source: string): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from ${v} where ${v.source} = ${source} and ${v.status} <> 'lost'`);
+  return rows[0]?.n ?? 0;
+}
+
 export async function countContactRows(tx: Tx, filter: ContactFilter, cap: number): Promise<number> {
   const conditions = filterConditions(filter);
   const { rows } = await tx.execute<{ n: number }>(sql`

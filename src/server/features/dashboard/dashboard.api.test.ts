@@ -62,6 +62,44 @@ describe('GET /api/dashboard/stats', () => {
     });
   });
 
+  it('narrows the figures to one website with ?websiteId, within the workspace only', async () => {
+    const owner = await signUpOwner(t.app);
+    const other = await signUpOwner(t.app);
+    const site = (
+      await owner.client.post('/api/websites', { name: 'Coach Site', domain: 'coach.example.test' })
+    ).json();
+    const otherSite = (
+      await owner.client.post('/api/websites', { name: 'Housing Site', domain: 'housing.example.test' })
+    ).json();
+    for (const [email, source, status] of [
+      ['a@example.test', 'Coach Site', 'lead'],
+      ['b@example.test', 'Coach Site', 'customer'],
+      ['c@example.test', 'Coach Site', 'lost'],
+      ['d@example.test', 'Housing Site', 'lead'],
+    ]) {
+      const res = await owner.client.post('/api/contacts', { firstName: 'C', email, source, status });
+      expect(res.statusCode).toBe(201);
+    }
+
+    expect((await owner.client.get(`/api/dashboard/stats?websiteId=${site.id}`)).json()).toEqual({
+      totalRevenue: null,
+      subscribers: 2,
+      traffic: null,
+      automationScore: null,
+    });
+    expect((await owner.client.get(`/api/dashboard/stats?websiteId=${otherSite.id}`)).json()).toMatchObject({
+      subscribers: 1,
+    });
+    expect((await owner.client.get('/api/dashboard/stats')).json()).toMatchObject({ subscribers: 3 });
+    // Another workspace cannot read this workspace's website, not even its figures.
+    expect((await other.client.get(`/api/dashboard/stats?websiteId=${site.id}`)).statusCode).toBe(404);
+    for (const bad of ['0', '-1', 'abc', '1.5', '2147483648']) {
+      const res = await owner.client.get(`/api/dashboard/stats?websiteId=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.body, bad).toContain('websiteId');
+    }
+  });
+
   it('is readable by a viewer', async () => {
     const owner = await signUpOwner(t.app);
     const viewer = await addMember(t.app, owner, 'viewer');

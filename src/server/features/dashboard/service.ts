@@ -1,12 +1,16 @@
 import type { Tx } from '../../db/database.js';
 import { trafficForDashboard } from '../analytics/service.js';
-import { countContactsByStatus } from '../contacts/service.js';
+import { countContactsByStatus, countWebsiteAudience } from '../contacts/service.js';
 import { summarizeRevenue } from '../payments/service.js';
+import { getWebsite } from '../websites/service.js';
 
 export interface DashboardStats {
-  /** All revenue the workspace has received, in integer cents. */
-  totalRevenue: number;
-  /** Contacts in the workspace's audience: every contact except those marked lost. */
+  /**
+   * All revenue the workspace has received, in integer cents; null for one website, because payments are
+   * not recorded per website.
+   */
+  totalRevenue: number | null;
+  /** Contacts in the audience (of the workspace, or of one website): every contact except those marked lost. */
   subscribers: number;
   /** Visitors of the workspace's websites in the last 30 days; null until a site's analytics tag has sent anything. */
   traffic: number | null;
@@ -17,9 +21,23 @@ export interface DashboardStats {
 /**
  * The dashboard's four stat cards, computed from the workspace's own records (spec 000 §2.3 shows sample
  * figures; DESIGN §1 asks for real ones). Traffic comes from the analytics rollups; automation has no
- * measuring source in the product, so it stays null and the card says 'Not measured yet'.
+ * measuring source in the product, so it stays null and the card says 'Not measured yet'. With
+ * `websiteId`, the figures are those of that one website.
  */
-export async function getDashboardStats(tx: Tx): Promise<DashboardStats> {
+export async function getDashboardStats(
+  tx: Tx,
+  options: { websiteId?: number } = {},
+): Promise<DashboardStats> {
+  if (options.websiteId !== undefined) {
+    // The website chosen in the sidebar: its contacts are those whose source is its name.
+    const website = await getWebsite(tx, options.websiteId);
+    return {
+      totalRevenue: null,
+      subscribers: await countWebsiteAudience(tx, website.name),
+      traffic: await trafficForDashboard(tx, { websiteId: website.id }),
+      automationScore: null,
+    };
+  }
   const [revenue, contacts, traffic] = await Promise.all([
     summarizeRevenue(tx),
     countContactsByStatus(tx),

@@ -23,6 +23,13 @@ export async function listWebsites(tx: Tx): Promise<Website[]> {
   return (await listWebsiteRows(tx)).map(toWebsite);
 }
 
+/** One of the workspace's websites; another workspace's id is simply not found (RLS). */
+export async function getWebsite(tx: Tx, id: number): Promise<Website> {
+  const row = await findWebsiteRow(tx, id);
+  if (!row) throw AppError.notFound('Website');
+  return toWebsite(row);
+}
+
 async function assertDomainFree(tx: Tx, domain: string, exceptId?: number): Promise<void> {
   const existing = await findWebsiteRowByDomain(tx, domain);
   if (existing && existing.id !== exceptId) {

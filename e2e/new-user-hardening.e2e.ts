@@ -1,0 +1,528 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
+import { addMember, signUpOwner, uniqueEmail } from '../test/test-app.js';
+import { screenshot } from './support/browser.js';
+import { type E2eEnvironment, withServerAndBrowser } from './support/session.js';
+
+// Issue 8 items 18-27: what a new user tripped over in the UI.
+const env: E2eEnvironment = withServerAndBrowser();
+// Walking every screen at two widths is long on a shared, loaded machine; nothing here is timed.
+vi.setConfig({ testTimeout: 900_000 });
+const password = 'correct-horse-battery';
+const desktop = { width: 1440, height: 900 };
+const phone = { width: 390, height: 844 };
+
+async function newContext(
+  viewport = desktop,
+  options: { scheduler?: 'answer' | 'hang'; geolocation?: { latitude: number; longitude: number } } = {},
+): Promise<BrowserContext> {
+  const context = await env.browser.newContext({
+    viewport,
+    geolocation: options.geolocation,
+    permissions: options.geolocation ? ['geolocation'] : [],
+  });
+  // Generous waits: the shared test machine can take tens of seconds to render a page under load.
+  context.setDefaultTimeout(90_000);
+  // The scheduling widget is a third-party page: answer it locally, or never, so tests stay on this machine.
+  await context.route('https://calendly.com/**', (route) =>
+    options.scheduler === 'hang'
+      ? undefined
+      : route.fulfill({
+          contentType: 'text/html',
+          body: '<html><body><h1>Booking widget</h1></body></html>',
+        }),
+  );
+  return context;
+}
+
+/** Signs in through the real /login page. */
+async function signInInBrowser(page: Page, email: string, nextPath = '') {
+  await page.goto(`${env.server.baseUrl}/login${nextPath ? `?next=${encodeURIComponent(nextPath)}` : ''}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function signedInOwnerPage(viewport = desktop, options: Parameters<typeof newContext>[1] = {}) {
+  const owner = await signUpOwner(env.server.testApp.app, { firstName: 'Nell', lastName: 'Newuser' });
+  const page = await (await newContext(viewport, options)).newPage();
+  await signInInBrowser(page, owner.email);
+  await page.waitForURL(`${env.server.baseUrl}/dashboard`);
+  return { page, owner };
+}
+
+/** A write through the signed-in page's own session (same-origin, as the browser would send it). */
+async function post(page: Page, path: string, data: unknown) {
+  const res = await page.request.post(`${env.server.baseUrl}${path}`, {
+    headers: { origin: env.server.baseUrl },
+    data,
+  });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+/** Waits until nothing on the page is a loading placeholder (skeletons, spinners) any more. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.animate-pulse, .animate-spin'), undefined, {
+    timeout: 60_000,
+  });
+}
+
+/** How much wider than the viewport the page is (0 when nothing overflows sideways). */
+function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+const publicScreens = [
+  ['landing', '/'],
+  ['pricing', '/pricing'],
+  ['pricing-selector', '/pricing-selector'],
+  ['local-business', '/pricing/local-business'],
+  ['reoss', '/pricing/reoss'],
+  ['pricing-cards', '/pricing/cards'],
+  ['success', '/success?session_id=cs_test_abcdefgh12345678'],
+  ['scheduler', '/scheduler'],
+  ['login', '/login'],
+  ['not-found', '/no-such-page'],
+] as const;
+
+const dashboardTabs = [
+  'dashboard',
+  'content',
+  'crm',
+  'user-integration',
+  'data-collection',
+  'cross-sales',
+  'iphone-sync',
+  'payments',
+  'automation',
+  'analytics',
+  'pricing',
+  'backup',
+  'succession',
+  'settings',
+];
+
+describe('every screen at 1440 and 390 px (screenshots in test-output/screenshots/ux-*)', () => {
+  it('signed out: no sideways overflow and no console error (item 27: no logged 401)', async () => {
+    for (const viewport of [desktop, phone]) {
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+      for (const [name, path] of publicScreens) {
+        await page.goto(`${env.server.baseUrl}${path}`);
+        await page.locator('main:visible, h1:visible').first().waitFor();
+        // The scheduler's widget has its own loading state; everything else must settle.
+        if (name !== 'scheduler') await settled(page);
+        await screenshot(page, `ux-${name}-${viewport.width}`);
+        expect(await horizontalOverflow(page), `${name} at ${viewport.width}`).toBeLessThanOrEqual(0);
+      }
+      // The 404 page logs its own 404 response only if it fetched something missing; nothing else may log.
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  for (const viewport of [desktop, phone]) {
+    it(`signed in at ${viewport.width} px: the dashboard, each tab, /contacts and /techstack`, async () => {
+      const { page } = await signedInOwnerPage(viewport);
+      // Content that makes tables and cards wide: a website and a contact with long values.
+      await post(page, '/api/websites', { name: 'Speaker & Coaching Site', domain: 'coaching.example.test' });
+      await post(page, '/api/contacts', {
+        firstName: 'Bartholomew',
+        lastName: 'Featherstonehaugh',
+        email: 'bartholomew.featherstonehaugh@example.test',
+        source: 'Speaker & Coaching Site',
+      });
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+      const screens = [
+        ...dashboardTabs.map((tab) => [
+          `dashboard-${tab}`,
+          tab === 'dashboard' ? '/dashboard' : `/dashboard?tab=${tab}`,
+        ]),
+        ['contacts', '/contacts'],
+        ['techstack', '/techstack'],
+      ];
+      for (const [name, path] of screens) {
+        await page.goto(`${env.server.baseUrl}${path}`);
+        await page.locator('h1').first().waitFor();
+        await settled(page);
+        await screenshot(page, `ux-${name}-${viewport.width}`);
+        expect(await horizontalOverflow(page), `${name} at ${viewport.width}`).toBeLessThanOrEqual(0);
+      }
+      expect(pageErrors).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
+
+describe('dead ends (item 18)', () => {
+  it('no link on the landing or success page leads to a 404', async () => {
+    const page = await (await newContext()).newPage();
+    for (const path of ['/', '/success?session_id=cs_test_12345678']) {
+      await page.goto(`${env.server.baseUrl}${path}`);
+      await page.locator('h1').first().waitFor();
+      const hrefs = await page
+        .locator('a[href^="/"]')
+        .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href') ?? ''))]);
+      expect(hrefs.length).toBeGreaterThan(3);
+      for (const href of hrefs) {
+        const target = await (await newContext()).newPage();
+        const response = await target.goto(`${env.server.baseUrl}${href}`);
+        expect(response?.status(), href).toBeLessThan(400);
+        await target.locator('main:visible, h1:visible').first().waitFor();
+        expect(await target.getByText('Page Not Found').count(), `${path} -> ${href}`).toBe(0);
+        await target.context().close();
+      }
+    }
+    await page.goto(`${env.server.baseUrl}/`);
+    expect(await page.getByRole('link', { name: /See Live Demo/ }).getAttribute('href')).toBe(
+      '/pricing-selector',
+    );
+    // 'Launch Campaigns' has no screen yet: disabled, and it says why.
+    const campaigns = page.getByRole('button', { name: 'Launch Campaigns' });
+    expect(await campaigns.isDisabled()).toBe(true);
+    await page.goto(`${env.server.baseUrl}/success?session_id=cs_test_12345678`);
+    expect(await page.getByRole('link', { name: 'Access Dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    await page.context().close();
+  });
+
+  it('quick actions with no screen yet are disabled with a tooltip instead of a placeholder or a false toast', async () => {
+    const { page } = await signedInOwnerPage();
+    for (const name of ['Generate Content', 'Backup Now']) {
+      const button = page.getByRole('button', { name });
+      expect(await button.isDisabled(), name).toBe(true);
+    }
+    await page.locator('[data-coming-later]').filter({ hasText: 'Backup Now' }).hover();
+    await page.getByRole('tooltip').getByText('Coming in a later release').waitFor();
+    expect(await page.getByText('Backup Initiated').count()).toBe(0);
+    // The informational ones still inform.
+    await page.getByRole('button', { name: 'CRM System' }).click();
+    await page.getByText('Contacts, companies and imports are managed in the CRM tab.').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('sign-up and sign-in (items 19, 20)', () => {
+  it('carries the plan and add-ons picked on /pricing into sign-up and the trial', async () => {
+    const page = await (await newContext()).newPage();
+    await page.goto(`${env.server.baseUrl}/pricing`);
+    await page.getByRole('radio', { name: 'Starter' }).check({ force: true });
+    await page.getByRole('tab', { name: 'Add-On Apps' }).click();
+    await page.getByRole('switch', { name: 'Add Lead Engine' }).click();
+    await page.getByRole('link', { name: 'Start Free 14-Day Trial' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/login?plan=starter&addons=lead-engine`);
+    expect(await page.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(await page.getByRole('combobox', { name: 'Plan' }).textContent()).toContain('Starter');
+    expect(await page.getByRole('checkbox', { name: 'Lead Engine' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(await page.getByRole('checkbox', { name: 'Training Hub' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    await page.getByLabel('First name').fill('Paco');
+    await page.getByLabel('Last name').fill('Package');
+    await page.getByLabel('Email').fill(uniqueEmail('e2e-package'));
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Business name').fill('Package Bakery');
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard`);
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=settings`);
+    // $49 Starter + $199 Lead Engine.
+    expect(await page.getByTestId('billing-monthly').textContent()).toBe('$248/month with add-ons');
+    await page.context().close();
+  });
+
+  it('says "$149/month" without "with add-ons" when there are none (item 26)', async () => {
+    const { page } = await signedInOwnerPage();
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=settings`);
+    expect(await page.getByTestId('billing-monthly').textContent()).toBe('$149/month');
+    await page.context().close();
+  });
+
+  it('signing in with ?next= goes straight there, without another trip through /api/login', async () => {
+    const owner = await signUpOwner(env.server.testApp.app);
+    const page = await (await newContext()).newPage();
+    await page.goto(`${env.server.baseUrl}/contacts`);
+    await page.waitForURL(`${env.server.baseUrl}/login?next=%2Fcontacts`);
+    const afterSignIn: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() || request.url().includes('/api/login'))
+        afterSignIn.push(request.url());
+    });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) afterSignIn.push(`navigated ${frame.url()}`);
+    });
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
+    await page.getByRole('button', { name: 'Add Contact' }).waitFor();
+    expect(page.url()).toBe(`${env.server.baseUrl}/contacts`);
+    expect(afterSignIn.filter((entry) => entry.includes('/login'))).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('dashboard (items 21-26)', () => {
+  it('keeps the iPhone Sync token field empty once the user clears it (item 21)', async () => {
+    const { page } = await signedInOwnerPage();
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=iphone-sync`);
+    const field = page.getByLabel('Auth token');
+    await expect.poll(() => field.inputValue()).toMatch(/^hubsync_/);
+    await page.getByText('Pre-filled with this workspace’s test token (for testing only).').waitFor();
+    await field.fill('');
+    await page.getByText('Create a token under Settings → Sync tokens and paste it here.').waitFor();
+    expect(await field.inputValue()).toBe('');
+    await page.context().close();
+  });
+
+  it('a selected website filters the figures and the CRM, survives a reload and clears on a second click (item 22)', async () => {
+    const { page } = await signedInOwnerPage();
+    const coach = await post(page, '/api/websites', { name: 'Coach Site', domain: 'coach.example.test' });
+    await post(page, '/api/websites', { name: 'Housing Site', domain: 'housing.example.test' });
+    for (const [firstName, source] of [
+      ['Cora', 'Coach Site'],
+      ['Cole', 'Coach Site'],
+      ['Hugo', 'Housing Site'],
+    ])
+      await post(page, '/api/contacts', {
+        firstName,
+        lastName: 'Test',
+        email: uniqueEmail(firstName),
+        source,
+      });
+    await page.reload();
+    const sidebar = page.getByRole('complementary', { name: 'Dashboard navigation' });
+    const subscribers = page.getByTestId('stat-Subscribers');
+    await expect.poll(() => subscribers.textContent()).toContain('3');
+
+    await sidebar.getByRole('button', { name: 'Coach Site' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?site=${coach.id}`);
+    await expect.poll(() => subscribers.textContent()).toContain('2');
+    await page.getByTestId('selected-site-note').getByText('Coach Site').waitFor();
+    expect(await page.getByTestId('stat-Total Revenue').textContent()).toContain(
+      'Payments are not recorded per website',
+    );
+
+    await page.reload();
+    await expect
+      .poll(() => sidebar.getByRole('button', { name: 'Coach Site' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => subscribers.textContent()).toContain('2');
+
+    await sidebar.getByRole('button', { name: 'CRM' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=crm&site=${coach.id}`);
+    await expect.poll(() => page.getByLabel('Filter by source').textContent()).toBe('Coach Site');
+    await page.getByRole('cell', { name: 'Cora Test' }).waitFor();
+    await page.getByRole('cell', { name: 'Cole Test' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'Hugo Test' }).count()).toBe(0);
+
+    // Spec 000 §2.3: clicking the active site again deselects it.
+    await sidebar.getByRole('button', { name: 'Coach Site' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=crm`);
+    await expect.poll(() => page.getByLabel('Filter by source').textContent()).toBe('All Sources');
+    await page.getByRole('cell', { name: 'Hugo Test' }).waitFor();
+    await page.context().close();
+  });
+
+  it("'Add a website' on a new dashboard opens the add dialog (item 23)", async () => {
+    const { page } = await signedInOwnerPage();
+    await page.getByRole('button', { name: 'Add a website' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Add website' }).waitFor();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=settings`);
+    await dialog.getByLabel('Name').fill('Coach Site');
+    await dialog.getByLabel('Domain').fill('coach.example.test');
+    await dialog
+      .getByRole('button', { name: /Add|Save/ })
+      .last()
+      .click();
+    await page.getByRole('cell', { name: 'coach.example.test' }).waitFor();
+    await page.context().close();
+  });
+
+  it('labels a viewer by their role and an owner Administrator (item 24)', async () => {
+    const owner = await signUpOwner(env.server.testApp.app);
+    const viewer = await addMember(env.server.testApp.app, owner, 'viewer');
+    const page = await (await newContext()).newPage();
+    await signInInBrowser(page, viewer.email);
+    await page.waitForURL(`${env.server.baseUrl}/dashboard`);
+    expect(await page.getByTestId('sidebar-user-role').textContent()).toBe('Viewer');
+    await page.context().close();
+    const { page: ownerPage } = await signedInOwnerPage();
+    expect(await ownerPage.getByTestId('sidebar-user-role').textContent()).toBe('Administrator');
+    await ownerPage.context().close();
+  });
+
+  it("says 'just now' for what happened this minute (item 26)", async () => {
+    const { page } = await signedInOwnerPage();
+    await page.getByText('just now').first().waitFor();
+    expect(await page.getByText('0 minutes ago').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("Enterprise's call to action is 'Contact Sales' (item 25)", () => {
+  async function expectContactSales(page: Page) {
+    const card = page.locator('[data-plan="enterprise"]');
+    expect(await card.getByText('Contact Sales').count()).toBe(1);
+    expect(await page.getByText('Select Enterprise').count()).toBe(0);
+    await page.getByRole('radio', { name: 'Enterprise' }).check({ force: true });
+    const link = page.getByRole('complementary', { name: 'Your custom package' }).getByRole('link', {
+      name: 'Contact Sales',
+    });
+    expect(await link.getAttribute('href')).toMatch(/^mailto:.*\?subject=Enterprise%20Plan%20Inquiry$/);
+    expect(await page.getByRole('button', { name: /Subscribe for/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /Start Free/ }).count()).toBe(0);
+  }
+
+  it('on /pricing and on the dashboard Pricing tab', async () => {
+    const page = await (await newContext()).newPage();
+    await page.goto(`${env.server.baseUrl}/pricing`);
+    await page.getByRole('tab', { name: 'Base Plans' }).waitFor();
+    await expectContactSales(page);
+    await page.context().close();
+
+    const { page: owner } = await signedInOwnerPage();
+    await owner.goto(`${env.server.baseUrl}/dashboard?tab=pricing`);
+    await owner.getByRole('tab', { name: 'Base Plans' }).waitFor();
+    await expectContactSales(owner);
+    await owner.context().close();
+  });
+});
+
+describe('wording and visual defects (items 26, 27)', () => {
+  it('the card-pricing banner and every card state the same percentage below the industry', async () => {
+    const page = await (await newContext()).newPage();
+    await page.goto(`${env.server.baseUrl}/pricing/cards`);
+    await page.getByText('10% below industry average').waitFor();
+    await page
+      .getByText(/% off\)/)
+      .first()
+      .waitFor();
+    const offers = await page.getByText(/% off\)/).allTextContents();
+    expect(offers.length).toBeGreaterThan(0);
+    for (const offer of offers) expect(offer).toContain('(10% off)');
+    await page.context().close();
+  });
+
+  it("keeps 'Most Popular' on one line above the Professional title from 1024 to 1440 px", async () => {
+    const page = await (await newContext()).newPage();
+    for (const path of ['/', '/pricing']) {
+      for (const width of [1024, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${env.server.baseUrl}${path}`);
+        const card = page.locator('[data-plan="professional"]').first();
+        const badge = card.getByText('Most Popular');
+        const title = card.getByRole('heading', { name: 'Professional' });
+        const badgeBox = await badge.boundingBox();
+        const titleBox = await title.boundingBox();
+        if (!badgeBox || !titleBox) throw new Error('badge or title not shown');
+        const lineHeight = await badge.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+        expect(badgeBox.height, `${path} ${width}`).toBeLessThan(lineHeight * 2);
+        expect(badgeBox.y + badgeBox.height, `${path} ${width}`).toBeLessThanOrEqual(titleBox.y);
+      }
+    }
+    await page.context().close();
+  });
+
+  it('uses one logo on public pages, sign-in and the dashboard', async () => {
+    const { page } = await signedInOwnerPage();
+    const marks = new Set<string>();
+    for (const path of ['/dashboard', '/techstack', '/pricing']) {
+      await page.goto(`${env.server.baseUrl}${path}`);
+      const mark = page.getByTestId('brand-mark').first();
+      await mark.waitFor();
+      marks.add(await mark.innerHTML());
+    }
+    const visitor = await (await newContext()).newPage();
+    for (const path of ['/', '/login', '/scheduler']) {
+      await visitor.goto(`${env.server.baseUrl}${path}`);
+      const mark = visitor.getByTestId('brand-mark').first();
+      await mark.waitFor();
+      marks.add(await mark.innerHTML());
+    }
+    expect(marks.size).toBe(1);
+    await page.context().close();
+    await visitor.context().close();
+  });
+
+  it('expands a catalogue card where it stands', async () => {
+    const { page } = await signedInOwnerPage();
+    await page.goto(`${env.server.baseUrl}/techstack`);
+    const card = page.locator('li[data-app]').nth(4);
+    await card.waitFor();
+    const before = await card.boundingBox();
+    await card.locator('button[aria-expanded]').click();
+    await expect.poll(() => card.getAttribute('data-expanded')).toBe('true');
+    const after = await card.boundingBox();
+    expect(after?.x).toBe(before?.x);
+    expect(after?.y).toBe(before?.y);
+    await screenshot(page, 'ux-techstack-expanded-1440');
+    await page.context().close();
+  });
+
+  it('shows loading, then a fallback with the booking link when the scheduling widget does not load', async () => {
+    const page = await (await newContext(desktop, { scheduler: 'hang' })).newPage();
+    await page.goto(`${env.server.baseUrl}/scheduler`);
+    await page.getByRole('status').getByText('Loading the booking calendar...').waitFor();
+    const fallback = page
+      .getByRole('alert')
+      .filter({ hasText: 'The booking calendar could not be loaded here.' });
+    await fallback.waitFor({ timeout: 30_000 });
+    expect(await fallback.getByRole('link', { name: /Open the booking page/ }).getAttribute('href')).toBe(
+      'https://calendly.com/your-scheduling-link/30min',
+    );
+    await screenshot(page, 'ux-scheduler-fallback-1440');
+    await page.context().close();
+  });
+
+  it('draws the "1 mi" ring label above a contact dot on the geofence map', async () => {
+    const here = { latitude: 30.2711, longitude: -97.7437 };
+    const { page } = await signedInOwnerPage(desktop, { geolocation: here });
+    // A contact right where the 1-mile label sits: about 1.1 mi east and 0.95 mi south.
+    await post(page, '/api/contacts', {
+      firstName: 'Dot',
+      lastName: 'Under',
+      email: uniqueEmail('dot'),
+      contactType: 'buyer',
+      latitude: here.latitude - 0.95 / 69.09,
+      longitude: here.longitude + 1.1 / (69.09 * Math.cos((here.latitude * Math.PI) / 180)),
+    });
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=crm`);
+    const card = page.getByTestId('geofence-card');
+    await card.getByRole('button', { name: 'Start Tracking' }).click();
+    await card.getByTestId('nearby-map-contact').waitFor();
+    const label = card.getByTestId('nearby-map-ring-label').filter({ hasText: '1 mi' });
+    const isOnTop = await label.evaluate((text) => {
+      const box = text.getBoundingClientRect();
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === text;
+    });
+    expect(isOnTop).toBe(true);
+    await page.context().close();
+  });
+
+  it('offers Sign In and the sections through a menu on a phone', async () => {
+    const page = await (await newContext(phone)).newPage();
+    await page.goto(`${env.server.baseUrl}/`);
+    expect(await page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    for (const name of ['Features', 'Add-ons', 'Pricing', 'Sign In'])
+      expect(await menu.getByRole('link', { name }).isVisible(), name).toBe(true);
+    await screenshot(page, 'ux-landing-menu-390');
+    await menu.getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/login`);
+    await page.context().close();
+  });
+});
