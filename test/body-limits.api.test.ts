@@ -46,4 +46,16 @@ describe('request body limits', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json().totalRows).toBe(20_000);
   });
+
+  it('takes a pasted email of more than 1 MB from a signed-in member', async () => {
+    const owner = await signUpOwner(t.app);
+    const res = await owner.client.post('/api/emails/process', {
+      fromEmail: 'long@example.test',
+      toEmail: 'owner@example.test',
+      subject: 'A long one',
+      body: twoMegabytes.slice(0, 1_000_000).replaceAll('x', 'é'),
+      direction: 'inbound',
+    });
+    expect(res.statusCode).toBe(202);
+  });
 });

@@ -73,7 +73,8 @@ describe('security headers', () => {
     const res = await new ApiClient(t.app).get('/api/docs');
     expect(res.statusCode).toBe(200);
     const policy = String(res.headers['content-security-policy']);
-    expect(policy).toMatch(/script-src 'self' 'sha256-/);
+    // Its page loads every script from files of its own: no inline script needs allowing.
+    expect(directives(policy)['script-src']).toEqual(["'self'"]);
     expect(policy).not.toContain('upgrade-insecure-requests');
   });
 });

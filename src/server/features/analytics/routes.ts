@@ -85,6 +85,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('content-type', 'application/javascript; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
+        // Other sites embed this script: helmet's default same-origin resource policy would block it there.
+        .header('cross-origin-resource-policy', 'cross-origin')
         .send(await trackerScript()),
   );
 

@@ -58,6 +58,9 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/emails/process',
     {
+      // A pasted email may carry up to a million characters of body (several MB once JSON-escaped); the
+      // session is checked before any of it is read.
+      bodyLimit: 8 * 1024 * 1024,
       schema: {
         tags,
         body: processEmailSchema,

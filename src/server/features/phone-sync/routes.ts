@@ -38,6 +38,9 @@ export const phoneSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/iphone/sync',
     {
+      // Signed out (the token is inside the body), so the limit stays modest: a Shortcut sends its data in
+      // batches of at most 1,000 items, which fit unless the messages are very long.
+      bodyLimit: 4 * 1024 * 1024,
       schema: {
         tags,
         body: phoneSyncPayloadSchema,
