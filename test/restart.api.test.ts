@@ -29,12 +29,18 @@ function postmasterPid(server: BuiltServer): number | null {
   }
 }
 
+/** Running, and not a zombie: an orphan reparented to a PID 1 that does not reap stays one after it exits. */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
   }
 }
 

@@ -128,7 +128,8 @@ async function recoverLeftoverServer(databaseDir: string, notice: (message: stri
   notice(`Stopping a PostgreSQL server (pid ${pid}) left running on ${databaseDir} by an earlier start...`);
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + staleServerStopMs;
-  while (isRunning(pid) && existsSync(pidFile)) {
+  // Until the process is gone, not merely its lock file: PostgreSQL removes the file before it exits.
+  while (isRunning(pid)) {
     if (Date.now() > deadline) {
       throw new Error(
         `A PostgreSQL server (pid ${pid}) still holds ${databaseDir} after ${staleServerStopMs / 1000} s; stop it and start again.`,
