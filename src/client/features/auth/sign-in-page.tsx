@@ -44,16 +44,18 @@ export function SignInPage() {
   const [, navigate] = useLocation();
   const [mode, setMode] = useState<Mode>(inviteToken || hasPackage ? 'signup' : 'signin');
 
-  // Someone already signed in has nothing to do here, unless they came to accept an invite.
+  // Someone signed in has nothing to do here (unless they came to accept an invite): go on to `next`.
+  // Moving on from this effect, not straight from the sign-in answer, matters: the route table must
+  // already have rendered with the new user, or it takes a signed-in screen for a visitor's and sends
+  // the new user through /api/login again.
+  const [hasSignedIn, setHasSignedIn] = useState(false);
   useEffect(() => {
-    if (isAuthenticated && !inviteToken) navigate(nextPath, { replace: true });
-  }, [isAuthenticated, inviteToken, navigate, nextPath]);
+    if (isAuthenticated && (hasSignedIn || !inviteToken)) navigate(nextPath, { replace: true });
+  }, [isAuthenticated, hasSignedIn, inviteToken, navigate, nextPath]);
 
-  // Wait for the fresh session before moving on: a signed-in screen opened with the cached visitor
-  // would send the new user through /api/login again.
   const onSignedIn = async () => {
     await refreshAuthUser();
-    navigate(nextPath, { replace: true });
+    setHasSignedIn(true);
   };
 
   return (

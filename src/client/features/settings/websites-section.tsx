@@ -63,7 +63,7 @@ export function WebsitesSection({ canManage }: SettingsSectionProps) {
           <TableHeader>
             <TableRow>
               <TableHead>Name</TableHead>
-              <TableHead>Domain</TableHead>
+              <TableHead className="hidden sm:table-cell">Domain</TableHead>
               <TableHead className="hidden md:table-cell">Description</TableHead>
               {canManage && <TableHead className="w-24 text-right">Actions</TableHead>}
             </TableRow>
@@ -71,8 +71,14 @@ export function WebsitesSection({ canManage }: SettingsSectionProps) {
           <TableBody>
             {websites.map((site) => (
               <TableRow key={site.id}>
-                <TableCell className="font-medium">{site.name}</TableCell>
-                <TableCell className="text-muted-foreground">{site.domain}</TableCell>
+                <TableCell className="font-medium">
+                  {site.name}
+                  {/* On a phone the domain goes under the name, leaving room for the edit and remove buttons. */}
+                  <span className="block text-xs font-normal text-muted-foreground sm:hidden">
+                    {site.domain}
+                  </span>
+                </TableCell>
+                <TableCell className="hidden text-muted-foreground sm:table-cell">{site.domain}</TableCell>
                 <TableCell className="hidden max-w-xs truncate text-muted-foreground md:table-cell">
                   {site.description}
                 </TableCell>
