@@ -32,18 +32,6 @@ async function main(): Promise<void> {
   const stopEmailServices = await startEmailServices(app.deps);
   const address = await app.listen({ port: config.PORT, host: config.HOST });
 
-  const url = config.PUBLIC_URL ?? `http://localhost:${new URL(address).port}`;
-  console.log(`\n  Business Hub is running at ${url}  (ready in ${Date.now() - started} ms)`);
-  if (config.SEED_DEMO) {
-    const created = seeded ? '  (demo workspace created)' : '';
-    console.log(
-      demoSignInEnabled(config)
-        ? `  Demo sign-in: ${demoCredentials.email} / ${demoCredentials.password}${created}`
-        : `  Demo workspace: no sign-in in production${created}`,
-    );
-  }
-  console.log(`  API docs: ${url}/api/docs\n`);
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -62,8 +50,21 @@ async function main(): Promise<void> {
     log.info('shutdown: done');
     process.exit(failed ? 1 : 0);
   };
+  // Before the banner: whoever reads it may signal at once, and an unhandled SIGTERM would kill us mid-work.
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const url = config.PUBLIC_URL ?? `http://localhost:${new URL(address).port}`;
+  console.log(`\n  Business Hub is running at ${url}  (ready in ${Date.now() - started} ms)`);
+  if (config.SEED_DEMO) {
+    const created = seeded ? '  (demo workspace created)' : '';
+    console.log(
+      demoSignInEnabled(config)
+        ? `  Demo sign-in: ${demoCredentials.email} / ${demoCredentials.password}${created}`
+        : `  Demo workspace: no sign-in in production${created}`,
+    );
+  }
+  console.log(`  API docs: ${url}/api/docs\n`);
 }
 
 /** Runs each step in order, logging it; a failing step is logged and the rest still run. */
