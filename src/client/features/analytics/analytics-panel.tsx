@@ -47,7 +47,7 @@ export function AnalyticsPanel({ selectedWebsiteId }: DashboardPanelProps) {
             </p>
           )}
         </div>
-        <fieldset className="inline-flex rounded-lg border bg-card p-1">
+        <fieldset className="flex max-w-full flex-wrap rounded-lg border bg-card p-1">
           <legend className="sr-only">Date range</legend>
           {analyticsRanges.map((r) => (
             <Button
