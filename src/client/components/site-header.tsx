@@ -16,7 +16,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
           <Trans>Business Hub</Trans>
         </Link>
         <div className="flex items-center gap-2 sm:gap-4">
-          <LocaleSwitcher />
+          <LocaleSwitcher isCompact />
           {children}
         </div>
       </div>
