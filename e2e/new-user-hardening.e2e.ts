@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
+import { dashboardTabIds } from '../src/client/features/dashboard/dashboard-tabs.js';
 import { createSyncToken } from '../src/server/features/phone-sync/service.js';
 import { addMember, signUpOwner, uniqueEmail } from '../test/test-app.js';
 import { screenshot } from './support/browser.js';
@@ -95,23 +96,6 @@ const publicScreens = [
   ['not-found', '/no-such-page'],
 ] as const;
 
-const dashboardTabs = [
-  'dashboard',
-  'content',
-  'crm',
-  'user-integration',
-  'data-collection',
-  'cross-sales',
-  'iphone-sync',
-  'payments',
-  'automation',
-  'analytics',
-  'pricing',
-  'backup',
-  'succession',
-  'settings',
-];
-
 describe('every screen at 1440 and 390 px (screenshots in test-output/screenshots/ux-*)', () => {
   it('signed out: no sideways overflow and no console error (item 27: no logged 401)', async () => {
     for (const viewport of [desktop, phone]) {
@@ -150,7 +134,7 @@ describe('every screen at 1440 and 390 px (screenshots in test-output/screenshot
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
       const screens = [
-        ...dashboardTabs.map((tab) => [
+        ...dashboardTabIds.map((tab) => [
           `dashboard-${tab}`,
           tab === 'dashboard' ? '/dashboard' : `/dashboard?tab=${tab}`,
         ]),

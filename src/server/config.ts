@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseCidr } from './http/address-policy.js';
@@ -17,14 +16,6 @@ const commaList = z.string().transform((v) =>
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-function isAddressOrCidr(value: string): boolean {
-  const [address, prefix, ...rest] = value.split('/');
-  const family = net.isIP(address);
-  if (!family || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
 /**
  * Fastify's `trustProxy`: whose X-Forwarded-For to believe for the client address. Off unless set, so
  * nobody can pick their own address for the sign-in limits; `true`, a hop count, or addresses/CIDRs.
@@ -38,7 +29,7 @@ const trustProxySchema = z
     if (value === 'true') return true;
     if (/^\d+$/.test(value)) return Number(value);
     const list = value.split(',').map((entry) => entry.trim());
-    const bad = list.filter((entry) => !isAddressOrCidr(entry));
+    const bad = list.filter((entry) => parseCidr(entry) === null);
     if (bad.length > 0) {
       ctx.addIssue({
         code: 'custom',
