@@ -38,7 +38,7 @@ async function timed(fn: () => Promise<unknown>, runs: number) {
 
 async function main() {
   // Visitors reach a deployed server through its proxy: each request carries its own X-Forwarded-For.
-  const server = await startBuiltServer({ TRUST_PROXY: 'true' });
+  const server = await startBuiltServer({ TRUST_PROXY: 'true', DEMO_SIGN_IN: 'true' });
   const owner = new pg.Client({ connectionString: server.ownerUrl });
   await owner.connect();
   const database = createDatabase(server.appUrl, { max: 4 });

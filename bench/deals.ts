@@ -27,7 +27,7 @@ async function timed(url: string, headers: Record<string, string>, times: number
 }
 
 async function main() {
-  const server = await startBuiltServer();
+  const server = await startBuiltServer({ DEMO_SIGN_IN: 'true' });
   const owner = new pg.Client({ connectionString: server.ownerUrl });
   await owner.connect();
   try {

@@ -13,6 +13,7 @@ export const serverMessages = {
   'auth.noWorkspace': /*i18n*/ 'This account does not belong to any workspace any more.',
   'auth.notSignedIn': /*i18n*/ 'You are not signed in.',
   'auth.workspaceNotFound': /*i18n*/ 'Workspace not found',
+  'demo.missing': /*i18n*/ 'The demo workspace is not set up on this server.',
   'auth.tooManySignIns':
     /*i18n*/ 'Too many sign-in attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'auth.tooManySignUps':

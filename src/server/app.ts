@@ -15,6 +15,7 @@ import {
 import { AppError } from '../domain/app-error.js';
 import type { AppDeps } from './deps.js';
 import { featureRoutes } from './features/index.js';
+import { demoWorkspacePlugin } from './http/demo-workspace.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { serializeError } from './http/log-serializers.js';
@@ -101,6 +102,7 @@ export async function buildApp(
   registerErrorHandler(app);
   registerInputGuard(app);
   await app.register(sessionPlugin);
+  await app.register(demoWorkspacePlugin);
   // Per API key, after the session hook has told who is calling; browser sessions are not counted here.
   await app.register(rateLimit, {
     global: true,

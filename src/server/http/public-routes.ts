@@ -29,6 +29,13 @@ export const publicApiRoutes: Record<string, string> = {
 /** Prefixes whose routes are public: API docs and the offline test checkout (its session id is the capability). */
 export const publicApiPrefixes = ['/api/docs', '/api/checkout/'];
 
+/** The read-only twins of signed-in screens (`/ecosystem-demo`, …) read the demo workspace under this prefix. */
+export const publicDemoPrefix = '/api/demo/';
+
 export function isPublicApiRoute(method: string, routeUrl: string): boolean {
-  return `${method} ${routeUrl}` in publicApiRoutes || publicApiPrefixes.some((p) => routeUrl.startsWith(p));
+  return (
+    `${method} ${routeUrl}` in publicApiRoutes ||
+    publicApiPrefixes.some((p) => routeUrl.startsWith(p)) ||
+    (method === 'GET' && routeUrl.startsWith(publicDemoPrefix))
+  );
 }

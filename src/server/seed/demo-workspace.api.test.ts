@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -89,5 +90,21 @@ describe('the demo workspace', () => {
     expect((await session.client.get('/api/auth/user')).statusCode).toBe(401);
     expect((await syncWith(t, token)).statusCode).toBe(401);
     expect(await liveTestTokens()).toEqual([]);
+  });
+
+  it('is read by the public -demo screens in a read-only transaction', async () => {
+    const t = apps[0];
+    await seedDemoWorkspace(t);
+    const names = await t.app.inDemoWorkspace(async (tx) => {
+      const { rows } = await tx.execute<{ name: string }>(sql`select name from websites order by id`);
+      return rows.map((r) => r.name);
+    });
+    expect(names.length).toBeGreaterThan(0);
+    const write = await t.app
+      .inDemoWorkspace((tx) => tx.execute(sql`update websites set name = 'defaced'`))
+      .catch((error: Error) => error);
+    expect(String((write as Error).cause)).toMatch(/read-only transaction/);
+    const { rows } = await owner.query(`select count(*)::int as n from websites where name = 'defaced'`);
+    expect(rows[0].n).toBe(0);
   });
 });
