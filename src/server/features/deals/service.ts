@@ -51,10 +51,10 @@ function toDeal(row: store.DealListRow, probabilities: Probabilities): Deal {
     websiteId: row.websiteId,
     lostReason: row.lostReason,
     notes: row.notes,
-    stageEnteredAt: row.stageEnteredAt.toISOString(),
-    closedAt: row.closedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    stageEnteredAt: row.stageEnteredAt,
+    closedAt: row.closedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
 
@@ -79,8 +79,8 @@ function toFilter(filters: DealFilters & { stage?: DealStage }): store.DealFilte
 }
 
 /** Keyset cursor: the last row's stage-entry time and id, base64url JSON. */
-function encodeCursor(row: { stageEnteredAt: Date; id: number }): string {
-  return Buffer.from(JSON.stringify([row.stageEnteredAt.toISOString(), row.id])).toString('base64url');
+function encodeCursor(row: { stageEnteredAt: string; id: number }): string {
+  return Buffer.from(JSON.stringify([row.stageEnteredAt, row.id])).toString('base64url');
 }
 
 function decodeCursor(cursor: string): { at: Date; id: number } {
