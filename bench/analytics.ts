@@ -18,6 +18,8 @@ import { percentile, signInCookie, startBuiltServer } from './support/start-serv
 const events = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 10_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const probes = Number(process.env.BENCH_PROBES ?? 40);
+// Visitors are many independent browsers; each waits for its event's commit, so throughput grows with them.
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const ua =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36';
 
@@ -65,7 +67,7 @@ async function main() {
     const result = await autocannon({
       url: `${server.baseUrl}/api/analytics/event`,
       method: 'POST',
-      connections: 50,
+      connections,
       duration: seconds,
       headers: { 'content-type': 'text/plain', origin: `https://${sites[0].domain}`, 'user-agent': ua },
       body,
@@ -83,6 +85,7 @@ async function main() {
     await owner.query("select set_config('app.workspace_id', $1, false)", [String(workspaceId)]);
     const written = (await owner.query('select count(*)::int as n from analytics_events')).rows[0].n;
     const ingest = {
+      connections,
       requestsPerSecond: Math.round(result.requests.average),
       accepted: result['2xx'],
       non2xx: result.non2xx,
@@ -157,7 +160,7 @@ async function main() {
     await report('30days')();
     const reports = {
       '30days': { rollups: await timed(report('30days'), probes), raw: await timed(rawReport(30), 3) },
-      '1year': { rollups: await timed(report('1year'), probes), raw: await timed(rawReport(365), 3) },
+      '1year': { rollups: await timed(report('1year'), probes), raw: await timed(rawReport(365), 1) },
     };
     console.log(
       JSON.stringify(

@@ -47,4 +47,10 @@ const rank = (m: Map<string, number>) =>
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
     .map(([name, us]) => ({ name, ms: Math.round(us / 1000), share: Math.round((us / total) * 1000) / 10 }));
-console.log(JSON.stringify({ totalMs: Math.round(total / 1000), byPackage: rank(byPackage), byFunction: rank(byFunction) }, null, 2));
+console.log(
+  JSON.stringify(
+    { totalMs: Math.round(total / 1000), byPackage: rank(byPackage), byFunction: rank(byFunction) },
+    null,
+    2,
+  ),
+);

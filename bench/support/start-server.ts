@@ -71,7 +71,9 @@ export async function startBuiltServer(
   execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: ['ignore', 2, 2] });
   // node itself (not npm) so the stop signal reaches the server.
   // BENCH_CPU_PROF=<dir> writes the server's CPU profile there when it stops (read it with bench/support/profile-summary.ts).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const child = spawn(process.execPath, [...profile, ...serverNodeArgs()], {
     env: {
       ...process.env,

@@ -41,10 +41,6 @@ export interface Ingest {
 export interface IngestOptions {
   /** Injected in tests to move the calendar (the salt rotates at 00:00 UTC). */
   now?: () => Date;
-  /** How long an event may wait for others to share its transaction; its request waits that long at most. */
-  flushAfterMs?: number;
-  /** A batch this large is written at once. */
-  maxBatch?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -117,20 +113,19 @@ function newBatch(): Batch {
 }
 
 /**
- * The collection side: filters (Do Not Track, bots, wrong origin), hashes the visitor, and group-commits:
- * the events that arrive within `flushAfterMs` share one write (one transaction per workspace so row-level
- * security applies to each), and each request is answered only after its event is committed, so a crash
- * loses no event that was acknowledged.
+ * The collection side: filters (Do Not Track, bots, wrong origin), hashes the visitor, and group-commits
+ * as databases do their log: an event arriving while no write is running is written at once; the events
+ * that arrive during a write share the next one (one transaction per workspace, so row-level security
+ * applies to each). Batches grow with the load and nobody waits for a timer. Each request is answered
+ * only after its event is committed, so a crash loses no event that was acknowledged.
  */
 export function createIngest(database: Database, options: IngestOptions = {}): Ingest {
   const now = options.now ?? (() => new Date());
-  const flushAfterMs = options.flushAfterMs ?? 50;
-  const maxBatch = options.maxBatch ?? 1000;
   const sites = new Map<string, { site: SiteRef | null; expires: number }>();
   let salt: { day: string; value: Promise<Buffer> } | null = null;
   let current = newBatch();
-  let timer: NodeJS.Timeout | null = null;
-  let writing: Promise<void> = Promise.resolve();
+  /** The write in flight; when it ends, what arrived meanwhile is written. */
+  let writing: Promise<void> | null = null;
 
   async function resolveSite(key: string): Promise<SiteRef | null> {
     const cached = sites.get(key);
@@ -180,21 +175,30 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
     }
   }
 
-  function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = null;
+  function writeWaiting(): void {
+    if (writing || current.rows.length === 0) return;
     const batch = current;
     current = newBatch();
-    writing = writing.then(async () => {
-      try {
-        if (batch.rows.length) await write(batch.rows);
-        batch.settle();
-      } catch (error) {
-        options.onError?.(error);
-        batch.settle(error);
-      }
-    });
-    return writing;
+    writing = write(batch.rows)
+      .then(
+        () => batch.settle(),
+        (error) => {
+          options.onError?.(error);
+          batch.settle(error);
+        },
+      )
+      .finally(() => {
+        writing = null;
+        writeWaiting();
+      });
+  }
+
+  /** Resolves once every event accepted so far is written (or has failed). */
+  async function flush(): Promise<void> {
+    while (writing || current.rows.length > 0) {
+      writeWaiting();
+      await writing;
+    }
   }
 
   return {
@@ -234,8 +238,7 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
         device: deviceOf(event.w, request.userAgent),
         props: event.p ? JSON.stringify(event.p) : null,
       });
-      if (batch.rows.length >= maxBatch) void flush();
-      else timer ??= setTimeout(() => void flush(), flushAfterMs);
+      writeWaiting();
       try {
         await batch.written;
       } catch {
