@@ -559,10 +559,9 @@ export const timelineLimit = 50;
 export async function getContactDetail(tx: Tx, id: number) {
   const contact = await store.findContactRow(tx, id);
   if (!contact) throw AppError.notFound('Contact');
-  const [company, timeline] = await Promise.all([
-    contact.companyId ? store.findCompanyRow(tx, contact.companyId) : undefined,
-    store.listTimelineRows(tx, id, timelineLimit),
-  ]);
+  // One after the other: a transaction is one connection, which runs one statement at a time.
+  const company = contact.companyId ? await store.findCompanyRow(tx, contact.companyId) : undefined;
+  const timeline = await store.listTimelineRows(tx, id, timelineLimit);
   return { contact, company: company ?? null, timeline };
 }
 

@@ -38,11 +38,10 @@ export async function getDashboardStats(
       automationScore: null,
     };
   }
-  const [revenue, contacts, traffic] = await Promise.all([
-    summarizeRevenue(tx),
-    countContactsByStatus(tx),
-    trafficForDashboard(tx),
-  ]);
+  // One after the other: a transaction is one connection, which runs one statement at a time.
+  const revenue = await summarizeRevenue(tx);
+  const contacts = await countContactsByStatus(tx);
+  const traffic = await trafficForDashboard(tx);
   return {
     totalRevenue: revenue.total,
     subscribers: contacts.total - contacts.lost,

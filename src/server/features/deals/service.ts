@@ -99,10 +99,9 @@ export async function listDeals(
   query: DealFilters & { stage?: DealStage; cursor?: string; limit: number },
 ): Promise<DealPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const [rows, probabilities] = await Promise.all([
-    store.listDealRows(tx, { filter: toFilter(query), after, limit: query.limit + 1 }),
-    stageProbabilities(tx),
-  ]);
+  // One after the other: a transaction is one connection, which runs one statement at a time.
+  const rows = await store.listDealRows(tx, { filter: toFilter(query), after, limit: query.limit + 1 });
+  const probabilities = await stageProbabilities(tx);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
@@ -139,10 +138,8 @@ export const dealTimelineLimit = 50;
 export async function getDeal(tx: Tx, id: number): Promise<DealDetail> {
   const row = await store.findDealRow(tx, id);
   if (!row) throw AppError.notFound('Deal');
-  const [timeline, probabilities] = await Promise.all([
-    store.listTimelineRows(tx, id, dealTimelineLimit),
-    stageProbabilities(tx),
-  ]);
+  const timeline = await store.listTimelineRows(tx, id, dealTimelineLimit);
+  const probabilities = await stageProbabilities(tx);
   return {
     deal: toDeal(row, probabilities),
     timeline: timeline.map((t) => ({
