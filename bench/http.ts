@@ -58,6 +58,9 @@ async function sqlFloor(appUrl: string, sessionHash: string, read: string) {
   };
 }
 
+const ratio = (api: { requestsPerSecond: number }, floor: { requestsPerSecond: number }) =>
+  Math.round((api.requestsPerSecond / floor.requestsPerSecond) * 100) / 100;
+
 const server = await startBuiltServer({ DEMO_SIGN_IN: 'true' });
 try {
   const cookie = await signInCookie(server.baseUrl, demoCredentials.email, demoCredentials.password);
@@ -66,11 +69,18 @@ try {
     .digest('hex');
   const authUser = await http(`${server.baseUrl}/api/auth/user`, cookie);
   const activities = await http(`${server.baseUrl}/api/activities`, cookie);
+  const contacts = await http(`${server.baseUrl}/api/contacts`, cookie);
   const floorAuthUser = await sqlFloor(server.appUrl, sessionHash, 'select * from users where id = $1');
   const floorActivities = await sqlFloor(
     server.appUrl,
     sessionHash,
     'select id, type, description, created_at from activities order by created_at desc, id desc limit 10',
+  );
+  // The contacts list's first page: newest first, ten rows (contactsPageSize), with the sort key as text.
+  const floorContacts = await sqlFloor(
+    server.appUrl,
+    sessionHash,
+    'select *, created_at::text as sort_value from contacts_in_workspace order by created_at desc, id desc limit 11',
   );
   console.log(
     JSON.stringify(
@@ -78,8 +88,21 @@ try {
         bench: 'http',
         connections,
         durationSeconds,
-        http: { 'GET /api/auth/user': authUser, 'GET /api/activities': activities },
-        pgFloor: { 'GET /api/auth/user': floorAuthUser, 'GET /api/activities': floorActivities },
+        http: {
+          'GET /api/auth/user': authUser,
+          'GET /api/activities': activities,
+          'GET /api/contacts': contacts,
+        },
+        pgFloor: {
+          'GET /api/auth/user': floorAuthUser,
+          'GET /api/activities': floorActivities,
+          'GET /api/contacts': floorContacts,
+        },
+        ratioToFloor: {
+          'GET /api/auth/user': ratio(authUser, floorAuthUser),
+          'GET /api/activities': ratio(activities, floorActivities),
+          'GET /api/contacts': ratio(contacts, floorContacts),
+        },
         targetP99Ms: 20,
       },
       null,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 // bigint columns come back as JS numbers: ids and cents stay far below 2^53.
@@ -26,14 +27,37 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
   // An idle connection dropped by the server (restart, shutdown) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('database connection lost:', error.message));
   const db = drizzle(pool);
+  const dialect = new PgDialect();
   return {
     pool,
     db,
-    withWorkspace: (workspaceId, fn) =>
-      db.transaction(async (tx) => {
-        await enterWorkspace(tx, workspaceId);
-        return fn(tx);
-      }),
+    withWorkspace: async (workspaceId, fn) => {
+      if (!Number.isSafeInteger(workspaceId)) throw new TypeError(`not a workspace id: ${workspaceId}`);
+      const client = await pool.connect();
+      try {
+        // BEGIN and entering the workspace in one round trip (a simple query may carry two statements;
+        // the id is a checked integer, so it is safe in the text). Every request in a workspace pays it.
+        await client.query(`begin; select set_config('app.workspace_id', '${workspaceId}', true)`);
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
+      try {
+        const result = await fn(tx as unknown as Tx);
+        await client.query('commit');
+        client.release();
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is broken: the pool drops it instead of reusing it.
+        const broken = await client.query('rollback').then(
+          () => undefined,
+          (rollbackError: Error) => rollbackError,
+        );
+        client.release(broken);
+        throw error;
+      }
+    },
     close: () => pool.end(),
   };
 }

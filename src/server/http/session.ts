@@ -106,9 +106,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       // Cookie-authenticated writes must come from our own pages (CSRF); SameSite=Lax covers most, this covers the rest.
       throw new AppError('forbidden', 'Cross-site request refused.');
     }
+    const sessionId = hashToken(token);
     const { rows } = await database.pool.query(
       'select user_id, workspace_id, role from app_session_lookup($1)',
-      [hashToken(token)],
+      [sessionId],
     );
     const row = rows[0];
     if (!row) {
@@ -116,7 +117,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     request.member = {
-      sessionId: hashToken(token),
+      sessionId,
       userId: row.user_id,
       workspaceId: row.workspace_id,
       role: row.role,
