@@ -16,6 +16,7 @@ import { AppError } from '../domain/app-error.js';
 import type { AppDeps } from './deps.js';
 import { featureRoutes } from './features/index.js';
 import { demoWorkspacePlugin } from './http/demo-workspace.js';
+import { declareErrorResponses } from './http/error-responses.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { serializeError } from './http/log-serializers.js';
@@ -100,6 +101,7 @@ export async function buildApp(
   });
   await app.register(cookie, { secret: config.secretKey });
   registerErrorHandler(app);
+  declareErrorResponses(app);
   registerInputGuard(app);
   await app.register(sessionPlugin);
   await app.register(demoWorkspacePlugin);

@@ -1,6 +1,5 @@
 import { apiRequest } from '@client/lib/api';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
-import type { FieldIssue } from '@domain/app-error';
 import {
   type Contact,
   type ContactCount,
@@ -103,22 +102,4 @@ export function useAddNote(contactId: number) {
       ).json() as Promise<TimelineEntry>,
     onSuccess: refreshContactViews,
   });
-}
-
-/** The server's field issues from an apiRequest error ("409: {...issues}"), for inline form errors. */
-export function errorIssues(error: unknown): FieldIssue[] {
-  if (!(error instanceof Error)) return [];
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return [];
-  try {
-    const body = JSON.parse(match[1]) as { issues?: FieldIssue[] };
-    return Array.isArray(body.issues) ? body.issues : [];
-  } catch {
-    return [];
-  }
-}
-
-/** True for the 409 a duplicate email or phone answers with (the form then offers to merge). */
-export function isDuplicateError(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('409: ');
 }

@@ -1,4 +1,4 @@
-import { apiRequest } from '@client/lib/api';
+import { ApiError, apiRequest } from '@client/lib/api';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 export interface ImportPreviewRow {
@@ -45,7 +45,7 @@ async function uploadMultipart(file: File): Promise<StartedImport> {
     body: form,
     credentials: 'include',
   });
-  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+  if (!response.ok) throw await ApiError.fromResponse(response);
   return (await response.json()) as StartedImport;
 }
 
