@@ -6,6 +6,7 @@ import {
   serverMessages,
 } from '@domain/messages';
 import { msg } from '@lingui/core/macro';
+import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { i18n } from '../i18n/i18n';
 
@@ -97,8 +98,8 @@ export async function requestJson<S extends z.ZodType>(
 }
 
 /** The query function of a cached read whose answer follows `schema`: GETs the first element of the key. */
-export function queryWith<S extends z.ZodType>(schema: S) {
-  return ({ queryKey }: { queryKey: readonly unknown[] }) => requestJson(schema, 'GET', String(queryKey[0]));
+export function queryWith<S extends z.ZodType>(schema: S): QueryFunction<z.output<S>> {
+  return ({ queryKey }) => requestJson(schema, 'GET', String(queryKey[0]));
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';

@@ -1,20 +1,15 @@
-import type { Activity } from '@domain/activities/activity-types';
+import { queryWith } from '@client/lib/api';
+import { activitySchema } from '@domain/activities/activity-types';
+import { dashboardStatsSchema } from '@domain/dashboard/dashboard-schemas';
 import { useQuery } from '@tanstack/react-query';
-
-export interface DashboardStats {
-  /** All revenue received, integer cents; null for one website (payments are not recorded per site). */
-  totalRevenue: number | null;
-  subscribers: number;
-  traffic: number | null;
-  automationScore: number | null;
-}
+import { z } from 'zod';
 
 /** The four figures, of every website or of the one selected in the sidebar. */
 export function useDashboardStats(websiteId: number | null) {
   const url = websiteId === null ? '/api/dashboard/stats' : `/api/dashboard/stats?websiteId=${websiteId}`;
-  return useQuery<DashboardStats>({ queryKey: [url] });
+  return useQuery({ queryKey: [url], queryFn: queryWith(dashboardStatsSchema) });
 }
 
 export function useRecentActivities() {
-  return useQuery<Activity[]>({ queryKey: ['/api/activities'] });
+  return useQuery({ queryKey: ['/api/activities'], queryFn: queryWith(z.array(activitySchema)) });
 }

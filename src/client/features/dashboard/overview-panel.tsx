@@ -8,6 +8,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { formatRelativeTime } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import type { Activity } from '@domain/activities/activity-types';
+import type { DashboardStats } from '@domain/dashboard/dashboard-schemas';
 import {
   Activity as ActivityIcon,
   Archive,
@@ -24,7 +25,7 @@ import {
   Users,
 } from 'lucide-react';
 import { addWebsiteIntent, useWebsites } from '../websites/websites-api';
-import { type DashboardStats, useDashboardStats, useRecentActivities } from './dashboard-stats-api';
+import { useDashboardStats, useRecentActivities } from './dashboard-stats-api';
 import type { DashboardTabId } from './dashboard-tabs';
 import { type DashboardPanelProps, hasTabPanel } from './tab-panels';
 

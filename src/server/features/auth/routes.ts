@@ -3,17 +3,17 @@ import { z } from 'zod';
 import { AppError } from '../../../domain/app-error.js';
 import {
   changePasswordSchema,
+  currentUserSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
   profileSchema,
+  sessionAnswerSchema,
   signInSchema,
   signUpSchema,
 } from '../../../domain/auth/auth-schemas.js';
 import { idSchema } from '../../../domain/ids.js';
-import { locales } from '../../../domain/locales.js';
 import { serverMessage } from '../../../domain/messages.js';
 import { packageLinkQuery, packageLinkSchema } from '../../../domain/pricing/custom-package.js';
-import { roles } from '../../../domain/roles.js';
 import {
   clearSessionCookie,
   hashToken,
@@ -24,25 +24,6 @@ import {
 import { finishOidcSignIn, isOidcEnabled, type OidcChecks, startOidcSignIn } from './oidc-service.js';
 import { changePassword, requestPasswordReset, resetPassword } from './password-service.js';
 import { getCurrentUser, signIn, signOut, signUp, switchWorkspace, updateProfile } from './service.js';
-
-const currentUserSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  profileImageUrl: z.string().nullable(),
-  locale: z.enum(locales).nullable(),
-  role: z.enum(roles),
-  workspace: z.object({
-    id: z.number(),
-    name: z.string(),
-    plan: z.string(),
-    subscriptionStatus: z.string(),
-    trialEndsAt: z.string().nullable(),
-    defaultLocale: z.enum(locales).nullable(),
-  }),
-  workspaces: z.array(z.object({ id: z.number(), name: z.string(), role: z.enum(roles) })),
-});
 
 const okSchema = z.object({ ok: z.literal(true) });
 
@@ -77,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // the browser log a failed request on every signed-out page. GET /api/auth/user keeps its 401 (spec 000 §7).
   app.get(
     '/api/auth/session',
-    { schema: { tags: ['auth'], response: { 200: z.object({ user: currentUserSchema.nullable() }) } } },
+    { schema: { tags: ['auth'], response: { 200: sessionAnswerSchema } } },
     async (request) => ({ user: request.member ? await getCurrentUser(deps, request.member) : null }),
   );
 

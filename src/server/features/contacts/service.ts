@@ -17,6 +17,9 @@ import { recordActivity } from '../activities/service.js';
 import { placeAddress } from './placing.js';
 import * as store from './store.js';
 
+/** Contacts near a point, nearest first: the location area's alerts and nearby list read them here. */
+export { findContactsNear } from './nearby-store.js';
+
 export type Contact = store.ContactRow;
 export type TimelineEntry = store.TimelineRow;
 
