@@ -12,6 +12,7 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
+import { useWebsites } from '@client/features/websites';
 import { ApiError, errorMessage } from '@client/lib/api';
 import {
   type Contact,
@@ -31,7 +32,6 @@ import { contactDisplayName } from '@domain/contacts/names';
 import { formatPhone } from '@domain/contacts/phone';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { useWebsites } from '../websites/websites-api';
 import { useCreateContact, useUpdateContact } from './contacts-api';
 
 interface FormState {

@@ -1,7 +1,9 @@
 import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import type { DashboardPanelProps } from '@client/features/dashboard';
 import { DealBoard, dealTiles, PipelineCard, useDealStats } from '@client/features/deals';
+import { useWebsites } from '@client/features/websites';
 import { formatRelativeTime } from '@client/i18n/format';
 import type { Activity } from '@domain/activities/activity-types';
 import type { ContactStats } from '@domain/contacts/contact-schemas';
@@ -19,8 +21,6 @@ import {
   Users,
 } from 'lucide-react';
 import { Suspense } from 'react';
-import type { DashboardPanelProps } from '../dashboard/tab-panels';
-import { useWebsites } from '../websites/websites-api';
 import { ContactManagement } from './contact-management';
 import { useContactStats } from './contacts-api';
 import { GeofenceCard } from './optional-dialogs';

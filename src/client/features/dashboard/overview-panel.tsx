@@ -5,6 +5,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
+import { addWebsiteIntent, useWebsites } from '@client/features/websites';
 import { formatRelativeTime } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import type { Activity } from '@domain/activities/activity-types';
@@ -24,7 +25,6 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { addWebsiteIntent, useWebsites } from '../websites/websites-api';
 import { useDashboardStats, useRecentActivities } from './dashboard-stats-api';
 import type { DashboardTabId } from './dashboard-tabs';
 import { type DashboardPanelProps, hasTabPanel } from './tab-panels';

@@ -17,12 +17,6 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import { errorMessage } from '@client/lib/api';
-import { userDisplayName, userInitials } from '@client/lib/user-display';
-import type { CreatedInvite, WorkspaceMember } from '@domain/members/member-schemas';
-import { type Role, roleLabels, roles } from '@domain/roles';
-import { Check, Copy, Loader2, Mail, Trash2, UserMinus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import {
   useChangeMemberRole,
   useInviteMember,
@@ -30,7 +24,13 @@ import {
   usePendingInvites,
   useRemoveMember,
   useRevokeInvite,
-} from './members-api';
+} from '@client/features/members';
+import { errorMessage } from '@client/lib/api';
+import { userDisplayName, userInitials } from '@client/lib/user-display';
+import type { CreatedInvite, WorkspaceMember } from '@domain/members/member-schemas';
+import { type Role, roleLabels, roles } from '@domain/roles';
+import { Check, Copy, Loader2, Mail, Trash2, UserMinus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import type { SettingsSectionProps } from './settings-sections';
 
 type InvitableRole = Exclude<Role, 'owner'>;

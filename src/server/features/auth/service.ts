@@ -15,8 +15,7 @@ import { enterWorkspace, type Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
-import { acceptInvite, joinWorkspaceByInvite } from '../members/service.js';
-import { insertMembership } from '../members/store.js';
+import { acceptInvite, addWorkspaceOwner, joinWorkspaceByInvite } from '../members/service.js';
 import { forgiveAttempt, reserveAttempt, signInThrottles } from './rate-limits.js';
 import {
   deleteSession,
@@ -150,7 +149,7 @@ async function createWorkspaceIn(tx: Tx, options: NewWorkspace): Promise<number>
     addons: options.addons ?? [],
     trialEndsAt: new Date(Date.now() + trialDays * 86_400_000),
   });
-  await insertMembership(tx, { workspaceId, userId: options.ownerId, role: 'owner' });
+  await addWorkspaceOwner(tx, { workspaceId, userId: options.ownerId });
   await recordActivity(tx, 'workspace_created', `${options.ownerName} created ${options.name}`);
   return workspaceId;
 }

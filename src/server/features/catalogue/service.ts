@@ -3,9 +3,8 @@ import { type Application, applications } from '../../../domain/catalogue/applic
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { checkoutMode } from '../../providers/payments/index.js';
-import { countContactsByStatus } from '../contacts/service.js';
-import { summarizeRevenue } from '../payments/service.js';
-import { countCustomerPurchases } from './store.js';
+import { countContactsByStatus, findCustomerEmails } from '../contacts/service.js';
+import { countProductsByEmail, summarizeRevenue } from '../payments/service.js';
 
 export function listApplications(): Application[] {
   return [...applications];
@@ -21,6 +20,21 @@ export async function getAnalyticsDashboard(tx: Tx, now: Date = new Date()): Pro
     monthlyRevenue: revenue.thisMonth / 100,
     crossSellRate: buyers === 0 ? null : crossSellPercent(multiProductBuyers, buyers),
   };
+}
+
+/**
+ * Customers (contacts with status 'customer') who have paid at least once, matched to payments by email,
+ * and how many of them paid for more than one distinct product (payment description). The payments and
+ * contacts areas each answer for their own table, inside the member's workspace transaction.
+ */
+async function countCustomerPurchases(tx: Tx): Promise<{ buyers: number; multiProductBuyers: number }> {
+  const payers = await countProductsByEmail(tx);
+  const customers = await findCustomerEmails(
+    tx,
+    payers.map((p) => p.email),
+  );
+  const buying = payers.filter((p) => customers.has(p.email.toLowerCase()));
+  return { buyers: buying.length, multiProductBuyers: buying.filter((p) => p.products > 1).length };
 }
 
 /** Share of buying customers with more than one product, in percent with one decimal (2 of 3 -> 66.7). */

@@ -19,6 +19,8 @@ import * as store from './store.js';
 
 /** Contacts near a point, nearest first: the location area's alerts and nearby list read them here. */
 export { findContactsNear } from './nearby-store.js';
+/** Geocoding of imported addresses, for the imports area's merge step. */
+export { placeAddresses } from './placing.js';
 
 export type Contact = store.ContactRow;
 export type TimelineEntry = store.TimelineRow;
@@ -570,6 +572,11 @@ export async function getContactDetail(tx: Tx, id: number) {
 }
 
 /** A contact of the workspace, for other features that link to one (deals). */
+/** The lower-cased emails, among `emails`, of contacts who are customers. */
+export async function findCustomerEmails(tx: Tx, emails: string[]): Promise<Set<string>> {
+  return new Set(await store.findCustomerEmails(tx, emails));
+}
+
 export async function findContact(tx: Tx, id: number): Promise<Contact | undefined> {
   return store.findContactRow(tx, id);
 }

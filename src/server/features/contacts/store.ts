@@ -360,3 +360,12 @@ export async function leadsBySource(tx: Tx, from: Date, to: Date) {
     group by source`);
   return rows;
 }
+
+/** Of `emails`, those that belong to a contact with status 'customer' (compared case-insensitively). */
+export async function findCustomerEmails(tx: Tx, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const result = await tx.execute<{ email: string }>(sql`
+    select lower(email::text) as email from contacts
+    where status = 'customer' and email = any(${sql.param(emails)}::citext[])`);
+  return result.rows.map((r) => r.email);
+}

@@ -23,6 +23,11 @@ export const inviteTtlDays = 7;
 
 export { updateWorkspaceSettings };
 
+/** The creator of a new workspace becomes its owner (sign-up, single sign-on, the demo seed). */
+export async function addWorkspaceOwner(tx: Tx, options: { workspaceId: number; userId: number }) {
+  await insertMembership(tx, { ...options, role: 'owner' });
+}
+
 export async function listMembers(tx: Tx): Promise<WorkspaceMember[]> {
   const rows = await store.listMembers(tx);
   return rows.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() }));

@@ -6,6 +6,9 @@ import { divideRounded } from '../../../domain/pricing/rounding.js';
 import type { Tx } from '../../db/database.js';
 import { getSubscription, listPayments, paymentsBetween, revenueTotals } from './store.js';
 
+/** Who paid (by email) and for how many distinct products: the catalogue's cross-sell rate reads it. */
+export { countProductsByEmail } from './store.js';
+
 function average(total: number, count: number): number {
   return count === 0 ? 0 : divideRounded(total, count);
 }

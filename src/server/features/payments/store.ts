@@ -192,3 +192,15 @@ export async function paymentsBetween(tx: Tx, from: Date, to: Date, emails: stri
     );
   return row;
 }
+
+/** Each paying email (case-insensitive) and how many distinct products (payment descriptions) it paid for. */
+export async function countProductsByEmail(tx: Tx): Promise<{ email: string; products: number }[]> {
+  return tx
+    .select({
+      email: sql<string>`${payments.customerEmail}::text`,
+      products: sql<number>`count(distinct ${payments.description})::int`,
+    })
+    .from(payments)
+    .where(sql`${payments.customerEmail} is not null`)
+    .groupBy(payments.customerEmail);
+}
