@@ -5,6 +5,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
+import { useRecentActivities } from '@client/features/activities';
 import { addWebsiteIntent, useWebsites } from '@client/features/websites';
 import { formatRelativeTime } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
@@ -25,7 +26,7 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { useDashboardStats, useRecentActivities } from './dashboard-stats-api';
+import { useDashboardStats } from './dashboard-stats-api';
 import type { DashboardTabId } from './dashboard-tabs';
 import { type DashboardPanelProps, hasTabPanel } from './tab-panels';
 

@@ -3,6 +3,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useCardCheckout, useProviderProducts } from '@client/features/checkout';
 import type { ProviderProduct } from '@domain/checkout/checkout-schemas';
 import {
   belowIndustryPercent,
@@ -16,7 +17,6 @@ import { formatDollars } from '@domain/pricing/money';
 import { AlertCircle, Clock, Heart, Loader2, RotateCcw, ShieldCheck, TrendingDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useCardCheckout, useProviderProducts } from './checkout-api';
 
 const claimIcons = [TrendingDown, RotateCcw, ShieldCheck, Clock];
 

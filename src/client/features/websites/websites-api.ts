@@ -1,3 +1,4 @@
+import { activitiesKey } from '@client/features/activities';
 import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { type WebsiteInput, websiteSchema } from '@domain/websites/website-schemas';
@@ -21,7 +22,7 @@ export function useWebsites(options: { enabled?: boolean } = {}) {
 function refreshWebsites() {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: websitesKey }),
-    queryClient.invalidateQueries({ queryKey: ['/api/activities'] }),
+    queryClient.invalidateQueries({ queryKey: activitiesKey }),
   ]);
 }
 

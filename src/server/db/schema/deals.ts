@@ -11,7 +11,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { DealStage } from '../../../domain/deals/deal-schemas.js';
-import { workspaceIdColumn } from './foundation.js';
+import { workspaceIdColumn } from './columns.js';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 

@@ -8,7 +8,7 @@ import {
   contactsInWorkspace,
   contactTimeline,
 } from '../../db/schema/contacts.js';
-import { websites } from '../../db/schema/foundation.js';
+import { websites } from '../../db/schema/websites.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactInsert = typeof contacts.$inferInsert;

@@ -9,7 +9,7 @@ import {
 import type { ConnectEmailInput, ProcessEmailInput } from '../../../domain/email/email-schemas.js';
 import { mailServerPresets } from '../../../domain/email/providers.js';
 import type { Tx } from '../../db/database.js';
-import type { EmailDirection, EmailOrigin } from '../../db/schema/email-phone-geo.js';
+import type { EmailDirection, EmailOrigin } from '../../db/schema/email.js';
 import type { AppDeps } from '../../deps.js';
 import type { Member } from '../../http/session.js';
 import { addTimelineEntry, markContacted, upsertContactByIdentity } from '../contacts/service.js';

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
-import { workspaces } from '../../db/schema/foundation.js';
 import { checkoutOrders, paymentEvents, payments } from '../../db/schema/payments.js';
+import { workspaces } from '../../db/schema/workspaces.js';
 
 export type CheckoutOrder = typeof checkoutOrders.$inferSelect;
 export type NewCheckoutOrder = typeof checkoutOrders.$inferInsert;
