@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn, identityColumn, workspaceIdColumn } from './columns.js';
 
 export type EmailProvider = 'gmail' | 'outlook' | 'godaddy';

@@ -18,13 +18,13 @@ import {
 import { idParamSchema } from '../../../domain/ids.js';
 import {
   addNote,
-  contactStatsSummary,
   countContacts,
   createContact,
   deleteContact,
   getContactDetail,
   listCompanies,
   listContacts,
+  summarizeContactStats,
   updateContact,
 } from './service.js';
 import type { ContactRow, TimelineRow } from './store.js';
@@ -120,7 +120,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactStatsSchema },
       },
     },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => contactStatsSummary(tx)),
+    (request) => app.inWorkspace(request, 'viewer', (tx) => summarizeContactStats(tx)),
   );
 
   app.get(

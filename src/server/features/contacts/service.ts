@@ -89,7 +89,7 @@ export interface SourceLeads {
 }
 
 /** The analytics funnel's lead and customer steps: contacts created in [from, to), per source website. */
-export async function leadsBySource(tx: Tx, from: Date, to: Date): Promise<SourceLeads[]> {
+export async function countLeadsBySource(tx: Tx, from: Date, to: Date): Promise<SourceLeads[]> {
   const rows = await store.leadsBySource(tx, from, to);
   return rows.map((r) => ({
     source: r.source,
@@ -674,7 +674,7 @@ export async function countContacts(tx: Tx, query: { q?: string; source?: string
   return { count: Math.min(count, countCap), isCapped: count > countCap };
 }
 
-export async function contactStatsSummary(tx: Tx) {
+export async function summarizeContactStats(tx: Tx) {
   const row = await store.readContactStats(tx);
   const counts = await countContactsByStatus(tx);
   return {

@@ -1,6 +1,6 @@
 import type { DashboardStats } from '@domain/dashboard/dashboard-schemas';
 import type { Tx } from '../../db/database.js';
-import { trafficForDashboard } from '../analytics/service.js';
+import { countDashboardTraffic } from '../analytics/service.js';
 import { countContactsByStatus, countWebsiteAudience } from '../contacts/service.js';
 import { summarizeRevenue } from '../payments/service.js';
 import { getWebsite } from '../websites/service.js';
@@ -21,14 +21,14 @@ export async function getDashboardStats(
     return {
       totalRevenue: null,
       subscribers: await countWebsiteAudience(tx, website.name),
-      traffic: await trafficForDashboard(tx, { websiteId: website.id }),
+      traffic: await countDashboardTraffic(tx, { websiteId: website.id }),
       automationScore: null,
     };
   }
   const [revenue, contacts, traffic] = await Promise.all([
     summarizeRevenue(tx),
     countContactsByStatus(tx),
-    trafficForDashboard(tx),
+    countDashboardTraffic(tx),
   ]);
   return {
     totalRevenue: revenue.total,

@@ -19,9 +19,9 @@ import {
 } from '../../../domain/deals/deal-schemas.js';
 import {
   createDeal,
-  dealStats,
   deleteDeal,
   getDeal,
+  getDealStats,
   listDeals,
   listStageSettings,
   loadBoard,
@@ -77,7 +77,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealStatsSchema },
       },
     },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => dealStats(tx, request.query.periodDays)),
+    (request) => app.inWorkspace(request, 'viewer', (tx) => getDealStats(tx, request.query.periodDays)),
   );
 
   app.get(

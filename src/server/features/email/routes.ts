@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMember } from '../../http/session.js';
 import {
-  captureAddress,
   connectAccount,
+  getCaptureAddress,
   listConnectedAccounts,
   listProcessingJobs,
   listRecentConversations,
@@ -78,6 +78,6 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/email/capture-address',
     { schema: { tags, response: { 200: captureAddressSchema } } },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => captureAddress(app.deps, tx)),
+    (request) => app.inWorkspace(request, 'viewer', (tx) => getCaptureAddress(app.deps, tx)),
   );
 };

@@ -224,7 +224,7 @@ export async function listConnectedAccounts(tx: Tx) {
   return (await store.listAccounts(tx)).map(toAccountView);
 }
 
-export async function captureAddress(deps: Pick<AppDeps, 'config'>, tx: Tx) {
+export async function getCaptureAddress(deps: Pick<AppDeps, 'config'>, tx: Tx) {
   const token = await store.findCaptureToken(tx);
   if (!token) throw AppError.notFound('Workspace');
   return { address: `${token}@${deps.config.SMTP_CAPTURE_DOMAIN}` };

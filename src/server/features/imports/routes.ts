@@ -11,7 +11,7 @@ import { AppError } from '../../../domain/app-error.js';
 import { attachmentDisposition, csvStream } from '../../http/csv-download.js';
 import { requireMember } from '../../http/session.js';
 import { resumeUnfinishedImports } from './import-job.js';
-import { errorReport, getImportStatus, importContacts, tooLarge } from './service.js';
+import { buildErrorReport, getImportStatus, importContacts, tooLarge } from './service.js';
 
 /** The JSON upload's limit; larger files use the multipart upload. */
 const jsonBodyLimit = 64 * 1024 * 1024;
@@ -111,7 +111,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['imports'], params: importJobParams } },
     async (request, reply) => {
       const member = requireMember(request, 'viewer');
-      const report = await errorReport(app.deps, member, request.params.jobId);
+      const report = await buildErrorReport(app.deps, member, request.params.jobId);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition(report.filename));

@@ -172,7 +172,7 @@ const errorPage = 5_000;
  * columns as its header), so a user can fix the rows and import this file again. Streamed a page
  * at a time; a million failed rows never sit in memory.
  */
-export async function errorReport(
+export async function buildErrorReport(
   deps: AppDeps,
   member: Member,
   jobId: number,

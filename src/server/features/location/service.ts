@@ -15,7 +15,7 @@ function contactName(c: NearbyContact): string {
   return `${c.first_name} ${c.last_name}`.trim() || c.email || 'A contact';
 }
 
-export function alertMessage(c: NearbyContact): string {
+export function formatAlertMessage(c: NearbyContact): string {
   const who = contactName(c);
   const type = c.contact_type ? ` (${c.contact_type})` : '';
   const where = c.last_known_location ? ` near ${c.last_known_location}` : '';
@@ -58,7 +58,7 @@ export async function updateLocation(
       userId: member.userId,
       contactId: c.id,
       distanceMiles: c.distance_miles,
-      message: alertMessage(c),
+      message: formatAlertMessage(c),
     })),
   );
   return {

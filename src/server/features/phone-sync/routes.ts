@@ -12,11 +12,11 @@ import { z } from 'zod';
 import { idParamSchema } from '../../../domain/ids.js';
 import {
   createSyncToken,
+  getTestToken,
   listSyncRecords,
   listSyncTokens,
   receiveSync,
   revokeSyncToken,
-  testToken,
 } from './service.js';
 
 export const phoneSyncRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -88,6 +88,6 @@ export const phoneSyncRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The testing token's value, for pre-filling the iPhone sync tab; only workspaces seeded with one have it.
   app.get('/api/iphone/test-token', { schema: { tags, response: { 200: testTokenSchema } } }, (request) =>
-    app.inWorkspace(request, 'member', (tx) => testToken(tx)),
+    app.inWorkspace(request, 'member', (tx) => getTestToken(tx)),
   );
 };

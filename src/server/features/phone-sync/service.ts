@@ -54,7 +54,7 @@ export async function revokeSyncToken(tx: Tx, id: number) {
   if (!(await store.revokeToken(tx, id))) throw AppError.notFound('Sync token');
 }
 
-export async function testToken(tx: Tx) {
+export async function getTestToken(tx: Tx) {
   return { token: await store.findTestToken(tx) };
 }
 

@@ -67,7 +67,7 @@ export async function removeWebsite(tx: Tx, id: number): Promise<void> {
 }
 
 /** The key of a website's analytics tag; 404 for a website the workspace does not have. */
-export async function websiteTrackingKey(tx: Tx, id: number): Promise<string> {
+export async function getWebsiteTrackingKey(tx: Tx, id: number): Promise<string> {
   const key = await findTrackingKey(tx, id);
   if (!key) throw AppError.notFound('Website');
   return key;
