@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { AppError } from '@domain/app-error';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -12,7 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AppError } from '../domain/app-error.js';
 import type { AppDeps } from './deps.js';
 import { featureRoutes } from './features/index.js';
 import { demoWorkspacePlugin } from './http/demo-workspace.js';

@@ -25,6 +25,11 @@ const probes: { file: string; from: string; isRefused: boolean }[] = [
   { file: 'src/server/features/auth/j.ts', from: '../members/service.js', isRefused: false },
   { file: 'src/server/features/auth/k.ts', from: '../../http/session.js', isRefused: false },
   { file: 'src/server/features/auth/l.ts', from: './store.js', isRefused: false },
+  { file: 'src/server/features/auth/m.ts', from: '../../../domain/roles.js', isRefused: true },
+  { file: 'src/server/http/n.ts', from: '../../domain/roles.js', isRefused: true },
+  { file: 'src/server/http/o.ts', from: '@domain/roles', isRefused: false },
+  { file: 'src/domain/p.ts', from: '../server/config.js', isRefused: true },
+  { file: 'src/domain/q.ts', from: '@client/lib/api', isRefused: true },
 ];
 
 let dir: string;

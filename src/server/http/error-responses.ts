@@ -1,5 +1,5 @@
+import { appErrorBodySchema } from '@domain/app-error';
 import type { FastifyInstance } from 'fastify';
-import { appErrorBodySchema } from '../../domain/app-error.js';
 
 /** Every API route may answer with these; a route that documents a status of its own keeps it. */
 export const errorResponses = { '4xx': appErrorBodySchema, '5xx': appErrorBodySchema } as const;

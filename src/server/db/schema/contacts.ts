@@ -1,6 +1,6 @@
+import type { ContactStatus, ContactType, TimelineKind } from '@domain/contacts/contact-schemas';
 import { sql } from 'drizzle-orm';
 import { bigint, doublePrecision, jsonb, pgTable, pgView, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ContactStatus, ContactType, TimelineKind } from '../../../domain/contacts/contact-schemas.js';
 import { workspaceIdColumn } from './columns.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -1,3 +1,4 @@
+import type { DealStage } from '@domain/deals/deal-schemas';
 import {
   bigint,
   date,
@@ -10,7 +11,6 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { DealStage } from '../../../domain/deals/deal-schemas.js';
 import { workspaceIdColumn } from './columns.js';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });

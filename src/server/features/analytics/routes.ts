@@ -1,7 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   appFiguresSchema,
   breakdownParamsSchema,
@@ -15,8 +11,12 @@ import {
   reportQuerySchema,
   siteParamsSchema,
   snippetSchema,
-} from '../../../domain/analytics/analytics-schemas.js';
-import { AppError } from '../../../domain/app-error.js';
+} from '@domain/analytics/analytics-schemas';
+import { AppError } from '@domain/app-error';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ingestFor } from './ingest.js';
 import { exportReport, getAppFigures, getBreakdown, getFunnel, getOverview, getSnippet } from './service.js';
 import { trackerScript } from './tracker-script.js';

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import {
   type AnalyticsOverview,
   type AnalyticsRange,
@@ -15,9 +14,10 @@ import {
   rangeDays,
   type SiteSummary,
   type Snippet,
-} from '../../../domain/analytics/analytics-schemas.js';
-import { AppError } from '../../../domain/app-error.js';
-import { applications } from '../../../domain/catalogue/applications.js';
+} from '@domain/analytics/analytics-schemas';
+import { AppError } from '@domain/app-error';
+import { applications } from '@domain/catalogue/applications';
+import { stringify } from 'csv-stringify/sync';
 import type { Tx } from '../../db/database.js';
 import { countLeadsBySource, type SourceLeads } from '../contacts/service.js';
 import { revenueBetween } from '../payments/service.js';

@@ -1,6 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../../domain/app-error.js';
+import { AppError } from '@domain/app-error';
 import {
   changePasswordSchema,
   currentUserSchema,
@@ -10,10 +8,12 @@ import {
   sessionAnswerSchema,
   signInSchema,
   signUpSchema,
-} from '../../../domain/auth/auth-schemas.js';
-import { idSchema } from '../../../domain/ids.js';
-import { serverMessage } from '../../../domain/messages.js';
-import { packageLinkQuery, packageLinkSchema } from '../../../domain/pricing/custom-package.js';
+} from '@domain/auth/auth-schemas';
+import { idSchema } from '@domain/ids';
+import { serverMessage } from '@domain/messages';
+import { packageLinkQuery, packageLinkSchema } from '@domain/pricing/custom-package';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   clearSessionCookie,
   hashToken,

@@ -1,5 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
-import { AppError } from '../../../domain/app-error.js';
+import { AppError } from '@domain/app-error';
 import {
   type ProfileInput,
   type SignInInput,
@@ -7,10 +6,11 @@ import {
   signInSchema,
   signUpSchema,
   trialDays,
-} from '../../../domain/auth/auth-schemas.js';
-import { shippedLocaleOrNull } from '../../../domain/locales.js';
-import { serverMessage } from '../../../domain/messages.js';
-import type { AddonId } from '../../../domain/pricing/addons.js';
+} from '@domain/auth/auth-schemas';
+import { shippedLocaleOrNull } from '@domain/locales';
+import { serverMessage } from '@domain/messages';
+import type { AddonId } from '@domain/pricing/addons';
+import { hash, verify } from '@node-rs/argon2';
 import { enterWorkspace, type Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';

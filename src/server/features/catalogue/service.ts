@@ -1,5 +1,5 @@
+import { type Application, applications } from '@domain/catalogue/applications';
 import type { AnalyticsDashboard, PublicConfig } from '@domain/catalogue/catalogue-schemas';
-import { type Application, applications } from '../../../domain/catalogue/applications.js';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { checkoutMode } from '../../providers/payments/index.js';

@@ -1,5 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   type Contact,
   companySchema,
@@ -14,8 +12,10 @@ import {
   nextCursorHeader,
   type TimelineEntry,
   timelineEntrySchema,
-} from '../../../domain/contacts/contact-schemas.js';
-import { idParamSchema } from '../../../domain/ids.js';
+} from '@domain/contacts/contact-schemas';
+import { idParamSchema } from '@domain/ids';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   addNote,
   countContacts,

@@ -1,4 +1,4 @@
-import { AppError } from '../../../domain/app-error.js';
+import { AppError } from '@domain/app-error';
 import {
   type ContactFields,
   type ContactSortKey,
@@ -8,10 +8,10 @@ import {
   contactStatusLabels,
   type TimelineKind,
   unknownSource,
-} from '../../../domain/contacts/contact-schemas.js';
-import { contactDisplayName } from '../../../domain/contacts/names.js';
-import { normalizePhone } from '../../../domain/contacts/phone.js';
-import { type PlanId, planById, planIds } from '../../../domain/pricing/plans.js';
+} from '@domain/contacts/contact-schemas';
+import { contactDisplayName } from '@domain/contacts/names';
+import { normalizePhone } from '@domain/contacts/phone';
+import { type PlanId, planById, planIds } from '@domain/pricing/plans';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
 import { placeAddress } from './placing.js';

@@ -1,5 +1,5 @@
+import type { ContactSortKey, ContactStatus } from '@domain/contacts/contact-schemas';
 import { and, asc, desc, eq, getViewSelectedFields, ne, type SQL, sql } from 'drizzle-orm';
-import type { ContactSortKey, ContactStatus } from '../../../domain/contacts/contact-schemas.js';
 import type { Tx } from '../../db/database.js';
 import {
   companies,

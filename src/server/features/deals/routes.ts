@@ -1,5 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   dealBoardQuerySchema,
   dealBoardSchema,
@@ -16,7 +14,9 @@ import {
   stageParamsSchema,
   stageProbabilitySchema,
   stageSettingSchema,
-} from '../../../domain/deals/deal-schemas.js';
+} from '@domain/deals/deal-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   createDeal,
   deleteDeal,

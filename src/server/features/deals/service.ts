@@ -1,5 +1,5 @@
-import { AppError } from '../../../domain/app-error.js';
-import { contactDisplayName } from '../../../domain/contacts/names.js';
+import { AppError } from '@domain/app-error';
+import { contactDisplayName } from '@domain/contacts/names';
 import {
   type Deal,
   type DealBoard,
@@ -16,7 +16,7 @@ import {
   isOpenStage,
   openDealStages,
   type StageSetting,
-} from '../../../domain/deals/deal-schemas.js';
+} from '@domain/deals/deal-schemas';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
 import { findCompany, findContact, updateContact } from '../contacts/service.js';

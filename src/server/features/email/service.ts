@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../domain/app-error.js';
-import {
-  companyFromEmail,
-  nameOfAddress,
-  type ParsedAddress,
-  parseAddress,
-} from '../../../domain/email/addresses.js';
-import type { ConnectEmailInput, ProcessEmailInput } from '../../../domain/email/email-schemas.js';
-import { mailServerPresets } from '../../../domain/email/providers.js';
+import { AppError } from '@domain/app-error';
+import { companyFromEmail, nameOfAddress, type ParsedAddress, parseAddress } from '@domain/email/addresses';
+import type { ConnectEmailInput, ProcessEmailInput } from '@domain/email/email-schemas';
+import { mailServerPresets } from '@domain/email/providers';
 import type { Tx } from '../../db/database.js';
 import type { EmailDirection, EmailOrigin } from '../../db/schema/email.js';
 import type { AppDeps } from '../../deps.js';

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { AppError } from '@domain/app-error';
 import {
   importCsvBodySchema,
   importJobParams,
@@ -7,7 +8,6 @@ import {
 } from '@domain/imports/import-schemas';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../../domain/app-error.js';
 import { attachmentDisposition, csvStream } from '../../http/csv-download.js';
 import { requireMember } from '../../http/session.js';
 import { resumeUnfinishedImports } from './import-job.js';

@@ -1,5 +1,5 @@
+import { AppError } from '@domain/app-error';
 import type { ImportStatus, StartedImport } from '@domain/imports/import-schemas';
-import { AppError } from '../../../domain/app-error.js';
 import type { AppDeps } from '../../deps.js';
 import type { Member } from '../../http/session.js';
 import { type CsvItem, CsvItemParser, CsvRecordCounter } from './csv-items.js';

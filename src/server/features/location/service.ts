@@ -1,5 +1,5 @@
+import { alertCoolingMinutes, alertRadiusMiles, maxAlertsShown } from '@domain/location/geofence';
 import type { LocationUpdateResult, NearbyContact } from '@domain/location/location-schemas';
-import { alertCoolingMinutes, alertRadiusMiles, maxAlertsShown } from '../../../domain/location/geofence.js';
 import type { Tx } from '../../db/database.js';
 import type { Member } from '../../http/session.js';
 import { formatPlace, geocoder } from '../../providers/geocoding/index.js';

@@ -1,3 +1,5 @@
+import { workspaceSettingsSchema } from '@domain/auth/auth-schemas';
+import { idParamSchema } from '@domain/ids';
 import {
   changeMemberRoleSchema,
   createdInviteSchema,
@@ -8,8 +10,6 @@ import {
 } from '@domain/members/member-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { workspaceSettingsSchema } from '../../../domain/auth/auth-schemas.js';
-import { idParamSchema } from '../../../domain/ids.js';
 import {
   changeMemberRole,
   inviteMember,

@@ -1,6 +1,6 @@
+import { AppError } from '@domain/app-error';
 import type { PendingInvite, WorkspaceMember } from '@domain/members/member-schemas';
-import { AppError } from '../../../domain/app-error.js';
-import type { Role } from '../../../domain/roles.js';
+import type { Role } from '@domain/roles';
 import { type Database, enterWorkspace, type Tx } from '../../db/database.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';

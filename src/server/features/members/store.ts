@@ -1,5 +1,5 @@
+import type { Role } from '@domain/roles';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Role } from '../../../domain/roles.js';
 import type { Tx } from '../../db/database.js';
 import { users } from '../../db/schema/auth.js';
 import { invites, memberships } from '../../db/schema/members.js';

@@ -1,3 +1,4 @@
+import { AppError } from '@domain/app-error';
 import {
   cardCheckoutSchema,
   checkoutUrlSchema,
@@ -12,15 +13,14 @@ import {
   revenueSummarySchema,
   subscriptionSchema,
 } from '@domain/payments/payment-schemas';
+import { packageCheckoutSchema } from '@domain/pricing/custom-package';
+import { localBusinessCheckoutSchema } from '@domain/pricing/local-business';
+import { reossCheckoutSchema } from '@domain/pricing/reoss';
 import formbody from '@fastify/formbody';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { AppError } from '../../../domain/app-error.js';
-import { packageCheckoutSchema } from '../../../domain/pricing/custom-package.js';
-import { localBusinessCheckoutSchema } from '../../../domain/pricing/local-business.js';
-import { reossCheckoutSchema } from '../../../domain/pricing/reoss.js';
 import { createPaymentsProvider } from '../../providers/payments/index.js';
 import { StripePaymentsProvider } from '../../providers/payments/stripe-provider.js';
 import {

@@ -1,8 +1,8 @@
+import { AppError } from '@domain/app-error';
 import type { RevenueSummary } from '@domain/payments/payment-schemas';
-import { AppError } from '../../../domain/app-error.js';
-import { addonById, isAddonId } from '../../../domain/pricing/addons.js';
-import { planById } from '../../../domain/pricing/plans.js';
-import { divideRounded } from '../../../domain/pricing/rounding.js';
+import { addonById, isAddonId } from '@domain/pricing/addons';
+import { planById } from '@domain/pricing/plans';
+import { divideRounded } from '@domain/pricing/rounding';
 import type { Tx } from '../../db/database.js';
 import { getSubscription, listPayments, paymentsBetween, revenueTotals } from './store.js';
 

@@ -1,3 +1,4 @@
+import { idParamSchema } from '@domain/ids';
 import {
   createdSyncTokenSchema,
   createSyncTokenSchema,
@@ -9,7 +10,6 @@ import {
 } from '@domain/phone-sync/sync-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '../../../domain/ids.js';
 import {
   createSyncToken,
   getTestToken,

@@ -1,11 +1,11 @@
-import { AppError } from '../../../domain/app-error.js';
+import { AppError } from '@domain/app-error';
 import type {
   CallSyncItem,
   ContactSyncItem,
   MessageSyncItem,
   PhoneSyncType,
-} from '../../../domain/phone-sync/sync-schemas.js';
-import { validateSyncItems } from '../../../domain/phone-sync/validate-sync-items.js';
+} from '@domain/phone-sync/sync-schemas';
+import { validateSyncItems } from '@domain/phone-sync/validate-sync-items';
 import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, newToken } from '../../http/session.js';

@@ -1,11 +1,7 @@
+import { websiteIdParamSchema } from '@domain/ids';
+import { websiteInputSchema, websiteSchema, websiteUpdateSchema } from '@domain/websites/website-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { websiteIdParamSchema } from '../../../domain/ids.js';
-import {
-  websiteInputSchema,
-  websiteSchema,
-  websiteUpdateSchema,
-} from '../../../domain/websites/website-schemas.js';
 import { addWebsite, listWebsites, removeWebsite, updateWebsite } from './service.js';
 
 const idParams = z.object({ id: websiteIdParamSchema });

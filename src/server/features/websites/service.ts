@@ -1,6 +1,6 @@
-import { AppError } from '../../../domain/app-error.js';
-import { serverMessage } from '../../../domain/messages.js';
-import type { Website } from '../../../domain/websites/website-schemas.js';
+import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
+import type { Website } from '@domain/websites/website-schemas';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
 import {
