@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../ids.js';
 import { locales } from '../locales.js';
 import { addonIds } from '../pricing/addons.js';
 import { planIds } from '../pricing/plans.js';
@@ -106,3 +107,15 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 /** GET /api/auth/session: who is signed in, null for a visitor (a 200 either way). */
 export const sessionAnswerSchema = z.object({ user: currentUserSchema.nullable() });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** POST /api/auth/password-reset answers the same whether or not the email has an account. */
+export const passwordResetRequestedSchema = okSchema.extend({ message: z.string() });
+export type PasswordResetRequested = z.infer<typeof passwordResetRequestedSchema>;
+
+/** GET /api/auth/providers: the sign-in methods this server offers. */
+export const authProvidersSchema = z.object({ password: z.literal(true), oidc: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+export const switchWorkspaceSchema = z.object({ workspaceId: idSchema });

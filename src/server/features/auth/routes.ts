@@ -1,15 +1,18 @@
 import { AppError } from '@domain/app-error';
 import {
+  authProvidersSchema,
   changePasswordSchema,
   currentUserSchema,
+  okSchema,
+  passwordResetRequestedSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
   profileSchema,
   sessionAnswerSchema,
   signInSchema,
   signUpSchema,
+  switchWorkspaceSchema,
 } from '@domain/auth/auth-schemas';
-import { idSchema } from '@domain/ids';
 import { serverMessage } from '@domain/messages';
 import { packageLinkQuery, packageLinkSchema } from '@domain/pricing/custom-package';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,8 +27,6 @@ import {
 import { finishOidcSignIn, isOidcEnabled, type OidcChecks, startOidcSignIn } from './oidc-service.js';
 import { changePassword, requestPasswordReset, resetPassword } from './password-service.js';
 import { getCurrentUser, signIn, signOut, signUp, switchWorkspace, updateProfile } from './service.js';
-
-const okSchema = z.object({ ok: z.literal(true) });
 
 /** Sign-in forms are a few hundred bytes; anyone may post them, so they get far less than the app's default. */
 const authBodyLimit = 16 * 1024;
@@ -128,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: passwordResetRequestSchema,
-        response: { 202: okSchema.extend({ message: z.string() }) },
+        response: { 202: passwordResetRequestedSchema },
       },
     },
     async (request, reply) => {
@@ -162,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        body: z.object({ workspaceId: idSchema }),
+        body: switchWorkspaceSchema,
         response: { 200: okSchema },
       },
     },
@@ -177,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        response: { 200: z.object({ password: z.literal(true), oidc: z.boolean() }) },
+        response: { 200: authProvidersSchema },
       },
     },
     () => ({ password: true as const, oidc: isOidcEnabled(deps) }),
