@@ -6,6 +6,7 @@ import { linguiMacros } from './vite.config';
 const alias = {
   '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),
   '@client': fileURLToPath(new URL('./src/client', import.meta.url)),
+  '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
 };
 
 export default defineConfig({

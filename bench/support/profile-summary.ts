@@ -21,7 +21,8 @@ const top = Number(topArg ?? 25);
 const profile: Profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfUs = new Map<number, number>();
-profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+for (const [i, id] of profile.samples.entries())
+  selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 
 function packageOf(url: string): string {
   const match = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);

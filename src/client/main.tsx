@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerFeatures } from './app/register-features';
 import { Toaster } from './components/ui/toaster';
 import { TooltipProvider } from './components/ui/tooltip';
 import { activateLocale, resolveLocale } from './i18n/i18n';
@@ -12,6 +13,8 @@ import { z } from 'zod';
 
 // zod's fast path compiles validators with new Function, which the Content-Security-Policy forbids.
 z.config({ jitless: true });
+
+registerFeatures();
 
 // The first paint is already in the visitor's language: the catalog loads before React renders.
 await activateLocale(resolveLocale(null));

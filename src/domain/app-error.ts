@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { MessageValues, ServerMessage, ServerMessageId } from './messages.js';
 
 /**
@@ -26,10 +27,26 @@ const statusByCode: Record<AppErrorCode, number> = {
   unavailable: 503,
 };
 
-export interface FieldIssue {
-  path: string;
-  message: string;
-}
+export const fieldIssueSchema = z.object({
+  /** The field, dotted for nested ones (`address.zip`, `tags.2`), or `(body)` when the whole input is wrong. */
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/**
+ * What every error answer of the API carries (the server's error handler writes it, every route declares it,
+ * the client's `ApiError` reads it). `code` is an `AppErrorCode` for the errors the services raise, or one the
+ * framework gives (`too_large`, `internal`, ...), so it stays a string here.
+ */
+export const appErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  messageId: z.string().optional(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  issues: z.array(fieldIssueSchema).optional(),
+});
+export type AppErrorBody = z.infer<typeof appErrorBodySchema>;
 
 export class AppError extends Error {
   readonly code: AppErrorCode;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { AppError } from '@domain/app-error';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -12,10 +13,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AppError } from '../domain/app-error.js';
 import type { AppDeps } from './deps.js';
 import { featureRoutes } from './features/index.js';
 import { demoWorkspacePlugin } from './http/demo-workspace.js';
+import { declareErrorResponses } from './http/error-responses.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { serializeError } from './http/log-serializers.js';
@@ -100,6 +101,7 @@ export async function buildApp(
   });
   await app.register(cookie, { secret: config.secretKey });
   registerErrorHandler(app);
+  declareErrorResponses(app);
   registerInputGuard(app);
   await app.register(sessionPlugin);
   await app.register(demoWorkspacePlugin);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage } from '../lib/api';
+import { ApiError, errorMessage } from '../lib/api';
 import { i18n } from './i18n';
 
 async function use(locale: string) {
@@ -7,7 +7,7 @@ async function use(locale: string) {
   i18n.loadAndActivate({ locale, messages });
 }
 
-const serverError = (status: number, body: object) => new Error(`${status}: ${JSON.stringify(body)}`);
+const serverError = (status: number, body: object) => new ApiError(status, JSON.stringify(body));
 
 describe('server messages in the user language', () => {
   const taken = serverError(400, {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRequest, errorMessage, getQueryFn, isUnauthorizedError } from './api';
+import { ApiError, apiRequest, errorMessage, getQueryFn, isUnauthorizedError } from './api';
 
 // A real local HTTP server records what the helper sends (spec 000 §7 behaviour).
 let server: Server;
@@ -29,6 +29,12 @@ beforeAll(async () => {
       return response.writeHead(200, { 'content-type': 'application/json' }).end('{"a":1}');
     if (request.url === '/bad') return response.writeHead(400).end('{"message":"name: Name is required"}');
     if (request.url === '/empty-error') return response.writeHead(503, 'Service Unavailable').end();
+    if (request.url === '/conflict')
+      return response
+        .writeHead(409, { 'content-type': 'application/json' })
+        .end(
+          '{"message":"email: A contact with this email already exists","code":"conflict","issues":[{"path":"email","message":"A contact with this email already exists"}]}',
+        );
     if (request.url === '/unauthorized')
       return response.writeHead(401).end('{"message":"You are not signed in."}');
     response.writeHead(404).end();
@@ -72,10 +78,56 @@ describe('getQueryFn', () => {
 
 describe('errorMessage', () => {
   it("shows the server's message, or the raw text when the body is not JSON", () => {
-    expect(errorMessage(new Error('409: {"message":"An account with this email already exists."}'))).toBe(
+    expect(errorMessage(new ApiError(409, '{"message":"An account with this email already exists."}'))).toBe(
       'An account with this email already exists.',
     );
-    expect(errorMessage(new Error('502: Bad Gateway'))).toBe('Bad Gateway');
+    expect(errorMessage(new ApiError(502, 'Bad Gateway'))).toBe('Bad Gateway');
     expect(errorMessage('nope')).toBe('Something went wrong.');
+  });
+});
+
+describe('ApiError', () => {
+  it("carries the server's AppError fields and keeps the spec's '<status>: <body>' text", async () => {
+    const error = await apiRequest('POST', `${baseUrl}/conflict`, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.message).toMatch(/^409: \{"message":"email: A contact/);
+    expect(apiError.status).toBe(409);
+    expect(apiError.code).toBe('conflict');
+    expect(apiError.userMessage).toBe('email: A contact with this email already exists');
+    expect(apiError.issues).toEqual([{ path: 'email', message: 'A contact with this email already exists' }]);
+    expect(apiError.messageId).toBeNull();
+  });
+
+  it('reads a nested field path, a catalogued message id and its values', () => {
+    const error = new ApiError(
+      400,
+      JSON.stringify({
+        message: 'domain: shop.example is already one of your websites',
+        code: 'bad_request',
+        messageId: 'websites.domainTaken',
+        values: { domain: 'shop.example' },
+        issues: [{ path: 'address.zip', message: 'is invalid' }],
+      }),
+    );
+    expect(error.issues[0].path).toBe('address.zip');
+    expect(error.messageId).toBe('websites.domainTaken');
+    expect(error.values).toEqual({ domain: 'shop.example' });
+  });
+
+  it('keeps a non-JSON body, or JSON of another shape, as the message with no code or issues', () => {
+    for (const text of ['Bad Gateway', '<html>oops</html>', '{"message":42,"issues":"x"}', '[1,2]']) {
+      const error = new ApiError(502, text);
+      expect(error.message).toBe(`502: ${text}`);
+      expect(error.userMessage).toBe(text);
+      expect(error.code).toBeNull();
+      expect(error.issues).toEqual([]);
+    }
+  });
+
+  it('ignores a message id the client does not know', () => {
+    const error = new ApiError(409, '{"message":"Newer text","code":"conflict","messageId":"later.added"}');
+    expect(error.messageId).toBeNull();
+    expect(errorMessage(error)).toBe('Newer text');
   });
 });

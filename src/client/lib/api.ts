@@ -1,10 +1,71 @@
-import { isServerMessageId, serverMessages } from '@domain/messages';
+import { type AppErrorBody, appErrorBodySchema, type FieldIssue } from '@domain/app-error';
+import {
+  isServerMessageId,
+  type MessageValues,
+  type ServerMessageId,
+  serverMessages,
+} from '@domain/messages';
 import { msg } from '@lingui/core/macro';
+import type { QueryFunction } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { i18n } from '../i18n/i18n';
+
+/** Any body a server or proxy may answer with: only the fields that parse are kept. */
+const errorBodySchema = appErrorBodySchema.partial();
+
+function parseErrorBody(text: string): Partial<AppErrorBody> {
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {}; // Not JSON (a proxy's page, a bare status text): the text itself is the message.
+  }
+}
+
+/**
+ * A non-OK answer. Its `message` reads "<status>: <body or status text>" as spec 000 §7 requires; the
+ * server's AppError JSON (src/domain/app-error.ts) is read into fields, so callers test `status`, `code`
+ * and `issues` instead of the text.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The AppError code (`bad_request`, `conflict`, ...), null when the body was not the server's JSON. */
+  readonly code: string | null;
+  /** The server's user-safe English message, or the body text when there is none. */
+  readonly userMessage: string;
+  readonly messageId: ServerMessageId | null;
+  readonly values: MessageValues;
+  /** The fields the server refused, by path (`email`, `address.zip`). */
+  readonly issues: FieldIssue[];
+
+  constructor(status: number, text: string) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+    const body = parseErrorBody(text);
+    this.status = status;
+    this.code = body.code ?? null;
+    this.userMessage = body.message ?? text;
+    this.messageId = isServerMessageId(body.messageId) ? body.messageId : null;
+    this.values = body.values ?? {};
+    this.issues = body.issues ?? [];
+  }
+
+  static async fromResponse(response: Response): Promise<ApiError> {
+    return new ApiError(response.status, (await response.text()) || response.statusText);
+  }
+
+  /** The user-safe message in the user's language when the server names it, keeping a "<field>: " prefix. */
+  translatedMessage(): string {
+    if (!this.messageId) return this.userMessage;
+    const field = this.issues.length === 1 ? `${this.issues[0].path}: ` : '';
+    const prefix = field && this.userMessage.startsWith(field) ? field : '';
+    return prefix + i18n._(serverMessages[this.messageId], this.values);
+  }
+}
 
 /**
  * The one request helper (spec 000 §7): session cookie always, JSON body only when given,
- * and any non-OK answer becomes an Error reading "<status>: <body or status text>".
+ * and any non-OK answer becomes an ApiError.
  */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const response = await fetch(url, {
@@ -13,14 +74,32 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
-  await throwIfNotOk(response);
+  if (!response.ok) throw await ApiError.fromResponse(response);
   return response;
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  throw new Error(`${response.status}: ${text}`);
+/**
+ * The answer's JSON as its contract (src/domain/<area>) types it. In development it is parsed with the schema,
+ * so a server that drifts from the contract fails loudly where the data arrives.
+ */
+export async function readJson<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
+  const data: unknown = await response.json();
+  return import.meta.env.DEV ? schema.parse(data) : (data as z.output<S>);
+}
+
+/** A request whose JSON answer follows `schema`. */
+export async function requestJson<S extends z.ZodType>(
+  schema: S,
+  method: string,
+  url: string,
+  data?: unknown,
+): Promise<z.output<S>> {
+  return readJson(await apiRequest(method, url, data), schema);
+}
+
+/** The query function of a cached read whose answer follows `schema`: GETs the first element of the key. */
+export function queryWith<S extends z.ZodType>(schema: S): QueryFunction<z.output<S>> {
+  return ({ queryKey }) => requestJson(schema, 'GET', String(queryKey[0]));
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
@@ -30,46 +109,19 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> => {
     const response = await fetch(String(queryKey[0]), { credentials: 'include' });
     if (options.on401 === 'returnNull' && response.status === 401) return null as T;
-    await throwIfNotOk(response);
+    if (!response.ok) throw await ApiError.fromResponse(response);
     return (await response.json()) as T;
   };
 }
 
-interface ErrorBody {
-  message?: unknown;
-  messageId?: unknown;
-  values?: Record<string, string | number>;
-  issues?: { path: string }[];
-}
-
-/** A catalogued server message in the user's language, keeping the "<field>: " a field error starts with. */
-function translatedServerMessage(body: ErrorBody): string | null {
-  if (!isServerMessageId(body.messageId) || typeof body.message !== 'string') return null;
-  const field = body.issues?.length === 1 ? `${body.issues[0].path}: ` : '';
-  const prefix = field && body.message.startsWith(field) ? field : '';
-  return prefix + i18n._(serverMessages[body.messageId], body.values);
-}
-
-/**
- * The server's user-safe message from an apiRequest error ('400: {"message":"..."}' -> '...'),
- * for toasts and inline form errors: translated when the server names its message (src/domain/messages.ts).
- */
+/** The server's user-safe message of a failed request, translated when the server names it, for toasts and forms. */
 export function errorMessage(error: unknown): string {
-  if (!(error instanceof Error)) return i18n._(msg`Something went wrong.`);
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return error.message;
-  try {
-    const body = JSON.parse(match[1]) as ErrorBody;
-    const translated = translatedServerMessage(body);
-    if (translated) return translated;
-    if (typeof body.message === 'string') return body.message;
-  } catch {
-    // Not JSON: the plain body text is the message.
-  }
-  return match[1];
+  if (error instanceof ApiError) return error.translatedMessage();
+  if (error instanceof Error) return error.message;
+  return i18n._(msg`Something went wrong.`);
 }
 
 /** True when an apiRequest / getQueryFn error came from a 401 answer. */
 export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('401: ');
+  return error instanceof ApiError && error.status === 401;
 }

@@ -1,27 +1,9 @@
-import type { Locale } from '@domain/locales';
-import type { Role } from '@domain/roles';
+import { type CurrentUser, type SessionAnswer, sessionAnswerSchema } from '@domain/auth/auth-schemas';
 import { useQuery } from '@tanstack/react-query';
+import { queryWith } from './api';
 import { queryClient } from './query-client';
 
-export interface CurrentUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string | null;
-  /** The user's own language; null = the workspace default, else the browser's. */
-  locale: Locale | null;
-  role: Role;
-  workspace: {
-    id: number;
-    name: string;
-    plan: string;
-    subscriptionStatus: string;
-    trialEndsAt: string | null;
-    defaultLocale: Locale | null;
-  };
-  workspaces: { id: number; name: string; role: Role }[];
-}
+export type { CurrentUser };
 
 /**
  * Who is signed in: GET /api/auth/session answers `{ user }`, with null for a visitor. It stands in for the
@@ -30,15 +12,12 @@ export interface CurrentUser {
  */
 export const authUserKey = ['/api/auth/session'] as const;
 
-interface SessionAnswer {
-  user: CurrentUser | null;
-}
-
 /** The signed-in user, or null for a visitor. Not retried (spec 000 §4). */
 export function useAuth() {
-  const { data, isLoading } = useQuery<SessionAnswer, Error, CurrentUser | null>({
+  const { data, isLoading } = useQuery({
     queryKey: authUserKey,
-    select: (answer) => answer.user,
+    queryFn: queryWith(sessionAnswerSchema),
+    select: (answer: SessionAnswer) => answer.user,
     retry: false,
   });
   return { user: data ?? null, isLoading, isAuthenticated: Boolean(data) };
@@ -54,6 +33,10 @@ export function setAuthUser(user: CurrentUser | null): void {
  * the cached visitor (otherwise it sends the new user to sign in again).
  */
 export async function refreshAuthUser(): Promise<CurrentUser | null> {
-  const answer = await queryClient.fetchQuery<SessionAnswer>({ queryKey: authUserKey, staleTime: 0 });
+  const answer = await queryClient.fetchQuery({
+    queryKey: authUserKey,
+    queryFn: queryWith(sessionAnswerSchema),
+    staleTime: 0,
+  });
   return answer.user;
 }

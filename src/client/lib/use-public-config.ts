@@ -1,18 +1,11 @@
+import { publicConfigSchema } from '@domain/catalogue/catalogue-schemas';
 import { useQuery } from '@tanstack/react-query';
-
-/** GET /api/public-config: settings the public pages need (scheduler widget URL, sales mail address). */
-export interface PublicConfig {
-  schedulerUrl: string;
-  isSchedulerConfigured: boolean;
-  salesEmail: string;
-  /** 'offline-test': checkouts are tests (no card is charged); 'disabled': no payments are taken. */
-  checkout: 'stripe' | 'offline-test' | 'disabled';
-}
+import { queryWith } from './api';
 
 export const publicConfigKey = ['/api/public-config'] as const;
 
 export function usePublicConfig() {
-  return useQuery<PublicConfig>({ queryKey: publicConfigKey });
+  return useQuery({ queryKey: publicConfigKey, queryFn: queryWith(publicConfigSchema) });
 }
 
 /** Spec 000 §2.1: Enterprise's 'Contact Sales' opens a mail draft with the subject 'Enterprise Plan Inquiry'. */

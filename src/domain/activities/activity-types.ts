@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Activity types the dashboard gives an icon of their own (spec 000 §3); any other type is shown as generic. */
 export const knownActivityTypes = [
   'content_generated',
@@ -7,9 +9,11 @@ export const knownActivityTypes = [
 ] as const;
 export type KnownActivityType = (typeof knownActivityTypes)[number];
 
-export interface Activity {
-  id: number;
-  type: string;
-  description: string;
-  createdAt: string;
-}
+/** GET /api/activities: one line of the dashboard's Recent Activity. */
+export const activitySchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;

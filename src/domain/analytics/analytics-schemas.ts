@@ -155,12 +155,6 @@ export const appFiguresSchema = z.array(
 );
 export type AppFigures = z.infer<typeof appFiguresSchema>;
 
-export const errorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-
 /** Percent change, one decimal; null when there is nothing to compare with. */
 export function percentChange(current: number, previous: number): number | null {
   if (previous === 0) return null;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { idSchema } from '../ids.js';
 import { locales } from '../locales.js';
 import { addonIds } from '../pricing/addons.js';
 import { planIds } from '../pricing/plans.js';
+import { roles } from '../roles.js';
 import { passwordSchema } from './password-rules.js';
 
 export { isCommonPassword, passwordMaxLength, passwordMinLength, passwordSchema } from './password-rules.js';
@@ -79,3 +81,41 @@ export const workspaceSettingsSchema = z.object({
 });
 
 export { trialDays } from './trial.js';
+
+/** The signed-in user (GET /api/auth/user, sign-in, sign-up, profile changes), with the workspace in use. */
+export const currentUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  /** The user's own language; null = the workspace default, else the browser's. */
+  locale: z.enum(locales).nullable(),
+  role: z.enum(roles),
+  workspace: z.object({
+    id: z.number(),
+    name: z.string(),
+    plan: z.string(),
+    subscriptionStatus: z.string(),
+    trialEndsAt: z.string().nullable(),
+    defaultLocale: z.enum(locales).nullable(),
+  }),
+  workspaces: z.array(z.object({ id: z.number(), name: z.string(), role: z.enum(roles) })),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** GET /api/auth/session: who is signed in, null for a visitor (a 200 either way). */
+export const sessionAnswerSchema = z.object({ user: currentUserSchema.nullable() });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** POST /api/auth/password-reset answers the same whether or not the email has an account. */
+export const passwordResetRequestedSchema = okSchema.extend({ message: z.string() });
+export type PasswordResetRequested = z.infer<typeof passwordResetRequestedSchema>;
+
+/** GET /api/auth/providers: the sign-in methods this server offers. */
+export const authProvidersSchema = z.object({ password: z.literal(true), oidc: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+export const switchWorkspaceSchema = z.object({ workspaceId: idSchema });

@@ -1,3 +1,5 @@
+import type { Application } from './catalogue-schemas.js';
+
 /**
  * The application catalogue (spec 000 §2.2, §3): the platform's own add-on apps and modules, the same for
  * every workspace. Prices are integer cents per month. These are standalone applications; the smaller CRM add-on modules
@@ -17,16 +19,7 @@ export const applicationCategories = [
 ] as const;
 export type ApplicationCategory = (typeof applicationCategories)[number];
 
-export interface Application {
-  id: string;
-  name: string;
-  description: string;
-  category: ApplicationCategory;
-  monthlyPrice: number;
-  lifetimePrice: number;
-  features: string[];
-  benefits: string[];
-}
+export type { Application } from './catalogue-schemas.js';
 
 /** A lifetime licence costs two years of subscription: it pays back for customers who stay longer. */
 export const lifetimeLicenceMonths = 24;

@@ -228,10 +228,3 @@ export const dealStatsSchema = z.object({
   ),
 });
 export type DealStats = z.infer<typeof dealStatsSchema>;
-
-/** Every error answer has this shape (src/server/http/errors.ts). */
-export const errorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});

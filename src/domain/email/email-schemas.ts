@@ -51,3 +51,55 @@ export const connectEmailSchema = z
     message: 'Enter the app password for this mailbox.',
   });
 export type ConnectEmailInput = z.infer<typeof connectEmailSchema>;
+
+/** GET /api/emails/processing-jobs: one queued email and what its processing did. */
+export const emailProcessingJobSchema = z.object({
+  id: z.number(),
+  message_id: z.string(),
+  origin: z.enum(['manual', 'imap', 'capture']),
+  from_email: z.string(),
+  to_email: z.string(),
+  subject: z.string().nullable(),
+  direction: z.enum(emailDirections),
+  processed: z.boolean(),
+  contact_created: z.boolean(),
+  contact_id: z.number().nullable(),
+  error_message: z.string().nullable(),
+  created_at: z.string(),
+});
+export type EmailProcessingJob = z.infer<typeof emailProcessingJobSchema>;
+
+/** POST /api/emails/process answers 202 with the queued job. */
+export const submittedEmailSchema = z.object({
+  jobId: z.number(),
+  messageId: z.string(),
+  duplicate: z.boolean(),
+  message: z.string(),
+});
+
+/** A connected mailbox (GET and POST /api/email/sync-status). */
+export const emailAccountSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  provider: z.enum(emailProviders),
+  isActive: z.boolean(),
+  lastError: z.string().nullable(),
+  lastSyncedAt: z.string().nullable(),
+  imapHost: z.string(),
+  createdAt: z.string(),
+});
+export type EmailAccount = z.infer<typeof emailAccountSchema>;
+
+/** GET /api/email/conversations: the latest filed emails. */
+export const emailConversationSchema = z.object({
+  id: z.number(),
+  subject: z.string().nullable(),
+  direction: z.enum(emailDirections),
+  fromEmail: z.string(),
+  toEmail: z.string(),
+  receivedAt: z.string(),
+  contactId: z.number().nullable(),
+});
+export type EmailConversation = z.infer<typeof emailConversationSchema>;
+
+export const captureAddressSchema = z.object({ address: z.string() });

@@ -62,3 +62,46 @@ export const phoneSyncPayloadSchema = z.object({
   data: z.array(z.unknown()).min(1, 'must contain at least one item').max(maxSyncItems),
   authToken: z.string().trim().min(1, 'is required').max(200),
 });
+
+/** POST /api/iphone/sync answers 202: the batch is stored and queued. */
+export const receivedSyncSchema = z.object({
+  recordId: z.number(),
+  status: z.literal('processing'),
+  itemCount: z.number(),
+  message: z.string(),
+});
+
+/** GET /api/iphone/sync-records: one received batch and what processing it did. */
+export const syncRecordSchema = z.object({
+  id: z.number(),
+  sync_type: z.enum(phoneSyncTypes),
+  item_count: z.number(),
+  processed: z.boolean(),
+  contacts_created: z.number(),
+  contacts_updated: z.number(),
+  error_message: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SyncRecord = z.infer<typeof syncRecordSchema>;
+
+/** A sync token as listed in settings: only its hint, never the token. */
+export const syncTokenSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  tokenHint: z.string(),
+  isTestToken: z.boolean(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SyncToken = z.infer<typeof syncTokenSchema>;
+
+export const createSyncTokenSchema = z.object({
+  name: z.string().trim().min(1, 'Give the token a name').max(100),
+});
+
+/** The answer to a creation: the only time the whole token is shown. */
+export const createdSyncTokenSchema = syncTokenSchema.extend({ token: z.string() });
+
+/** GET /api/iphone/test-token: the demo workspace's testing token, null elsewhere. */
+export const testTokenSchema = z.object({ token: z.string().nullable() });

@@ -43,10 +43,12 @@ export const websiteUpdateSchema = z
     message: 'Nothing to update: send a name, domain or description',
   });
 
-export interface Website {
-  id: number;
-  name: string;
-  domain: string;
-  description: string;
-  createdAt: string;
-}
+/** One of the sites the hub manages (GET /api/websites, and the answer to a create or change). */
+export const websiteSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  domain: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type Website = z.infer<typeof websiteSchema>;

@@ -1,8 +1,8 @@
+import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../domain/app-error.js';
-import { serverMessage } from '../../domain/messages.js';
 import type { Tx } from '../db/database.js';
 import { demoCredentials } from '../seed/demo-workspace.js';
 

@@ -1,7 +1,7 @@
+import { AppError, type FieldIssue } from '@domain/app-error';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError, type FieldIssue } from '../../domain/app-error.js';
 
 function zodIssues(error: ZodError): FieldIssue[] {
   return error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message }));

@@ -1,3 +1,4 @@
+import { localBusinessPricing, noLocalAddons } from '@domain/pricing/local-business';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
@@ -6,7 +7,6 @@ import {
   signUpOwner,
   type TestApp,
 } from '../../../test/test-app.js';
-import { localBusinessPricing, noLocalAddons } from '../../domain/pricing/local-business.js';
 
 let t: TestApp;
 let owner: SignedUp;

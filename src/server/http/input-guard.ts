@@ -1,5 +1,5 @@
+import { AppError } from '@domain/app-error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../domain/app-error.js';
 
 const unstorable = 'must not contain NUL characters or unpaired surrogates';
 const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -1,4 +1,4 @@
-import { AppError } from '../../domain/app-error.js';
+import { AppError } from '@domain/app-error';
 
 export type OutboundErrorKind =
   | 'invalid_url'

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '@domain/app-error';
+import { hasRole, type Role } from '@domain/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../domain/app-error.js';
-import { hasRole, type Role } from '../../domain/roles.js';
 import type { Tx } from '../db/database.js';
 import { authenticateApiKey } from '../features/api-keys/service.js';
 import { isPublicApiRoute } from './public-routes.js';

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/database.js';
-import { websites } from '../db/schema/foundation.js';
+import { websites } from '../db/schema/websites.js';
 import { recordActivity } from '../features/activities/service.js';
 import { seedDemoContacts } from '../features/contacts/demo-contacts.js';
 import { seedDemoDeals } from '../features/deals/demo-deals.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { sessions, users } from '../db/schema/foundation.js';
+import { sessions, users } from '../db/schema/auth.js';
 
 /** Sets (or, with null, removes) the demo owner's password; without one nobody can sign in with it. */
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string | null) {

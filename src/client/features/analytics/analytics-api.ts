@@ -1,9 +1,11 @@
-import type {
-  AnalyticsOverview,
-  AnalyticsRange,
-  AppFigures,
-  Funnel,
-  Snippet,
+import { queryWith } from '@client/lib/api';
+import {
+  type AnalyticsOverview,
+  type AnalyticsRange,
+  appFiguresSchema,
+  funnelSchema,
+  overviewSchema,
+  snippetSchema,
 } from '@domain/analytics/analytics-schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -18,6 +20,7 @@ const waitingForFirstVisitMs = 10_000;
 export function useAnalyticsOverview(range: AnalyticsRange, site: number | null) {
   return useQuery<AnalyticsOverview>({
     queryKey: [`/api/analytics/overview?${query(range, site)}`],
+    queryFn: queryWith(overviewSchema),
     refetchInterval: (q) => (q.state.data?.hasData === false ? waitingForFirstVisitMs : false),
   });
 }
@@ -37,19 +40,23 @@ export function useRefreshOnFirstVisit(hasData: boolean | undefined) {
 }
 
 export function useFunnel(range: AnalyticsRange, site: number | null) {
-  return useQuery<Funnel>({
+  return useQuery({
     queryKey: [`/api/analytics/funnel?range=${range}&site=${site}`],
+    queryFn: queryWith(funnelSchema),
     enabled: site !== null,
   });
 }
 
 export function useSnippet(siteId: number) {
-  return useQuery<Snippet>({ queryKey: [`/api/analytics/sites/${siteId}/snippet`] });
+  return useQuery({
+    queryKey: [`/api/analytics/sites/${siteId}/snippet`],
+    queryFn: queryWith(snippetSchema),
+  });
 }
 
 /** Catalogue Analytics tab: figures of applications that have a website. */
 export function useAppFigures() {
-  return useQuery<AppFigures>({ queryKey: ['/api/analytics/apps'] });
+  return useQuery({ queryKey: ['/api/analytics/apps'], queryFn: queryWith(appFiguresSchema) });
 }
 
 export function exportUrl(report: string, range: AnalyticsRange, site: number | null): string {

@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import type { DashboardPanelProps } from '@client/features/dashboard';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import {
@@ -12,7 +13,6 @@ import {
 } from '@domain/analytics/analytics-schemas';
 import { DollarSign, Download, Eye, Percent, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import type { DashboardPanelProps } from '../dashboard/tab-panels';
 import { exportUrl, useAnalyticsOverview, useFunnel, useRefreshOnFirstVisit } from './analytics-api';
 import { InstallSnippet } from './install-snippet';
 import { TrafficChart } from './traffic-chart';

@@ -1,19 +1,20 @@
-import { apiRequest } from '@client/lib/api';
+import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
-import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '@domain/api-keys/api-key-schemas';
+import { apiKeySchema, type CreateApiKeyInput, createdApiKeySchema } from '@domain/api-keys/api-key-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 
 export const apiKeysKey = ['/api/workspace/api-keys'] as const;
 
 /** Keys are an admin's business; others never ask. */
 export function useApiKeys(isEnabled: boolean) {
-  return useQuery<ApiKey[]>({ queryKey: apiKeysKey, enabled: isEnabled });
+  return useQuery({ queryKey: apiKeysKey, queryFn: queryWith(z.array(apiKeySchema)), enabled: isEnabled });
 }
 
 export function useCreateApiKey() {
   return useMutation({
-    mutationFn: async (input: CreateApiKeyInput) =>
-      (await apiRequest('POST', '/api/workspace/api-keys', input)).json() as Promise<CreatedApiKey>,
+    mutationFn: (input: CreateApiKeyInput) =>
+      requestJson(createdApiKeySchema, 'POST', '/api/workspace/api-keys', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey }),
   });
 }

@@ -25,6 +25,7 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
+import type { SettingsSectionProps } from '@client/features/settings';
 import { errorMessage } from '@client/lib/api';
 import {
   type ApiKey,
@@ -36,7 +37,6 @@ import { type PlanId, planById, plansWithApiAccess } from '@domain/pricing/plans
 import { hasRole, roleLabels } from '@domain/roles';
 import { Check, Copy, KeyRound, Loader2, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import type { SettingsSectionProps } from '../settings/settings-sections';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys-api';
 
 const expiryChoices = [

@@ -10,6 +10,7 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { apiRequest, errorMessage } from '@client/lib/api';
+import type { PasswordResetRequested } from '@domain/auth/auth-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2, MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -20,9 +21,9 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
   const [email, setEmail] = useState(initialEmail);
   const request = useMutation({
     mutationFn: async () =>
-      (await apiRequest('POST', '/api/auth/password-reset', { email })).json() as Promise<{
-        message: string;
-      }>,
+      (
+        await apiRequest('POST', '/api/auth/password-reset', { email })
+      ).json() as Promise<PasswordResetRequested>,
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -8,6 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { refreshAuthUser, useAuth } from '@client/lib/use-auth';
+import type { AuthProviders } from '@domain/auth/auth-schemas';
 import { trialDays } from '@domain/auth/auth-schemas';
 import { type AddonId, addons } from '@domain/pricing/addons';
 import { readPackageLink } from '@domain/pricing/custom-package';
@@ -149,7 +150,7 @@ export function SignInPage() {
 
 /** Shown only when the server has OIDC configured (GET /api/auth/providers). */
 function SingleSignOn({ nextPath }: { nextPath: string }) {
-  const { data } = useQuery<{ oidc: boolean }>({ queryKey: ['/api/auth/providers'] });
+  const { data } = useQuery<AuthProviders>({ queryKey: ['/api/auth/providers'] });
   if (!data?.oidc) return null;
   return (
     <div className="mt-6 space-y-4">

@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useAppFigures } from '@client/features/analytics';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import type { AppFigures } from '@domain/analytics/analytics-schemas';
@@ -7,7 +8,6 @@ import { categoryLabels } from '@domain/catalogue/applications';
 import { formatDollars, formatMonthly } from '@domain/pricing/money';
 import { AlertCircle, DollarSign, Repeat, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useAppFigures } from '../analytics';
 import { categoryIcons } from './applications-tab';
 import { useAnalyticsDashboard, useApplications } from './catalogue-api';
 

@@ -1,20 +1,15 @@
-import type { Application } from '@domain/catalogue/applications';
+import { queryWith } from '@client/lib/api';
+import { analyticsDashboardSchema, applicationSchema } from '@domain/catalogue/catalogue-schemas';
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 
 export const applicationsKey = ['/api/applications'] as const;
 export const analyticsDashboardKey = ['/api/analytics/dashboard'] as const;
 
 export function useApplications() {
-  return useQuery<Application[]>({ queryKey: applicationsKey });
-}
-
-/** GET /api/analytics/dashboard; the definitions of each figure live with the server's service. */
-export interface AnalyticsDashboard {
-  totalUsers: number;
-  monthlyRevenue: number;
-  crossSellRate: number | null;
+  return useQuery({ queryKey: applicationsKey, queryFn: queryWith(z.array(applicationSchema)) });
 }
 
 export function useAnalyticsDashboard() {
-  return useQuery<AnalyticsDashboard>({ queryKey: analyticsDashboardKey });
+  return useQuery({ queryKey: analyticsDashboardKey, queryFn: queryWith(analyticsDashboardSchema) });
 }

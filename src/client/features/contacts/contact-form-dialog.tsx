@@ -12,7 +12,8 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
-import { errorMessage } from '@client/lib/api';
+import { useWebsites } from '@client/features/websites';
+import { ApiError, errorMessage } from '@client/lib/api';
 import {
   type Contact,
   type ContactStatus,
@@ -31,8 +32,7 @@ import { contactDisplayName } from '@domain/contacts/names';
 import { formatPhone } from '@domain/contacts/phone';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { useWebsites } from '../websites/websites-api';
-import { errorIssues, isDuplicateError, useCreateContact, useUpdateContact } from './contacts-api';
+import { useCreateContact, useUpdateContact } from './contacts-api';
 
 interface FormState {
   firstName: string;
@@ -151,9 +151,10 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
       return;
     }
     const onError = (error: Error) => {
-      const issues = errorIssues(error);
+      const issues = error instanceof ApiError ? error.issues : [];
       if (issues.length) showIssues(issues);
-      setIsDuplicate(!isEdit && isDuplicateError(error));
+      // A duplicate email or phone answers 409: the form then offers to merge.
+      setIsDuplicate(!isEdit && error instanceof ApiError && error.code === 'conflict');
       if (!issues.length) {
         toast({ title: 'Could not save contact', description: errorMessage(error), variant: 'destructive' });
       }

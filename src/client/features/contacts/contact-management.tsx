@@ -14,6 +14,7 @@ import { Input } from '@client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { toast } from '@client/components/ui/use-toast';
+import { useWebsites } from '@client/features/websites';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/use-auth';
 import {
@@ -41,7 +42,6 @@ import {
   Users,
 } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
-import { useWebsites } from '../websites/websites-api';
 import { ContactDetailsDialog } from './contact-details-dialog';
 import { ContactFormDialog } from './contact-form-dialog';
 import { formatLastContact, formatValue, StatusBadge } from './contact-format';

@@ -1,20 +1,21 @@
-import { apiRequest } from '@client/lib/api';
+import { apiRequest, queryWith, readJson, requestJson } from '@client/lib/api';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
-import type { FieldIssue } from '@domain/app-error';
 import {
   type Contact,
-  type ContactCount,
   type ContactCreateInput,
-  type ContactDetail,
   type ContactSortKey,
-  type ContactStats,
   type ContactStatus,
   type ContactUpdateInput,
+  contactCountSchema,
+  contactDetailSchema,
+  contactSchema,
+  contactStatsSchema,
   contactsPageSize,
   nextCursorHeader,
-  type TimelineEntry,
+  timelineEntrySchema,
 } from '@domain/contacts/contact-schemas';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 
 export interface ContactFilters {
   q: string;
@@ -47,7 +48,7 @@ export function useContactsPage(filters: ContactFilters, cursor: string | null) 
       if (cursor) params.set('cursor', cursor);
       const response = await apiRequest('GET', `/api/contacts?${params}`);
       return {
-        contacts: (await response.json()) as Contact[],
+        contacts: await readJson(response, z.array(contactSchema)),
         nextCursor: response.headers.get(nextCursorHeader),
       };
     },
@@ -57,33 +58,36 @@ export function useContactsPage(filters: ContactFilters, cursor: string | null) 
 }
 
 export function useContactCount(filters: Pick<ContactFilters, 'q' | 'source' | 'status'>) {
-  return useQuery<ContactCount>({
+  return useQuery({
     queryKey: ['/api/contacts/count', filters],
-    queryFn: async () => (await apiRequest('GET', `/api/contacts/count?${filterParams(filters)}`)).json(),
+    queryFn: () => requestJson(contactCountSchema, 'GET', `/api/contacts/count?${filterParams(filters)}`),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useContactStats() {
-  return useQuery<ContactStats>({ queryKey: ['/api/contacts/stats'] });
+  return useQuery({ queryKey: ['/api/contacts/stats'], queryFn: queryWith(contactStatsSchema) });
 }
 
 export function useContactDetail(id: number | null) {
-  return useQuery<ContactDetail>({ queryKey: [`/api/contacts/${id}`], enabled: id !== null });
+  return useQuery({
+    queryKey: [`/api/contacts/${id}`],
+    queryFn: queryWith(contactDetailSchema),
+    enabled: id !== null,
+  });
 }
 
 export function useCreateContact() {
   return useMutation({
-    mutationFn: async (input: ContactCreateInput) =>
-      (await apiRequest('POST', '/api/contacts', input)).json() as Promise<Contact>,
+    mutationFn: (input: ContactCreateInput) => requestJson(contactSchema, 'POST', '/api/contacts', input),
     onSuccess: refreshContactViews,
   });
 }
 
 export function useUpdateContact() {
   return useMutation({
-    mutationFn: async ({ id, input }: { id: number; input: ContactUpdateInput }) =>
-      (await apiRequest('PATCH', `/api/contacts/${id}`, input)).json() as Promise<Contact>,
+    mutationFn: ({ id, input }: { id: number; input: ContactUpdateInput }) =>
+      requestJson(contactSchema, 'PATCH', `/api/contacts/${id}`, input),
     onSuccess: refreshContactViews,
   });
 }
@@ -97,28 +101,8 @@ export function useDeleteContact() {
 
 export function useAddNote(contactId: number) {
   return useMutation({
-    mutationFn: async (body: string) =>
-      (
-        await apiRequest('POST', `/api/contacts/${contactId}/notes`, { body })
-      ).json() as Promise<TimelineEntry>,
+    mutationFn: (body: string) =>
+      requestJson(timelineEntrySchema, 'POST', `/api/contacts/${contactId}/notes`, { body }),
     onSuccess: refreshContactViews,
   });
-}
-
-/** The server's field issues from an apiRequest error ("409: {...issues}"), for inline form errors. */
-export function errorIssues(error: unknown): FieldIssue[] {
-  if (!(error instanceof Error)) return [];
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return [];
-  try {
-    const body = JSON.parse(match[1]) as { issues?: FieldIssue[] };
-    return Array.isArray(body.issues) ? body.issues : [];
-  } catch {
-    return [];
-  }
-}
-
-/** True for the 409 a duplicate email or phone answers with (the form then offers to merge). */
-export function isDuplicateError(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('409: ');
 }

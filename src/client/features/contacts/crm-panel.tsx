@@ -1,12 +1,13 @@
 import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useRecentActivities } from '@client/features/activities';
+import type { DashboardPanelProps } from '@client/features/dashboard';
 import { DealBoard, dealTiles, PipelineCard, useDealStats } from '@client/features/deals';
+import { useWebsites } from '@client/features/websites';
 import { formatRelativeTime } from '@client/i18n/format';
-import type { Activity } from '@domain/activities/activity-types';
 import type { ContactStats } from '@domain/contacts/contact-schemas';
 import type { DealStats } from '@domain/deals/deal-schemas';
-import { useQuery } from '@tanstack/react-query';
 import {
   Activity as ActivityIcon,
   DollarSign,
@@ -19,8 +20,6 @@ import {
   Users,
 } from 'lucide-react';
 import { Suspense } from 'react';
-import type { DashboardPanelProps } from '../dashboard/tab-panels';
-import { useWebsites } from '../websites/websites-api';
 import { ContactManagement } from './contact-management';
 import { useContactStats } from './contacts-api';
 import { GeofenceCard } from './optional-dialogs';
@@ -122,7 +121,7 @@ const activityIcons: Record<string, LucideIcon> = {
 const sideActivityLimit = 6;
 
 function RecentActivities() {
-  const { data: activities, isLoading, isError } = useQuery<Activity[]>({ queryKey: ['/api/activities'] });
+  const { data: activities, isLoading, isError } = useRecentActivities();
   return (
     <Card>
       <CardHeader>

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 
 interface DialogProps {
   open: boolean;
@@ -8,32 +8,25 @@ interface DialogProps {
 type LazyDialog = LazyExoticComponent<ComponentType<DialogProps>> | null;
 
 /**
- * Dialogs other areas build (email, imports, location) are wired by file name: import.meta.glob
- * finds the file at build time, so the CRM panel works before they land and picks them up after.
- * Each loads lazily, on the panel's first render, in its own chunk.
+ * Dialogs other areas build (email, imports, location), handed in by the composition layer
+ * (src/client/app/register-features.ts) before the first render, so contacts never imports those features.
+ * Live bindings: the CRM panel and contact management read whatever was registered. Until then (or in a
+ * build without the area) they are null and their buttons stay disabled.
  */
-function optional(modules: Record<string, () => Promise<unknown>>, exportName: string): LazyDialog {
-  const load = Object.values(modules)[0];
-  if (!load) return null;
-  return lazy(async () => ({
-    default: ((await load()) as Record<string, ComponentType<DialogProps>>)[exportName],
-  }));
-}
+export let EmailProcessingDialog: LazyDialog = null;
+export let EmailIntegrationDialog: LazyDialog = null;
+export let ImportCsvDialog: LazyDialog = null;
+/** The geofence tracking card (spec 000 §2.6); takes no props. */
+export let GeofenceCard: LazyExoticComponent<ComponentType> | null = null;
 
-export const EmailProcessingDialog = optional(
-  import.meta.glob('../email/email-processing-dialog.tsx'),
-  'EmailProcessingDialog',
-);
-export const EmailIntegrationDialog = optional(
-  import.meta.glob('../email/email-integration-dialog.tsx'),
-  'EmailIntegrationDialog',
-);
-export const ImportCsvDialog = optional(
-  import.meta.glob('../imports/import-csv-dialog.tsx'),
-  'ImportCsvDialog',
-);
-/** The geofence tracking card (spec 000 §2.6, built by the location area); takes no props. */
-export const GeofenceCard = optional(
-  import.meta.glob('../location/geofence-card.tsx'),
-  'GeofenceCard',
-) as LazyExoticComponent<ComponentType> | null;
+export function registerContactDialogs(dialogs: {
+  emailProcessing: NonNullable<LazyDialog>;
+  emailIntegration: NonNullable<LazyDialog>;
+  importCsv: NonNullable<LazyDialog>;
+  geofenceCard: LazyExoticComponent<ComponentType>;
+}): void {
+  EmailProcessingDialog = dialogs.emailProcessing;
+  EmailIntegrationDialog = dialogs.emailIntegration;
+  ImportCsvDialog = dialogs.importCsv;
+  GeofenceCard = dialogs.geofenceCard;
+}

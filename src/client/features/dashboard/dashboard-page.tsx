@@ -1,9 +1,9 @@
 import { PageLoader } from '@client/components/page-loader';
 import { toast } from '@client/components/ui/use-toast';
+import { useWebsites } from '@client/features/websites';
 import { useAuth } from '@client/lib/use-auth';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useWebsites } from '../websites/websites-api';
 import { ComingLaterPanel } from './coming-later-panel';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardSidebar } from './dashboard-sidebar';

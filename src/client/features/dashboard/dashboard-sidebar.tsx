@@ -3,6 +3,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avata
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
+import { addWebsiteIntent, useWebsites } from '@client/features/websites';
 import { apiRequest } from '@client/lib/api';
 import type { CurrentUser } from '@client/lib/use-auth';
 import { sidebarRoleLabel, userDisplayName, userInitials } from '@client/lib/user-display';
@@ -10,7 +11,6 @@ import { cn } from '@client/lib/utils';
 import { hasRole } from '@domain/roles';
 import { Globe, LogOut, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { addWebsiteIntent, useWebsites } from '../websites/websites-api';
 import { type DashboardTab, type DashboardTabId, dashboardTabs } from './dashboard-tabs';
 
 interface DashboardSidebarProps {

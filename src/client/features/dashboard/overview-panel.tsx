@@ -5,9 +5,12 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
+import { useRecentActivities } from '@client/features/activities';
+import { addWebsiteIntent, useWebsites } from '@client/features/websites';
 import { formatRelativeTime } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import type { Activity } from '@domain/activities/activity-types';
+import type { DashboardStats } from '@domain/dashboard/dashboard-schemas';
 import {
   Activity as ActivityIcon,
   Archive,
@@ -23,8 +26,7 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { addWebsiteIntent, useWebsites } from '../websites/websites-api';
-import { type DashboardStats, useDashboardStats, useRecentActivities } from './dashboard-stats-api';
+import { useDashboardStats } from './dashboard-stats-api';
 import type { DashboardTabId } from './dashboard-tabs';
 import { type DashboardPanelProps, hasTabPanel } from './tab-panels';
 

@@ -1,5 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { AnalyticsPanel } from '../analytics';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { DashboardTabId } from './dashboard-tabs';
 
 /** What the shell hands every panel; a panel may ignore it. */
@@ -13,26 +12,18 @@ export interface DashboardPanelProps {
   onNavigate: (tab: DashboardTabId, options?: { open?: string }) => void;
 }
 
-type Panel = LazyExoticComponent<ComponentType<DashboardPanelProps>>;
+export type TabPanel = LazyExoticComponent<ComponentType<DashboardPanelProps>>;
 
 /**
- * The panel shown for each dashboard tab, loaded on first use. Add yours with ONE line:
- *   crm: lazy(() => import('../contacts/crm-panel').then((m) => ({ default: m.CrmPanel }))),
- * A tab without an entry shows the shell's "coming in a later release" state.
+ * The panel shown for each dashboard tab, loaded on first use. The composition layer fills it
+ * (src/client/app/dashboard-panels.ts) before the first render, so the dashboard never imports the features
+ * whose panels it shows. A tab without an entry shows the shell's "coming in a later release" state.
  */
-export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
-  dashboard: lazy(() => import('./overview-panel').then((m) => ({ default: m.OverviewPanel }))),
-  settings: lazy(() => import('../settings/settings-panel').then((m) => ({ default: m.SettingsPanel }))),
-  'iphone-sync': lazy(() =>
-    import('../phone-sync/iphone-sync-panel').then((m) => ({ default: m.IphoneSyncPanel })),
-  ),
-  payments: lazy(() => import('../payments/payments-panel').then((m) => ({ default: m.PaymentsPanel }))),
-  pricing: lazy(() => import('../pricing/pricing-tab-panel').then((m) => ({ default: m.PricingTabPanel }))),
-  // ↓ Feature panels: content, crm, user-integration, data-collection, cross-sales, iphone-sync, payments,
-  //   automation, analytics, pricing, backup, succession
-  crm: lazy(() => import('../contacts/crm-panel').then((m) => ({ default: m.CrmPanel }))),
-  analytics: AnalyticsPanel,
-};
+export const tabPanels: Partial<Record<DashboardTabId, TabPanel>> = {};
+
+export function registerTabPanels(panels: Partial<Record<DashboardTabId, TabPanel>>): void {
+  Object.assign(tabPanels, panels);
+}
 
 /** True when the tab has a panel in this release (quick actions leading to a missing one are disabled). */
 export function hasTabPanel(tab: DashboardTabId): boolean {

@@ -1,7 +1,7 @@
 import { Input } from '@client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
-import { useMembers } from '@client/features/settings/members-api';
-import { useWebsites } from '@client/features/websites/websites-api';
+import { useMembers } from '@client/features/members';
+import { useWebsites } from '@client/features/websites';
 import { type DealStage, dealStageLabels, dealStages } from '@domain/deals/deal-schemas';
 import type { BoardFilters } from './deals-api';
 

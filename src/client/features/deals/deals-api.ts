@@ -1,15 +1,18 @@
 import { toast } from '@client/components/ui/use-toast';
-import { apiRequest, errorMessage } from '@client/lib/api';
+import { errorMessage, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
-import type {
-  Deal,
-  DealBoard,
-  DealCreateInput,
-  DealFilters,
-  DealPage,
-  DealStage,
-  DealStats,
+import {
+  type Deal,
+  type DealBoard,
+  type DealCreateInput,
+  type DealFilters,
+  type DealPage,
+  type DealStage,
+  dealBoardSchema,
+  dealPageSchema,
+  dealSchema,
+  dealStatsSchema,
 } from '@domain/deals/deal-schemas';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 
@@ -25,9 +28,9 @@ function params(values: Record<string, string | number | undefined>): URLSearchP
 const boardKey = (filters: BoardFilters) => ['/api/deals/board', filters] as const;
 
 export function useDealBoard(filters: BoardFilters) {
-  return useQuery<DealBoard>({
+  return useQuery({
     queryKey: boardKey(filters),
-    queryFn: async () => (await apiRequest('GET', `/api/deals/board?${params(filters)}`)).json(),
+    queryFn: () => requestJson(dealBoardSchema, 'GET', `/api/deals/board?${params(filters)}`),
   });
 }
 
@@ -36,19 +39,18 @@ export function useDealList(filters: DealFilters & { stage?: DealStage }) {
   return useInfiniteQuery<DealPage>({
     queryKey: ['/api/deals', filters],
     initialPageParam: null,
-    queryFn: async ({ pageParam }) =>
-      (
-        await apiRequest(
-          'GET',
-          `/api/deals?${params({ ...filters, cursor: (pageParam as string | null) ?? undefined })}`,
-        )
-      ).json(),
+    queryFn: ({ pageParam }) =>
+      requestJson(
+        dealPageSchema,
+        'GET',
+        `/api/deals?${params({ ...filters, cursor: (pageParam as string | null) ?? undefined })}`,
+      ),
     getNextPageParam: (last) => last.nextCursor,
   });
 }
 
 export function useDealStats() {
-  return useQuery<DealStats>({ queryKey: ['/api/deals/stats'] });
+  return useQuery({ queryKey: ['/api/deals/stats'], queryFn: queryWith(dealStatsSchema) });
 }
 
 /** After any deal write: every deals read, and the contacts views a won deal can change (status). */
@@ -56,8 +58,7 @@ const refreshDealViews = refreshContactViews;
 
 export function useCreateDeal() {
   return useMutation({
-    mutationFn: async (input: DealCreateInput) =>
-      (await apiRequest('POST', '/api/deals', input)).json() as Promise<Deal>,
+    mutationFn: (input: DealCreateInput) => requestJson(dealSchema, 'POST', '/api/deals', input),
     onSuccess: refreshDealViews,
   });
 }
@@ -95,8 +96,8 @@ function withMove(board: DealBoard, deal: Deal, stage: DealStage): DealBoard {
 export function useMoveDeal(filters: BoardFilters) {
   const key = boardKey(filters);
   return useMutation({
-    mutationFn: async ({ deal, stage }: { deal: Deal; stage: DealStage }) =>
-      (await apiRequest('POST', `/api/deals/${deal.id}/stage`, { stage })).json() as Promise<Deal>,
+    mutationFn: ({ deal, stage }: { deal: Deal; stage: DealStage }) =>
+      requestJson(dealSchema, 'POST', `/api/deals/${deal.id}/stage`, { stage }),
     onMutate: async ({ deal, stage }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<DealBoard>(key);

@@ -1,42 +1,21 @@
-import { apiRequest } from '@client/lib/api';
+import { queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
-import type { ConnectEmailInput, EmailDirection, ProcessEmailInput } from '@domain/email/email-schemas';
-import type { EmailProviderId } from '@domain/email/providers';
+import {
+  type ConnectEmailInput,
+  captureAddressSchema,
+  type EmailAccount,
+  type EmailProcessingJob,
+  emailAccountSchema,
+  emailConversationSchema,
+  emailProcessingJobSchema,
+  type ProcessEmailInput,
+  submittedEmailSchema,
+} from '@domain/email/email-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 
-export interface EmailAccount {
-  id: number;
-  email: string;
-  provider: EmailProviderId;
-  isActive: boolean;
-  lastError: string | null;
-  lastSyncedAt: string | null;
-  imapHost: string;
-  createdAt: string;
-}
-
-export interface EmailConversation {
-  id: number;
-  subject: string | null;
-  direction: EmailDirection;
-  fromEmail: string;
-  toEmail: string;
-  receivedAt: string;
-  contactId: number | null;
-}
-
-export interface EmailProcessingJob {
-  id: number;
-  from_email: string;
-  to_email: string;
-  subject: string | null;
-  direction: EmailDirection;
-  processed: boolean;
-  contact_created: boolean;
-  error_message: string | null;
-  created_at: string;
-}
+const processingJobsSchema = z.array(emailProcessingJobSchema);
 
 export const accountsKey = ['/api/email/sync-status'] as const;
 export const conversationsKey = ['/api/email/conversations'] as const;
@@ -50,6 +29,7 @@ const jobPollMs = 2000;
 export function useEmailAccounts(isOpen: boolean) {
   return useQuery<EmailAccount[]>({
     queryKey: accountsKey,
+    queryFn: queryWith(z.array(emailAccountSchema)),
     enabled: isOpen,
     refetchInterval: (query) =>
       query.state.data?.some((a) => a.isActive && !a.lastSyncedAt) ? accountPollMs : false,
@@ -57,17 +37,22 @@ export function useEmailAccounts(isOpen: boolean) {
 }
 
 export function useConversations(isOpen: boolean) {
-  return useQuery<EmailConversation[]>({ queryKey: conversationsKey, enabled: isOpen });
+  return useQuery({
+    queryKey: conversationsKey,
+    queryFn: queryWith(z.array(emailConversationSchema)),
+    enabled: isOpen,
+  });
 }
 
 export function useCaptureAddress(isOpen: boolean) {
-  return useQuery<{ address: string }>({ queryKey: captureAddressKey, enabled: isOpen });
+  return useQuery({ queryKey: captureAddressKey, queryFn: queryWith(captureAddressSchema), enabled: isOpen });
 }
 
 /** Jobs are polled only while one of them is still pending. */
 export function useProcessingJobs(isOpen: boolean) {
   return useQuery<EmailProcessingJob[]>({
     queryKey: processingJobsKey,
+    queryFn: queryWith(processingJobsSchema),
     enabled: isOpen,
     refetchInterval: (query) =>
       query.state.data?.some((j) => !j.processed && !j.error_message) ? jobPollMs : false,
@@ -77,7 +62,7 @@ export function useProcessingJobs(isOpen: boolean) {
 export function useConnectEmail() {
   return useMutation({
     mutationFn: async (input: ConnectEmailInput) =>
-      (await apiRequest('POST', '/api/email/sync-status', input)).json() as Promise<EmailAccount>,
+      requestJson(emailAccountSchema, 'POST', '/api/email/sync-status', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsKey }),
   });
 }
@@ -85,7 +70,7 @@ export function useConnectEmail() {
 export function useProcessEmail() {
   return useMutation({
     mutationFn: async (input: ProcessEmailInput) =>
-      (await apiRequest('POST', '/api/emails/process', input)).json() as Promise<{ jobId: number }>,
+      requestJson(submittedEmailSchema, 'POST', '/api/emails/process', input),
     onSuccess: async ({ jobId }) => {
       await queryClient.invalidateQueries({ queryKey: processingJobsKey });
       void refreshWhenProcessed(jobId);
@@ -105,8 +90,9 @@ async function refreshWhenProcessed(jobId: number) {
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, jobPollMs));
     try {
-      const jobs = await queryClient.fetchQuery<EmailProcessingJob[]>({
+      const jobs = await queryClient.fetchQuery({
         queryKey: processingJobsKey,
+        queryFn: queryWith(processingJobsSchema),
         staleTime: 0,
       });
       const job = jobs.find((j) => j.id === jobId);

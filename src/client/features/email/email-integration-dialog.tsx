@@ -14,17 +14,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
+import type { EmailAccount, EmailConversation } from '@domain/email/email-schemas';
 import { type EmailProviderId, emailProviders, mailServerPresets } from '@domain/email/providers';
 import { Check, Copy, Inbox, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import {
-  type EmailAccount,
-  type EmailConversation,
-  useCaptureAddress,
-  useConnectEmail,
-  useConversations,
-  useEmailAccounts,
-} from './email-api';
+import { useCaptureAddress, useConnectEmail, useConversations, useEmailAccounts } from './email-api';
 
 export interface EmailIntegrationDialogProps {
   open: boolean;

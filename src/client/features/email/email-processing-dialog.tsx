@@ -15,10 +15,10 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
-import type { EmailDirection } from '@domain/email/email-schemas';
+import type { EmailDirection, EmailProcessingJob } from '@domain/email/email-schemas';
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { type EmailProcessingJob, useProcessEmail, useProcessingJobs } from './email-api';
+import { useProcessEmail, useProcessingJobs } from './email-api';
 
 export interface EmailProcessingDialogProps {
   open: boolean;

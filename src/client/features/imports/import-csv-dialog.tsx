@@ -12,9 +12,10 @@ import { Progress } from '@client/components/ui/progress';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
+import type { ImportPreviewRow } from '@domain/imports/import-schemas';
 import { Download, FileSpreadsheet, Loader2, Upload } from 'lucide-react';
 import { type ChangeEvent, useEffect, useState } from 'react';
-import { errorReportUrl, type ImportPreviewRow, useImportStatus, useStartImport } from './imports-api';
+import { errorReportUrl, useImportStatus, useStartImport } from './imports-api';
 
 export interface ImportCsvDialogProps {
   open: boolean;

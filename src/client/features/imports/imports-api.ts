@@ -1,33 +1,11 @@
-import { apiRequest } from '@client/lib/api';
+import { ApiError, queryWith, readJson, requestJson } from '@client/lib/api';
+import {
+  type ImportStatus,
+  importStatusSchema,
+  type StartedImport,
+  startedImportSchema,
+} from '@domain/imports/import-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
-
-export interface ImportPreviewRow {
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string;
-}
-
-export interface StartedImport {
-  jobId: number;
-  filename: string;
-  totalRows: number;
-  preview: ImportPreviewRow[];
-  ignoredColumns: string[];
-}
-
-export interface ImportStatus {
-  jobId: number;
-  filename: string;
-  status: 'processing' | 'completed' | 'failed';
-  total_rows: number;
-  processed_rows: number;
-  successful_imports: number;
-  failed_imports: number;
-  created_contacts: number;
-  updated_contacts: number;
-  error_message: string | null;
-}
 
 /** Spec 000 §9: the import status is polled every 2000 ms while a job runs. */
 export const importStatusPollMs = 2000;
@@ -45,8 +23,8 @@ async function uploadMultipart(file: File): Promise<StartedImport> {
     body: form,
     credentials: 'include',
   });
-  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-  return (await response.json()) as StartedImport;
+  if (!response.ok) throw await ApiError.fromResponse(response);
+  return readJson(response, startedImportSchema);
 }
 
 /** POST /api/contacts/import-csv with the file's text (spec 000 §7), or the multipart upload for big files. */
@@ -54,11 +32,10 @@ export function useStartImport() {
   return useMutation({
     mutationFn: async (file: File): Promise<StartedImport> => {
       if (file.size > multipartThresholdBytes) return uploadMultipart(file);
-      const response = await apiRequest('POST', '/api/contacts/import-csv', {
+      return requestJson(startedImportSchema, 'POST', '/api/contacts/import-csv', {
         csvData: await file.text(),
         filename: file.name,
       });
-      return (await response.json()) as StartedImport;
     },
   });
 }
@@ -66,6 +43,7 @@ export function useStartImport() {
 export function useImportStatus(jobId: number | null) {
   return useQuery<ImportStatus>({
     queryKey: [jobId === null ? '' : importStatusUrl(jobId)],
+    queryFn: queryWith(importStatusSchema),
     enabled: jobId !== null,
     refetchInterval: (query) =>
       jobId !== null && query.state.data?.status !== 'completed' && query.state.data?.status !== 'failed'

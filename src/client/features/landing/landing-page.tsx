@@ -1,6 +1,7 @@
 import { BrandMark } from '@client/components/brand-logo';
 import { PlanCard } from '@client/components/pricing/plan-card';
 import { Button } from '@client/components/ui/button';
+import { trackProductPageView } from '@client/features/analytics';
 import { useContactSalesHref } from '@client/lib/use-public-config';
 import { trialDays } from '@domain/auth/trial';
 import { addons } from '@domain/pricing/addons';
@@ -30,7 +31,6 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { trackProductPageView } from '../analytics';
 import { FlipCard, type FlipCardContent } from './flip-card';
 
 const trialLabel = `Start Free ${trialDays}-Day Trial`;

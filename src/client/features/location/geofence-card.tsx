@@ -10,11 +10,12 @@ import {
   nearbyRadiusMiles,
   refreshIntervalMs,
 } from '@domain/location/geofence';
+import type { GeofenceAlert, NearbyContact } from '@domain/location/location-schemas';
 import type { MapPoint } from '@domain/location/nearby-map';
 import { Bell, Loader2, MapPin, Navigation, Square } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { contactTypeColour } from './contact-type-colours';
-import { fetchNearbyContacts, type GeofenceAlert, type NearbyContact, sendLocation } from './location-api';
+import { fetchNearbyContacts, sendLocation } from './location-api';
 import { contactLabel, NearbyMap } from './nearby-map';
 
 const alertDurationMs = 10_000;

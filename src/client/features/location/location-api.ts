@@ -1,33 +1,10 @@
-import { apiRequest } from '@client/lib/api';
+import { requestJson } from '@client/lib/api';
 import { nearbyRadiusMiles } from '@domain/location/geofence';
-
-export interface GeofenceAlert {
-  id: number;
-  contactId: number;
-  message: string;
-  distance: number;
-}
-
-export interface LocationUpdate {
-  location: { address: string; latitude: number; longitude: number };
-  alerts: GeofenceAlert[];
-}
-
-export interface NearbyContact {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  company: string | null;
-  contact_type: string | null;
-  last_known_location: string | null;
-  distance_miles: number;
-  latitude: number;
-  longitude: number;
-}
+import { locationUpdateResultSchema, nearbyContactSchema } from '@domain/location/location-schemas';
+import { z } from 'zod';
 
 export async function sendLocation(position: { latitude: number; longitude: number; accuracy: number }) {
-  return (await apiRequest('POST', '/api/location/update', position)).json() as Promise<LocationUpdate>;
+  return requestJson(locationUpdateResultSchema, 'POST', '/api/location/update', position);
 }
 
 export async function fetchNearbyContacts(position: { latitude: number; longitude: number }) {
@@ -36,7 +13,5 @@ export async function fetchNearbyContacts(position: { latitude: number; longitud
     longitude: String(position.longitude),
     radius: String(nearbyRadiusMiles),
   });
-  return (await apiRequest('GET', `/api/location/nearby-contacts?${query}`)).json() as Promise<
-    NearbyContact[]
-  >;
+  return requestJson(z.array(nearbyContactSchema), 'GET', `/api/location/nearby-contacts?${query}`);
 }

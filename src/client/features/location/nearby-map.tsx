@@ -1,7 +1,7 @@
 import { alertRadiusMiles } from '@domain/location/geofence';
+import type { NearbyContact } from '@domain/location/location-schemas';
 import { type MapPoint, positionOnMap } from '@domain/location/nearby-map';
 import { contactTypeColour } from './contact-type-colours';
-import type { NearbyContact } from './location-api';
 
 /** Map units per radius: the circle of `radiusMiles` has this radius in the SVG. */
 const scale = 100;

@@ -1,9 +1,9 @@
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import type { SettingsSectionProps } from '@client/features/settings';
 import { formatDollars } from '@domain/pricing/money';
 import { Link } from 'wouter';
-import type { SettingsSectionProps } from '../settings/settings-sections';
 import { useSubscription } from './payments-api';
 import { PaymentsTable } from './payments-table';
 

@@ -7,6 +7,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
+import type { ConnectionResult } from '@domain/payments/payment-schemas';
 import { formatDollarsExact } from '@domain/pricing/money';
 import { percentChange } from '@domain/pricing/revenue';
 import {
@@ -21,7 +22,7 @@ import {
   XCircle,
 } from 'lucide-react';
 import { useState } from 'react';
-import { type ConnectionResult, useProviderStatus, useRevenue, useTestConnection } from './payments-api';
+import { useProviderStatus, useRevenue, useTestConnection } from './payments-api';
 import { PaymentsTable } from './payments-table';
 import { WebsiteProductsCard } from './website-products-card';
 

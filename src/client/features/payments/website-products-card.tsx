@@ -14,6 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
+import { useWebsites } from '@client/features/websites';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { useAuth } from '@client/lib/use-auth';
@@ -29,7 +30,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Globe, Loader2, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { useWebsites } from '../websites/websites-api';
 
 const productsKey = ['/api/products'] as const;
 const refreshProducts = () => queryClient.invalidateQueries({ queryKey: productsKey });

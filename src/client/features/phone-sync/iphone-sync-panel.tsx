@@ -8,10 +8,10 @@ import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import { useAuth } from '@client/lib/use-auth';
-import type { PhoneSyncType } from '@domain/phone-sync/sync-schemas';
+import type { PhoneSyncType, SyncRecord } from '@domain/phone-sync/sync-schemas';
 import { Loader2, MessageSquare, Phone, Smartphone, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { type SyncRecord, usePhoneSync, useSyncRecords, useTestToken } from './phone-sync-api';
+import { usePhoneSync, useSyncRecords, useTestToken } from './phone-sync-api';
 import { sampleSyncItems } from './sample-sync-data';
 
 const syncButtons: Array<{ type: PhoneSyncType; label: string; icon: typeof Users }> = [

@@ -1,28 +1,16 @@
-import { apiRequest } from '@client/lib/api';
+import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
-import type { PhoneSyncType } from '@domain/phone-sync/sync-schemas';
+import {
+  createdSyncTokenSchema,
+  type PhoneSyncType,
+  receivedSyncSchema,
+  type SyncRecord,
+  syncRecordSchema,
+  syncTokenSchema,
+  testTokenSchema,
+} from '@domain/phone-sync/sync-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
-
-export interface SyncRecord {
-  id: number;
-  sync_type: PhoneSyncType;
-  item_count: number;
-  processed: boolean;
-  contacts_created: number;
-  contacts_updated: number;
-  error_message: string | null;
-  created_at: string;
-}
-
-export interface SyncToken {
-  id: number;
-  name: string;
-  tokenHint: string;
-  isTestToken: boolean;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  createdAt: string;
-}
+import { z } from 'zod';
 
 export const syncRecordsKey = ['/api/iphone/sync-records'] as const;
 export const syncTokensKey = ['/api/iphone/sync-tokens'] as const;
@@ -34,33 +22,36 @@ const recordPollMs = 2000;
 export function useSyncRecords() {
   return useQuery<SyncRecord[]>({
     queryKey: syncRecordsKey,
+    queryFn: queryWith(z.array(syncRecordSchema)),
     refetchInterval: (query) =>
       query.state.data?.some((r) => !r.processed && !r.error_message) ? recordPollMs : false,
   });
 }
 
 export function useTestToken(isEnabled: boolean) {
-  return useQuery<{ token: string | null }>({ queryKey: testTokenKey, enabled: isEnabled });
+  return useQuery({ queryKey: testTokenKey, queryFn: queryWith(testTokenSchema), enabled: isEnabled });
 }
 
 export function usePhoneSync() {
   return useMutation({
     mutationFn: async (payload: { type: PhoneSyncType; data: unknown[]; authToken: string }) =>
-      (await apiRequest('POST', '/api/iphone/sync', payload)).json() as Promise<{ recordId: number }>,
+      requestJson(receivedSyncSchema, 'POST', '/api/iphone/sync', payload),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: syncRecordsKey }),
   });
 }
 
 export function useSyncTokens(isEnabled: boolean) {
-  return useQuery<SyncToken[]>({ queryKey: syncTokensKey, enabled: isEnabled });
+  return useQuery({
+    queryKey: syncTokensKey,
+    queryFn: queryWith(z.array(syncTokenSchema)),
+    enabled: isEnabled,
+  });
 }
 
 export function useCreateSyncToken() {
   return useMutation({
-    mutationFn: async (name: string) =>
-      (await apiRequest('POST', '/api/iphone/sync-tokens', { name })).json() as Promise<
-        SyncToken & { token: string }
-      >,
+    mutationFn: (name: string) =>
+      requestJson(createdSyncTokenSchema, 'POST', '/api/iphone/sync-tokens', { name }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: syncTokensKey }),
   });
 }

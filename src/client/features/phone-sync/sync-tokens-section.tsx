@@ -15,11 +15,12 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
+import type { SettingsSectionProps } from '@client/features/settings';
 import { errorMessage } from '@client/lib/api';
+import type { SyncToken } from '@domain/phone-sync/sync-schemas';
 import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import type { SettingsSectionProps } from '../settings/settings-sections';
-import { type SyncToken, useCreateSyncToken, useRevokeSyncToken, useSyncTokens } from './phone-sync-api';
+import { useCreateSyncToken, useRevokeSyncToken, useSyncTokens } from './phone-sync-api';
 
 /** Settings → Sync tokens: the credentials iPhone Shortcuts use to post to /api/iphone/sync. Admins only. */
 export function SyncTokensSection({ canManage }: SettingsSectionProps) {

@@ -3,6 +3,8 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useCardCheckout, useProviderProducts } from '@client/features/checkout';
+import type { ProviderProduct } from '@domain/checkout/checkout-schemas';
 import {
   belowIndustryPercent,
   competitorPriceDollars,
@@ -12,11 +14,9 @@ import {
 } from '@domain/pricing/card-provider';
 import { charityFigures } from '@domain/pricing/charity';
 import { formatDollars } from '@domain/pricing/money';
-import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, Clock, Heart, Loader2, RotateCcw, ShieldCheck, TrendingDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { type ProviderProduct, productsKey, useCardCheckout } from './checkout-api';
 
 const claimIcons = [TrendingDown, RotateCcw, ShieldCheck, Clock];
 
@@ -29,7 +29,7 @@ const dollars = (amount: number) =>
 
 /** The card-provider pricing page (spec 001): products from the provider, comparison, charity, checkout. */
 export function CardPricingPage() {
-  const products = useQuery<ProviderProduct[]>({ queryKey: productsKey });
+  const products = useProviderProducts();
   return (
     <div className="min-h-screen bg-background">
       <SiteHeader>

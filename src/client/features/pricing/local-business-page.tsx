@@ -6,6 +6,7 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
+import { useLocalBusinessCheckout } from '@client/features/checkout';
 import { cn } from '@client/lib/utils';
 import {
   type BusinessType,
@@ -27,7 +28,6 @@ import { formatDollars } from '@domain/pricing/money';
 import { Calculator, Check, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useLocalBusinessCheckout } from './checkout-api';
 
 /** /pricing/local-business (spec 001 "Local Business Pricing Calculator", §5, §9). */
 export function LocalBusinessPage() {

@@ -1,6 +1,8 @@
 import { PlanPackageBuilder } from '@client/components/pricing/plan-package-builder';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { usePackageCheckout } from '@client/features/checkout';
+import { useSubscription } from '@client/features/payments';
 import { useAuth } from '@client/lib/use-auth';
 import { type AddonId, isAddonId } from '@domain/pricing/addons';
 import { formatDollars } from '@domain/pricing/money';
@@ -8,8 +10,6 @@ import { type PlanId, planIds } from '@domain/pricing/plans';
 import { hasRole } from '@domain/roles';
 import { BookOpen, Calculator, Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { useSubscription } from '../payments/payments-api';
-import { usePackageCheckout } from './checkout-api';
 
 /** Dashboard 'pricing' tab: the shared package builder, starting from the workspace's current plan. */
 export function PricingTabPanel() {

@@ -3,6 +3,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
+import { useReossCheckout } from '@client/features/checkout';
 import { cn } from '@client/lib/utils';
 import { formatDollars } from '@domain/pricing/money';
 import {
@@ -16,7 +17,6 @@ import {
 import { Check, Loader2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useReossCheckout } from './checkout-api';
 
 /** /pricing/reoss (spec 001 "REOSS Membership Plans"): one tier always selected, add-ons toggle. */
 export function ReossPage() {

@@ -17,21 +17,20 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import { errorMessage } from '@client/lib/api';
-import { userDisplayName, userInitials } from '@client/lib/user-display';
-import { type Role, roleLabels, roles } from '@domain/roles';
-import { Check, Copy, Loader2, Mail, Trash2, UserMinus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import {
-  type CreatedInvite,
   useChangeMemberRole,
   useInviteMember,
   useMembers,
   usePendingInvites,
   useRemoveMember,
   useRevokeInvite,
-  type WorkspaceMember,
-} from './members-api';
+} from '@client/features/members';
+import { errorMessage } from '@client/lib/api';
+import { userDisplayName, userInitials } from '@client/lib/user-display';
+import type { CreatedInvite, WorkspaceMember } from '@domain/members/member-schemas';
+import { type Role, roleLabels, roles } from '@domain/roles';
+import { Check, Copy, Loader2, Mail, Trash2, UserMinus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import type { SettingsSectionProps } from './settings-sections';
 
 type InvitableRole = Exclude<Role, 'owner'>;

@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
+import { NewPasswordField, newPasswordProblem } from '@client/features/auth';
 import { LocaleSwitcher } from '@client/i18n/locale-switcher';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { type CurrentUser, setAuthUser } from '@client/lib/use-auth';
@@ -10,7 +11,6 @@ import { userInitials } from '@client/lib/user-display';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { NewPasswordField, newPasswordProblem } from '../auth/new-password-field';
 import type { SettingsSectionProps } from './settings-sections';
 
 export function ProfileSection(props: SettingsSectionProps) {

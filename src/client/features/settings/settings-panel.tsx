@@ -1,9 +1,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
-import { settingsSections } from './settings-sections';
+import type { SettingsSection } from './settings-sections';
 
-export function SettingsPanel() {
+export function SettingsPanel({ sections }: { sections: readonly SettingsSection[] }) {
   const { user } = useAuth();
   if (!user) return null;
   const canManage = hasRole(user.role, 'admin');
@@ -11,7 +11,7 @@ export function SettingsPanel() {
     <div className="mx-auto grid max-w-5xl gap-6 lg:grid-cols-[12rem_1fr]">
       <nav className="hidden lg:block" aria-label="Settings sections">
         <ul className="sticky top-24 space-y-1 text-sm">
-          {settingsSections.map((section) => (
+          {sections.map((section) => (
             <li key={section.id}>
               <a
                 href={`#settings-${section.id}`}
@@ -24,7 +24,7 @@ export function SettingsPanel() {
         </ul>
       </nav>
       <div className="min-w-0 space-y-6">
-        {settingsSections.map(({ id, title, description, component: Section }) => (
+        {sections.map(({ id, title, description, component: Section }) => (
           <Card key={id} id={`settings-${id}`} className="scroll-mt-24">
             <CardHeader>
               <CardTitle>{title}</CardTitle>

@@ -24,19 +24,19 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
-import { errorMessage } from '@client/lib/api';
-import type { Website } from '@domain/websites/website-schemas';
-import { Globe, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
-import { InstallSnippet } from '../analytics';
+import { InstallSnippet } from '@client/features/analytics';
 import {
   addWebsiteIntent,
   useCreateWebsite,
   useDeleteWebsite,
   useUpdateWebsite,
   useWebsites,
-} from '../websites/websites-api';
+} from '@client/features/websites';
+import { errorMessage } from '@client/lib/api';
+import type { Website } from '@domain/websites/website-schemas';
+import { Globe, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import type { SettingsSectionProps } from './settings-sections';
 
 export function WebsitesSection({ canManage }: SettingsSectionProps) {

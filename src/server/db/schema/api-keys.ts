@@ -1,5 +1,5 @@
 import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { workspaceIdColumn } from './foundation.js';
+import { workspaceIdColumn } from './columns.js';
 
 export const apiKeys = pgTable('api_keys', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -1,7 +1,7 @@
+import type { ContactStatus, ContactType, TimelineKind } from '@domain/contacts/contact-schemas';
 import { sql } from 'drizzle-orm';
 import { bigint, doublePrecision, jsonb, pgTable, pgView, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ContactStatus, ContactType, TimelineKind } from '../../../domain/contacts/contact-schemas.js';
-import { workspaceIdColumn } from './foundation.js';
+import { workspaceIdColumn } from './columns.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 // Kept current by the app_touch_updated_at trigger; the default covers inserts.

@@ -1,3 +1,4 @@
+import type { DealStage } from '@domain/deals/deal-schemas';
 import {
   bigint,
   date,
@@ -10,8 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { DealStage } from '../../../domain/deals/deal-schemas.js';
-import { workspaceIdColumn } from './foundation.js';
+import { workspaceIdColumn } from './columns.js';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 

@@ -1,16 +1,10 @@
+import type { ImportPreviewRow } from '@domain/imports/import-schemas';
 import { bigint, customType, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { workspaceIdColumn } from './foundation.js';
+import { workspaceIdColumn } from './columns.js';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export type ImportJobStatus = 'processing' | 'completed' | 'failed';
-
-export interface ImportPreviewRow {
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string;
-}
 
 export const importJobs = pgTable('import_jobs', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

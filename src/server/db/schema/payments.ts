@@ -1,5 +1,5 @@
 import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { workspaceIdColumn } from './foundation.js';
+import { workspaceIdColumn } from './columns.js';
 
 export const checkoutOrders = pgTable('checkout_orders', {
   id: text('id').primaryKey(),

@@ -1,13 +1,7 @@
+import { activitySchema } from '@domain/activities/activity-types';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRecentActivities } from './service.js';
-
-const activitySchema = z.object({
-  id: z.number(),
-  type: z.string(),
-  description: z.string(),
-  createdAt: z.string(),
-});
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
-import { activities } from '../../db/schema/foundation.js';
+import { activities } from '../../db/schema/activities.js';
 
 export async function insertActivity(
   tx: Tx,

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { breakdownDimensions } from '@domain/analytics/analytics-schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from '../../../../e2e/support/browser.js';
@@ -11,7 +12,6 @@ import {
   signUpOwner,
   type TestApp,
 } from '../../../../test/test-app.js';
-import { breakdownDimensions } from '../../../domain/analytics/analytics-schemas.js';
 import { createIngest } from './ingest.js';
 import { runRollups } from './jobs.js';
 import { getBreakdown, getBreakdownFromRaw, getOverview } from './service.js';

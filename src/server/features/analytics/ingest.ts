@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import type { IngestEvent } from '@domain/analytics/analytics-schemas';
+import { AppError } from '@domain/app-error';
 import { isbot } from 'isbot';
-import type { IngestEvent } from '../../../domain/analytics/analytics-schemas.js';
-import { AppError } from '../../../domain/app-error.js';
 import type { Database } from '../../db/database.js';
 import { demoCredentials } from '../../seed/demo-workspace.js';
 import {

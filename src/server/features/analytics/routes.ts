@@ -1,12 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   appFiguresSchema,
   breakdownParamsSchema,
   breakdownSchema,
-  errorSchema,
   exportParamsSchema,
   exportQuerySchema,
   funnelQuerySchema,
@@ -16,14 +11,17 @@ import {
   reportQuerySchema,
   siteParamsSchema,
   snippetSchema,
-} from '../../../domain/analytics/analytics-schemas.js';
-import { AppError } from '../../../domain/app-error.js';
+} from '@domain/analytics/analytics-schemas';
+import { AppError } from '@domain/app-error';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ingestFor } from './ingest.js';
 import { exportReport, getAppFigures, getBreakdown, getFunnel, getOverview, getSnippet } from './service.js';
 import { trackerScript } from './tracker-script.js';
 
 const tags = ['analytics'];
-const readErrors = { 400: errorSchema, 401: errorSchema };
 
 /** Per visitor IP: a busy reader of a single-page app sends a few events a minute, not hundreds. */
 const ingestLimit = { max: 240, timeWindow: '1 minute' };
@@ -61,7 +59,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Public ingest of one page view or custom event from a website tag',
         body: ingestEventSchema,
-        response: { 202: z.null(), 400: errorSchema, 403: errorSchema, 429: errorSchema, 503: errorSchema },
+        response: { 202: z.null() },
       },
     },
     async (request, reply) => {
@@ -92,7 +90,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/analytics/overview',
-    { schema: { tags, querystring: reportQuerySchema, response: { 200: overviewSchema, ...readErrors } } },
+    { schema: { tags, querystring: reportQuerySchema, response: { 200: overviewSchema } } },
     (request) => app.inWorkspace(request, 'viewer', (tx) => getOverview(tx, request.query)),
   );
 
@@ -103,7 +101,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: breakdownParamsSchema,
         querystring: reportQuerySchema,
-        response: { 200: breakdownSchema, ...readErrors },
+        response: { 200: breakdownSchema },
       },
     },
     (request) =>
@@ -116,16 +114,14 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: funnelQuerySchema,
-        response: { 200: funnelSchema, ...readErrors, 404: errorSchema },
+        response: { 200: funnelSchema },
       },
     },
     (request) => app.inWorkspace(request, 'viewer', (tx) => getFunnel(tx, request.query)),
   );
 
-  app.get(
-    '/api/analytics/apps',
-    { schema: { tags, response: { 200: appFiguresSchema, 401: errorSchema } } },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => getAppFigures(tx)),
+  app.get('/api/analytics/apps', { schema: { tags, response: { 200: appFiguresSchema } } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => getAppFigures(tx)),
   );
 
   app.get(
@@ -134,7 +130,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: siteParamsSchema,
-        response: { 200: snippetSchema, ...readErrors, 404: errorSchema },
+        response: { 200: snippetSchema },
       },
     },
     (request) =>
@@ -151,7 +147,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One report as CSV',
         params: exportParamsSchema,
         querystring: exportQuerySchema,
-        response: { 200: z.string(), ...readErrors, 404: errorSchema },
+        response: { 200: z.string() },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import {
   type AnalyticsOverview,
   type AnalyticsRange,
@@ -15,13 +14,14 @@ import {
   rangeDays,
   type SiteSummary,
   type Snippet,
-} from '../../../domain/analytics/analytics-schemas.js';
-import { AppError } from '../../../domain/app-error.js';
-import { applications } from '../../../domain/catalogue/applications.js';
+} from '@domain/analytics/analytics-schemas';
+import { AppError } from '@domain/app-error';
+import { applications } from '@domain/catalogue/applications';
+import { stringify } from 'csv-stringify/sync';
 import type { Tx } from '../../db/database.js';
-import { leadsBySource, type SourceLeads } from '../contacts/service.js';
+import { countLeadsBySource, type SourceLeads } from '../contacts/service.js';
 import { revenueBetween } from '../payments/service.js';
-import { listWebsites, websiteTrackingKey } from '../websites/service.js';
+import { getWebsiteTrackingKey, listWebsites } from '../websites/service.js';
 import * as store from './store.js';
 import { snippetFor } from './tracker-script.js';
 
@@ -69,7 +69,7 @@ const breakdownLimit = 100;
 const sourcesShown = 8;
 
 async function leadsOfSites(tx: Tx, period: store.Period, siteNames: Map<number, string>) {
-  const rows = await leadsBySource(tx, ...instants(period));
+  const rows = await countLeadsBySource(tx, ...instants(period));
   const byName = new Map(rows.map((r) => [r.source.toLowerCase(), r]));
   const none: SourceLeads = { source: '', leads: 0, customers: 0, customerEmails: [] };
   return new Map([...siteNames].map(([id, name]) => [id, byName.get(name.toLowerCase()) ?? none]));
@@ -221,7 +221,7 @@ export async function getFunnel(
   query: { range: AnalyticsRange; site: number },
   now = new Date(),
 ): Promise<Funnel> {
-  await websiteTrackingKey(tx, query.site); // 404 for a website the workspace does not have
+  await getWebsiteTrackingKey(tx, query.site); // 404 for a website the workspace does not have
   const { current } = periodsFor(query.range, now);
   const websites = await listWebsites(tx);
   const siteNames = new Map(websites.filter((w) => w.id === query.site).map((w) => [w.id, w.name]));
@@ -241,13 +241,13 @@ export async function getFunnel(
 }
 
 export async function getSnippet(tx: Tx, siteId: number, origin: string): Promise<Snippet> {
-  const key = await websiteTrackingKey(tx, siteId);
+  const key = await getWebsiteTrackingKey(tx, siteId);
   const withData = await store.sitesWithData(tx);
   return { siteId, trackingKey: key, snippet: snippetFor(origin, key), hasData: withData.has(siteId) };
 }
 
 /** Visitors of the last 30 days for the dashboard's Traffic card; null until any site has sent an event. */
-export async function trafficForDashboard(
+export async function countDashboardTraffic(
   tx: Tx,
   options: { websiteId?: number; now?: Date } = {},
 ): Promise<number | null> {

@@ -1,11 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiKeyIdParams,
   apiKeySchema,
   createApiKeySchema,
   createdApiKeySchema,
-} from '../../../domain/api-keys/api-key-schemas.js';
+} from '@domain/api-keys/api-key-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createApiKey, listApiKeys, revokeApiKey } from './service.js';
 
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CreateApiKeyInput, CreatedApiKey } from '../../../domain/api-keys/api-key-schemas.js';
-import { AppError } from '../../../domain/app-error.js';
-import { planById, plansWithApiAccess } from '../../../domain/pricing/plans.js';
-import { hasRole } from '../../../domain/roles.js';
+import type { CreateApiKeyInput, CreatedApiKey } from '@domain/api-keys/api-key-schemas';
+import { AppError } from '@domain/app-error';
+import { planById, plansWithApiAccess } from '@domain/pricing/plans';
+import { hasRole } from '@domain/roles';
 import type { Database, Tx } from '../../db/database.js';
 import type { Member } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
 import { apiKeys } from '../../db/schema/api-keys.js';
-import { users, workspaces } from '../../db/schema/foundation.js';
+import { users } from '../../db/schema/auth.js';
+import { workspaces } from '../../db/schema/workspaces.js';
 
 export async function insertApiKey(tx: Tx, values: typeof apiKeys.$inferInsert) {
   const [row] = await tx.insert(apiKeys).values(values).returning({ id: apiKeys.id });

@@ -1,6 +1,6 @@
+import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import * as oidc from 'openid-client';
-import { AppError } from '../../../domain/app-error.js';
-import { serverMessage } from '../../../domain/messages.js';
 import type { AppDeps } from '../../deps.js';
 import { createWorkspace, type NewSession, startSession } from './service.js';
 import {

@@ -1,11 +1,11 @@
-import { AppError } from '../../../domain/app-error.js';
+import { AppError } from '@domain/app-error';
 import {
   type ChangePasswordInput,
   changePasswordSchema,
   type PasswordResetInput,
   passwordResetSchema,
-} from '../../../domain/auth/auth-schemas.js';
-import { serverMessage } from '../../../domain/messages.js';
+} from '@domain/auth/auth-schemas';
+import { serverMessage } from '@domain/messages';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import type { JobDefinition } from '../../jobs/queue.js';

@@ -1,5 +1,5 @@
-import { AppError } from '../../../domain/app-error.js';
-import { type ServerMessageId, serverMessage } from '../../../domain/messages.js';
+import { AppError } from '@domain/app-error';
+import { type ServerMessageId, serverMessage } from '@domain/messages';
 import type { AppDeps } from '../../deps.js';
 import {
   clearThrottle,

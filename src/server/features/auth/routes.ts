@@ -1,19 +1,22 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../../domain/app-error.js';
+import { AppError } from '@domain/app-error';
 import {
+  authProvidersSchema,
   changePasswordSchema,
+  currentUserSchema,
+  okSchema,
+  passwordResetRequestedSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
   profileSchema,
+  sessionAnswerSchema,
   signInSchema,
   signUpSchema,
-} from '../../../domain/auth/auth-schemas.js';
-import { idSchema } from '../../../domain/ids.js';
-import { locales } from '../../../domain/locales.js';
-import { serverMessage } from '../../../domain/messages.js';
-import { packageLinkQuery, packageLinkSchema } from '../../../domain/pricing/custom-package.js';
-import { roles } from '../../../domain/roles.js';
+  switchWorkspaceSchema,
+} from '@domain/auth/auth-schemas';
+import { serverMessage } from '@domain/messages';
+import { packageLinkQuery, packageLinkSchema } from '@domain/pricing/custom-package';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   clearSessionCookie,
   hashToken,
@@ -24,27 +27,6 @@ import {
 import { finishOidcSignIn, isOidcEnabled, type OidcChecks, startOidcSignIn } from './oidc-service.js';
 import { changePassword, requestPasswordReset, resetPassword } from './password-service.js';
 import { getCurrentUser, signIn, signOut, signUp, switchWorkspace, updateProfile } from './service.js';
-
-const currentUserSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  profileImageUrl: z.string().nullable(),
-  locale: z.enum(locales).nullable(),
-  role: z.enum(roles),
-  workspace: z.object({
-    id: z.number(),
-    name: z.string(),
-    plan: z.string(),
-    subscriptionStatus: z.string(),
-    trialEndsAt: z.string().nullable(),
-    defaultLocale: z.enum(locales).nullable(),
-  }),
-  workspaces: z.array(z.object({ id: z.number(), name: z.string(), role: z.enum(roles) })),
-});
-
-const okSchema = z.object({ ok: z.literal(true) });
 
 /** Sign-in forms are a few hundred bytes; anyone may post them, so they get far less than the app's default. */
 const authBodyLimit = 16 * 1024;
@@ -77,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // the browser log a failed request on every signed-out page. GET /api/auth/user keeps its 401 (spec 000 §7).
   app.get(
     '/api/auth/session',
-    { schema: { tags: ['auth'], response: { 200: z.object({ user: currentUserSchema.nullable() }) } } },
+    { schema: { tags: ['auth'], response: { 200: sessionAnswerSchema } } },
     async (request) => ({ user: request.member ? await getCurrentUser(deps, request.member) : null }),
   );
 
@@ -147,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: passwordResetRequestSchema,
-        response: { 202: okSchema.extend({ message: z.string() }) },
+        response: { 202: passwordResetRequestedSchema },
       },
     },
     async (request, reply) => {
@@ -181,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        body: z.object({ workspaceId: idSchema }),
+        body: switchWorkspaceSchema,
         response: { 200: okSchema },
       },
     },
@@ -196,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        response: { 200: z.object({ password: z.literal(true), oidc: z.boolean() }) },
+        response: { 200: authProvidersSchema },
       },
     },
     () => ({ password: true as const, oidc: isOidcEnabled(deps) }),

@@ -1,5 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
-import { AppError } from '../../../domain/app-error.js';
+import { AppError } from '@domain/app-error';
 import {
   type ProfileInput,
   type SignInInput,
@@ -7,16 +6,16 @@ import {
   signInSchema,
   signUpSchema,
   trialDays,
-} from '../../../domain/auth/auth-schemas.js';
-import { shippedLocaleOrNull } from '../../../domain/locales.js';
-import { serverMessage } from '../../../domain/messages.js';
-import type { AddonId } from '../../../domain/pricing/addons.js';
+} from '@domain/auth/auth-schemas';
+import { shippedLocaleOrNull } from '@domain/locales';
+import { serverMessage } from '@domain/messages';
+import type { AddonId } from '@domain/pricing/addons';
+import { hash, verify } from '@node-rs/argon2';
 import { enterWorkspace, type Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
-import { acceptInvite, joinWorkspaceByInvite } from '../members/service.js';
-import { insertMembership } from '../members/store.js';
+import { acceptInvite, addWorkspaceOwner, joinWorkspaceByInvite } from '../members/service.js';
 import { forgiveAttempt, reserveAttempt, signInThrottles } from './rate-limits.js';
 import {
   deleteSession,
@@ -150,7 +149,7 @@ async function createWorkspaceIn(tx: Tx, options: NewWorkspace): Promise<number>
     addons: options.addons ?? [],
     trialEndsAt: new Date(Date.now() + trialDays * 86_400_000),
   });
-  await insertMembership(tx, { workspaceId, userId: options.ownerId, role: 'owner' });
+  await addWorkspaceOwner(tx, { workspaceId, userId: options.ownerId });
   await recordActivity(tx, 'workspace_created', `${options.ownerName} created ${options.name}`);
   return workspaceId;
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
-import { passwordResetTokens, sessions, users, workspaces } from '../../db/schema/foundation.js';
+import { passwordResetTokens, sessions, users } from '../../db/schema/auth.js';
+import { workspaces } from '../../db/schema/workspaces.js';
 
 type Executor = Db | Tx;
 

@@ -1,7 +1,7 @@
+import { applications } from '@domain/catalogue/applications';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, addMember, createTestApp, signUpOwner, type TestApp } from '../../../../test/test-app.js';
-import { applications } from '../../../domain/catalogue/applications.js';
 import { placeholderSchedulerUrl } from '../../config.js';
 
 let t: TestApp;

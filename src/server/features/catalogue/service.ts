@@ -1,25 +1,13 @@
-import { type Application, applications } from '../../../domain/catalogue/applications.js';
+import { type Application, applications } from '@domain/catalogue/applications';
+import type { AnalyticsDashboard, PublicConfig } from '@domain/catalogue/catalogue-schemas';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { checkoutMode } from '../../providers/payments/index.js';
-import { countContactsByStatus } from '../contacts/service.js';
-import { summarizeRevenue } from '../payments/service.js';
-import { countCustomerPurchases } from './store.js';
+import { countContactsByStatus, findCustomerEmails } from '../contacts/service.js';
+import { countProductsByEmail, summarizeRevenue } from '../payments/service.js';
 
 export function listApplications(): Application[] {
   return [...applications];
-}
-
-export interface AnalyticsDashboard {
-  /** Contacts in the workspace's CRM: the people the business serves, not the staff who log in. */
-  totalUsers: number;
-  /** Payments received in the current calendar month (UTC), in dollars. */
-  monthlyRevenue: number;
-  /**
-   * Of the customers (contacts with status customer) who have paid, the percent who paid for more than one
-   * product; null while no customer has a payment, because a rate of nothing would be an invented 0%.
-   */
-  crossSellRate: number | null;
 }
 
 export async function getAnalyticsDashboard(tx: Tx, now: Date = new Date()): Promise<AnalyticsDashboard> {
@@ -34,19 +22,24 @@ export async function getAnalyticsDashboard(tx: Tx, now: Date = new Date()): Pro
   };
 }
 
+/**
+ * Customers (contacts with status 'customer') who have paid at least once, matched to payments by email,
+ * and how many of them paid for more than one distinct product (payment description). The payments and
+ * contacts areas each answer for their own table, inside the member's workspace transaction.
+ */
+async function countCustomerPurchases(tx: Tx): Promise<{ buyers: number; multiProductBuyers: number }> {
+  const payers = await countProductsByEmail(tx);
+  const customers = await findCustomerEmails(
+    tx,
+    payers.map((p) => p.email),
+  );
+  const buying = payers.filter((p) => customers.has(p.email.toLowerCase()));
+  return { buyers: buying.length, multiProductBuyers: buying.filter((p) => p.products > 1).length };
+}
+
 /** Share of buying customers with more than one product, in percent with one decimal (2 of 3 -> 66.7). */
 export function crossSellPercent(multiProductBuyers: number, buyers: number): number {
   return Math.round((multiProductBuyers / buyers) * 1000) / 10;
-}
-
-export interface PublicConfig {
-  schedulerUrl: string;
-  /** Where the landing page's Enterprise 'Contact Sales' mail link goes. */
-  salesEmail: string;
-  /** False while SCHEDULER_URL is the shipped placeholder, so the page can say it is not set up yet. */
-  isSchedulerConfigured: boolean;
-  /** 'offline-test': checkouts are tests (no card is charged); 'disabled': no payments are taken. */
-  checkout: ReturnType<typeof checkoutMode>;
 }
 
 export function getPublicConfig(config: Config, placeholderSchedulerUrl: string): PublicConfig {

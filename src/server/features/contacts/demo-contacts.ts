@@ -1,4 +1,4 @@
-import type { ContactStatus, ContactType } from '../../../domain/contacts/contact-schemas.js';
+import type { ContactStatus, ContactType } from '@domain/contacts/contact-schemas';
 import type { Tx } from '../../db/database.js';
 import { addTimelineEntry, upsertContactByIdentity } from './service.js';
 import { updateContactRow } from './store.js';

@@ -1,20 +1,8 @@
+import type { NearbyContact } from '@domain/location/location-schemas';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 
 export const metersPerMile = 1609.344;
-
-export type NearbyContactRow = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  company: string | null;
-  contact_type: string | null;
-  last_known_location: string | null;
-  distance_miles: number;
-  latitude: number;
-  longitude: number;
-};
 
 /**
  * Contacts within `radiusMiles` of a point, nearest first, in the transaction's workspace. Owned by
@@ -35,9 +23,9 @@ export async function findContactsNear(
   point: { latitude: number; longitude: number },
   radiusMiles: number,
   limit: number,
-): Promise<NearbyContactRow[]> {
+): Promise<NearbyContact[]> {
   const origin = sql`ll_to_earth(${point.latitude}::float8, ${point.longitude}::float8)`;
-  const result = await tx.execute<NearbyContactRow & { straight_line: number }>(sql`
+  const result = await tx.execute<NearbyContact & { straight_line: number }>(sql`
     select * from (
       select c.id, c.first_name, c.last_name, c.email::text as email, c.company, c.contact_type,
         nullif(concat_ws(', ', nullif(btrim(c.address), ''), nullif(btrim(c.city), ''),

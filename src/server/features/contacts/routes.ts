@@ -1,5 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   type Contact,
   companySchema,
@@ -14,17 +12,19 @@ import {
   nextCursorHeader,
   type TimelineEntry,
   timelineEntrySchema,
-} from '../../../domain/contacts/contact-schemas.js';
-import { idParamSchema } from '../../../domain/ids.js';
+} from '@domain/contacts/contact-schemas';
+import { idParamSchema } from '@domain/ids';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   addNote,
-  contactStatsSummary,
   countContacts,
   createContact,
   deleteContact,
   getContactDetail,
   listCompanies,
   listContacts,
+  summarizeContactStats,
   updateContact,
 } from './service.js';
 import type { ContactRow, TimelineRow } from './store.js';
@@ -120,7 +120,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactStatsSchema },
       },
     },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => contactStatsSummary(tx)),
+    (request) => app.inWorkspace(request, 'viewer', (tx) => summarizeContactStats(tx)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { AppError } from '../../../domain/app-error.js';
+import { AppError } from '@domain/app-error';
 import {
   type ContactFields,
   type ContactSortKey,
@@ -8,14 +8,19 @@ import {
   contactStatusLabels,
   type TimelineKind,
   unknownSource,
-} from '../../../domain/contacts/contact-schemas.js';
-import { contactDisplayName } from '../../../domain/contacts/names.js';
-import { normalizePhone } from '../../../domain/contacts/phone.js';
-import { type PlanId, planById, planIds } from '../../../domain/pricing/plans.js';
+} from '@domain/contacts/contact-schemas';
+import { contactDisplayName } from '@domain/contacts/names';
+import { normalizePhone } from '@domain/contacts/phone';
+import { type PlanId, planById, planIds } from '@domain/pricing/plans';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
 import { placeAddress } from './placing.js';
 import * as store from './store.js';
+
+/** Contacts near a point, nearest first: the location area's alerts and nearby list read them here. */
+export { findContactsNear } from './nearby-store.js';
+/** Geocoding of imported addresses, for the imports area's merge step. */
+export { placeAddresses } from './placing.js';
 
 export type Contact = store.ContactRow;
 export type TimelineEntry = store.TimelineRow;
@@ -84,7 +89,7 @@ export interface SourceLeads {
 }
 
 /** The analytics funnel's lead and customer steps: contacts created in [from, to), per source website. */
-export async function leadsBySource(tx: Tx, from: Date, to: Date): Promise<SourceLeads[]> {
+export async function countLeadsBySource(tx: Tx, from: Date, to: Date): Promise<SourceLeads[]> {
   const rows = await store.leadsBySource(tx, from, to);
   return rows.map((r) => ({
     source: r.source,
@@ -566,6 +571,11 @@ export async function getContactDetail(tx: Tx, id: number) {
 }
 
 /** A contact of the workspace, for other features that link to one (deals). */
+/** The lower-cased emails, among `emails`, of contacts who are customers. */
+export async function findCustomerEmails(tx: Tx, emails: string[]): Promise<Set<string>> {
+  return new Set(await store.findCustomerEmails(tx, emails));
+}
+
 export async function findContact(tx: Tx, id: number): Promise<Contact | undefined> {
   return store.findContactRow(tx, id);
 }
@@ -663,7 +673,7 @@ export async function countContacts(tx: Tx, query: { q?: string; source?: string
   return { count: Math.min(count, countCap), isCapped: count > countCap };
 }
 
-export async function contactStatsSummary(tx: Tx) {
+export async function summarizeContactStats(tx: Tx) {
   const row = await store.readContactStats(tx);
   const counts = await countContactsByStatus(tx);
   return {

@@ -1,5 +1,5 @@
+import type { ContactSortKey, ContactStatus } from '@domain/contacts/contact-schemas';
 import { and, asc, desc, eq, getViewSelectedFields, ne, type SQL, sql } from 'drizzle-orm';
-import type { ContactSortKey, ContactStatus } from '../../../domain/contacts/contact-schemas.js';
 import type { Tx } from '../../db/database.js';
 import {
   companies,
@@ -8,7 +8,7 @@ import {
   contactsInWorkspace,
   contactTimeline,
 } from '../../db/schema/contacts.js';
-import { websites } from '../../db/schema/foundation.js';
+import { websites } from '../../db/schema/websites.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactInsert = typeof contacts.$inferInsert;
@@ -359,4 +359,13 @@ export async function leadsBySource(tx: Tx, from: Date, to: Date) {
     where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
     group by source`);
   return rows;
+}
+
+/** Of `emails`, those that belong to a contact with status 'customer' (compared case-insensitively). */
+export async function findCustomerEmails(tx: Tx, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const result = await tx.execute<{ email: string }>(sql`
+    select lower(email::text) as email from contacts
+    where status = 'customer' and email = any(${sql.param(emails)}::citext[])`);
+  return result.rows.map((r) => r.email);
 }

@@ -1,22 +1,9 @@
+import type { DashboardStats } from '@domain/dashboard/dashboard-schemas';
 import type { Tx } from '../../db/database.js';
-import { trafficForDashboard } from '../analytics/service.js';
+import { countDashboardTraffic } from '../analytics/service.js';
 import { countContactsByStatus, countWebsiteAudience } from '../contacts/service.js';
 import { summarizeRevenue } from '../payments/service.js';
 import { getWebsite } from '../websites/service.js';
-
-export interface DashboardStats {
-  /**
-   * All revenue the workspace has received, in integer cents; null for one website, because payments are
-   * not recorded per website.
-   */
-  totalRevenue: number | null;
-  /** Contacts in the audience (of the workspace, or of one website): every contact except those marked lost. */
-  subscribers: number;
-  /** Visitors of the workspace's websites in the last 30 days; null until a site's analytics tag has sent anything. */
-  traffic: number | null;
-  /** Share of work automated (0-100); null while nothing in the product measures it. */
-  automationScore: number | null;
-}
 
 /**
  * The dashboard's four stat cards, computed from the workspace's own records (spec 000 §2.3 shows sample
@@ -34,14 +21,14 @@ export async function getDashboardStats(
     return {
       totalRevenue: null,
       subscribers: await countWebsiteAudience(tx, website.name),
-      traffic: await trafficForDashboard(tx, { websiteId: website.id }),
+      traffic: await countDashboardTraffic(tx, { websiteId: website.id }),
       automationScore: null,
     };
   }
   // One after the other: a transaction is one connection, which runs one statement at a time.
   const revenue = await summarizeRevenue(tx);
   const contacts = await countContactsByStatus(tx);
-  const traffic = await trafficForDashboard(tx);
+  const traffic = await countDashboardTraffic(tx);
   return {
     totalRevenue: revenue.total,
     subscribers: contacts.total - contacts.lost,

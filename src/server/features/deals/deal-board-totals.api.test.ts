@@ -1,3 +1,4 @@
+import type { Deal, DealStage } from '@domain/deals/deal-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -6,7 +7,6 @@ import {
   signUpOwner,
   type TestApp,
 } from '../../../../test/test-app.js';
-import type { Deal, DealStage } from '../../../domain/deals/deal-schemas.js';
 
 // A board filtered by website or owner reads its column totals from per-segment counters kept by
 // triggers; every way a deal can change segment must keep them equal to the deals themselves.

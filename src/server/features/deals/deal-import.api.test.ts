@@ -1,3 +1,4 @@
+import type { Deal } from '@domain/deals/deal-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -6,7 +7,6 @@ import {
   signUpOwner,
   type TestApp,
 } from '../../../../test/test-app.js';
-import type { Deal } from '../../../domain/deals/deal-schemas.js';
 
 let t: TestApp;
 let owner: SignedUp;

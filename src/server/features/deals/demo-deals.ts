@@ -1,5 +1,5 @@
-import type { ContactStatus } from '../../../domain/contacts/contact-schemas.js';
-import type { DealStage } from '../../../domain/deals/deal-schemas.js';
+import type { ContactStatus } from '@domain/contacts/contact-schemas';
+import type { DealStage } from '@domain/deals/deal-schemas';
 import type { Tx } from '../../db/database.js';
 import { listContacts } from '../contacts/service.js';
 import { listWebsites } from '../websites/service.js';

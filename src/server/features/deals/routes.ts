@@ -1,5 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   dealBoardQuerySchema,
   dealBoardSchema,
@@ -13,16 +11,17 @@ import {
   dealStatsQuerySchema,
   dealStatsSchema,
   dealUpdateSchema,
-  errorSchema,
   stageParamsSchema,
   stageProbabilitySchema,
   stageSettingSchema,
-} from '../../../domain/deals/deal-schemas.js';
+} from '@domain/deals/deal-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   createDeal,
-  dealStats,
   deleteDeal,
   getDeal,
+  getDealStats,
   listDeals,
   listStageSettings,
   loadBoard,
@@ -32,9 +31,6 @@ import {
 } from './service.js';
 
 const tags = ['deals'];
-/** Error answers every deal route can give (the shape of src/server/http/errors.ts). */
-const readErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
-const writeErrors = { ...readErrors, 404: errorSchema, 409: errorSchema };
 
 export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -46,7 +42,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
           'One keyset page of deals, newest arrival in its stage first, filtered by stage, owner, website, ' +
           'close month (YYYY-MM), contact or company. The next page: pass `nextCursor` back as `cursor`.',
         querystring: dealListQuerySchema,
-        response: { 200: dealPageSchema, ...readErrors },
+        response: { 200: dealPageSchema },
       },
     },
     (request) => app.inWorkspace(request, 'viewer', (tx) => listDeals(tx, request.query)),
@@ -61,7 +57,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
           'The pipeline board: every stage with its count and total value (cents) and its first `limit` cards, ' +
           'under the same filters as the list; a column pages on through GET /api/deals?stage=…&cursor=….',
         querystring: dealBoardQuerySchema,
-        response: { 200: dealBoardSchema, ...readErrors },
+        response: { 200: dealBoardSchema },
       },
     },
     (request) => app.inWorkspace(request, 'viewer', (tx) => loadBoard(tx, request.query)),
@@ -78,10 +74,10 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
           'closed. forecast = Σ value × stage probability of deals expected to close this month or next (UTC). ' +
           'stages = count, value and probability per stage.',
         querystring: dealStatsQuerySchema,
-        response: { 200: dealStatsSchema, ...readErrors },
+        response: { 200: dealStatsSchema },
       },
     },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => dealStats(tx, request.query.periodDays)),
+    (request) => app.inWorkspace(request, 'viewer', (tx) => getDealStats(tx, request.query.periodDays)),
   );
 
   app.get(
@@ -91,7 +87,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Each stage’s win probability in this workspace (`isDefault` until an admin changes it).',
-        response: { 200: z.array(stageSettingSchema), ...readErrors },
+        response: { 200: z.array(stageSettingSchema) },
       },
     },
     (request) => app.inWorkspace(request, 'viewer', (tx) => listStageSettings(tx)),
@@ -105,7 +101,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Sets a stage’s win probability (percent) for this workspace. Admins and owners.',
         params: stageParamsSchema,
         body: stageProbabilitySchema,
-        response: { 200: z.array(stageSettingSchema), ...writeErrors },
+        response: { 200: z.array(stageSettingSchema) },
       },
     },
     (request) =>
@@ -121,7 +117,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'A deal and its timeline (newest first, at most 50 entries).',
         params: dealIdParamsSchema,
-        response: { 200: dealDetailSchema, ...readErrors, 404: errorSchema },
+        response: { 200: dealDetailSchema },
       },
     },
     (request) => app.inWorkspace(request, 'viewer', (tx) => getDeal(tx, request.params.id)),
@@ -136,7 +132,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
           'Creates a deal for one contact of the workspace: 201. The company defaults to the contact’s, the owner ' +
           'to the caller. A deal created won makes the contact a customer if it is the contact’s first win.',
         body: dealCreateSchema,
-        response: { 201: dealSchema, ...writeErrors },
+        response: { 201: dealSchema },
       },
     },
     async (request, reply) => {
@@ -156,7 +152,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
           'Changes the fields present; null clears an optional one. The stage moves with POST …/stage.',
         params: dealIdParamsSchema,
         body: dealUpdateSchema,
-        response: { 200: dealSchema, ...writeErrors },
+        response: { 200: dealSchema },
       },
     },
     (request) =>
@@ -175,7 +171,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
           'time; reopening clears it and the lost reason. A first won deal makes its contact a customer (ADR 0006).',
         params: dealIdParamsSchema,
         body: dealMoveSchema,
-        response: { 200: dealSchema, ...writeErrors },
+        response: { 200: dealSchema },
       },
     },
     (request) =>
@@ -190,7 +186,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: dealIdParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...writeErrors },
+        response: { 204: z.null().describe('Deleted') },
       },
     },
     async (request, reply) => {

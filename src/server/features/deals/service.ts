@@ -1,5 +1,5 @@
-import { AppError } from '../../../domain/app-error.js';
-import { contactDisplayName } from '../../../domain/contacts/names.js';
+import { AppError } from '@domain/app-error';
+import { contactDisplayName } from '@domain/contacts/names';
 import {
   type Deal,
   type DealBoard,
@@ -16,7 +16,7 @@ import {
   isOpenStage,
   openDealStages,
   type StageSetting,
-} from '../../../domain/deals/deal-schemas.js';
+} from '@domain/deals/deal-schemas';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
 import { findCompany, findContact, updateContact } from '../contacts/service.js';
@@ -27,7 +27,7 @@ import * as store from './store.js';
 type Probabilities = Record<DealStage, number>;
 
 /** The workspace's win probability of every stage (its own where set, else the default). */
-export async function stageProbabilities(tx: Tx): Promise<Probabilities> {
+export async function loadStageProbabilities(tx: Tx): Promise<Probabilities> {
   const own = await store.listStageSettingRows(tx);
   const result = { ...defaultStageProbabilities };
   for (const row of own) result[row.stage] = row.probability;
@@ -101,7 +101,7 @@ export async function listDeals(
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   // One after the other: a transaction is one connection, which runs one statement at a time.
   const rows = await store.listDealRows(tx, { filter: toFilter(query), after, limit: query.limit + 1 });
-  const probabilities = await stageProbabilities(tx);
+  const probabilities = await loadStageProbabilities(tx);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
@@ -115,7 +115,7 @@ export async function loadBoard(tx: Tx, query: DealFilters & { limit: number }):
   const filter = toFilter(query);
   const rows = await store.listBoardRows(tx, filter, dealStages, query.limit + 1);
   const totals = await store.stageTotals(tx, filter);
-  const probabilities = await stageProbabilities(tx);
+  const probabilities = await loadStageProbabilities(tx);
   return {
     columns: dealStages.map((stage) => {
       const inStage = rows.filter((r) => r.stage === stage);
@@ -139,7 +139,7 @@ export async function getDeal(tx: Tx, id: number): Promise<DealDetail> {
   const row = await store.findDealRow(tx, id);
   if (!row) throw AppError.notFound('Deal');
   const timeline = await store.listTimelineRows(tx, id, dealTimelineLimit);
-  const probabilities = await stageProbabilities(tx);
+  const probabilities = await loadStageProbabilities(tx);
   return {
     deal: toDeal(row, probabilities),
     timeline: timeline.map((t) => ({
@@ -156,7 +156,7 @@ export async function getDeal(tx: Tx, id: number): Promise<DealDetail> {
 async function readDeal(tx: Tx, id: number): Promise<Deal> {
   const row = await store.findDealRow(tx, id);
   if (!row) throw AppError.notFound('Deal');
-  return toDeal(row, await stageProbabilities(tx));
+  return toDeal(row, await loadStageProbabilities(tx));
 }
 
 // ---- links (each checked inside the workspace: a foreign key alone would accept another workspace's id) ----
@@ -421,13 +421,13 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
  * `periodDays` days. Forecast = Σ value × stage probability of deals expected to close this
  * calendar month or next (UTC).
  */
-export async function dealStats(tx: Tx, periodDays: number, now = new Date()): Promise<DealStats> {
+export async function getDealStats(tx: Tx, periodDays: number, now = new Date()): Promise<DealStats> {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0));
   const since = new Date(now.getTime() - periodDays * 86_400_000);
   const [totals, probabilities, closed, closing] = [
     await store.stageTotals(tx, {}),
-    await stageProbabilities(tx),
+    await loadStageProbabilities(tx),
     await store.countClosedSince(tx, since),
     await store.closingBetween(tx, isoDay(from), isoDay(to)),
   ];

@@ -1,5 +1,5 @@
+import type { DealStage } from '@domain/deals/deal-schemas';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DealStage } from '../../../domain/deals/deal-schemas.js';
 import type { Tx } from '../../db/database.js';
 import {
   dealSegmentTotals,

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
+import type { ParsedAddress } from '@domain/email/addresses';
 import { SMTPServer } from 'smtp-server';
-import type { ParsedAddress } from '../../../domain/email/addresses.js';
 import type { AppDeps } from '../../deps.js';
 import { type ParsedMessage, parseRawMessage } from './parse-message.js';
 import { type IncomingEmail, recordIncomingEmail } from './service.js';

@@ -1,6 +1,6 @@
+import { AppError } from '@domain/app-error';
 import { ImapFlow, type ListResponse } from 'imapflow';
-import { AppError } from '../../../domain/app-error.js';
-import type { EmailDirection } from '../../db/schema/email-phone-geo.js';
+import type { EmailDirection } from '../../db/schema/email.js';
 import type { AppDeps } from '../../deps.js';
 import { assertPublicMailHost, mailSocketOptions } from './mail-host-guard.js';
 import { parseRawMessage } from './parse-message.js';

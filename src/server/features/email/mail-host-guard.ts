@@ -1,4 +1,4 @@
-import { AppError } from '../../../domain/app-error.js';
+import { AppError } from '@domain/app-error';
 import type { Config } from '../../config.js';
 import { guardedLookup, resolvePermitted } from '../../http/address-policy.js';
 import { addressPolicyFrom } from '../../http/outbound.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { ParsedAddress } from '@domain/email/addresses';
 import { type AddressObject, simpleParser } from 'mailparser';
-import type { ParsedAddress } from '../../../domain/email/addresses.js';
 
 export interface ParsedMessage {
   messageId: string;

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../domain/app-error.js';
-import {
-  companyFromEmail,
-  nameOfAddress,
-  type ParsedAddress,
-  parseAddress,
-} from '../../../domain/email/addresses.js';
-import type { ConnectEmailInput, ProcessEmailInput } from '../../../domain/email/email-schemas.js';
-import { mailServerPresets } from '../../../domain/email/providers.js';
+import { AppError } from '@domain/app-error';
+import { companyFromEmail, nameOfAddress, type ParsedAddress, parseAddress } from '@domain/email/addresses';
+import type { ConnectEmailInput, ProcessEmailInput } from '@domain/email/email-schemas';
+import { mailServerPresets } from '@domain/email/providers';
 import type { Tx } from '../../db/database.js';
-import type { EmailDirection, EmailOrigin } from '../../db/schema/email-phone-geo.js';
+import type { EmailDirection, EmailOrigin } from '../../db/schema/email.js';
 import type { AppDeps } from '../../deps.js';
 import type { Member } from '../../http/session.js';
 import { addTimelineEntry, markContacted, upsertContactByIdentity } from '../contacts/service.js';
@@ -224,7 +219,7 @@ export async function listConnectedAccounts(tx: Tx) {
   return (await store.listAccounts(tx)).map(toAccountView);
 }
 
-export async function captureAddress(deps: Pick<AppDeps, 'config'>, tx: Tx) {
+export async function getCaptureAddress(deps: Pick<AppDeps, 'config'>, tx: Tx) {
   const token = await store.findCaptureToken(tx);
   if (!token) throw AppError.notFound('Workspace');
   return { address: `${token}@${deps.config.SMTP_CAPTURE_DOMAIN}` };

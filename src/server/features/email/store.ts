@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
+import { users } from '../../db/schema/auth.js';
 import {
   type EmailDirection,
   type EmailOrigin,
@@ -8,8 +9,9 @@ import {
   emailConversations,
   emailMailboxCursors,
   emailProcessingJobs,
-} from '../../db/schema/email-phone-geo.js';
-import { memberships, users, workspaces } from '../../db/schema/foundation.js';
+} from '../../db/schema/email.js';
+import { memberships } from '../../db/schema/members.js';
+import { workspaces } from '../../db/schema/workspaces.js';
 
 export interface NewEmailJob {
   messageId: string;

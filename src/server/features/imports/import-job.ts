@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../domain/app-error.js';
-import { type PlanId, planById, planIds } from '../../../domain/pricing/plans.js';
+import { AppError } from '@domain/app-error';
+import { type PlanId, planById, planIds } from '@domain/pricing/plans';
 import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';

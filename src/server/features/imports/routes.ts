@@ -1,47 +1,19 @@
 import { Readable } from 'node:stream';
+import { AppError } from '@domain/app-error';
+import {
+  importCsvBodySchema,
+  importJobParams,
+  importStatusSchema,
+  startedImportSchema,
+} from '@domain/imports/import-schemas';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../../domain/app-error.js';
 import { attachmentDisposition, csvStream } from '../../http/csv-download.js';
 import { requireMember } from '../../http/session.js';
 import { resumeUnfinishedImports } from './import-job.js';
-import { errorReport, getImportStatus, importContacts, tooLarge } from './service.js';
+import { buildErrorReport, getImportStatus, importContacts, tooLarge } from './service.js';
 
-const previewSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  company: z.string(),
-});
-
-const startedSchema = z.object({
-  jobId: z.number(),
-  filename: z.string(),
-  totalRows: z.number(),
-  preview: z.array(previewSchema),
-  ignoredColumns: z.array(z.string()),
-});
-
-const statusSchema = z.object({
-  jobId: z.number(),
-  filename: z.string(),
-  status: z.enum(['processing', 'completed', 'failed']),
-  total_rows: z.number(),
-  processed_rows: z.number(),
-  successful_imports: z.number(),
-  failed_imports: z.number(),
-  created_contacts: z.number(),
-  updated_contacts: z.number(),
-  error_message: z.string().nullable(),
-  preview: z.array(previewSchema),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
-});
-
-const jobParams = z.object({ jobId: z.coerce.number().int().positive() });
-
-/** The JSON body carries the whole file as text (spec 000 §7); larger files use the multipart upload. */
+/** The JSON upload's limit; larger files use the multipart upload. */
 const jsonBodyLimit = 64 * 1024 * 1024;
 
 const badUpload = () =>
@@ -84,8 +56,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['imports'],
-        body: z.object({ csvData: z.string(), filename: z.string().trim().min(1).max(255) }),
-        response: { 202: startedSchema },
+        body: importCsvBodySchema,
+        response: { 202: startedImportSchema },
       },
     },
     async (request, reply) => {
@@ -101,7 +73,13 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/contacts/import-csv/upload',
-    { schema: { tags: ['imports'], consumes: ['multipart/form-data'], response: { 202: startedSchema } } },
+    {
+      schema: {
+        tags: ['imports'],
+        consumes: ['multipart/form-data'],
+        response: { 202: startedImportSchema },
+      },
+    },
     async (request, reply) => {
       const member = requireMember(request, 'member');
       if (!request.isMultipart()) throw AppError.badRequest('file', 'Send the file as multipart/form-data.');
@@ -124,16 +102,16 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/contacts/import-status/:jobId',
-    { schema: { tags: ['imports'], params: jobParams, response: { 200: statusSchema } } },
+    { schema: { tags: ['imports'], params: importJobParams, response: { 200: importStatusSchema } } },
     (request) => app.inWorkspace(request, 'viewer', (tx) => getImportStatus(tx, request.params.jobId)),
   );
 
   app.get(
     '/api/contacts/import-status/:jobId/errors.csv',
-    { schema: { tags: ['imports'], params: jobParams } },
+    { schema: { tags: ['imports'], params: importJobParams } },
     async (request, reply) => {
       const member = requireMember(request, 'viewer');
-      const report = await errorReport(app.deps, member, request.params.jobId);
+      const report = await buildErrorReport(app.deps, member, request.params.jobId);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition(report.filename));

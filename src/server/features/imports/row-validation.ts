@@ -1,12 +1,8 @@
+import { type ContactStatus, contactStatuses, parseDollarsToCents } from '@domain/contacts/contact-schemas';
+import { splitFullName } from '@domain/contacts/names';
+import { normalizePhone } from '@domain/contacts/phone';
+import { type DealStage, dealStageLabels, dealStages } from '@domain/deals/deal-schemas';
 import { z } from 'zod';
-import {
-  type ContactStatus,
-  contactStatuses,
-  parseDollarsToCents,
-} from '../../../domain/contacts/contact-schemas.js';
-import { splitFullName } from '../../../domain/contacts/names.js';
-import { normalizePhone } from '../../../domain/contacts/phone.js';
-import { type DealStage, dealStageLabels, dealStages } from '../../../domain/deals/deal-schemas.js';
 import { restoreNeutralised } from '../../http/csv-download.js';
 import type { ColumnMapping } from './header-mapping.js';
 

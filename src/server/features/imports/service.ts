@@ -1,5 +1,5 @@
-import { AppError } from '../../../domain/app-error.js';
-import type { ImportPreviewRow } from '../../db/schema/imports.js';
+import { AppError } from '@domain/app-error';
+import type { ImportStatus, StartedImport } from '@domain/imports/import-schemas';
 import type { AppDeps } from '../../deps.js';
 import type { Member } from '../../http/session.js';
 import { type CsvItem, CsvItemParser, CsvRecordCounter } from './csv-items.js';
@@ -10,15 +10,6 @@ import { maxImportRows, previewRows } from './limits.js';
 import { validateRow } from './row-validation.js';
 import * as store from './store.js';
 import { Utf8Transcoder } from './text-encoding.js';
-
-export interface StartedImport {
-  jobId: number;
-  filename: string;
-  totalRows: number;
-  preview: ImportPreviewRow[];
-  /** Headers of the file that feed no contact field. */
-  ignoredColumns: string[];
-}
 
 export const invalidFileMessage = 'Please select a CSV file.';
 
@@ -151,22 +142,6 @@ class CsvHead {
   }
 }
 
-export interface ImportStatus {
-  jobId: number;
-  filename: string;
-  status: 'processing' | 'completed' | 'failed';
-  total_rows: number;
-  processed_rows: number;
-  successful_imports: number;
-  failed_imports: number;
-  created_contacts: number;
-  updated_contacts: number;
-  error_message: string | null;
-  preview: ImportPreviewRow[];
-  created_at: string;
-  finished_at: string | null;
-}
-
 export async function getImportStatus(
   tx: Parameters<typeof store.findImportJob>[0],
   jobId: number,
@@ -197,7 +172,7 @@ const errorPage = 5_000;
  * columns as its header), so a user can fix the rows and import this file again. Streamed a page
  * at a time; a million failed rows never sit in memory.
  */
-export async function errorReport(
+export async function buildErrorReport(
   deps: AppDeps,
   member: Member,
   jobId: number,

@@ -1,6 +1,7 @@
+import type { ImportPreviewRow } from '@domain/imports/import-schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
-import { type ImportPreviewRow, importJobs, importRowErrors } from '../../db/schema/imports.js';
+import { importJobs, importRowErrors } from '../../db/schema/imports.js';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
 

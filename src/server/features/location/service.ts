@@ -1,8 +1,9 @@
-import { alertCoolingMinutes, alertRadiusMiles, maxAlertsShown } from '../../../domain/location/geofence.js';
+import { alertCoolingMinutes, alertRadiusMiles, maxAlertsShown } from '@domain/location/geofence';
+import type { LocationUpdateResult, NearbyContact } from '@domain/location/location-schemas';
 import type { Tx } from '../../db/database.js';
 import type { Member } from '../../http/session.js';
 import { formatPlace, geocoder } from '../../providers/geocoding/index.js';
-import { findContactsNear, type NearbyContactRow } from '../contacts/nearby-store.js';
+import { findContactsNear } from '../contacts/service.js';
 import * as store from './store.js';
 
 export const maxNearbyContacts = 50;
@@ -10,11 +11,11 @@ export const maxNearbyContacts = 50;
 /** Distances are shown to a tenth of a mile; the raw float would suggest precision the data lacks. */
 const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
 
-function contactName(c: NearbyContactRow): string {
+function contactName(c: NearbyContact): string {
   return `${c.first_name} ${c.last_name}`.trim() || c.email || 'A contact';
 }
 
-export function alertMessage(c: NearbyContactRow): string {
+export function formatAlertMessage(c: NearbyContact): string {
   const who = contactName(c);
   const type = c.contact_type ? ` (${c.contact_type})` : '';
   const where = c.last_known_location ? ` near ${c.last_known_location}` : '';
@@ -30,7 +31,7 @@ export async function updateLocation(
   tx: Tx,
   member: Member,
   input: { latitude: number; longitude: number; accuracy?: number | null },
-) {
+): Promise<LocationUpdateResult> {
   const place = await geocoder.reverse(input);
   const address = place ? formatPlace(place) : `${input.latitude.toFixed(4)}, ${input.longitude.toFixed(4)}`;
   await store.saveMemberLocation(tx, {
@@ -57,7 +58,7 @@ export async function updateLocation(
       userId: member.userId,
       contactId: c.id,
       distanceMiles: c.distance_miles,
-      message: alertMessage(c),
+      message: formatAlertMessage(c),
     })),
   );
   return {
@@ -71,7 +72,10 @@ export async function updateLocation(
   };
 }
 
-export async function nearbyContacts(tx: Tx, query: { latitude: number; longitude: number; radius: number }) {
+export async function listNearbyContacts(
+  tx: Tx,
+  query: { latitude: number; longitude: number; radius: number },
+): Promise<NearbyContact[]> {
   const rows = await findContactsNear(tx, query, query.radius, maxNearbyContacts);
   return rows.map((r) => ({ ...r, distance_miles: roundMiles(r.distance_miles) }));
 }

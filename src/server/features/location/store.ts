@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
-import { geofenceAlerts, memberLocations } from '../../db/schema/email-phone-geo.js';
+import { geofenceAlerts, memberLocations } from '../../db/schema/location.js';
 
 export async function saveMemberLocation(
   tx: Tx,

@@ -1,8 +1,15 @@
+import { workspaceSettingsSchema } from '@domain/auth/auth-schemas';
+import { idParamSchema } from '@domain/ids';
+import {
+  changeMemberRoleSchema,
+  createdInviteSchema,
+  inviteMemberSchema,
+  memberUserIdParams,
+  pendingInviteSchema,
+  workspaceMemberSchema,
+} from '@domain/members/member-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailSchema, workspaceSettingsSchema } from '../../../domain/auth/auth-schemas.js';
-import { idParamSchema } from '../../../domain/ids.js';
-import { roles } from '../../../domain/roles.js';
 import {
   changeMemberRole,
   inviteMember,
@@ -13,34 +20,16 @@ import {
   updateWorkspaceSettings,
 } from './service.js';
 
-const memberSchema = z.object({
-  userId: z.number(),
-  role: z.enum(roles),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  profileImageUrl: z.string().nullable(),
-  joinedAt: z.date(),
-});
-const inviteSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  role: z.string(),
-  expiresAt: z.date(),
-  createdAt: z.date(),
-});
-const userIdParams = z.object({ userId: idParamSchema });
-
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/workspace/members',
-    { schema: { tags: ['members'], response: { 200: z.array(memberSchema) } } },
+    { schema: { tags: ['members'], response: { 200: z.array(workspaceMemberSchema) } } },
     (request) => app.inWorkspace(request, 'viewer', (tx) => listMembers(tx)),
   );
 
   app.patch(
     '/api/workspace/members/:userId',
-    { schema: { tags: ['members'], params: userIdParams, body: z.object({ role: z.enum(roles) }) } },
+    { schema: { tags: ['members'], params: memberUserIdParams, body: changeMemberRoleSchema } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx, member) =>
         changeMemberRole(tx, { member, userId: request.params.userId, role: request.body.role }),
@@ -51,7 +40,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/workspace/members/:userId',
-    { schema: { tags: ['members'], params: userIdParams } },
+    { schema: { tags: ['members'], params: memberUserIdParams } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx, member) =>
         removeMember(tx, { member, userId: request.params.userId }),
@@ -62,7 +51,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/workspace/invites',
-    { schema: { tags: ['members'], response: { 200: z.array(inviteSchema) } } },
+    { schema: { tags: ['members'], response: { 200: z.array(pendingInviteSchema) } } },
     (request) => app.inWorkspace(request, 'admin', (tx) => listPendingInvites(tx)),
   );
 
@@ -71,16 +60,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['members'],
-        body: z.object({ email: emailSchema, role: z.enum(['admin', 'member', 'viewer']) }),
-        response: {
-          201: z.object({
-            id: z.number(),
-            email: z.string(),
-            role: z.string(),
-            expiresAt: z.string(),
-            inviteUrl: z.string(),
-          }),
-        },
+        body: inviteMemberSchema,
+        response: { 201: createdInviteSchema },
       },
     },
     async (request, reply) => {

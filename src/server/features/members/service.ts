@@ -1,8 +1,10 @@
-import { AppError } from '../../../domain/app-error.js';
-import type { Role } from '../../../domain/roles.js';
+import { AppError } from '@domain/app-error';
+import type { PendingInvite, WorkspaceMember } from '@domain/members/member-schemas';
+import type { Role } from '@domain/roles';
 import { type Database, enterWorkspace, type Tx } from '../../db/database.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
+import * as store from './store.js';
 import {
   deleteInvite,
   deleteMembership,
@@ -11,8 +13,6 @@ import {
   insertInvite,
   insertMembership,
   inviteWorkspaceId,
-  listMembers,
-  listPendingInvites,
   lockOwners,
   markInviteAccepted,
   updateMemberRole,
@@ -21,7 +21,26 @@ import {
 
 export const inviteTtlDays = 7;
 
-export { listMembers, listPendingInvites, updateWorkspaceSettings };
+export { updateWorkspaceSettings };
+
+/** The creator of a new workspace becomes its owner (sign-up, single sign-on, the demo seed). */
+export async function addWorkspaceOwner(tx: Tx, options: { workspaceId: number; userId: number }) {
+  await insertMembership(tx, { ...options, role: 'owner' });
+}
+
+export async function listMembers(tx: Tx): Promise<WorkspaceMember[]> {
+  const rows = await store.listMembers(tx);
+  return rows.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() }));
+}
+
+export async function listPendingInvites(tx: Tx): Promise<PendingInvite[]> {
+  const rows = await store.listPendingInvites(tx);
+  return rows.map((i) => ({
+    ...i,
+    expiresAt: i.expiresAt.toISOString(),
+    createdAt: i.createdAt.toISOString(),
+  }));
+}
 
 export async function inviteMember(
   tx: Tx,

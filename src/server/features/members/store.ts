@@ -1,7 +1,9 @@
+import type { Role } from '@domain/roles';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Role } from '../../../domain/roles.js';
 import type { Tx } from '../../db/database.js';
-import { invites, memberships, users, workspaces } from '../../db/schema/foundation.js';
+import { users } from '../../db/schema/auth.js';
+import { invites, memberships } from '../../db/schema/members.js';
+import { workspaces } from '../../db/schema/workspaces.js';
 
 export async function listMembers(tx: Tx) {
   return tx

@@ -1,23 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, type FieldIssue } from '../../../domain/app-error.js';
-import { type AddonId, addonById, isAddonId } from '../../../domain/pricing/addons.js';
-import { customPackageTotalCents, type PackageCheckoutBody } from '../../../domain/pricing/custom-package.js';
+import { AppError, type FieldIssue } from '@domain/app-error';
+import { type AddonId, addonById, isAddonId } from '@domain/pricing/addons';
+import { customPackageTotalCents, type PackageCheckoutBody } from '@domain/pricing/custom-package';
 import {
   businessTypes,
   exposureLevelById,
   type LocalBusinessCheckoutBody,
   localAddons,
   localBusinessPricing,
-} from '../../../domain/pricing/local-business.js';
-import { formatDollars } from '../../../domain/pricing/money.js';
-import { type PlanId, planById, planIds } from '../../../domain/pricing/plans.js';
-import {
-  type ReossCheckoutBody,
-  reossAddonById,
-  reossPricing,
-  reossTierById,
-} from '../../../domain/pricing/reoss.js';
-import { hasRole } from '../../../domain/roles.js';
+} from '@domain/pricing/local-business';
+import { formatDollars } from '@domain/pricing/money';
+import { type PlanId, planById, planIds } from '@domain/pricing/plans';
+import { type ReossCheckoutBody, reossAddonById, reossPricing, reossTierById } from '@domain/pricing/reoss';
+import { hasRole } from '@domain/roles';
 import type { Database, Tx } from '../../db/database.js';
 import type { CheckoutLineRecord } from '../../db/schema/payments.js';
 import type { Member } from '../../http/session.js';

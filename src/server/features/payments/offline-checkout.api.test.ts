@@ -1,9 +1,9 @@
+import { addons } from '@domain/pricing/addons';
+import { localBusinessPricing, noLocalAddons } from '@domain/pricing/local-business';
+import { basePlans } from '@domain/pricing/plans';
+import { reossPricing } from '@domain/pricing/reoss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createTestApp, signUpOwner, type TestApp } from '../../../../test/test-app.js';
-import { addons } from '../../../domain/pricing/addons.js';
-import { localBusinessPricing, noLocalAddons } from '../../../domain/pricing/local-business.js';
-import { basePlans } from '../../../domain/pricing/plans.js';
-import { reossPricing } from '../../../domain/pricing/reoss.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
+import { localBusinessPricing, noLocalAddons } from '@domain/pricing/local-business';
+import { reossPricing } from '@domain/pricing/reoss';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeTestServer, startStripeTestServer } from '../../../../test/stripe-test-server.js';
 import { ApiClient, addMember, createTestApp, signUpOwner, type TestApp } from '../../../../test/test-app.js';
-import { localBusinessPricing, noLocalAddons } from '../../../domain/pricing/local-business.js';
-import { reossPricing } from '../../../domain/pricing/reoss.js';
 
 const webhookSecret = 'whsec_test_secret_for_payments';
 const testKey = 'sk_test_51HubTestKeyAbcdefghijklmnop1234';

@@ -1,9 +1,9 @@
+import { AppError } from '@domain/app-error';
+import { idParamSchema } from '@domain/ids';
+import { type Product, productInputSchema, productSchema } from '@domain/payments/product-schemas';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../../domain/app-error.js';
-import { idParamSchema } from '../../../domain/ids.js';
-import { type Product, productInputSchema, productSchema } from '../../../domain/payments/product-schemas.js';
 import type { Tx } from '../../db/database.js';
 import { products } from '../../db/schema/payments.js';
 

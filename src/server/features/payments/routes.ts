@@ -1,12 +1,26 @@
+import { AppError } from '@domain/app-error';
+import {
+  cardCheckoutSchema,
+  checkoutUrlSchema,
+  checkoutUrlSnakeSchema,
+  providerProductSchema,
+  webhookReceivedSchema,
+} from '@domain/checkout/checkout-schemas';
+import {
+  connectionResultSchema,
+  paymentRowSchema,
+  providerStatusSchema,
+  revenueSummarySchema,
+  subscriptionSchema,
+} from '@domain/payments/payment-schemas';
+import { packageCheckoutSchema } from '@domain/pricing/custom-package';
+import { localBusinessCheckoutSchema } from '@domain/pricing/local-business';
+import { reossCheckoutSchema } from '@domain/pricing/reoss';
 import formbody from '@fastify/formbody';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { AppError } from '../../../domain/app-error.js';
-import { packageCheckoutSchema } from '../../../domain/pricing/custom-package.js';
-import { localBusinessCheckoutSchema } from '../../../domain/pricing/local-business.js';
-import { reossCheckoutSchema } from '../../../domain/pricing/reoss.js';
 import { createPaymentsProvider } from '../../providers/payments/index.js';
 import { StripePaymentsProvider } from '../../providers/payments/stripe-provider.js';
 import {
@@ -22,29 +36,6 @@ import { productRoutes } from './products.js';
 import { billingSubscription, listWorkspacePayments, summarizeRevenue } from './service.js';
 import { expireOrder, findOrderBySession } from './store.js';
 import { renderTestCheckout, renderTestCheckoutNotFound, testCards } from './test-checkout-page.js';
-
-const productSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  metadata: z.record(z.string(), z.string()),
-  prices: z.array(
-    z.object({
-      id: z.string(),
-      unit_amount: z.number().int(),
-      currency: z.string(),
-      interval: z.enum(['day', 'week', 'month', 'year']).nullable(),
-    }),
-  ),
-});
-
-const monthRevenueSchema = z.object({
-  total: z.number(),
-  recurring: z.number(),
-  oneTime: z.number(),
-  count: z.number(),
-  average: z.number(),
-});
 
 const tags = ['payments'];
 
@@ -63,7 +54,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/stripe/products',
-    { schema: { tags, response: { 200: z.array(productSchema) } } },
+    { schema: { tags, response: { 200: z.array(providerProductSchema) } } },
     async (request) => {
       try {
         return await provider.listProducts();
@@ -79,8 +70,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        body: z.object({ priceId: z.string().min(1).max(255) }),
-        response: { 200: z.object({ url: z.string() }) },
+        body: cardCheckoutSchema,
+        response: { 200: checkoutUrlSchema },
       },
     },
     async (request) => {
@@ -95,7 +86,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: localBusinessCheckoutSchema,
-        response: { 200: z.object({ checkout_url: z.string() }) },
+        response: { 200: checkoutUrlSnakeSchema },
       },
     },
     async (request) => {
@@ -107,7 +98,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reoss/checkout',
     {
-      schema: { tags, body: reossCheckoutSchema, response: { 200: z.object({ checkout_url: z.string() }) } },
+      schema: { tags, body: reossCheckoutSchema, response: { 200: checkoutUrlSnakeSchema } },
     },
     async (request) => {
       const session = await startReossCheckout(checkoutContext(request), request.body);
@@ -117,7 +108,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/billing/checkout',
-    { schema: { tags, body: packageCheckoutSchema, response: { 200: z.object({ url: z.string() }) } } },
+    { schema: { tags, body: packageCheckoutSchema, response: { 200: checkoutUrlSchema } } },
     async (request) => {
       const session = await startPackageCheckout(checkoutContext(request), request.body);
       return { url: session.url };
@@ -132,7 +123,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     scope.post(
       '/api/stripe/webhook',
-      { schema: { tags, response: { 200: z.object({ received: z.boolean() }) } } },
+      { schema: { tags, response: { 200: webhookReceivedSchema } } },
       async (request) => {
         // Without a webhook secret this server has no Stripe endpoint: a client error, not a server fault.
         if (!(provider instanceof StripePaymentsProvider) || !provider.hasWebhookSecret) {
@@ -301,19 +292,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/payments/provider',
-    {
-      schema: {
-        tags,
-        response: {
-          200: z.object({
-            provider: z.enum(['stripe', 'offline']),
-            mode: z.enum(['live', 'test', 'offline', 'disabled']),
-            keys: z.object({ live: z.string().nullable(), test: z.string().nullable() }),
-            webhookConfigured: z.boolean(),
-          }),
-        },
-      },
-    },
+    { schema: { tags, response: { 200: providerStatusSchema } } },
     (request) =>
       app.inWorkspace(request, 'viewer', async () => ({
         provider: provider.kind,
@@ -325,19 +304,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/payments/test-connection',
-    {
-      schema: {
-        tags,
-        response: {
-          200: z.object({
-            ok: z.boolean(),
-            provider: z.enum(['stripe', 'offline']),
-            message: z.string(),
-            checkedAt: z.string(),
-          }),
-        },
-      },
-    },
+    { schema: { tags, response: { 200: connectionResultSchema } } },
     (request) =>
       app.inWorkspace(request, 'admin', async () => {
         const check = await provider.testConnection();
@@ -345,72 +312,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get(
-    '/api/payments/revenue',
-    {
-      schema: {
-        tags,
-        response: {
-          200: monthRevenueSchema.omit({ total: true }).extend({
-            total: z.number(),
-            thisMonth: z.number(),
-            lastMonth: z.number(),
-            months: z.object({ current: monthRevenueSchema, previous: monthRevenueSchema }),
-          }),
-        },
-      },
-    },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => summarizeRevenue(tx)),
+  app.get('/api/payments/revenue', { schema: { tags, response: { 200: revenueSummarySchema } } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => summarizeRevenue(tx)),
   );
 
-  app.get(
-    '/api/payments',
-    {
-      schema: {
-        tags,
-        response: {
-          200: z.array(
-            z.object({
-              id: z.number(),
-              description: z.string(),
-              amountCents: z.number(),
-              recurringCents: z.number(),
-              oneTimeCents: z.number(),
-              provider: z.string(),
-              customerEmail: z.string().nullable(),
-              paidAt: z.string(),
-            }),
-          ),
-        },
-      },
-    },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => listWorkspacePayments(tx)),
+  app.get('/api/payments', { schema: { tags, response: { 200: z.array(paymentRowSchema) } } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => listWorkspacePayments(tx)),
   );
 
   app.get(
     '/api/billing/subscription',
-    {
-      schema: {
-        tags,
-        response: {
-          200: z.object({
-            plan: z.string(),
-            planName: z.string(),
-            planPriceCents: z.number(),
-            addons: z.array(z.object({ id: z.string(), name: z.string(), priceCents: z.number() })),
-            seats: z.number(),
-            subscriptionStatus: z.string(),
-            trialEndsAt: z.string().nullable(),
-            renewsAt: z.string().nullable(),
-            limits: z.object({
-              contacts: z.number().nullable(),
-              users: z.number().nullable(),
-              storageGb: z.number().nullable(),
-            }),
-          }),
-        },
-      },
-    },
+    { schema: { tags, response: { 200: subscriptionSchema } } },
     (request) => app.inWorkspace(request, 'viewer', (tx) => billingSubscription(tx)),
   );
 };

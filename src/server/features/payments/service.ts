@@ -1,33 +1,13 @@
-import { AppError } from '../../../domain/app-error.js';
-import { addonById, isAddonId } from '../../../domain/pricing/addons.js';
-import { planById } from '../../../domain/pricing/plans.js';
-import { divideRounded } from '../../../domain/pricing/rounding.js';
+import { AppError } from '@domain/app-error';
+import type { RevenueSummary } from '@domain/payments/payment-schemas';
+import { addonById, isAddonId } from '@domain/pricing/addons';
+import { planById } from '@domain/pricing/plans';
+import { divideRounded } from '@domain/pricing/rounding';
 import type { Tx } from '../../db/database.js';
 import { getSubscription, listPayments, paymentsBetween, revenueTotals } from './store.js';
 
-export interface MonthRevenue {
-  total: number;
-  recurring: number;
-  oneTime: number;
-  count: number;
-  /** Average transaction, rounded to the cent; 0 without payments. */
-  average: number;
-}
-
-/** Revenue of a workspace, in integer cents, from its recorded payments. */
-export interface RevenueSummary {
-  /** All time. */
-  total: number;
-  thisMonth: number;
-  lastMonth: number;
-  /** All time, split by kind. */
-  recurring: number;
-  oneTime: number;
-  count: number;
-  average: number;
-  /** The current and previous calendar month (UTC), for "change versus last month". */
-  months: { current: MonthRevenue; previous: MonthRevenue };
-}
+/** Who paid (by email) and for how many distinct products: the catalogue's cross-sell rate reads it. */
+export { countProductsByEmail } from './store.js';
 
 function average(total: number, count: number): number {
   return count === 0 ? 0 : divideRounded(total, count);

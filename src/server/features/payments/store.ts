@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
-import { workspaces } from '../../db/schema/foundation.js';
 import { checkoutOrders, paymentEvents, payments } from '../../db/schema/payments.js';
+import { workspaces } from '../../db/schema/workspaces.js';
 
 export type CheckoutOrder = typeof checkoutOrders.$inferSelect;
 export type NewCheckoutOrder = typeof checkoutOrders.$inferInsert;
@@ -191,4 +191,16 @@ export async function paymentsBetween(tx: Tx, from: Date, to: Date, emails: stri
       sql`${payments.paidAt} >= ${from.toISOString()}::timestamptz and ${payments.paidAt} < ${to.toISOString()}::timestamptz`,
     );
   return row;
+}
+
+/** Each paying email (case-insensitive) and how many distinct products (payment descriptions) it paid for. */
+export async function countProductsByEmail(tx: Tx): Promise<{ email: string; products: number }[]> {
+  return tx
+    .select({
+      email: sql<string>`${payments.customerEmail}::text`,
+      products: sql<number>`count(distinct ${payments.description})::int`,
+    })
+    .from(payments)
+    .where(sql`${payments.customerEmail} is not null`)
+    .groupBy(payments.customerEmail);
 }

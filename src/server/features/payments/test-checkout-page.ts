@@ -1,4 +1,4 @@
-import { formatDollarsExact } from '../../../domain/pricing/money.js';
+import { formatDollarsExact } from '@domain/pricing/money';
 import type { CheckoutLineRecord } from '../../db/schema/payments.js';
 
 /** The offline test checkout page: server-rendered, works with or without JavaScript. */

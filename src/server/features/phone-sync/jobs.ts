@@ -1,4 +1,4 @@
-import { AppError } from '../../../domain/app-error.js';
+import { AppError } from '@domain/app-error';
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { markSyncFailed, processSyncJobName, processSyncRecord } from './service.js';

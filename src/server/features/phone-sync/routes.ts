@@ -1,36 +1,23 @@
+import { idParamSchema } from '@domain/ids';
+import {
+  createdSyncTokenSchema,
+  createSyncTokenSchema,
+  phoneSyncPayloadSchema,
+  receivedSyncSchema,
+  syncRecordSchema,
+  syncTokenSchema,
+  testTokenSchema,
+} from '@domain/phone-sync/sync-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '../../../domain/ids.js';
-import { phoneSyncPayloadSchema, phoneSyncTypes } from '../../../domain/phone-sync/sync-schemas.js';
 import {
   createSyncToken,
+  getTestToken,
   listSyncRecords,
   listSyncTokens,
   receiveSync,
   revokeSyncToken,
-  testToken,
 } from './service.js';
-
-const tokenSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  tokenHint: z.string(),
-  isTestToken: z.boolean(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-
-const recordSchema = z.object({
-  id: z.number(),
-  sync_type: z.enum(phoneSyncTypes),
-  item_count: z.number(),
-  processed: z.boolean(),
-  contacts_created: z.number(),
-  contacts_updated: z.number(),
-  error_message: z.string().nullable(),
-  created_at: z.string(),
-});
 
 export const phoneSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['phone-sync'];
@@ -45,12 +32,7 @@ export const phoneSyncRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         body: phoneSyncPayloadSchema,
         response: {
-          202: z.object({
-            recordId: z.number(),
-            status: z.literal('processing'),
-            itemCount: z.number(),
-            message: z.string(),
-          }),
+          202: receivedSyncSchema,
         },
       },
     },
@@ -62,13 +44,13 @@ export const phoneSyncRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/iphone/sync-records',
-    { schema: { tags, response: { 200: z.array(recordSchema) } } },
+    { schema: { tags, response: { 200: z.array(syncRecordSchema) } } },
     (request) => app.inWorkspace(request, 'viewer', (tx) => listSyncRecords(tx)),
   );
 
   app.get(
     '/api/iphone/sync-tokens',
-    { schema: { tags, response: { 200: z.array(tokenSchema) } } },
+    { schema: { tags, response: { 200: z.array(syncTokenSchema) } } },
     (request) => app.inWorkspace(request, 'admin', (tx) => listSyncTokens(tx)),
   );
 
@@ -77,8 +59,8 @@ export const phoneSyncRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        body: z.object({ name: z.string().trim().min(1, 'Give the token a name').max(100) }),
-        response: { 201: tokenSchema.extend({ token: z.string() }) },
+        body: createSyncTokenSchema,
+        response: { 201: createdSyncTokenSchema },
       },
     },
     async (request, reply) => {
@@ -105,9 +87,7 @@ export const phoneSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The testing token's value, for pre-filling the iPhone sync tab; only workspaces seeded with one have it.
-  app.get(
-    '/api/iphone/test-token',
-    { schema: { tags, response: { 200: z.object({ token: z.string().nullable() }) } } },
-    (request) => app.inWorkspace(request, 'member', (tx) => testToken(tx)),
+  app.get('/api/iphone/test-token', { schema: { tags, response: { 200: testTokenSchema } } }, (request) =>
+    app.inWorkspace(request, 'member', (tx) => getTestToken(tx)),
   );
 };

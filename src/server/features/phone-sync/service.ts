@@ -1,11 +1,11 @@
-import { AppError } from '../../../domain/app-error.js';
+import { AppError } from '@domain/app-error';
 import type {
   CallSyncItem,
   ContactSyncItem,
   MessageSyncItem,
   PhoneSyncType,
-} from '../../../domain/phone-sync/sync-schemas.js';
-import { validateSyncItems } from '../../../domain/phone-sync/validate-sync-items.js';
+} from '@domain/phone-sync/sync-schemas';
+import { validateSyncItems } from '@domain/phone-sync/validate-sync-items';
 import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, newToken } from '../../http/session.js';
@@ -54,7 +54,7 @@ export async function revokeSyncToken(tx: Tx, id: number) {
   if (!(await store.revokeToken(tx, id))) throw AppError.notFound('Sync token');
 }
 
-export async function testToken(tx: Tx) {
+export async function getTestToken(tx: Tx) {
   return { token: await store.findTestToken(tx) };
 }
 

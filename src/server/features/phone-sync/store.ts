@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
-import { type PhoneSyncType, phoneSyncRecords, phoneSyncTokens } from '../../db/schema/email-phone-geo.js';
+import { type PhoneSyncType, phoneSyncRecords, phoneSyncTokens } from '../../db/schema/phone-sync.js';
 
 export async function insertToken(
   tx: Tx,

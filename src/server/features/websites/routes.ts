@@ -1,16 +1,9 @@
+import { websiteIdParamSchema } from '@domain/ids';
+import { websiteInputSchema, websiteSchema, websiteUpdateSchema } from '@domain/websites/website-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { websiteIdParamSchema } from '../../../domain/ids.js';
-import { websiteInputSchema, websiteUpdateSchema } from '../../../domain/websites/website-schemas.js';
 import { addWebsite, listWebsites, removeWebsite, updateWebsite } from './service.js';
 
-const websiteSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  domain: z.string(),
-  description: z.string(),
-  createdAt: z.string(),
-});
 const idParams = z.object({ id: websiteIdParamSchema });
 
 export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {

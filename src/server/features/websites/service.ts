@@ -1,6 +1,6 @@
-import { AppError } from '../../../domain/app-error.js';
-import { serverMessage } from '../../../domain/messages.js';
-import type { Website } from '../../../domain/websites/website-schemas.js';
+import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
+import type { Website } from '@domain/websites/website-schemas';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
 import {
@@ -67,7 +67,7 @@ export async function removeWebsite(tx: Tx, id: number): Promise<void> {
 }
 
 /** The key of a website's analytics tag; 404 for a website the workspace does not have. */
-export async function websiteTrackingKey(tx: Tx, id: number): Promise<string> {
+export async function getWebsiteTrackingKey(tx: Tx, id: number): Promise<string> {
   const key = await findTrackingKey(tx, id);
   if (!key) throw AppError.notFound('Website');
   return key;

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
-import { websites } from '../../db/schema/foundation.js';
+import { websites } from '../../db/schema/websites.js';
 
 const columns = {
   id: websites.id,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { AppError } from '../../../domain/app-error.js';
-import { addons } from '../../../domain/pricing/addons.js';
-import { basePlans } from '../../../domain/pricing/plans.js';
+import { AppError } from '@domain/app-error';
+import { addons } from '@domain/pricing/addons';
+import { basePlans } from '@domain/pricing/plans';
 import type {
   CheckoutSessionCreated,
   ConnectionCheck,

@@ -1,44 +1,29 @@
-import { apiRequest } from '@client/lib/api';
+import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
+import {
+  createdInviteSchema,
+  type InviteMemberInput,
+  pendingInviteSchema,
+  workspaceMemberSchema,
+} from '@domain/members/member-schemas';
 import type { Role } from '@domain/roles';
 import { useMutation, useQuery } from '@tanstack/react-query';
-
-export interface WorkspaceMember {
-  userId: number;
-  role: Role;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string | null;
-  joinedAt: string;
-}
-
-export interface PendingInvite {
-  id: number;
-  email: string;
-  role: Role;
-  expiresAt: string;
-  createdAt: string;
-}
-
-export interface CreatedInvite {
-  id: number;
-  email: string;
-  role: Role;
-  expiresAt: string;
-  inviteUrl: string;
-}
+import { z } from 'zod';
 
 export const membersKey = ['/api/workspace/members'] as const;
 export const invitesKey = ['/api/workspace/invites'] as const;
 
 export function useMembers() {
-  return useQuery<WorkspaceMember[]>({ queryKey: membersKey });
+  return useQuery({ queryKey: membersKey, queryFn: queryWith(z.array(workspaceMemberSchema)) });
 }
 
 /** Pending invites are an admin's business; others never ask. */
 export function usePendingInvites(isEnabled: boolean) {
-  return useQuery<PendingInvite[]>({ queryKey: invitesKey, enabled: isEnabled });
+  return useQuery({
+    queryKey: invitesKey,
+    queryFn: queryWith(z.array(pendingInviteSchema)),
+    enabled: isEnabled,
+  });
 }
 
 export function useChangeMemberRole() {
@@ -58,8 +43,8 @@ export function useRemoveMember() {
 
 export function useInviteMember() {
   return useMutation({
-    mutationFn: async (input: { email: string; role: Exclude<Role, 'owner'> }) =>
-      (await apiRequest('POST', '/api/workspace/invites', input)).json() as Promise<CreatedInvite>,
+    mutationFn: (input: InviteMemberInput) =>
+      requestJson(createdInviteSchema, 'POST', '/api/workspace/invites', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesKey }),
   });
 }

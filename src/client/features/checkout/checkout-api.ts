@@ -1,9 +1,11 @@
 import { toast } from '@client/components/ui/use-toast';
-import { apiRequest } from '@client/lib/api';
+import { apiRequest, queryWith } from '@client/lib/api';
+import { type CardCheckoutBody, providerProductSchema } from '@domain/checkout/checkout-schemas';
 import type { PackageCheckoutBody } from '@domain/pricing/custom-package';
 import type { LocalBusinessCheckoutBody } from '@domain/pricing/local-business';
 import type { ReossCheckoutBody } from '@domain/pricing/reoss';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 
 /** Where the browser goes next: the provider's hosted checkout (or the offline test checkout). */
 function goTo(url: string) {
@@ -47,7 +49,7 @@ export const useReossCheckout = () =>
   });
 
 export const useCardCheckout = () =>
-  useCheckout<{ priceId: string }>('/api/stripe/create-checkout-session', (a) => a.url, {
+  useCheckout<CardCheckoutBody>('/api/stripe/create-checkout-session', (a) => a.url, {
     title: 'Error',
     description: 'Failed to start checkout process. Please try again.',
   });
@@ -58,12 +60,9 @@ export const usePackageCheckout = () =>
     description: 'Failed to create checkout session',
   });
 
-export interface ProviderProduct {
-  id: string;
-  name: string;
-  description: string | null;
-  metadata: Record<string, string>;
-  prices: { id: string; unit_amount: number; currency: string; interval: string | null }[];
-}
-
 export const productsKey = ['/api/stripe/products'] as const;
+
+/** The provider's products with their prices, for the card pricing page. */
+export function useProviderProducts() {
+  return useQuery({ queryKey: productsKey, queryFn: queryWith(z.array(providerProductSchema)) });
+}

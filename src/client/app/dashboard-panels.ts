@@ -1,0 +1,30 @@
+import { AnalyticsPanel } from '@client/features/analytics';
+import { CrmPanel } from '@client/features/contacts';
+import { type DashboardTabId, OverviewPanel, type TabPanel } from '@client/features/dashboard';
+import { PaymentsPanel } from '@client/features/payments';
+import { IphoneSyncPanel } from '@client/features/phone-sync';
+import { PricingTabPanel } from '@client/features/pricing';
+import { SettingsPanel } from '@client/features/settings';
+import { createElement, lazy } from 'react';
+import { settingsSections } from './settings-sections';
+
+/** The settings tab: the settings feature's panel with the sections this layer composes. */
+const SettingsTab = lazy(async () => ({
+  default: () => createElement(SettingsPanel, { sections: settingsSections }),
+}));
+
+/**
+ * The panel of each dashboard tab; every one loads lazily from its feature's index. Add yours with ONE line:
+ *   crm: CrmPanel,
+ * A tab without an entry shows the shell's "coming in a later release" state.
+ */
+export const dashboardPanels: Partial<Record<DashboardTabId, TabPanel>> = {
+  dashboard: OverviewPanel,
+  settings: SettingsTab,
+  'iphone-sync': IphoneSyncPanel,
+  payments: PaymentsPanel,
+  pricing: PricingTabPanel,
+  crm: CrmPanel,
+  analytics: AnalyticsPanel,
+  // ↓ Feature panels: content, user-integration, data-collection, cross-sales, automation, backup, succession
+};

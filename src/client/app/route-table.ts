@@ -1,0 +1,53 @@
+import { ResetPasswordPage, SignInPage } from '@client/features/auth';
+import { TechstackPage } from '@client/features/catalogue';
+import { ContactsPage } from '@client/features/contacts';
+import { DashboardPage } from '@client/features/dashboard';
+import { LandingPage } from '@client/features/landing';
+import {
+  CardPricingPage,
+  LocalBusinessPage,
+  PricingSelectorPage,
+  ReossPage,
+  SuccessPage,
+} from '@client/features/pricing';
+import { PricingPage } from '@client/features/pricing-page';
+import { SchedulerPage } from '@client/features/scheduler';
+import type { ComponentType } from 'react';
+
+export interface AppRoute {
+  path: string;
+  page: ComponentType;
+}
+
+// Pages load lazily: each feature's index exports its pages wrapped in React.lazy.
+
+/**
+ * Screens every visitor can open (spec 001 §2 lists each in both tables, or it concerns getting signed in).
+ * /dashboard is here because the dashboard itself tells a signed-out visitor and sends them to sign in.
+ */
+export const everyoneRoutes: AppRoute[] = [
+  { path: '/login', page: SignInPage },
+  { path: '/reset-password', page: ResetPasswordPage },
+  { path: '/dashboard', page: DashboardPage },
+  { path: '/pricing', page: PricingPage },
+  { path: '/scheduler', page: SchedulerPage },
+  { path: '/success', page: SuccessPage },
+  { path: '/pricing-selector', page: PricingSelectorPage },
+  { path: '/pricing/local-business', page: LocalBusinessPage },
+  { path: '/pricing/reoss', page: ReossPage },
+  { path: '/pricing/cards', page: CardPricingPage },
+];
+
+/** Spec 001 §2, visitor not signed in. */
+export const signedOutRoutes: AppRoute[] = [
+  { path: '/', page: LandingPage },
+  // ↓ Public demo screens: /ai-demo, /deployment-demo, /ecosystem-demo, /superhub-demo, /webhook-demo, /phase3-demo
+];
+
+/** Spec 001 §2, signed in: / and /techstack are the same home screen. */
+export const signedInRoutes: AppRoute[] = [
+  { path: '/', page: TechstackPage },
+  { path: '/techstack', page: TechstackPage },
+  // ↓ Signed-in screens: /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
+  { path: '/contacts', page: ContactsPage },
+];

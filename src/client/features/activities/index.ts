@@ -1,0 +1,1 @@
+export { activitiesKey, useRecentActivities } from './activities-api';

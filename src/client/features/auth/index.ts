@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+
+export const SignInPage = lazy(() => import('./sign-in-page').then((m) => ({ default: m.SignInPage })));
+export const ResetPasswordPage = lazy(() =>
+  import('./reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+/** The new-password field with its rules, for the profile's password change. */
+export { NewPasswordField, newPasswordProblem } from './new-password-field';

@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+
+export const ContactsPage = lazy(() => import('./contacts-page').then((m) => ({ default: m.ContactsPage })));
+/** The dashboard's CRM tab. */
+export const CrmPanel = lazy(() => import('./crm-panel').then((m) => ({ default: m.CrmPanel })));
+export { registerContactDialogs } from './optional-dialogs';

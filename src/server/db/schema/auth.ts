@@ -1,0 +1,37 @@
+import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from './columns.js';
+
+export const users = pgTable('users', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  profileImageUrl: text('profile_image_url'),
+  passwordHash: text('password_hash'),
+  oidcSubject: text('oidc_subject'),
+  locale: text('locale'),
+  createdAt: createdAtColumn(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  workspaceId: bigint('active_workspace_id', { mode: 'number' }).notNull(),
+  createdAt: createdAtColumn(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const authThrottles = pgTable('auth_throttles', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  lastHitAt: timestamp('last_hit_at', { withTimezone: true }).notNull().defaultNow(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAtColumn(),
+});

@@ -1,0 +1,32 @@
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, identityColumn, workspaceIdColumn } from './columns.js';
+
+export type PhoneSyncType = 'contacts' | 'calls' | 'messages';
+
+export const phoneSyncTokens = pgTable('phone_sync_tokens', {
+  id: identityColumn(),
+  workspaceId: workspaceIdColumn(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  tokenHint: text('token_hint').notNull(),
+  plainToken: text('plain_token'),
+  createdBy: bigint('created_by', { mode: 'number' }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAtColumn(),
+});
+
+export const phoneSyncRecords = pgTable('phone_sync_records', {
+  id: identityColumn(),
+  workspaceId: workspaceIdColumn(),
+  tokenId: bigint('token_id', { mode: 'number' }),
+  syncType: text('sync_type').$type<PhoneSyncType>().notNull(),
+  itemCount: integer('item_count').notNull(),
+  payload: jsonb('payload').$type<unknown[]>().notNull(),
+  processed: boolean('processed').notNull().default(false),
+  contactsCreated: integer('contacts_created').notNull().default(0),
+  contactsUpdated: integer('contacts_updated').notNull().default(0),
+  errorMessage: text('error_message'),
+  createdAt: createdAtColumn(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
