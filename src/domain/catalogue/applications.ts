@@ -96,7 +96,8 @@ export const applications: readonly Application[] = [
   app({
     id: 'professional-tools',
     name: /*i18n*/ 'Professional Tools',
-    description: /*i18n*/ 'Proposals, contracts, invoices and client portals for consultants, coaches and agencies.',
+    description:
+      /*i18n*/ 'Proposals, contracts, invoices and client portals for consultants, coaches and agencies.',
     category: 'professional-tools',
     monthlyPrice: 39800,
     features: [

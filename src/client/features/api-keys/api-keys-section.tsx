@@ -124,7 +124,8 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
         </p>
         <p className="text-xs text-muted-foreground">
           {creator ? t`Created ${created} by ${creator}` : t`Created ${created}`} ·{' '}
-          {lastUsed ? t`last used ${lastUsed}` : t`never used`} · {expires ? t`expires ${expires}` : t`no expiry`}
+          {lastUsed ? t`last used ${lastUsed}` : t`never used`} ·{' '}
+          {expires ? t`expires ${expires}` : t`no expiry`}
         </p>
       </div>
       <Badge variant="outline">{i18n._(roleLabels[apiKey.role])}</Badge>
@@ -145,7 +146,9 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
               <Trans>Revoke {apiKey.name}?</Trans>
             </AlertDialogTitle>
             <AlertDialogDescription>
-              <Trans>Scripts and integrations using this key stop working at once. This cannot be undone.</Trans>
+              <Trans>
+                Scripts and integrations using this key stop working at once. This cannot be undone.
+              </Trans>
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

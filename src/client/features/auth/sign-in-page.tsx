@@ -1,4 +1,5 @@
 import { BrandMark } from '@client/components/brand-logo';
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
@@ -6,7 +7,6 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { refreshAuthUser, useAuth } from '@client/lib/use-auth';
 import { trialDays } from '@domain/auth/auth-schemas';
@@ -356,7 +356,9 @@ function SignUpForm({
                     aria-label={i18n._(addon.name)}
                   />
                   <span className="min-w-0 flex-1 truncate">{i18n._(addon.name)}</span>
-                  <span className="text-xs text-muted-foreground">{formatMonthlyPrice(addon.priceCents)}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {formatMonthlyPrice(addon.priceCents)}
+                  </span>
                 </label>
               ))}
             </div>

@@ -1,6 +1,6 @@
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { formatMoney, formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
@@ -50,7 +50,10 @@ export function AnalyticsTab() {
               dashboard.data &&
               (dashboard.data.crossSellRate === null
                 ? notMeasured
-                : formatNumber(dashboard.data.crossSellRate / 100, { style: 'percent', maximumFractionDigits: 1 }))
+                : formatNumber(dashboard.data.crossSellRate / 100, {
+                    style: 'percent',
+                    maximumFractionDigits: 1,
+                  }))
             }
             isNotMeasured={dashboard.data?.crossSellRate === null}
             hint={

@@ -1,3 +1,4 @@
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -8,7 +9,6 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { formatMoney } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';

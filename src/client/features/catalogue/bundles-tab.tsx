@@ -1,7 +1,7 @@
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { bundleSavingsCents, bundles } from '@domain/pricing/bundles';
 import { formatMoney, formatNumber } from '@client/i18n/format';
+import { bundleSavingsCents, bundles } from '@domain/pricing/bundles';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CalendarCheck, Check } from 'lucide-react';
 import { Link } from 'wouter';

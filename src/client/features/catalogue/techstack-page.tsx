@@ -39,9 +39,7 @@ export function TechstackPage() {
 
       <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
         <div className="max-w-2xl">
-          <p className="text-sm font-medium text-primary">
-            {user ? t`Welcome back, ${name}` : t`Welcome`}
-          </p>
+          <p className="text-sm font-medium text-primary">{user ? t`Welcome back, ${name}` : t`Welcome`}</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight">
             <Trans>Technology catalogue</Trans>
           </h1>

@@ -1,6 +1,6 @@
 import { BrandMark } from '@client/components/brand-logo';
-import { PlanCard } from '@client/components/pricing/plan-card';
 import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
+import { PlanCard } from '@client/components/pricing/plan-card';
 import { Button } from '@client/components/ui/button';
 import { LocaleSwitcher } from '@client/i18n/locale-switcher';
 import { useContactSalesHref } from '@client/lib/use-public-config';
@@ -69,7 +69,11 @@ const features: FlipCardContent[] = [
     icon: Megaphone,
     title: msg`Marketing Automation`,
     summary: msg`Email campaigns, drip sequences and A/B tests that run themselves.`,
-    details: [msg`Drip sequences by behaviour`, msg`A/B test subject lines`, msg`Open, click and conversion tracking`],
+    details: [
+      msg`Drip sequences by behaviour`,
+      msg`A/B test subject lines`,
+      msg`Open, click and conversion tracking`,
+    ],
     // No href: /marketing comes with a later release, so the button says so instead of opening a 404.
     action: msg`Launch Campaigns`,
   },
@@ -77,7 +81,11 @@ const features: FlipCardContent[] = [
     icon: CalendarCheck,
     title: msg`Appointment Scheduling`,
     summary: msg`Let customers book time with you without the back-and-forth.`,
-    details: [msg`Embedded booking widget`, msg`Video calls and 1-on-1 meetings`, msg`Bookings land in your CRM`],
+    details: [
+      msg`Embedded booking widget`,
+      msg`Video calls and 1-on-1 meetings`,
+      msg`Bookings land in your CRM`,
+    ],
     href: '/scheduler',
     action: msg`Book Meetings`,
   },
@@ -93,7 +101,11 @@ const features: FlipCardContent[] = [
     icon: UsersRound,
     title: msg`Team Collaboration`,
     summary: msg`Invite your team and give each person the access they need.`,
-    details: [msg`Owner, admin, member and viewer roles`, msg`Email invitations`, msg`Shared contacts and notes`],
+    details: [
+      msg`Owner, admin, member and viewer roles`,
+      msg`Email invitations`,
+      msg`Shared contacts and notes`,
+    ],
     href: '/techstack',
     action: msg`Manage Team`,
   },
@@ -101,7 +113,11 @@ const features: FlipCardContent[] = [
     icon: Languages,
     title: msg`Page Translation`,
     summary: msg`Speak to customers in their language across 10+ languages.`,
-    details: [msg`Translate pages and emails`, msg`Keep brand terms untouched`, msg`Language switcher for your sites`],
+    details: [
+      msg`Translate pages and emails`,
+      msg`Keep brand terms untouched`,
+      msg`Language switcher for your sites`,
+    ],
     href: '/techstack',
     action: msg`Enable Translation`,
   },
@@ -297,7 +313,8 @@ export function LandingPage() {
               </h2>
               <p className="mt-3 text-muted-foreground">
                 <Trans>
-                  Plug specialised modules into any plan. They share your contacts, so nothing is entered twice.
+                  Plug specialised modules into any plan. They share your contacts, so nothing is entered
+                  twice.
                 </Trans>
               </p>
             </div>
@@ -335,7 +352,8 @@ export function LandingPage() {
               </h2>
               <p className="mt-3 text-muted-foreground">
                 <Trans>
-                  Every plan starts with a {trialDays}-day free trial. No credit card required, cancel anytime.
+                  Every plan starts with a {trialDays}-day free trial. No credit card required, cancel
+                  anytime.
                 </Trans>
               </p>
             </div>
@@ -349,7 +367,9 @@ export function LandingPage() {
                       {plan.id === 'enterprise' ? (
                         <a href={contactSalesHref}>{i18n._(plan.cta)}</a>
                       ) : (
-                        <a href={`${signInUrl}?${packageLinkQuery({ planId: plan.id })}`}>{i18n._(plan.cta)}</a>
+                        <a href={`${signInUrl}?${packageLinkQuery({ planId: plan.id })}`}>
+                          {i18n._(plan.cta)}
+                        </a>
                       )}
                     </Button>
                   }

@@ -1,7 +1,7 @@
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { formatDate, formatMoney } from '@client/i18n/format';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -81,7 +81,9 @@ export function BillingSection({ canManage }: SettingsSectionProps) {
                 <Plural value={users} one="# user" other="# users" />
               )}
             </li>
-            <li>{storageGb === null ? <Trans>Unlimited storage</Trans> : <Trans>{storageGb} GB storage</Trans>}</li>
+            <li>
+              {storageGb === null ? <Trans>Unlimited storage</Trans> : <Trans>{storageGb} GB storage</Trans>}
+            </li>
           </ul>
         </div>
       </div>

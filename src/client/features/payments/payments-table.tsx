@@ -52,9 +52,7 @@ export function PaymentsTable({ limit }: { limit?: number }) {
       <TableBody>
         {rows.map((p) => (
           <TableRow key={p.id}>
-            <TableCell className="whitespace-nowrap text-muted-foreground">
-              {formatDate(p.paidAt)}
-            </TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(p.paidAt)}</TableCell>
             <TableCell className="max-w-xs truncate">{p.description}</TableCell>
             <TableCell className="hidden sm:table-cell">
               <Badge variant="secondary">

@@ -14,16 +14,16 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
+import { formatMoney } from '@client/i18n/format';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { useAuth } from '@client/lib/use-auth';
-import { formatMoney } from '@client/i18n/format';
 import { type Product, type ProductBilling, productBillings } from '@domain/payments/product-schemas';
 import { dollarsToCents } from '@domain/pricing/money';
+import { hasRole } from '@domain/roles';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { hasRole } from '@domain/roles';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Globe, Loader2, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';

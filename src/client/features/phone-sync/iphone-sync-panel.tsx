@@ -174,16 +174,20 @@ function SetupInformation() {
             <Trans>In Settings → Sync tokens, create a token for the phone and copy it.</Trans>
           </li>
           <li>
-            <Trans>In the Shortcuts app, create a shortcut that gathers contacts, recent calls or messages.</Trans>
-          </li>
-          <li>
             <Trans>
-              Add <span className="font-medium">Get Contents of URL</span>: method POST, request body JSON, URL
-              below.
+              In the Shortcuts app, create a shortcut that gathers contacts, recent calls or messages.
             </Trans>
           </li>
           <li>
-            <Trans>Send type (contacts, calls or messages), the token as authToken, and the items as data.</Trans>
+            <Trans>
+              Add <span className="font-medium">Get Contents of URL</span>: method POST, request body JSON,
+              URL below.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              Send type (contacts, calls or messages), the token as authToken, and the items as data.
+            </Trans>
           </li>
           <li>
             <Trans>Run it from an automation (e.g. daily) to keep the CRM current.</Trans>
@@ -194,7 +198,10 @@ function SetupInformation() {
             <Trans>Endpoint</Trans>
           </p>
           {/* An HTTP request line: the method is a protocol word, not English. */}
-          <code className="block break-all rounded bg-muted px-2 py-1 text-xs" dir="ltr">{`POST ${endpoint}`}</code>
+          <code
+            className="block break-all rounded bg-muted px-2 py-1 text-xs"
+            dir="ltr"
+          >{`POST ${endpoint}`}</code>
         </div>
         <div className="space-y-1">
           <p className="text-xs font-medium text-muted-foreground">
@@ -206,8 +213,8 @@ function SetupInformation() {
         </div>
         <p className="text-xs text-muted-foreground">
           <Trans>
-            Contacts need a phone or an email; contacts are matched by email, then phone. Calls and messages are
-            added to the matching contact’s timeline, creating a contact for an unknown number.
+            Contacts need a phone or an email; contacts are matched by email, then phone. Calls and messages
+            are added to the matching contact’s timeline, creating a contact for an unknown number.
           </Trans>
         </p>
       </CardContent>
@@ -262,7 +269,8 @@ function SyncRecordRow({ record }: { record: SyncRecord }) {
     <li className="flex flex-wrap items-center justify-between gap-2 p-3">
       <div>
         <p className="text-sm font-medium">
-          {t(typeLabels[record.sync_type])} · <Plural value={record.item_count} one="# item" other="# items" />
+          {t(typeLabels[record.sync_type])} ·{' '}
+          <Plural value={record.item_count} one="# item" other="# items" />
         </p>
         <p className="text-xs text-muted-foreground">{formatDateTime(record.created_at)}</p>
         {record.error_message && <p className="text-xs text-destructive">{record.error_message}</p>}

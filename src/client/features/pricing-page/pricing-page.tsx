@@ -28,7 +28,8 @@ export function PricingPage() {
           </h1>
           <p className="mt-3 text-muted-foreground">
             <Trans>
-              Pick a base plan, switch on the add-on apps you need, and see your monthly total before you start.
+              Pick a base plan, switch on the add-on apps you need, and see your monthly total before you
+              start.
             </Trans>
           </p>
           <ul className="mt-5 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
