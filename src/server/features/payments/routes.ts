@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../../domain/app-error.js';
+import { serverMessage } from '../../../domain/messages.js';
 import { packageCheckoutSchema } from '../../../domain/pricing/custom-package.js';
 import { localBusinessCheckoutSchema } from '../../../domain/pricing/local-business.js';
 import { reossCheckoutSchema } from '../../../domain/pricing/reoss.js';
@@ -69,7 +70,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         return await provider.listProducts();
       } catch (error) {
         request.log.error({ err: error }, 'listing provider products failed');
-        throw new AppError('unavailable', 'Failed to fetch products');
+        throw new AppError('unavailable', serverMessage('payments.productsUnavailable'));
       }
     },
   );
