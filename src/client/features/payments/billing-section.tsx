@@ -69,7 +69,8 @@ export function BillingSection({ canManage }: SettingsSectionProps) {
           <ul className="mt-1 space-y-0.5 text-sm">
             <li>
               {contacts === null ? (
-                <Trans>Unlimited contacts</Trans>
+                // The plans' own message (src/domain/pricing/plans.ts), so the catalog holds it once.
+                i18n._('Unlimited contacts')
               ) : (
                 <Plural value={contacts} one="# contact" other="# contacts" />
               )}

@@ -5,6 +5,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatMoney } from '@client/i18n/format';
+import { serverMessages } from '@domain/messages';
 import {
   belowIndustryPercent,
   competitorPriceDollars,
@@ -26,7 +27,8 @@ const claims = [
   { icon: TrendingDown, text: msg`${belowIndustryPercent}% below industry average` },
   { icon: RotateCcw, text: msg`30-day money-back guarantee` },
   { icon: ShieldCheck, text: msg`99.9% uptime SLA` },
-  { icon: Clock, text: msg`24/7 support` },
+  // The same words as the Enterprise plan's feature, so one catalogued message (src/domain/pricing/plans.ts).
+  { icon: Clock, text: { id: '24/7 support' } },
 ];
 
 /** The card page's display math works in dollars (spec 001); money is shown from cents. */
@@ -35,7 +37,7 @@ const dollars = (amount: number) => formatMoney(dollarsToCents(amount));
 /** The card-provider pricing page (spec 001): products from the provider, comparison, charity, checkout. */
 export function CardPricingPage() {
   const products = useQuery<ProviderProduct[]>({ queryKey: productsKey });
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <div className="min-h-screen bg-background">
       <SiteHeader>
@@ -83,9 +85,8 @@ export function CardPricingPage() {
             <Card className="mx-auto max-w-md border-destructive/40">
               <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
                 <AlertCircle className="h-8 w-8 text-destructive" />
-                <p className="font-semibold">
-                  <Trans>Failed to fetch products</Trans>
-                </p>
+                {/* The server's own words for this failure (GET /api/products answers them). */}
+                <p className="font-semibold">{i18n._(serverMessages['payments.productsUnavailable'])}</p>
                 <Button variant="outline" onClick={() => products.refetch()}>
                   <Trans>Try again</Trans>
                 </Button>
