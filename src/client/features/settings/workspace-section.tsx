@@ -49,11 +49,10 @@ export function WorkspaceSection({ user, canManage }: SettingsSectionProps) {
             {workspace.subscriptionStatus === 'trialing' && workspace.trialEndsAt && (
               <>
                 {' · '}
-                <Plural
-                  value={daysLeft(workspace.trialEndsAt)}
-                  one="trial, # day left"
-                  other="trial, # days left"
-                />
+                <Trans>
+                  trial,{' '}
+                  <Plural value={daysLeft(workspace.trialEndsAt)} one="# day left" other="# days left" />
+                </Trans>
               </>
             )}
           </p>
