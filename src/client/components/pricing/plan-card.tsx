@@ -49,7 +49,7 @@ export function PlanCard({
       <h3 className="text-lg font-semibold">{i18n._(plan.name)}</h3>
       <p className="mt-3 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight">{formatMoney(plan.priceCents)}</span>
-        <span className="text-sm text-muted-foreground">
+        <span className="whitespace-nowrap text-sm text-muted-foreground">
           <Trans>/month</Trans>
         </span>
       </p>
