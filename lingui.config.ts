@@ -13,7 +13,7 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/src/client/locales/{locale}',
-      include: ['<rootDir>/src/client', '<rootDir>/src/domain/messages.ts'],
+      include: ['<rootDir>/src/client', '<rootDir>/src/domain'],
       exclude: ['**/node_modules/**', '**/*.test.ts'],
     },
   ],

@@ -35,6 +35,33 @@ export const serverMessages = {
   'auth.ssoNoEmail': /*i18n*/ 'The sign-on provider did not share an email address.',
   'websites.domainTaken': /*i18n*/ '{domain} is already one of your websites',
   'websites.notFound': /*i18n*/ 'Website not found',
+  'payments.adminsOnly': /*i18n*/ 'Only workspace owners and admins can buy a plan for this workspace.',
+  'payments.priceOutdated': /*i18n*/ 'The price shown is out of date or was changed. Please recalculate.',
+  'payments.priceNotOnSale': /*i18n*/ 'is not the price of a product on sale',
+  'payments.priceNotCurrent': /*i18n*/ 'does not match the current monthly price of {product}',
+  'payments.signInToSubscribe': /*i18n*/ 'Sign in to subscribe your workspace.',
+  'payments.websiteNotOwned': /*i18n*/ 'is not a website of this workspace',
+  'payments.productNotFound': /*i18n*/ 'Product not found',
+  'payments.productsUnavailable': /*i18n*/ 'Failed to fetch products',
+  'phoneSync.tokenNotFound': /*i18n*/ 'Sync token not found',
+  'phoneSync.tokenInvalid': /*i18n*/ 'The sync token is not valid or has been revoked.',
+  'members.inviteNotFound': /*i18n*/ 'Invite not found',
+  'members.memberNotFound': /*i18n*/ 'Member not found',
+  'members.ownerGrantsOwner': /*i18n*/ 'Only an owner can grant or change the owner role.',
+  'members.lastOwnerDemoted': /*i18n*/ 'The last owner cannot be demoted. Make someone else an owner first.',
+  'members.ownerRemovesOwner': /*i18n*/ 'Only an owner can remove an owner.',
+  'members.lastOwnerRemoved': /*i18n*/ 'The last owner cannot be removed.',
+  'members.inviteInvalid': /*i18n*/ 'This invite link is not valid.',
+  'members.inviteUsed': /*i18n*/ 'This invite link has already been used.',
+  'members.inviteExpired': /*i18n*/ 'This invite link has expired.',
+  'members.inviteForOtherEmail':
+    /*i18n*/ 'This invite was sent to {email}. Sign in with that address to accept it.',
+  'apiKeys.planWithoutApi':
+    /*i18n*/ 'API access is part of the {plans} plans; this workspace is on the {plan} plan.',
+  'apiKeys.signInToManage': /*i18n*/ 'API keys are managed by signing in; an API key cannot manage keys.',
+  'apiKeys.moreRightsThanYou': /*i18n*/ 'A key cannot have more rights than you: you are a {role}.',
+  'apiKeys.notFound': /*i18n*/ 'API key not found',
+  'apiKeys.invalid': /*i18n*/ 'This API key is not valid: it may have been revoked or have expired.',
 } as const;
 
 export type ServerMessageId = keyof typeof serverMessages;

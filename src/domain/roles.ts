@@ -9,8 +9,8 @@ export function hasRole(actual: Role, required: Role): boolean {
 }
 
 export const roleLabels: Record<Role, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  member: 'Member',
-  viewer: 'Viewer',
+  owner: /*i18n*/ 'Owner',
+  admin: /*i18n*/ 'Admin',
+  member: /*i18n*/ 'Member',
+  viewer: /*i18n*/ 'Viewer',
 };

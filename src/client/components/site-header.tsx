@@ -10,7 +10,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
   return (
     <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link href="/" className="flex items-center gap-2 rounded-md font-semibold">
+        <Link href="/" className="flex items-center gap-2 whitespace-nowrap rounded-md font-semibold">
           <BrandMark />
           {/* The product's name is a brand: the same in every language. */}
           <Trans>Business Hub</Trans>
@@ -24,12 +24,20 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
   );
 }
 
-/** 'Back to Home' link for the end of the header; its arrow points back in either reading direction. */
+/**
+ * 'Back to Home' link for the end of the header; its arrow points back in either reading direction. On a
+ * phone only the arrow shows (the words stay its name): longer translations wrapped the header to two lines.
+ */
 export function BackToHomeLink() {
   return (
-    <Link href="/" className="flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+    <Link
+      href="/"
+      className="flex items-center gap-1.5 whitespace-nowrap text-sm text-muted-foreground hover:text-foreground"
+    >
       <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
-      <Trans>Back to Home</Trans>
+      <span className="sr-only sm:not-sr-only">
+        <Trans>Back to Home</Trans>
+      </span>
     </Link>
   );
 }

@@ -5,12 +5,6 @@ import { websiteIdSchema } from '../ids.js';
 export const productBillings = ['one_time', 'monthly', 'yearly'] as const;
 export type ProductBilling = (typeof productBillings)[number];
 
-export const productBillingLabels: Record<ProductBilling, string> = {
-  one_time: 'one-time',
-  monthly: '/month',
-  yearly: '/year',
-};
-
 export const productInputSchema = z.object({
   websiteId: websiteIdSchema,
   name: z.string().trim().min(1, 'is required').max(120),

@@ -11,36 +11,43 @@ export interface Bundle {
 export const bundles: readonly Bundle[] = [
   {
     id: 'entrepreneur-starter',
-    name: 'Entrepreneur Starter',
-    apps: ['Brand Hub', 'Lead Generation Engine', 'AI Assistant'],
+    name: /*i18n*/ 'Entrepreneur Starter',
+    apps: [/*i18n*/ 'Brand Hub', /*i18n*/ 'Lead Generation Engine', /*i18n*/ 'AI Assistant'],
     originalPriceCents: 54300,
     bundlePriceCents: 39700,
     description:
-      'Everything a solo founder needs to build a brand, capture leads and follow up automatically.',
+      /*i18n*/ 'Everything a solo founder needs to build a brand, capture leads and follow up automatically.',
   },
   {
     id: 'professional-success',
-    name: 'Professional Success',
-    apps: ['Brand Hub', 'Lead Generation Engine', 'AI Assistant', 'Professional Tools', 'Certification Hub'],
+    name: /*i18n*/ 'Professional Success',
+    apps: [
+      /*i18n*/ 'Brand Hub',
+      /*i18n*/ 'Lead Generation Engine',
+      /*i18n*/ 'AI Assistant',
+      /*i18n*/ 'Professional Tools',
+      /*i18n*/ 'Certification Hub',
+    ],
     originalPriceCents: 114000,
     bundlePriceCents: 79700,
-    description: 'For growing practices: add professional tooling and certification to the starter stack.',
+    description:
+      /*i18n*/ 'For growing practices: add professional tooling and certification to the starter stack.',
   },
   {
     id: 'enterprise-command',
-    name: 'Enterprise Command',
+    name: /*i18n*/ 'Enterprise Command',
     apps: [
-      'Unified Command Center',
-      'Brand Hub',
-      'Lead Generation Engine',
-      'AI Assistant',
-      'Professional Tools',
-      'Certification Hub',
-      'Real Estate Suite',
+      /*i18n*/ 'Unified Command Center',
+      /*i18n*/ 'Brand Hub',
+      /*i18n*/ 'Lead Generation Engine',
+      /*i18n*/ 'AI Assistant',
+      /*i18n*/ 'Professional Tools',
+      /*i18n*/ 'Certification Hub',
+      /*i18n*/ 'Real Estate Suite',
     ],
     originalPriceCents: 198500,
     bundlePriceCents: 149700,
-    description: 'The full operating system for multi-site businesses, run from one command center.',
+    description: /*i18n*/ 'The full operating system for multi-site businesses, run from one command center.',
   },
 ];
 

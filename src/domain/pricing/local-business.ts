@@ -4,13 +4,13 @@ import { divideRounded } from './rounding.js';
 
 /** The local business pricing calculator (spec 001 §3, §5, §9). Amounts in cents. */
 export const businessTypes = [
-  { id: 'bakery', label: 'Bakery' },
-  { id: 'restaurant', label: 'Restaurant' },
-  { id: 'auto_shop', label: 'Auto Shop' },
-  { id: 'retail', label: 'Retail Store' },
-  { id: 'wellness', label: 'Wellness & Spa' },
-  { id: 'wedding_vendor', label: 'Wedding Vendor' },
-  { id: 'other', label: 'Other' },
+  { id: 'bakery', label: /*i18n*/ 'Bakery' },
+  { id: 'restaurant', label: /*i18n*/ 'Restaurant' },
+  { id: 'auto_shop', label: /*i18n*/ 'Auto Shop' },
+  { id: 'retail', label: /*i18n*/ 'Retail Store' },
+  { id: 'wellness', label: /*i18n*/ 'Wellness & Spa' },
+  { id: 'wedding_vendor', label: /*i18n*/ 'Wedding Vendor' },
+  { id: 'other', label: /*i18n*/ 'Other' },
 ] as const;
 export type BusinessType = (typeof businessTypes)[number]['id'];
 export const businessTypeIds = businessTypes.map((t) => t.id) as [BusinessType, ...BusinessType[]];
@@ -31,24 +31,24 @@ export interface ExposureLevelInfo {
 export const exposureLevels: readonly ExposureLevelInfo[] = [
   {
     id: 'directory',
-    name: 'Directory Listing',
+    name: /*i18n*/ 'Directory Listing',
     baseCents: 4400,
     displayRange: '$29-$59',
-    description: 'Listed in the local business directory of the ecosystem.',
+    description: /*i18n*/ 'Listed in the local business directory of the ecosystem.',
   },
   {
     id: 'ai_recommended',
-    name: 'AI Recommended',
+    name: /*i18n*/ 'AI Recommended',
     baseCents: 11400,
     displayRange: '$79-$149',
-    description: 'Recommended by the AI assistants when customers ask for your kind of business.',
+    description: /*i18n*/ 'Recommended by the AI assistants when customers ask for your kind of business.',
   },
   {
     id: 'referral_tracked',
-    name: 'Referral Tracked',
+    name: /*i18n*/ 'Referral Tracked',
     baseCents: 34900,
     displayRange: '$199-$499',
-    description: 'Every referral from the ecosystem tracked to your business, with reporting.',
+    description: /*i18n*/ 'Every referral from the ecosystem tracked to your business, with reporting.',
   },
 ];
 
@@ -87,31 +87,31 @@ export interface LocalAddonInfo {
 export const localAddons: readonly LocalAddonInfo[] = [
   {
     key: 'lumaraShoutouts',
-    name: 'Lumara Shoutouts',
+    name: /*i18n*/ 'Lumara Shoutouts',
     priceCents: 2900,
     billing: 'monthly',
-    description: 'Monthly shoutouts of your business across the ecosystem apps.',
+    description: /*i18n*/ 'Monthly shoutouts of your business across the ecosystem apps.',
   },
   {
     key: 'autoMatchCrm',
-    name: 'Auto-Match CRM',
+    name: /*i18n*/ 'Auto-Match CRM',
     priceCents: 5900,
     billing: 'monthly',
-    description: 'New customers matched to your business and added to your CRM automatically.',
+    description: /*i18n*/ 'New customers matched to your business and added to your CRM automatically.',
   },
   {
     key: 'coBrandedPage',
-    name: 'Co-Branded Page',
+    name: /*i18n*/ 'Co-Branded Page',
     priceCents: 9900,
     billing: 'one_time',
-    description: 'A co-branded landing page for your business.',
+    description: /*i18n*/ 'A co-branded landing page for your business.',
   },
   {
     key: 'placementBoost',
-    name: 'Placement Boost',
+    name: /*i18n*/ 'Placement Boost',
     priceCents: 7900,
     billing: 'monthly',
-    description: 'Top placement in directory results for your ZIP codes.',
+    description: /*i18n*/ 'Top placement in directory results for your ZIP codes.',
   },
 ];
 
@@ -156,7 +156,7 @@ export function zipFeeCents(zipCount: number): number {
  * The hint shown under the ZIP input. It says +$19 for 1-5 codes although the rule charges nothing for a
  * single code (spec 001 §9 keeps this difference; the rule above is what is charged).
  */
-export const zipFeeHint = '+$19 for 1-5 ZIP codes, +$49 for 6-10, +$99 county-wide';
+export const zipFeeHint = /*i18n*/ '+$19 for 1-5 ZIP codes, +$49 for 6-10, +$99 county-wide';
 
 /** Monthly add-ons per month; the one-time Co-Branded Page is excluded. */
 export function localAddonsMonthlyCents(selection: LocalAddonSelection): number {

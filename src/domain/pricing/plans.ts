@@ -14,47 +14,53 @@ export interface BasePlan {
 }
 
 /** Spec 000 §9: Enterprise is bought through sales, so its call to action is this, on every screen. */
-export const contactSalesCta = 'Contact Sales';
+export const contactSalesCta = /*i18n*/ 'Contact Sales';
 
 export const basePlans: readonly BasePlan[] = [
   {
     id: 'starter',
-    name: 'Starter',
+    name: /*i18n*/ 'Starter',
     priceCents: 4900,
     period: 'month',
-    features: ['Up to 1,000 contacts', 'Basic CRM', 'Email integration', 'Mobile app', 'Standard support'],
+    features: [
+      /*i18n*/ 'Up to 1,000 contacts',
+      /*i18n*/ 'Basic CRM',
+      /*i18n*/ 'Email integration',
+      /*i18n*/ 'Mobile app',
+      /*i18n*/ 'Standard support',
+    ],
     limits: { contacts: 1000, users: 2, storageGb: 1 },
     popular: false,
-    cta: 'Start Free Trial',
+    cta: /*i18n*/ 'Start Free Trial',
   },
   {
     id: 'professional',
-    name: 'Professional',
+    name: /*i18n*/ 'Professional',
     priceCents: 14900,
     period: 'month',
     features: [
-      'Up to 10,000 contacts',
-      'Marketing campaigns',
-      'Custom reporting',
-      'API access',
-      'Priority support',
+      /*i18n*/ 'Up to 10,000 contacts',
+      /*i18n*/ 'Marketing campaigns',
+      /*i18n*/ 'Custom reporting',
+      /*i18n*/ 'API access',
+      /*i18n*/ 'Priority support',
     ],
     limits: { contacts: 10000, users: 10, storageGb: 10 },
     popular: true,
-    cta: 'Start Free Trial',
+    cta: /*i18n*/ 'Start Free Trial',
   },
   {
     id: 'enterprise',
-    name: 'Enterprise',
+    name: /*i18n*/ 'Enterprise',
     priceCents: 39900,
     period: 'month',
     features: [
-      'Unlimited contacts',
-      'White-label',
-      'Custom integrations',
-      'Advanced security',
-      'Dedicated manager',
-      '24/7 support',
+      /*i18n*/ 'Unlimited contacts',
+      /*i18n*/ 'White-label',
+      /*i18n*/ 'Custom integrations',
+      /*i18n*/ 'Advanced security',
+      /*i18n*/ 'Dedicated manager',
+      /*i18n*/ '24/7 support',
     ],
     limits: { contacts: null, users: null, storageGb: null },
     popular: false,

@@ -1,15 +1,17 @@
 import { Badge } from '@client/components/ui/badge';
+import { formatMoney } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
-import { formatDollars } from '@domain/pricing/money';
 import type { BasePlan } from '@domain/pricing/plans';
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 function limitsLine(plan: BasePlan): string {
   const { users, storageGb } = plan.limits;
-  const usersText = users === null ? 'Unlimited users' : `${users} users`;
-  const storageText = storageGb === null ? 'unlimited storage' : `${storageGb} GB storage`;
-  return `${usersText} · ${storageText}`;
+  const usersText = users === null ? t`Unlimited users` : plural(users, { one: '# user', other: '# users' });
+  const storageText = storageGb === null ? t`unlimited storage` : t`${storageGb} GB storage`;
+  return t`${usersText} · ${storageText}`;
 }
 
 /**
@@ -27,11 +29,12 @@ export function PlanCard({
   footer?: ReactNode;
   className?: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <div
       data-plan={plan.id}
       className={cn(
-        'relative flex h-full flex-col rounded-2xl border bg-card p-6 text-left shadow-sm transition-shadow',
+        'relative flex h-full flex-col rounded-2xl border bg-card p-6 text-start shadow-sm transition-shadow',
         plan.popular && 'border-primary/60 shadow-lg shadow-primary/10',
         isSelected && 'ring-2 ring-primary',
         className,
@@ -40,20 +43,22 @@ export function PlanCard({
       {plan.popular && (
         <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap px-3 py-1 shadow">
           <Sparkles className="h-3 w-3" />
-          Most Popular
+          <Trans>Most Popular</Trans>
         </Badge>
       )}
-      <h3 className="text-lg font-semibold">{plan.name}</h3>
+      <h3 className="text-lg font-semibold">{i18n._(plan.name)}</h3>
       <p className="mt-3 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight">{formatDollars(plan.priceCents)}</span>
-        <span className="text-sm text-muted-foreground">/{plan.period}</span>
+        <span className="text-4xl font-bold tracking-tight">{formatMoney(plan.priceCents)}</span>
+        <span className="whitespace-nowrap text-sm text-muted-foreground">
+          <Trans>/month</Trans>
+        </span>
       </p>
       <p className="mt-1 text-xs text-muted-foreground">{limitsLine(plan)}</p>
       <ul className="mt-5 flex-1 space-y-2.5 text-sm">
         {plan.features.map((feature) => (
           <li key={feature} className="flex items-start gap-2">
             <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" />
-            <span>{feature}</span>
+            <span>{i18n._(feature)}</span>
           </li>
         ))}
       </ul>

@@ -2,14 +2,16 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Switch } from '@client/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { formatMoney } from '@client/i18n/format';
 import { useContactSalesHref } from '@client/lib/use-public-config';
 import { cn } from '@client/lib/utils';
 import { type AddonId, addonById, addons } from '@domain/pricing/addons';
 import { customPackageTotalCents } from '@domain/pricing/custom-package';
-import { formatDollars, formatMonthly } from '@domain/pricing/money';
 import { basePlans, contactSalesCta, isSalesLedPlan, type PlanId, planById } from '@domain/pricing/plans';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Mail, Package } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { formatMonthlyPrice } from './monthly-price';
 import { PlanCard } from './plan-card';
 
 export interface PackageSelection {
@@ -45,6 +47,8 @@ export function PlanPackageBuilder({
   };
   const plan = planById(planId);
   const contactSalesHref = useContactSalesHref();
+  const { t, i18n } = useLingui();
+  const planName = i18n._(plan.name);
 
   function toggleAddon(id: AddonId, isOn: boolean) {
     setAddonIds((current) =>
@@ -57,12 +61,12 @@ export function PlanPackageBuilder({
       <Tabs defaultValue="plans">
         <TabsList className="w-full sm:w-auto">
           <TabsTrigger value="plans" className="flex-1 sm:flex-none">
-            Base Plans
+            <Trans>Base Plans</Trans>
           </TabsTrigger>
           <TabsTrigger value="addons" className="flex-1 sm:flex-none">
-            Add-On Apps
+            <Trans>Add-On Apps</Trans>
             {addonIds.length > 0 && (
-              <Badge variant="secondary" className="ml-1 px-1.5 py-0">
+              <Badge variant="secondary" className="ms-1 px-1.5 py-0">
                 {addonIds.length}
               </Badge>
             )}
@@ -71,9 +75,12 @@ export function PlanPackageBuilder({
 
         <TabsContent value="plans" className="mt-8">
           <fieldset className="grid gap-6 md:grid-cols-3">
-            <legend className="sr-only">Base plan</legend>
+            <legend className="sr-only">
+              <Trans>Base plan</Trans>
+            </legend>
             {basePlans.map((p) => {
               const isSelected = p.id === planId;
+              const name = i18n._(p.name);
               return (
                 <label
                   key={p.id}
@@ -86,7 +93,7 @@ export function PlanPackageBuilder({
                     checked={isSelected}
                     onChange={() => setPlanId(p.id)}
                     className="sr-only"
-                    aria-label={p.name}
+                    aria-label={name}
                   />
                   <PlanCard
                     plan={p}
@@ -101,12 +108,12 @@ export function PlanPackageBuilder({
                       >
                         {isSelected ? (
                           <>
-                            <Check className="h-4 w-4" /> Selected
+                            <Check className="h-4 w-4" /> <Trans>Selected</Trans>
                           </>
                         ) : isSalesLedPlan(p.id) ? (
-                          contactSalesCta
+                          i18n._(contactSalesCta)
                         ) : (
-                          `Select ${p.name}`
+                          t`Select ${name}`
                         )}
                       </span>
                     }
@@ -134,25 +141,25 @@ export function PlanPackageBuilder({
                   <div className="flex items-start justify-between gap-3">
                     <div>
                       <label htmlFor={switchId} className="font-semibold">
-                        {addon.name}
+                        {i18n._(addon.name)}
                       </label>
                       <p className="mt-0.5 text-sm font-medium text-primary">
-                        {formatMonthly(addon.priceCents)}
+                        {formatMonthlyPrice(addon.priceCents)}
                       </p>
                     </div>
                     <Switch
                       id={switchId}
                       checked={isOn}
                       onCheckedChange={(checked) => toggleAddon(addon.id, checked)}
-                      aria-label={`Add ${addon.name}`}
+                      aria-label={t`Add ${i18n._(addon.name)}`}
                     />
                   </div>
-                  <p className="mt-3 text-sm text-muted-foreground">{addon.description}</p>
+                  <p className="mt-3 text-sm text-muted-foreground">{i18n._(addon.description)}</p>
                   <ul className="mt-3 grid grid-cols-2 gap-1.5 text-xs text-muted-foreground">
                     {addon.features.map((feature) => (
                       <li key={feature} className="flex items-center gap-1.5">
                         <Check className="h-3.5 w-3.5 shrink-0 text-success" />
-                        {feature}
+                        {i18n._(feature)}
                       </li>
                     ))}
                   </ul>
@@ -164,47 +171,57 @@ export function PlanPackageBuilder({
       </Tabs>
 
       <aside
-        aria-label="Your custom package"
+        aria-label={t`Your custom package`}
         className="h-fit rounded-2xl border bg-card p-6 shadow-sm lg:sticky lg:top-24 lg:mt-[3.25rem]"
       >
         <h3 className="flex items-center gap-2 font-semibold">
           <Package className="h-4 w-4 text-primary" />
-          Your custom package
+          <Trans>Your custom package</Trans>
         </h3>
         <dl className="mt-4 space-y-2 text-sm">
           <div className="flex justify-between gap-3">
-            <dt>{plan.name} plan</dt>
-            <dd className="font-medium">{formatMonthly(plan.priceCents)}</dd>
+            <dt>
+              <Trans>{planName} plan</Trans>
+            </dt>
+            <dd className="font-medium">{formatMonthlyPrice(plan.priceCents)}</dd>
           </div>
           {addonIds.map((id) => {
             const addon = addonById(id);
             return (
               <div key={id} className="flex justify-between gap-3 text-muted-foreground">
-                <dt>{addon.name}</dt>
-                <dd>+{formatMonthly(addon.priceCents)}</dd>
+                <dt>{i18n._(addon.name)}</dt>
+                <dd>+{formatMonthlyPrice(addon.priceCents)}</dd>
               </div>
             );
           })}
-          {addonIds.length === 0 && <p className="text-xs text-muted-foreground">No add-ons selected yet.</p>}
         </dl>
+        {addonIds.length === 0 && (
+          <p className="mt-2 text-xs text-muted-foreground">
+            <Trans>No add-ons selected yet.</Trans>
+          </p>
+        )}
         <div className="mt-4 flex items-baseline justify-between border-t pt-4">
-          <span className="text-sm font-medium">Total</span>
-          <span className="text-right">
+          <span className="text-sm font-medium">
+            <Trans>Total</Trans>
+          </span>
+          <span className="text-end">
             <span data-testid="package-total" className="text-3xl font-bold tracking-tight">
-              {formatDollars(selection.totalCents)}
+              {formatMoney(selection.totalCents)}
             </span>
-            <span className="text-sm text-muted-foreground">/month</span>
+            <span className="text-sm text-muted-foreground">
+              <Trans>/month</Trans>
+            </span>
           </span>
         </div>
         {isSalesLedPlan(planId) ? (
           <div className="mt-5 space-y-2">
             <Button asChild className="w-full" size="lg">
               <a href={contactSalesHref}>
-                <Mail /> {contactSalesCta}
+                <Mail /> {i18n._(contactSalesCta)}
               </a>
             </Button>
             <p className="text-center text-xs text-muted-foreground">
-              {plan.name} is arranged with our sales team, who tailor it to your business.
+              <Trans>{planName} is arranged with our sales team, who tailor it to your business.</Trans>
             </p>
           </div>
         ) : (

@@ -26,6 +26,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import type { SettingsSectionProps } from '@client/features/settings';
+import { formatDate, formatDateTime } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import {
   type ApiKey,
@@ -35,15 +36,17 @@ import {
 } from '@domain/api-keys/api-key-schemas';
 import { type PlanId, planById, plansWithApiAccess } from '@domain/pricing/plans';
 import { hasRole, roleLabels } from '@domain/roles';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, KeyRound, Loader2, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys-api';
 
 const expiryChoices = [
-  { id: 'never', label: 'Never', days: null },
-  { id: '30', label: '30 days', days: 30 },
-  { id: '90', label: '90 days', days: 90 },
-  { id: '365', label: '1 year', days: 365 },
+  { id: 'never', label: msg`Never`, days: null },
+  { id: '30', label: msg`30 days`, days: 30 },
+  { id: '90', label: msg`90 days`, days: 90 },
+  { id: '365', label: msg`1 year`, days: 365 },
 ] as const;
 type ExpiryChoice = (typeof expiryChoices)[number]['id'];
 
@@ -52,34 +55,48 @@ export function ApiKeysSection({ user, canManage }: SettingsSectionProps) {
   const plan = user.workspace.plan as PlanId;
   const hasApiAccess = plansWithApiAccess.includes(plan);
   const keys = useApiKeys(canManage && hasApiAccess);
+  const { t, i18n } = useLingui();
   if (!canManage) {
-    return <p className="text-sm text-muted-foreground">Only owners and admins manage API keys.</p>;
-  }
-  if (!hasApiAccess) {
-    const names = plansWithApiAccess.map((p) => planById(p).name).join(' and ');
     return (
       <p className="text-sm text-muted-foreground">
-        API access is part of the {names} plans; this workspace is on the {planById(plan).name} plan.
+        <Trans>Only owners and admins manage API keys.</Trans>
+      </p>
+    );
+  }
+  if (!hasApiAccess) {
+    const [first, second] = plansWithApiAccess.map((p) => i18n._(planById(p).name));
+    const current = i18n._(planById(plan).name);
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>
+          API access is part of the {first} and {second} plans; this workspace is on the {current} plan.
+        </Trans>
       </p>
     );
   }
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted-foreground">
-        Send a key as <code className="rounded bg-muted px-1 text-xs">Authorization: Bearer …</code> to any{' '}
-        <a className="underline" href="/api/docs">
-          API route
-        </a>
-        . It acts with its role in this workspace.
+        <Trans>
+          Send a key as <code className="rounded bg-muted px-1 text-xs">Authorization: Bearer …</code> to any{' '}
+          <a className="underline" href="/api/docs">
+            API route
+          </a>
+          . It acts with its role in this workspace.
+        </Trans>
       </p>
       {keys.isLoading ? (
         <Skeleton className="h-16" />
       ) : keys.isError ? (
-        <p className="text-sm text-destructive">API keys could not be loaded.</p>
+        <p className="text-sm text-destructive">
+          <Trans>API keys could not be loaded.</Trans>
+        </p>
       ) : !keys.data?.length ? (
-        <p className="text-sm text-muted-foreground">No API keys yet.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>No API keys yet.</Trans>
+        </p>
       ) : (
-        <ul className="divide-y rounded-lg border" aria-label="API keys">
+        <ul className="divide-y rounded-lg border" aria-label={t`API keys`}>
           {keys.data.map((key) => (
             <ApiKeyRow key={key.id} apiKey={key} />
           ))}
@@ -90,13 +107,14 @@ export function ApiKeysSection({ user, canManage }: SettingsSectionProps) {
   );
 }
 
-function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString();
-}
-
 function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
   const isExpired = apiKey.expiresAt !== null && new Date(apiKey.expiresAt).getTime() <= Date.now();
+  const { t, i18n } = useLingui();
+  const created = formatDate(apiKey.createdAt);
+  const creator = apiKey.createdBy ? apiKey.createdBy.name || apiKey.createdBy.email : null;
+  const lastUsed = apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : null;
+  const expires = apiKey.expiresAt ? formatDate(apiKey.expiresAt) : null;
   return (
     <li className="flex flex-wrap items-center gap-3 p-3" data-testid="api-key-row">
       <KeyRound className="size-4 text-muted-foreground" />
@@ -105,43 +123,52 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
           {apiKey.name} <span className="font-mono text-xs text-muted-foreground">{apiKey.prefix}…</span>
         </p>
         <p className="text-xs text-muted-foreground">
-          Created {formatDate(apiKey.createdAt)}
-          {apiKey.createdBy ? ` by ${apiKey.createdBy.name || apiKey.createdBy.email}` : ''} ·{' '}
-          {apiKey.lastUsedAt ? `last used ${new Date(apiKey.lastUsedAt).toLocaleString()}` : 'never used'} ·{' '}
-          {apiKey.expiresAt ? `expires ${formatDate(apiKey.expiresAt)}` : 'no expiry'}
+          {creator ? t`Created ${created} by ${creator}` : t`Created ${created}`} ·{' '}
+          {lastUsed ? t`last used ${lastUsed}` : t`never used`} ·{' '}
+          {expires ? t`expires ${expires}` : t`no expiry`}
         </p>
       </div>
-      <Badge variant="outline">{roleLabels[apiKey.role]}</Badge>
-      {isExpired && <Badge variant="secondary">Expired</Badge>}
+      <Badge variant="outline">{i18n._(roleLabels[apiKey.role])}</Badge>
+      {isExpired && (
+        <Badge variant="secondary">
+          <Trans>Expired</Trans>
+        </Badge>
+      )}
       <AlertDialog>
         <AlertDialogTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Revoke ${apiKey.name}`}>
+          <Button variant="ghost" size="icon" aria-label={t`Revoke ${apiKey.name}`}>
             <Trash2 className="text-destructive" />
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Revoke {apiKey.name}?</AlertDialogTitle>
+            <AlertDialogTitle>
+              <Trans>Revoke {apiKey.name}?</Trans>
+            </AlertDialogTitle>
             <AlertDialogDescription>
-              Scripts and integrations using this key stop working at once. This cannot be undone.
+              <Trans>
+                Scripts and integrations using this key stop working at once. This cannot be undone.
+              </Trans>
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>
+              <Trans>Cancel</Trans>
+            </AlertDialogCancel>
             <AlertDialogAction
               variant="destructive"
               onClick={() =>
                 revoke.mutate(apiKey.id, {
                   onError: (error) =>
                     toast({
-                      title: 'Could not revoke key',
+                      title: t`Could not revoke key`,
                       description: errorMessage(error),
                       variant: 'destructive',
                     }),
                 })
               }
             >
-              Revoke
+              <Trans>Revoke</Trans>
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -158,6 +185,7 @@ function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [isCopied, setIsCopied] = useState(false);
   const create = useCreateApiKey();
+  const { t, i18n } = useLingui();
 
   const reset = () => {
     setName('');
@@ -178,7 +206,7 @@ function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
       {
         onSuccess: setCreated,
         onError: (error) =>
-          toast({ title: 'Could not create key', description: errorMessage(error), variant: 'destructive' }),
+          toast({ title: t`Could not create key`, description: errorMessage(error), variant: 'destructive' }),
       },
     );
   };
@@ -188,8 +216,8 @@ function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
       () => setIsCopied(true),
       () =>
         toast({
-          title: 'Copy failed',
-          description: 'Select the key and copy it by hand.',
+          title: t`Copy failed`,
+          description: t`Select the key and copy it by hand.`,
           variant: 'destructive',
         }),
     );
@@ -206,15 +234,19 @@ function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
       <DialogTrigger asChild>
         <Button variant="outline">
           <Plus />
-          Create API key
+          <Trans>Create API key</Trans>
         </Button>
       </DialogTrigger>
       <DialogContent>
         {created ? (
           <>
             <DialogHeader>
-              <DialogTitle>Copy your new API key</DialogTitle>
-              <DialogDescription>It is shown only once. Store it somewhere safe now.</DialogDescription>
+              <DialogTitle>
+                <Trans>Copy your new API key</Trans>
+              </DialogTitle>
+              <DialogDescription>
+                <Trans>It is shown only once. Store it somewhere safe now.</Trans>
+              </DialogDescription>
             </DialogHeader>
             <div className="flex items-center gap-2">
               <code
@@ -225,60 +257,68 @@ function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
               </code>
               <Button type="button" size="sm" variant="outline" onClick={copy}>
                 {isCopied ? <Check /> : <Copy />}
-                {isCopied ? 'Copied' : 'Copy'}
+                {isCopied ? t`Copied` : t`Copy`}
               </Button>
             </div>
             <DialogFooter>
               <Button type="button" onClick={() => setIsOpen(false)}>
-                Done
+                <Trans>Done</Trans>
               </Button>
             </DialogFooter>
           </>
         ) : (
           <form onSubmit={submit} className="space-y-4">
             <DialogHeader>
-              <DialogTitle>Create an API key</DialogTitle>
+              <DialogTitle>
+                <Trans>Create an API key</Trans>
+              </DialogTitle>
               <DialogDescription>
-                For a script or an integration. It never has more rights than you.
+                <Trans>For a script or an integration. It never has more rights than you.</Trans>
               </DialogDescription>
             </DialogHeader>
             <div className="space-y-1.5">
-              <Label htmlFor="api-key-name">Name</Label>
+              <Label htmlFor="api-key-name">
+                <Trans>Name</Trans>
+              </Label>
               <Input
                 id="api-key-name"
                 required
                 maxLength={100}
-                placeholder="e.g. Zapier"
+                placeholder={t`e.g. Zapier`}
                 value={name}
                 onChange={(e) => setName(e.target.value)}
               />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="space-y-1.5">
-                <Label htmlFor="api-key-role">Role</Label>
+                <Label htmlFor="api-key-role">
+                  <Trans>Role</Trans>
+                </Label>
                 <Select value={role} onValueChange={(value) => setRole(value as ApiKeyRole)}>
-                  <SelectTrigger id="api-key-role" aria-label="Role">
+                  <SelectTrigger id="api-key-role" aria-label={t`Role`}>
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
                     {grantable.map((r) => (
                       <SelectItem key={r} value={r}>
-                        {roleLabels[r]}
+                        {i18n._(roleLabels[r])}
                       </SelectItem>
                     ))}
                   </SelectContent>
                 </Select>
               </div>
               <div className="space-y-1.5">
-                <Label htmlFor="api-key-expiry">Expires</Label>
+                <Label htmlFor="api-key-expiry">
+                  <Trans>Expires</Trans>
+                </Label>
                 <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryChoice)}>
-                  <SelectTrigger id="api-key-expiry" aria-label="Expires">
+                  <SelectTrigger id="api-key-expiry" aria-label={t`Expires`}>
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
                     {expiryChoices.map((c) => (
                       <SelectItem key={c.id} value={c.id}>
-                        {c.label}
+                        {i18n._(c.label)}
                       </SelectItem>
                     ))}
                   </SelectContent>
@@ -288,7 +328,7 @@ function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
             <DialogFooter>
               <Button type="submit" disabled={create.isPending || name.trim() === ''}>
                 {create.isPending && <Loader2 className="animate-spin" />}
-                Create key
+                <Trans>Create key</Trans>
               </Button>
             </DialogFooter>
           </form>

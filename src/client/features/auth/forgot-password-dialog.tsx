@@ -11,6 +11,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import type { PasswordResetRequested } from '@domain/auth/auth-schemas';
+import { Trans } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2, MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -42,25 +43,30 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <button type="button" className="text-sm font-medium text-primary hover:underline">
-          Forgot password?
+          <Trans>Forgot password?</Trans>
         </button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Reset your password</DialogTitle>
+          <DialogTitle>
+            <Trans>Reset your password</Trans>
+          </DialogTitle>
           <DialogDescription>
-            Enter the email you sign in with. We will send you a link to choose a new password.
+            <Trans>Enter the email you sign in with. We will send you a link to choose a new password.</Trans>
           </DialogDescription>
         </DialogHeader>
         {request.isSuccess ? (
           <p role="status" className="flex gap-2 rounded-md bg-accent p-3 text-sm text-accent-foreground">
             <MailCheck className="h-5 w-5 shrink-0" />
-            {request.data.message}
+            {/* The server's answer, in the reader's language. */}
+            <Trans>If an account uses that email, a link to reset its password is on its way.</Trans>
           </p>
         ) : (
           <form onSubmit={submit} className="space-y-4">
             <div className="space-y-1.5">
-              <Label htmlFor="reset-email">Email</Label>
+              <Label htmlFor="reset-email">
+                <Trans>Email</Trans>
+              </Label>
               <Input
                 id="reset-email"
                 type="email"
@@ -77,7 +83,7 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
             )}
             <Button type="submit" className="w-full" disabled={request.isPending}>
               {request.isPending && <Loader2 className="animate-spin" />}
-              Send reset link
+              <Trans>Send reset link</Trans>
             </Button>
           </form>
         )}

@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { apiRequest, errorMessage } from '@client/lib/api';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -11,6 +12,7 @@ import { NewPasswordField, newPasswordProblem } from './new-password-field';
 export function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [password, setPassword] = useState('');
+  const { t } = useLingui();
   const reset = useMutation({
     mutationFn: () => apiRequest('POST', '/api/auth/password-reset/confirm', { token, password }),
   });
@@ -22,11 +24,13 @@ export function ResetPasswordPage() {
     <main className="flex min-h-screen items-center justify-center bg-muted/30 p-4">
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle className="text-2xl">Choose a new password</CardTitle>
+          <CardTitle className="text-2xl">
+            <Trans>Choose a new password</Trans>
+          </CardTitle>
           <CardDescription>
             {token
-              ? 'After the change, you are signed out everywhere and sign in with the new password.'
-              : 'This page needs the link from the password reset email.'}
+              ? t`After the change, you are signed out everywhere and sign in with the new password.`
+              : t`This page needs the link from the password reset email.`}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -34,17 +38,19 @@ export function ResetPasswordPage() {
             <div className="space-y-4">
               <p role="status" className="flex gap-2 text-sm">
                 <CheckCircle2 className="h-5 w-5 shrink-0 text-success" />
-                Your password has been changed. Sign in with your new password.
+                <Trans>Your password has been changed. Sign in with your new password.</Trans>
               </p>
               <Button asChild className="w-full">
-                <Link href="/login">Sign in</Link>
+                <Link href="/login">
+                  <Trans>Sign in</Trans>
+                </Link>
               </Button>
             </div>
           ) : token ? (
             <form onSubmit={submit} className="space-y-4">
               <NewPasswordField
                 id="new-password"
-                label="New password"
+                label={t`New password`}
                 value={password}
                 onChange={setPassword}
               />
@@ -55,12 +61,14 @@ export function ResetPasswordPage() {
               )}
               <Button type="submit" className="w-full" disabled={reset.isPending}>
                 {reset.isPending && <Loader2 className="animate-spin" />}
-                Set new password
+                <Trans>Set new password</Trans>
               </Button>
             </form>
           ) : (
             <Button asChild variant="outline" className="w-full">
-              <Link href="/login">Back to sign in</Link>
+              <Link href="/login">
+                <Trans>Back to sign in</Trans>
+              </Link>
             </Button>
           )}
         </CardContent>

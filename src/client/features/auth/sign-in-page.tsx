@@ -1,4 +1,5 @@
 import { BrandMark } from '@client/components/brand-logo';
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
@@ -12,8 +13,9 @@ import type { AuthProviders } from '@domain/auth/auth-schemas';
 import { trialDays } from '@domain/auth/auth-schemas';
 import { type AddonId, addons } from '@domain/pricing/addons';
 import { readPackageLink } from '@domain/pricing/custom-package';
-import { formatMonthly } from '@domain/pricing/money';
 import { basePlans, type PlanId } from '@domain/pricing/plans';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, MailOpen } from 'lucide-react';
 import type * as React from 'react';
@@ -29,9 +31,12 @@ function safeNextPath(value: string | null): string {
   return value?.startsWith('/') && !value.startsWith('//') ? value : '/dashboard';
 }
 
-function formatPlanPrice(priceCents: number): string {
-  return `$${(priceCents / 100).toLocaleString('en-US')}/mo`;
-}
+const promises = [
+  msg`${trialDays}-day free trial, no credit card required`,
+  msg`Complete data isolation for your business`,
+  msg`Invite your team with role-based access`,
+  msg`Cancel anytime`,
+];
 
 export function SignInPage() {
   const params = new URLSearchParams(useSearch());
@@ -44,6 +49,8 @@ export function SignInPage() {
   const { isAuthenticated } = useAuth();
   const [, navigate] = useLocation();
   const [mode, setMode] = useState<Mode>(inviteToken || hasPackage ? 'signup' : 'signin');
+  const { t } = useLingui();
+  const year = new Date().getFullYear();
 
   // Someone signed in has nothing to do here (unless they came to accept an invite): go on to `next`.
   // Moving on from this effect, not straight from the sign-in answer, matters: the route table must
@@ -64,42 +71,41 @@ export function SignInPage() {
       <aside className="relative hidden flex-col justify-between overflow-hidden bg-sidebar p-10 text-sidebar-foreground lg:flex">
         <Link href="/" className="flex items-center gap-2 text-lg font-semibold text-white">
           <BrandMark size="lg" />
-          Business Hub
+          <Trans>Business Hub</Trans>
         </Link>
         <div className="space-y-6">
           <h2 className="text-3xl font-semibold leading-tight text-white">
-            Run every website, contact and sale from one hub.
+            <Trans>Run every website, contact and sale from one hub.</Trans>
           </h2>
           <ul className="space-y-3 text-sm">
-            {[
-              `${trialDays}-day free trial, no credit card required`,
-              'Complete data isolation for your business',
-              'Invite your team with role-based access',
-              'Cancel anytime',
-            ].map((line) => (
-              <li key={line} className="flex items-center gap-2">
+            {promises.map((line) => (
+              <li key={line.id} className="flex items-center gap-2">
                 <CheckCircle2 className="h-4 w-4 text-success" />
-                {line}
+                {t(line)}
               </li>
             ))}
           </ul>
         </div>
-        <p className="text-xs text-sidebar-muted">© {new Date().getFullYear()} Business Hub</p>
-        <div className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-primary/30 blur-3xl" />
+        <p className="text-xs text-sidebar-muted">
+          <Trans>© {year} Business Hub</Trans>
+        </p>
+        <div className="pointer-events-none absolute -end-24 -top-24 h-72 w-72 rounded-full bg-primary/30 blur-3xl" />
       </aside>
 
       <main className="flex items-center justify-center p-4 sm:p-8">
         <div className="w-full max-w-md space-y-6">
           <Link href="/" className="flex items-center gap-2 text-lg font-semibold lg:hidden">
             <BrandMark />
-            Business Hub
+            <Trans>Business Hub</Trans>
           </Link>
           {inviteToken && (
             <div className="flex gap-3 rounded-lg border border-primary/30 bg-accent p-4 text-sm text-accent-foreground">
               <MailOpen className="mt-0.5 h-5 w-5 shrink-0" />
               <p>
-                You have been invited to join a workspace. Create an account, or sign in if you already have
-                one, to accept the invitation.
+                <Trans>
+                  You have been invited to join a workspace. Create an account, or sign in if you already have
+                  one, to accept the invitation.
+                </Trans>
               </p>
             </div>
           )}
@@ -112,18 +118,22 @@ export function SignInPage() {
             <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
               <CardHeader>
                 <CardTitle className="text-2xl">
-                  {mode === 'signin' ? 'Welcome back' : 'Create your account'}
+                  {mode === 'signin' ? t`Welcome back` : t`Create your account`}
                 </CardTitle>
                 <CardDescription>
                   {mode === 'signin'
-                    ? 'Sign in to your business hub.'
+                    ? t`Sign in to your business hub.`
                     : inviteToken
-                      ? 'Join your team in a minute.'
-                      : `Start your ${trialDays}-day free trial. No credit card required.`}
+                      ? t`Join your team in a minute.`
+                      : t`Start your ${trialDays}-day free trial. No credit card required.`}
                 </CardDescription>
                 <TabsList className="mt-4 grid w-full grid-cols-2">
-                  <TabsTrigger value="signin">Sign in</TabsTrigger>
-                  <TabsTrigger value="signup">Create account</TabsTrigger>
+                  <TabsTrigger value="signin">
+                    <Trans>Sign in</Trans>
+                  </TabsTrigger>
+                  <TabsTrigger value="signup">
+                    <Trans>Create account</Trans>
+                  </TabsTrigger>
                 </TabsList>
               </CardHeader>
               <CardContent>
@@ -156,11 +166,13 @@ function SingleSignOn({ nextPath }: { nextPath: string }) {
     <div className="mt-6 space-y-4">
       <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
         <span className="h-px flex-1 bg-border" />
-        or
+        <Trans>or</Trans>
         <span className="h-px flex-1 bg-border" />
       </div>
       <Button asChild variant="outline" className="w-full">
-        <a href={`/api/auth/oidc/start?next=${encodeURIComponent(nextPath)}`}>Continue with single sign-on</a>
+        <a href={`/api/auth/oidc/start?next=${encodeURIComponent(nextPath)}`}>
+          <Trans>Continue with single sign-on</Trans>
+        </a>
       </Button>
     </div>
   );
@@ -187,6 +199,7 @@ function Field({ id, label, ...props }: { id: string; label: string } & React.Co
 function SignInForm({ inviteToken, onDone }: { inviteToken?: string; onDone: () => Promise<void> }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const { t } = useLingui();
   const signIn = useMutation({
     mutationFn: () => apiRequest('POST', '/api/auth/login', { email, password, inviteToken }),
     onSuccess: onDone,
@@ -199,7 +212,7 @@ function SignInForm({ inviteToken, onDone }: { inviteToken?: string; onDone: () 
     <form onSubmit={submit} className="space-y-4">
       <Field
         id="signin-email"
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
         value={email}
@@ -207,7 +220,7 @@ function SignInForm({ inviteToken, onDone }: { inviteToken?: string; onDone: () 
       />
       <Field
         id="signin-password"
-        label="Password"
+        label={t`Password`}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -219,7 +232,7 @@ function SignInForm({ inviteToken, onDone }: { inviteToken?: string; onDone: () 
       <FormError error={signIn.error} />
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending && <Loader2 className="animate-spin" />}
-        {signIn.isPending ? 'Signing in...' : 'Sign in'}
+        {signIn.isPending ? t`Signing in...` : t`Sign in`}
       </Button>
     </form>
   );
@@ -244,6 +257,7 @@ function SignUpForm({
     businessName: '',
   });
   const [plan, setPlan] = useState<PlanId>(initialPlan ?? 'professional');
+  const { t, i18n } = useLingui();
   const [addonIds, setAddonIds] = useState<AddonId[]>(initialAddons);
   const toggleAddon = (id: AddonId, isOn: boolean) =>
     setAddonIds((current) =>
@@ -273,14 +287,14 @@ function SignUpForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           id="firstName"
-          label="First name"
+          label={t`First name`}
           autoComplete="given-name"
           value={form.firstName}
           onChange={update('firstName')}
         />
         <Field
           id="lastName"
-          label="Last name"
+          label={t`Last name`}
           autoComplete="family-name"
           value={form.lastName}
           onChange={update('lastName')}
@@ -288,7 +302,7 @@ function SignUpForm({
       </div>
       <Field
         id="email"
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
         value={form.email}
@@ -296,7 +310,7 @@ function SignUpForm({
       />
       <NewPasswordField
         id="password"
-        label="Password"
+        label={t`Password`}
         value={form.password}
         onChange={(password) => setForm((current) => ({ ...current, password }))}
       />
@@ -304,13 +318,15 @@ function SignUpForm({
         <>
           <Field
             id="businessName"
-            label="Business name"
+            label={t`Business name`}
             autoComplete="organization"
             value={form.businessName}
             onChange={update('businessName')}
           />
           <div className="space-y-1.5">
-            <Label htmlFor="plan">Plan</Label>
+            <Label htmlFor="plan">
+              <Trans>Plan</Trans>
+            </Label>
             <Select value={plan} onValueChange={(value) => setPlan(value as PlanId)}>
               <SelectTrigger id="plan">
                 <SelectValue />
@@ -318,28 +334,32 @@ function SignUpForm({
               <SelectContent>
                 {basePlans.map((option) => (
                   <SelectItem key={option.id} value={option.id}>
-                    {option.name} — {formatPlanPrice(option.priceCents)}
-                    {option.popular ? ' · Most Popular' : ''}
+                    {i18n._(option.name)} — {formatMonthlyPrice(option.priceCents)}
+                    {option.popular ? ` · ${t`Most Popular`}` : ''}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
             <p className="text-xs text-muted-foreground">
-              Free for {trialDays} days; change plans at any time.
+              <Trans>Free for {trialDays} days; change plans at any time.</Trans>
             </p>
           </div>
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">Add-on apps</legend>
+            <legend className="text-sm font-medium">
+              <Trans>Add-on apps</Trans>
+            </legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {addons.map((addon) => (
                 <label key={addon.id} className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm">
                   <Checkbox
                     checked={addonIds.includes(addon.id)}
                     onCheckedChange={(checked) => toggleAddon(addon.id, checked === true)}
-                    aria-label={addon.name}
+                    aria-label={i18n._(addon.name)}
                   />
-                  <span className="min-w-0 flex-1 truncate">{addon.name}</span>
-                  <span className="text-xs text-muted-foreground">{formatMonthly(addon.priceCents)}</span>
+                  <span className="min-w-0 flex-1 truncate">{i18n._(addon.name)}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {formatMonthlyPrice(addon.priceCents)}
+                  </span>
                 </label>
               ))}
             </div>
@@ -350,10 +370,10 @@ function SignUpForm({
       <Button type="submit" className="w-full" disabled={signUp.isPending}>
         {signUp.isPending && <Loader2 className="animate-spin" />}
         {signUp.isPending
-          ? 'Creating account...'
+          ? t`Creating account...`
           : inviteToken
-            ? 'Create account and join'
-            : 'Start free trial'}
+            ? t`Create account and join`
+            : t`Start free trial`}
       </Button>
     </form>
   );

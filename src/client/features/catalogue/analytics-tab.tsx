@@ -1,11 +1,14 @@
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useAppFigures } from '@client/features/analytics';
+import { formatMoney, formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import type { AppFigures } from '@domain/analytics/analytics-schemas';
 import { categoryLabels } from '@domain/catalogue/applications';
-import { formatDollars, formatMonthly } from '@domain/pricing/money';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertCircle, DollarSign, Repeat, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { categoryIcons } from './applications-tab';
@@ -13,12 +16,14 @@ import { useAnalyticsDashboard, useApplications } from './catalogue-api';
 
 /** Spec 000 §9: the catalogue performance list shows the first 5 applications. */
 const performanceListLength = 5;
-const notMeasured = 'Not measured yet';
+const notMeasuredMessage = msg`Not measured yet`;
 
 export function AnalyticsTab() {
   const dashboard = useAnalyticsDashboard();
   const apps = useApplications();
   const figures = useAppFigures();
+  const { t, i18n } = useLingui();
+  const notMeasured = t(notMeasuredMessage);
 
   return (
     <div className="space-y-8">
@@ -28,27 +33,33 @@ export function AnalyticsTab() {
         <div className="grid gap-4 md:grid-cols-3">
           <KpiCard
             icon={Users}
-            label="Total Contacts"
-            value={dashboard.data?.totalUsers.toLocaleString('en-US')}
-            hint="Every contact in your CRM, whatever its status"
+            label={t`Total Contacts`}
+            value={dashboard.data && formatNumber(dashboard.data.totalUsers)}
+            hint={t`Every contact in your CRM, whatever its status`}
           />
           <KpiCard
             icon={DollarSign}
-            label="Monthly Revenue"
-            value={dashboard.data && formatDollars(Math.round(dashboard.data.monthlyRevenue * 100))}
-            hint="Payments received this calendar month"
+            label={t`Monthly Revenue`}
+            value={dashboard.data && formatMoney(Math.round(dashboard.data.monthlyRevenue * 100))}
+            hint={t`Payments received this calendar month`}
           />
           <KpiCard
             icon={Repeat}
-            label="Cross-Sell Rate"
+            label={t`Cross-Sell Rate`}
             value={
               dashboard.data &&
-              (dashboard.data.crossSellRate === null ? notMeasured : `${dashboard.data.crossSellRate}%`)
+              (dashboard.data.crossSellRate === null
+                ? notMeasured
+                : formatNumber(dashboard.data.crossSellRate / 100, {
+                    style: 'percent',
+                    maximumFractionDigits: 1,
+                  }))
             }
+            isNotMeasured={dashboard.data?.crossSellRate === null}
             hint={
               dashboard.data?.crossSellRate === null
-                ? 'Appears once customers have bought from you'
-                : 'Customers who bought more than one product'
+                ? t`Appears once customers have bought from you`
+                : t`Customers who bought more than one product`
             }
           />
         </div>
@@ -57,10 +68,14 @@ export function AnalyticsTab() {
       <section className="rounded-2xl border bg-card shadow-sm">
         <header className="flex flex-wrap items-center justify-between gap-2 border-b px-5 py-4">
           <div>
-            <h3 className="font-semibold">Application performance</h3>
+            <h3 className="font-semibold">
+              <Trans>Application performance</Trans>
+            </h3>
             <p className="text-sm text-muted-foreground">
-              Figures of an application whose website (of the same name) sends analytics: visitors, its
-              customers' payments and visitor growth over the last 30 days.
+              <Trans>
+                Figures of an application whose website (of the same name) sends analytics: visitors, its
+                customers' payments and visitor growth over the last 30 days.
+              </Trans>
             </p>
           </div>
         </header>
@@ -78,9 +93,9 @@ export function AnalyticsTab() {
                     <Icon className="h-5 w-5" />
                   </span>
                   <div className="min-w-0 flex-1">
-                    <p className="font-medium">{app.name}</p>
+                    <p className="font-medium">{i18n._(app.name)}</p>
                     <p className="text-xs text-muted-foreground">
-                      {categoryLabels[app.category]} · {formatMonthly(app.monthlyPrice)}
+                      {i18n._(categoryLabels[app.category])} · {formatMonthlyPrice(app.monthlyPrice)}
                     </p>
                   </div>
                   <AppFigureList figure={figures.data?.find((f) => f.appId === app.id)} />
@@ -100,27 +115,23 @@ export function AnalyticsTab() {
   );
 }
 
-const growthFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-
 function AppFigureList({ figure }: { figure: AppFigures[number] | undefined }) {
-  const cells: Array<[string, string]> = figure
-    ? [
-        ['Active users', figure.activeUsers.toLocaleString('en-US')],
-        ['Revenue', formatDollars(figure.revenue)],
-        ['Growth', figure.growth === null ? notMeasured : `${growthFormat.format(figure.growth)}%`],
-      ]
-    : [
-        ['Active users', notMeasured],
-        ['Revenue', notMeasured],
-        ['Growth', notMeasured],
-      ];
+  const { t } = useLingui();
+  const notMeasured = t(notMeasuredMessage);
+  const growth = (value: number) =>
+    formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  const cells: Array<[string, string | null]> = [
+    [t`Active users`, figure ? formatNumber(figure.activeUsers) : null],
+    [t`Revenue`, figure ? formatMoney(figure.revenue) : null],
+    [t`Growth`, figure && figure.growth !== null ? growth(figure.growth) : null],
+  ];
   return (
-    <dl className="grid grid-cols-3 gap-4 text-right text-xs sm:gap-8">
+    <dl className="grid grid-cols-3 gap-4 text-end text-xs sm:gap-8">
       {cells.map(([label, value]) => (
         <div key={label}>
           <dt className="text-muted-foreground">{label}</dt>
-          <dd className={cn('mt-0.5 font-medium', value === notMeasured && 'text-muted-foreground/80')}>
-            {value}
+          <dd className={cn('mt-0.5 font-medium', value === null && 'text-muted-foreground/80')}>
+            {value ?? notMeasured}
           </dd>
         </div>
       ))}
@@ -133,11 +144,13 @@ function KpiCard({
   label,
   value,
   hint,
+  isNotMeasured = false,
 }: {
   icon: typeof Users;
   label: string;
   value: ReactNode | undefined;
   hint: string;
+  isNotMeasured?: boolean;
 }) {
   return (
     <div className="rounded-2xl border bg-card p-5 shadow-sm">
@@ -153,7 +166,7 @@ function KpiCard({
         <p
           className={cn(
             'mt-2 font-bold tracking-tight',
-            value === notMeasured ? 'py-1 text-xl text-muted-foreground' : 'text-3xl',
+            isNotMeasured ? 'py-1 text-xl text-muted-foreground' : 'text-3xl',
           )}
           data-kpi={label}
         >
@@ -170,11 +183,13 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
     <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-destructive/30 bg-destructive/5 p-4 text-sm">
       <AlertCircle className="h-5 w-5 text-destructive" />
       <p className="flex-1">
-        <span className="font-medium">Analytics could not be loaded.</span>{' '}
+        <span className="font-medium">
+          <Trans>Analytics could not be loaded.</Trans>
+        </span>{' '}
         <span className="text-muted-foreground">{message}</span>
       </p>
       <Button size="sm" variant="outline" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );

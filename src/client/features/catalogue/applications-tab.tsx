@@ -1,3 +1,4 @@
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -8,6 +9,7 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { formatMoney } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import {
@@ -18,7 +20,7 @@ import {
   defaultCategoryFilter,
   filterApplications,
 } from '@domain/catalogue/applications';
-import { formatDollars, formatMonthly } from '@domain/pricing/money';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   AlertCircle,
   ArrowRight,
@@ -59,6 +61,7 @@ export function ApplicationsTab() {
   const [filter, setFilter] = useState(defaultCategoryFilter);
   const [expandedId, setExpandedId] = useState<string | null>(null);
   const [detailsApp, setDetailsApp] = useState<Application | null>(null);
+  const { t, i18n } = useLingui();
 
   if (isLoading) {
     return (
@@ -73,10 +76,12 @@ export function ApplicationsTab() {
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl border bg-card p-10 text-center">
         <AlertCircle className="h-8 w-8 text-destructive" />
-        <p className="font-medium">The application catalogue could not be loaded.</p>
+        <p className="font-medium">
+          <Trans>The application catalogue could not be loaded.</Trans>
+        </p>
         <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
         <Button variant="outline" onClick={() => refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -85,7 +90,7 @@ export function ApplicationsTab() {
   const visible = filterApplications(apps, filter);
   return (
     <div>
-      <div role="toolbar" aria-label="Filter by category" className="flex flex-wrap gap-2">
+      <div role="toolbar" aria-label={t`Filter by category`} className="flex flex-wrap gap-2">
         {categoryFilterCounts(apps).map((f) => {
           const isActive = f.id === filter;
           return (
@@ -105,7 +110,7 @@ export function ApplicationsTab() {
                   : 'bg-card text-foreground hover:bg-accent',
               )}
             >
-              {f.label}
+              {i18n._(f.label)}
               <span
                 className={cn(
                   'rounded-full px-1.5 text-xs tabular-nums',
@@ -121,7 +126,7 @@ export function ApplicationsTab() {
 
       {visible.length === 0 ? (
         <p className="mt-8 rounded-2xl border border-dashed p-10 text-center text-sm text-muted-foreground">
-          No applications in this category yet.
+          <Trans>No applications in this category yet.</Trans>
         </p>
       ) : (
         // The expanded card grows where it stands: spanning the row would move it to another grid position.
@@ -158,6 +163,9 @@ function ApplicationCard({
 }) {
   const Icon = categoryIcons[app.category];
   const panelId = `app-panel-${app.id}`;
+  const { t, i18n } = useLingui();
+  const monthly = formatMonthlyPrice(app.monthlyPrice);
+  const lifetime = formatMoney(app.lifetimePrice);
   return (
     <li
       data-app={app.id}
@@ -172,20 +180,18 @@ function ApplicationCard({
         aria-expanded={isExpanded}
         aria-controls={panelId}
         onClick={onToggle}
-        className="flex w-full flex-1 items-start gap-4 rounded-2xl p-5 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="flex w-full flex-1 items-start gap-4 rounded-2xl p-5 text-start focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
           <Icon className="h-5 w-5" />
         </span>
         <span className="flex min-w-0 flex-1 flex-col self-stretch">
           <span className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold">{app.name}</span>
-            <Badge variant="secondary">{categoryLabels[app.category]}</Badge>
+            <span className="font-semibold">{i18n._(app.name)}</span>
+            <Badge variant="secondary">{i18n._(categoryLabels[app.category])}</Badge>
           </span>
-          <span className="mt-1.5 block text-sm text-muted-foreground">{app.description}</span>
-          <span className="mt-auto block pt-3 text-sm font-semibold text-primary">
-            {formatMonthly(app.monthlyPrice)}
-          </span>
+          <span className="mt-1.5 block text-sm text-muted-foreground">{i18n._(app.description)}</span>
+          <span className="mt-auto block pt-3 text-sm font-semibold text-primary">{monthly}</span>
         </span>
         <ChevronDown
           className={cn(
@@ -196,20 +202,22 @@ function ApplicationCard({
       </button>
       {isExpanded && (
         <div id={panelId} className="grid gap-5 border-t px-5 pb-5 pt-4">
-          <DetailList title="Key features" items={app.features} icon={Check} />
-          <DetailList title="Benefits" items={app.benefits} icon={Sparkles} />
+          <DetailList title={t`Key features`} items={app.features} icon={Check} />
+          <DetailList title={t`Benefits`} items={app.benefits} icon={Sparkles} />
           <div className="flex flex-col gap-2">
             <p className="text-xs text-muted-foreground">
-              {formatMonthly(app.monthlyPrice)} or {formatDollars(app.lifetimePrice)} lifetime
+              <Trans>
+                {monthly} or {lifetime} lifetime
+              </Trans>
             </p>
             <Button asChild>
               <Link href="/pricing">
-                Get Started
-                <ArrowRight />
+                <Trans>Get Started</Trans>
+                <ArrowRight className="rtl:rotate-180" />
               </Link>
             </Button>
             <Button variant="outline" onClick={onLearnMore}>
-              Learn More
+              <Trans>Learn More</Trans>
             </Button>
           </div>
         </div>
@@ -219,6 +227,7 @@ function ApplicationCard({
 }
 
 function DetailList({ title, items, icon: Icon }: { title: string; items: string[]; icon: LucideIcon }) {
+  const { i18n } = useLingui();
   return (
     <div>
       <h4 className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{title}</h4>
@@ -226,7 +235,7 @@ function DetailList({ title, items, icon: Icon }: { title: string; items: string
         {items.map((item) => (
           <li key={item} className="flex items-start gap-2">
             <Icon className="mt-0.5 h-4 w-4 shrink-0 text-success" />
-            {item}
+            {i18n._(item)}
           </li>
         ))}
       </ul>
@@ -236,6 +245,7 @@ function DetailList({ title, items, icon: Icon }: { title: string; items: string
 
 function ApplicationDetails({ app }: { app: Application }) {
   const Icon = categoryIcons[app.category];
+  const { t, i18n } = useLingui();
   return (
     <DialogContent className="max-w-xl">
       <DialogHeader>
@@ -244,32 +254,40 @@ function ApplicationDetails({ app }: { app: Application }) {
             <Icon className="h-5 w-5" />
           </span>
           <div>
-            <DialogTitle>{app.name}</DialogTitle>
-            <p className="mt-1 text-xs text-muted-foreground">{categoryLabels[app.category]}</p>
+            <DialogTitle>{i18n._(app.name)}</DialogTitle>
+            <p className="mt-1 text-xs text-muted-foreground">{i18n._(categoryLabels[app.category])}</p>
           </div>
         </div>
-        <DialogDescription className="pt-2">{app.description}</DialogDescription>
+        <DialogDescription className="pt-2">{i18n._(app.description)}</DialogDescription>
       </DialogHeader>
       <div className="grid grid-cols-2 gap-3">
         <div className="rounded-xl border p-3">
-          <p className="text-xs text-muted-foreground">Monthly</p>
-          <p className="text-lg font-bold">{formatMonthly(app.monthlyPrice)}</p>
+          <p className="text-xs text-muted-foreground">
+            <Trans>Monthly</Trans>
+          </p>
+          <p className="text-lg font-bold">{formatMonthlyPrice(app.monthlyPrice)}</p>
         </div>
         <div className="rounded-xl border p-3">
-          <p className="text-xs text-muted-foreground">Lifetime licence</p>
-          <p className="text-lg font-bold">{formatDollars(app.lifetimePrice)}</p>
+          <p className="text-xs text-muted-foreground">
+            <Trans>Lifetime licence</Trans>
+          </p>
+          <p className="text-lg font-bold">{formatMoney(app.lifetimePrice)}</p>
         </div>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <DetailList title="Key features" items={app.features} icon={Check} />
-        <DetailList title="Benefits" items={app.benefits} icon={Sparkles} />
+        <DetailList title={t`Key features`} items={app.features} icon={Check} />
+        <DetailList title={t`Benefits`} items={app.benefits} icon={Sparkles} />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" asChild>
-          <Link href="/scheduler">Book a demo call</Link>
+          <Link href="/scheduler">
+            <Trans>Book a demo call</Trans>
+          </Link>
         </Button>
         <Button asChild>
-          <Link href="/pricing">Get Started</Link>
+          <Link href="/pricing">
+            <Trans>Get Started</Trans>
+          </Link>
         </Button>
       </div>
     </DialogContent>

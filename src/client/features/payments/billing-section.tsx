@@ -1,83 +1,120 @@
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import type { SettingsSectionProps } from '@client/features/settings';
-import { formatDollars } from '@domain/pricing/money';
+import { formatDate, formatMoney } from '@client/i18n/format';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useSubscription } from './payments-api';
 import { PaymentsTable } from './payments-table';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const limitText = (value: number | null, unit: string) =>
-  value === null ? `Unlimited ${unit}` : `${value.toLocaleString('en-US')} ${unit}`;
+const longDate = (value: string | null) => (value ? formatDate(value, { dateStyle: 'long' }) : '—');
+
+/** Stripe's subscription states, as a customer reads them; an unknown one shows as it comes. */
+const statusLabels: Record<string, ReturnType<typeof msg>> = {
+  active: msg`active`,
+  past_due: msg`past due`,
+  canceled: msg`canceled`,
+  unpaid: msg`unpaid`,
+  incomplete: msg`incomplete`,
+};
 
 /** Settings 'Plan & billing': plan, add-ons, seats, trial end and renewal, limits, and the payments made. */
 export function BillingSection({ canManage }: SettingsSectionProps) {
   const { data: sub, isLoading, isError } = useSubscription();
+  const { t, i18n } = useLingui();
   if (isLoading) return <Skeleton className="h-40" />;
-  if (isError || !sub) return <p className="text-sm text-destructive">Your plan could not be loaded.</p>;
+  if (isError || !sub)
+    return (
+      <p className="text-sm text-destructive">
+        <Trans>Your plan could not be loaded.</Trans>
+      </p>
+    );
   const isTrial = sub.subscriptionStatus === 'trialing';
-  const monthly = sub.planPriceCents + sub.addons.reduce((s, a) => s + a.priceCents, 0);
+  const monthly = formatMoney(sub.planPriceCents + sub.addons.reduce((s, a) => s + a.priceCents, 0));
+  const status = statusLabels[sub.subscriptionStatus];
+  const { contacts, users, storageGb } = sub.limits;
   return (
     <div className="space-y-6">
       <div className="grid gap-4 md:grid-cols-3">
         <div className="rounded-xl border p-4">
-          <p className="text-sm text-muted-foreground">Plan</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Plan</Trans>
+          </p>
           <p className="mt-1 flex items-center gap-2 text-lg font-semibold">
-            {sub.planName}
+            {i18n._(sub.planName)}
             <Badge variant={isTrial ? 'secondary' : 'success'}>
-              {isTrial ? 'Trial' : sub.subscriptionStatus}
+              {isTrial ? t`Trial` : status ? i18n._(status) : sub.subscriptionStatus}
             </Badge>
           </p>
           <p className="text-sm text-muted-foreground" data-testid="billing-monthly">
-            {formatDollars(monthly)}/month{sub.addons.length > 0 ? ' with add-ons' : ''}
+            {sub.addons.length > 0 ? t`${monthly}/month with add-ons` : t`${monthly}/month`}
           </p>
         </div>
         <div className="rounded-xl border p-4">
-          <p className="text-sm text-muted-foreground">{isTrial ? 'Trial ends' : 'Renews'}</p>
+          <p className="text-sm text-muted-foreground">{isTrial ? t`Trial ends` : t`Renews`}</p>
           <p className="mt-1 text-lg font-semibold" data-testid="billing-date">
-            {isTrial
-              ? sub.trialEndsAt
-                ? dateFormat.format(new Date(sub.trialEndsAt))
-                : '—'
-              : sub.renewsAt
-                ? dateFormat.format(new Date(sub.renewsAt))
-                : '—'}
+            {longDate(isTrial ? sub.trialEndsAt : sub.renewsAt)}
           </p>
           <p className="text-sm text-muted-foreground">
-            {sub.seats} {sub.seats === 1 ? 'seat' : 'seats'}
+            <Plural value={sub.seats} one="# seat" other="# seats" />
           </p>
         </div>
         <div className="rounded-xl border p-4">
-          <p className="text-sm text-muted-foreground">Plan limits</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Plan limits</Trans>
+          </p>
           <ul className="mt-1 space-y-0.5 text-sm">
-            <li>{limitText(sub.limits.contacts, 'contacts')}</li>
-            <li>{limitText(sub.limits.users, 'users')}</li>
             <li>
-              {sub.limits.storageGb === null ? 'Unlimited storage' : `${sub.limits.storageGb} GB storage`}
+              {contacts === null ? (
+                // The plans' own message (src/domain/pricing/plans.ts), so the catalog holds it once.
+                i18n._('Unlimited contacts')
+              ) : (
+                <Plural value={contacts} one="# contact" other="# contacts" />
+              )}
+            </li>
+            <li>
+              {users === null ? (
+                <Trans>Unlimited users</Trans>
+              ) : (
+                <Plural value={users} one="# user" other="# users" />
+              )}
+            </li>
+            <li>
+              {storageGb === null ? <Trans>Unlimited storage</Trans> : <Trans>{storageGb} GB storage</Trans>}
             </li>
           </ul>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-muted-foreground">Add-ons:</span>
+        <span className="text-muted-foreground">
+          <Trans>Add-ons:</Trans>
+        </span>
         {sub.addons.length ? (
           sub.addons.map((a) => (
             <Badge key={a.id} variant="outline">
-              {a.name} · {formatDollars(a.priceCents)}/mo
+              {i18n._(a.name)} · {formatMonthlyPrice(a.priceCents)}
             </Badge>
           ))
         ) : (
-          <span>none</span>
+          <span>
+            <Trans>none</Trans>
+          </span>
         )}
         {canManage && (
-          <Button asChild size="sm" variant="outline" className="ml-auto">
-            <Link href="/dashboard?tab=pricing">Change plan</Link>
+          <Button asChild size="sm" variant="outline" className="ms-auto">
+            <Link href="/dashboard?tab=pricing">
+              <Trans>Change plan</Trans>
+            </Link>
           </Button>
         )}
       </div>
       <div>
-        <h4 className="mb-2 text-sm font-semibold">Payments</h4>
+        <h4 className="mb-2 text-sm font-semibold">
+          <Trans>Payments</Trans>
+        </h4>
         <PaymentsTable />
       </div>
     </div>

@@ -5,11 +5,13 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
+import { formatMoney, formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import type { ConnectionResult } from '@domain/payments/payment-schemas';
-import { formatDollarsExact } from '@domain/pricing/money';
 import { percentChange } from '@domain/pricing/revenue';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   CheckCircle2,
   CreditCard,
@@ -30,19 +32,20 @@ import { WebsiteProductsCard } from './website-products-card';
 export function PaymentsPanel() {
   const status = useProviderStatus();
   const isStripe = status.data?.provider === 'stripe';
+  const { t } = useLingui();
   return (
     <div className="space-y-6">
       <div>
         <h2 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
           <CreditCard className="h-6 w-6 text-primary" />
-          {isStripe ? 'Stripe Payment Management' : 'Payment Management'}
+          {isStripe ? t`Stripe Payment Management` : t`Payment Management`}
         </h2>
         <p className="text-sm text-muted-foreground">
           {status.data?.mode === 'disabled'
-            ? 'Payments are not configured: no checkout can start until a Stripe key is set on the server.'
+            ? t`Payments are not configured: no checkout can start until a Stripe key is set on the server.`
             : status.data && !isStripe
-              ? 'Test mode: card payments run through the built-in offline test checkout (no card is charged) until a Stripe key is configured.'
-              : 'Card payments, checkout and revenue for this workspace.'}
+              ? t`Test mode: card payments run through the built-in offline test checkout (no card is charged) until a Stripe key is configured.`
+              : t`Card payments, checkout and revenue for this workspace.`}
         </p>
       </div>
       {/* minmax(0, 1fr) columns at every width: an auto column grew to its widest row (627 px on a phone). */}
@@ -53,7 +56,9 @@ export function PaymentsPanel() {
       <RevenueAnalytics />
       <Card>
         <CardHeader>
-          <CardTitle>Recent payments</CardTitle>
+          <CardTitle>
+            <Trans>Recent payments</Trans>
+          </CardTitle>
         </CardHeader>
         <CardContent>
           <PaymentsTable limit={10} />
@@ -63,9 +68,9 @@ export function PaymentsPanel() {
   );
 }
 
-function MaskedKey({ label, value }: { label: string; value: string | null }) {
+function MaskedKey({ id, label, value }: { id: string; label: string; value: string | null }) {
   const [isShown, setIsShown] = useState(false);
-  const id = `key-${label.toLowerCase().replace(/\W+/g, '-')}`;
+  const { t } = useLingui();
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -73,7 +78,7 @@ function MaskedKey({ label, value }: { label: string; value: string | null }) {
         <Input
           id={id}
           readOnly
-          value={value ? (isShown ? value : '•'.repeat(24)) : 'Not configured'}
+          value={value ? (isShown ? value : '•'.repeat(24)) : t`Not configured`}
           className={cn('font-mono text-sm', !value && 'text-muted-foreground')}
           data-testid={id}
         />
@@ -83,7 +88,7 @@ function MaskedKey({ label, value }: { label: string; value: string | null }) {
           size="icon"
           disabled={!value}
           onClick={() => setIsShown((s) => !s)}
-          aria-label={isShown ? `Hide ${label}` : `Show ${label}`}
+          aria-label={isShown ? t`Hide ${label}` : t`Show ${label}`}
         >
           {isShown ? <EyeOff /> : <Eye />}
         </Button>
@@ -96,19 +101,20 @@ function ProviderCard() {
   const status = useProviderStatus();
   const testConnection = useTestConnection();
   const [lastCheck, setLastCheck] = useState<ConnectionResult | null>(null);
+  const { t } = useLingui();
 
   function runCheck() {
     testConnection.mutate(undefined, {
       onSuccess: (result) => {
         setLastCheck(result);
         toast({
-          title: result.ok ? 'Connection OK' : 'Connection Failed',
+          title: result.ok ? t`Connection OK` : t`Connection Failed`,
           description: result.message,
           variant: result.ok ? 'default' : 'destructive',
         });
       },
       onError: (error) =>
-        toast({ title: 'Connection Failed', description: errorMessage(error), variant: 'destructive' }),
+        toast({ title: t`Connection Failed`, description: errorMessage(error), variant: 'destructive' }),
     });
   }
 
@@ -117,7 +123,7 @@ function ProviderCard() {
     return (
       <Card>
         <CardContent className="p-6 text-sm text-destructive">
-          The payment provider status could not be loaded.
+          <Trans>The payment provider status could not be loaded.</Trans>
         </CardContent>
       </Card>
     );
@@ -128,54 +134,60 @@ function ProviderCard() {
     <Card>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle>API Configuration</CardTitle>
+          <CardTitle>
+            <Trans>API Configuration</Trans>
+          </CardTitle>
           <Badge variant={isStripe ? 'success' : 'secondary'}>
             {isStripe
-              ? `Stripe · ${s.mode} mode`
+              ? s.mode === 'live'
+                ? t`Stripe · live mode`
+                : t`Stripe · test mode`
               : s.mode === 'disabled'
-                ? 'Not configured'
-                : 'Offline test mode'}
+                ? t`Not configured`
+                : t`Offline test mode`}
           </Badge>
         </div>
         <CardDescription>
           {isStripe
-            ? 'Keys come from the server environment and are shown masked; they cannot be edited here.'
+            ? t`Keys come from the server environment and are shown masked; they cannot be edited here.`
             : s.mode === 'disabled'
-              ? 'No Stripe key is configured and the offline test checkout is off in production: no payments are taken.'
-              : 'No Stripe key is configured: checkouts use the built-in test checkout (card 4242 4242 4242 4242).'}
+              ? t`No Stripe key is configured and the offline test checkout is off in production: no payments are taken.`
+              : t`No Stripe key is configured: checkouts use the built-in test checkout (card 4242 4242 4242 4242).`}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <MaskedKey label="Live Secret Key" value={s.keys.live} />
-        <MaskedKey label="Test Secret Key" value={s.keys.test} />
+        <MaskedKey id="key-live-secret-key" label={t`Live Secret Key`} value={s.keys.live} />
+        <MaskedKey id="key-test-secret-key" label={t`Test Secret Key`} value={s.keys.test} />
         <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
           <p className="flex items-center gap-2 text-sm">
             {lastCheck && !lastCheck.ok ? (
               <>
                 <XCircle className="h-4 w-4 text-destructive" />
-                <span className="text-destructive">API Connection Failed</span>
+                <span className="text-destructive">
+                  <Trans>API Connection Failed</Trans>
+                </span>
               </>
             ) : (
               <>
                 <CheckCircle2 className="h-4 w-4 text-success" />
                 <span>
                   {isStripe
-                    ? 'API Connection Active'
+                    ? t`API Connection Active`
                     : s.mode === 'disabled'
-                      ? 'Payments Off'
-                      : 'Offline Test Checkout Active'}
+                      ? t`Payments Off`
+                      : t`Offline Test Checkout Active`}
                 </span>
               </>
             )}
             {isStripe && (
               <span className="text-xs text-muted-foreground">
-                · webhook {s.webhookConfigured ? 'signing secret set' : 'secret missing'}
+                {s.webhookConfigured ? t`· webhook signing secret set` : t`· webhook secret missing`}
               </span>
             )}
           </p>
           <Button variant="outline" size="sm" onClick={runCheck} disabled={testConnection.isPending}>
             {testConnection.isPending ? <Loader2 className="animate-spin" /> : <PlugZap />}
-            Test Connection
+            <Trans>Test Connection</Trans>
           </Button>
         </div>
         {lastCheck && (
@@ -194,14 +206,22 @@ function ProviderCard() {
 function ChangeLabel({ current, previous }: { current: number; previous: number }) {
   const change = percentChange(current, previous);
   if (change === null)
-    return <span className="text-xs text-muted-foreground">No revenue last month to compare</span>;
+    return (
+      <span className="text-xs text-muted-foreground">
+        <Trans>No revenue last month to compare</Trans>
+      </span>
+    );
+  const changeText = formatNumber(change / 100, {
+    style: 'percent',
+    maximumFractionDigits: 1,
+    signDisplay: 'always',
+  });
   const isUp = change >= 0;
   const Icon = isUp ? TrendingUp : TrendingDown;
   return (
     <span className={cn('flex items-center gap-1 text-xs', isUp ? 'text-success' : 'text-destructive')}>
       <Icon className="h-3.5 w-3.5" />
-      {isUp ? '+' : ''}
-      {change}% vs last month
+      <Trans>{changeText} vs last month</Trans>
     </span>
   );
 }
@@ -211,21 +231,31 @@ function RevenueAnalytics() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Revenue Analytics</CardTitle>
-        <CardDescription>This calendar month, from the payments recorded for this workspace.</CardDescription>
+        <CardTitle>
+          <Trans>Revenue Analytics</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>This calendar month, from the payments recorded for this workspace.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {revenue.isLoading ? (
           <Skeleton className="h-28" />
         ) : revenue.isError || !revenue.data ? (
-          <p className="text-sm text-destructive">Revenue could not be loaded.</p>
+          <p className="text-sm text-destructive">
+            <Trans>Revenue could not be loaded.</Trans>
+          </p>
         ) : revenue.data.count === 0 ? (
           <div
             className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground"
             data-testid="revenue-empty"
           >
-            <p className="font-medium text-foreground">No payments recorded yet</p>
-            <p>Revenue figures appear here once a checkout is paid.</p>
+            <p className="font-medium text-foreground">
+              <Trans>No payments recorded yet</Trans>
+            </p>
+            <p>
+              <Trans>Revenue figures appear here once a checkout is paid.</Trans>
+            </p>
           </div>
         ) : (
           <RevenueTiles summary={revenue.data} />
@@ -237,18 +267,19 @@ function RevenueAnalytics() {
 
 function RevenueTiles({ summary }: { summary: NonNullable<ReturnType<typeof useRevenue>['data']> }) {
   const { current, previous } = summary.months;
+  const { t } = useLingui();
   const tiles = [
-    { label: 'Monthly Revenue', value: current.total, previous: previous.total },
-    { label: 'Recurring Revenue', value: current.recurring, previous: previous.recurring },
-    { label: 'One-time Revenue', value: current.oneTime, previous: previous.oneTime },
-    { label: 'Average Transaction', value: current.average, previous: previous.average },
+    { label: msg`Monthly Revenue`, value: current.total, previous: previous.total },
+    { label: msg`Recurring Revenue`, value: current.recurring, previous: previous.recurring },
+    { label: msg`One-time Revenue`, value: current.oneTime, previous: previous.oneTime },
+    { label: msg`Average Transaction`, value: current.average, previous: previous.average },
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="revenue-tiles">
       {tiles.map((tile) => (
-        <div key={tile.label} className="rounded-xl border p-4">
-          <p className="text-sm text-muted-foreground">{tile.label}</p>
-          <p className="mt-1 text-2xl font-bold tabular-nums">{formatDollarsExact(tile.value)}</p>
+        <div key={tile.label.id} className="rounded-xl border p-4">
+          <p className="text-sm text-muted-foreground">{t(tile.label)}</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums">{formatMoney(tile.value, { exact: true })}</p>
           <ChangeLabel current={tile.value} previous={tile.previous} />
         </div>
       ))}

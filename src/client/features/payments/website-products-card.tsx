@@ -15,17 +15,16 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { useWebsites } from '@client/features/websites';
+import { formatMoney } from '@client/i18n/format';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { useAuth } from '@client/lib/use-auth';
-import {
-  type Product,
-  type ProductBilling,
-  productBillingLabels,
-  productBillings,
-} from '@domain/payments/product-schemas';
-import { dollarsToCents, formatDollarsExact } from '@domain/pricing/money';
+import { type Product, type ProductBilling, productBillings } from '@domain/payments/product-schemas';
+import { dollarsToCents } from '@domain/pricing/money';
 import { hasRole } from '@domain/roles';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Globe, Loader2, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -34,17 +33,16 @@ import { Link } from 'wouter';
 const productsKey = ['/api/products'] as const;
 const refreshProducts = () => queryClient.invalidateQueries({ queryKey: productsKey });
 
-const billingNames: Record<ProductBilling, string> = {
-  one_time: 'One-time',
-  monthly: 'Monthly',
-  yearly: 'Yearly',
+const billingNames = {
+  one_time: msg`One-time`,
+  monthly: msg`Monthly`,
+  yearly: msg`Yearly`,
 };
 
-function priceLabel(p: Product) {
-  const amount = formatDollarsExact(p.priceCents);
-  return p.billing === 'one_time'
-    ? `${amount} ${productBillingLabels.one_time}`
-    : `${amount}${productBillingLabels[p.billing]}`;
+function priceLabel(p: Product, i18n: I18n) {
+  const amount = formatMoney(p.priceCents, { exact: true });
+  if (p.billing === 'one_time') return i18n._(msg`${amount} one-time`);
+  return i18n._(p.billing === 'monthly' ? msg`${amount}/month` : msg`${amount}/year`);
 }
 
 /** Payments panel: the products each of the workspace's websites sells. */
@@ -54,33 +52,44 @@ export function WebsiteProductsCard() {
   const websites = useWebsites();
   const products = useQuery<Product[]>({ queryKey: productsKey });
   const [addingFor, setAddingFor] = useState<number | null>(null);
+  const { t, i18n } = useLingui();
   const remove = useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/products/${id}`),
     onSuccess: refreshProducts,
     onError: (error) =>
-      toast({ title: 'Delete Failed', description: errorMessage(error), variant: 'destructive' }),
+      toast({ title: t`Delete Failed`, description: errorMessage(error), variant: 'destructive' }),
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Products by website</CardTitle>
-        <CardDescription>What each of your websites sells, with its price.</CardDescription>
+        <CardTitle>
+          <Trans>Products by website</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>What each of your websites sells, with its price.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {websites.isLoading || products.isLoading ? (
           <Skeleton className="h-40" />
         ) : websites.isError || products.isError ? (
-          <p className="text-sm text-destructive">Products could not be loaded.</p>
+          <p className="text-sm text-destructive">
+            <Trans>Products could not be loaded.</Trans>
+          </p>
         ) : !websites.data?.length ? (
           <div className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
-            <p className="font-medium text-foreground">No websites yet</p>
+            <p className="font-medium text-foreground">
+              <Trans>No websites yet</Trans>
+            </p>
             <p>
-              Add your websites in{' '}
-              <Link href="/dashboard?tab=settings" className="text-primary hover:underline">
-                Settings
-              </Link>
-              , then list what each one sells.
+              <Trans>
+                Add your websites in{' '}
+                <Link href="/dashboard?tab=settings" className="text-primary hover:underline">
+                  Settings
+                </Link>
+                , then list what each one sells.
+              </Trans>
             </p>
           </div>
         ) : (
@@ -88,7 +97,7 @@ export function WebsiteProductsCard() {
             {websites.data.map((site) => {
               const items = (products.data ?? []).filter((p) => p.websiteId === site.id);
               return (
-                <section key={site.id} aria-label={`${site.name} products`}>
+                <section key={site.id} aria-label={t`${site.name} products`}>
                   <div className="flex items-center justify-between gap-2">
                     <h4 className="flex min-w-0 items-center gap-1.5 text-sm font-semibold">
                       <Globe className="h-4 w-4 shrink-0 text-primary" />
@@ -97,7 +106,7 @@ export function WebsiteProductsCard() {
                     </h4>
                     {canManage && (
                       <Button size="sm" variant="ghost" onClick={() => setAddingFor(site.id)}>
-                        <Plus /> Add product
+                        <Plus /> <Trans>Add product</Trans>
                       </Button>
                     )}
                   </div>
@@ -114,12 +123,12 @@ export function WebsiteProductsCard() {
                             )}
                           </span>
                           <span className="flex shrink-0 items-center gap-2">
-                            <span className="font-medium tabular-nums">{priceLabel(p)}</span>
+                            <span className="font-medium tabular-nums">{priceLabel(p, i18n)}</span>
                             {canManage && (
                               <Button
                                 size="icon"
                                 variant="ghost"
-                                aria-label={`Delete ${p.name}`}
+                                aria-label={t`Delete ${p.name}`}
                                 disabled={remove.isPending}
                                 onClick={() => remove.mutate(p.id)}
                               >
@@ -132,7 +141,7 @@ export function WebsiteProductsCard() {
                     </ul>
                   ) : (
                     <p className="mt-1 text-xs text-muted-foreground">
-                      No products listed for this website yet.
+                      <Trans>No products listed for this website yet.</Trans>
                     </p>
                   )}
                 </section>
@@ -152,6 +161,7 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
   const [price, setPrice] = useState('');
   const [billing, setBilling] = useState<ProductBilling>('monthly');
   const [error, setError] = useState<string | null>(null);
+  const { t, i18n } = useLingui();
   const create = useMutation({
     mutationFn: (body: unknown) => apiRequest('POST', '/api/products', body),
     onSuccess: async () => {
@@ -164,9 +174,9 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
   function submit(event: FormEvent) {
     event.preventDefault();
     const dollars = Number(price);
-    if (!name.trim()) return setError('Enter a product name.');
+    if (!name.trim()) return setError(t`Enter a product name.`);
     if (price.trim() === '' || !Number.isFinite(dollars) || dollars < 0)
-      return setError('Enter a price such as 49 or 49.99.');
+      return setError(t`Enter a price such as 49 or 49.99.`);
     setError(null);
     create.mutate({ websiteId, name, description, priceCents: dollarsToCents(dollars), billing });
   }
@@ -176,15 +186,23 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
       <DialogContent>
         <form onSubmit={submit} className="space-y-4">
           <DialogHeader>
-            <DialogTitle>Add product</DialogTitle>
-            <DialogDescription>Something this website sells.</DialogDescription>
+            <DialogTitle>
+              <Trans>Add product</Trans>
+            </DialogTitle>
+            <DialogDescription>
+              <Trans>Something this website sells.</Trans>
+            </DialogDescription>
           </DialogHeader>
           <div className="space-y-1.5">
-            <Label htmlFor="product-name">Name</Label>
+            <Label htmlFor="product-name">
+              <Trans>Name</Trans>
+            </Label>
             <Input id="product-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor="product-description">Description</Label>
+            <Label htmlFor="product-description">
+              <Trans>Description</Trans>
+            </Label>
             <Textarea
               id="product-description"
               value={description}
@@ -194,7 +212,9 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
           </div>
           <div className="grid grid-cols-2 gap-3">
             <div className="space-y-1.5">
-              <Label htmlFor="product-price">Price (USD)</Label>
+              <Label htmlFor="product-price">
+                <Trans>Price (USD)</Trans>
+              </Label>
               <Input
                 id="product-price"
                 inputMode="decimal"
@@ -204,7 +224,9 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
               />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="product-billing">Billing</Label>
+              <Label htmlFor="product-billing">
+                <Trans>Billing</Trans>
+              </Label>
               <Select value={billing} onValueChange={(v) => setBilling(v as ProductBilling)}>
                 <SelectTrigger id="product-billing">
                   <SelectValue />
@@ -212,7 +234,7 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
                 <SelectContent>
                   {productBillings.map((b) => (
                     <SelectItem key={b} value={b}>
-                      {billingNames[b]}
+                      {i18n._(billingNames[b])}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -226,11 +248,11 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={create.isPending}>
               {create.isPending && <Loader2 className="animate-spin" />}
-              Add product
+              <Trans>Add product</Trans>
             </Button>
           </DialogFooter>
         </form>

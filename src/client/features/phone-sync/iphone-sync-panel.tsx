@@ -5,26 +5,32 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
+import { formatDateTime } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import { useAuth } from '@client/lib/use-auth';
 import type { PhoneSyncType, SyncRecord } from '@domain/phone-sync/sync-schemas';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, MessageSquare, Phone, Smartphone, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { usePhoneSync, useSyncRecords, useTestToken } from './phone-sync-api';
 import { sampleSyncItems } from './sample-sync-data';
 
-const syncButtons: Array<{ type: PhoneSyncType; label: string; icon: typeof Users }> = [
-  { type: 'contacts', label: 'Test Contacts Sync', icon: Users },
-  { type: 'calls', label: 'Test Calls Sync', icon: Phone },
-  { type: 'messages', label: 'Test Messages Sync', icon: MessageSquare },
-];
+const syncButtons = [
+  { type: 'contacts', label: msg`Test Contacts Sync`, icon: Users },
+  { type: 'calls', label: msg`Test Calls Sync`, icon: Phone },
+  { type: 'messages', label: msg`Test Messages Sync`, icon: MessageSquare },
+] as const;
 
-const typeLabels: Record<PhoneSyncType, string> = {
-  contacts: 'Contacts',
-  calls: 'Calls',
-  messages: 'Messages',
-};
+const typeLabels = {
+  contacts: msg`Contacts`,
+  calls: msg`Calls`,
+  messages: msg`Messages`,
+} satisfies Record<PhoneSyncType, unknown>;
+
+/** The prefix every sync token starts with: a format, the same in every language. */
+const tokenPlaceholder = 'hubsync_…';
 
 export function IphoneSyncPanel() {
   const { user } = useAuth();
@@ -33,6 +39,7 @@ export function IphoneSyncPanel() {
   const [authToken, setAuthToken] = useState('');
   const [isPrefilled, setIsPrefilled] = useState(false);
   const sync = usePhoneSync();
+  const { t } = useLingui();
 
   // Pre-fill the workspace's testing token once, when it arrives, unless the user already typed one. Only
   // once: a field the user cleared must stay empty, not refill at once.
@@ -52,13 +59,13 @@ export function IphoneSyncPanel() {
       {
         onSuccess: () =>
           toast({
-            title: 'Sync Successful',
-            description: 'Your iPhone data has been processed and contacts updated.',
+            title: t`Sync Successful`,
+            description: t`Your iPhone data has been processed and contacts updated.`,
           }),
         onError: (error) =>
           toast({
-            title: 'Sync Failed',
-            description: error instanceof Error ? errorMessage(error) : 'Failed to sync iPhone data',
+            title: t`Sync Failed`,
+            description: error instanceof Error ? errorMessage(error) : t`Failed to sync iPhone data`,
             variant: 'destructive',
           }),
       },
@@ -68,28 +75,32 @@ export function IphoneSyncPanel() {
   return (
     <div className="space-y-6">
       <div>
-        <h2 className="text-2xl font-bold tracking-tight">iPhone Sync</h2>
+        <h2 className="text-2xl font-bold tracking-tight">
+          <Trans>iPhone Sync</Trans>
+        </h2>
         <p className="text-sm text-muted-foreground">
-          Send contacts, calls and messages from an iPhone Shortcut into your CRM.
+          <Trans>Send contacts, calls and messages from an iPhone Shortcut into your CRM.</Trans>
         </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <Smartphone className="size-5" /> Test your sync
+              <Smartphone className="size-5" /> <Trans>Test your sync</Trans>
             </CardTitle>
             <CardDescription>
-              Each button sends a few realistic sample items with the token below.
+              <Trans>Each button sends a few realistic sample items with the token below.</Trans>
             </CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
             <div className="space-y-1.5">
-              <Label htmlFor="iphone-auth-token">Auth token</Label>
+              <Label htmlFor="iphone-auth-token">
+                <Trans>Auth token</Trans>
+              </Label>
               <Input
                 id="iphone-auth-token"
                 value={authToken}
-                placeholder="hubsync_…"
+                placeholder={tokenPlaceholder}
                 autoComplete="off"
                 spellCheck={false}
                 onChange={(e) => {
@@ -99,8 +110,8 @@ export function IphoneSyncPanel() {
               />
               <p className="text-xs text-muted-foreground">
                 {isPrefilled
-                  ? 'Pre-filled with this workspace’s test token (for testing only).'
-                  : 'Create a token under Settings → Sync tokens and paste it here.'}
+                  ? t`Pre-filled with this workspace’s test token (for testing only).`
+                  : t`Create a token under Settings → Sync tokens and paste it here.`}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
@@ -116,12 +127,14 @@ export function IphoneSyncPanel() {
                   ) : (
                     <Icon />
                   )}
-                  {label}
+                  {t(label)}
                 </Button>
               ))}
             </div>
             {!canWrite && (
-              <p className="text-xs text-muted-foreground">Viewers can watch sync activity but not send.</p>
+              <p className="text-xs text-muted-foreground">
+                <Trans>Viewers can watch sync activity but not send.</Trans>
+              </p>
             )}
           </CardContent>
         </Card>
@@ -137,7 +150,7 @@ function SetupInformation() {
   const example = JSON.stringify(
     {
       type: 'calls',
-      authToken: 'hubsync_…',
+      authToken: tokenPlaceholder,
       data: [
         { phoneNumber: '(512) 555-0134', type: 'incoming', duration: 312, date: '2026-11-20T15:04:00Z' },
       ],
@@ -148,31 +161,61 @@ function SetupInformation() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Setup information</CardTitle>
-        <CardDescription>Point an iPhone Shortcut at this endpoint.</CardDescription>
+        <CardTitle>
+          <Trans>Setup information</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Point an iPhone Shortcut at this endpoint.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
-        <ol className="list-decimal space-y-1 pl-5">
-          <li>In Settings → Sync tokens, create a token for the phone and copy it.</li>
-          <li>In the Shortcuts app, create a shortcut that gathers contacts, recent calls or messages.</li>
+        <ol className="list-decimal space-y-1 ps-5">
           <li>
-            Add <span className="font-medium">Get Contents of URL</span>: method POST, request body JSON, URL
-            below.
+            <Trans>In Settings → Sync tokens, create a token for the phone and copy it.</Trans>
           </li>
-          <li>Send type (contacts, calls or messages), the token as authToken, and the items as data.</li>
-          <li>Run it from an automation (e.g. daily) to keep the CRM current.</li>
+          <li>
+            <Trans>
+              In the Shortcuts app, create a shortcut that gathers contacts, recent calls or messages.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              Add <span className="font-medium">Get Contents of URL</span>: method POST, request body JSON,
+              URL below.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              Send type (contacts, calls or messages), the token as authToken, and the items as data.
+            </Trans>
+          </li>
+          <li>
+            <Trans>Run it from an automation (e.g. daily) to keep the CRM current.</Trans>
+          </li>
         </ol>
         <div className="space-y-1">
-          <p className="text-xs font-medium text-muted-foreground">Endpoint</p>
-          <code className="block break-all rounded bg-muted px-2 py-1 text-xs">POST {endpoint}</code>
+          <p className="text-xs font-medium text-muted-foreground">
+            <Trans>Endpoint</Trans>
+          </p>
+          {/* An HTTP request line: the method is a protocol word, not English. */}
+          <code
+            className="block break-all rounded bg-muted px-2 py-1 text-xs"
+            dir="ltr"
+          >{`POST ${endpoint}`}</code>
         </div>
         <div className="space-y-1">
-          <p className="text-xs font-medium text-muted-foreground">Example body</p>
-          <pre className="overflow-x-auto rounded bg-muted p-2 text-xs">{example}</pre>
+          <p className="text-xs font-medium text-muted-foreground">
+            <Trans>Example body</Trans>
+          </p>
+          <pre className="overflow-x-auto rounded bg-muted p-2 text-xs" dir="ltr">
+            {example}
+          </pre>
         </div>
         <p className="text-xs text-muted-foreground">
-          Contacts need a phone or an email; contacts are matched by email, then phone. Calls and messages are
-          added to the matching contact’s timeline, creating a contact for an unknown number.
+          <Trans>
+            Contacts need a phone or an email; contacts are matched by email, then phone. Calls and messages
+            are added to the matching contact’s timeline, creating a contact for an unknown number.
+          </Trans>
         </p>
       </CardContent>
     </Card>
@@ -190,16 +233,24 @@ function SyncRecords() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent sync activity</CardTitle>
-        <CardDescription>The last 10 syncs from any phone.</CardDescription>
+        <CardTitle>
+          <Trans>Recent sync activity</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>The last 10 syncs from any phone.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? (
           <Skeleton className="h-24" />
         ) : isError ? (
-          <p className="text-sm text-destructive">Sync activity could not be loaded.</p>
+          <p className="text-sm text-destructive">
+            <Trans>Sync activity could not be loaded.</Trans>
+          </p>
         ) : !data?.length ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No sync activity yet</p>
+          <p className="py-6 text-center text-sm text-muted-foreground">
+            <Trans>No sync activity yet</Trans>
+          </p>
         ) : (
           <ul className="divide-y rounded-md border" data-testid="sync-records">
             {data.slice(0, 10).map((record) => (
@@ -213,17 +264,19 @@ function SyncRecords() {
 }
 
 function SyncRecordRow({ record }: { record: SyncRecord }) {
+  const { t } = useLingui();
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 p-3">
       <div>
         <p className="text-sm font-medium">
-          {typeLabels[record.sync_type]} · {record.item_count} {record.item_count === 1 ? 'item' : 'items'}
+          {t(typeLabels[record.sync_type])} ·{' '}
+          <Plural value={record.item_count} one="# item" other="# items" />
         </p>
-        <p className="text-xs text-muted-foreground">{new Date(record.created_at).toLocaleString()}</p>
+        <p className="text-xs text-muted-foreground">{formatDateTime(record.created_at)}</p>
         {record.error_message && <p className="text-xs text-destructive">{record.error_message}</p>}
       </div>
       <Badge variant={record.processed ? 'success' : 'secondary'}>
-        {record.processed ? 'Processed' : 'Processing'}
+        {record.processed ? t`Processed` : t`Processing`}
       </Badge>
     </li>
   );

@@ -16,8 +16,10 @@ import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import type { SettingsSectionProps } from '@client/features/settings';
+import { formatDate, formatDateTime } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import type { SyncToken } from '@domain/phone-sync/sync-schemas';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useCreateSyncToken, useRevokeSyncToken, useSyncTokens } from './phone-sync-api';
@@ -26,16 +28,24 @@ import { useCreateSyncToken, useRevokeSyncToken, useSyncTokens } from './phone-s
 export function SyncTokensSection({ canManage }: SettingsSectionProps) {
   const tokens = useSyncTokens(canManage);
   if (!canManage) {
-    return <p className="text-sm text-muted-foreground">Only owners and admins manage sync tokens.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>Only owners and admins manage sync tokens.</Trans>
+      </p>
+    );
   }
   return (
     <div className="space-y-6">
       {tokens.isLoading ? (
         <Skeleton className="h-16" />
       ) : tokens.isError ? (
-        <p className="text-sm text-destructive">Sync tokens could not be loaded.</p>
+        <p className="text-sm text-destructive">
+          <Trans>Sync tokens could not be loaded.</Trans>
+        </p>
       ) : !tokens.data?.length ? (
-        <p className="text-sm text-muted-foreground">No sync tokens yet. Create one for each phone.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>No sync tokens yet. Create one for each phone.</Trans>
+        </p>
       ) : (
         <ul className="divide-y rounded-lg border">
           {tokens.data.map((token) => (
@@ -51,6 +61,9 @@ export function SyncTokensSection({ canManage }: SettingsSectionProps) {
 function TokenRow({ token }: { token: SyncToken }) {
   const revoke = useRevokeSyncToken();
   const isRevoked = token.revokedAt !== null;
+  const { t } = useLingui();
+  const created = formatDate(token.createdAt);
+  const lastUsed = token.lastUsedAt ? formatDateTime(token.lastUsedAt) : null;
   return (
     <li className="flex flex-wrap items-center gap-3 p-3">
       <KeyRound className="size-4 text-muted-foreground" />
@@ -59,43 +72,52 @@ function TokenRow({ token }: { token: SyncToken }) {
           {token.name} <span className="font-mono text-xs text-muted-foreground">{token.tokenHint}</span>
         </p>
         <p className="text-xs text-muted-foreground">
-          Created {new Date(token.createdAt).toLocaleDateString()} ·{' '}
-          {token.lastUsedAt ? `last used ${new Date(token.lastUsedAt).toLocaleString()}` : 'never used'}
+          {t`Created ${created}`} · {lastUsed ? t`last used ${lastUsed}` : t`never used`}
         </p>
       </div>
-      {token.isTestToken && <Badge variant="outline">For testing</Badge>}
+      {token.isTestToken && (
+        <Badge variant="outline">
+          <Trans>For testing</Trans>
+        </Badge>
+      )}
       {isRevoked ? (
-        <Badge variant="secondary">Revoked</Badge>
+        <Badge variant="secondary">
+          <Trans>Revoked</Trans>
+        </Badge>
       ) : (
         <AlertDialog>
           <AlertDialogTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={`Revoke ${token.name}`}>
+            <Button variant="ghost" size="icon" aria-label={t`Revoke ${token.name}`}>
               <Trash2 className="text-destructive" />
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
             <AlertDialogHeader>
-              <AlertDialogTitle>Revoke {token.name}?</AlertDialogTitle>
+              <AlertDialogTitle>
+                <Trans>Revoke {token.name}?</Trans>
+              </AlertDialogTitle>
               <AlertDialogDescription>
-                Phones using this token can no longer sync. This cannot be undone.
+                <Trans>Phones using this token can no longer sync. This cannot be undone.</Trans>
               </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogCancel>
+                <Trans>Cancel</Trans>
+              </AlertDialogCancel>
               <AlertDialogAction
                 variant="destructive"
                 onClick={() =>
                   revoke.mutate(token.id, {
                     onError: (error) =>
                       toast({
-                        title: 'Could not revoke token',
+                        title: t`Could not revoke token`,
                         description: errorMessage(error),
                         variant: 'destructive',
                       }),
                   })
                 }
               >
-                Revoke
+                <Trans>Revoke</Trans>
               </AlertDialogAction>
             </AlertDialogFooter>
           </AlertDialogContent>
@@ -110,6 +132,7 @@ function CreateTokenForm() {
   const [created, setCreated] = useState<string | null>(null);
   const [isCopied, setIsCopied] = useState(false);
   const create = useCreateSyncToken();
+  const { t } = useLingui();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(name, {
@@ -119,7 +142,7 @@ function CreateTokenForm() {
         setName('');
       },
       onError: (error) =>
-        toast({ title: 'Could not create token', description: errorMessage(error), variant: 'destructive' }),
+        toast({ title: t`Could not create token`, description: errorMessage(error), variant: 'destructive' }),
     });
   };
   const copy = async () => {
@@ -128,34 +151,40 @@ function CreateTokenForm() {
       () => setIsCopied(true),
       () =>
         toast({
-          title: 'Copy failed',
-          description: 'Select the token and copy it by hand.',
+          title: t`Copy failed`,
+          description: t`Select the token and copy it by hand.`,
           variant: 'destructive',
         }),
     );
   };
   return (
     <div className="space-y-3">
-      <h4 className="text-sm font-semibold">Create a token</h4>
+      <h4 className="text-sm font-semibold">
+        <Trans>Create a token</Trans>
+      </h4>
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">
-          <Label htmlFor="sync-token-name">Name</Label>
+          <Label htmlFor="sync-token-name">
+            <Trans>Name</Trans>
+          </Label>
           <Input
             id="sync-token-name"
             required
-            placeholder="e.g. Jane’s iPhone"
+            placeholder={t`e.g. Jane’s iPhone`}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
         </div>
         <Button type="submit" disabled={create.isPending || name.trim() === ''}>
           {create.isPending && <Loader2 className="animate-spin" />}
-          Create token
+          <Trans>Create token</Trans>
         </Button>
       </form>
       {created && (
         <div className="space-y-2 rounded-md border border-success/40 bg-success/10 p-3">
-          <p className="text-sm font-medium">Copy this token now: it is shown only once.</p>
+          <p className="text-sm font-medium">
+            <Trans>Copy this token now: it is shown only once.</Trans>
+          </p>
           <div className="flex items-center gap-2">
             <code
               className="min-w-0 flex-1 truncate rounded bg-background px-2 py-1 text-xs"
@@ -165,7 +194,7 @@ function CreateTokenForm() {
             </code>
             <Button type="button" size="sm" variant="outline" onClick={copy}>
               {isCopied ? <Check /> : <Copy />}
-              {isCopied ? 'Copied' : 'Copy'}
+              {isCopied ? t`Copied` : t`Copy`}
             </Button>
           </div>
         </div>

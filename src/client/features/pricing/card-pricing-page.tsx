@@ -1,35 +1,43 @@
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useCardCheckout, useProviderProducts } from '@client/features/checkout';
+import { formatMoney } from '@client/i18n/format';
 import type { ProviderProduct } from '@domain/checkout/checkout-schemas';
+import { serverMessages } from '@domain/messages';
 import {
   belowIndustryPercent,
   competitorPriceDollars,
   competitorSavingsDollars,
   displayPriceDollars,
-  pricingClaims,
 } from '@domain/pricing/card-provider';
 import { charityFigures } from '@domain/pricing/charity';
-import { formatDollars } from '@domain/pricing/money';
+import { dollarsToCents } from '@domain/pricing/money';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertCircle, Clock, Heart, Loader2, RotateCcw, ShieldCheck, TrendingDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 
-const claimIcons = [TrendingDown, RotateCcw, ShieldCheck, Clock];
+/** The page's four claims (spec 001 §9, `pricingClaims` in the pricing domain), in the reader's language. */
+const claims = [
+  { icon: TrendingDown, text: msg`${belowIndustryPercent}% below industry average` },
+  { icon: RotateCcw, text: msg`30-day money-back guarantee` },
+  { icon: ShieldCheck, text: msg`99.9% uptime SLA` },
+  // The same words as the Enterprise plan's feature, so one catalogued message (src/domain/pricing/plans.ts).
+  { icon: Clock, text: { id: '24/7 support' } },
+];
 
-const dollars = (amount: number) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  }).format(amount);
+/** The card page's display math works in dollars (spec 001); money is shown from cents. */
+const dollars = (amount: number) => formatMoney(dollarsToCents(amount));
 
 /** The card-provider pricing page (spec 001): products from the provider, comparison, charity, checkout. */
 export function CardPricingPage() {
   const products = useProviderProducts();
+  const { t, i18n } = useLingui();
   return (
     <div className="min-h-screen bg-background">
       <SiteHeader>
@@ -37,32 +45,33 @@ export function CardPricingPage() {
           href="/pricing-selector"
           className="hidden text-sm text-muted-foreground hover:text-foreground sm:block"
         >
-          All pricing
+          <Trans>All pricing</Trans>
         </Link>
         <BackToHomeLink />
       </SiteHeader>
       <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
         <div className="mx-auto max-w-2xl text-center">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Complete pricing guide</h1>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+            <Trans>Complete pricing guide</Trans>
+          </h1>
           <p className="mt-3 text-muted-foreground">
-            Transparent prices below the industry average, and 20% of our net profit goes to a registered
-            501(c)(3) nonprofit.
+            <Trans>
+              Transparent prices below the industry average, and 20% of our net profit goes to a registered
+              501(c)(3) nonprofit.
+            </Trans>
           </p>
         </div>
 
         <ul className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-4">
-          {pricingClaims.map((claim, i) => {
-            const Icon = claimIcons[i];
-            return (
-              <li
-                key={claim}
-                className="flex items-center gap-2 rounded-xl border bg-card p-3 text-sm font-medium"
-              >
-                <Icon className="h-4 w-4 shrink-0 text-primary" />
-                {claim}
-              </li>
-            );
-          })}
+          {claims.map(({ icon: Icon, text }) => (
+            <li
+              key={text.id}
+              className="flex items-center gap-2 rounded-xl border bg-card p-3 text-sm font-medium"
+            >
+              <Icon className="h-4 w-4 shrink-0 text-primary" />
+              {t(text)}
+            </li>
+          ))}
         </ul>
 
         <div className="mt-10">
@@ -76,9 +85,10 @@ export function CardPricingPage() {
             <Card className="mx-auto max-w-md border-destructive/40">
               <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
                 <AlertCircle className="h-8 w-8 text-destructive" />
-                <p className="font-semibold">Failed to fetch products</p>
+                {/* The server's own words for this failure (GET /api/products answers them). */}
+                <p className="font-semibold">{i18n._(serverMessages['payments.productsUnavailable'])}</p>
                 <Button variant="outline" onClick={() => products.refetch()}>
-                  Try again
+                  <Trans>Try again</Trans>
                 </Button>
               </CardContent>
             </Card>
@@ -89,7 +99,9 @@ export function CardPricingPage() {
               ))}
             </div>
           ) : (
-            <p className="text-center text-muted-foreground">No products are on sale yet.</p>
+            <p className="text-center text-muted-foreground">
+              <Trans>No products are on sale yet.</Trans>
+            </p>
           )}
         </div>
       </main>
@@ -103,6 +115,7 @@ function ProductCard({ product }: { product: ProviderProduct }) {
   const price = product.prices[0];
   const isPopular = product.metadata.popular === 'true';
   const charity = price ? charityFigures(price.unit_amount) : null;
+  const { t } = useLingui();
 
   function buy() {
     if (!price) return;
@@ -112,7 +125,11 @@ function ProductCard({ product }: { product: ProviderProduct }) {
 
   return (
     <Card className={isPopular ? 'relative border-primary shadow-md ring-1 ring-primary' : 'relative'}>
-      {isPopular && <Badge className="absolute -top-2.5 left-6">Most Popular</Badge>}
+      {isPopular && (
+        <Badge className="absolute -top-2.5 start-6">
+          <Trans>Most Popular</Trans>
+        </Badge>
+      )}
       <CardHeader>
         <CardTitle>{product.name}</CardTitle>
         {product.description && <p className="text-sm text-muted-foreground">{product.description}</p>}
@@ -124,43 +141,63 @@ function ProductCard({ product }: { product: ProviderProduct }) {
               <span className="text-4xl font-bold tracking-tight">
                 {dollars(displayPriceDollars(price.unit_amount))}
               </span>
-              {price.interval && <span className="text-muted-foreground">/{price.interval}</span>}
+              {price.interval && (
+                <span className="text-muted-foreground">
+                  {price.interval === 'month'
+                    ? t`/month`
+                    : price.interval === 'year'
+                      ? t`/year`
+                      : `/${price.interval}`}
+                </span>
+              )}
               <p className="mt-2 text-sm">
                 <span className="text-muted-foreground line-through">
                   {dollars(competitorPriceDollars(price.unit_amount))}
                 </span>{' '}
                 <span className="font-medium text-success">
-                  Save {dollars(competitorSavingsDollars(price.unit_amount))} ({belowIndustryPercent}% off)
+                  <Trans>
+                    Save {dollars(competitorSavingsDollars(price.unit_amount))} ({belowIndustryPercent}% off)
+                  </Trans>
                 </span>
               </p>
-              <p className="text-xs text-muted-foreground">compared with the industry average price</p>
+              <p className="text-xs text-muted-foreground">
+                <Trans>compared with the industry average price</Trans>
+              </p>
             </div>
             {charity && (
               <div className="rounded-xl bg-muted/60 p-3 text-xs">
                 <p className="flex items-center gap-1.5 font-semibold">
-                  <Heart className="h-3.5 w-3.5 text-destructive" /> Charitable impact
+                  <Heart className="h-3.5 w-3.5 text-destructive" /> <Trans>Charitable impact</Trans>
                 </p>
                 <dl className="mt-2 grid grid-cols-3 gap-2">
                   <div>
-                    <dt className="text-muted-foreground">Net profit (67%)</dt>
-                    <dd className="font-medium">{formatDollars(charity.monthly.netProfitCents)}/mo</dd>
+                    <dt className="text-muted-foreground">
+                      <Trans>Net profit (67%)</Trans>
+                    </dt>
+                    <dd className="font-medium">{formatMonthlyPrice(charity.monthly.netProfitCents)}</dd>
                   </div>
                   <div>
-                    <dt className="text-muted-foreground">Donation (20%)</dt>
+                    <dt className="text-muted-foreground">
+                      <Trans>Donation (20%)</Trans>
+                    </dt>
                     <dd className="font-medium">
-                      {formatDollars(charity.monthly.charitableDonationCents)}/mo
+                      {formatMonthlyPrice(charity.monthly.charitableDonationCents)}
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-muted-foreground">Per year</dt>
-                    <dd className="font-medium">{formatDollars(charity.annual.charitableDonationCents)}</dd>
+                    <dt className="text-muted-foreground">
+                      <Trans>Per year</Trans>
+                    </dt>
+                    <dd className="font-medium">{formatMoney(charity.annual.charitableDonationCents)}</dd>
                   </div>
                 </dl>
               </div>
             )}
           </>
         ) : (
-          <p className="text-sm text-muted-foreground">No price is set for this product.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>No price is set for this product.</Trans>
+          </p>
         )}
       </CardContent>
       <CardFooter>
@@ -173,10 +210,10 @@ function ProductCard({ product }: { product: ProviderProduct }) {
           {isProcessing ? (
             <>
               <Loader2 className="h-4 w-4 animate-spin" />
-              Processing...
+              <Trans>Processing...</Trans>
             </>
           ) : (
-            'Get Started'
+            t`Get Started`
           )}
         </Button>
       </CardFooter>

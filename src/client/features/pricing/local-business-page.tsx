@@ -1,3 +1,4 @@
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -7,6 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
 import { useLocalBusinessCheckout } from '@client/features/checkout';
+import { formatMoney } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import {
   type BusinessType,
@@ -24,7 +26,7 @@ import {
   zipCodeCount,
   zipFeeHint,
 } from '@domain/pricing/local-business';
-import { formatDollars } from '@domain/pricing/money';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Calculator, Check, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -38,12 +40,13 @@ export function LocalBusinessPage() {
   // The result is a snapshot taken by Calculate: later input changes do not refresh it (spec 001 §4).
   const [result, setResult] = useState<LocalBusinessCheckoutBody | null>(null);
   const checkout = useLocalBusinessCheckout();
+  const { t, i18n } = useLingui();
 
   function calculate() {
     if (!businessType || !exposureLevel) {
       toast({
-        title: 'Missing Information',
-        description: 'Please select business type and exposure level',
+        title: t`Missing Information`,
+        description: t`Please select business type and exposure level`,
         variant: 'destructive',
       });
       return;
@@ -59,37 +62,45 @@ export function LocalBusinessPage() {
           href="/pricing-selector"
           className="hidden text-sm text-muted-foreground hover:text-foreground sm:block"
         >
-          All pricing
+          <Trans>All pricing</Trans>
         </Link>
         <BackToHomeLink />
       </SiteHeader>
       <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
         <div className="max-w-2xl">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Local Business Pricing Calculator</h1>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+            <Trans>Local Business Pricing Calculator</Trans>
+          </h1>
           <p className="mt-3 text-muted-foreground">
-            Get found by customers across our ecosystem. Tell us about your business and see your price.
+            <Trans>
+              Get found by customers across our ecosystem. Tell us about your business and see your price.
+            </Trans>
           </p>
         </div>
 
         <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_380px]">
           <Card>
             <CardHeader>
-              <CardTitle>Your business</CardTitle>
+              <CardTitle>
+                <Trans>Your business</Trans>
+              </CardTitle>
               <CardDescription>
-                All fields can be changed; press Calculate to update your price.
+                <Trans>All fields can be changed; press Calculate to update your price.</Trans>
               </CardDescription>
             </CardHeader>
             <CardContent className="space-y-8">
               <div className="space-y-2">
-                <Label htmlFor="business-type">Business type</Label>
+                <Label htmlFor="business-type">
+                  <Trans>Business type</Trans>
+                </Label>
                 <Select value={businessType} onValueChange={(v) => setBusinessType(v as BusinessType)}>
-                  <SelectTrigger id="business-type" className="sm:max-w-sm" aria-label="Business type">
-                    <SelectValue placeholder="Select your business type" />
+                  <SelectTrigger id="business-type" className="sm:max-w-sm" aria-label={t`Business type`}>
+                    <SelectValue placeholder={t`Select your business type`} />
                   </SelectTrigger>
                   <SelectContent>
-                    {businessTypes.map((t) => (
-                      <SelectItem key={t.id} value={t.id}>
-                        {t.label}
+                    {businessTypes.map((type) => (
+                      <SelectItem key={type.id} value={type.id}>
+                        {i18n._(type.label)}
                       </SelectItem>
                     ))}
                   </SelectContent>
@@ -97,7 +108,9 @@ export function LocalBusinessPage() {
               </div>
 
               <fieldset className="space-y-3">
-                <legend className="text-sm font-medium">Exposure level</legend>
+                <legend className="text-sm font-medium">
+                  <Trans>Exposure level</Trans>
+                </legend>
                 <div className="grid gap-3 sm:grid-cols-3">
                   {exposureLevels.map((level) => {
                     const isChosen = level.id === exposureLevel;
@@ -118,11 +131,15 @@ export function LocalBusinessPage() {
                           className="sr-only"
                         />
                         <span className="flex items-center justify-between font-semibold">
-                          {level.name}
+                          {i18n._(level.name)}
                           {isChosen && <Check className="h-4 w-4 text-primary" />}
                         </span>
-                        <span className="mt-1 text-sm font-medium text-primary">{level.displayRange}/mo</span>
-                        <span className="mt-2 text-xs text-muted-foreground">{level.description}</span>
+                        <span className="mt-1 text-sm font-medium text-primary">
+                          <Trans>{level.displayRange}/mo</Trans>
+                        </span>
+                        <span className="mt-2 text-xs text-muted-foreground">
+                          {i18n._(level.description)}
+                        </span>
                       </label>
                     );
                   })}
@@ -130,18 +147,24 @@ export function LocalBusinessPage() {
               </fieldset>
 
               <div className="space-y-2">
-                <Label htmlFor="zip-codes">ZIP codes you serve</Label>
+                <Label htmlFor="zip-codes">
+                  <Trans>ZIP codes you serve</Trans>
+                </Label>
                 <Input
                   id="zip-codes"
                   value={zipCodes}
                   onChange={(e) => setZipCodes(e.target.value)}
-                  placeholder="e.g. 90210, 90211, 90212"
+                  placeholder={t`e.g. 90210, 90211, 90212`}
                 />
-                <p className="text-xs text-muted-foreground">Separate ZIP codes with commas. {zipFeeHint}.</p>
+                <p className="text-xs text-muted-foreground">
+                  <Trans>Separate ZIP codes with commas.</Trans> {i18n._(zipFeeHint)}.
+                </p>
               </div>
 
               <fieldset className="space-y-3">
-                <legend className="text-sm font-medium">Add-ons</legend>
+                <legend className="text-sm font-medium">
+                  <Trans>Add-ons</Trans>
+                </legend>
                 <ul className="grid gap-3 sm:grid-cols-2">
                   {localAddons.map((addon) => {
                     const id = `local-addon-${addon.key}`;
@@ -152,13 +175,14 @@ export function LocalBusinessPage() {
                       >
                         <div>
                           <label htmlFor={id} className="font-medium">
-                            {addon.name}
+                            {i18n._(addon.name)}
                           </label>
                           <p className="text-sm text-primary">
-                            {formatDollars(addon.priceCents)}
-                            {addon.billing === 'monthly' ? '/mo' : ' one-time'}
+                            {addon.billing === 'monthly'
+                              ? formatMonthlyPrice(addon.priceCents)
+                              : t`${formatMoney(addon.priceCents)} one-time`}
                           </p>
-                          <p className="mt-1 text-xs text-muted-foreground">{addon.description}</p>
+                          <p className="mt-1 text-xs text-muted-foreground">{i18n._(addon.description)}</p>
                         </div>
                         <Switch
                           id={id}
@@ -173,7 +197,7 @@ export function LocalBusinessPage() {
 
               <Button size="lg" className="w-full sm:w-auto" onClick={calculate}>
                 <Calculator className="h-4 w-4" />
-                Calculate
+                <Trans>Calculate</Trans>
               </Button>
             </CardContent>
           </Card>
@@ -195,8 +219,12 @@ export function LocalBusinessPage() {
               <Card className="border-dashed">
                 <CardContent className="flex flex-col items-center gap-3 p-8 text-center text-muted-foreground">
                   <Calculator className="h-8 w-8" />
-                  <p className="font-medium text-foreground">Your price appears here</p>
-                  <p className="text-sm">Choose a business type and exposure level, then press Calculate.</p>
+                  <p className="font-medium text-foreground">
+                    <Trans>Your price appears here</Trans>
+                  </p>
+                  <p className="text-sm">
+                    <Trans>Choose a business type and exposure level, then press Calculate.</Trans>
+                  </p>
                 </CardContent>
               </Card>
             )}
@@ -231,59 +259,72 @@ function LocalResult({
   const oneTime = localOneTimeCents(result.addons);
   const zipCount = zipCodeCount(result.zipCodes);
   const level = exposureLevels.find((l) => l.id === result.exposureLevel);
+  const businessType = businessTypes.find((type) => type.id === result.businessType);
+  const { t, i18n } = useLingui();
+  const annual = formatMoney(pricing.annualTotal);
   return (
     <Card data-testid="local-result">
       <CardHeader>
-        <CardTitle>Your price</CardTitle>
+        <CardTitle>
+          <Trans>Your price</Trans>
+        </CardTitle>
         <CardDescription>
-          {businessTypes.find((t) => t.id === result.businessType)?.label} · {level?.name}
+          {businessType && i18n._(businessType.label)} · {level && i18n._(level.name)}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="space-y-2 text-sm">
-          <Row label="Monthly base" value={formatDollars(pricing.monthlyBase)} />
+          <Row label={t`Monthly base`} value={formatMoney(pricing.monthlyBase)} />
           <Row
-            label="Add-ons"
-            value={`${formatDollars(localAddonsDisplayMonthlyCents(pricing.addons))}/mo`}
+            label={t`Add-ons`}
+            value={formatMonthlyPrice(localAddonsDisplayMonthlyCents(pricing.addons))}
             muted
           />
           <Row
-            label={`ZIP codes (${zipCount})`}
-            value={pricing.zipFees ? `${formatDollars(pricing.zipFees)}/mo` : 'Included'}
+            label={t`ZIP codes (${zipCount})`}
+            value={pricing.zipFees ? formatMonthlyPrice(pricing.zipFees) : t`Included`}
             muted
           />
         </dl>
         <div className="mt-4 border-t pt-4">
           <div className="flex items-baseline justify-between">
-            <span className="text-sm font-medium">Monthly total</span>
+            <span className="text-sm font-medium">
+              <Trans>Monthly total</Trans>
+            </span>
             <span className="text-3xl font-bold tracking-tight" data-testid="local-total">
-              {formatDollars(pricing.total)}
-              <span className="text-sm font-normal text-muted-foreground">/mo</span>
+              {formatMoney(pricing.total)}
+              <span className="text-sm font-normal text-muted-foreground">
+                <Trans>/mo</Trans>
+              </span>
             </span>
           </div>
-          <p className="mt-1 text-right text-sm text-muted-foreground">
-            or <span data-testid="local-annual">{formatDollars(pricing.annualTotal)}</span>/year (save 10%)
+          <p className="mt-1 text-end text-sm text-muted-foreground">
+            <Trans>
+              or <span data-testid="local-annual">{annual}</span>/year (save 10%)
+            </Trans>
           </p>
           {oneTime > 0 && (
             <p className="mt-3 rounded-lg bg-muted px-3 py-2 text-xs text-muted-foreground">
-              Co-Branded Page: {formatDollars(oneTime)} one-time, charged once at checkout and not part of the
-              monthly total.
+              <Trans>
+                Co-Branded Page: {formatMoney(oneTime)} one-time, charged once at checkout and not part of the
+                monthly total.
+              </Trans>
             </p>
           )}
         </div>
         {isStale && (
           <p className="mt-3 text-xs text-muted-foreground" role="status">
-            Your choices changed since this price was calculated. Press Calculate to update it.
+            <Trans>Your choices changed since this price was calculated. Press Calculate to update it.</Trans>
           </p>
         )}
         <Button className="mt-5 w-full" size="lg" disabled={isCreating} onClick={onCheckout}>
           {isCreating ? (
             <>
               <Loader2 className="h-4 w-4 animate-spin" />
-              Creating Checkout...
+              <Trans>Creating Checkout...</Trans>
             </>
           ) : (
-            'Proceed to Checkout'
+            t`Proceed to Checkout`
           )}
         </Button>
       </CardContent>

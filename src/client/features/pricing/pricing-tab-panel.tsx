@@ -3,11 +3,12 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { usePackageCheckout } from '@client/features/checkout';
 import { useSubscription } from '@client/features/payments';
+import { formatMoney } from '@client/i18n/format';
 import { useAuth } from '@client/lib/use-auth';
 import { type AddonId, isAddonId } from '@domain/pricing/addons';
-import { formatDollars } from '@domain/pricing/money';
 import { type PlanId, planIds } from '@domain/pricing/plans';
 import { hasRole } from '@domain/roles';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BookOpen, Calculator, Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
 
@@ -17,6 +18,7 @@ export function PricingTabPanel() {
   const subscription = useSubscription();
   const checkout = usePackageCheckout();
   const canBuy = user ? hasRole(user.role, 'admin') : false;
+  const { t, i18n } = useLingui();
 
   if (subscription.isLoading) return <Skeleton className="h-96" />;
   const current = subscription.data;
@@ -27,22 +29,26 @@ export function PricingTabPanel() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h2 className="text-2xl font-bold tracking-tight">Pricing</h2>
+          <h2 className="text-2xl font-bold tracking-tight">
+            <Trans>Pricing</Trans>
+          </h2>
           <p className="text-sm text-muted-foreground">
             {current
-              ? `You are on ${current.planName}${current.subscriptionStatus === 'trialing' ? ' (trial)' : ''}. Build a package to change it.`
-              : 'Build the package your business needs.'}
+              ? current.subscriptionStatus === 'trialing'
+                ? t`You are on ${i18n._(current.planName)} (trial). Build a package to change it.`
+                : t`You are on ${i18n._(current.planName)}. Build a package to change it.`
+              : t`Build the package your business needs.`}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="sm">
             <Link href="/pricing-selector">
-              <Calculator /> Pricing calculators
+              <Calculator /> <Trans>Pricing calculators</Trans>
             </Link>
           </Button>
           <Button asChild variant="outline" size="sm">
             <Link href="/pricing/cards">
-              <BookOpen /> Complete pricing guide
+              <BookOpen /> <Trans>Complete pricing guide</Trans>
             </Link>
           </Button>
         </div>
@@ -59,15 +65,15 @@ export function PricingTabPanel() {
             >
               {checkout.isPending ? (
                 <>
-                  <Loader2 className="animate-spin" /> Creating Checkout...
+                  <Loader2 className="animate-spin" /> <Trans>Creating Checkout...</Trans>
                 </>
               ) : (
-                `Subscribe for ${formatDollars(selection.totalCents)}/month`
+                t`Subscribe for ${formatMoney(selection.totalCents)}/month`
               )}
             </Button>
             {!canBuy && (
               <p className="text-center text-xs text-muted-foreground">
-                Only owners and admins can change the plan.
+                <Trans>Only owners and admins can change the plan.</Trans>
               </p>
             )}
           </div>

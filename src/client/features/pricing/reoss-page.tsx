@@ -1,11 +1,12 @@
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { useReossCheckout } from '@client/features/checkout';
+import { formatMoney } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
-import { formatDollars } from '@domain/pricing/money';
 import {
   defaultReossTier,
   type ReossAddonId,
@@ -14,6 +15,7 @@ import {
   reossPricing,
   reossTiers,
 } from '@domain/pricing/reoss';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Check, Loader2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -24,6 +26,8 @@ export function ReossPage() {
   const [addonIds, setAddonIds] = useState<ReossAddonId[]>([]);
   const pricing = reossPricing(tierId, addonIds);
   const checkout = useReossCheckout();
+  const { t, i18n } = useLingui();
+  const tierName = i18n._(reossTiers.find((tier) => tier.id === tierId)?.name ?? '');
 
   function toggle(id: ReossAddonId, on: boolean) {
     setAddonIds((current) =>
@@ -43,21 +47,27 @@ export function ReossPage() {
           href="/pricing-selector"
           className="hidden text-sm text-muted-foreground hover:text-foreground sm:block"
         >
-          All pricing
+          <Trans>All pricing</Trans>
         </Link>
         <BackToHomeLink />
       </SiteHeader>
       <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
         <div className="max-w-2xl">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">REOSS Membership Plans</h1>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+            <Trans>REOSS Membership Plans</Trans>
+          </h1>
           <p className="mt-3 text-muted-foreground">
-            The real estate operating system: listings, leads, referrals and follow-up for agents, teams and
-            brokerages.
+            <Trans>
+              The real estate operating system: listings, leads, referrals and follow-up for agents, teams and
+              brokerages.
+            </Trans>
           </p>
         </div>
 
         <fieldset className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <legend className="sr-only">Membership tier</legend>
+          <legend className="sr-only">
+            <Trans>Membership tier</Trans>
+          </legend>
           {reossTiers.map((tier) => {
             const isChosen = tier.id === tierId;
             return (
@@ -75,27 +85,33 @@ export function ReossPage() {
                   checked={isChosen}
                   onChange={() => setTierId(tier.id)}
                   className="sr-only"
-                  aria-label={tier.name}
+                  aria-label={i18n._(tier.name)}
                 />
-                {tier.popular && <Badge className="absolute -top-2.5 left-5">Most Popular</Badge>}
+                {tier.popular && (
+                  <Badge className="absolute -top-2.5 start-5">
+                    <Trans>Most Popular</Trans>
+                  </Badge>
+                )}
                 <span className="flex items-center justify-between">
-                  <span className="text-lg font-semibold">{tier.name}</span>
+                  <span className="text-lg font-semibold">{i18n._(tier.name)}</span>
                   {isChosen && <Check className="h-5 w-5 text-primary" />}
                 </span>
                 <span className="mt-2 text-3xl font-bold">
-                  {formatDollars(tier.priceCents)}
-                  <span className="text-sm font-normal text-muted-foreground">/mo</span>
+                  {formatMoney(tier.priceCents)}
+                  <span className="text-sm font-normal text-muted-foreground">
+                    <Trans>/mo</Trans>
+                  </span>
                 </span>
                 <span className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
                   <Users className="h-3.5 w-3.5" />
-                  {tier.seats} {tier.seats === 1 ? 'seat' : 'seats'}
+                  <Plural value={tier.seats} one="# seat" other="# seats" />
                 </span>
-                <span className="mt-3 text-sm text-muted-foreground">{tier.description}</span>
+                <span className="mt-3 text-sm text-muted-foreground">{i18n._(tier.description)}</span>
                 <ul className="mt-4 space-y-1.5 text-sm">
                   {tier.features.map((f) => (
                     <li key={f} className="flex items-start gap-2">
                       <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" />
-                      {f}
+                      {i18n._(f)}
                     </li>
                   ))}
                 </ul>
@@ -107,7 +123,9 @@ export function ReossPage() {
         <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_360px]">
           <Card>
             <CardHeader>
-              <CardTitle>Add-ons</CardTitle>
+              <CardTitle>
+                <Trans>Add-ons</Trans>
+              </CardTitle>
             </CardHeader>
             <CardContent>
               <ul className="grid gap-3 sm:grid-cols-2">
@@ -130,13 +148,14 @@ export function ReossPage() {
                       />
                       <div>
                         <label htmlFor={id} className="cursor-pointer font-medium">
-                          {addon.name}
+                          {i18n._(addon.name)}
                         </label>
                         <p className="text-sm text-primary">
-                          {formatDollars(addon.priceCents)}
-                          {addon.billing === 'monthly' ? '/mo' : ' one-time'}
+                          {addon.billing === 'monthly'
+                            ? formatMonthlyPrice(addon.priceCents)
+                            : t`${formatMoney(addon.priceCents)} one-time`}
                         </p>
-                        <p className="mt-1 text-xs text-muted-foreground">{addon.description}</p>
+                        <p className="mt-1 text-xs text-muted-foreground">{i18n._(addon.description)}</p>
                       </div>
                     </li>
                   );
@@ -147,47 +166,63 @@ export function ReossPage() {
 
           <Card className="h-fit lg:sticky lg:top-24" data-testid="reoss-summary">
             <CardHeader>
-              <CardTitle>Your membership</CardTitle>
+              <CardTitle>
+                <Trans>Your membership</Trans>
+              </CardTitle>
             </CardHeader>
             <CardContent>
               <dl className="space-y-2 text-sm">
                 <div className="flex justify-between">
-                  <dt>{reossTiers.find((t) => t.id === tierId)?.name} plan</dt>
-                  <dd className="font-medium">{formatDollars(pricing.monthlyBase)}/mo</dd>
+                  <dt>
+                    <Trans>{tierName} plan</Trans>
+                  </dt>
+                  <dd className="font-medium">{formatMonthlyPrice(pricing.monthlyBase)}</dd>
                 </div>
                 {pricing.addons > 0 && (
                   <div className="flex justify-between text-muted-foreground">
-                    <dt>Monthly add-ons</dt>
-                    <dd>+{formatDollars(pricing.addons)}/mo</dd>
+                    <dt>
+                      <Trans>Monthly add-ons</Trans>
+                    </dt>
+                    <dd>+{formatMonthlyPrice(pricing.addons)}</dd>
                   </div>
                 )}
                 {pricing.oneTime > 0 && (
                   <div className="flex justify-between text-muted-foreground">
-                    <dt>One-time setup</dt>
-                    <dd>{formatDollars(pricing.oneTime)}</dd>
+                    <dt>
+                      <Trans>One-time setup</Trans>
+                    </dt>
+                    <dd>{formatMoney(pricing.oneTime)}</dd>
                   </div>
                 )}
                 <div className="flex justify-between text-muted-foreground">
-                  <dt>Seats</dt>
+                  <dt>
+                    <Trans>Seats</Trans>
+                  </dt>
                   <dd>{pricing.seats}</dd>
                 </div>
               </dl>
               <div className="mt-4 space-y-1 border-t pt-4">
                 <div className="flex items-baseline justify-between">
-                  <span className="text-sm font-medium">Monthly</span>
+                  <span className="text-sm font-medium">
+                    <Trans>Monthly</Trans>
+                  </span>
                   <span className="text-3xl font-bold tracking-tight" data-testid="reoss-monthly">
-                    {formatDollars(pricing.total)}
+                    {formatMoney(pricing.total)}
                   </span>
                 </div>
                 <div className="flex items-baseline justify-between text-sm">
-                  <span className="text-muted-foreground">Annual (save 10%)</span>
+                  <span className="text-muted-foreground">
+                    <Trans>Annual (save 10%)</Trans>
+                  </span>
                   <span className="font-semibold" data-testid="reoss-annual">
-                    {formatDollars(pricing.annualTotal)}
+                    {formatMoney(pricing.annualTotal)}
                   </span>
                 </div>
                 {pricing.oneTime > 0 && (
                   <p className="text-xs text-muted-foreground">
-                    The one-time setup is added after the annual discount and is not discounted.
+                    <Trans>
+                      The one-time setup is added after the annual discount and is not discounted.
+                    </Trans>
                   </p>
                 )}
               </div>
@@ -195,10 +230,10 @@ export function ReossPage() {
                 {checkout.isPending ? (
                   <>
                     <Loader2 className="h-4 w-4 animate-spin" />
-                    Creating Checkout...
+                    <Trans>Creating Checkout...</Trans>
                   </>
                 ) : (
-                  'Start Membership'
+                  t`Start Membership`
                 )}
               </Button>
             </CardContent>

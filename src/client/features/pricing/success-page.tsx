@@ -1,6 +1,7 @@
 import { SiteHeader } from '@client/components/site-header';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
+import { Trans } from '@lingui/react/macro';
 import { CheckCircle2 } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 
@@ -21,28 +22,40 @@ export function SuccessPage() {
             <span className="flex h-14 w-14 items-center justify-center rounded-full bg-success/15">
               <CheckCircle2 className="h-8 w-8 text-success" />
             </span>
-            <h1 className="text-2xl font-bold tracking-tight">Payment Successful!</h1>
+            <h1 className="text-2xl font-bold tracking-tight">
+              <Trans>Payment Successful!</Trans>
+            </h1>
             <p className="text-muted-foreground">
-              Thank you for your purchase. A receipt is on its way to your email, and your subscription is
-              being activated.
+              <Trans>
+                Thank you for your purchase. A receipt is on its way to your email, and your subscription is
+                being activated.
+              </Trans>
             </p>
             {reference ? (
               <p className="rounded-lg bg-muted px-4 py-2 text-sm">
-                Session ID:{' '}
-                <span className="font-mono font-semibold" data-testid="session-reference">
-                  {reference}
-                </span>
+                <Trans>
+                  Session ID:{' '}
+                  <span className="font-mono font-semibold" data-testid="session-reference">
+                    {reference}
+                  </span>
+                </Trans>
               </p>
             ) : (
-              <p className="text-sm text-muted-foreground">No checkout session was given.</p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>No checkout session was given.</Trans>
+              </p>
             )}
             <div className="mt-2 flex w-full flex-col gap-3 sm:flex-row">
               <Button asChild variant="outline" className="flex-1">
-                <Link href="/">Back to Home</Link>
+                <Link href="/">
+                  <Trans>Back to Home</Trans>
+                </Link>
               </Button>
               <Button asChild className="flex-1">
                 {/* Spec 001 names /superhub; until that screen exists the dashboard is where the buyer's hub is. */}
-                <Link href="/dashboard">Access Dashboard</Link>
+                <Link href="/dashboard">
+                  <Trans>Access Dashboard</Trans>
+                </Link>
               </Button>
             </div>
           </CardContent>

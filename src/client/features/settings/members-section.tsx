@@ -25,10 +25,13 @@ import {
   useRemoveMember,
   useRevokeInvite,
 } from '@client/features/members';
+import { formatDate } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { userDisplayName, userInitials } from '@client/lib/user-display';
 import type { CreatedInvite, WorkspaceMember } from '@domain/members/member-schemas';
 import { type Role, roleLabels, roles } from '@domain/roles';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Loader2, Mail, Trash2, UserMinus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { SettingsSectionProps } from './settings-sections';
@@ -36,12 +39,12 @@ import type { SettingsSectionProps } from './settings-sections';
 type InvitableRole = Exclude<Role, 'owner'>;
 const invitableRoles: InvitableRole[] = ['admin', 'member', 'viewer'];
 
-const roleHints: Record<Role, string> = {
-  owner: 'Everything, including owners',
-  admin: 'Members, websites and billing',
-  member: 'Works with workspace data',
-  viewer: 'Read-only access',
-};
+const roleHints = {
+  owner: msg`Everything, including owners`,
+  admin: msg`Members, websites and billing`,
+  member: msg`Works with workspace data`,
+  viewer: msg`Read-only access`,
+} satisfies Record<Role, unknown>;
 
 function showError(title: string) {
   return (error: unknown) => toast({ title, description: errorMessage(error), variant: 'destructive' });
@@ -54,7 +57,9 @@ export function MembersSection({ user, canManage }: SettingsSectionProps) {
       {isLoading ? (
         <Skeleton className="h-24" />
       ) : isError ? (
-        <p className="text-sm text-destructive">Team members could not be loaded.</p>
+        <p className="text-sm text-destructive">
+          <Trans>Team members could not be loaded.</Trans>
+        </p>
       ) : (
         <ul className="divide-y rounded-lg border">
           {members?.map((member) => (
@@ -94,6 +99,8 @@ function MemberRow({
   // Only an owner may touch an owner's row (the server refuses otherwise); nobody edits their own role here.
   const isEditable = canManage && !isSelf && (member.role !== 'owner' || canGrantOwner);
   const roleOptions = roles.filter((role) => role !== 'owner' || canGrantOwner);
+  const { t, i18n } = useLingui();
+  const name = userDisplayName(member);
   return (
     <li className="flex flex-wrap items-center gap-3 p-3">
       <Avatar>
@@ -103,7 +110,11 @@ function MemberRow({
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">
           {userDisplayName(member)}
-          {isSelf && <span className="ml-1 text-muted-foreground">(you)</span>}
+          {isSelf && (
+            <span className="ms-1 text-muted-foreground">
+              <Trans>(you)</Trans>
+            </span>
+          )}
         </p>
         <p className="truncate text-xs text-muted-foreground">{member.email}</p>
       </div>
@@ -114,52 +125,56 @@ function MemberRow({
             onValueChange={(role) =>
               changeRole.mutate(
                 { userId: member.userId, role: role as Role },
-                { onError: showError('Could not change role') },
+                { onError: showError(t`Could not change role`) },
               )
             }
             disabled={changeRole.isPending}
           >
-            <SelectTrigger className="w-32" aria-label={`Role of ${member.email}`}>
+            <SelectTrigger className="w-32" aria-label={t`Role of ${member.email}`}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               {roleOptions.map((role) => (
                 <SelectItem key={role} value={role}>
-                  {roleLabels[role]}
+                  {i18n._(roleLabels[role])}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
           <AlertDialog>
             <AlertDialogTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={`Remove ${member.email}`}>
+              <Button variant="ghost" size="icon" aria-label={t`Remove ${member.email}`}>
                 <UserMinus className="text-destructive" />
               </Button>
             </AlertDialogTrigger>
             <AlertDialogContent>
               <AlertDialogHeader>
-                <AlertDialogTitle>Remove {userDisplayName(member)}?</AlertDialogTitle>
+                <AlertDialogTitle>
+                  <Trans>Remove {name}?</Trans>
+                </AlertDialogTitle>
                 <AlertDialogDescription>
-                  They lose access to this workspace at once. You can invite them again later.
+                  <Trans>They lose access to this workspace at once. You can invite them again later.</Trans>
                 </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogCancel>
+                  <Trans>Cancel</Trans>
+                </AlertDialogCancel>
                 <AlertDialogAction
                   variant="destructive"
                   onClick={() =>
-                    remove.mutate(member.userId, { onError: showError('Could not remove member') })
+                    remove.mutate(member.userId, { onError: showError(t`Could not remove member`) })
                   }
                 >
-                  Remove
+                  <Trans>Remove</Trans>
                 </AlertDialogAction>
               </AlertDialogFooter>
             </AlertDialogContent>
           </AlertDialog>
         </div>
       ) : (
-        <Badge variant={member.role === 'owner' ? 'default' : 'secondary'} title={roleHints[member.role]}>
-          {roleLabels[member.role]}
+        <Badge variant={member.role === 'owner' ? 'default' : 'secondary'} title={t(roleHints[member.role])}>
+          {i18n._(roleLabels[member.role])}
         </Badge>
       )}
     </li>
@@ -171,6 +186,7 @@ function InviteForm() {
   const [role, setRole] = useState<InvitableRole>('member');
   const [created, setCreated] = useState<CreatedInvite | null>(null);
   const invite = useInviteMember();
+  const { t, i18n } = useLingui();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     invite.mutate(
@@ -185,21 +201,27 @@ function InviteForm() {
   };
   return (
     <div className="space-y-3">
-      <h4 className="text-sm font-semibold">Invite a teammate</h4>
+      <h4 className="text-sm font-semibold">
+        <Trans>Invite a teammate</Trans>
+      </h4>
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">
-          <Label htmlFor="invite-email">Email</Label>
+          <Label htmlFor="invite-email">
+            <Trans>Email</Trans>
+          </Label>
           <Input
             id="invite-email"
             type="email"
             required
-            placeholder="teammate@example.com"
+            placeholder={t`teammate@example.com`}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
         </div>
         <div className="space-y-1.5 sm:w-40">
-          <Label htmlFor="invite-role">Role</Label>
+          <Label htmlFor="invite-role">
+            <Trans>Role</Trans>
+          </Label>
           <Select value={role} onValueChange={(value) => setRole(value as InvitableRole)}>
             <SelectTrigger id="invite-role">
               <SelectValue />
@@ -207,7 +229,7 @@ function InviteForm() {
             <SelectContent>
               {invitableRoles.map((option) => (
                 <SelectItem key={option} value={option}>
-                  {roleLabels[option]}
+                  {i18n._(roleLabels[option])}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -215,10 +237,10 @@ function InviteForm() {
         </div>
         <Button type="submit" disabled={invite.isPending}>
           {invite.isPending ? <Loader2 className="animate-spin" /> : <Mail />}
-          Create invite
+          <Trans>Create invite</Trans>
         </Button>
       </form>
-      <p className="text-xs text-muted-foreground">{roleHints[role]}.</p>
+      <p className="text-xs text-muted-foreground">{t(roleHints[role])}.</p>
       {invite.error && <p className="text-sm text-destructive">{errorMessage(invite.error)}</p>}
       {created && <InviteLink invite={created} />}
     </div>
@@ -227,32 +249,36 @@ function InviteForm() {
 
 function InviteLink({ invite }: { invite: CreatedInvite }) {
   const [isCopied, setIsCopied] = useState(false);
+  const { t } = useLingui();
+  const expires = formatDate(invite.expiresAt);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(invite.inviteUrl);
       setIsCopied(true);
     } catch {
-      toast({ title: 'Copy the link by hand', description: 'Your browser did not allow copying.' });
+      toast({ title: t`Copy the link by hand`, description: t`Your browser did not allow copying.` });
     }
   };
   return (
     <div className="space-y-2 rounded-lg border border-primary/30 bg-accent/60 p-4">
       <p className="text-sm">
-        Send this link to <span className="font-medium">{invite.email}</span>. It works once and expires on{' '}
-        {new Date(invite.expiresAt).toLocaleDateString()}.
+        <Trans>
+          Send this link to <span className="font-medium">{invite.email}</span>. It works once and expires on{' '}
+          {expires}.
+        </Trans>
       </p>
       <div className="flex gap-2">
         <Input
           readOnly
           value={invite.inviteUrl}
-          aria-label="Invite link"
+          aria-label={t`Invite link`}
           data-testid="invite-link"
           onFocus={(e) => e.target.select()}
           className="font-mono text-xs"
         />
         <Button type="button" variant="outline" onClick={copy}>
           {isCopied ? <Check /> : <Copy />}
-          {isCopied ? 'Copied' : 'Copy'}
+          {isCopied ? t`Copied` : t`Copy`}
         </Button>
       </div>
     </div>
@@ -262,10 +288,13 @@ function InviteLink({ invite }: { invite: CreatedInvite }) {
 function PendingInvites() {
   const { data: invites, isLoading } = usePendingInvites(true);
   const revoke = useRevokeInvite();
+  const { t, i18n } = useLingui();
   if (isLoading || !invites?.length) return null;
   return (
     <div className="space-y-2">
-      <h4 className="text-sm font-semibold">Pending invites</h4>
+      <h4 className="text-sm font-semibold">
+        <Trans>Pending invites</Trans>
+      </h4>
       <ul className="divide-y rounded-lg border">
         {invites.map((invite) => (
           <li key={invite.id} className="flex items-center gap-3 p-3 text-sm">
@@ -273,17 +302,17 @@ function PendingInvites() {
             <div className="min-w-0 flex-1">
               <p className="truncate">{invite.email}</p>
               <p className="text-xs text-muted-foreground">
-                {roleLabels[invite.role]} · expires {new Date(invite.expiresAt).toLocaleDateString()}
+                {i18n._(roleLabels[invite.role])} · {t`expires ${formatDate(invite.expiresAt)}`}
               </p>
             </div>
             <Button
               variant="ghost"
               size="sm"
-              onClick={() => revoke.mutate(invite.id, { onError: showError('Could not revoke invite') })}
+              onClick={() => revoke.mutate(invite.id, { onError: showError(t`Could not revoke invite`) })}
               disabled={revoke.isPending}
             >
               <Trash2 />
-              Revoke
+              <Trans>Revoke</Trans>
             </Button>
           </li>
         ))}

@@ -8,16 +8,25 @@ import { LocaleSwitcher } from '@client/i18n/locale-switcher';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { type CurrentUser, setAuthUser } from '@client/lib/use-auth';
 import { userInitials } from '@client/lib/user-display';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { SettingsSectionProps } from './settings-sections';
 
+/** A URL's shape, the same in every language. */
+const urlPlaceholder = 'https://...';
+
 export function ProfileSection(props: SettingsSectionProps) {
   return (
     <div className="space-y-8">
       <ProfileForm {...props} />
-      <LocaleSwitcher className="h-9 w-64" />
+      <div className="space-y-1.5">
+        <Label htmlFor="profile-language">
+          <Trans>Language</Trans>
+        </Label>
+        <LocaleSwitcher id="profile-language" className="h-9 w-64" />
+      </div>
       <ChangePasswordForm />
     </div>
   );
@@ -29,12 +38,13 @@ function ProfileForm({ user }: SettingsSectionProps) {
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl ?? '',
   });
+  const { t } = useLingui();
   const save = useMutation({
     mutationFn: async () =>
       (await apiRequest('PATCH', '/api/auth/user', form)).json() as Promise<CurrentUser>,
     onSuccess: (updated) => {
       setAuthUser(updated);
-      toast({ title: 'Profile saved', description: 'Your name and picture are up to date.' });
+      toast({ title: t`Profile saved`, description: t`Your name and picture are up to date.` });
     },
   });
   const submit = (event: FormEvent) => {
@@ -50,12 +60,16 @@ function ProfileForm({ user }: SettingsSectionProps) {
         </Avatar>
         <div className="text-sm">
           <p className="font-medium">{user.email}</p>
-          <p className="text-muted-foreground">Your email is your sign-in and cannot be changed here.</p>
+          <p className="text-muted-foreground">
+            <Trans>Your email is your sign-in and cannot be changed here.</Trans>
+          </p>
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
-          <Label htmlFor="profile-first-name">First name</Label>
+          <Label htmlFor="profile-first-name">
+            <Trans>First name</Trans>
+          </Label>
           <Input
             id="profile-first-name"
             required
@@ -64,7 +78,9 @@ function ProfileForm({ user }: SettingsSectionProps) {
           />
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor="profile-last-name">Last name</Label>
+          <Label htmlFor="profile-last-name">
+            <Trans>Last name</Trans>
+          </Label>
           <Input
             id="profile-last-name"
             value={form.lastName}
@@ -73,20 +89,24 @@ function ProfileForm({ user }: SettingsSectionProps) {
         </div>
       </div>
       <div className="space-y-1.5">
-        <Label htmlFor="profile-image">Profile image URL</Label>
+        <Label htmlFor="profile-image">
+          <Trans>Profile image URL</Trans>
+        </Label>
         <Input
           id="profile-image"
           type="url"
-          placeholder="https://..."
+          placeholder={urlPlaceholder}
           value={form.profileImageUrl}
           onChange={(e) => setForm({ ...form, profileImageUrl: e.target.value })}
         />
-        <p className="text-xs text-muted-foreground">Leave empty to show your initials.</p>
+        <p className="text-xs text-muted-foreground">
+          <Trans>Leave empty to show your initials.</Trans>
+        </p>
       </div>
       {save.error && <p className="text-sm text-destructive">{errorMessage(save.error)}</p>}
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Loader2 className="animate-spin" />}
-        Save profile
+        <Trans>Save profile</Trans>
       </Button>
     </form>
   );
@@ -96,11 +116,12 @@ function ProfileForm({ user }: SettingsSectionProps) {
 function ChangePasswordForm() {
   const empty = { currentPassword: '', newPassword: '' };
   const [form, setForm] = useState(empty);
+  const { t } = useLingui();
   const change = useMutation({
     mutationFn: () => apiRequest('POST', '/api/auth/password', form),
     onSuccess: () => {
       setForm(empty);
-      toast({ title: 'Password changed', description: 'You were signed out on every other device.' });
+      toast({ title: t`Password changed`, description: t`You were signed out on every other device.` });
     },
   });
   const submit = (event: FormEvent) => {
@@ -110,11 +131,13 @@ function ChangePasswordForm() {
   return (
     <form onSubmit={submit} className="space-y-4 border-t pt-6" aria-labelledby="change-password-title">
       <h3 id="change-password-title" className="font-medium">
-        Change password
+        <Trans>Change password</Trans>
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
-          <Label htmlFor="current-password">Current password</Label>
+          <Label htmlFor="current-password">
+            <Trans>Current password</Trans>
+          </Label>
           <Input
             id="current-password"
             type="password"
@@ -126,7 +149,7 @@ function ChangePasswordForm() {
         </div>
         <NewPasswordField
           id="new-password"
-          label="New password"
+          label={t`New password`}
           value={form.newPassword}
           onChange={(newPassword) => setForm({ ...form, newPassword })}
         />
@@ -134,7 +157,7 @@ function ChangePasswordForm() {
       {change.error && <p className="text-sm text-destructive">{errorMessage(change.error)}</p>}
       <Button type="submit" variant="outline" disabled={change.isPending}>
         {change.isPending && <Loader2 className="animate-spin" />}
-        Change password
+        <Trans>Change password</Trans>
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@client/lib/use-auth';
+import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType } from 'react';
 
 export interface SettingsSectionProps {
@@ -10,7 +11,7 @@ export interface SettingsSectionProps {
 /** One card of the settings page; the list, top to bottom, lives in src/client/app/settings-sections.ts. */
 export interface SettingsSection {
   id: string;
-  title: string;
-  description: string;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
   component: ComponentType<SettingsSectionProps>;
 }

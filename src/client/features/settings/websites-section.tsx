@@ -34,6 +34,7 @@ import {
 } from '@client/features/websites';
 import { errorMessage } from '@client/lib/api';
 import type { Website } from '@domain/websites/website-schemas';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Globe, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -43,6 +44,7 @@ export function WebsitesSection({ canManage }: SettingsSectionProps) {
   const { data: websites, isLoading, isError } = useWebsites();
   const search = useSearch();
   const [location, navigate] = useLocation();
+  const { t } = useLingui();
   const isAddRequested = canManage && new URLSearchParams(search).get('open') === addWebsiteIntent;
   // undefined: dialog closed; null: adding; a website: editing it.
   const [editing, setEditing] = useState<Website | null | undefined>(isAddRequested ? null : undefined);
@@ -55,17 +57,32 @@ export function WebsitesSection({ canManage }: SettingsSectionProps) {
   }, [isAddRequested, search, location, navigate]);
 
   if (isLoading) return <Skeleton className="h-24" />;
-  if (isError) return <p className="text-sm text-destructive">Your websites could not be loaded.</p>;
+  if (isError)
+    return (
+      <p className="text-sm text-destructive">
+        <Trans>Your websites could not be loaded.</Trans>
+      </p>
+    );
   return (
     <div className="space-y-4">
       {websites?.length ? (
         <Table>
           <TableHeader>
             <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead className="hidden sm:table-cell">Domain</TableHead>
-              <TableHead className="hidden md:table-cell">Description</TableHead>
-              {canManage && <TableHead className="w-24 text-right">Actions</TableHead>}
+              <TableHead>
+                <Trans>Name</Trans>
+              </TableHead>
+              <TableHead className="hidden sm:table-cell">
+                <Trans>Domain</Trans>
+              </TableHead>
+              <TableHead className="hidden md:table-cell">
+                <Trans>Description</Trans>
+              </TableHead>
+              {canManage && (
+                <TableHead className="w-24 text-end">
+                  <Trans>Actions</Trans>
+                </TableHead>
+              )}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -83,12 +100,12 @@ export function WebsitesSection({ canManage }: SettingsSectionProps) {
                   {site.description}
                 </TableCell>
                 {canManage && (
-                  <TableCell className="text-right">
+                  <TableCell className="text-end">
                     <div className="flex justify-end gap-1">
                       <Button
                         variant="ghost"
                         size="icon"
-                        aria-label={`Edit ${site.name}`}
+                        aria-label={t`Edit ${site.name}`}
                         onClick={() => setEditing(site)}
                       >
                         <Pencil />
@@ -104,16 +121,20 @@ export function WebsitesSection({ canManage }: SettingsSectionProps) {
       ) : (
         <div className="flex flex-col items-center rounded-lg border border-dashed py-8 text-center">
           <Globe className="mb-2 h-6 w-6 text-muted-foreground" />
-          <p className="font-medium">No websites yet</p>
+          <p className="font-medium">
+            <Trans>No websites yet</Trans>
+          </p>
           <p className="text-sm text-muted-foreground">
-            {canManage ? 'Add the sites you run to manage them here.' : 'An admin can add the sites you run.'}
+            {canManage
+              ? t`Add the sites you run to manage them here.`
+              : t`An admin can add the sites you run.`}
           </p>
         </div>
       )}
       {websites?.map((site) => (
         <details key={site.id} className="rounded-lg border px-4 py-3">
           <summary className="cursor-pointer text-sm font-medium">
-            Analytics tracking tag for {site.name}
+            <Trans>Analytics tracking tag for {site.name}</Trans>
           </summary>
           <div className="mt-3">
             <InstallSnippet siteId={site.id} siteName={site.name} />
@@ -123,7 +144,7 @@ export function WebsitesSection({ canManage }: SettingsSectionProps) {
       {canManage && (
         <Button variant="outline" onClick={() => setEditing(null)}>
           <Plus />
-          Add website
+          <Trans>Add website</Trans>
         </Button>
       )}
       {editing !== undefined && <WebsiteDialog website={editing} onClose={() => setEditing(undefined)} />}
@@ -140,12 +161,13 @@ function WebsiteDialog({ website, onClose }: { website: Website | null; onClose:
   const create = useCreateWebsite();
   const update = useUpdateWebsite();
   const save = website ? update : create;
+  const { t } = useLingui();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
       if (website) await update.mutateAsync({ id: website.id, ...form });
       else await create.mutateAsync(form);
-      toast({ title: website ? 'Website updated' : 'Website added', description: form.name });
+      toast({ title: website ? t`Website updated` : t`Website added`, description: form.name });
       onClose();
     } catch {
       // The error is shown inside the dialog from the mutation's state.
@@ -155,12 +177,16 @@ function WebsiteDialog({ website, onClose }: { website: Website | null; onClose:
     <Dialog open onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{website ? 'Edit website' : 'Add website'}</DialogTitle>
-          <DialogDescription>Websites appear in the dashboard sidebar and on its overview.</DialogDescription>
+          <DialogTitle>{website ? t`Edit website` : t`Add website`}</DialogTitle>
+          <DialogDescription>
+            <Trans>Websites appear in the dashboard sidebar and on its overview.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="space-y-4">
           <div className="space-y-1.5">
-            <Label htmlFor="website-name">Name</Label>
+            <Label htmlFor="website-name">
+              <Trans>Name</Trans>
+            </Label>
             <Input
               id="website-name"
               required
@@ -169,17 +195,21 @@ function WebsiteDialog({ website, onClose }: { website: Website | null; onClose:
             />
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor="website-domain">Domain</Label>
+            <Label htmlFor="website-domain">
+              <Trans>Domain</Trans>
+            </Label>
             <Input
               id="website-domain"
               required
-              placeholder="example.com"
+              placeholder={t`example.com`}
               value={form.domain}
               onChange={(e) => setForm({ ...form, domain: e.target.value })}
             />
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor="website-description">Description</Label>
+            <Label htmlFor="website-description">
+              <Trans>Description</Trans>
+            </Label>
             <Textarea
               id="website-description"
               rows={3}
@@ -194,11 +224,11 @@ function WebsiteDialog({ website, onClose }: { website: Website | null; onClose:
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={save.isPending}>
               {save.isPending && <Loader2 className="animate-spin" />}
-              {website ? 'Save changes' : 'Add website'}
+              {website ? t`Save changes` : t`Add website`}
             </Button>
           </DialogFooter>
         </form>
@@ -209,36 +239,42 @@ function WebsiteDialog({ website, onClose }: { website: Website | null; onClose:
 
 function RemoveWebsiteButton({ website }: { website: Website }) {
   const remove = useDeleteWebsite();
+  const { t } = useLingui();
+  const { name, domain } = website;
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Remove ${website.name}`}>
+        <Button variant="ghost" size="icon" aria-label={t`Remove ${name}`}>
           <Trash2 className="text-destructive" />
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Remove {website.name}?</AlertDialogTitle>
+          <AlertDialogTitle>
+            <Trans>Remove {name}?</Trans>
+          </AlertDialogTitle>
           <AlertDialogDescription>
-            {website.domain} disappears from the dashboard. The site itself keeps running.
+            <Trans>{domain} disappears from the dashboard. The site itself keeps running.</Trans>
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>
+            <Trans>Cancel</Trans>
+          </AlertDialogCancel>
           <AlertDialogAction
             variant="destructive"
             onClick={() =>
               remove.mutate(website.id, {
                 onError: (error) =>
                   toast({
-                    title: 'Could not remove website',
+                    title: t`Could not remove website`,
                     description: errorMessage(error),
                     variant: 'destructive',
                   }),
               })
             }
           >
-            Remove
+            <Trans>Remove</Trans>
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

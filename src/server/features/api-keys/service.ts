@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CreateApiKeyInput, CreatedApiKey } from '@domain/api-keys/api-key-schemas';
 import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import { planById, plansWithApiAccess } from '@domain/pricing/plans';
 import { hasRole } from '@domain/roles';
 import type { Database, Tx } from '../../db/database.js';
@@ -22,7 +23,7 @@ function assertPlanHasApiAccess(plan: (typeof plansWithApiAccess)[number] | 'sta
     const names = plansWithApiAccess.map((p) => planById(p).name).join(' and ');
     throw new AppError(
       'forbidden',
-      `API access is part of the ${names} plans; this workspace is on the ${planById(plan).name} plan.`,
+      serverMessage('apiKeys.planWithoutApi', { plans: names, plan: planById(plan).name }),
     );
   }
 }
@@ -30,7 +31,7 @@ function assertPlanHasApiAccess(plan: (typeof plansWithApiAccess)[number] | 'sta
 /** Keys are managed by people: a request made with a key cannot list, create or revoke keys. */
 function assertSignedIn(member: Member) {
   if (member.apiKeyId !== undefined) {
-    throw new AppError('forbidden', 'API keys are managed by signing in; an API key cannot manage keys.');
+    throw new AppError('forbidden', serverMessage('apiKeys.signInToManage'));
   }
 }
 
@@ -62,7 +63,7 @@ export async function listApiKeys(tx: Tx, member: Member) {
 export async function createApiKey(tx: Tx, member: Member, input: CreateApiKeyInput): Promise<CreatedApiKey> {
   assertSignedIn(member);
   if (!hasRole(member.role, input.role)) {
-    throw new AppError('forbidden', `A key cannot have more rights than you: you are a ${member.role}.`);
+    throw new AppError('forbidden', serverMessage('apiKeys.moreRightsThanYou', { role: member.role }));
   }
   assertPlanHasApiAccess(await store.workspacePlan(tx));
   const prefix = randomBytes(6).toString('hex');
@@ -82,7 +83,7 @@ export async function createApiKey(tx: Tx, member: Member, input: CreateApiKeyIn
 
 export async function revokeApiKey(tx: Tx, member: Member, id: number) {
   assertSignedIn(member);
-  if (!(await store.revokeApiKey(tx, id))) throw AppError.notFound('API key');
+  if (!(await store.revokeApiKey(tx, id))) throw new AppError('not_found', serverMessage('apiKeys.notFound'));
 }
 
 /**
@@ -93,10 +94,7 @@ export async function authenticateApiKey(database: Database, key: string): Promi
   const match = keyPattern.exec(key);
   const found = match ? await store.findLiveApiKey(database.db, match[1], hashKey(key)) : null;
   if (!found) {
-    throw new AppError(
-      'unauthenticated',
-      'This API key is not valid: it may have been revoked or have expired.',
-    );
+    throw new AppError('unauthenticated', serverMessage('apiKeys.invalid'));
   }
   assertPlanHasApiAccess(found.plan);
   return {

@@ -1,5 +1,6 @@
 import { AppError } from '@domain/app-error';
 import type { PendingInvite, WorkspaceMember } from '@domain/members/member-schemas';
+import { serverMessage } from '@domain/messages';
 import type { Role } from '@domain/roles';
 import { type Database, enterWorkspace, type Tx } from '../../db/database.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
@@ -64,32 +65,31 @@ export async function inviteMember(
 }
 
 export async function revokeInvite(tx: Tx, id: number) {
-  if (!(await deleteInvite(tx, id))) throw AppError.notFound('Invite');
+  if (!(await deleteInvite(tx, id))) throw new AppError('not_found', serverMessage('members.inviteNotFound'));
 }
 
 /** Owners can only be changed by owners, and a workspace always keeps at least one owner. */
 export async function changeMemberRole(tx: Tx, options: { member: Member; userId: number; role: Role }) {
   const target = await findMembership(tx, options.userId);
-  if (!target) throw AppError.notFound('Member');
+  if (!target) throw new AppError('not_found', serverMessage('members.memberNotFound'));
   if ((target.role === 'owner' || options.role === 'owner') && options.member.role !== 'owner') {
-    throw new AppError('forbidden', 'Only an owner can grant or change the owner role.');
+    throw new AppError('forbidden', serverMessage('members.ownerGrantsOwner'));
   }
   if (target.role === 'owner' && options.role !== 'owner') {
     const owners = await lockOwners(tx);
-    if (owners.length <= 1)
-      throw new AppError('conflict', 'The last owner cannot be demoted. Make someone else an owner first.');
+    if (owners.length <= 1) throw new AppError('conflict', serverMessage('members.lastOwnerDemoted'));
   }
   await updateMemberRole(tx, options.userId, options.role);
 }
 
 export async function removeMember(tx: Tx, options: { member: Member; userId: number }) {
   const target = await findMembership(tx, options.userId);
-  if (!target) throw AppError.notFound('Member');
+  if (!target) throw new AppError('not_found', serverMessage('members.memberNotFound'));
   if (target.role === 'owner') {
     if (options.member.role !== 'owner')
-      throw new AppError('forbidden', 'Only an owner can remove an owner.');
+      throw new AppError('forbidden', serverMessage('members.ownerRemovesOwner'));
     const owners = await lockOwners(tx);
-    if (owners.length <= 1) throw new AppError('conflict', 'The last owner cannot be removed.');
+    if (owners.length <= 1) throw new AppError('conflict', serverMessage('members.lastOwnerRemoved'));
   }
   await deleteMembership(tx, options.userId);
 }
@@ -105,17 +105,14 @@ export function acceptInvite(database: Database, options: InviteAcceptance): Pro
 export async function joinWorkspaceByInvite(tx: Tx, options: InviteAcceptance): Promise<number> {
   const tokenHash = hashToken(options.token);
   const workspaceId = await inviteWorkspaceId(tx, tokenHash);
-  if (!workspaceId) throw new AppError('not_found', 'This invite link is not valid.');
+  if (!workspaceId) throw new AppError('not_found', serverMessage('members.inviteInvalid'));
   await enterWorkspace(tx, workspaceId);
   const invite = await findInviteByHash(tx, tokenHash);
-  if (!invite || invite.acceptedAt) throw new AppError('conflict', 'This invite link has already been used.');
+  if (!invite || invite.acceptedAt) throw new AppError('conflict', serverMessage('members.inviteUsed'));
   if (invite.expiresAt.getTime() < Date.now())
-    throw new AppError('conflict', 'This invite link has expired.');
+    throw new AppError('conflict', serverMessage('members.inviteExpired'));
   if (invite.email.toLowerCase() !== options.userEmail.toLowerCase()) {
-    throw new AppError(
-      'forbidden',
-      `This invite was sent to ${invite.email}. Sign in with that address to accept it.`,
-    );
+    throw new AppError('forbidden', serverMessage('members.inviteForOtherEmail', { email: invite.email }));
   }
   await insertMembership(tx, { workspaceId, userId: options.userId, role: invite.role });
   await markInviteAccepted(tx, invite.id);

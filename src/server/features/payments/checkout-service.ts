@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, type FieldIssue } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import { type AddonId, addonById, isAddonId } from '@domain/pricing/addons';
 import { customPackageTotalCents, type PackageCheckoutBody } from '@domain/pricing/custom-package';
 import {
@@ -57,7 +58,7 @@ export interface OrderSelection {
 /** Billing is an admin matter: a signed-in buyer must be able to change the workspace's subscription. */
 function assertCanBuy(member: Member | null): void {
   if (member && !hasRole(member.role, 'admin')) {
-    throw new AppError('forbidden', 'Only workspace owners and admins can buy a plan for this workspace.');
+    throw new AppError('forbidden', serverMessage('payments.adminsOnly'));
   }
 }
 
@@ -76,7 +77,7 @@ export function assertSamePricing<T extends object>(sent: T, computed: T): void 
     }
   }
   if (issues.length > 0) {
-    throw new AppError('bad_request', 'The price shown is out of date or was changed. Please recalculate.', {
+    throw new AppError('bad_request', serverMessage('payments.priceOutdated'), {
       issues,
     });
   }
@@ -123,7 +124,7 @@ async function createOrder(
 export async function startCardCheckout(ctx: CheckoutContext, priceId: string) {
   assertCanBuy(ctx.member);
   const price = await ctx.provider.findPrice(priceId);
-  if (!price) throw AppError.badRequest('priceId', 'is not the price of a product on sale');
+  if (!price) throw AppError.badRequest('priceId', serverMessage('payments.priceNotOnSale'));
   const planId = planIds.find((id) => id === price.metadata.plan_id);
   const addonId = price.metadata.addon_id;
   // A provider product linked to a plan or add-on must charge the engine's price for it.
@@ -133,7 +134,10 @@ export async function startCardCheckout(ctx: CheckoutContext, priceId: string) {
       ? addonById(addonId).priceCents
       : undefined;
   if (enginePrice !== undefined && (enginePrice !== price.unitAmountCents || !price.isRecurring)) {
-    throw AppError.badRequest('priceId', `does not match the current monthly price of ${price.productName}`);
+    throw AppError.badRequest(
+      'priceId',
+      serverMessage('payments.priceNotCurrent', { product: price.productName }),
+    );
   }
   const selection: OrderSelection = {
     cancelPath: '/pricing/cards',
@@ -216,7 +220,7 @@ export async function startReossCheckout(ctx: CheckoutContext, body: ReossChecko
 
 /** Dashboard pricing tab: the custom package (plan + add-ons), every line monthly. */
 export async function startPackageCheckout(ctx: CheckoutContext, body: PackageCheckoutBody) {
-  if (!ctx.member) throw new AppError('unauthenticated', 'Sign in to subscribe your workspace.');
+  if (!ctx.member) throw new AppError('unauthenticated', serverMessage('payments.signInToSubscribe'));
   assertCanBuy(ctx.member);
   const addonIds = [...new Set(body.addonIds)];
   assertSamePricing(

@@ -1,5 +1,6 @@
 import { AppError } from '@domain/app-error';
 import { idParamSchema } from '@domain/ids';
+import { serverMessage } from '@domain/messages';
 import { type Product, productInputSchema, productSchema } from '@domain/payments/product-schemas';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,14 +37,14 @@ export async function createProduct(tx: Tx, input: z.output<typeof productInputS
   } catch (error) {
     // The composite foreign key to (workspace_id, website_id) proves the website is this workspace's.
     if (isForeignKeyViolation(error))
-      throw AppError.badRequest('websiteId', 'is not a website of this workspace');
+      throw AppError.badRequest('websiteId', serverMessage('payments.websiteNotOwned'));
     throw error;
   }
 }
 
 export async function deleteProduct(tx: Tx, id: number): Promise<void> {
   const rows = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  if (rows.length === 0) throw AppError.notFound('Product');
+  if (rows.length === 0) throw new AppError('not_found', serverMessage('payments.productNotFound'));
 }
 
 const tags = ['payments'];

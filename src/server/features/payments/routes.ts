@@ -6,6 +6,7 @@ import {
   providerProductSchema,
   webhookReceivedSchema,
 } from '@domain/checkout/checkout-schemas';
+import { serverMessage } from '@domain/messages';
 import {
   connectionResultSchema,
   paymentRowSchema,
@@ -60,7 +61,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         return await provider.listProducts();
       } catch (error) {
         request.log.error({ err: error }, 'listing provider products failed');
-        throw new AppError('unavailable', 'Failed to fetch products');
+        throw new AppError('unavailable', serverMessage('payments.productsUnavailable'));
       }
     },
   );

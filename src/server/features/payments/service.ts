@@ -1,4 +1,5 @@
 import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import type { RevenueSummary } from '@domain/payments/payment-schemas';
 import { addonById, isAddonId } from '@domain/pricing/addons';
 import { planById } from '@domain/pricing/plans';
@@ -75,7 +76,7 @@ export async function listWorkspacePayments(tx: Tx) {
 /** The workspace's plan, add-ons, seats, trial and renewal, with the plan's limits, for settings and billing. */
 export async function billingSubscription(tx: Tx) {
   const row = await getSubscription(tx);
-  if (!row) throw AppError.notFound('Workspace');
+  if (!row) throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
   const plan = planById(row.plan);
   return {
     plan: plan.id,

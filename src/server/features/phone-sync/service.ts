@@ -1,4 +1,5 @@
 import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import type {
   CallSyncItem,
   ContactSyncItem,
@@ -51,7 +52,8 @@ export async function listSyncTokens(tx: Tx) {
 }
 
 export async function revokeSyncToken(tx: Tx, id: number) {
-  if (!(await store.revokeToken(tx, id))) throw AppError.notFound('Sync token');
+  if (!(await store.revokeToken(tx, id)))
+    throw new AppError('not_found', serverMessage('phoneSync.tokenNotFound'));
 }
 
 export async function getTestToken(tx: Tx) {
@@ -69,7 +71,7 @@ export async function receiveSync(
   const found = await deps.database.db.transaction((tx) =>
     store.findWorkspaceByTokenHash(tx, hashToken(payload.authToken)),
   );
-  if (!found) throw new AppError('unauthenticated', 'The sync token is not valid or has been revoked.');
+  if (!found) throw new AppError('unauthenticated', serverMessage('phoneSync.tokenInvalid'));
   const validated = validateSyncItems(payload.type, payload.data);
   if (!validated.ok) {
     const message = validated.issues.map((i) => `${i.path}: ${i.message}`).join('; ');
