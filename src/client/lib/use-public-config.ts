@@ -7,6 +7,8 @@ export interface PublicConfig {
   salesEmail: string;
   /** 'offline-test': checkouts are tests (no card is charged); 'disabled': no payments are taken. */
   checkout: 'stripe' | 'offline-test' | 'disabled';
+  /** The largest CSV an import takes, in bytes (IMPORT_MAX_BYTES). */
+  importMaxBytes: number;
 }
 
 export const publicConfigKey = ['/api/public-config'] as const;

@@ -1,3 +1,4 @@
+import { i18n } from '@client/i18n/i18n';
 import { apiRequest } from '@client/lib/api';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import type { FieldIssue } from '@domain/app-error';
@@ -14,6 +15,7 @@ import {
   nextCursorHeader,
   type TimelineEntry,
 } from '@domain/contacts/contact-schemas';
+import { isServerMessageId, type MessageValues, serverMessages } from '@domain/messages';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 
 export interface ContactFilters {
@@ -111,8 +113,17 @@ export function errorIssues(error: unknown): FieldIssue[] {
   const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
   if (!match) return [];
   try {
-    const body = JSON.parse(match[1]) as { issues?: FieldIssue[] };
-    return Array.isArray(body.issues) ? body.issues : [];
+    const body = JSON.parse(match[1]) as {
+      issues?: FieldIssue[];
+      messageId?: unknown;
+      values?: MessageValues;
+    };
+    if (!Array.isArray(body.issues)) return [];
+    // A catalogued message names its one field: show it there in the user's language too.
+    if (body.issues.length === 1 && isServerMessageId(body.messageId)) {
+      return [{ path: body.issues[0].path, message: i18n._(serverMessages[body.messageId], body.values) }];
+    }
+    return body.issues;
   } catch {
     return [];
   }

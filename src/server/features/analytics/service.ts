@@ -18,6 +18,7 @@ import {
 } from '../../../domain/analytics/analytics-schemas.js';
 import { AppError } from '../../../domain/app-error.js';
 import { applications } from '../../../domain/catalogue/applications.js';
+import { serverMessage } from '../../../domain/messages.js';
 import type { Tx } from '../../db/database.js';
 import { leadsBySource, type SourceLeads } from '../contacts/service.js';
 import { revenueBetween } from '../payments/service.js';
@@ -303,7 +304,8 @@ export async function exportReport(
   now = new Date(),
 ): Promise<string> {
   if (report === 'funnel') {
-    if (query.site === undefined) throw AppError.badRequest('site', 'Choose a website for the funnel');
+    if (query.site === undefined)
+      throw AppError.badRequest('site', serverMessage('analytics.funnelNeedsSite'));
     const funnel = await getFunnel(tx, { range: query.range, site: query.site }, now);
     return csv(
       ['step', 'count'],

@@ -45,6 +45,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
             isSchedulerConfigured: z.boolean(),
             salesEmail: z.string(),
             checkout: z.enum(['stripe', 'offline-test', 'disabled']),
+            importMaxBytes: z.number().int(),
           }),
         },
       },

@@ -45,6 +45,8 @@ export interface PublicConfig {
   salesEmail: string;
   /** False while SCHEDULER_URL is the shipped placeholder, so the page can say it is not set up yet. */
   isSchedulerConfigured: boolean;
+  /** IMPORT_MAX_BYTES: the CSV import dialog states the real limit. */
+  importMaxBytes: number;
   /** 'offline-test': checkouts are tests (no card is charged); 'disabled': no payments are taken. */
   checkout: ReturnType<typeof checkoutMode>;
 }
@@ -55,5 +57,6 @@ export function getPublicConfig(config: Config, placeholderSchedulerUrl: string)
     salesEmail: config.SALES_EMAIL,
     isSchedulerConfigured: config.SCHEDULER_URL !== placeholderSchedulerUrl,
     checkout: checkoutMode(config),
+    importMaxBytes: config.IMPORT_MAX_BYTES,
   };
 }

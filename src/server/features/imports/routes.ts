@@ -3,6 +3,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../domain/app-error.js';
+import { serverMessage } from '../../../domain/messages.js';
 import { attachmentDisposition, csvStream } from '../../http/csv-download.js';
 import { requireMember } from '../../http/session.js';
 import { resumeUnfinishedImports } from './import-job.js';
@@ -44,8 +45,7 @@ const jobParams = z.object({ jobId: z.coerce.number().int().positive() });
 /** The JSON body carries the whole file as text (spec 000 §7); larger files use the multipart upload. */
 const jsonBodyLimit = 64 * 1024 * 1024;
 
-const badUpload = () =>
-  AppError.badRequest('file', 'The upload is not a valid multipart/form-data body. Choose the file again.');
+const badUpload = () => AppError.badRequest('file', serverMessage('imports.badMultipart'));
 
 /**
  * The uploaded file's bytes, refused when over the limit. At `fileSize` busboy stops the file
@@ -104,12 +104,12 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['imports'], consumes: ['multipart/form-data'], response: { 202: startedSchema } } },
     async (request, reply) => {
       const member = requireMember(request, 'member');
-      if (!request.isMultipart()) throw AppError.badRequest('file', 'Send the file as multipart/form-data.');
+      if (!request.isMultipart()) throw AppError.badRequest('file', serverMessage('imports.notMultipart'));
       // Its own errors with a status are the multipart limits (413); the rest are unreadable bodies.
       const file = await request.file().catch((error: { statusCode?: number }) => {
         throw error.statusCode ? error : badUpload();
       });
-      if (!file) throw AppError.badRequest('file', 'Choose a CSV file to upload.');
+      if (!file) throw AppError.badRequest('file', serverMessage('imports.noFile'));
       try {
         const started = await importContacts(app.deps, member, {
           filename: file.filename,
