@@ -1,5 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { Trans } from '@lingui/react/macro';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -43,9 +44,13 @@ export function StatTileGrid<T>({
               {isLoading ? (
                 <Skeleton className="h-8 w-24" />
               ) : isError || !data ? (
-                <p className="text-sm text-destructive">Could not load</p>
+                <p className="text-sm text-destructive">
+                  <Trans>Could not load</Trans>
+                </p>
               ) : value === null ? (
-                <p className="text-lg font-semibold text-muted-foreground">Not measured yet</p>
+                <p className="text-lg font-semibold text-muted-foreground">
+                  <Trans>Not measured yet</Trans>
+                </p>
               ) : (
                 <p className="text-2xl font-bold tracking-tight">{value}</p>
               )}

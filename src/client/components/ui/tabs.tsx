@@ -1,8 +1,17 @@
 import { cn } from '@client/lib/utils';
+import { textDirection } from '@domain/locales';
+import { useLingui } from '@lingui/react';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import type * as React from 'react';
 
-export const Tabs = TabsPrimitive.Root;
+/**
+ * Radix writes `dir="ltr"` on the tabs unless told otherwise, which would turn everything inside them
+ * left to right in Arabic: the tabs follow the active language's direction instead.
+ */
+export function Tabs(props: React.ComponentProps<typeof TabsPrimitive.Root>) {
+  const { i18n } = useLingui();
+  return <TabsPrimitive.Root dir={textDirection(i18n.locale)} {...props} />;
+}
 
 export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (
