@@ -47,7 +47,7 @@ export function DashboardHeader({
           toast({ title: t`Quick Publish`, description: t`Publishing from the header is not available yet.` })
         }
       >
-        <Send />
+        <Send className="rtl:-scale-x-100" />
         <span className="hidden sm:inline">
           <Trans>Quick Publish</Trans>
         </span>
