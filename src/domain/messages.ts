@@ -62,6 +62,46 @@ export const serverMessages = {
   'apiKeys.moreRightsThanYou': /*i18n*/ 'A key cannot have more rights than you: you are a {role}.',
   'apiKeys.notFound': /*i18n*/ 'API key not found',
   'apiKeys.invalid': /*i18n*/ 'This API key is not valid: it may have been revoked or have expired.',
+  'paging.cursorExpired': /*i18n*/ 'This page link is no longer valid; start from the first page',
+  'contacts.notFound': /*i18n*/ 'Contact not found',
+  'contacts.planLimitReached':
+    /*i18n*/ 'Your {plan} plan allows up to {limit} contacts and you have {total}. Upgrade your plan to add more.',
+  'contacts.planLimitExceeded':
+    /*i18n*/ 'Your {plan} plan allows up to {limit} contacts and you have {total}, so {adding} more would not fit (room for {room}). Upgrade your plan to add more.',
+  'contacts.invalidEmail': /*i18n*/ 'Enter a valid email address',
+  'contacts.invalidPhone': /*i18n*/ 'Enter a valid phone number',
+  'contacts.savedElsewhere':
+    /*i18n*/ 'This contact is being saved by someone else right now. Please try again.',
+  'contacts.unknownSource': /*i18n*/ 'Source must be one of your websites or {unknown}',
+  'contacts.duplicateEmail':
+    /*i18n*/ '{name} already has this email address. Open that contact, or save with merge to add these details to it.',
+  'contacts.duplicatePhone':
+    /*i18n*/ '{name} already has this phone number. Open that contact, or save with merge to add these details to it.',
+  'imports.tooManyRows':
+    /*i18n*/ 'The file has more than {max} rows, the most one import takes. Split it into smaller files.',
+  'imports.tooLarge':
+    /*i18n*/ 'The file is larger than {size}, the most one import takes. Split it into smaller files.',
+  'imports.notCsv': /*i18n*/ 'Please select a CSV file.',
+  'imports.binaryFile': /*i18n*/ 'Please select a CSV file. This file contains binary data.',
+  'imports.emptyFile': /*i18n*/ 'The file is empty.',
+  'imports.noDataRows': /*i18n*/ 'The file has a header row but no data rows.',
+  'imports.noIdentityColumn':
+    /*i18n*/ 'No email or phone column found (columns in the file: {found}). Contacts are matched by email or phone, so the file needs a column named like "Email" or "Phone".',
+  'imports.unreadableHeader': /*i18n*/ 'The header row cannot be read: {reason}.',
+  'imports.badMultipart':
+    /*i18n*/ 'The upload is not a valid multipart/form-data body. Choose the file again.',
+  'imports.notMultipart': /*i18n*/ 'Send the file as multipart/form-data.',
+  'imports.noFile': /*i18n*/ 'Choose a CSV file to upload.',
+  'imports.jobNotFound': /*i18n*/ 'Import job not found',
+  'deals.notFound': /*i18n*/ 'Deal not found',
+  'deals.ownerNotMember': /*i18n*/ 'The owner must be a member of this workspace',
+  'deals.websiteNotOwn': /*i18n*/ 'The website must be one of your websites',
+  'deals.companyNotFound': /*i18n*/ 'Company not found',
+  'deals.lostReasonNotLost': /*i18n*/ 'Only a lost deal has a lost reason',
+  'email.hostUnresolved': /*i18n*/ 'This mail server name does not resolve',
+  'email.hostPrivate': /*i18n*/ 'Use your provider’s public mail server, not a private address',
+  'email.notAnAddress': /*i18n*/ 'is not an email address',
+  'analytics.funnelNeedsSite': /*i18n*/ 'Choose a website for the funnel',
 } as const;
 
 export type ServerMessageId = keyof typeof serverMessages;

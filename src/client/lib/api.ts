@@ -54,6 +54,17 @@ export class ApiError extends Error {
     return new ApiError(response.status, (await response.text()) || response.statusText);
   }
 
+  /**
+   * The refused fields for inline form errors, in the user's language: a catalogued message names its
+   * one field, so that field shows the translation; other issues stay as the server wrote them.
+   */
+  fieldIssues(): FieldIssue[] {
+    if (this.messageId && this.issues.length === 1) {
+      return [{ path: this.issues[0].path, message: i18n._(serverMessages[this.messageId], this.values) }];
+    }
+    return this.issues;
+  }
+
   /** The user-safe message in the user's language when the server names it, keeping a "<field>: " prefix. */
   translatedMessage(): string {
     if (!this.messageId) return this.userMessage;

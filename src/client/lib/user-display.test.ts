@@ -18,9 +18,9 @@ describe('sidebar footer identity (spec 000 §2.3)', () => {
 
 describe('sidebar footer role label (issue 8 item 24)', () => {
   it("labels owners and admins 'Administrator' and everyone else by their real role", () => {
-    expect(sidebarRoleLabel('owner')).toBe('Administrator');
-    expect(sidebarRoleLabel('admin')).toBe('Administrator');
-    expect(sidebarRoleLabel('member')).toBe('Member');
-    expect(sidebarRoleLabel('viewer')).toBe('Viewer');
+    expect(sidebarRoleLabel('owner').message).toBe('Administrator');
+    expect(sidebarRoleLabel('admin').message).toBe('Administrator');
+    expect(sidebarRoleLabel('member').message).toBe('Member');
+    expect(sidebarRoleLabel('viewer').message).toBe('Viewer');
   });
 });

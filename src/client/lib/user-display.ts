@@ -1,4 +1,6 @@
-import { hasRole, type Role, roleLabels } from '@domain/roles';
+import { hasRole, type Role } from '@domain/roles';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { CurrentUser } from './use-auth';
 
 /** Spec 000 §2.3: the full name, else the e-mail, else 'Administrator User'. */
@@ -17,6 +19,6 @@ export function userInitials(user: Pick<CurrentUser, 'firstName' | 'lastName' | 
  * The sidebar footer's label under the name. Spec 000 §2.3/§6 labels the signed-in user 'Administrator',
  * which is true of owners and admins; members and viewers see their real role rather than a false title.
  */
-export function sidebarRoleLabel(role: Role): string {
-  return hasRole(role, 'admin') ? 'Administrator' : roleLabels[role];
+export function sidebarRoleLabel(role: Role): MessageDescriptor {
+  return hasRole(role, 'admin') ? msg`Administrator` : role === 'member' ? msg`Member` : msg`Viewer`;
 }

@@ -31,5 +31,7 @@ export const publicConfigSchema = z.object({
   salesEmail: z.string(),
   /** 'offline-test': checkouts are tests (no card is charged); 'disabled': no payments are taken. */
   checkout: z.enum(['stripe', 'offline-test', 'disabled']),
+  /** The largest CSV an import takes, in bytes (IMPORT_MAX_BYTES). */
+  importMaxBytes: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

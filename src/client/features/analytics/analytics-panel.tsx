@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import type { DashboardPanelProps } from '@client/features/dashboard';
+import { formatDate, formatMoney, formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import {
@@ -11,44 +12,60 @@ import {
   type Insight,
   type Metric,
 } from '@domain/analytics/analytics-schemas';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DollarSign, Download, Eye, Percent, Users } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { exportUrl, useAnalyticsOverview, useFunnel, useRefreshOnFirstVisit } from './analytics-api';
 import { InstallSnippet } from './install-snippet';
 import { TrafficChart } from './traffic-chart';
 
-const rangeLabels: Record<AnalyticsRange, string> = {
-  '7days': 'Last 7 days',
-  '30days': 'Last 30 days',
-  '90days': 'Last 90 days',
-  '1year': 'Last year',
+const rangeLabels: Record<AnalyticsRange, MessageDescriptor> = {
+  '7days': msg`Last 7 days`,
+  '30days': msg`Last 30 days`,
+  '90days': msg`Last 90 days`,
+  '1year': msg`Last year`,
 };
-const count = new Intl.NumberFormat('en-US');
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const signed = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-const dateLabel = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+/** The range as the period it is compared with: "the previous 7 days". */
+const periodLabels: Record<AnalyticsRange, MessageDescriptor> = {
+  '7days': msg`7 days`,
+  '30days': msg`30 days`,
+  '90days': msg`90 days`,
+  '1year': msg`year`,
+};
+const count = (value: number) => formatNumber(value);
+/** A figure already in percent (12.5 means 12.5%). */
+const percent = (value: number) => formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1 });
+const signed = (value: number) =>
+  formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const dateLabel = (isoDate: string) =>
+  formatDate(`${isoDate}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' });
 
 export function AnalyticsPanel({ selectedWebsiteId }: DashboardPanelProps) {
   const [range, setRange] = useState<AnalyticsRange>('30days');
   const overview = useAnalyticsOverview(range, selectedWebsiteId);
   const data = overview.data;
   useRefreshOnFirstVisit(data?.hasData);
+  const { i18n } = useLingui();
 
   return (
     <div className="space-y-6" data-panel="analytics">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="text-2xl font-bold tracking-tight">Analytics</h2>
+          <h2 className="text-2xl font-bold tracking-tight">
+            <Trans>Analytics</Trans>
+          </h2>
           {data && (
             <p className="text-sm text-muted-foreground">
-              {dateLabel.format(new Date(`${data.from}T00:00:00Z`))} –{' '}
-              {dateLabel.format(new Date(`${data.to}T00:00:00Z`))}
+              {dateLabel(data.from)} – {dateLabel(data.to)}
             </p>
           )}
         </div>
         <fieldset className="flex max-w-full flex-wrap rounded-lg border bg-card p-1">
-          <legend className="sr-only">Date range</legend>
+          <legend className="sr-only">
+            <Trans>Date range</Trans>
+          </legend>
           {analyticsRanges.map((r) => (
             <Button
               key={r}
@@ -58,7 +75,7 @@ export function AnalyticsPanel({ selectedWebsiteId }: DashboardPanelProps) {
               data-range={r}
               onClick={() => setRange(r)}
             >
-              {rangeLabels[r]}
+              {i18n._(rangeLabels[r])}
             </Button>
           ))}
         </fieldset>
@@ -67,10 +84,12 @@ export function AnalyticsPanel({ selectedWebsiteId }: DashboardPanelProps) {
       {overview.error ? (
         <Card className="border-destructive/40">
           <CardContent className="flex flex-wrap items-center gap-3 pt-6 text-sm">
-            <span className="font-medium">Analytics could not be loaded.</span>
+            <span className="font-medium">
+              <Trans>Analytics could not be loaded.</Trans>
+            </span>
             <span className="text-muted-foreground">{errorMessage(overview.error)}</span>
             <Button size="sm" variant="outline" onClick={() => overview.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </CardContent>
         </Card>
@@ -97,35 +116,31 @@ function Report({
   site: number | null;
 }) {
   const s = data.summary;
+  const { t } = useLingui();
   return (
     <>
       {!data.hasData && <NothingYet data={data} />}
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        <SummaryCard title={t`Visitors`} icon={Users} metric={s.visitors} value={count(s.visitors.current)} />
         <SummaryCard
-          title="Visitors"
-          icon={Users}
-          metric={s.visitors}
-          value={count.format(s.visitors.current)}
-        />
-        <SummaryCard
-          title="Page Views"
+          title={t`Page Views`}
           icon={Eye}
           metric={s.pageviews}
-          value={count.format(s.pageviews.current)}
+          value={count(s.pageviews.current)}
         />
         <SummaryCard
-          title="Conversion Rate"
+          title={t`Conversion Rate`}
           icon={Percent}
           metric={s.conversionRate}
-          value={`${percent.format(s.conversionRate.current)}%`}
-          hint="Contacts created from your websites per 100 visitors"
+          value={percent(s.conversionRate.current)}
+          hint={t`Contacts created from your websites per 100 visitors`}
         />
         <SummaryCard
-          title="Revenue"
+          title={t`Revenue`}
           icon={DollarSign}
           metric={s.revenue}
-          value={money.format(s.revenue.current / 100)}
-          hint="Payments recorded in the range"
+          value={formatMoney(s.revenue.current, { exact: true })}
+          hint={t`Payments recorded in the range`}
         />
       </div>
 
@@ -139,16 +154,16 @@ function Report({
             <CardContent>
               {siteSummary.hasData ? (
                 <dl className="grid grid-cols-3 gap-2 text-sm">
-                  <Figure label="Visitors" value={count.format(siteSummary.visitors)} />
-                  <Figure label="Page views" value={count.format(siteSummary.pageviews)} />
-                  <Figure label="Leads" value={count.format(siteSummary.leads)} />
+                  <Figure label={t`Visitors`} value={count(siteSummary.visitors)} />
+                  <Figure label={t`Page views`} value={count(siteSummary.pageviews)} />
+                  <Figure label={t`Leads`} value={count(siteSummary.leads)} />
                   <p className="col-span-3 text-xs text-muted-foreground">
                     <Change value={siteSummary.visitorsChange} />
                   </p>
                 </dl>
               ) : (
                 <p className="text-sm text-muted-foreground">
-                  No visits recorded yet. Install the tracking tag from Settings, Websites.
+                  <Trans>No visits recorded yet. Install the tracking tag from Settings, Websites.</Trans>
                 </p>
               )}
             </CardContent>
@@ -161,8 +176,12 @@ function Report({
         <Card className="min-w-0 xl:col-span-2">
           <CardHeader className="flex-row items-start justify-between gap-2">
             <div>
-              <CardTitle className="text-base">Visitors and page views</CardTitle>
-              <CardDescription>Per day (UTC)</CardDescription>
+              <CardTitle className="text-base">
+                <Trans>Visitors and page views</Trans>
+              </CardTitle>
+              <CardDescription>
+                <Trans>Per day (UTC)</Trans>
+              </CardDescription>
             </div>
             <ExportLink report="timeseries" range={range} site={site} />
           </CardHeader>
@@ -173,20 +192,26 @@ function Report({
         <Card>
           <CardHeader className="flex-row items-start justify-between gap-2">
             <div>
-              <CardTitle className="text-base">Traffic sources</CardTitle>
-              <CardDescription>Visitors by referrer or utm_source</CardDescription>
+              <CardTitle className="text-base">
+                <Trans>Traffic sources</Trans>
+              </CardTitle>
+              <CardDescription>
+                <Trans>Visitors by referrer or utm_source</Trans>
+              </CardDescription>
             </div>
             <ExportLink report="sources" range={range} site={site} />
           </CardHeader>
           <CardContent>
             {data.sources.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No traffic sources in this range.</p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>No traffic sources in this range.</Trans>
+              </p>
             ) : (
               <ul className="space-y-3" data-list="sources">
                 {data.sources.map((source) => (
                   <li key={source.value}>
                     <Bar
-                      label={source.value || 'Direct / none'}
+                      label={source.value || t`Direct / none`}
                       value={source.visitors}
                       max={data.sources[0].visitors}
                     />
@@ -202,7 +227,9 @@ function Report({
         <FunnelCard data={data} range={range} preferredSite={site} />
         <Card className="xl:col-span-2">
           <CardHeader>
-            <CardTitle className="text-base">Insights</CardTitle>
+            <CardTitle className="text-base">
+              <Trans>Insights</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-3 md:grid-cols-3">
             {data.insights.map((insight) => (
@@ -224,17 +251,23 @@ function NothingYet({ data }: { data: AnalyticsOverview }) {
   return (
     <Card className="border-dashed" data-empty="analytics">
       <CardHeader>
-        <CardTitle className="text-base">No visits recorded yet</CardTitle>
+        <CardTitle className="text-base">
+          <Trans>No visits recorded yet</Trans>
+        </CardTitle>
         <CardDescription>
-          These figures are measured, not estimated: they stay at zero until a website's tracking tag sends
-          its first page view.
+          <Trans>
+            These figures are measured, not estimated: they stay at zero until a website's tracking tag sends
+            its first page view.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
         {first ? (
           <InstallSnippet siteId={first.id} siteName={first.name} />
         ) : (
-          <p className="text-sm text-muted-foreground">Add a website in Settings to get its tracking tag.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Add a website in Settings to get its tracking tag.</Trans>
+          </p>
         )}
       </CardContent>
     </Card>
@@ -274,13 +307,21 @@ function SummaryCard({
 }
 
 function Change({ value }: { value: number | null }) {
-  if (value === null) return <span>No previous period to compare with</span>;
+  if (value === null)
+    return (
+      <span>
+        <Trans>No previous period to compare with</Trans>
+      </span>
+    );
+  const change = signed(value);
   return (
     <span>
-      <span className={cn('font-medium', value >= 0 ? 'text-emerald-600' : 'text-destructive')}>
-        {signed.format(value)}%
-      </span>{' '}
-      vs the previous period
+      <Trans>
+        <span className={cn('font-medium', value >= 0 ? 'text-emerald-600' : 'text-destructive')}>
+          {change}
+        </span>{' '}
+        vs the previous period
+      </Trans>
     </span>
   );
 }
@@ -299,7 +340,7 @@ function Bar({ label, value, max }: { label: string; value: number; max: number 
     <div className="space-y-1">
       <div className="flex justify-between gap-2 text-sm">
         <span className="truncate">{label}</span>
-        <span className="font-medium tabular-nums">{count.format(value)}</span>
+        <span className="font-medium tabular-nums">{count(value)}</span>
       </div>
       <div className="h-2 rounded-full bg-muted">
         <div
@@ -316,13 +357,18 @@ function ExportLink({ report, range, site }: { report: string; range: AnalyticsR
     <Button asChild variant="ghost" size="sm">
       <a href={exportUrl(report, range, site)} download>
         <Download />
-        CSV
+        <Trans>CSV</Trans>
       </a>
     </Button>
   );
 }
 
-const stepLabels = { visit: 'Visitors', lead: 'Leads', customer: 'Customers', payment: 'Paying customers' };
+const stepLabels = {
+  visit: msg`Visitors`,
+  lead: msg`Leads`,
+  customer: msg`Customers`,
+  payment: msg`Paying customers`,
+};
 
 function FunnelCard({
   data,
@@ -336,19 +382,24 @@ function FunnelCard({
   const [chosen, setChosen] = useState<number | null>(null);
   const site = chosen ?? preferredSite ?? data.sites[0]?.id ?? null;
   const funnel = useFunnel(range, site);
+  const { t, i18n } = useLingui();
   return (
     <Card>
       <CardHeader className="gap-3">
         <div className="flex items-start justify-between gap-2">
           <div>
-            <CardTitle className="text-base">Conversion funnel</CardTitle>
-            <CardDescription>Visit, lead, customer, payment</CardDescription>
+            <CardTitle className="text-base">
+              <Trans>Conversion funnel</Trans>
+            </CardTitle>
+            <CardDescription>
+              <Trans>Visit, lead, customer, payment</Trans>
+            </CardDescription>
           </div>
           {site !== null && <ExportLink report="funnel" range={range} site={site} />}
         </div>
         {data.sites.length > 0 && (
           <select
-            aria-label="Funnel website"
+            aria-label={t`Funnel website`}
             className="h-9 rounded-md border bg-background px-2 text-sm"
             value={site ?? ''}
             onChange={(event) => setChosen(Number(event.target.value))}
@@ -363,14 +414,20 @@ function FunnelCard({
       </CardHeader>
       <CardContent>
         {site === null ? (
-          <p className="text-sm text-muted-foreground">Add a website to see its funnel.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Add a website to see its funnel.</Trans>
+          </p>
         ) : !funnel.data ? (
           <Skeleton className="h-32" />
         ) : (
           <ol className="space-y-3" data-list="funnel">
             {funnel.data.steps.map((step) => (
               <li key={step.step} data-step={step.step}>
-                <Bar label={stepLabels[step.step]} value={step.count} max={funnel.data.steps[0].count} />
+                <Bar
+                  label={i18n._(stepLabels[step.step])}
+                  value={step.count}
+                  max={funnel.data.steps[0].count}
+                />
               </li>
             ))}
           </ol>
@@ -380,60 +437,75 @@ function FunnelCard({
   );
 }
 
+const insightTitles = {
+  trend: msg`Traffic trend`,
+  topSource: msg`Top source`,
+  bestSite: msg`Best converting site`,
+};
+
 function InsightBox({ insight, range }: { insight: Insight; range: AnalyticsRange }) {
-  let title: string;
-  let body: ReactNode;
-  switch (insight.kind) {
-    case 'trend':
-      title = 'Traffic trend';
-      body =
-        insight.change === null ? (
-          <>
-            {count.format(insight.current)} visitors in this range; the period before had none to compare
-            with.
-          </>
-        ) : (
-          <>
-            Visitors changed by {signed.format(insight.change)}% compared with the previous{' '}
-            {rangeLabels[range].toLowerCase().replace('last ', '')} ({count.format(insight.current)} against{' '}
-            {count.format(insight.previous)}).
-          </>
-        );
-      break;
-    case 'topSource':
-      title = 'Top source';
-      body = (
-        <>
-          {insight.source || 'Direct visits'} brought {count.format(insight.visitors)} of{' '}
-          {count.format(insight.total)} visitors, compared across all sources in this range.
-        </>
-      );
-      break;
-    case 'bestSite':
-      title = 'Best converting site';
-      body =
-        insight.othersRate === null ? (
-          <>
-            {insight.site} turned {percent.format(insight.rate)}% of its visitors into leads; no other site
-            had visitors to compare with.
-          </>
-        ) : (
-          <>
-            {insight.site} turned {percent.format(insight.rate)}% of its visitors into leads, compared with{' '}
-            {percent.format(insight.othersRate)}% for your other sites together.
-          </>
-        );
-      break;
-    default:
-      title = { trend: 'Traffic trend', topSource: 'Top source', bestSite: 'Best converting site' }[
-        insight.topic
-      ];
-      body = <>Not enough data yet: this compares figures once your sites have recorded visits.</>;
-  }
+  const { i18n } = useLingui();
+  const topic = insight.kind === 'notEnoughData' ? insight.topic : insight.kind;
   return (
     <div className="rounded-lg border bg-muted/30 p-4" data-insight={insight.kind}>
-      <p className="text-sm font-semibold">{title}</p>
-      <p className="mt-1 text-sm text-muted-foreground">{body}</p>
+      <p className="text-sm font-semibold">{i18n._(insightTitles[topic])}</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        <InsightText insight={insight} range={range} />
+      </p>
     </div>
   );
+}
+
+function InsightText({ insight, range }: { insight: Insight; range: AnalyticsRange }) {
+  const { i18n } = useLingui();
+  switch (insight.kind) {
+    case 'trend': {
+      const current = count(insight.current);
+      if (insight.change === null) {
+        return <Trans>{current} visitors in this range; the period before had none to compare with.</Trans>;
+      }
+      const change = signed(insight.change);
+      const period = i18n._(periodLabels[range]);
+      const previous = count(insight.previous);
+      return (
+        <Trans>
+          Visitors changed by {change} compared with the previous {period} ({current} against {previous}).
+        </Trans>
+      );
+    }
+    case 'topSource': {
+      const visitors = count(insight.visitors);
+      const total = count(insight.total);
+      const source = insight.source;
+      return source ? (
+        <Trans>
+          {source} brought {visitors} of {total} visitors, compared across all sources in this range.
+        </Trans>
+      ) : (
+        <Trans>
+          Direct visits brought {visitors} of {total} visitors, compared across all sources in this range.
+        </Trans>
+      );
+    }
+    case 'bestSite': {
+      const site = insight.site;
+      const rate = percent(insight.rate);
+      if (insight.othersRate === null) {
+        return (
+          <Trans>
+            {site} turned {rate} of its visitors into leads; no other site had visitors to compare with.
+          </Trans>
+        );
+      }
+      const others = percent(insight.othersRate);
+      return (
+        <Trans>
+          {site} turned {rate} of its visitors into leads, compared with {others} for your other sites
+          together.
+        </Trans>
+      );
+    }
+    default:
+      return <Trans>Not enough data yet: this compares figures once your sites have recorded visits.</Trans>;
+  }
 }

@@ -11,16 +11,12 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { ContactDeals } from '@client/features/deals';
-import { formatRelativeTime } from '@client/i18n/format';
+import { formatDateTime, formatRelativeTime } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
-import {
-  type Contact,
-  contactTypeLabels,
-  type TimelineEntry,
-  type TimelineKind,
-} from '@domain/contacts/contact-schemas';
+import type { Contact, TimelineEntry, TimelineKind } from '@domain/contacts/contact-schemas';
 import { contactDisplayName } from '@domain/contacts/names';
 import { formatPhone } from '@domain/contacts/phone';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ArrowRightLeft,
   Download,
@@ -34,7 +30,7 @@ import {
   UserPlus,
 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { formatLastContact, formatValue, StatusBadge } from './contact-format';
+import { contactTypeNames, formatLastContact, formatValue, StatusBadge } from './contact-format';
 import { useAddNote, useContactDetail } from './contacts-api';
 
 const timelineIcons: Record<TimelineKind, LucideIcon> = {
@@ -64,13 +60,18 @@ export function ContactDetailsDialog({
 }: ContactDetailsDialogProps) {
   const { data, isLoading, isError } = useContactDetail(contactId);
   const contact = data?.contact;
+  const { t, i18n } = useLingui();
   return (
     <Dialog open={contactId !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{contact ? contactDisplayName(contact) : 'Contact'}</DialogTitle>
+          <DialogTitle>{contact ? contactDisplayName(contact) : <Trans>Contact</Trans>}</DialogTitle>
           <DialogDescription>
-            {contact ? [contact.company, contact.source].filter(Boolean).join(' · ') : 'Loading details...'}
+            {contact ? (
+              [contact.company, contact.source].filter(Boolean).join(' · ')
+            ) : (
+              <Trans>Loading details...</Trans>
+            )}
           </DialogDescription>
         </DialogHeader>
         {isLoading ? (
@@ -80,16 +81,16 @@ export function ContactDetailsDialog({
           </div>
         ) : isError || !data || !contact ? (
           <p className="text-sm text-destructive">
-            This contact could not be loaded. It may have been deleted.
+            <Trans>This contact could not be loaded. It may have been deleted.</Trans>
           </p>
         ) : (
           <div className="grid gap-6">
             <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-              <Detail label="Status">
+              <Detail label={t`Status`}>
                 <StatusBadge status={contact.status} />
               </Detail>
-              <Detail label="Value">{formatValue(contact.valueCents)}</Detail>
-              <Detail label="Email">
+              <Detail label={t`Value`}>{formatValue(contact.valueCents)}</Detail>
+              <Detail label={t`Email`}>
                 {contact.email ? (
                   <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>
                     {contact.email}
@@ -98,7 +99,7 @@ export function ContactDetailsDialog({
                   '—'
                 )}
               </Detail>
-              <Detail label="Phone">
+              <Detail label={t`Phone`}>
                 {contact.phone ? (
                   <a className="text-primary hover:underline" href={`tel:${contact.phone}`}>
                     {formatPhone(contact.phone)}
@@ -107,18 +108,18 @@ export function ContactDetailsDialog({
                   '—'
                 )}
               </Detail>
-              <Detail label="Company">{data.company?.name ?? contact.company ?? '—'}</Detail>
-              <Detail label="Last Contact">{formatLastContact(contact.lastContactedAt)}</Detail>
-              <Detail label="Address">
+              <Detail label={t`Company`}>{data.company?.name ?? contact.company ?? '—'}</Detail>
+              <Detail label={t`Last Contact`}>{formatLastContact(contact.lastContactedAt)}</Detail>
+              <Detail label={t`Address`}>
                 {[contact.address, contact.city, [contact.state, contact.zip].filter(Boolean).join(' ')]
                   .filter(Boolean)
                   .join(', ') || '—'}
               </Detail>
-              <Detail label="Contact type">
-                {contact.contactType ? contactTypeLabels[contact.contactType] : '—'}
+              <Detail label={t`Contact type`}>
+                {contact.contactType ? i18n._(contactTypeNames[contact.contactType]) : '—'}
               </Detail>
               {contact.tags.length > 0 && (
-                <Detail label="Tags">
+                <Detail label={t`Tags`}>
                   <span className="flex flex-wrap gap-1">
                     {contact.tags.map((tag) => (
                       <Badge key={tag} variant="outline">
@@ -129,7 +130,7 @@ export function ContactDetailsDialog({
                 </Detail>
               )}
               {contact.notes && (
-                <Detail label="Notes" className="sm:col-span-2">
+                <Detail label={t`Notes`} className="sm:col-span-2">
                   <span className="whitespace-pre-wrap">{contact.notes}</span>
                 </Detail>
               )}
@@ -138,13 +139,15 @@ export function ContactDetailsDialog({
               <div className="flex justify-end">
                 <Button variant="outline" size="sm" onClick={() => onEdit(contact)}>
                   <Pencil />
-                  Edit
+                  <Trans>Edit</Trans>
                 </Button>
               </div>
             )}
             <ContactDeals contactId={contact.id} canWrite={canWrite} />
             <section>
-              <h3 className="mb-3 text-sm font-semibold">Timeline</h3>
+              <h3 className="mb-3 text-sm font-semibold">
+                <Trans>Timeline</Trans>
+              </h3>
               {canWrite && <NoteForm contactId={contact.id} />}
               <Timeline entries={data.timeline} />
             </section>
@@ -176,10 +179,11 @@ function NoteForm({ contactId }: { contactId: number }) {
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const addNote = useAddNote(contactId);
+  const { t } = useLingui();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!body.trim()) {
-      setError('Write a note first');
+      setError(t`Write a note first`);
       return;
     }
     addNote.mutate(body, {
@@ -188,14 +192,14 @@ function NoteForm({ contactId }: { contactId: number }) {
         setError(null);
       },
       onError: (e) =>
-        toast({ title: 'Note not saved', description: errorMessage(e), variant: 'destructive' }),
+        toast({ title: t`Note not saved`, description: errorMessage(e), variant: 'destructive' }),
     });
   };
   return (
     <form onSubmit={submit} className="mb-4 grid gap-2">
       <Textarea
-        aria-label="New note"
-        placeholder="Add a note about a call, a meeting, a next step..."
+        aria-label={t`New note`}
+        placeholder={t`Add a note about a call, a meeting, a next step...`}
         rows={2}
         value={body}
         aria-invalid={Boolean(error)}
@@ -208,7 +212,7 @@ function NoteForm({ contactId }: { contactId: number }) {
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={addNote.isPending}>
           {addNote.isPending && <Loader2 className="animate-spin" />}
-          Add Note
+          <Trans>Add Note</Trans>
         </Button>
       </div>
     </form>
@@ -217,24 +221,25 @@ function NoteForm({ contactId }: { contactId: number }) {
 
 function Timeline({ entries }: { entries: TimelineEntry[] }) {
   if (entries.length === 0)
-    return <p className="text-sm text-muted-foreground">Nothing has happened with this contact yet.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>Nothing has happened with this contact yet.</Trans>
+      </p>
+    );
   return (
-    <ol className="relative space-y-4 border-l pl-6" data-testid="contact-timeline">
+    <ol className="relative space-y-4 border-s ps-6" data-testid="contact-timeline">
       {entries.map((entry) => {
         const Icon = timelineIcons[entry.kind];
         return (
           <li key={entry.id} className="relative">
-            <span className="absolute -left-[2.1rem] flex h-6 w-6 items-center justify-center rounded-full border bg-card text-muted-foreground">
+            <span className="absolute -start-[2.1rem] flex h-6 w-6 items-center justify-center rounded-full border bg-card text-muted-foreground">
               <Icon className="h-3.5 w-3.5" />
             </span>
             <p className="text-sm font-medium">{entry.title}</p>
             {entry.body && entry.body !== entry.title && (
               <p className="mt-0.5 whitespace-pre-wrap text-sm text-muted-foreground">{entry.body}</p>
             )}
-            <p
-              className="mt-0.5 text-xs text-muted-foreground"
-              title={new Date(entry.occurredAt).toLocaleString()}
-            >
+            <p className="mt-0.5 text-xs text-muted-foreground" title={formatDateTime(entry.occurredAt)}>
               {formatRelativeTime(entry.occurredAt)}
             </p>
           </li>

@@ -21,8 +21,6 @@ import {
   type ContactUpdateInput,
   contactCreateSchema,
   contactStatuses,
-  contactStatusLabels,
-  contactTypeLabels,
   contactTypes,
   contactUpdateSchema,
   parseDollarsToCents,
@@ -30,8 +28,10 @@ import {
 } from '@domain/contacts/contact-schemas';
 import { contactDisplayName } from '@domain/contacts/names';
 import { formatPhone } from '@domain/contacts/phone';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { contactStatusNames, contactTypeNames } from './contact-format';
 import { useCreateContact, useUpdateContact } from './contacts-api';
 
 interface FormState {
@@ -96,6 +96,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
   const update = useUpdateContact();
   const isPending = create.isPending || update.isPending;
   const isEdit = contact !== null;
+  const { t, i18n } = useLingui();
 
   useEffect(() => {
     if (open) {
@@ -122,7 +123,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
   const submit = (merge: boolean) => {
     const valueCents = parseDollarsToCents(form.value);
     if (valueCents === null) {
-      setErrors({ value: 'Enter an amount in dollars, e.g. 1,250.00' });
+      setErrors({ value: t`Enter an amount in dollars, e.g. 1,250.00` });
       return;
     }
     const payload: ContactUpdateInput = {
@@ -141,7 +142,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
       zip: form.zip,
       tags: form.tags
         .split(',')
-        .map((t) => t.trim())
+        .map((tag) => tag.trim())
         .filter(Boolean),
       notes: form.notes,
     };
@@ -151,12 +152,12 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
       return;
     }
     const onError = (error: Error) => {
-      const issues = error instanceof ApiError ? error.issues : [];
+      const issues = error instanceof ApiError ? error.fieldIssues() : [];
       if (issues.length) showIssues(issues);
       // A duplicate email or phone answers 409: the form then offers to merge.
       setIsDuplicate(!isEdit && error instanceof ApiError && error.code === 'conflict');
       if (!issues.length) {
-        toast({ title: 'Could not save contact', description: errorMessage(error), variant: 'destructive' });
+        toast({ title: t`Could not save contact`, description: errorMessage(error), variant: 'destructive' });
       }
     };
     const onSuccess = (saved: Contact, title: string) => {
@@ -166,13 +167,13 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
     if (contact) {
       update.mutate(
         { id: contact.id, input: payload },
-        { onSuccess: (saved) => onSuccess(saved, 'Contact Updated'), onError },
+        { onSuccess: (saved) => onSuccess(saved, t`Contact Updated`), onError },
       );
     } else {
       create.mutate(
         { ...payload, merge },
         {
-          onSuccess: (saved) => onSuccess(saved, merge ? 'Contact Merged' : 'Contact Added'),
+          onSuccess: (saved) => onSuccess(saved, merge ? t`Contact Merged` : t`Contact Added`),
           onError,
         },
       );
@@ -191,16 +192,21 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{isEdit ? 'Edit Contact' : 'Add Contact'}</DialogTitle>
+          <DialogTitle>{isEdit ? <Trans>Edit Contact</Trans> : <Trans>Add Contact</Trans>}</DialogTitle>
           <DialogDescription>
-            {isEdit
-              ? 'Change the details and save. Clearing a field removes it.'
-              : 'A contact needs a name, an email or a phone number. Emails and phones are unique per workspace.'}
+            {isEdit ? (
+              <Trans>Change the details and save. Clearing a field removes it.</Trans>
+            ) : (
+              <Trans>
+                A contact needs a name, an email or a phone number. Emails and phones are unique per
+                workspace.
+              </Trans>
+            )}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" error={errors.firstName}>
+            <Field label={t`First name`} error={errors.firstName}>
               {(id, invalid) => (
                 <Input
                   id={id}
@@ -211,7 +217,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                 />
               )}
             </Field>
-            <Field label="Last name" error={errors.lastName}>
+            <Field label={t`Last name`} error={errors.lastName}>
               {(id, invalid) => (
                 <Input
                   id={id}
@@ -221,7 +227,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                 />
               )}
             </Field>
-            <Field label="Email" error={errors.email}>
+            <Field label={t`Email`} error={errors.email}>
               {(id, invalid) => (
                 <Input
                   id={id}
@@ -232,7 +238,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                 />
               )}
             </Field>
-            <Field label="Phone" error={errors.phone}>
+            <Field label={t`Phone`} error={errors.phone}>
               {(id, invalid) => (
                 <Input
                   id={id}
@@ -244,7 +250,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                 />
               )}
             </Field>
-            <Field label="Company" error={errors.company}>
+            <Field label={t`Company`} error={errors.company}>
               {(id, invalid) => (
                 <Input
                   id={id}
@@ -254,7 +260,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                 />
               )}
             </Field>
-            <Field label="Value ($)" error={errors.value}>
+            <Field label={t`Value ($)`} error={errors.value}>
               {(id, invalid) => (
                 <Input
                   id={id}
@@ -266,7 +272,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                 />
               )}
             </Field>
-            <Field label="Source" error={errors.source}>
+            <Field label={t`Source`} error={errors.source}>
               {(id) => (
                 <Select value={form.source} onValueChange={set('source')}>
                   <SelectTrigger id={id}>
@@ -282,7 +288,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                 </Select>
               )}
             </Field>
-            <Field label="Status" error={errors.status}>
+            <Field label={t`Status`} error={errors.status}>
               {(id) => (
                 <Select value={form.status} onValueChange={set('status')}>
                   <SelectTrigger id={id}>
@@ -291,31 +297,33 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                   <SelectContent>
                     {contactStatuses.map((s) => (
                       <SelectItem key={s} value={s}>
-                        {contactStatusLabels[s]}
+                        {i18n._(contactStatusNames[s])}
                       </SelectItem>
                     ))}
                   </SelectContent>
                 </Select>
               )}
             </Field>
-            <Field label="Contact type" error={errors.contactType}>
+            <Field label={t`Contact type`} error={errors.contactType}>
               {(id) => (
                 <Select value={form.contactType} onValueChange={set('contactType')}>
                   <SelectTrigger id={id}>
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    <SelectItem value={noType}>Not set</SelectItem>
-                    {contactTypes.map((t) => (
-                      <SelectItem key={t} value={t}>
-                        {contactTypeLabels[t]}
+                    <SelectItem value={noType}>
+                      <Trans>Not set</Trans>
+                    </SelectItem>
+                    {contactTypes.map((type) => (
+                      <SelectItem key={type} value={type}>
+                        {i18n._(contactTypeNames[type])}
                       </SelectItem>
                     ))}
                   </SelectContent>
                 </Select>
               )}
             </Field>
-            <Field label="Tags (comma separated)" error={errors.tags}>
+            <Field label={t`Tags (comma separated)`} error={errors.tags}>
               {(id, invalid) => (
                 <Input
                   id={id}
@@ -325,7 +333,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                 />
               )}
             </Field>
-            <Field label="Address" error={errors.address} className="sm:col-span-2">
+            <Field label={t`Address`} error={errors.address} className="sm:col-span-2">
               {(id, invalid) => (
                 <Input
                   id={id}
@@ -337,7 +345,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
             </Field>
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="City" error={errors.city}>
+            <Field label={t`City`} error={errors.city}>
               {(id, invalid) => (
                 <Input
                   id={id}
@@ -347,7 +355,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                 />
               )}
             </Field>
-            <Field label="State" error={errors.state}>
+            <Field label={t`State`} error={errors.state}>
               {(id, invalid) => (
                 <Input
                   id={id}
@@ -357,7 +365,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                 />
               )}
             </Field>
-            <Field label="ZIP" error={errors.zip}>
+            <Field label={t`ZIP`} error={errors.zip}>
               {(id, invalid) => (
                 <Input
                   id={id}
@@ -368,7 +376,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
               )}
             </Field>
           </div>
-          <Field label="Notes" error={errors.notes}>
+          <Field label={t`Notes`} error={errors.notes}>
             {(id, invalid) => (
               <Textarea
                 id={id}
@@ -381,7 +389,11 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
           </Field>
           {isDuplicate && (
             <div className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm sm:flex-row sm:items-center sm:justify-between dark:bg-amber-950/30">
-              <span>Add these details to the existing contact instead? Filled-in fields there are kept.</span>
+              <span>
+                <Trans>
+                  Add these details to the existing contact instead? Filled-in fields there are kept.
+                </Trans>
+              </span>
               <Button
                 type="button"
                 variant="outline"
@@ -389,17 +401,17 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                 disabled={isPending}
                 onClick={() => submit(true)}
               >
-                Merge into existing contact
+                <Trans>Merge into existing contact</Trans>
               </Button>
             </div>
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={isPending}>
               {isPending && <Loader2 className="animate-spin" />}
-              {isEdit ? 'Save Changes' : 'Add Contact'}
+              {isEdit ? <Trans>Save Changes</Trans> : <Trans>Add Contact</Trans>}
             </Button>
           </DialogFooter>
         </form>

@@ -1,19 +1,40 @@
 import { Badge } from '@client/components/ui/badge';
+import { formatDate, formatMoney } from '@client/i18n/format';
+import { i18n } from '@client/i18n/i18n';
 import { cn } from '@client/lib/utils';
-import { type ContactStatus, contactStatusLabels } from '@domain/contacts/contact-schemas';
-import { formatDollars } from '@domain/pricing/money';
+import type { ContactStatus, ContactType } from '@domain/contacts/contact-schemas';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 
 /** Spec 000 §3: value shown in dollars, 0 if missing. */
 export function formatValue(cents: number | null | undefined): string {
-  return formatDollars(cents ?? 0);
+  return formatMoney(cents ?? 0);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const never = msg`Never`;
 
 /** Spec 000 §3: 'Never' when the contact was never contacted. */
 export function formatLastContact(iso: string | null): string {
-  return iso ? dateFormat.format(new Date(iso)) : 'Never';
+  return iso ? formatDate(iso, { month: 'short', day: 'numeric', year: 'numeric' }) : i18n._(never);
 }
+
+/** Statuses and relationship kinds on screen (`i18n._`); the English labels in the domain are the source. */
+export const contactStatusNames: Record<ContactStatus, MessageDescriptor> = {
+  lead: msg`Lead`,
+  qualified: msg`Qualified`,
+  customer: msg`Customer`,
+  lost: msg`Lost`,
+};
+
+export const contactTypeNames: Record<ContactType, MessageDescriptor> = {
+  buyer: msg`Buyer`,
+  seller: msg`Seller`,
+  investor: msg`Investor`,
+  realtor: msg`Realtor`,
+  friend: msg`Friend`,
+  family: msg`Family`,
+};
 
 const statusStyles: Record<ContactStatus, string> = {
   lead: 'border-transparent bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200',
@@ -23,9 +44,10 @@ const statusStyles: Record<ContactStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: ContactStatus }) {
+  const { i18n } = useLingui();
   return (
     <Badge variant="outline" className={cn(statusStyles[status])}>
-      {contactStatusLabels[status]}
+      {i18n._(contactStatusNames[status])}
     </Badge>
   );
 }

@@ -15,6 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { toast } from '@client/components/ui/use-toast';
 import { useWebsites } from '@client/features/websites';
+import { formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/use-auth';
 import {
@@ -22,11 +23,13 @@ import {
   type ContactSortKey,
   type ContactStatus,
   contactStatuses,
-  contactStatusLabels,
   contactsPageSize,
 } from '@domain/contacts/contact-schemas';
 import { contactDisplayName } from '@domain/contacts/names';
 import { hasRole } from '@domain/roles';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ChevronLeft,
   ChevronRight,
@@ -44,18 +47,18 @@ import {
 import { Suspense, useEffect, useState } from 'react';
 import { ContactDetailsDialog } from './contact-details-dialog';
 import { ContactFormDialog } from './contact-form-dialog';
-import { formatLastContact, formatValue, StatusBadge } from './contact-format';
+import { contactStatusNames, formatLastContact, formatValue, StatusBadge } from './contact-format';
 import { type ContactFilters, useContactCount, useContactsPage, useDeleteContact } from './contacts-api';
 import { EmailIntegrationDialog, EmailProcessingDialog, ImportCsvDialog } from './optional-dialogs';
 
 const allValue = 'all';
 const searchDebounceMs = 300;
 
-const sortOptions: { value: ContactSortKey; label: string }[] = [
-  { value: 'createdAt', label: 'Newest first' },
-  { value: 'name', label: 'Name A–Z' },
-  { value: 'value', label: 'Highest value' },
-  { value: 'lastContactedAt', label: 'Recently contacted' },
+const sortOptions: { value: ContactSortKey; label: MessageDescriptor }[] = [
+  { value: 'createdAt', label: msg`Newest first` },
+  { value: 'name', label: msg`Name A–Z` },
+  { value: 'value', label: msg`Highest value` },
+  { value: 'lastContactedAt', label: msg`Recently contacted` },
 ];
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -76,6 +79,7 @@ type OpenDialog = 'process-email' | 'import-csv' | 'email-integration' | null;
 export function ContactManagement({ sourcePreset = null }: { sourcePreset?: string | null } = {}) {
   const { user } = useAuth();
   const canWrite = user ? hasRole(user.role, 'member') : false;
+  const { t, i18n } = useLingui();
   const { data: websites } = useWebsites();
   const [search, setSearch] = useState('');
   const [source, setSource] = useState(sourcePreset ?? allValue);
@@ -107,22 +111,30 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
 
   const rows = page.data?.contacts ?? [];
   const firstRow = pageIndex * contactsPageSize + 1;
-  const total = count.data
-    ? `${count.data.count.toLocaleString('en-US')}${count.data.isCapped ? '+' : ''}`
-    : null;
+  const total = count.data ? `${formatNumber(count.data.count)}${count.data.isCapped ? '+' : ''}` : null;
+  const lastRow = firstRow + rows.length - 1;
+  const range = (() => {
+    const from = formatNumber(firstRow);
+    const to = formatNumber(lastRow);
+    if (rows.length > 0) return total ? t`Showing ${from}–${to} of ${total}` : t`Showing ${from}–${to}`;
+    return !total || count.data?.count === 0 ? '' : t`${total} contacts`;
+  })();
+
+  const pageError = page.isError ? errorMessage(page.error) : '';
+  const deletingName = deleting ? contactDisplayName(deleting) : null;
 
   const confirmDelete = () => {
     if (!deleting) return;
     const name = contactDisplayName(deleting);
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        toast({ title: 'Contact Deleted', description: `${name} was removed from your CRM.` });
+        toast({ title: t`Contact Deleted`, description: t`${name} was removed from your CRM.` });
         setDeleting(null);
         // The page may now be empty: step back rather than show a blank page.
         if (rows.length === 1 && pageIndex > 0) setCursors((c) => c.slice(0, -1));
       },
       onError: (error) =>
-        toast({ title: 'Delete Failed', description: errorMessage(error), variant: 'destructive' }),
+        toast({ title: t`Delete Failed`, description: errorMessage(error), variant: 'destructive' }),
     });
   };
 
@@ -130,8 +142,12 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
     <Card>
       <CardHeader className="gap-4 2xl:flex-row 2xl:items-start 2xl:justify-between">
         <div className="space-y-1.5">
-          <CardTitle>Contact Management</CardTitle>
-          <CardDescription>Every lead and customer from your websites, email and imports.</CardDescription>
+          <CardTitle>
+            <Trans>Contact Management</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Every lead and customer from your websites, email and imports.</Trans>
+          </CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -141,7 +157,7 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
             disabled={!canWrite || !EmailProcessingDialog}
           >
             <Inbox />
-            Process Email
+            <Trans>Process Email</Trans>
           </Button>
           <Button
             variant="outline"
@@ -150,7 +166,7 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
             disabled={!canWrite || !ImportCsvDialog}
           >
             <Upload />
-            Import CSV
+            <Trans>Import CSV</Trans>
           </Button>
           <Button
             variant="outline"
@@ -159,32 +175,34 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
             disabled={!canWrite || !EmailIntegrationDialog}
           >
             <Mail />
-            Email Integration
+            <Trans>Email Integration</Trans>
           </Button>
           <Button size="sm" onClick={() => setFormContact(null)} disabled={!canWrite}>
             <Plus />
-            Add Contact
+            <Trans>Add Contact</Trans>
           </Button>
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex flex-wrap gap-2">
           <div className="relative min-w-[16rem] flex-[2_1_16rem]">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />
+            <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />
             <Input
-              aria-label="Search contacts"
-              placeholder="Search contacts..."
-              className="pl-9"
+              aria-label={t`Search contacts`}
+              placeholder={t`Search contacts...`}
+              className="ps-9"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
           <Select value={source} onValueChange={setSource}>
-            <SelectTrigger className="min-w-[10rem] flex-1" aria-label="Filter by source">
+            <SelectTrigger className="min-w-[10rem] flex-1" aria-label={t`Filter by source`}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value={allValue}>All Sources</SelectItem>
+              <SelectItem value={allValue}>
+                <Trans>All Sources</Trans>
+              </SelectItem>
               {(websites ?? []).map((site) => (
                 <SelectItem key={site.id} value={site.name}>
                   {site.name}
@@ -193,26 +211,28 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
             </SelectContent>
           </Select>
           <Select value={status} onValueChange={(v) => setStatus(v as ContactStatus | typeof allValue)}>
-            <SelectTrigger className="min-w-[10rem] flex-1" aria-label="Filter by status">
+            <SelectTrigger className="min-w-[10rem] flex-1" aria-label={t`Filter by status`}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value={allValue}>All Statuses</SelectItem>
+              <SelectItem value={allValue}>
+                <Trans>All Statuses</Trans>
+              </SelectItem>
               {contactStatuses.map((s) => (
                 <SelectItem key={s} value={s}>
-                  {contactStatusLabels[s]}
+                  {i18n._(contactStatusNames[s])}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
           <Select value={sort} onValueChange={(v) => setSort(v as ContactSortKey)}>
-            <SelectTrigger className="min-w-[10rem] flex-1" aria-label="Sort contacts">
+            <SelectTrigger className="min-w-[10rem] flex-1" aria-label={t`Sort contacts`}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               {sortOptions.map((o) => (
                 <SelectItem key={o.value} value={o.value}>
-                  {o.label}
+                  {i18n._(o.label)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -223,118 +243,131 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
           <Table>
             <TableHeader>
               <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Source</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="text-right">Value</TableHead>
-                <TableHead>Last Contact</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
+                <TableHead>
+                  <Trans>Name</Trans>
+                </TableHead>
+                <TableHead>
+                  <Trans>Source</Trans>
+                </TableHead>
+                <TableHead>
+                  <Trans>Status</Trans>
+                </TableHead>
+                <TableHead className="text-end">
+                  <Trans>Value</Trans>
+                </TableHead>
+                <TableHead>
+                  <Trans>Last Contact</Trans>
+                </TableHead>
+                <TableHead className="text-end">
+                  <Trans>Actions</Trans>
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {page.isLoading ? (
                 <TableRow>
                   <TableCell colSpan={6} className="h-32 text-center text-muted-foreground">
-                    <Loader2 className="mr-2 inline h-4 w-4 animate-spin" />
-                    Loading contacts...
+                    <Loader2 className="me-2 inline h-4 w-4 animate-spin" />
+                    <Trans>Loading contacts...</Trans>
                   </TableCell>
                 </TableRow>
               ) : page.isError ? (
                 <TableRow>
                   <TableCell colSpan={6} className="h-32 text-center text-destructive">
-                    Contacts could not be loaded: {errorMessage(page.error)}
+                    <Trans>Contacts could not be loaded: {pageError}</Trans>
                   </TableCell>
                 </TableRow>
               ) : rows.length === 0 ? (
                 <TableRow>
                   <TableCell colSpan={6} className="h-32 text-center">
                     <Users className="mx-auto mb-2 h-6 w-6 text-muted-foreground" />
-                    <p className="font-medium">No contacts found</p>
+                    <p className="font-medium">
+                      <Trans>No contacts found</Trans>
+                    </p>
                     <p className="text-sm text-muted-foreground">
-                      {q || source !== allValue || status !== allValue
-                        ? 'Try another search or filter.'
-                        : 'Add a contact, import a CSV or connect your email to get started.'}
+                      {q || source !== allValue || status !== allValue ? (
+                        <Trans>Try another search or filter.</Trans>
+                      ) : (
+                        <Trans>Add a contact, import a CSV or connect your email to get started.</Trans>
+                      )}
                     </p>
                   </TableCell>
                 </TableRow>
               ) : (
-                rows.map((contact) => (
-                  <TableRow key={contact.id} data-testid="contact-row">
-                    <TableCell>
-                      <button
-                        type="button"
-                        className="text-left hover:underline"
-                        onClick={() => setViewId(contact.id)}
-                      >
-                        <span className="block max-w-[16rem] truncate font-medium">
-                          {contactDisplayName(contact)}
-                        </span>
-                        {contact.email && contactDisplayName(contact) !== contact.email && (
-                          <span
-                            className="block max-w-[16rem] truncate text-xs text-muted-foreground"
-                            title={contact.email}
-                          >
-                            {contact.email}
-                          </span>
-                        )}
-                      </button>
-                    </TableCell>
-                    <TableCell className="text-sm">{contact.source}</TableCell>
-                    <TableCell>
-                      <StatusBadge status={contact.status} />
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatValue(contact.valueCents)}
-                    </TableCell>
-                    <TableCell className="text-sm text-muted-foreground">
-                      {formatLastContact(contact.lastContactedAt)}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <div className="flex justify-end gap-1">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`View ${contactDisplayName(contact)}`}
+                rows.map((contact) => {
+                  const name = contactDisplayName(contact);
+                  return (
+                    <TableRow key={contact.id} data-testid="contact-row">
+                      <TableCell>
+                        <button
+                          type="button"
+                          className="text-start hover:underline"
                           onClick={() => setViewId(contact.id)}
                         >
-                          <Eye />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Edit ${contactDisplayName(contact)}`}
-                          disabled={!canWrite}
-                          onClick={() => setFormContact(contact)}
-                        >
-                          <Pencil />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Delete ${contactDisplayName(contact)}`}
-                          disabled={!canWrite}
-                          className="text-destructive hover:text-destructive"
-                          onClick={() => setDeleting(contact)}
-                        >
-                          <Trash2 />
-                        </Button>
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))
+                          <span className="block max-w-[16rem] truncate font-medium">
+                            {contactDisplayName(contact)}
+                          </span>
+                          {contact.email && contactDisplayName(contact) !== contact.email && (
+                            <span
+                              className="block max-w-[16rem] truncate text-xs text-muted-foreground"
+                              title={contact.email}
+                            >
+                              {contact.email}
+                            </span>
+                          )}
+                        </button>
+                      </TableCell>
+                      <TableCell className="text-sm">{contact.source}</TableCell>
+                      <TableCell>
+                        <StatusBadge status={contact.status} />
+                      </TableCell>
+                      <TableCell className="text-end tabular-nums">
+                        {formatValue(contact.valueCents)}
+                      </TableCell>
+                      <TableCell className="text-sm text-muted-foreground">
+                        {formatLastContact(contact.lastContactedAt)}
+                      </TableCell>
+                      <TableCell className="text-end">
+                        <div className="flex justify-end gap-1">
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={t`View ${name}`}
+                            onClick={() => setViewId(contact.id)}
+                          >
+                            <Eye />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={t`Edit ${name}`}
+                            disabled={!canWrite}
+                            onClick={() => setFormContact(contact)}
+                          >
+                            <Pencil />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={t`Delete ${name}`}
+                            disabled={!canWrite}
+                            className="text-destructive hover:text-destructive"
+                            onClick={() => setDeleting(contact)}
+                          >
+                            <Trash2 />
+                          </Button>
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })
               )}
             </TableBody>
           </Table>
         </div>
 
         <div className="flex flex-col items-center justify-between gap-2 text-sm text-muted-foreground sm:flex-row">
-          <span data-testid="contacts-range">
-            {rows.length > 0
-              ? `Showing ${firstRow}–${firstRow + rows.length - 1}${total ? ` of ${total}` : ''}`
-              : total === '0' || !total
-                ? ''
-                : `${total} contacts`}
-          </span>
+          <span data-testid="contacts-range">{range}</span>
           <div className="flex gap-2">
             <Button
               variant="outline"
@@ -342,8 +375,8 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
               disabled={pageIndex === 0 || page.isFetching}
               onClick={() => setCursors((c) => c.slice(0, -1))}
             >
-              <ChevronLeft />
-              Previous
+              <ChevronLeft className="rtl:rotate-180" />
+              <Trans>Previous</Trans>
             </Button>
             <Button
               variant="outline"
@@ -351,8 +384,8 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
               disabled={!page.data?.nextCursor || page.isFetching}
               onClick={() => setCursors((c) => [...c, page.data?.nextCursor ?? null])}
             >
-              Next
-              <ChevronRight />
+              <Trans>Next</Trans>
+              <ChevronRight className="rtl:rotate-180" />
             </Button>
           </div>
         </div>
@@ -375,13 +408,20 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
       <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete {deleting ? contactDisplayName(deleting) : 'contact'}?</AlertDialogTitle>
+            <AlertDialogTitle>
+              {deletingName ? <Trans>Delete {deletingName}?</Trans> : <Trans>Delete contact?</Trans>}
+            </AlertDialogTitle>
             <AlertDialogDescription>
-              The contact and its timeline are removed for everyone in this workspace. This cannot be undone.
+              <Trans>
+                The contact and its timeline are removed for everyone in this workspace. This cannot be
+                undone.
+              </Trans>
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>
+              <Trans>Cancel</Trans>
+            </AlertDialogCancel>
             <AlertDialogAction
               variant="destructive"
               disabled={remove.isPending}
@@ -390,7 +430,7 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
                 confirmDelete();
               }}
             >
-              Delete
+              <Trans>Delete</Trans>
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

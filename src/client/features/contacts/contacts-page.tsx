@@ -1,5 +1,6 @@
 import { SiteHeader } from '@client/components/site-header';
 import { DealBoard } from '@client/features/deals';
+import { Trans } from '@lingui/react/macro';
 import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'wouter';
 import { ContactManagement } from './contact-management';
@@ -14,14 +15,16 @@ export function ContactsPage() {
           className="flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
         >
           <LayoutDashboard className="h-4 w-4" />
-          Dashboard
+          <Trans>Dashboard</Trans>
         </Link>
       </SiteHeader>
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">Contacts</h1>
+          <h1 className="text-2xl font-bold tracking-tight">
+            <Trans>Contacts</Trans>
+          </h1>
           <p className="text-sm text-muted-foreground">
-            Search, filter and manage every contact in your workspace.
+            <Trans>Search, filter and manage every contact in your workspace.</Trans>
           </p>
         </div>
         <ContactManagement />

@@ -5,9 +5,12 @@ import { useRecentActivities } from '@client/features/activities';
 import type { DashboardPanelProps } from '@client/features/dashboard';
 import { DealBoard, dealTiles, PipelineCard, useDealStats } from '@client/features/deals';
 import { useWebsites } from '@client/features/websites';
-import { formatRelativeTime } from '@client/i18n/format';
+import { formatNumber, formatRelativeTime } from '@client/i18n/format';
 import type { ContactStats } from '@domain/contacts/contact-schemas';
 import type { DealStats } from '@domain/deals/deal-schemas';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Activity as ActivityIcon,
   DollarSign,
@@ -23,8 +26,6 @@ import { Suspense } from 'react';
 import { ContactManagement } from './contact-management';
 import { useContactStats } from './contacts-api';
 import { GeofenceCard } from './optional-dialogs';
-
-const count = new Intl.NumberFormat('en-US');
 
 /**
  * Spec 000 §2.6: the CRM tab. Contact tiles come from contacts; deal tiles, pipeline and board from deals.
@@ -54,27 +55,40 @@ export function CrmPanel({ selectedWebsiteId }: DashboardPanelProps) {
 
 type CrmFigures = { contacts: ContactStats; deals: DealStats };
 
-const tiles: StatTile<CrmFigures>[] = [
-  {
-    title: 'Total Contacts',
-    icon: Users,
-    value: ({ contacts: s }) => count.format(s.total),
-    hint: ({ contacts: s }) =>
-      s.total ? `${count.format(s.lead)} open lead${s.lead === 1 ? '' : 's'}` : 'No contacts yet',
-  },
-  {
-    title: 'Qualified Leads',
-    icon: Target,
-    value: ({ contacts: s }) => count.format(s.qualifiedLeads),
-    hint: ({ contacts: s }) =>
-      s.total ? `${Math.round((s.qualifiedLeads / s.total) * 100)}% of contacts` : 'Mark leads as qualified',
-  },
-  ...dealTiles,
-];
+function crmTiles(i18n: I18n): StatTile<CrmFigures>[] {
+  return [
+    {
+      title: i18n._(msg`Total Contacts`),
+      icon: Users,
+      value: ({ contacts: s }) => formatNumber(s.total),
+      hint: ({ contacts: s }) => {
+        const open = s.lead;
+        return s.total
+          ? i18n._(msg`${plural(open, { one: '# open lead', other: '# open leads' })}`)
+          : i18n._(msg`No contacts yet`);
+      },
+    },
+    {
+      title: i18n._(msg`Qualified Leads`),
+      icon: Target,
+      value: ({ contacts: s }) => formatNumber(s.qualifiedLeads),
+      hint: ({ contacts: s }) => {
+        const share = formatNumber(s.qualifiedLeads / s.total, {
+          style: 'percent',
+          maximumFractionDigits: 0,
+        });
+        return s.total ? i18n._(msg`${share} of contacts`) : i18n._(msg`Mark leads as qualified`);
+      },
+    },
+    ...dealTiles(i18n),
+  ];
+}
 
 function StatTiles() {
   const contacts = useContactStats();
   const deals = useDealStats();
+  const { i18n } = useLingui();
+  const tiles = crmTiles(i18n);
   return (
     <StatTileGrid
       tiles={tiles}
@@ -100,9 +114,11 @@ function GeofenceSlot() {
       <CardContent className="flex items-center gap-3 py-6">
         <MapPin className="h-5 w-5 text-muted-foreground" />
         <div>
-          <p className="font-medium">Geofence Tracking</p>
+          <p className="font-medium">
+            <Trans>Geofence Tracking</Trans>
+          </p>
           <p className="text-sm text-muted-foreground">
-            Location tracking for nearby contacts is not available yet.
+            <Trans>Location tracking for nearby contacts is not available yet.</Trans>
           </p>
         </div>
       </CardContent>
@@ -125,8 +141,12 @@ function RecentActivities() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent Activities</CardTitle>
-        <CardDescription>Latest changes across your business</CardDescription>
+        <CardTitle>
+          <Trans>Recent Activities</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Latest changes across your business</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? (
@@ -136,9 +156,13 @@ function RecentActivities() {
             ))}
           </div>
         ) : isError ? (
-          <p className="text-sm text-destructive">Recent activities could not be loaded.</p>
+          <p className="text-sm text-destructive">
+            <Trans>Recent activities could not be loaded.</Trans>
+          </p>
         ) : !activities?.length ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No recent activities</p>
+          <p className="py-6 text-center text-sm text-muted-foreground">
+            <Trans>No recent activities</Trans>
+          </p>
         ) : (
           <ul className="space-y-3">
             {activities.slice(0, sideActivityLimit).map((activity) => {

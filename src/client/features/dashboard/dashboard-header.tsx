@@ -1,5 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu, Send } from 'lucide-react';
 
 export function DashboardHeader({
@@ -7,10 +9,11 @@ export function DashboardHeader({
   workspaceName,
   onOpenSidebar,
 }: {
-  tabLabel: string;
+  tabLabel: MessageDescriptor;
   workspaceName: string;
   onOpenSidebar: () => void;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-card/95 px-4 backdrop-blur sm:px-6">
       <Button
@@ -18,14 +21,16 @@ export function DashboardHeader({
         size="icon"
         className="lg:hidden"
         onClick={onOpenSidebar}
-        aria-label="Open menu"
+        aria-label={t`Open menu`}
       >
         <Menu />
       </Button>
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-lg font-semibold">Business Empire Hub</h1>
+        <h1 className="truncate text-lg font-semibold">
+          <Trans>Business Empire Hub</Trans>
+        </h1>
         <p className="truncate text-xs text-muted-foreground">
-          {workspaceName} · {tabLabel}
+          {workspaceName} · {i18n._(tabLabel)}
         </p>
       </div>
       <div className="hidden items-center gap-2 text-sm text-muted-foreground md:flex">
@@ -33,17 +38,19 @@ export function DashboardHeader({
           <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-success opacity-60" />
           <span className="relative inline-flex h-2.5 w-2.5 rounded-full bg-success" />
         </span>
-        All systems operational
+        <Trans>All systems operational</Trans>
       </div>
       <Button
         size="sm"
         onClick={() =>
           // The spec leaves Quick Publish's action open; say so rather than pretend something was published.
-          toast({ title: 'Quick Publish', description: 'Publishing from the header is not available yet.' })
+          toast({ title: t`Quick Publish`, description: t`Publishing from the header is not available yet.` })
         }
       >
-        <Send />
-        <span className="hidden sm:inline">Quick Publish</span>
+        <Send className="rtl:-scale-x-100" />
+        <span className="hidden sm:inline">
+          <Trans>Quick Publish</Trans>
+        </span>
       </Button>
     </header>
   );

@@ -9,6 +9,7 @@ import type { CurrentUser } from '@client/lib/use-auth';
 import { sidebarRoleLabel, userDisplayName, userInitials } from '@client/lib/user-display';
 import { cn } from '@client/lib/utils';
 import { hasRole } from '@domain/roles';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Globe, LogOut, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type DashboardTab, type DashboardTabId, dashboardTabs } from './dashboard-tabs';
@@ -31,6 +32,7 @@ async function signOut() {
 
 export function DashboardSidebar(props: DashboardSidebarProps) {
   const { user, activeTab, onSelectTab, isOpen, onClose } = props;
+  const { t, i18n } = useLingui();
   const tabsOf = (group: DashboardTab['group']) => dashboardTabs.filter((tab) => tab.group === group);
   const item = (tab: DashboardTab) => (
     <SidebarItem
@@ -46,22 +48,25 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
       {isOpen && (
         <button
           type="button"
-          aria-label="Close menu"
+          aria-label={t`Close menu`}
           className="fixed inset-0 z-40 bg-black/40 lg:hidden"
           onClick={onClose}
         />
       )}
       <aside
         className={cn(
-          'fixed inset-y-0 left-0 z-50 flex w-64 flex-col bg-sidebar text-sidebar-foreground transition-transform lg:sticky lg:top-0 lg:h-screen lg:translate-x-0',
-          isOpen ? 'translate-x-0' : '-translate-x-full',
+          'fixed inset-y-0 start-0 z-50 flex w-64 flex-col bg-sidebar text-sidebar-foreground transition-transform lg:sticky lg:top-0 lg:h-screen',
+          // Closed, the phone drawer slides out past the start edge: the left in English, the right in Arabic.
+          !isOpen && 'max-lg:-translate-x-full max-lg:rtl:translate-x-full',
         )}
-        aria-label="Dashboard navigation"
+        aria-label={t`Dashboard navigation`}
       >
         <div className="flex h-16 items-center gap-2 border-b border-sidebar-border px-5">
           <BrandMark />
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-semibold text-white">Business Hub</p>
+            <p className="truncate text-sm font-semibold text-white">
+              <Trans>Business Hub</Trans>
+            </p>
             <p className="truncate text-xs text-sidebar-muted">{user.workspace.name}</p>
           </div>
           <Button
@@ -69,7 +74,7 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
             size="icon"
             className="text-sidebar-foreground hover:bg-sidebar-accent hover:text-white lg:hidden"
             onClick={onClose}
-            aria-label="Close menu"
+            aria-label={t`Close menu`}
           >
             <X />
           </Button>
@@ -77,11 +82,11 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
 
         <nav className="flex-1 space-y-5 overflow-y-auto px-3 py-4">
           <div className="space-y-1">{tabsOf('main').map(item)}</div>
-          <SidebarGroup title="Websites">
+          <SidebarGroup title={t`Websites`}>
             <WebsiteList {...props} />
           </SidebarGroup>
-          <SidebarGroup title="Management">{tabsOf('management').map(item)}</SidebarGroup>
-          <SidebarGroup title="Legacy">{tabsOf('legacy').map(item)}</SidebarGroup>
+          <SidebarGroup title={t`Management`}>{tabsOf('management').map(item)}</SidebarGroup>
+          <SidebarGroup title={t`Legacy`}>{tabsOf('legacy').map(item)}</SidebarGroup>
           <div className="space-y-1 border-t border-sidebar-border pt-4">{tabsOf('account').map(item)}</div>
         </nav>
 
@@ -95,7 +100,7 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
               {userDisplayName(user)}
             </p>
             <p className="text-xs text-sidebar-muted" data-testid="sidebar-user-role">
-              {sidebarRoleLabel(user.role)}
+              {i18n._(sidebarRoleLabel(user.role))}
             </p>
           </div>
           <Tooltip>
@@ -105,12 +110,14 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
                 size="icon"
                 className="text-sidebar-muted hover:bg-sidebar-accent hover:text-white"
                 onClick={signOut}
-                aria-label="Sign out"
+                aria-label={t`Sign out`}
               >
                 <LogOut />
               </Button>
             </TooltipTrigger>
-            <TooltipContent>Sign out</TooltipContent>
+            <TooltipContent>
+              <Trans>Sign out</Trans>
+            </TooltipContent>
           </Tooltip>
         </div>
       </aside>
@@ -139,6 +146,7 @@ function SidebarItem({
   onSelect: () => void;
 }) {
   const Icon = tab.icon;
+  const { i18n } = useLingui();
   return (
     <button
       type="button"
@@ -150,7 +158,7 @@ function SidebarItem({
       )}
     >
       <Icon className="h-4 w-4 shrink-0" />
-      <span className="truncate">{tab.label}</span>
+      <span className="truncate">{i18n._(tab.label)}</span>
     </button>
   );
 }
@@ -165,17 +173,26 @@ function WebsiteList({ user, selectedWebsiteId, onSelectWebsite, onSelectTab }: 
       </div>
     );
   }
-  if (isError) return <p className="px-3 text-xs text-sidebar-muted">Websites could not be loaded.</p>;
+  if (isError)
+    return (
+      <p className="px-3 text-xs text-sidebar-muted">
+        <Trans>Websites could not be loaded.</Trans>
+      </p>
+    );
   if (!websites?.length) {
     if (!hasRole(user.role, 'admin'))
-      return <p className="px-3 text-xs text-sidebar-muted">No websites yet</p>;
+      return (
+        <p className="px-3 text-xs text-sidebar-muted">
+          <Trans>No websites yet</Trans>
+        </p>
+      );
     return (
       <button
         type="button"
         onClick={() => onSelectTab('settings', { open: addWebsiteIntent })}
-        className="w-full rounded-md px-3 py-2 text-left text-xs text-sidebar-muted hover:bg-sidebar-accent hover:text-white"
+        className="w-full rounded-md px-3 py-2 text-start text-xs text-sidebar-muted hover:bg-sidebar-accent hover:text-white"
       >
-        No websites yet — add one in Settings
+        <Trans>No websites yet — add one in Settings</Trans>
       </button>
     );
   }

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   Archive,
   BarChart3,
@@ -37,26 +39,27 @@ export type DashboardTabId = (typeof dashboardTabIds)[number];
 
 export interface DashboardTab {
   id: DashboardTabId;
-  label: string;
+  /** Shown through `i18n._`: the spec's English is the source message. */
+  label: MessageDescriptor;
   icon: LucideIcon;
   group: 'main' | 'management' | 'legacy' | 'account';
 }
 
 export const dashboardTabs: readonly DashboardTab[] = [
-  { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard, group: 'main' },
-  { id: 'content', label: 'Content & SEO', icon: FileText, group: 'management' },
-  { id: 'crm', label: 'CRM', icon: Users, group: 'management' },
-  { id: 'user-integration', label: 'User Integration', icon: UserPlus, group: 'management' },
-  { id: 'data-collection', label: 'Data Collection', icon: Database, group: 'management' },
-  { id: 'cross-sales', label: 'Cross-Sales', icon: Shuffle, group: 'management' },
-  { id: 'iphone-sync', label: 'iPhone Sync', icon: Smartphone, group: 'management' },
-  { id: 'payments', label: 'Payments', icon: CreditCard, group: 'management' },
-  { id: 'automation', label: 'Automation', icon: Bot, group: 'management' },
-  { id: 'analytics', label: 'Analytics', icon: BarChart3, group: 'management' },
-  { id: 'pricing', label: 'Pricing', icon: DollarSign, group: 'management' },
-  { id: 'backup', label: 'Backup', icon: Archive, group: 'legacy' },
-  { id: 'succession', label: 'Succession', icon: Workflow, group: 'legacy' },
-  { id: 'settings', label: 'Settings', icon: Settings, group: 'account' },
+  { id: 'dashboard', label: msg`Dashboard`, icon: LayoutDashboard, group: 'main' },
+  { id: 'content', label: msg`Content & SEO`, icon: FileText, group: 'management' },
+  { id: 'crm', label: msg`CRM`, icon: Users, group: 'management' },
+  { id: 'user-integration', label: msg`User Integration`, icon: UserPlus, group: 'management' },
+  { id: 'data-collection', label: msg`Data Collection`, icon: Database, group: 'management' },
+  { id: 'cross-sales', label: msg`Cross-Sales`, icon: Shuffle, group: 'management' },
+  { id: 'iphone-sync', label: msg`iPhone Sync`, icon: Smartphone, group: 'management' },
+  { id: 'payments', label: msg`Payments`, icon: CreditCard, group: 'management' },
+  { id: 'automation', label: msg`Automation`, icon: Bot, group: 'management' },
+  { id: 'analytics', label: msg`Analytics`, icon: BarChart3, group: 'management' },
+  { id: 'pricing', label: msg`Pricing`, icon: DollarSign, group: 'management' },
+  { id: 'backup', label: msg`Backup`, icon: Archive, group: 'legacy' },
+  { id: 'succession', label: msg`Succession`, icon: Workflow, group: 'legacy' },
+  { id: 'settings', label: msg`Settings`, icon: Settings, group: 'account' },
 ];
 
 /** Spec: an unknown (or missing) tab falls back to the dashboard. */
@@ -64,8 +67,8 @@ export function parseDashboardTab(value: string | null | undefined): DashboardTa
   return dashboardTabIds.find((id) => id === value) ?? 'dashboard';
 }
 
-export function dashboardTabLabel(id: DashboardTabId): string {
-  return dashboardTabs.find((tab) => tab.id === id)?.label ?? 'Dashboard';
+export function dashboardTabLabel(id: DashboardTabId): MessageDescriptor {
+  return (dashboardTabs.find((tab) => tab.id === id) ?? dashboardTabs[0]).label;
 }
 
 /** What the dashboard's URL holds: the tab, the website chosen in the sidebar, and a one-off intent. */

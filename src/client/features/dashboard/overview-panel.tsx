@@ -1,4 +1,4 @@
-import { ComingLaterButton, comingLaterReason } from '@client/components/coming-later-button';
+import { ComingLaterButton } from '@client/components/coming-later-button';
 import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -7,10 +7,11 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { useRecentActivities } from '@client/features/activities';
 import { addWebsiteIntent, useWebsites } from '@client/features/websites';
-import { formatRelativeTime } from '@client/i18n/format';
+import { formatNumber, formatRelativeTime } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import type { Activity } from '@domain/activities/activity-types';
 import type { DashboardStats } from '@domain/dashboard/dashboard-schemas';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Activity as ActivityIcon,
   Archive,
@@ -33,23 +34,25 @@ import { type DashboardPanelProps, hasTabPanel } from './tab-panels';
 /** Spec 000 §9: at most 10 recent activities. */
 const recentActivityLimit = 10;
 
-const currency = new Intl.NumberFormat('en-US', {
+const wholeDollars: Intl.NumberFormatOptions = {
   style: 'currency',
   currency: 'USD',
   maximumFractionDigits: 0,
-});
-const count = new Intl.NumberFormat('en-US');
+};
 
 export function OverviewPanel({ selectedWebsiteId, onNavigate }: DashboardPanelProps) {
   const { data: websites } = useWebsites();
   const selectedSite = websites?.find((site) => site.id === selectedWebsiteId);
+  const siteName = selectedSite?.name;
   return (
     <div className="space-y-6">
       {selectedSite && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="selected-site-note">
           <Globe className="h-4 w-4 text-primary" />
-          Showing figures for <span className="font-medium text-foreground">{selectedSite.name}</span>. Select
-          it again in the sidebar to see every website.
+          <Trans>
+            Showing figures for <span className="font-medium text-foreground">{siteName}</span>. Select it
+            again in the sidebar to see every website.
+          </Trans>
         </p>
       )}
       <StatCards websiteId={selectedWebsiteId} />
@@ -65,40 +68,43 @@ export function OverviewPanel({ selectedWebsiteId, onNavigate }: DashboardPanelP
   );
 }
 
-const statCards: StatTile<DashboardStats>[] = [
-  {
-    title: 'Total Revenue',
-    icon: DollarSign,
-    value: (s) => (s.totalRevenue === null ? null : currency.format(s.totalRevenue / 100)),
-    hint: (s) =>
-      s.totalRevenue === null
-        ? 'Payments are not recorded per website'
-        : s.totalRevenue > 0
-          ? 'All payments received'
-          : 'No payments recorded yet',
-  },
-  {
-    title: 'Subscribers',
-    icon: Users,
-    value: (s) => count.format(s.subscribers),
-    hint: (s) => (s.subscribers > 0 ? 'Contacts in your audience (all but lost)' : 'No subscribers yet'),
-  },
-  {
-    title: 'Traffic',
-    icon: BarChart3,
-    value: (s) => (s.traffic === null ? null : count.format(s.traffic)),
-    hint: () => 'Visits across your websites',
-  },
-  {
-    title: 'Automation Score',
-    icon: Bot,
-    value: (s) => (s.automationScore === null ? null : `${Math.round(s.automationScore)}%`),
-    hint: () => 'Share of your work running on autopilot',
-  },
-];
-
 function StatCards({ websiteId }: { websiteId: number | null }) {
   const { data, isLoading, isError } = useDashboardStats(websiteId);
+  const { t } = useLingui();
+  const statCards: StatTile<DashboardStats>[] = [
+    {
+      title: t`Total Revenue`,
+      icon: DollarSign,
+      value: (s) => (s.totalRevenue === null ? null : formatNumber(s.totalRevenue / 100, wholeDollars)),
+      hint: (s) =>
+        s.totalRevenue === null
+          ? t`Payments are not recorded per website`
+          : s.totalRevenue > 0
+            ? t`All payments received`
+            : t`No payments recorded yet`,
+    },
+    {
+      title: t`Subscribers`,
+      icon: Users,
+      value: (s) => formatNumber(s.subscribers),
+      hint: (s) => (s.subscribers > 0 ? t`Contacts in your audience (all but lost)` : t`No subscribers yet`),
+    },
+    {
+      title: t`Traffic`,
+      icon: BarChart3,
+      value: (s) => (s.traffic === null ? null : formatNumber(s.traffic)),
+      hint: () => t`Visits across your websites`,
+    },
+    {
+      title: t`Automation Score`,
+      icon: Bot,
+      value: (s) =>
+        s.automationScore === null
+          ? null
+          : formatNumber(s.automationScore / 100, { style: 'percent', maximumFractionDigits: 0 }),
+      hint: () => t`Share of your work running on autopilot`,
+    },
+  ];
   return (
     <StatTileGrid
       tiles={statCards}
@@ -127,7 +133,12 @@ function SiteCards({
       </div>
     );
   }
-  if (isError) return <p className="text-sm text-destructive">Your websites could not be loaded.</p>;
+  if (isError)
+    return (
+      <p className="text-sm text-destructive">
+        <Trans>Your websites could not be loaded.</Trans>
+      </p>
+    );
   if (!websites?.length) {
     return (
       <Card className="border-dashed">
@@ -135,12 +146,16 @@ function SiteCards({
           <div className="flex items-center gap-3">
             <Globe className="h-5 w-5 text-muted-foreground" />
             <div>
-              <p className="font-medium">No websites yet</p>
-              <p className="text-sm text-muted-foreground">Add the websites you run to see them here.</p>
+              <p className="font-medium">
+                <Trans>No websites yet</Trans>
+              </p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>Add the websites you run to see them here.</Trans>
+              </p>
             </div>
           </div>
           <Button variant="outline" onClick={onAddWebsite}>
-            Add a website
+            <Trans>Add a website</Trans>
           </Button>
         </CardContent>
       </Card>
@@ -159,10 +174,12 @@ function SiteCards({
               <CardTitle className="truncate text-base">{site.name}</CardTitle>
               <Badge variant="success">
                 <span className="h-1.5 w-1.5 rounded-full bg-success" />
-                Live
+                <Trans>Live</Trans>
               </Badge>
             </div>
-            <CardDescription className="line-clamp-2">{site.description || 'No description'}</CardDescription>
+            <CardDescription className="line-clamp-2">
+              {site.description || <Trans>No description</Trans>}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <a
@@ -195,8 +212,12 @@ function RecentActivity({ className }: { className?: string }) {
   return (
     <Card className={className}>
       <CardHeader>
-        <CardTitle>Recent Activity</CardTitle>
-        <CardDescription>What happened across your business lately</CardDescription>
+        <CardTitle>
+          <Trans>Recent Activity</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>What happened across your business lately</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? (
@@ -206,13 +227,17 @@ function RecentActivity({ className }: { className?: string }) {
             ))}
           </div>
         ) : isError ? (
-          <p className="text-sm text-destructive">Recent activity could not be loaded.</p>
+          <p className="text-sm text-destructive">
+            <Trans>Recent activity could not be loaded.</Trans>
+          </p>
         ) : !activities?.length ? (
           <div className="flex flex-col items-center py-8 text-center">
             <ActivityIcon className="mb-3 h-8 w-8 text-muted-foreground" />
-            <p className="font-medium">No recent activities</p>
+            <p className="font-medium">
+              <Trans>No recent activities</Trans>
+            </p>
             <p className="text-sm text-muted-foreground">
-              Activities will appear here as your empire operates
+              <Trans>Activities will appear here as your empire operates</Trans>
             </p>
           </div>
         ) : (
@@ -248,40 +273,45 @@ function ActivityRow({ activity }: { activity: Activity }) {
  * 'Backup Initiated' for a backup that never ran.
  */
 function QuickActions({ onNavigate }: { onNavigate: DashboardPanelProps['onNavigate'] }) {
+  const { t } = useLingui();
   const actions: { label: string; icon: LucideIcon; tab?: DashboardTabId; onClick: () => void }[] = [
-    { label: 'Generate Content', icon: Sparkles, tab: 'content', onClick: () => onNavigate('content') },
+    { label: t`Generate Content`, icon: Sparkles, tab: 'content', onClick: () => onNavigate('content') },
     {
-      label: 'Payments Integration',
+      label: t`Payments Integration`,
       icon: CreditCard,
       onClick: () =>
         toast({
-          title: 'Payments Integration',
-          description: 'Card payments, products and checkout are managed in the Payments tab.',
+          title: t`Payments Integration`,
+          description: t`Card payments, products and checkout are managed in the Payments tab.`,
         }),
     },
     {
-      label: 'CRM System',
+      label: t`CRM System`,
       icon: Users,
       onClick: () =>
         toast({
-          title: 'CRM System',
-          description: 'Contacts, companies and imports are managed in the CRM tab.',
+          title: t`CRM System`,
+          description: t`Contacts, companies and imports are managed in the CRM tab.`,
         }),
     },
-    { label: 'Backup Now', icon: Archive, tab: 'backup', onClick: () => onNavigate('backup') },
+    { label: t`Backup Now`, icon: Archive, tab: 'backup', onClick: () => onNavigate('backup') },
   ];
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Quick Actions</CardTitle>
-        <CardDescription>Common tasks in one click</CardDescription>
+        <CardTitle>
+          <Trans>Quick Actions</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Common tasks in one click</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
         {actions.map(({ label, icon: Icon, tab, onClick }) =>
           tab && !hasTabPanel(tab) ? (
             <ComingLaterButton
               key={label}
-              reason={comingLaterReason}
+              reason={t`Coming in a later release`}
               variant="outline"
               className="w-full justify-start"
             >

@@ -21,12 +21,14 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import { type BoardColumn, type Deal, type DealStage, dealStageLabels } from '@domain/deals/deal-schemas';
+import type { BoardColumn, Deal, DealStage } from '@domain/deals/deal-schemas';
 import { hasRole } from '@domain/roles';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarDays, GripVertical } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { DealFilterBar, type DealViewFilters } from './deal-filters';
-import { countFormat, formatDay, formatMoney, stageAccents } from './deal-format';
+import { dealStageNames, formatCount, formatDay, formatMoney, stageAccents } from './deal-format';
 import { DealTable } from './deal-table';
 import { useDealBoard, useMoveDeal } from './deals-api';
 
@@ -36,17 +38,23 @@ export function DealBoard() {
   return (
     <Card data-testid="deal-board">
       <CardHeader>
-        <CardTitle>Deals</CardTitle>
+        <CardTitle>
+          <Trans>Deals</Trans>
+        </CardTitle>
         <CardDescription>
-          Drag a deal to another stage, or focus it, press space and use the arrow keys.
+          <Trans>Drag a deal to another stage, or focus it, press space and use the arrow keys.</Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
         <Tabs defaultValue="board" className="space-y-4">
           <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
             <TabsList>
-              <TabsTrigger value="board">Board</TabsTrigger>
-              <TabsTrigger value="table">Table</TabsTrigger>
+              <TabsTrigger value="board">
+                <Trans>Board</Trans>
+              </TabsTrigger>
+              <TabsTrigger value="table">
+                <Trans>Table</Trans>
+              </TabsTrigger>
             </TabsList>
             <div className="lg:w-3/4">
               <DealFilterBar filters={filters} onChange={setFilters} />
@@ -64,10 +72,7 @@ export function DealBoard() {
   );
 }
 
-const screenReaderInstructions = {
-  draggable:
-    'To move a deal, press space or enter to pick it up, use the left and right arrow keys to choose a stage, then press space or enter to drop it. Press escape to cancel.',
-};
+const dragInstructions = msg`To move a deal, press space or enter to pick it up, use the left and right arrow keys to choose a stage, then press space or enter to drop it. Press escape to cancel.`;
 
 // Pointer drags find the column under the pointer; keyboard drags (no pointer) the column the card overlaps most.
 const collisionDetection: CollisionDetection = (args) => {
@@ -77,6 +82,7 @@ const collisionDetection: CollisionDetection = (args) => {
 
 function Board({ filters }: { filters: DealViewFilters }) {
   const { user } = useAuth();
+  const { t, i18n } = useLingui();
   const canWrite = user ? hasRole(user.role, 'member') : false;
   const { stage, ...boardFilters } = filters;
   const { data, isLoading, isError } = useDealBoard(boardFilters);
@@ -88,9 +94,11 @@ function Board({ filters }: { filters: DealViewFilters }) {
   );
   const order = columns.map((c) => c.stage);
 
-  // Left and right jump a whole column: the card lands at the top of the neighbouring stage.
+  // Left and right jump a whole column: the card lands at the top of the neighbouring stage. The columns
+  // run right to left in Arabic, so there the arrow keys step the other way through the stages.
   const coordinateGetter: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
-    const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
+    const forward = document.documentElement.dir === 'rtl' ? -1 : 1;
+    const step = event.code === 'ArrowRight' ? forward : event.code === 'ArrowLeft' ? -forward : 0;
     if (step === 0) return undefined;
     event.preventDefault();
     const current = (context.over?.id ?? context.active?.data.current?.stage) as DealStage | undefined;
@@ -105,13 +113,26 @@ function Board({ filters }: { filters: DealViewFilters }) {
   );
 
   const dealOf = (id: unknown) => data?.columns.flatMap((c) => c.deals).find((d) => d.id === id);
-  const stageName = (id: unknown) => dealStageLabels[id as DealStage] ?? String(id);
-  const announcements: Announcements = {
-    onDragStart: ({ active: a }) => `Picked up ${dealOf(a.id)?.name ?? 'the deal'}.`,
-    onDragOver: ({ over }) => (over ? `Over ${stageName(over.id)}.` : 'Not over a stage.'),
-    onDragEnd: ({ over }) => (over ? `Dropped in ${stageName(over.id)}.` : 'Dropped where it was.'),
-    onDragCancel: () => 'Move cancelled. The deal stays where it was.',
+  const stageName = (id: unknown) => {
+    const name = dealStageNames[id as DealStage];
+    return name ? i18n._(name) : String(id);
   };
+  const announcements: Announcements = {
+    onDragStart: ({ active: a }) => {
+      const deal = dealOf(a.id)?.name;
+      return deal ? t`Picked up ${deal}.` : t`Picked up the deal.`;
+    },
+    onDragOver: ({ over }) => {
+      const stage = over ? stageName(over.id) : null;
+      return stage ? t`Over ${stage}.` : t`Not over a stage.`;
+    },
+    onDragEnd: ({ over }) => {
+      const stage = over ? stageName(over.id) : null;
+      return stage ? t`Dropped in ${stage}.` : t`Dropped where it was.`;
+    },
+    onDragCancel: () => t`Move cancelled. The deal stays where it was.`,
+  };
+  const screenReaderInstructions = { draggable: i18n._(dragInstructions) };
 
   const onDragStart = (event: DragStartEvent) => setActive(dealOf(event.active.id) ?? null);
   const onDragEnd = (event: DragEndEvent) => {
@@ -130,7 +151,12 @@ function Board({ filters }: { filters: DealViewFilters }) {
       </div>
     );
   }
-  if (isError || !data) return <p className="text-sm text-destructive">The board could not be loaded.</p>;
+  if (isError || !data)
+    return (
+      <p className="text-sm text-destructive">
+        <Trans>The board could not be loaded.</Trans>
+      </p>
+    );
   return (
     <DndContext
       sensors={sensors}
@@ -153,7 +179,9 @@ function Board({ filters }: { filters: DealViewFilters }) {
 
 function Column({ column, canWrite }: { column: BoardColumn; canWrite: boolean }) {
   const { setNodeRef, isOver } = useDroppable({ id: column.stage });
-  const label = dealStageLabels[column.stage];
+  const { i18n } = useLingui();
+  const label = i18n._(dealStageNames[column.stage]);
+  const shown = formatCount(column.deals.length);
   return (
     <section
       ref={setNodeRef}
@@ -168,8 +196,8 @@ function Column({ column, canWrite }: { column: BoardColumn; canWrite: boolean }
         <div className="flex items-center gap-2">
           <span className={cn('h-2 w-2 rounded-full', stageAccents[column.stage].dot)} />
           <h3 className="text-sm font-semibold">{label}</h3>
-          <span className="ml-auto text-xs text-muted-foreground" data-testid="column-count">
-            {countFormat.format(column.count)}
+          <span className="ms-auto text-xs text-muted-foreground" data-testid="column-count">
+            {formatCount(column.count)}
           </span>
         </div>
         <p className="mt-0.5 text-xs text-muted-foreground" data-testid="column-total">
@@ -181,12 +209,14 @@ function Column({ column, canWrite }: { column: BoardColumn; canWrite: boolean }
           <DraggableCard key={deal.id} deal={deal} canWrite={canWrite} />
         ))}
         {column.deals.length === 0 && (
-          <li className="py-6 text-center text-xs text-muted-foreground">No deals in this stage</li>
+          <li className="py-6 text-center text-xs text-muted-foreground">
+            <Trans>No deals in this stage</Trans>
+          </li>
         )}
       </ul>
       {column.nextCursor && (
         <p className="border-t px-3 py-2 text-xs text-muted-foreground">
-          The newest {countFormat.format(column.deals.length)} are shown; the table lists them all.
+          <Trans>The newest {shown} are shown; the table lists them all.</Trans>
         </p>
       )}
     </section>

@@ -1,37 +1,46 @@
+import { formatDate, formatNumber } from '@client/i18n/format';
 import type { DealStage } from '@domain/deals/deal-schemas';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** Whole units of the deal's own currency ("$4,500"), through Intl. */
+/** Whole units of the deal's own currency ("$4,500"), in the user's language. */
 export function formatMoney(cents: number, currency = 'USD'): string {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
-    moneyFormats.set(currency, format);
-  }
-  return format.format(cents / 100);
+  return formatNumber(cents / 100, { style: 'currency', currency, maximumFractionDigits: 0 });
 }
 
-export const countFormat = new Intl.NumberFormat('en-US');
-export const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+export function formatCount(value: number): string {
+  return formatNumber(value);
+}
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
+/** A share from 0 to 1 as a percentage with at most one decimal ("12.5%"). */
+export function formatPercent(share: number): string {
+  return formatNumber(share, { style: 'percent', maximumFractionDigits: 1 });
+}
 
 /** A YYYY-MM-DD date as "Jun 5, 2025" (read in UTC, so it never shifts a day). */
 export function formatDay(isoDate: string): string {
-  return dayFormat.format(new Date(`${isoDate}T00:00:00Z`));
+  return formatDate(`${isoDate}T00:00:00Z`, {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** The month of a YYYY-MM-DD date, "June". */
 export function formatMonth(isoDate: string): string {
-  return monthFormat.format(new Date(`${isoDate}T00:00:00Z`));
+  return formatDate(`${isoDate}T00:00:00Z`, { month: 'long', timeZone: 'UTC' });
 }
+
+/** The stages' names on screen (`i18n._`); the English is `dealStageLabels`, which the CSV import also reads. */
+export const dealStageNames: Record<DealStage, MessageDescriptor> = {
+  leads: msg`Leads`,
+  qualified: msg`Qualified`,
+  proposal: msg`Proposal`,
+  negotiation: msg`Negotiation`,
+  won: msg`Won`,
+  lost: msg`Lost`,
+};
 
 /** Column accents, one per stage. */
 export const stageAccents: Record<DealStage, { dot: string; bar: string }> = {

@@ -1,8 +1,8 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { dealStageLabels } from '@domain/deals/deal-schemas';
-import { countFormat, formatMoney, formatMonth, stageAccents } from './deal-format';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { dealStageNames, formatCount, formatMoney, formatMonth, stageAccents } from './deal-format';
 import { useDealStats } from './deals-api';
 
 /** Spec 000 §2.6's stages; lost deals are counted by the conversion rate instead. */
@@ -13,11 +13,16 @@ export function PipelineCard() {
   const { data: stats, isLoading, isError } = useDealStats();
   const stages = stats?.stages.filter((s) => (pipelineStages as readonly string[]).includes(s.stage)) ?? [];
   const total = stages.reduce((n, s) => n + s.count, 0);
+  const { i18n } = useLingui();
   return (
     <Card data-testid="pipeline-card">
       <CardHeader>
-        <CardTitle>Sales Pipeline</CardTitle>
-        <CardDescription>Deals and their value by stage</CardDescription>
+        <CardTitle>
+          <Trans>Sales Pipeline</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Deals and their value by stage</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? (
@@ -27,10 +32,12 @@ export function PipelineCard() {
             ))}
           </div>
         ) : isError || !stats ? (
-          <p className="text-sm text-destructive">The pipeline could not be loaded.</p>
+          <p className="text-sm text-destructive">
+            <Trans>The pipeline could not be loaded.</Trans>
+          </p>
         ) : total === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">
-            Your pipeline fills as you add deals.
+            <Trans>Your pipeline fills as you add deals.</Trans>
           </p>
         ) : (
           <div className="space-y-5">
@@ -38,32 +45,43 @@ export function PipelineCard() {
               {stages.map((stage) => (
                 <li key={stage.stage} data-testid={`pipeline-${stage.stage}`}>
                   <div className="mb-1.5 flex items-baseline justify-between gap-2 text-sm">
-                    <span className="font-medium">{dealStageLabels[stage.stage]}</span>
+                    <span className="font-medium">{i18n._(dealStageNames[stage.stage])}</span>
                     <span className="text-muted-foreground">
-                      {countFormat.format(stage.count)} · {formatMoney(stage.valueCents)}
+                      {formatCount(stage.count)} · {formatMoney(stage.valueCents)}
                     </span>
                   </div>
                   <Progress
                     value={(stage.count / total) * 100}
                     className={stageAccents[stage.stage].bar}
-                    aria-label={dealStageLabels[stage.stage]}
+                    aria-label={i18n._(dealStageNames[stage.stage])}
                   />
                 </li>
               ))}
             </ul>
             <div className="rounded-md border bg-muted/40 p-3" data-testid="pipeline-forecast">
               <div className="flex items-baseline justify-between gap-2">
-                <span className="text-sm font-medium">Forecast</span>
+                <span className="text-sm font-medium">
+                  <Trans>Forecast</Trans>
+                </span>
                 <span className="text-lg font-semibold">{formatMoney(stats.forecast.valueCents)}</span>
               </div>
-              <p className="text-xs text-muted-foreground">
-                Value × win probability of the deals expected to close in {formatMonth(stats.forecast.from)}{' '}
-                and {formatMonth(stats.forecast.to)}.
-              </p>
+              <ForecastNote from={stats.forecast.from} to={stats.forecast.to} />
             </div>
           </div>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function ForecastNote({ from, to }: { from: string; to: string }) {
+  const firstMonth = formatMonth(from);
+  const secondMonth = formatMonth(to);
+  return (
+    <p className="text-xs text-muted-foreground">
+      <Trans>
+        Value × win probability of the deals expected to close in {firstMonth} and {secondMonth}.
+      </Trans>
+    </p>
   );
 }

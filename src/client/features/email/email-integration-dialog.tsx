@@ -13,9 +13,13 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
+import { formatDate, formatDateTime } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import type { EmailAccount, EmailConversation } from '@domain/email/email-schemas';
 import { type EmailProviderId, emailProviders, mailServerPresets } from '@domain/email/providers';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Inbox, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useCaptureAddress, useConnectEmail, useConversations, useEmailAccounts } from './email-api';
@@ -28,12 +32,20 @@ export interface EmailIntegrationDialogProps {
 /** Spec 000 §9: the dialog lists the 5 most recent conversations. */
 const recentConversations = 5;
 
+/** Where each provider's app password comes from, shown under the password field. */
+const passwordHints: Record<EmailProviderId, MessageDescriptor> = {
+  gmail: msg`A Google app password (Account > Security > App passwords).`,
+  outlook: msg`Your Microsoft account app password.`,
+  godaddy: msg`Your GoDaddy Workspace email password.`,
+};
+
 export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationDialogProps) {
   const [provider, setProvider] = useState<EmailProviderId | ''>('');
   const [email, setEmail] = useState('');
   const [appPassword, setAppPassword] = useState('');
   const [host, setHost] = useState('');
   const connect = useConnectEmail();
+  const { t, i18n } = useLingui();
 
   const clear = () => {
     setProvider('');
@@ -46,8 +58,8 @@ export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationD
     event.preventDefault();
     if (!provider || !email.trim()) {
       toast({
-        title: 'Missing Information',
-        description: 'Please select a provider and enter your email address.',
+        title: t`Missing Information`,
+        description: t`Please select a provider and enter your email address.`,
         variant: 'destructive',
       });
       return;
@@ -56,17 +68,18 @@ export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationD
       { provider, email: email.trim(), appPassword, host: host.trim() || undefined },
       {
         onSuccess: (account) => {
+          const address = account.email;
           toast({
-            title: 'Email Integration Added',
-            description: `${account.email} is connected; its mail is being synced.`,
+            title: t`Email Integration Added`,
+            description: t`${address} is connected; its mail is being synced.`,
           });
           clear();
           onOpenChange(false);
         },
         onError: (error) =>
           toast({
-            title: 'Integration Failed',
-            description: error instanceof Error ? errorMessage(error) : 'Failed to connect email account',
+            title: t`Integration Failed`,
+            description: error instanceof Error ? errorMessage(error) : t`Failed to connect email account`,
             variant: 'destructive',
           }),
       },
@@ -77,19 +90,23 @@ export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationD
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Email Integration</DialogTitle>
+          <DialogTitle>
+            <Trans>Email Integration</Trans>
+          </DialogTitle>
           <DialogDescription>
-            Connect a mailbox: its inbox and sent mail become contacts and conversations.
+            <Trans>Connect a mailbox: its inbox and sent mail become contacts and conversations.</Trans>
           </DialogDescription>
         </DialogHeader>
 
         <form onSubmit={submit} className="space-y-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
-              <Label htmlFor="email-provider">Provider</Label>
+              <Label htmlFor="email-provider">
+                <Trans>Provider</Trans>
+              </Label>
               <Select value={provider} onValueChange={(v) => setProvider(v as EmailProviderId)}>
-                <SelectTrigger id="email-provider" aria-label="Provider">
-                  <SelectValue placeholder="Select a provider" />
+                <SelectTrigger id="email-provider" aria-label={t`Provider`}>
+                  <SelectValue placeholder={t`Select a provider`} />
                 </SelectTrigger>
                 <SelectContent>
                   {emailProviders.map((id) => (
@@ -101,18 +118,22 @@ export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationD
               </Select>
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="email-address">Email address</Label>
+              <Label htmlFor="email-address">
+                <Trans>Email address</Trans>
+              </Label>
               <Input
                 id="email-address"
                 type="email"
                 autoComplete="email"
-                placeholder="you@yourbusiness.com"
+                placeholder={t`you@yourbusiness.com`}
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
               />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="email-app-password">App password</Label>
+              <Label htmlFor="email-app-password">
+                <Trans>App password</Trans>
+              </Label>
               <Input
                 id="email-app-password"
                 type="password"
@@ -121,11 +142,17 @@ export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationD
                 onChange={(e) => setAppPassword(e.target.value)}
               />
               <p className="text-xs text-muted-foreground">
-                {provider ? mailServerPresets[provider].passwordHint : 'Stored encrypted; never shown again.'}
+                {provider ? (
+                  i18n._(passwordHints[provider])
+                ) : (
+                  <Trans>Stored encrypted; never shown again.</Trans>
+                )}
               </p>
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="email-host">IMAP host (optional)</Label>
+              <Label htmlFor="email-host">
+                <Trans>IMAP host (optional)</Trans>
+              </Label>
               <Input
                 id="email-host"
                 placeholder={provider ? mailServerPresets[provider].imap.host : 'imap.example.com'}
@@ -137,7 +164,7 @@ export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationD
           <DialogFooter>
             <Button type="submit" disabled={connect.isPending}>
               {connect.isPending && <Loader2 className="animate-spin" />}
-              Connect Account
+              <Trans>Connect Account</Trans>
             </Button>
           </DialogFooter>
         </form>
@@ -161,14 +188,19 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 function ConnectedAccounts({ isOpen }: { isOpen: boolean }) {
   const { data, isLoading, isError } = useEmailAccounts(isOpen);
+  const { t } = useLingui();
   return (
-    <Section title="Connected accounts">
+    <Section title={t`Connected accounts`}>
       {isLoading ? (
         <Skeleton className="h-10" />
       ) : isError ? (
-        <p className="text-sm text-destructive">Connected accounts could not be loaded.</p>
+        <p className="text-sm text-destructive">
+          <Trans>Connected accounts could not be loaded.</Trans>
+        </p>
       ) : !data?.length ? (
-        <p className="text-sm text-muted-foreground">No accounts connected yet.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>No accounts connected yet.</Trans>
+        </p>
       ) : (
         <ul className="space-y-2">
           {data.map((account) => (
@@ -181,6 +213,8 @@ function ConnectedAccounts({ isOpen }: { isOpen: boolean }) {
 }
 
 function AccountRow({ account }: { account: EmailAccount }) {
+  const { t } = useLingui();
+  const syncedAt = account.lastSyncedAt ? formatDateTime(account.lastSyncedAt) : null;
   return (
     <li
       className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
@@ -190,10 +224,10 @@ function AccountRow({ account }: { account: EmailAccount }) {
         <p className="truncate text-sm font-medium">{account.email}</p>
         <p className="text-xs text-muted-foreground">
           {mailServerPresets[account.provider].label}
-          {account.lastSyncedAt
-            ? ` · synced ${new Date(account.lastSyncedAt).toLocaleString()}`
+          {syncedAt
+            ? ` · ${t`synced ${syncedAt}`}`
             : account.isActive
-              ? ' · first sync in progress'
+              ? ` · ${t`first sync in progress`}`
               : ''}
         </p>
         {!account.isActive && account.lastError && (
@@ -201,7 +235,7 @@ function AccountRow({ account }: { account: EmailAccount }) {
         )}
       </div>
       <Badge variant={account.isActive ? 'success' : 'destructive'}>
-        {account.isActive ? 'Active' : 'Error'}
+        {account.isActive ? <Trans>Active</Trans> : <Trans>Error</Trans>}
       </Badge>
     </li>
   );
@@ -209,14 +243,19 @@ function AccountRow({ account }: { account: EmailAccount }) {
 
 function RecentConversations({ isOpen }: { isOpen: boolean }) {
   const { data, isLoading, isError } = useConversations(isOpen);
+  const { t } = useLingui();
   return (
-    <Section title="Recent conversations">
+    <Section title={t`Recent conversations`}>
       {isLoading ? (
         <Skeleton className="h-16" />
       ) : isError ? (
-        <p className="text-sm text-destructive">Conversations could not be loaded.</p>
+        <p className="text-sm text-destructive">
+          <Trans>Conversations could not be loaded.</Trans>
+        </p>
       ) : !data?.length ? (
-        <p className="text-sm text-muted-foreground">No conversations yet.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>No conversations yet.</Trans>
+        </p>
       ) : (
         <ul className="divide-y rounded-md border">
           {data.slice(0, recentConversations).map((c) => (
@@ -230,16 +269,19 @@ function RecentConversations({ isOpen }: { isOpen: boolean }) {
 
 function ConversationRow({ conversation: c }: { conversation: EmailConversation }) {
   const isInbound = c.direction === 'inbound';
+  const { fromEmail, toEmail } = c;
   return (
     <li className="flex items-start justify-between gap-3 p-3">
       <div className="min-w-0">
-        <p className="truncate text-sm font-medium">{c.subject || 'No Subject'}</p>
+        <p className="truncate text-sm font-medium">{c.subject || <Trans>No Subject</Trans>}</p>
         <p className="truncate text-xs text-muted-foreground">
-          {isInbound ? `From: ${c.fromEmail}` : `To: ${c.toEmail}`}
+          {isInbound ? <Trans>From: {fromEmail}</Trans> : <Trans>To: {toEmail}</Trans>}
         </p>
-        <p className="text-xs text-muted-foreground">{new Date(c.receivedAt).toLocaleDateString()}</p>
+        <p className="text-xs text-muted-foreground">{formatDate(c.receivedAt, {})}</p>
       </div>
-      <Badge variant={isInbound ? 'secondary' : 'outline'}>{c.direction}</Badge>
+      <Badge variant={isInbound ? 'secondary' : 'outline'}>
+        {isInbound ? <Trans>inbound</Trans> : <Trans>outbound</Trans>}
+      </Badge>
     </li>
   );
 }
@@ -247,6 +289,7 @@ function ConversationRow({ conversation: c }: { conversation: EmailConversation 
 function CaptureAddress({ isOpen }: { isOpen: boolean }) {
   const { data, isError } = useCaptureAddress(isOpen);
   const [isCopied, setIsCopied] = useState(false);
+  const { t } = useLingui();
   const copy = async () => {
     if (!data) return;
     try {
@@ -255,20 +298,24 @@ function CaptureAddress({ isOpen }: { isOpen: boolean }) {
       setTimeout(() => setIsCopied(false), 2000);
     } catch {
       toast({
-        title: 'Copy failed',
-        description: 'Select the address and copy it by hand.',
+        title: t`Copy failed`,
+        description: t`Select the address and copy it by hand.`,
         variant: 'destructive',
       });
     }
   };
   return (
-    <Section title="Capture address">
+    <Section title={t`Capture address`}>
       <p className="text-xs text-muted-foreground">
-        Send or BCC mail to this address and it is filed under the right contact, no mailbox connection
-        needed.
+        <Trans>
+          Send or BCC mail to this address and it is filed under the right contact, no mailbox connection
+          needed.
+        </Trans>
       </p>
       {isError ? (
-        <p className="text-sm text-destructive">The capture address could not be loaded.</p>
+        <p className="text-sm text-destructive">
+          <Trans>The capture address could not be loaded.</Trans>
+        </p>
       ) : (
         <div className="flex items-center gap-2">
           <Inbox className="size-4 shrink-0 text-muted-foreground" />
@@ -280,7 +327,7 @@ function CaptureAddress({ isOpen }: { isOpen: boolean }) {
           </code>
           <Button type="button" variant="outline" size="sm" onClick={copy} disabled={!data}>
             {isCopied ? <Check /> : <Copy />}
-            {isCopied ? 'Copied' : 'Copy'}
+            {isCopied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
           </Button>
         </div>
       )}

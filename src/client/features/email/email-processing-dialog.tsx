@@ -14,8 +14,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
+import { formatDateTime } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import type { EmailDirection, EmailProcessingJob } from '@domain/email/email-schemas';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useProcessEmail, useProcessingJobs } from './email-api';
@@ -49,14 +51,15 @@ export const testEmail: EmailForm = {
 export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDialogProps) {
   const [form, setForm] = useState<EmailForm>(emptyForm);
   const process = useProcessEmail();
+  const { t } = useLingui();
   const set = (field: keyof EmailForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.fromEmail.trim() || !form.toEmail.trim()) {
       toast({
-        title: 'Processing Failed',
-        description: 'Please provide at least the from and to email addresses.',
+        title: t`Processing Failed`,
+        description: t`Please provide at least the from and to email addresses.`,
         variant: 'destructive',
       });
       return;
@@ -75,16 +78,16 @@ export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDia
       {
         onSuccess: () => {
           toast({
-            title: 'Email Processing Started',
-            description: 'The email is being processed; the contact list updates when it is done.',
+            title: t`Email Processing Started`,
+            description: t`The email is being processed; the contact list updates when it is done.`,
           });
           setForm(emptyForm);
           onOpenChange(false);
         },
         onError: (error) =>
           toast({
-            title: 'Processing Failed',
-            description: error instanceof Error ? errorMessage(error) : 'Failed to process email',
+            title: t`Processing Failed`,
+            description: error instanceof Error ? errorMessage(error) : t`Failed to process email`,
             variant: 'destructive',
           }),
       },
@@ -95,33 +98,41 @@ export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDia
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Process Email</DialogTitle>
+          <DialogTitle>
+            <Trans>Process Email</Trans>
+          </DialogTitle>
           <DialogDescription>
-            Turn an email into a contact and a conversation on their timeline.
+            <Trans>Turn an email into a contact and a conversation on their timeline.</Trans>
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
-              <Label htmlFor="process-from">From</Label>
+              <Label htmlFor="process-from">
+                <Trans>From</Trans>
+              </Label>
               <Input
                 id="process-from"
-                placeholder="Jane Doe <jane@company.com>"
+                placeholder={t`Jane Doe <jane@company.com>`}
                 value={form.fromEmail}
                 onChange={(e) => set('fromEmail')(e.target.value)}
               />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="process-to">To</Label>
+              <Label htmlFor="process-to">
+                <Trans>To</Trans>
+              </Label>
               <Input
                 id="process-to"
-                placeholder="you@yourbusiness.com"
+                placeholder={t`you@yourbusiness.com`}
                 value={form.toEmail}
                 onChange={(e) => set('toEmail')(e.target.value)}
               />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="process-subject">Subject</Label>
+              <Label htmlFor="process-subject">
+                <Trans>Subject</Trans>
+              </Label>
               <Input
                 id="process-subject"
                 value={form.subject}
@@ -129,20 +140,28 @@ export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDia
               />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="process-direction">Direction</Label>
+              <Label htmlFor="process-direction">
+                <Trans>Direction</Trans>
+              </Label>
               <Select value={form.direction} onValueChange={set('direction')}>
-                <SelectTrigger id="process-direction" aria-label="Direction">
+                <SelectTrigger id="process-direction" aria-label={t`Direction`}>
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  <SelectItem value="inbound">Inbound</SelectItem>
-                  <SelectItem value="outgoing">Outgoing</SelectItem>
+                  <SelectItem value="inbound">
+                    <Trans>Inbound</Trans>
+                  </SelectItem>
+                  <SelectItem value="outgoing">
+                    <Trans>Outgoing</Trans>
+                  </SelectItem>
                 </SelectContent>
               </Select>
             </div>
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor="process-body">Body</Label>
+            <Label htmlFor="process-body">
+              <Trans>Body</Trans>
+            </Label>
             <Textarea
               id="process-body"
               rows={5}
@@ -152,11 +171,11 @@ export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDia
           </div>
           <DialogFooter className="gap-2">
             <Button type="button" variant="outline" onClick={() => setForm(testEmail)}>
-              Load Test Email
+              <Trans>Load Test Email</Trans>
             </Button>
             <Button type="submit" disabled={process.isPending}>
               {process.isPending && <Loader2 className="animate-spin" />}
-              Process Email
+              <Trans>Process Email</Trans>
             </Button>
           </DialogFooter>
         </form>
@@ -170,13 +189,19 @@ function ProcessingJobs({ isOpen }: { isOpen: boolean }) {
   const { data, isLoading, isError } = useProcessingJobs(isOpen);
   return (
     <section className="space-y-2 border-t pt-4">
-      <h4 className="text-sm font-semibold">Recent processing jobs</h4>
+      <h4 className="text-sm font-semibold">
+        <Trans>Recent processing jobs</Trans>
+      </h4>
       {isLoading ? (
         <Skeleton className="h-16" />
       ) : isError ? (
-        <p className="text-sm text-destructive">Processing jobs could not be loaded.</p>
+        <p className="text-sm text-destructive">
+          <Trans>Processing jobs could not be loaded.</Trans>
+        </p>
       ) : !data?.length ? (
-        <p className="text-sm text-muted-foreground">No emails processed yet.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>No emails processed yet.</Trans>
+        </p>
       ) : (
         <ul className="divide-y rounded-md border" data-testid="processing-jobs">
           {data.map((job) => (
@@ -190,25 +215,30 @@ function ProcessingJobs({ isOpen }: { isOpen: boolean }) {
 
 function JobRow({ job }: { job: EmailProcessingJob }) {
   const status = job.error_message ? 'error' : job.processed ? 'processed' : 'pending';
+  const { t } = useLingui();
   return (
     <li className="flex items-start gap-3 p-3" data-status={status}>
       {status === 'error' ? (
-        <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-label="Failed" />
+        <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-label={t`Failed`} />
       ) : status === 'processed' ? (
-        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-label="Processed" />
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-label={t`Processed`} />
       ) : (
-        <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-label="Pending" />
+        <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-label={t`Pending`} />
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{job.subject || 'No Subject'}</p>
+        <p className="truncate text-sm font-medium">{job.subject || <Trans>No Subject</Trans>}</p>
         <p className="truncate text-xs text-muted-foreground">
-          {job.from_email} → {job.to_email}
+          {job.from_email} <span className="inline-block rtl:-scale-x-100">→</span> {job.to_email}
         </p>
         {job.error_message && <p className="text-xs text-destructive">{job.error_message}</p>}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
-        {job.contact_created && <Badge variant="success">New contact</Badge>}
-        <span className="text-xs text-muted-foreground">{new Date(job.created_at).toLocaleString()}</span>
+        {job.contact_created && (
+          <Badge variant="success">
+            <Trans>New contact</Trans>
+          </Badge>
+        )}
+        <span className="text-xs text-muted-foreground">{formatDateTime(job.created_at)}</span>
       </div>
     </li>
   );

@@ -10,9 +10,13 @@ import {
 } from '@client/components/ui/dialog';
 import { Progress } from '@client/components/ui/progress';
 import { toast } from '@client/components/ui/use-toast';
+import { formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
+import { usePublicConfig } from '@client/lib/use-public-config';
 import type { ImportPreviewRow } from '@domain/imports/import-schemas';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Download, FileSpreadsheet, Loader2, Upload } from 'lucide-react';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { errorReportUrl, useImportStatus, useStartImport } from './imports-api';
@@ -23,8 +27,13 @@ export interface ImportCsvDialogProps {
 }
 
 const isCsv = (file: File) => file.type === 'text/csv' || file.name.toLowerCase().endsWith('.csv');
-const count = new Intl.NumberFormat('en-US');
-const plural = (n: number, noun: string) => `${count.format(n)} ${noun}${n === 1 ? '' : 's'}`;
+/** The server's IMPORT_MAX_BYTES default, shown until the public settings arrive. */
+const defaultMaxBytes = 512 * 1024 * 1024;
+const maxRows = 1_048_576;
+
+function formatMegabytes(bytes: number): string {
+  return formatNumber(bytes / 1024 / 1024, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+}
 
 /** Spec 000 §2.8: choose a .csv file, start the import, watch its progress. */
 export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
@@ -35,6 +44,10 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
   const status = useImportStatus(jobId);
   const job = status.data;
   const isDone = job?.status === 'completed' || job?.status === 'failed';
+  const { t } = useLingui();
+  const { data: publicConfig } = usePublicConfig();
+  const rowLimit = formatNumber(maxRows);
+  const sizeLimit = formatMegabytes(publicConfig?.importMaxBytes ?? defaultMaxBytes);
 
   useEffect(() => {
     if (isDone) void refreshContactViews();
@@ -55,7 +68,7 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     if (chosen && !isCsv(chosen)) {
-      toast({ title: 'Invalid File', description: 'Please select a CSV file.', variant: 'destructive' });
+      toast({ title: t`Invalid File`, description: t`Please select a CSV file.`, variant: 'destructive' });
       event.target.value = '';
       setFile(null);
       return;
@@ -69,15 +82,16 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
       onSuccess: (started) => {
         setJobId(started.jobId);
         setPreview(started.preview);
+        const { totalRows, filename } = started;
         toast({
-          title: 'Import Started',
-          description: `Importing ${count.format(started.totalRows)} rows from ${started.filename}.`,
+          title: t`Import Started`,
+          description: t`Importing ${plural(totalRows, { one: '# row', other: '# rows' })} from ${filename}.`,
         });
       },
       onError: (error) => {
         toast({
-          title: 'Import Failed',
-          description: errorMessage(error) || 'Failed to start import',
+          title: t`Import Failed`,
+          description: errorMessage(error) || t`Failed to start import`,
           variant: 'destructive',
         });
       },
@@ -88,10 +102,14 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Import Contacts from CSV</DialogTitle>
+          <DialogTitle>
+            <Trans>Import Contacts from CSV</Trans>
+          </DialogTitle>
           <DialogDescription>
-            Columns such as Name, First Name, Last Name, Email, Phone, Company, Source, Status and Value are
-            recognised. Rows with an email or phone already in your CRM fill in its blank fields.
+            <Trans>
+              Columns such as Name, First Name, Last Name, Email, Phone, Company, Source, Status and Value are
+              recognised. Rows with an email or phone already in your CRM fill in its blank fields.
+            </Trans>
           </DialogDescription>
         </DialogHeader>
 
@@ -102,8 +120,14 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
               className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center transition-colors hover:border-primary/60 hover:bg-muted/40"
             >
               <Upload className="h-8 w-8 text-muted-foreground" aria-hidden />
-              <span className="text-sm font-medium">Choose a CSV file</span>
-              <span className="text-xs text-muted-foreground">Up to 1,048,576 rows and 512 MB</span>
+              <span className="text-sm font-medium">
+                <Trans>Choose a CSV file</Trans>
+              </span>
+              <span className="text-xs text-muted-foreground">
+                <Trans>
+                  Up to {rowLimit} rows and {sizeLimit}
+                </Trans>
+              </span>
               <input
                 id="import-csv-file"
                 type="file"
@@ -120,7 +144,12 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
                 <FileSpreadsheet className="h-5 w-5 shrink-0 text-primary" aria-hidden />
                 <span className="min-w-0 flex-1 truncate text-sm font-medium">{file.name}</span>
                 <span className="shrink-0 text-xs text-muted-foreground">
-                  {(file.size / 1024).toFixed(1)} KB
+                  {formatNumber(file.size / 1024, {
+                    style: 'unit',
+                    unit: 'kilobyte',
+                    minimumFractionDigits: 1,
+                    maximumFractionDigits: 1,
+                  })}
                 </span>
               </div>
             )}
@@ -133,15 +162,19 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
           {jobId === null ? (
             <>
               <Button variant="outline" onClick={() => changeOpen(false)}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button onClick={startImport} disabled={!file || start.isPending}>
                 {start.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
-                Import Contacts
+                <Trans>Import Contacts</Trans>
               </Button>
             </>
           ) : (
-            isDone && <Button onClick={() => changeOpen(false)}>Done</Button>
+            isDone && (
+              <Button onClick={() => changeOpen(false)}>
+                <Trans>Done</Trans>
+              </Button>
+            )
           )}
         </DialogFooter>
       </DialogContent>
@@ -155,28 +188,36 @@ function ImportProgress({ jobId, preview }: { jobId: number; preview: ImportPrev
   const processed = job?.processed_rows ?? 0;
   const percent =
     job?.status === 'completed' ? 100 : total > 0 ? Math.min(100, (processed / total) * 100) : 0;
+  const { t } = useLingui();
   return (
     <div className="grid gap-4">
       <div className="flex items-center justify-between gap-2">
-        <span className="min-w-0 truncate text-sm font-medium">{job?.filename ?? 'Starting…'}</span>
+        <span className="min-w-0 truncate text-sm font-medium">
+          {job?.filename ?? <Trans>Starting…</Trans>}
+        </span>
         {job?.status === 'failed' ? (
-          <Badge variant="destructive">Failed</Badge>
+          <Badge variant="destructive">
+            <Trans>Failed</Trans>
+          </Badge>
         ) : job?.status === 'completed' ? (
-          <Badge variant="success">Completed</Badge>
+          <Badge variant="success">
+            <Trans>Completed</Trans>
+          </Badge>
         ) : (
-          <Badge variant="secondary">Processing</Badge>
+          <Badge variant="secondary">
+            <Trans>Processing</Trans>
+          </Badge>
         )}
       </div>
-      <Progress value={percent} aria-label="Import progress" />
+      <Progress value={percent} aria-label={t`Import progress`} />
       <dl className="grid grid-cols-3 gap-2 text-center">
-        <Stat label="Processed" value={processed} />
-        <Stat label="Imported" value={job?.successful_imports ?? 0} />
-        <Stat label="Failed" value={job?.failed_imports ?? 0} />
+        <Stat label={t`Processed`} value={processed} />
+        <Stat label={t`Imported`} value={job?.successful_imports ?? 0} />
+        <Stat label={t`Failed`} value={job?.failed_imports ?? 0} />
       </dl>
       {job?.status === 'completed' && (job.created_contacts > 0 || job.updated_contacts > 0) && (
         <p className="text-xs text-muted-foreground">
-          {plural(job.created_contacts, 'new contact')}
-          {job.updated_contacts > 0 && `, ${plural(job.updated_contacts, 'existing contact')} updated`}.
+          <ImportOutcome created={job.created_contacts} updated={job.updated_contacts} />
         </p>
       )}
       {job?.error_message && (
@@ -192,12 +233,14 @@ function ImportProgress({ jobId, preview }: { jobId: number; preview: ImportPrev
           className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           <Download className="h-4 w-4" aria-hidden />
-          Download error report ({plural(job.failed_imports, 'row')})
+          <FailedRowsLink failed={job.failed_imports} />
         </a>
       )}
       {preview.length > 0 && (
         <div className="grid gap-2">
-          <h3 className="text-sm font-medium">Data preview</h3>
+          <h3 className="text-sm font-medium">
+            <Trans>Data preview</Trans>
+          </h3>
           <ul className="divide-y rounded-md border text-sm">
             {preview.map((row, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no id and never reorder
@@ -219,7 +262,27 @@ function Stat({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-md border px-2 py-3">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums">{count.format(value)}</dd>
+      <dd className="text-lg font-semibold tabular-nums">{formatNumber(value)}</dd>
     </div>
+  );
+}
+
+/** "2 new contacts, 1 existing contact updated." after an import. */
+function ImportOutcome({ created, updated }: { created: number; updated: number }) {
+  const added = plural(created, { one: '# new contact', other: '# new contacts' });
+  if (updated === 0) return <Trans>{added}.</Trans>;
+  const changed = plural(updated, { one: '# existing contact', other: '# existing contacts' });
+  return (
+    <Trans>
+      {added}, {changed} updated.
+    </Trans>
+  );
+}
+
+function FailedRowsLink({ failed }: { failed: number }) {
+  return (
+    <Trans>
+      Download error report (<Plural value={failed} one="# row" other="# rows" />)
+    </Trans>
   );
 }

@@ -2,7 +2,9 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
-import { type ContactType, contactTypeLabels } from '@domain/contacts/contact-schemas';
+import { contactTypeNames } from '@client/features/contacts';
+import { formatDate, formatNumber } from '@client/i18n/format';
+import type { ContactType } from '@domain/contacts/contact-schemas';
 import {
   firstFixOptions,
   laterFixOptions,
@@ -12,11 +14,12 @@ import {
 } from '@domain/location/geofence';
 import type { GeofenceAlert, NearbyContact } from '@domain/location/location-schemas';
 import type { MapPoint } from '@domain/location/nearby-map';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Bell, Loader2, MapPin, Navigation, Square } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { contactTypeColour } from './contact-type-colours';
 import { fetchNearbyContacts, sendLocation } from './location-api';
-import { contactLabel, NearbyMap } from './nearby-map';
+import { contactLabel, formatMiles, NearbyMap } from './nearby-map';
 
 const alertDurationMs = 10_000;
 
@@ -33,6 +36,8 @@ export function GeofenceCard() {
   const [alerts, setAlerts] = useState<GeofenceAlert[]>([]);
   const [nearby, setNearby] = useState<{ center: MapPoint; contacts: NearbyContact[] } | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const { t, i18n } = useLingui();
+  const radius = formatNumber(nearbyRadiusMiles);
 
   const clearTimer = useCallback(() => {
     if (timer.current !== null) clearInterval(timer.current);
@@ -41,42 +46,49 @@ export function GeofenceCard() {
 
   useEffect(() => clearTimer, [clearTimer]);
 
-  const report = useCallback(async (position: GeolocationPosition) => {
-    const point = {
-      latitude: position.coords.latitude,
-      longitude: position.coords.longitude,
-      accuracy: position.coords.accuracy,
-    };
-    try {
-      const update = await sendLocation(point);
-      setAddress(update.location.address);
-      setUpdatedAt(new Date());
-      if (update.alerts.length > 0) {
-        setAlerts((previous) => [...update.alerts, ...previous].slice(0, maxAlertsShown));
-        // One toast at a time: the nearest new contact is announced.
-        toast({ title: 'Contact Nearby!', description: update.alerts[0].message, duration: alertDurationMs });
+  const report = useCallback(
+    async (position: GeolocationPosition) => {
+      const point = {
+        latitude: position.coords.latitude,
+        longitude: position.coords.longitude,
+        accuracy: position.coords.accuracy,
+      };
+      try {
+        const update = await sendLocation(point);
+        setAddress(update.location.address);
+        setUpdatedAt(new Date());
+        if (update.alerts.length > 0) {
+          setAlerts((previous) => [...update.alerts, ...previous].slice(0, maxAlertsShown));
+          // One toast at a time: the nearest new contact is announced.
+          toast({
+            title: t`Contact Nearby!`,
+            description: update.alerts[0].message,
+            duration: alertDurationMs,
+          });
+        }
+      } catch {
+        toast({
+          title: t`Location Update Failed`,
+          description: t`Unable to update your location. Check your connection.`,
+          variant: 'destructive',
+        });
+        return;
       }
-    } catch {
-      toast({
-        title: 'Location Update Failed',
-        description: 'Unable to update your location. Check your connection.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    try {
-      setNearby({ center: point, contacts: await fetchNearbyContacts(point) });
-    } catch (error) {
-      // Spec 000 §8: a nearby-contacts failure is logged only.
-      console.error('Nearby contacts could not be loaded', error);
-    }
-  }, []);
+      try {
+        setNearby({ center: point, contacts: await fetchNearbyContacts(point) });
+      } catch (error) {
+        // Spec 000 §8: a nearby-contacts failure is logged only.
+        console.error('Nearby contacts could not be loaded', error);
+      }
+    },
+    [t],
+  );
 
   const start = () => {
     if (!('geolocation' in navigator)) {
       toast({
-        title: 'Location Not Supported',
-        description: 'This browser cannot share its location.',
+        title: t`Location Not Supported`,
+        description: t`This browser cannot share its location.`,
         variant: 'destructive',
       });
       return;
@@ -86,7 +98,7 @@ export function GeofenceCard() {
       (position) => {
         setIsStarting(false);
         setIsTracking(true);
-        toast({ title: 'Location Tracking Started', description: 'Nearby contacts will be announced.' });
+        toast({ title: t`Location Tracking Started`, description: t`Nearby contacts will be announced.` });
         void report(position);
         clearTimer();
         timer.current = setInterval(() => {
@@ -101,14 +113,14 @@ export function GeofenceCard() {
         setIsStarting(false);
         if (error.code === error.PERMISSION_DENIED) {
           toast({
-            title: 'Location Access Denied',
-            description: 'Please enable location permissions to use geofencing.',
+            title: t`Location Access Denied`,
+            description: t`Please enable location permissions to use geofencing.`,
             variant: 'destructive',
           });
         } else {
           toast({
-            title: 'Location Unavailable',
-            description: 'Your device could not determine its position. Try again outdoors or later.',
+            title: t`Location Unavailable`,
+            description: t`Your device could not determine its position. Try again outdoors or later.`,
             variant: 'destructive',
           });
         }
@@ -120,7 +132,7 @@ export function GeofenceCard() {
   const stop = () => {
     clearTimer();
     setIsTracking(false);
-    toast({ title: 'Location Tracking Stopped', description: 'Your position is no longer shared.' });
+    toast({ title: t`Location Tracking Stopped`, description: t`Your position is no longer shared.` });
   };
 
   return (
@@ -128,22 +140,24 @@ export function GeofenceCard() {
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
         <div className="space-y-1">
           <CardTitle className="flex items-center gap-2">
-            <MapPin className="size-5" /> Geofence Tracking
+            <MapPin className="size-5" /> <Trans>Geofence Tracking</Trans>
           </CardTitle>
           <CardDescription>
-            Get told when you are near a contact (within {nearbyRadiusMiles} miles).
+            <Trans>Get told when you are near a contact (within {radius} miles).</Trans>
           </CardDescription>
         </div>
         <div className="flex items-center gap-2">
-          <Badge variant={isTracking ? 'success' : 'secondary'}>{isTracking ? 'Tracking' : 'Off'}</Badge>
+          <Badge variant={isTracking ? 'success' : 'secondary'}>
+            {isTracking ? <Trans>Tracking</Trans> : <Trans>Off</Trans>}
+          </Badge>
           {isTracking ? (
             <Button variant="outline" size="sm" onClick={stop}>
-              <Square /> Stop Tracking
+              <Square /> <Trans>Stop Tracking</Trans>
             </Button>
           ) : (
             <Button size="sm" onClick={start} disabled={isStarting}>
               {isStarting ? <Loader2 className="animate-spin" /> : <Navigation />}
-              Start Tracking
+              <Trans>Start Tracking</Trans>
             </Button>
           )}
         </div>
@@ -151,22 +165,31 @@ export function GeofenceCard() {
       <CardContent className="space-y-4">
         {address ? (
           <p className="text-sm">
-            <span className="text-muted-foreground">Current location: </span>
+            <span className="text-muted-foreground">
+              <Trans>Current location:</Trans>{' '}
+            </span>
             <span className="font-medium">{address}</span>
             {updatedAt && (
-              <span className="text-xs text-muted-foreground"> · {updatedAt.toLocaleTimeString()}</span>
+              <span className="text-xs text-muted-foreground">
+                {' '}
+                · {formatDate(updatedAt, { timeStyle: 'medium' })}
+              </span>
             )}
           </p>
         ) : (
           <p className="text-sm text-muted-foreground">
-            {isTracking ? 'Finding your position…' : 'Start tracking to see contacts around you.'}
+            {isTracking ? (
+              <Trans>Finding your position…</Trans>
+            ) : (
+              <Trans>Start tracking to see contacts around you.</Trans>
+            )}
           </p>
         )}
 
         {alerts.length > 0 && (
           <div className="space-y-2">
             <h4 className="flex items-center gap-1 text-sm font-semibold">
-              <Bell className="size-4" /> Nearby alerts
+              <Bell className="size-4" /> <Trans>Nearby alerts</Trans>
             </h4>
             <ul className="space-y-1">
               {alerts.map((alert) => (
@@ -183,9 +206,13 @@ export function GeofenceCard() {
 
         {nearby !== null && (
           <div className="space-y-2">
-            <h4 className="text-sm font-semibold">Contacts within {nearbyRadiusMiles} miles</h4>
+            <h4 className="text-sm font-semibold">
+              <Trans>Contacts within {radius} miles</Trans>
+            </h4>
             {nearby.contacts.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No contacts nearby.</p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>No contacts nearby.</Trans>
+              </p>
             ) : (
               <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,16rem)_1fr]">
                 <NearbyMap
@@ -205,11 +232,13 @@ export function GeofenceCard() {
                       <div className="flex shrink-0 items-center gap-2">
                         {c.contact_type && (
                           <Badge variant="outline" className={contactTypeColour(c.contact_type).badge}>
-                            {contactTypeLabels[c.contact_type as ContactType] ?? c.contact_type}
+                            {c.contact_type in contactTypeNames
+                              ? i18n._(contactTypeNames[c.contact_type as ContactType])
+                              : c.contact_type}
                           </Badge>
                         )}
                         <span className="text-xs tabular-nums text-muted-foreground">
-                          {c.distance_miles.toFixed(1)} mi
+                          {formatMiles(c.distance_miles)}
                         </span>
                       </div>
                     </li>

@@ -17,6 +17,7 @@ import {
 } from '@domain/analytics/analytics-schemas';
 import { AppError } from '@domain/app-error';
 import { applications } from '@domain/catalogue/applications';
+import { serverMessage } from '@domain/messages';
 import { stringify } from 'csv-stringify/sync';
 import type { Tx } from '../../db/database.js';
 import { countLeadsBySource, type SourceLeads } from '../contacts/service.js';
@@ -303,7 +304,8 @@ export async function exportReport(
   now = new Date(),
 ): Promise<string> {
   if (report === 'funnel') {
-    if (query.site === undefined) throw AppError.badRequest('site', 'Choose a website for the funnel');
+    if (query.site === undefined)
+      throw AppError.badRequest('site', serverMessage('analytics.funnelNeedsSite'));
     const funnel = await getFunnel(tx, { range: query.range, site: query.site }, now);
     return csv(
       ['step', 'count'],

@@ -116,12 +116,17 @@ describe('GET /api/public-config', () => {
       isSchedulerConfigured: false,
       salesEmail: 'sales@example.com',
       checkout: 'offline-test',
+      importMaxBytes: 512 * 1024 * 1024,
     });
   });
 
   it('reports a configured scheduler URL', async () => {
     const configured = await createTestApp({
-      env: { SCHEDULER_URL: 'https://cal.example.test/acme/30min', SALES_EMAIL: 'deals@acme.test' },
+      env: {
+        SCHEDULER_URL: 'https://cal.example.test/acme/30min',
+        SALES_EMAIL: 'deals@acme.test',
+        IMPORT_MAX_BYTES: String(20 * 1024 * 1024),
+      },
     });
     try {
       const res = await new ApiClient(configured.app).get('/api/public-config');
@@ -130,6 +135,7 @@ describe('GET /api/public-config', () => {
         isSchedulerConfigured: true,
         salesEmail: 'deals@acme.test',
         checkout: 'offline-test',
+        importMaxBytes: 20 * 1024 * 1024,
       });
     } finally {
       await configured.close();

@@ -48,5 +48,6 @@ export function getPublicConfig(config: Config, placeholderSchedulerUrl: string)
     salesEmail: config.SALES_EMAIL,
     isSchedulerConfigured: config.SCHEDULER_URL !== placeholderSchedulerUrl,
     checkout: checkoutMode(config),
+    importMaxBytes: config.IMPORT_MAX_BYTES,
   };
 }

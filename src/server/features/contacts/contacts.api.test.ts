@@ -124,6 +124,11 @@ describe('POST /api/contacts', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toContain('Maria Lopez already has this email address');
     expect(dup.json().issues[0].path).toBe('email');
+    // The catalogued id and values let the client show the message in the user's language.
+    expect(dup.json()).toMatchObject({
+      messageId: 'contacts.duplicateEmail',
+      values: { name: 'Maria Lopez' },
+    });
     expect(await total(owner.client)).toBe(before);
   });
 

@@ -11,6 +11,7 @@ import {
 } from '@domain/contacts/contact-schemas';
 import { contactDisplayName } from '@domain/contacts/names';
 import { normalizePhone } from '@domain/contacts/phone';
+import { serverMessage } from '@domain/messages';
 import { type PlanId, planById, planIds } from '@domain/pricing/plans';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
@@ -36,19 +37,24 @@ const numberFormat = new Intl.NumberFormat('en-US');
  */
 export async function assertContactCapacity(tx: Tx, adding: number): Promise<void> {
   const planId = await store.readWorkspacePlan(tx);
-  if (!planId || !planIds.includes(planId as PlanId)) throw AppError.notFound('Workspace');
+  if (!planId || !planIds.includes(planId as PlanId))
+    throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
   const plan = planById(planId as PlanId);
   const limit = plan.limits.contacts;
   if (limit === null || adding <= 0) return;
   const total = await store.lockContactTotal(tx);
   if (total + adding > limit) {
     const room = Math.max(0, limit - total);
+    const figures = { plan: plan.name, limit: numberFormat.format(limit), total: numberFormat.format(total) };
     throw new AppError(
       'payment_required',
-      `Your ${plan.name} plan allows up to ${numberFormat.format(limit)} contacts and you have ${numberFormat.format(total)}` +
-        (adding === 1
-          ? '. Upgrade your plan to add more.'
-          : `, so ${numberFormat.format(adding)} more would not fit (room for ${numberFormat.format(room)}). Upgrade your plan to add more.`),
+      adding === 1
+        ? serverMessage('contacts.planLimitReached', figures)
+        : serverMessage('contacts.planLimitExceeded', {
+            ...figures,
+            adding: numberFormat.format(adding),
+            room: numberFormat.format(room),
+          }),
     );
   }
 }
@@ -186,11 +192,11 @@ function cleanIdentity(input: ContactIdentityInput) {
   const text = (v: string | null | undefined) => (isBlank(v) ? null : (v as string).trim());
   const email = text(input.email)?.toLowerCase() ?? null;
   if (email && !/^[^\s@]+@[^\s@]+$/.test(email))
-    throw AppError.badRequest('email', 'Enter a valid email address');
+    throw AppError.badRequest('email', serverMessage('contacts.invalidEmail'));
   let phone: string | null = null;
   if (!isBlank(input.phone)) {
     phone = normalizePhone(input.phone as string);
-    if (!phone) throw AppError.badRequest('phone', 'Enter a valid phone number');
+    if (!phone) throw AppError.badRequest('phone', serverMessage('contacts.invalidPhone'));
   }
   const hasCoordinates = typeof input.latitude === 'number' && typeof input.longitude === 'number';
   return {
@@ -256,7 +262,7 @@ export async function upsertContactByIdentity(
       return { contact: inserted, created: true };
     }
   }
-  throw new AppError('conflict', 'This contact is being saved by someone else right now. Please try again.');
+  throw new AppError('conflict', serverMessage('contacts.savedElsewhere'));
 }
 
 async function findByIdentity(tx: Tx, email: string | null, phone: string | null) {
@@ -315,7 +321,7 @@ async function fillEmptyFields(
   const changed = Object.keys(patch).filter((k) => k !== 'companyId' && k !== 'longitude');
   if (changed.length === 0) return existing;
   const updated = await store.updateContactRow(tx, existing.id, patch);
-  if (!updated) throw AppError.notFound('Contact');
+  if (!updated) throw new AppError('not_found', serverMessage('contacts.notFound'));
   await addTimelineEntry(tx, existing.id, {
     kind: 'updated',
     title: `Details added from ${viaNoun[options.via]}: ${changed.map(fieldLabel).join(', ')}`,
@@ -364,7 +370,7 @@ export async function resolveSource(tx: Tx, source: string): Promise<string> {
   if (trimmed.toLowerCase() === unknownSource.toLowerCase()) return unknownSource;
   const website = await store.findWebsiteNameInsensitive(tx, trimmed);
   if (!website) {
-    throw AppError.badRequest('source', `Source must be one of your websites or ${unknownSource}`);
+    throw AppError.badRequest('source', serverMessage('contacts.unknownSource', { unknown: unknownSource }));
   }
   return website;
 }
@@ -373,9 +379,10 @@ export async function resolveSource(tx: Tx, source: string): Promise<string> {
 
 function duplicateError(field: 'email' | 'phone', other: Contact): AppError {
   const name = contactDisplayName(other);
-  const what = field === 'email' ? 'email address' : 'phone number';
-  const message = `${name} already has this ${what}. Open that contact, or save with merge to add these details to it.`;
-  return new AppError('conflict', message, { issues: [{ path: field, message }] });
+  const message = serverMessage(field === 'email' ? 'contacts.duplicateEmail' : 'contacts.duplicatePhone', {
+    name,
+  });
+  return new AppError('conflict', message, { issues: [{ path: field, message: message.text }] });
 }
 
 /**
@@ -423,7 +430,7 @@ export async function updateContact(
   actorUserId: number | null,
 ): Promise<Contact> {
   const existing = await store.lockContactRow(tx, id);
-  if (!existing) throw AppError.notFound('Contact');
+  if (!existing) throw new AppError('not_found', serverMessage('contacts.notFound'));
   const patch: store.ContactPatch = {};
   if (input.source !== undefined) patch.source = await resolveSource(tx, input.source);
   if (input.email) {
@@ -465,7 +472,7 @@ export async function updateContact(
   const changed = changedFields(existing, patch);
   if (changed.length === 0) return existing;
   const updated = await store.updateContactRow(tx, id, patch);
-  if (!updated) throw AppError.notFound('Contact');
+  if (!updated) throw new AppError('not_found', serverMessage('contacts.notFound'));
   const name = contactDisplayName(updated);
   if (changed.includes('status')) {
     await addTimelineEntry(tx, id, {
@@ -536,7 +543,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 export async function deleteContact(tx: Tx, id: number): Promise<void> {
   const existing = await store.findContactRow(tx, id);
-  if (!existing || !(await store.deleteContactRow(tx, id))) throw AppError.notFound('Contact');
+  if (!existing || !(await store.deleteContactRow(tx, id)))
+    throw new AppError('not_found', serverMessage('contacts.notFound'));
   await recordActivity(tx, 'contact_deleted', `Contact deleted: ${contactDisplayName(existing)}`);
 }
 
@@ -547,7 +555,7 @@ export async function addNote(
   actorUserId: number,
 ): Promise<TimelineEntry> {
   const contact = await store.findContactRow(tx, contactId);
-  if (!contact) throw AppError.notFound('Contact');
+  if (!contact) throw new AppError('not_found', serverMessage('contacts.notFound'));
   const firstLine = body.split('\n')[0];
   return addTimelineEntry(tx, contactId, {
     kind: 'note',
@@ -563,7 +571,7 @@ export const timelineLimit = 50;
 
 export async function getContactDetail(tx: Tx, id: number) {
   const contact = await store.findContactRow(tx, id);
-  if (!contact) throw AppError.notFound('Contact');
+  if (!contact) throw new AppError('not_found', serverMessage('contacts.notFound'));
   // One after the other: a transaction is one connection, which runs one statement at a time.
   const company = contact.companyId ? await store.findCompanyRow(tx, contact.companyId) : undefined;
   const timeline = await store.listTimelineRows(tx, id, timelineLimit);
@@ -621,7 +629,7 @@ function decodeCursor(cursor: string, sort: ContactSortKey): { value: string; id
   } catch {
     // Falls through to the 400 below.
   }
-  throw AppError.badRequest('cursor', 'This page link is no longer valid; start from the first page');
+  throw AppError.badRequest('cursor', serverMessage('paging.cursorExpired'));
 }
 
 function toFilter(query: { q?: string; source?: string; status?: ContactStatus }): store.ContactFilter {

@@ -17,6 +17,7 @@ import {
   openDealStages,
   type StageSetting,
 } from '@domain/deals/deal-schemas';
+import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
 import { findCompany, findContact, updateContact } from '../contacts/service.js';
@@ -91,7 +92,7 @@ function decodeCursor(cursor: string): { at: Date; id: number } {
   } catch {
     // Falls through to the 400 below.
   }
-  throw AppError.badRequest('cursor', 'This page link is no longer valid; start from the first page');
+  throw AppError.badRequest('cursor', serverMessage('paging.cursorExpired'));
 }
 
 export async function listDeals(
@@ -137,7 +138,7 @@ export const dealTimelineLimit = 50;
 
 export async function getDeal(tx: Tx, id: number): Promise<DealDetail> {
   const row = await store.findDealRow(tx, id);
-  if (!row) throw AppError.notFound('Deal');
+  if (!row) throw new AppError('not_found', serverMessage('deals.notFound'));
   const timeline = await store.listTimelineRows(tx, id, dealTimelineLimit);
   const probabilities = await loadStageProbabilities(tx);
   return {
@@ -155,7 +156,7 @@ export async function getDeal(tx: Tx, id: number): Promise<DealDetail> {
 
 async function readDeal(tx: Tx, id: number): Promise<Deal> {
   const row = await store.findDealRow(tx, id);
-  if (!row) throw AppError.notFound('Deal');
+  if (!row) throw new AppError('not_found', serverMessage('deals.notFound'));
   return toDeal(row, await loadStageProbabilities(tx));
 }
 
@@ -166,22 +167,22 @@ async function assertLinks(
   links: { ownerId?: number | null; websiteId?: number | null; companyId?: number | null },
 ): Promise<void> {
   if (links.ownerId && !(await listMembers(tx)).some((m) => m.userId === links.ownerId))
-    throw AppError.badRequest('ownerId', 'The owner must be a member of this workspace');
+    throw AppError.badRequest('ownerId', serverMessage('deals.ownerNotMember'));
   if (links.websiteId && !(await listWebsites(tx)).some((w) => w.id === links.websiteId))
-    throw AppError.badRequest('websiteId', 'The website must be one of your websites');
+    throw AppError.badRequest('websiteId', serverMessage('deals.websiteNotOwn'));
   if (links.companyId && !(await findCompany(tx, links.companyId)))
-    throw AppError.badRequest('companyId', 'Company not found');
+    throw AppError.badRequest('companyId', serverMessage('deals.companyNotFound'));
 }
 
 async function contactOf(tx: Tx, contactId: number) {
   const contact = await findContact(tx, contactId);
-  if (!contact) throw AppError.badRequest('contactId', 'Contact not found');
+  if (!contact) throw AppError.badRequest('contactId', serverMessage('contacts.notFound'));
   return contact;
 }
 
 function assertLostReason(stage: DealStage, lostReason: string | null | undefined): void {
   if (lostReason && stage !== 'lost')
-    throw AppError.badRequest('lostReason', 'Only a lost deal has a lost reason');
+    throw AppError.badRequest('lostReason', serverMessage('deals.lostReasonNotLost'));
 }
 
 // ---- writes ----
@@ -260,7 +261,7 @@ const fieldLabels: Record<string, string> = {
 /** Applies the fields present; null clears an optional field. The stage moves only through moveDeal. */
 export async function updateDeal(tx: Tx, id: number, input: DealUpdate, actorUserId: number): Promise<Deal> {
   const existing = await store.lockDealRow(tx, id);
-  if (!existing) throw AppError.notFound('Deal');
+  if (!existing) throw new AppError('not_found', serverMessage('deals.notFound'));
   const patch: store.DealPatch = {};
   if (input.contactId !== undefined && input.contactId !== existing.contactId) {
     const contact = await contactOf(tx, input.contactId);
@@ -299,7 +300,7 @@ export async function moveDeal(
   actorUserId: number | null,
 ): Promise<Deal> {
   const existing = await store.lockDealRow(tx, id);
-  if (!existing) throw AppError.notFound('Deal');
+  if (!existing) throw new AppError('not_found', serverMessage('deals.notFound'));
   assertLostReason(input.stage, input.lostReason);
   if (existing.stage === input.stage) {
     if (input.lostReason !== undefined && input.lostReason !== existing.lostReason)
@@ -313,7 +314,7 @@ export async function moveDeal(
     closedAt: isOpenStage(input.stage) ? null : now,
     lostReason: input.stage === 'lost' ? (input.lostReason ?? null) : null,
   });
-  if (!moved) throw AppError.notFound('Deal');
+  if (!moved) throw new AppError('not_found', serverMessage('deals.notFound'));
   const from = dealStageLabels[existing.stage];
   const to = dealStageLabels[input.stage];
   await store.insertTimelineRow(tx, {
@@ -334,7 +335,7 @@ export async function moveDeal(
 
 export async function deleteDeal(tx: Tx, id: number): Promise<void> {
   const deleted = await store.deleteDealRow(tx, id);
-  if (!deleted) throw AppError.notFound('Deal');
+  if (!deleted) throw new AppError('not_found', serverMessage('deals.notFound'));
   await recordActivity(tx, 'deal_deleted', `Deal deleted: ${deleted.name}`);
 }
 

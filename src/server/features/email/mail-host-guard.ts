@@ -1,4 +1,5 @@
 import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import type { Config } from '../../config.js';
 import { guardedLookup, resolvePermitted } from '../../http/address-policy.js';
 import { addressPolicyFrom } from '../../http/outbound.js';
@@ -16,8 +17,8 @@ export async function assertPublicMailHost(config: PolicyConfig, host: string): 
   } catch (error) {
     if (!(error instanceof OutboundError)) throw error;
     throw error.kind === 'unresolved'
-      ? AppError.badRequest('host', 'This mail server name does not resolve')
-      : AppError.badRequest('host', 'Use your provider’s public mail server, not a private address');
+      ? AppError.badRequest('host', serverMessage('email.hostUnresolved'))
+      : AppError.badRequest('host', serverMessage('email.hostPrivate'));
   }
 }
 

@@ -3,6 +3,7 @@ import { AppError } from '@domain/app-error';
 import { companyFromEmail, nameOfAddress, type ParsedAddress, parseAddress } from '@domain/email/addresses';
 import type { ConnectEmailInput, ProcessEmailInput } from '@domain/email/email-schemas';
 import { mailServerPresets } from '@domain/email/providers';
+import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import type { EmailDirection, EmailOrigin } from '../../db/schema/email.js';
 import type { AppDeps } from '../../deps.js';
@@ -73,8 +74,8 @@ export async function recordIncomingEmail(
 export async function submitEmail(deps: AppDeps, member: Member, input: ProcessEmailInput) {
   const from = parseAddress(input.fromEmail);
   const to = parseAddress(input.toEmail);
-  if (!from) throw AppError.badRequest('fromEmail', 'is not an email address');
-  if (!to) throw AppError.badRequest('toEmail', 'is not an email address');
+  if (!from) throw AppError.badRequest('fromEmail', serverMessage('email.notAnAddress'));
+  if (!to) throw AppError.badRequest('toEmail', serverMessage('email.notAnAddress'));
   const messageId = input.messageId?.trim() || `manual-${randomUUID()}`;
   const result = await deps.database.withWorkspace(member.workspaceId, (tx) =>
     recordIncomingEmail(deps, tx, member.workspaceId, {
@@ -221,6 +222,6 @@ export async function listConnectedAccounts(tx: Tx) {
 
 export async function getCaptureAddress(deps: Pick<AppDeps, 'config'>, tx: Tx) {
   const token = await store.findCaptureToken(tx);
-  if (!token) throw AppError.notFound('Workspace');
+  if (!token) throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
   return { address: `${token}@${deps.config.SMTP_CAPTURE_DOMAIN}` };
 }

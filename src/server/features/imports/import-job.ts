@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import { type PlanId, planById, planIds } from '@domain/pricing/plans';
 import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
@@ -123,7 +124,7 @@ async function* batchesAfter(deps: AppDeps, job: store.ImportJobRow): AsyncGener
 export function tooManyRows(): AppError {
   return AppError.badRequest(
     'file',
-    `The file has more than ${maxImportRows.toLocaleString('en-US')} rows, the most one import takes. Split it into smaller files.`,
+    serverMessage('imports.tooManyRows', { max: maxImportRows.toLocaleString('en-US') }),
   );
 }
 

@@ -464,6 +464,8 @@ describe('upload size limit (IMPORT_MAX_BYTES)', () => {
       expect(over.json()).toMatchObject({
         message:
           'file: The file is larger than 4,096 bytes, the most one import takes. Split it into smaller files.',
+        messageId: 'imports.tooLarge',
+        values: { size: '4,096 bytes' },
         issues: [{ path: 'file' }],
       });
     }

@@ -6,6 +6,7 @@ import {
   importStatusSchema,
   startedImportSchema,
 } from '@domain/imports/import-schemas';
+import { serverMessage } from '@domain/messages';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachmentDisposition, csvStream } from '../../http/csv-download.js';
@@ -16,8 +17,7 @@ import { buildErrorReport, getImportStatus, importContacts, tooLarge } from './s
 /** The JSON upload's limit; larger files use the multipart upload. */
 const jsonBodyLimit = 64 * 1024 * 1024;
 
-const badUpload = () =>
-  AppError.badRequest('file', 'The upload is not a valid multipart/form-data body. Choose the file again.');
+const badUpload = () => AppError.badRequest('file', serverMessage('imports.badMultipart'));
 
 /**
  * The uploaded file's bytes, refused when over the limit. At `fileSize` busboy stops the file
@@ -82,12 +82,12 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const member = requireMember(request, 'member');
-      if (!request.isMultipart()) throw AppError.badRequest('file', 'Send the file as multipart/form-data.');
+      if (!request.isMultipart()) throw AppError.badRequest('file', serverMessage('imports.notMultipart'));
       // Its own errors with a status are the multipart limits (413); the rest are unreadable bodies.
       const file = await request.file().catch((error: { statusCode?: number }) => {
         throw error.statusCode ? error : badUpload();
       });
-      if (!file) throw AppError.badRequest('file', 'Choose a CSV file to upload.');
+      if (!file) throw AppError.badRequest('file', serverMessage('imports.noFile'));
       try {
         const started = await importContacts(app.deps, member, {
           filename: file.filename,

@@ -1,5 +1,6 @@
 import { AppError } from '@domain/app-error';
 import type { ImportStatus, StartedImport } from '@domain/imports/import-schemas';
+import { serverMessage } from '@domain/messages';
 import type { AppDeps } from '../../deps.js';
 import type { Member } from '../../http/session.js';
 import { type CsvItem, CsvItemParser, CsvRecordCounter } from './csv-items.js';
@@ -11,13 +12,8 @@ import { validateRow } from './row-validation.js';
 import * as store from './store.js';
 import { Utf8Transcoder } from './text-encoding.js';
 
-export const invalidFileMessage = 'Please select a CSV file.';
-
 export function tooLarge(maxBytes: number): AppError {
-  return AppError.badRequest(
-    'file',
-    `The file is larger than ${formatBytes(maxBytes)}, the most one import takes. Split it into smaller files.`,
-  );
+  return AppError.badRequest('file', serverMessage('imports.tooLarge', { size: formatBytes(maxBytes) }));
 }
 
 function formatBytes(bytes: number): string {
@@ -39,7 +35,7 @@ export async function importContacts(
 ): Promise<StartedImport> {
   const maxBytes = deps.config.IMPORT_MAX_BYTES;
   const filename = input.filename.trim().split(/[\\/]/).pop() ?? '';
-  if (!/\.csv$/i.test(filename)) throw AppError.badRequest('filename', invalidFileMessage);
+  if (!/\.csv$/i.test(filename)) throw AppError.badRequest('filename', serverMessage('imports.notCsv'));
   const started = await deps.database.withWorkspace(member.workspaceId, async (tx) => {
     const jobId = await store.insertImportJob(tx, { filename, createdBy: member.userId });
     const writer = new ChunkWriter(tx, jobId);
@@ -49,7 +45,7 @@ export async function importContacts(
     let textBytes = 0;
     const read = async (text: Buffer) => {
       if (textBytes === 0 && text.subarray(0, 8192).includes(0)) {
-        throw AppError.badRequest('file', `${invalidFileMessage} This file contains binary data.`);
+        throw AppError.badRequest('file', serverMessage('imports.binaryFile'));
       }
       textBytes += text.length;
       counter.push(text);
@@ -66,17 +62,15 @@ export async function importContacts(
     await writer.finish();
     const records = counter.finish();
     await head.finish();
-    if (writer.bytes === 0 || !head.header) throw AppError.badRequest('file', 'The file is empty.');
+    if (writer.bytes === 0 || !head.header)
+      throw AppError.badRequest('file', serverMessage('imports.emptyFile'));
     const totalRows = Math.max(records - 1, head.rows.length);
-    if (totalRows === 0) throw AppError.badRequest('file', 'The file has a header row but no data rows.');
+    if (totalRows === 0) throw AppError.badRequest('file', serverMessage('imports.noDataRows'));
     if (totalRows > maxImportRows) throw tooManyRows();
     const mapping = mapHeader(head.header);
     if (!hasIdentityColumn(mapping)) {
       const found = head.header.filter((h) => h.trim()).join(', ') || 'none';
-      throw AppError.badRequest(
-        'file',
-        `No email or phone column found (columns in the file: ${found}). Contacts are matched by email or phone, so the file needs a column named like "Email" or "Phone".`,
-      );
+      throw AppError.badRequest('file', serverMessage('imports.noIdentityColumn', { found }));
     }
     const preview = head.rows.map((fields) => {
       const result = validateRow(fields, mapping);
@@ -127,7 +121,11 @@ class CsvHead {
   private take(items: CsvItem[]): void {
     for (const item of items) {
       if (!('fields' in item)) {
-        if (!this.header) throw AppError.badRequest('file', `The header row cannot be read: ${item.error}.`);
+        if (!this.header)
+          throw AppError.badRequest(
+            'file',
+            serverMessage('imports.unreadableHeader', { reason: item.error }),
+          );
         continue;
       }
       if (!this.header) this.header = item.fields;
@@ -147,7 +145,7 @@ export async function getImportStatus(
   jobId: number,
 ): Promise<ImportStatus> {
   const job = await store.findImportJob(tx, jobId);
-  if (!job) throw AppError.notFound('Import job');
+  if (!job) throw new AppError('not_found', serverMessage('imports.jobNotFound'));
   return {
     jobId: job.id,
     filename: job.filename,
@@ -178,7 +176,7 @@ export async function buildErrorReport(
   jobId: number,
 ): Promise<{ filename: string; rows: AsyncGenerator<string[]> }> {
   const job = await deps.database.withWorkspace(member.workspaceId, (tx) => store.findImportJob(tx, jobId));
-  if (!job) throw AppError.notFound('Import job');
+  if (!job) throw new AppError('not_found', serverMessage('imports.jobNotFound'));
   async function* rows(): AsyncGenerator<string[]> {
     yield ['Row', 'Line', 'Reason', ...job!.header];
     let after = 0;
