@@ -100,7 +100,7 @@ describe('axe on the public pages', () => {
         Object.fromEntries(enforced.map((tab) => [tab, []])),
       );
     }
-  });
+  }, 600_000);
 });
 
 describe('language and layout', () => {
