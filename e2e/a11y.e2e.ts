@@ -73,19 +73,33 @@ describe('axe on the public pages', () => {
     });
   }
 
-  it('the dashboard tabs after signing up', async () => {
+  it('the dashboard tabs after signing up, in English and in Arabic', async () => {
     const page = await signUpInBrowser(env, { firstName: 'Ada', lastName: 'Axe', businessName: 'Axe Labs' });
-    const report: Record<string, string[]> = {};
-    for (const tab of dashboardTabIds) {
-      await page.goto(`${env.server.baseUrl}/dashboard?tab=${tab}`);
-      await page.getByRole('complementary', { name: 'Dashboard navigation' }).waitFor();
-      const found = await seriousA11yViolations(page);
-      if (found.length > 0) report[tab] = found;
+    // Converted screens (the overview, CRM, analytics and the 'later release' panels) must stay clean;
+    // the others are reported until the features owning them are converted.
+    const enforced = ['dashboard', 'crm', 'analytics', 'content', 'user-integration', 'data-collection'];
+    for (const [locale, dir] of [
+      ['en', 'ltr'],
+      ['ar', 'rtl'],
+    ]) {
+      // A language chosen on this browser becomes the signed-in user's own at the next load.
+      await page.evaluate((chosen) => localStorage.setItem('hub.locale', chosen), locale);
+      const report: Record<string, string[]> = {};
+      for (const tab of dashboardTabIds) {
+        await page.goto(`${env.server.baseUrl}/dashboard?tab=${tab}`);
+        await page.locator('aside nav').waitFor();
+        const found = await seriousA11yViolations(page);
+        if (found.length > 0) report[tab] = found;
+      }
+      console.log(`axe dashboard ${locale}:\n${JSON.stringify(report, null, 2)}`);
+      expect(
+        await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
+      ).toEqual([locale, dir]);
+      expect(Object.fromEntries(enforced.map((tab) => [tab, report[tab] ?? []]))).toEqual(
+        Object.fromEntries(enforced.map((tab) => [tab, []])),
+      );
     }
-    // Reported, not yet enforced: the dashboard screens belong to the features converting them next.
-    console.log(`axe dashboard:\n${JSON.stringify(report, null, 2)}`);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-  });
+  }, 600_000);
 });
 
 describe('language and layout', () => {

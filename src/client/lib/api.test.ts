@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiRequest, errorMessage, getQueryFn, isUnauthorizedError } from './api';
+import { z } from 'zod';
+import { ApiError, apiRequest, errorMessage, getQueryFn, isUnauthorizedError, requestJson } from './api';
 
 // A real local HTTP server records what the helper sends (spec 000 §7 behaviour).
 let server: Server;
@@ -129,5 +130,15 @@ describe('ApiError', () => {
     const error = new ApiError(409, '{"message":"Newer text","code":"conflict","messageId":"later.added"}');
     expect(error.messageId).toBeNull();
     expect(errorMessage(error)).toBe('Newer text');
+  });
+});
+
+describe('requestJson', () => {
+  it('parses the answer with its contract in development, so a drifting server fails where the data arrives', async () => {
+    expect(import.meta.env.DEV).toBe(true);
+    expect(await requestJson(z.object({ a: z.number() }), 'GET', `${baseUrl}/ok`)).toEqual({ a: 1 });
+    await expect(requestJson(z.object({ a: z.string() }), 'GET', `${baseUrl}/ok`)).rejects.toThrow(
+      z.ZodError,
+    );
   });
 });
