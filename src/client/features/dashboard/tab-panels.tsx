@@ -32,6 +32,7 @@ export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
   //   automation, analytics, pricing, backup, succession
   crm: lazy(() => import('../contacts/crm-panel').then((m) => ({ default: m.CrmPanel }))),
   analytics: AnalyticsPanel,
+  content: lazy(() => import('../site-health/content-panel').then((m) => ({ default: m.ContentPanel }))),
 };
 
 /** True when the tab has a panel in this release (quick actions leading to a missing one are disabled). */

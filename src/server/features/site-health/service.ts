@@ -256,8 +256,7 @@ async function verificationOf(tx: Tx, deployment: store.DeploymentRow) {
   const [crawl] = (await store.listCrawls(tx, deployment.websiteId, { kind: 'verify', limit: 20 })).filter(
     (c) => c.deploymentId === deployment.id,
   );
-  if (crawl?.status !== 'done')
-    return { status: crawl?.status ?? 'queued', working: [], failing: [] };
+  if (crawl?.status !== 'done') return { status: crawl?.status ?? 'queued', working: [], failing: [] };
   const byUrl = new Map((await store.crawlUrls(tx, crawl.id)).map((u) => [u.url, u]));
   const working: string[] = [];
   const failing: string[] = [];
