@@ -29,7 +29,7 @@ export interface LinkFix {
 /** A fix is critical when many pages carry the link, or the home page does (issue 13 §3). */
 export const criticalSourceCount = 3;
 /** Below this similarity the closest page is a guess, not a fix. */
-const minSimilarity = 0.34;
+const minSimilarity = 0.45;
 
 /** A fetched URL that does not work: an HTTP error or no answer (a body too large to read is an answer). */
 export function isBrokenUrl(row: Pick<UrlRow, 'state' | 'error' | 'httpStatus'>): boolean {
@@ -51,46 +51,71 @@ function problemOf(row: UrlRow): string {
   return (row.error ?? 'error').replace(/_/g, ' ');
 }
 
-function tokens(text: string): Set<string> {
-  let decoded = text;
+function decoded(text: string): string {
   try {
-    decoded = decodeURIComponent(text);
+    return decodeURIComponent(text);
   } catch {
     // A malformed escape is compared as written.
+    return text;
   }
+}
+
+function tokens(text: string): Set<string> {
   return new Set(
-    decoded
+    decoded(text)
       .toLowerCase()
       .split(/[^\p{L}\p{N}]+/u)
       .filter((t) => (t.length > 1 || /\d/.test(t)) && !/^(html?|php|aspx?)$/.test(t)),
   );
 }
 
-function jaccard(a: Set<string>, b: Set<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
+/** A path's words as one string, without the site's own folder and file extensions. */
+function pathText(url: string, folder: string): string {
+  const path = new URL(url).pathname;
+  return [...tokens(path.startsWith(folder) ? path.slice(folder.length) : path)].join(' ');
+}
+
+/** Character-pair overlap (Dice): 'servces' is close to 'services', which shared words would miss. */
+function bigrams(text: string): Map<string, number> {
+  const pairs = new Map<string, number>();
+  for (let i = 0; i < text.length - 1; i++) {
+    const pair = text.slice(i, i + 2);
+    pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+  }
+  return pairs;
+}
+
+function dice(a: Map<string, number>, b: Map<string, number>): number {
+  let sizeA = 0;
+  let sizeB = 0;
   let shared = 0;
-  for (const t of a) if (b.has(t)) shared += 1;
-  return shared / (a.size + b.size - shared);
+  for (const n of a.values()) sizeA += n;
+  for (const n of b.values()) sizeB += n;
+  for (const [pair, n] of a) shared += Math.min(n, b.get(pair) ?? 0);
+  return sizeA + sizeB === 0 ? 0 : (2 * shared) / (sizeA + sizeB);
 }
 
 interface Candidate {
   url: string;
-  path: Set<string>;
+  path: Map<string, number>;
   title: Set<string>;
 }
 
-/** The live page whose path (mostly) and title (partly) share the most words with the broken URL's path. */
+/** The live page whose path (mostly) and title (partly) are most like the broken URL's path. */
 function closestLivePage(
   brokenUrl: string,
+  folder: string,
   candidates: Candidate[],
 ): { url: string; similarity: number } | null {
-  const wanted = tokens(new URL(brokenUrl).pathname);
-  if (wanted.size === 0) return null;
+  const text = pathText(brokenUrl, folder);
+  if (!text) return null;
+  const wanted = bigrams(text);
+  const words = text.split(' ');
   let best: { url: string; similarity: number } | null = null;
   for (const c of candidates) {
     if (c.url === brokenUrl) continue;
-    const inTitle = [...wanted].filter((t) => c.title.has(t)).length / wanted.size;
-    const similarity = 0.7 * jaccard(wanted, c.path) + 0.3 * inTitle;
+    const inTitle = words.filter((w) => c.title.has(w)).length / words.length;
+    const similarity = 0.7 * dice(wanted, c.path) + 0.3 * inTitle;
     if (
       !best ||
       similarity > best.similarity ||
@@ -123,9 +148,11 @@ export function buildSiteFixes(startUrl: string, urls: UrlRow[], links: LinkRow[
     sourcesOf.set(link.targetUrl, set);
   }
   const live = urls.filter(isLivePage);
+  const start = new URL(startUrl).pathname;
+  const folder = start.slice(0, start.lastIndexOf('/') + 1);
   const candidates: Candidate[] = live.map((u) => ({
     url: u.url,
-    path: tokens(new URL(u.url).pathname),
+    path: bigrams(pathText(u.url, folder)),
     title: tokens(u.title ?? ''),
   }));
   const liveByLowerUrl = new Map(live.map((u) => [u.url.toLowerCase(), u.url]));
@@ -163,7 +190,7 @@ export function buildSiteFixes(startUrl: string, urls: UrlRow[], links: LinkRow[
     const slash = toggledSlash(parsed);
     if (liveUrls.has(slash))
       return add(row, 'trailing-slash', slash, 'siteHealth.reasonTrailingSlash', { problem });
-    const closest = closestLivePage(row.url, candidates);
+    const closest = closestLivePage(row.url, folder, candidates);
     if (closest)
       return add(row, 'broken-internal', closest.url, 'siteHealth.reasonClosest', {
         problem,
@@ -194,7 +221,7 @@ export function buildSiteFixes(startUrl: string, urls: UrlRow[], links: LinkRow[
       const walk = followRedirects(row.url, byUrl);
       const hops = walk.chain.length - 1;
       if (walk.loop) {
-        const closest = closestLivePage(row.url, candidates);
+        const closest = closestLivePage(row.url, folder, candidates);
         add(row, 'redirect-loop', closest?.url ?? null, 'siteHealth.reasonRedirectLoop', {
           chain: [...walk.chain, walk.loop].join(' → '),
         });

@@ -9,8 +9,11 @@ export interface Redirect {
   to: string;
 }
 
+/** nginx strings take `\"` and `\\` escapes. */
 const quote = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
-const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** Apache's config reader unescapes only `\"` inside quotes; other backslashes reach the regex as written. */
+const apacheQuote = (text: string) => `"${text.replace(/"/g, '\\"')}"`;
+const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** nginx and Apache match the decoded path; a malformed escape is matched as written. */
 function decodedPath(from: string): string {
@@ -36,13 +39,15 @@ function apache(domain: string, redirects: Redirect[]): string {
   const lines: string[] = [`# Link fixes for ${domain}: .htaccess at the site's document root.`];
   const withQuery = redirects.filter((r) => r.from.includes('?'));
   for (const r of redirects.filter((x) => !x.from.includes('?')))
-    lines.push(`RedirectMatch 301 ${quote(`^${regexEscape(decodedPath(r.from))}$`)} ${quote(r.to)}`);
+    lines.push(
+      `RedirectMatch 301 ${apacheQuote(`^${regexEscape(decodedPath(r.from))}$`)} ${apacheQuote(r.to)}`,
+    );
   if (withQuery.length > 0) lines.push('RewriteEngine On');
   for (const r of withQuery) {
     const [path, query] = r.from.split('?');
-    lines.push(`RewriteCond %{QUERY_STRING} ${quote(`^${regexEscape(query)}$`)}`);
+    lines.push(`RewriteCond %{QUERY_STRING} ${apacheQuote(`^${regexEscape(query)}$`)}`);
     lines.push(
-      `RewriteRule ${quote(`^${regexEscape(decodedPath(path).slice(1))}$`)} ${quote(r.to)} [R=301,L,QSD]`,
+      `RewriteRule ${apacheQuote(`^${regexEscape(decodedPath(path).slice(1))}$`)} ${apacheQuote(r.to)} [R=301,L,QSD]`,
     );
   }
   return [...lines, ''].join('\n');
