@@ -18,7 +18,7 @@ import {
   startCrawl,
   updateSettings,
 } from './service.js';
-import { ownOrigin } from './urls.js';
+import { ownOrigin, setListeningAddress } from './urls.js';
 
 const idParams = z.object({ id: websiteIdParamSchema });
 const attachment = (name: string) => `attachment; filename="${name}"`;
@@ -29,9 +29,12 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
  * deployments for admins. The public `-demo` twin reads the demo workspace under /api/demo/.
  */
 export const siteHealthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const origin = ownOrigin(app.deps.config);
   const tags = ['site-health'];
   registerDemoSites(app);
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') setListeningAddress(address.address, address.port);
+  });
 
   app.get('/api/site-health/websites', { schema: { tags } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => listWebsiteHealth(tx)),
@@ -49,7 +52,12 @@ export const siteHealthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: idParams } },
     async (request, reply) => {
       const crawl = await app.inWorkspace(request, 'member', (tx) =>
-        startCrawl(tx, { queue: app.deps.queue, origin }, request.params.id, 'manual'),
+        startCrawl(
+          tx,
+          { queue: app.deps.queue, origin: ownOrigin(app.deps.config) },
+          request.params.id,
+          'manual',
+        ),
       );
       return reply.status(202).send(crawl);
     },

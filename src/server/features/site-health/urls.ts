@@ -33,16 +33,23 @@ export function isLoopbackHost(hostname: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^127\./.test(bare);
 }
 
+const wildcardHosts = new Set(['0.0.0.0', '::', 'localhost', '']);
+const originOf = (host: string, port: number) =>
+  `http://${wildcardHosts.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** Set when the HTTP server listens (PORT=0 picks a port only then); the workers run in the same process. */
+let listeningOrigin: string | null = null;
+
+export function setListeningAddress(host: string, port: number): void {
+  listeningOrigin = originOf(host, port);
+}
+
 /**
  * Where this server answers on loopback, for the demo's fixture sites (`/demo-sites/<n>/`): an IP literal,
  * so the outbound client's one loopback exception cannot be redirected by DNS.
  */
 export function ownOrigin(config: Pick<Config, 'HOST' | 'PORT'>): string {
-  const host =
-    config.HOST === '0.0.0.0' || config.HOST === '::' || config.HOST === 'localhost'
-      ? '127.0.0.1'
-      : config.HOST;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
+  return listeningOrigin ?? originOf(config.HOST, config.PORT);
 }
 
 /** A stored start URL: absolute, or a path on this server's own origin (the demo's fixture sites). */
