@@ -10,7 +10,7 @@ import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 const env = withServerAndBrowser();
 let site: CrawlTestSite;
 beforeAll(async () => {
-  site = await startCrawlTestSite({ products: 30, posts: 10 });
+  site = await startCrawlTestSite({ products: 30, posts: 10, slow: false });
 });
 afterAll(() => site?.close());
 
@@ -41,33 +41,35 @@ async function crawlWidgetShop(page: Page) {
 }
 
 describe('/deployment and the SEO Performance card', () => {
-  it('shows the crawl’s link fixes, filters them, deploys a domain and reads real SEO scores', async () => {
+  it('shows the crawl’s link fixes, filters them and deploys a domain', async () => {
     const page = await signUpInBrowser(env, {
       firstName: 'Lin',
       lastName: 'Fixer',
       businessName: 'Widget Shop',
     });
+    // The shared machine is often saturated: waits are for elements, never for a time, so allow them long.
+    page.setDefaultTimeout(120_000);
     await crawlWidgetShop(page);
     const base = env.server.baseUrl;
 
     await page.goto(`${base}/deployment`);
-    await page.getByTestId('stat-total').getByText('10', { exact: true }).waitFor();
+    await page.getByTestId('stat-total').getByText('9', { exact: true }).waitFor();
     expect(await page.locator('h1').textContent()).toBe('Link Fix Deployment Dashboard');
-    await page.getByTestId('stat-total').getByText('10', { exact: true }).waitFor();
-    expect(await page.getByTestId('total-fixes-badge').textContent()).toBe('10 fixes');
-    expect(await page.getByTestId('stat-critical').textContent()).toContain('9');
-    // round((10 − 9) / 10 × 100) = 10 %
-    expect(await page.getByTestId('stat-rate').textContent()).toContain('10%');
+    await page.getByTestId('stat-total').getByText('9', { exact: true }).waitFor();
+    expect(await page.getByTestId('total-fixes-badge').textContent()).toBe('9 fixes');
+    expect(await page.getByTestId('stat-critical').textContent()).toContain('8');
+    // round((9 − 8) / 9 × 100) = 11 %
+    expect(await page.getByTestId('stat-rate').textContent()).toContain('11%');
     expect(await page.getByTestId('stat-domains').textContent()).toContain('1');
-    expect(await page.getByTestId('critical-fixes').locator('li').count()).toBe(9);
+    expect(await page.getByTestId('critical-fixes').locator('li').count()).toBe(8);
     expect(await page.getByTestId('issues-by-category').textContent()).toContain('Redirect chains2');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'deployment-overview-1440');
 
     await page.getByRole('tab', { name: 'Link Fixes' }).click();
-    expect(await page.getByTestId('fix-list').locator('li').count()).toBe(10);
-    await page.getByLabel('Critical only').click();
     expect(await page.getByTestId('fix-list').locator('li').count()).toBe(9);
+    await page.getByLabel('Critical only').click();
+    expect(await page.getByTestId('fix-list').locator('li').count()).toBe(8);
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Redirect chains' }).click();
     expect(await page.getByTestId('fix-list').locator('li').count()).toBe(2);
@@ -97,6 +99,18 @@ describe('/deployment and the SEO Performance card', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'deployment-overview-390');
 
+    await page.context().close();
+  });
+
+  it('reads real SEO scores in the content tab’s SEO Performance card', async () => {
+    const page = await signUpInBrowser(env, {
+      firstName: 'Seo',
+      lastName: 'Reader',
+      businessName: 'Widget Shop',
+    });
+    page.setDefaultTimeout(120_000);
+    await crawlWidgetShop(page);
+    const base = env.server.baseUrl;
     const seo = (await (await page.request.get(`${base}/api/site-health/seo`)).json()) as {
       overallScore: number;
     };

@@ -25,6 +25,8 @@ export interface CrawlTestSiteOptions {
   posts?: number;
   /** Put a /gate page (held until released) on the home page. */
   gate?: boolean;
+  /** Link the never-answering /slow page from the home page (default true; the benchmark leaves it out). */
+  slow?: boolean;
 }
 
 const page = (title: string, body: string, head = '') =>
@@ -97,7 +99,7 @@ export async function startCrawlTestSite(options: CrawlTestSiteOptions = {}): Pr
 <a href="/products">All products</a> <a href="/blog">Blog</a> <a href="/about">About</a>
 <a href="/About">About us</a> <a href="/missing-page">Missing</a> <a href="/old">Old offers</a>
 <a href="/loop1">Loop</a> <a href="/private/secret">Secret</a> <a href="/private/open">Open</a>
-<a href="/slow">Slow</a> <a href="/huge">Huge</a> <a href="/to-private">Partner</a> <a href="/deep/1">Deep</a>
+${options.slow === false ? '' : '<a href="/slow">Slow</a>'} <a href="/huge">Huge</a> <a href="/to-private">Partner</a> <a href="/deep/1">Deep</a>
 <a href="${externalUrl}/ok">Partner site</a> <a href="${externalUrl}/head-405">Old server</a>
 <a href="${externalUrl}/gone">Gone</a> <a href="${externalUrl}/moved">Moved</a> <a href="/blog/post-3/">Third post</a>
 ${options.gate ? '<a href="/gate">Gate</a>' : ''}

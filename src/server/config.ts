@@ -95,6 +95,8 @@ const configSchema = z
     SITE_CRAWL_LOOPBACK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** Requests in flight to one host at once. */
     SITE_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+    /** How long a crawl's worker holds it between batches: a killed worker's crawl is taken over after this. */
+    SITE_CRAWL_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
     SITE_CRAWL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     SITE_CRAWL_MAX_PAGE_BYTES: z.coerce
       .number()

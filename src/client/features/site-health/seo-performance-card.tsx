@@ -75,7 +75,7 @@ export function SeoPerformanceCard({
                         <Plural value={site.failingChecks[0].pages} one="(# page)" other="(# pages)" />
                       </Trans>
                       {checkLabels[site.failingChecks[0].id] && (
-                        <> {i18n._(checkLabels[site.failingChecks[0].id].advice)}</>
+                        <span className="block">{i18n._(checkLabels[site.failingChecks[0].id].advice)}</span>
                       )}
                     </p>
                   )}

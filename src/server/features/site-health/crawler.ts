@@ -20,7 +20,6 @@ export interface CrawlJobData {
 
 /** The product token robots.txt groups name (`User-agent: BusinessHub`); also in the User-Agent header. */
 export const productToken = 'BusinessHub';
-const leaseSeconds = 60;
 /** URLs fetched between two commits: a crash loses at most this much work, which is fetched again. */
 const batchSize = 32;
 /** URLs one job handles before a continuation job takes over, so a stopping server never waits long. */
@@ -76,7 +75,8 @@ const robotsAllow = (robots: Robots | null, url: string) => {
  */
 export async function runCrawlJob(data: CrawlJobData, deps: AppDeps): Promise<void> {
   const inWorkspace = <T>(fn: (tx: Tx) => Promise<T>) => deps.database.withWorkspace(data.workspaceId, fn);
-  const claimed = await claim(data, inWorkspace, ownOrigin(deps.config));
+  const leaseSeconds = deps.config.SITE_CRAWL_LEASE_SECONDS;
+  const claimed = await claim(data, inWorkspace, ownOrigin(deps.config), leaseSeconds);
   if (!claimed) return;
   const env = createEnvironment(deps.config);
   try {
@@ -127,6 +127,7 @@ async function claim(
   data: CrawlJobData,
   inWorkspace: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>,
   origin: string,
+  leaseSeconds: number,
 ): Promise<store.CrawlRow | null> {
   const take = () =>
     inWorkspace(async (tx) => {
