@@ -224,8 +224,8 @@ describe('the outbound client against a real server', () => {
     expect((await refusal(byName.fetch(`http://own.test:${port}/hello`))).kind).toBe('blocked_address');
     await byName.close();
     // A redirect leaving the own origin for a private address is refused at that hop.
-    const escape = `${base}/redirect?to=${encodeURIComponent('http://10.0.0.1/x')}`;
-    expect((await refusal(own.fetch(escape))).kind).toBe('blocked_address');
+    const outward = `${base}/redirect?to=${encodeURIComponent('http://10.0.0.1/x')}`;
+    expect((await refusal(own.fetch(outward))).kind).toBe('blocked_address');
     await own.close();
     expect(() => client({ ownOrigin: 'http://hub.example.com:5000' })).toThrow(/loopback IP literal/);
   });
