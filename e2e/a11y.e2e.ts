@@ -24,6 +24,7 @@ const publicPages = [
   '/login',
   '/no-such-page',
   '/scheduler',
+  '/deployment-demo',
 ];
 
 async function openAs(locale: string, path: string, viewport = { width: 1366, height: 900 }): Promise<Page> {

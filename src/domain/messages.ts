@@ -102,6 +102,37 @@ export const serverMessages = {
   'email.hostPrivate': /*i18n*/ 'Use your provider’s public mail server, not a private address',
   'email.notAnAddress': /*i18n*/ 'is not an email address',
   'analytics.funnelNeedsSite': /*i18n*/ 'Choose a website for the funnel',
+  'siteHealth.reasonRedirectChain':
+    /*i18n*/ 'Redirects through {hops, plural, one {# hop} other {# hops}}; link straight to the final page.',
+  'siteHealth.reasonRedirectLoop': /*i18n*/ 'Redirect loop: {chain}',
+  'siteHealth.reasonHttps': /*i18n*/ 'Linked over http; the page is served over https.',
+  'siteHealth.reasonCase': /*i18n*/ 'Answers {problem}; the live page differs only in letter case.',
+  'siteHealth.reasonTrailingSlash':
+    /*i18n*/ 'Answers {problem}; the live page differs only by a trailing slash.',
+  'siteHealth.reasonClosest':
+    /*i18n*/ 'Answers {problem}; closest live page by path and title ({similarity}% similar).',
+  'siteHealth.reasonNoFix': /*i18n*/ 'Answers {problem}; no fix found.',
+  'siteHealth.reasonExternal':
+    /*i18n*/ 'External link answers {problem}; update or remove it on the linking pages.',
+  'siteHealth.instructionDownload': /*i18n*/ 'Download the {file} snippet for {domain}.',
+  'siteHealth.instructionNginx':
+    /*i18n*/ 'Include it inside the server block of {domain}, then check and reload nginx (nginx -t, nginx -s reload).',
+  'siteHealth.instructionApache':
+    /*i18n*/ 'Add it to the .htaccess file at the document root of {domain} (mod_alias and mod_rewrite enabled).',
+  'siteHealth.instructionNetlify':
+    /*i18n*/ 'Add the lines to the _redirects file in the publish directory of {domain} and deploy again.',
+  'siteHealth.instructionVercel':
+    /*i18n*/ 'Merge the redirects into the vercel.json of {domain} and deploy again.',
+  'siteHealth.instructionCloudflare':
+    /*i18n*/ 'Import the CSV as a Bulk Redirect List for {domain} and enable a Bulk Redirect Rule that uses it.',
+  'siteHealth.instructionExpress':
+    /*i18n*/ 'Register the middleware before the routes of the {domain} server and restart it.',
+  'siteHealth.instructionDeploy':
+    /*i18n*/ 'Press Deploy once it is live: the fixed URLs are crawled again to confirm each fix.',
+  'siteHealth.instructionEditLinks':
+    /*i18n*/ 'Edit the pages that link to broken external URLs: a redirect on your own site cannot fix those.',
+  'siteHealth.noFixes': /*i18n*/ 'There are no link fixes to deploy for {domain}.',
+  'siteHealth.unknownDomain': /*i18n*/ '{domain} is not one of your websites.',
 } as const;
 
 export type ServerMessageId = keyof typeof serverMessages;

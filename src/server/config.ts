@@ -90,6 +90,19 @@ const configSchema = z
       .int()
       .min(1024)
       .default(5 * 1024 * 1024),
+    /** Site-health crawler: pause between two requests to one host, and on loopback (tests, the demo). */
+    SITE_CRAWL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    SITE_CRAWL_LOOPBACK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /** Requests in flight to one host at once. */
+    SITE_CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+    /** How long a crawl's worker holds it between batches: a killed worker's crawl is taken over after this. */
+    SITE_CRAWL_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+    SITE_CRAWL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    SITE_CRAWL_MAX_PAGE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(2 * 1024 * 1024),
     /** The largest CSV one import takes, in bytes (the upload is refused beyond, nothing stored). */
     IMPORT_MAX_BYTES: z.coerce
       .number()

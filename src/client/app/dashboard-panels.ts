@@ -5,6 +5,7 @@ import { PaymentsPanel } from '@client/features/payments';
 import { IphoneSyncPanel } from '@client/features/phone-sync';
 import { PricingTabPanel } from '@client/features/pricing';
 import { SettingsPanel } from '@client/features/settings';
+import { ContentPanel } from '@client/features/site-health';
 import { createElement, lazy } from 'react';
 import { settingsSections } from './settings-sections';
 
@@ -26,5 +27,6 @@ export const dashboardPanels: Partial<Record<DashboardTabId, TabPanel>> = {
   pricing: PricingTabPanel,
   crm: CrmPanel,
   analytics: AnalyticsPanel,
+  content: ContentPanel,
   // ↓ Feature panels: content, user-integration, data-collection, cross-sales, automation, backup, succession
 };

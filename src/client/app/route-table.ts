@@ -12,6 +12,7 @@ import {
 } from '@client/features/pricing';
 import { PricingPage } from '@client/features/pricing-page';
 import { SchedulerPage } from '@client/features/scheduler';
+import { DeploymentDemoPage, DeploymentPage } from '@client/features/site-health';
 import type { ComponentType } from 'react';
 
 export interface AppRoute {
@@ -42,6 +43,7 @@ export const everyoneRoutes: AppRoute[] = [
 export const signedOutRoutes: AppRoute[] = [
   { path: '/', page: LandingPage },
   // ↓ Public demo screens: /ai-demo, /deployment-demo, /ecosystem-demo, /superhub-demo, /webhook-demo, /phase3-demo
+  { path: '/deployment-demo', page: DeploymentDemoPage },
 ];
 
 /** Spec 001 §2, signed in: / and /techstack are the same home screen. */
@@ -50,4 +52,5 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/techstack', page: TechstackPage },
   // ↓ Signed-in screens: /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
   { path: '/contacts', page: ContactsPage },
+  { path: '/deployment', page: DeploymentPage },
 ];

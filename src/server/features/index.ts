@@ -19,6 +19,8 @@ import { memberRoutes } from './members/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { phoneSyncJobs } from './phone-sync/jobs.js';
 import { phoneSyncRoutes } from './phone-sync/routes.js';
+import { siteHealthJobs } from './site-health/jobs.js';
+import { siteHealthRoutes } from './site-health/routes.js';
 import { websiteRoutes } from './websites/routes.js';
 
 /** Every feature's routes, registered in this order by app.ts. Add a feature with one line here. */
@@ -38,6 +40,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   locationRoutes,
   importRoutes,
   analyticsRoutes,
+  siteHealthRoutes,
 ];
 
 /** Every background job the workers run. */
@@ -47,4 +50,5 @@ export const jobDefinitions: JobDefinition[] = [
   importJobDefinition as JobDefinition,
   passwordResetJob as JobDefinition,
   ...analyticsJobs,
+  ...siteHealthJobs,
 ];

@@ -207,4 +207,39 @@ describe('the outbound client against a real server', () => {
     }
     await c.close();
   });
+
+  it('reaches its own loopback origin (and only that port) without an allow-list, and nothing it redirects to', async () => {
+    const own = client({ policy: createAddressPolicy(), ownOrigin: base });
+    expect((await own.fetch(`${base}/hello`)).text()).toBe('hello');
+    // Another port on the same loopback address is another origin: refused as loopback.
+    expect((await refusal(own.fetch(`http://127.0.0.1:${port === 1 ? 2 : port - 1}/hello`))).kind).toBe(
+      'blocked_address',
+    );
+    // The same port by name is not the own origin either: a DNS answer cannot stand in for it.
+    const byName = client({
+      policy: createAddressPolicy(),
+      ownOrigin: base,
+      resolver: fakeDns({ 'own.test': ['127.0.0.1'] }),
+    });
+    expect((await refusal(byName.fetch(`http://own.test:${port}/hello`))).kind).toBe('blocked_address');
+    await byName.close();
+    // A redirect leaving the own origin for a private address is refused at that hop.
+    const outward = `${base}/redirect?to=${encodeURIComponent('http://10.0.0.1/x')}`;
+    expect((await refusal(own.fetch(outward))).kind).toBe('blocked_address');
+    await own.close();
+    expect(() => client({ ownOrigin: 'http://hub.example.com:5000' })).toThrow(/loopback IP literal/);
+  });
+
+  it('answers a redirect itself when asked to, so a crawler can record each hop', async () => {
+    const c = client();
+    const hop = await c.fetch(`${base}/redirect?to=/hello`, { redirect: 'manual' });
+    expect([hop.status, hop.headers.location, hop.body.length]).toEqual([302, '/hello', 0]);
+    // Even a hop into a private network is only reported, never followed.
+    const outward = await c.fetch(`${base}/redirect?to=${encodeURIComponent('http://10.0.0.1/x')}`, {
+      redirect: 'manual',
+    });
+    expect(outward.headers.location).toBe('http://10.0.0.1/x');
+    expect(seen.map((s) => s.path)).toEqual(['/redirect', '/redirect']);
+    await c.close();
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Config } from '../config.js';
@@ -22,6 +23,12 @@ export interface OutboundOptions {
   maxRedirects: number;
   /** DNS, injectable so tests can make a name resolve anywhere without real DNS. */
   resolver?: Resolver;
+  /**
+   * This server's own origin on loopback (`http://127.0.0.1:5000`): the one loopback origin reachable
+   * although the policy refuses loopback, because the demo's fixture sites are served there. It must be an
+   * IP literal, so no DNS answer can stand in for it; its port must match too.
+   */
+  ownOrigin?: string;
 }
 
 export interface OutboundRequest {
@@ -31,6 +38,8 @@ export interface OutboundRequest {
   /** Lower caps for one call; never above the client's own. */
   maxBytes?: number;
   totalTimeoutMs?: number;
+  /** 'manual' answers a redirect itself (status and `location` header) so a caller can record each hop. */
+  redirect?: 'follow' | 'manual';
 }
 
 export interface OutboundResponse {
@@ -74,12 +83,31 @@ function translate(error: unknown, signal: AbortSignal): unknown {
   return new OutboundError('unreachable', { internal: (error as Error).message });
 }
 
+function answer(
+  status: number,
+  url: URL,
+  headers: OutboundResponse['headers'],
+  body: Buffer,
+): OutboundResponse {
+  return { status, url: url.toString(), headers, body, text: () => body.toString('utf8') };
+}
+
+/** The origin of a loopback IP literal URL; anything else is a programming error, refused at start. */
+function loopbackOrigin(url: string): string {
+  const parsed = new URL(url);
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!isIP(host) || !(host === '::1' || host.startsWith('127.')))
+    throw new Error(`ownOrigin must be a loopback IP literal, not ${url}`);
+  return parsed.origin;
+}
+
 /**
  * The one way the server fetches a URL a user gave: only public addresses (checked at every hop, and
  * the socket connects to the checked address), bounded in time and size, and redirects capped.
  */
 export function createOutboundClient(options: OutboundOptions): OutboundClient {
   const resolver = options.resolver ?? systemResolver;
+  const ownOrigin = options.ownOrigin ? loopbackOrigin(options.ownOrigin) : null;
   const userAgent = `BusinessHub/${packageJson.version}${options.publicUrl ? ` (+${options.publicUrl})` : ''}`;
   const agent = new Agent({
     connect: { timeout: options.connectTimeoutMs, lookup: guardedLookup(options.policy, resolver) },
@@ -93,7 +121,7 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
     let body = init.body;
     for (let hop = 0; ; hop += 1) {
       // net.connect skips `lookup` for IP literals: those are checked here instead.
-      await resolvePermitted(options.policy, target.hostname, resolver);
+      if (target.origin !== ownOrigin) await resolvePermitted(options.policy, target.hostname, resolver);
       const response = await request(target, {
         dispatcher: agent,
         method,
@@ -103,6 +131,8 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
       });
       if (redirectStatuses.has(response.statusCode) && response.headers.location) {
         await response.body.dump();
+        if (init.redirect === 'manual')
+          return answer(response.statusCode, target, response.headers, Buffer.alloc(0));
         if (hop >= options.maxRedirects)
           throw new OutboundError('too_many_redirects', { internal: `more than ${options.maxRedirects}` });
         target = parseTarget(new URL(String(response.headers.location), target));
@@ -135,14 +165,7 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
       }
       if (response.statusCode >= 400)
         throw new OutboundError('http_error', { httpStatus: response.statusCode });
-      const bytes = Buffer.concat(chunks);
-      return {
-        status: response.statusCode,
-        url: target.toString(),
-        headers: response.headers,
-        body: bytes,
-        text: () => bytes.toString('utf8'),
-      };
+      return answer(response.statusCode, target, response.headers, Buffer.concat(chunks));
     }
   }
 

@@ -5,6 +5,7 @@ import { seedDemoContacts } from '../features/contacts/demo-contacts.js';
 import { seedDemoDeals } from '../features/deals/demo-deals.js';
 import { seedDemoProducts } from '../features/payments/demo-products.js';
 import { seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
+import { seedDemoSiteHealth } from '../features/site-health/demo-sites.js';
 
 /** The spec's three sites, numbered 1, 2, 3 in the demo workspace. */
 export const demoWebsites = [
@@ -40,4 +41,8 @@ export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<vo
   await seedDemoDeals(tx, { ownerId: context.ownerId });
   if (context.signIn) await seedDemoPhoneSync(tx, context);
   await seedDemoProducts(tx);
+  await seedDemoSiteHealth(
+    tx,
+    demoWebsites.map((_, i) => i + 1),
+  );
 }

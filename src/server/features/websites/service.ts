@@ -72,3 +72,6 @@ export async function getWebsiteTrackingKey(tx: Tx, id: number): Promise<string>
   if (!key) throw AppError.notFound('Website');
   return key;
 }
+
+/** Rows as stored, for features that work on the sites themselves (site health crawls them). */
+export { findWebsiteRow, findWebsiteRowByDomain, listWebsiteRows, type WebsiteRow } from './store.js';

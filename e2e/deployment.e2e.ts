@@ -1,0 +1,158 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteHealthJobs } from '../src/server/features/site-health/jobs.js';
+import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
+import { type CrawlTestSite, startCrawlTestSite } from '../test/crawl-test-site.js';
+import { seriousA11yViolations } from './support/axe.js';
+import { screenshot } from './support/browser.js';
+import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
+
+const env = withServerAndBrowser();
+let site: CrawlTestSite;
+beforeAll(async () => {
+  site = await startCrawlTestSite({ products: 30, posts: 10, slow: false });
+});
+afterAll(() => site?.close());
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function crawlWidgetShop(page: Page) {
+  const base = env.server.baseUrl;
+  const headers = { origin: base };
+  await page.request.post(`${base}/api/websites`, {
+    data: { name: 'Widget Shop', domain: 'widgets.example.com' },
+    headers,
+  });
+  await page.request.patch(`${base}/api/site-health/websites/1/settings`, {
+    data: { startUrl: site.url, keywords: [{ path: '/about', keyword: 'widget shop' }] },
+    headers,
+  });
+  await page.request.post(`${base}/api/site-health/websites/1/crawls`, { headers });
+  await waitFor(
+    async () => (await page.request.get(`${base}/api/site-health/websites/1/crawls/latest`)).json(),
+    (crawl) => crawl.status === 'done',
+  );
+}
+
+describe('/deployment and the SEO Performance card', () => {
+  it('shows the crawl’s link fixes, filters them and deploys a domain', async () => {
+    const page = await signUpInBrowser(env, {
+      firstName: 'Lin',
+      lastName: 'Fixer',
+      businessName: 'Widget Shop',
+    });
+    // The shared machine is often saturated: waits are for elements, never for a time, so allow them long.
+    page.setDefaultTimeout(120_000);
+    await crawlWidgetShop(page);
+    const base = env.server.baseUrl;
+
+    await page.goto(`${base}/deployment`);
+    await page.getByTestId('stat-total').getByText('9', { exact: true }).waitFor();
+    expect(await page.locator('h1').textContent()).toBe('Link Fix Deployment Dashboard');
+    await page.getByTestId('stat-total').getByText('9', { exact: true }).waitFor();
+    expect(await page.getByTestId('total-fixes-badge').textContent()).toBe('9 fixes');
+    expect(await page.getByTestId('stat-critical').textContent()).toContain('8');
+    // round((9 − 8) / 9 × 100) = 11 %
+    expect(await page.getByTestId('stat-rate').textContent()).toContain('11%');
+    expect(await page.getByTestId('stat-domains').textContent()).toContain('1');
+    expect(await page.getByTestId('critical-fixes').locator('li').count()).toBe(8);
+    expect(await page.getByTestId('issues-by-category').textContent()).toContain('Redirect chains2');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'deployment-overview-1440');
+
+    await page.getByRole('tab', { name: 'Link Fixes' }).click();
+    expect(await page.getByTestId('fix-list').locator('li').count()).toBe(9);
+    await page.getByLabel('Critical only').click();
+    expect(await page.getByTestId('fix-list').locator('li').count()).toBe(8);
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Redirect chains' }).click();
+    expect(await page.getByTestId('fix-list').locator('li').count()).toBe(2);
+    await screenshot(page, 'deployment-fixes-1440');
+
+    await page.getByRole('tab', { name: 'Deployment' }).click();
+    const card = page.getByTestId('domain-widgets.example.com');
+    expect(await card.textContent()).toContain('/old → /products (301)');
+    expect(await page.getByTestId('deployment-instructions').locator('li').count()).toBe(4);
+    const download = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Download' }).click();
+    expect((await download).suggestedFilename()).toBe('link-fixes.nginx.conf');
+    await card.getByRole('button', { name: 'Deploy' }).click();
+    await page.getByTestId('deploy-success').waitFor();
+    expect(await page.getByTestId('deploy-success').textContent()).toContain(
+      'Link fixes deployed for widgets.example.com. Download the snippet and implement it',
+    );
+    await card.getByTestId('verification').getByText('of 5 fixes confirmed working').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'deployment-deploy-1440');
+
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await page.getByText('Link health across crawls').waitFor();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'deployment-overview-390');
+
+    await page.context().close();
+  });
+
+  it('reads real SEO scores in the content tab’s SEO Performance card', async () => {
+    const page = await signUpInBrowser(env, {
+      firstName: 'Seo',
+      lastName: 'Reader',
+      businessName: 'Widget Shop',
+    });
+    page.setDefaultTimeout(120_000);
+    await crawlWidgetShop(page);
+    const base = env.server.baseUrl;
+    const seo = (await (await page.request.get(`${base}/api/site-health/seo`)).json()) as {
+      overallScore: number;
+    };
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${base}/dashboard?tab=content`);
+    const card2 = page.getByTestId('seo-performance');
+    await card2.getByTestId('seo-overall').getByText(`${seo.overallScore}%`).waitFor();
+    expect(await card2.getByTestId('seo-site-1').textContent()).toContain(`Widget Shop${seo.overallScore}%`);
+    expect(await card2.textContent()).toContain('widget shop');
+    await card2.getByTestId('rank-not-measured').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'content-seo-card-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'content-seo-card-390');
+    await page.context().close();
+  });
+
+  it('shows the demo workspace’s crawled fixture sites to a visitor at /deployment-demo, read-only', async () => {
+    const deps = env.server.testApp.app.deps;
+    await seedDemoWorkspace(deps);
+    await siteHealthJobs[0].recover?.(deps);
+    const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    const base = env.server.baseUrl;
+    await waitFor(
+      async () => (await page.request.get(`${base}/api/demo/deployment/link-fixes`)).json(),
+      (report) =>
+        report.domains?.length === 3 &&
+        report.domains.every((d: { crawl: { status: string } | null }) => d.crawl?.status === 'done'),
+    );
+    await page.goto(`${base}/deployment-demo`);
+    await page.getByRole('heading', { name: 'Link Fix Deployment Dashboard' }).waitFor();
+    await page.getByText('Demo workspace, read-only').waitFor();
+    expect(await page.getByTestId('total-fixes-badge').textContent()).toBe('27 fixes');
+    await page.getByRole('tab', { name: 'Deployment' }).click();
+    const card = page.getByTestId('domain-keynotecoaching.example');
+    expect(await card.getByRole('button', { name: 'Deploy' }).isDisabled()).toBe(true);
+    expect(await card.textContent()).toContain('/demo-sites/1/servces → /demo-sites/1/services (301)');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'deployment-demo-1440');
+    await context.close();
+  });
+});

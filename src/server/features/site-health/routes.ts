@@ -1,0 +1,104 @@
+import { websiteIdParamSchema } from '@domain/ids';
+import { applyLinkFixesSchema, siteHealthSettingsSchema } from '@domain/site-health/site-health-schemas';
+import { normalizeDomain } from '@domain/websites/website-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerDemoSites } from './demo-sites.js';
+import {
+  applyLinkFixes,
+  completeFixPackage,
+  latestCrawlProgress,
+  linkFixReport,
+  linkHealthHistory,
+  listWebsiteHealth,
+  seoPerformance,
+  startCrawl,
+  updateSettings,
+} from './service.js';
+import { ownOrigin, setListeningAddress } from './urls.js';
+
+const idParams = z.object({ id: websiteIdParamSchema });
+const attachment = (name: string) => `attachment; filename="${name}"`;
+
+/**
+ * Site health (issue 13): crawl settings and crawls per website, the SEO card's scores, and the link-fix
+ * deployment report. Reading is for every member; starting a crawl for members; settings and
+ * deployments for admins. The public `-demo` twin reads the demo workspace under /api/demo/.
+ */
+export const siteHealthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['site-health'];
+  registerDemoSites(app);
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') setListeningAddress(address.address, address.port);
+  });
+
+  app.get('/api/site-health/websites', { schema: { tags } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => listWebsiteHealth(tx)),
+  );
+
+  app.patch(
+    '/api/site-health/websites/:id/settings',
+    { schema: { tags, params: idParams, body: siteHealthSettingsSchema } },
+    (request) =>
+      app.inWorkspace(request, 'admin', (tx) => updateSettings(tx, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/site-health/websites/:id/crawls',
+    { schema: { tags, params: idParams } },
+    async (request, reply) => {
+      const crawl = await app.inWorkspace(request, 'member', (tx) =>
+        startCrawl(
+          tx,
+          { queue: app.deps.queue, origin: ownOrigin(app.deps.config) },
+          request.params.id,
+          'manual',
+        ),
+      );
+      return reply.status(202).send(crawl);
+    },
+  );
+
+  app.get('/api/site-health/websites/:id/crawls/latest', { schema: { tags, params: idParams } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => latestCrawlProgress(tx, request.params.id)),
+  );
+
+  app.get('/api/site-health/seo', { schema: { tags } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => seoPerformance(tx)),
+  );
+
+  app.get('/api/site-health/history', { schema: { tags } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => linkHealthHistory(tx)),
+  );
+
+  app.get('/api/deployment/link-fixes', { schema: { tags } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => linkFixReport(tx)),
+  );
+
+  app.post('/api/deployment/apply-link-fixes', { schema: { tags, body: applyLinkFixesSchema } }, (request) =>
+    app.inWorkspace(request, 'admin', (tx, member) =>
+      applyLinkFixes(tx, app.deps.queue, normalizeDomain(request.body.domain), member.userId),
+    ),
+  );
+
+  app.get('/api/deployment/complete-fix-package', { schema: { tags } }, async (request, reply) => {
+    const body = await app.inWorkspace(request, 'viewer', (tx) => completeFixPackage(tx));
+    return reply.header('content-disposition', attachment('link-fix-package.json')).send(body);
+  });
+
+  // The public read-only twin (/deployment-demo and the demo's SEO card).
+  app.get('/api/demo/deployment/link-fixes', { schema: { tags } }, () =>
+    app.inDemoWorkspace((tx) => linkFixReport(tx)),
+  );
+  app.get('/api/demo/deployment/complete-fix-package', { schema: { tags } }, async (_request, reply) => {
+    const body = await app.inDemoWorkspace((tx) => completeFixPackage(tx));
+    return reply.header('content-disposition', attachment('link-fix-package.json')).send(body);
+  });
+  app.get('/api/demo/site-health/seo', { schema: { tags } }, () =>
+    app.inDemoWorkspace((tx) => seoPerformance(tx)),
+  );
+  app.get('/api/demo/site-health/history', { schema: { tags } }, () =>
+    app.inDemoWorkspace((tx) => linkHealthHistory(tx)),
+  );
+};

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { redirectSnippet } from './snippets.js';
+
+const redirects = [
+  { from: '/About', to: '/about' },
+  { from: '/caf%C3%A9%20menu', to: '/menu' },
+  { from: '/search?q=old', to: '/search' },
+  { from: '/partners', to: 'https://partner.example.org/' },
+];
+
+describe('redirect snippets per server type (reviewed output)', () => {
+  it('nginx: exact locations on the decoded path, quoted; queries compared on the request URI', () => {
+    expect(redirectSnippet('nginx', 'shop.example.com', redirects)).toBe(
+      [
+        '# Link fixes for shop.example.com: include inside its server { } block.',
+        'location = "/About" { return 301 "/about"; }',
+        'location = "/café menu" { return 301 "/menu"; }',
+        'if ($request_uri = "/search?q=old") { return 301 "/search"; }',
+        'location = "/partners" { return 301 "https://partner.example.org/"; }',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('Apache: anchored RedirectMatch (no prefix matching), RewriteCond for queries', () => {
+    expect(redirectSnippet('apache', 'shop.example.com', redirects)).toBe(
+      [
+        "# Link fixes for shop.example.com: .htaccess at the site's document root.",
+        'RedirectMatch 301 "^/About$" "/about"',
+        'RedirectMatch 301 "^/café menu$" "/menu"',
+        'RedirectMatch 301 "^/partners$" "https://partner.example.org/"',
+        'RewriteEngine On',
+        'RewriteCond %{QUERY_STRING} "^q=old$"',
+        'RewriteRule "^search$" "/search" [R=301,L,QSD]',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('Netlify, Vercel, Cloudflare and Express', () => {
+    expect(redirectSnippet('netlify', 'shop.example.com', redirects)).toBe(
+      [
+        '# Link fixes for shop.example.com: _redirects in the publish directory.',
+        '/About             /about  301!',
+        '/caf%C3%A9%20menu  /menu  301!',
+        '/search?q=old      /search  301!',
+        '/partners          https://partner.example.org/  301!',
+        '',
+      ].join('\n'),
+    );
+    expect(JSON.parse(redirectSnippet('vercel', 'shop.example.com', redirects))).toEqual({
+      redirects: [
+        { source: '/About', destination: '/about', permanent: true },
+        { source: '/caf%C3%A9%20menu', destination: '/menu', permanent: true },
+        {
+          source: '/search',
+          has: [{ type: 'query', key: 'q', value: 'old' }],
+          destination: '/search',
+          permanent: true,
+        },
+        { source: '/partners', destination: 'https://partner.example.org/', permanent: true },
+      ],
+    });
+    expect(redirectSnippet('cloudflare', 'shop.example.com', redirects)).toBe(
+      [
+        'source_url,target_url,status_code',
+        'shop.example.com/About,https://shop.example.com/about,301',
+        'shop.example.com/caf%C3%A9%20menu,https://shop.example.com/menu,301',
+        'shop.example.com/search?q=old,https://shop.example.com/search,301',
+        'shop.example.com/partners,https://partner.example.org/,301',
+        '',
+      ].join('\n'),
+    );
+    const express = redirectSnippet('express', 'shop.example.com', redirects);
+    const table = JSON.parse(express.slice(express.indexOf('new Map(') + 8, express.indexOf(');\napp.use')));
+    expect(table).toEqual(redirects.map((r) => [r.from, r.to]));
+    expect(express).toContain('if (target) return res.redirect(301, target);');
+  });
+
+  it('escapes quotes and backslashes so a path cannot break out of the nginx string', () => {
+    expect(redirectSnippet('nginx', 'x.example', [{ from: '/a%22%3B%20return%20200', to: '/b' }])).toContain(
+      'location = "/a\\"; return 200" { return 301 "/b"; }',
+    );
+  });
+
+  it('Apache: a regex character in a path matches literally', () => {
+    expect(redirectSnippet('apache', 'x.example', [{ from: '/a.b(1)', to: '/c' }])).toContain(
+      'RedirectMatch 301 "^/a\\.b\\(1\\)$" "/c"',
+    );
+  });
+});

@@ -1,0 +1,274 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/database.js';
+import {
+  linkFixDeployments,
+  siteCrawls,
+  siteHealthSettings,
+  siteLinks,
+  siteUrls,
+} from '../../db/schema/site-health.js';
+
+export type CrawlRow = typeof siteCrawls.$inferSelect;
+export type UrlRow = typeof siteUrls.$inferSelect;
+export type NewUrlRow = Omit<typeof siteUrls.$inferInsert, 'workspaceId' | 'crawlId'>;
+export type LinkRow = Pick<
+  typeof siteLinks.$inferSelect,
+  'sourceUrl' | 'targetUrl' | 'anchorText' | 'nofollow'
+>;
+export type SettingsRow = typeof siteHealthSettings.$inferSelect;
+export type DeploymentRow = typeof linkFixDeployments.$inferSelect;
+
+/** Inserts stay under PostgreSQL's 65,535 parameters however many links a page has. */
+const insertChunk = 1000;
+
+export async function findSettings(tx: Tx, websiteId: number): Promise<SettingsRow | null> {
+  const [row] = await tx.select().from(siteHealthSettings).where(eq(siteHealthSettings.websiteId, websiteId));
+  return row ?? null;
+}
+
+export async function listSettings(tx: Tx): Promise<SettingsRow[]> {
+  return tx.select().from(siteHealthSettings);
+}
+
+export async function upsertSettings(
+  tx: Tx,
+  websiteId: number,
+  values: Partial<Omit<typeof siteHealthSettings.$inferInsert, 'workspaceId' | 'websiteId'>>,
+): Promise<void> {
+  const insert = tx.insert(siteHealthSettings).values({
+    websiteId,
+    serverType: 'nginx',
+    pageBudget: 500,
+    maxDepth: 5,
+    keywords: [],
+    ...values,
+  });
+  await (Object.keys(values).length > 0
+    ? insert.onConflictDoUpdate({
+        target: [siteHealthSettings.workspaceId, siteHealthSettings.websiteId],
+        set: values,
+      })
+    : insert.onConflictDoNothing());
+}
+
+export async function insertCrawl(
+  tx: Tx,
+  values: Omit<typeof siteCrawls.$inferInsert, 'workspaceId' | 'id'>,
+): Promise<CrawlRow> {
+  const [row] = await tx.insert(siteCrawls).values(values).returning();
+  return row;
+}
+
+export async function findCrawl(tx: Tx, crawlId: number): Promise<CrawlRow | null> {
+  const [row] = await tx.select().from(siteCrawls).where(eq(siteCrawls.id, crawlId));
+  return row ?? null;
+}
+
+/** The unfinished crawl of a website, if one is queued or running (a second one is not started). */
+export async function findUnfinishedCrawl(
+  tx: Tx,
+  websiteId: number,
+  kind: 'full' | 'verify',
+): Promise<CrawlRow | null> {
+  const [row] = await tx
+    .select()
+    .from(siteCrawls)
+    .where(
+      and(
+        eq(siteCrawls.websiteId, websiteId),
+        eq(siteCrawls.kind, kind),
+        inArray(siteCrawls.status, ['queued', 'running']),
+      ),
+    )
+    .orderBy(desc(siteCrawls.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Takes the crawl for this worker unless another holds a live lease; null when it is not to be worked on. */
+export async function claimCrawl(tx: Tx, crawlId: number, leaseSeconds: number): Promise<CrawlRow | null> {
+  const [row] = await tx
+    .update(siteCrawls)
+    .set({
+      status: 'running',
+      startedAt: sql`coalesce(${siteCrawls.startedAt}, now())`,
+      leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where(
+      and(
+        eq(siteCrawls.id, crawlId),
+        inArray(siteCrawls.status, ['queued', 'running']),
+        or(isNull(siteCrawls.leaseUntil), lt(siteCrawls.leaseUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function renewLease(tx: Tx, crawlId: number, leaseSeconds: number): Promise<void> {
+  await tx
+    .update(siteCrawls)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(eq(siteCrawls.id, crawlId));
+}
+
+export async function updateCrawl(
+  tx: Tx,
+  crawlId: number,
+  values: Partial<Omit<typeof siteCrawls.$inferInsert, 'workspaceId' | 'id'>>,
+): Promise<void> {
+  await tx.update(siteCrawls).set(values).where(eq(siteCrawls.id, crawlId));
+}
+
+export async function nextQueuedUrls(tx: Tx, crawlId: number, limit: number): Promise<UrlRow[]> {
+  return tx
+    .select()
+    .from(siteUrls)
+    .where(and(eq(siteUrls.crawlId, crawlId), eq(siteUrls.state, 'queued')))
+    .orderBy(asc(siteUrls.depth), asc(siteUrls.url))
+    .limit(limit);
+}
+
+export async function knownUrls(tx: Tx, crawlId: number, urls: string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let i = 0; i < urls.length; i += insertChunk) {
+    const rows = await tx
+      .select({ url: siteUrls.url })
+      .from(siteUrls)
+      .where(and(eq(siteUrls.crawlId, crawlId), inArray(siteUrls.url, urls.slice(i, i + insertChunk))));
+    for (const row of rows) known.add(row.url);
+  }
+  return known;
+}
+
+/** Internal URLs that count against the page budget: every one queued or fetched. */
+export async function countBudgetedUrls(tx: Tx, crawlId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(siteUrls)
+    .where(
+      and(
+        eq(siteUrls.crawlId, crawlId),
+        eq(siteUrls.internal, true),
+        inArray(siteUrls.state, ['queued', 'done']),
+      ),
+    );
+  return row.n;
+}
+
+export async function insertUrls(tx: Tx, crawlId: number, rows: NewUrlRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += insertChunk) {
+    await tx
+      .insert(siteUrls)
+      .values(rows.slice(i, i + insertChunk).map((row) => ({ ...row, crawlId })))
+      .onConflictDoNothing();
+  }
+}
+
+export async function updateUrl(
+  tx: Tx,
+  crawlId: number,
+  url: string,
+  values: Partial<NewUrlRow>,
+): Promise<void> {
+  await tx
+    .update(siteUrls)
+    .set(values)
+    .where(and(eq(siteUrls.crawlId, crawlId), eq(siteUrls.url, url)));
+}
+
+export async function insertLinks(tx: Tx, crawlId: number, links: LinkRow[]): Promise<void> {
+  for (let i = 0; i < links.length; i += insertChunk) {
+    await tx
+      .insert(siteLinks)
+      .values(links.slice(i, i + insertChunk).map((link) => ({ ...link, crawlId })))
+      .onConflictDoNothing();
+  }
+}
+
+export async function crawlUrls(tx: Tx, crawlId: number): Promise<UrlRow[]> {
+  return tx.select().from(siteUrls).where(eq(siteUrls.crawlId, crawlId)).orderBy(asc(siteUrls.url));
+}
+
+export async function crawlLinks(tx: Tx, crawlId: number): Promise<LinkRow[]> {
+  return tx
+    .select({
+      sourceUrl: siteLinks.sourceUrl,
+      targetUrl: siteLinks.targetUrl,
+      anchorText: siteLinks.anchorText,
+      nofollow: siteLinks.nofollow,
+    })
+    .from(siteLinks)
+    .where(eq(siteLinks.crawlId, crawlId));
+}
+
+export async function urlStateCounts(
+  tx: Tx,
+  crawlId: number,
+): Promise<Record<'queued' | 'done' | 'skipped', number>> {
+  const rows = await tx
+    .select({ state: siteUrls.state, n: count() })
+    .from(siteUrls)
+    .where(eq(siteUrls.crawlId, crawlId))
+    .groupBy(siteUrls.state);
+  const counts = { queued: 0, done: 0, skipped: 0 };
+  for (const row of rows) counts[row.state] = row.n;
+  return counts;
+}
+
+/** The newest crawls of a website of one kind, newest first (status filter optional). */
+export async function listCrawls(
+  tx: Tx,
+  websiteId: number,
+  options: { kind: 'full' | 'verify'; status?: CrawlRow['status']; limit: number },
+): Promise<CrawlRow[]> {
+  return tx
+    .select()
+    .from(siteCrawls)
+    .where(
+      and(
+        eq(siteCrawls.websiteId, websiteId),
+        eq(siteCrawls.kind, options.kind),
+        options.status ? eq(siteCrawls.status, options.status) : undefined,
+      ),
+    )
+    .orderBy(desc(siteCrawls.id))
+    .limit(options.limit);
+}
+
+export async function insertDeployment(
+  tx: Tx,
+  values: Omit<typeof linkFixDeployments.$inferInsert, 'workspaceId' | 'id' | 'createdAt'>,
+): Promise<DeploymentRow> {
+  const [row] = await tx.insert(linkFixDeployments).values(values).returning();
+  return row;
+}
+
+export async function latestDeployment(tx: Tx, websiteId: number): Promise<DeploymentRow | null> {
+  const [row] = await tx
+    .select()
+    .from(linkFixDeployments)
+    .where(eq(linkFixDeployments.websiteId, websiteId))
+    .orderBy(desc(linkFixDeployments.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Crawls a stopped server left unfinished, in every workspace (ids only). */
+export async function unfinishedCrawlsEverywhere(
+  db: Db | Tx,
+): Promise<{ workspaceId: number; crawlId: number }[]> {
+  const { rows } = await db.execute<{ workspace_id: string; id: string }>(
+    sql`select workspace_id, id from app_unfinished_site_crawls()`,
+  );
+  return rows.map((r) => ({ workspaceId: Number(r.workspace_id), crawlId: Number(r.id) }));
+}
+
+export async function allWebsitesEverywhere(
+  db: Db | Tx,
+): Promise<{ workspaceId: number; websiteId: number }[]> {
+  const { rows } = await db.execute<{ workspace_id: string; website_id: number }>(
+    sql`select workspace_id, website_id from app_all_websites()`,
+  );
+  return rows.map((r) => ({ workspaceId: Number(r.workspace_id), websiteId: Number(r.website_id) }));
+}
