@@ -83,8 +83,15 @@ describe('axe on the public pages', () => {
       ['en', 'ltr'],
       ['ar', 'rtl'],
     ]) {
-      // A language chosen on this browser becomes the signed-in user's own at the next load.
-      await page.evaluate((chosen) => localStorage.setItem('hub.locale', chosen), locale);
+      // The signed-in user's language (profile setting) decides, as it does after any sign-in.
+      await page.evaluate(async (chosen) => {
+        localStorage.setItem('hub.locale', chosen);
+        await fetch('/api/auth/user', {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ locale: chosen }),
+        });
+      }, locale);
       const report: Record<string, string[]> = {};
       for (const tab of dashboardTabIds) {
         await page.goto(`${env.server.baseUrl}/dashboard?tab=${tab}`);
