@@ -35,6 +35,12 @@ export const serverMessages = {
   'auth.ssoNoEmail': /*i18n*/ 'The sign-on provider did not share an email address.',
   'websites.domainTaken': /*i18n*/ '{domain} is already one of your websites',
   'websites.notFound': /*i18n*/ 'Website not found',
+  'ecosystem.appNotFound': /*i18n*/ 'App not found',
+  'ecosystem.endpointNotFound': /*i18n*/ 'Data endpoint not found',
+  'ecosystem.appNameTaken': /*i18n*/ '{name} is already one of your apps',
+  'ecosystem.planItemNotFound': /*i18n*/ 'Plan item not found',
+  'ecosystem.runNotFound': /*i18n*/ 'Collection run not found',
+  'ecosystem.noEndpoints': /*i18n*/ 'This app has no data endpoints to collect from.',
 } as const;
 
 export type ServerMessageId = keyof typeof serverMessages;

@@ -10,6 +10,7 @@ import { catalogueRoutes } from './catalogue/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dealRoutes } from './deals/routes.js';
+import { ecosystemRoutes } from './ecosystem/index.js';
 import { emailJobs } from './email/jobs.js';
 import { emailRoutes } from './email/routes.js';
 import { importJobDefinition } from './imports/import-job.js';
@@ -38,6 +39,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   locationRoutes,
   importRoutes,
   analyticsRoutes,
+  ecosystemRoutes,
 ];
 
 /** Every background job the workers run. */

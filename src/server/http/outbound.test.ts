@@ -207,4 +207,25 @@ describe('the outbound client against a real server', () => {
     }
     await c.close();
   });
+
+  it("lets exactly the server's own origin reach loopback, at every hop", async () => {
+    // A second loopback server on another port: the same address, a different origin.
+    const other = createServer((_req, res) => res.end('other'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherPort = (other.address() as AddressInfo).port;
+    const own = client({
+      policy: createAddressPolicy(),
+      ownOrigins: [`http://localhost:${port}`],
+      resolver: fakeDns({ localhost: ['127.0.0.1'] }),
+    });
+    const res = await own.fetch(`http://localhost:${port}/hello`);
+    expect(res.text()).toBe('hello');
+    // The same host on another port, the same port by its IP literal, and a redirect off the origin: refused.
+    expect((await refusal(own.fetch(`http://localhost:${otherPort}/`))).kind).toBe('blocked_address');
+    expect((await refusal(own.fetch(`${base}/hello`))).kind).toBe('blocked_address');
+    const hop = `http://localhost:${port}/redirect?to=${encodeURIComponent(`http://localhost:${otherPort}/`)}`;
+    expect((await refusal(own.fetch(hop))).kind).toBe('blocked_address');
+    await own.close();
+    await new Promise((resolve) => other.close(resolve));
+  });
 });

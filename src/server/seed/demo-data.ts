@@ -3,6 +3,7 @@ import { websites } from '../db/schema/foundation.js';
 import { recordActivity } from '../features/activities/service.js';
 import { seedDemoContacts } from '../features/contacts/demo-contacts.js';
 import { seedDemoDeals } from '../features/deals/demo-deals.js';
+import { seedDemoEcosystem } from '../features/ecosystem/demo-data.js';
 import { seedDemoProducts } from '../features/payments/demo-products.js';
 import { seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 
@@ -40,4 +41,5 @@ export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<vo
   await seedDemoDeals(tx, { ownerId: context.ownerId });
   if (context.signIn) await seedDemoPhoneSync(tx, context);
   await seedDemoProducts(tx);
+  await seedDemoEcosystem(tx);
 }
