@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** The ecosystem page's tabs after "All Apps" (spec 001, Ecosystem Integration). */
-export const appCategories = ['core', 'business', 'healing', 'nonprofit', 'entertainment', 'education'] as const;
+export const appCategories = [
+  'core',
+  'business',
+  'healing',
+  'nonprofit',
+  'entertainment',
+  'education',
+] as const;
 export type AppCategory = (typeof appCategories)[number];
 
 export const appTypes = ['B2C', 'B2B', 'Mixed'] as const;
@@ -131,7 +138,13 @@ export interface EcosystemApp {
   description: string;
   type: AppType;
   /** Spec shape: dollars, null where the app has no such price line. */
-  pricing: { free: boolean; monthly: number | null; annual: number | null; lifetime: number | null; oneTime: number | null };
+  pricing: {
+    free: boolean;
+    monthly: number | null;
+    annual: number | null;
+    lifetime: number | null;
+    oneTime: number | null;
+  };
   features: string[];
   usersUrl: string | null;
   endpoints: EcosystemEndpoint[];

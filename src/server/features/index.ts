@@ -10,6 +10,7 @@ import { catalogueRoutes } from './catalogue/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dealRoutes } from './deals/routes.js';
+import { collectJobDefinition } from './ecosystem/collection.js';
 import { ecosystemRoutes } from './ecosystem/index.js';
 import { emailJobs } from './email/jobs.js';
 import { emailRoutes } from './email/routes.js';
@@ -49,4 +50,5 @@ export const jobDefinitions: JobDefinition[] = [
   importJobDefinition as JobDefinition,
   passwordResetJob as JobDefinition,
   ...analyticsJobs,
+  collectJobDefinition as JobDefinition,
 ];

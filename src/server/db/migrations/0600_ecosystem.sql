@@ -18,6 +18,8 @@ create table ecosystem_apps (
   features text[] not null default '{}',
   -- Where the app lists its users (User integration); null = the app has none to share.
   users_url text check (length(users_url) <= 2048),
+  -- Names the app had before a rename: contacts still carrying one are standardised to the current name.
+  former_names text[] not null default '{}',
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -73,7 +75,7 @@ create table ecosystem_collection_results (
   position integer not null,
   app_name text not null,
   endpoint_name text not null,
-  status text not null default 'running' check (status in ('running', 'completed', 'failed')),
+  status text not null default 'pending' check (status in ('pending', 'running', 'completed', 'failed')),
   processed_rows integer not null default 0,
   fetched integer not null default 0,
   created integer not null default 0,

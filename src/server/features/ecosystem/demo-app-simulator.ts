@@ -9,8 +9,40 @@ import { type DemoApp, demoApps } from './demo-catalogue.js';
  * request answers the same (no randomness), and a few leads are shared between apps (people who use
  * several of them) or invalid (to show per-row reasons).
  */
-const firstNames = ['Ava', 'Liam', 'Maya', 'Noah', 'Zoe', 'Ethan', 'Lena', 'Omar', 'Iris', 'Caleb', 'Nina', 'Jonah', 'Priya', 'Mateo', 'Grace', 'Felix'];
-const lastNames = ['Carter', 'Nguyen', 'Patel', 'Rossi', 'Kim', 'Okafor', 'Silva', 'Brooks', 'Hughes', 'Moreno', 'Adler', 'Fischer', 'Shah', 'Reyes'];
+const firstNames = [
+  'Ava',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Zoe',
+  'Ethan',
+  'Lena',
+  'Omar',
+  'Iris',
+  'Caleb',
+  'Nina',
+  'Jonah',
+  'Priya',
+  'Mateo',
+  'Grace',
+  'Felix',
+];
+const lastNames = [
+  'Carter',
+  'Nguyen',
+  'Patel',
+  'Rossi',
+  'Kim',
+  'Okafor',
+  'Silva',
+  'Brooks',
+  'Hughes',
+  'Moreno',
+  'Adler',
+  'Fischer',
+  'Shah',
+  'Reyes',
+];
 const statuses = ['lead', 'lead', 'qualified', 'lead', 'customer', 'qualified', 'lost'];
 const pageSize = 25;
 /** People who use several apps: the first leads of each app come from this pool. */
@@ -130,13 +162,17 @@ export const demoAppSimulator: FastifyPluginAsync = async (app) => {
         const page = Math.max(1, Number.parseInt(request.query.page ?? '1', 10) || 1);
         const all = simulatedLeads(demo);
         const data = all.slice((page - 1) * pageSize, page * pageSize);
-        const next = page * pageSize < all.length ? `${demoAppsPath}${demo.slug}/api/leads?page=${page + 1}` : null;
+        const next =
+          page * pageSize < all.length ? `${demoAppsPath}${demo.slug}/api/leads?page=${page + 1}` : null;
         return reply.send({ data, next });
       }
       if (rest === 'sitemap.xml') return reply.type('application/xml').send(sitemap(demo));
-      if (rest === '' || rest === 'signup') return reply.type('text/html').send(html(demo, demo.name, demo.description));
+      if (rest === '' || rest === 'signup')
+        return reply.type('text/html').send(html(demo, demo.name, demo.description));
       if ((pages as readonly string[]).includes(rest))
-        return reply.type('text/html').send(html(demo, rest[0].toUpperCase() + rest.slice(1), demo.description));
+        return reply
+          .type('text/html')
+          .send(html(demo, rest[0].toUpperCase() + rest.slice(1), demo.description));
       return notFound(reply);
     },
   );

@@ -46,7 +46,7 @@ export async function seedDemoEcosystem(tx: Tx): Promise<void> {
   for (const m of demoMatrix) {
     await tx.execute(sql`
       insert into cross_sales_targets (source_app_id, target_app_id, services, value_min_cents, value_max_cents, reasoning)
-      values (${ids.get(m.from)}, ${ids.get(m.to)}, ${m.services}::text[], ${m.min * 100}, ${m.max * 100}, ${m.reasoning})`);
+      values (${ids.get(m.from)}, ${ids.get(m.to)}, ${sql.param(m.services)}::text[], ${m.min * 100}, ${m.max * 100}, ${m.reasoning})`);
   }
   for (const item of demoPlan) {
     await tx.execute(sql`
@@ -54,6 +54,6 @@ export async function seedDemoEcosystem(tx: Tx): Promise<void> {
         description, target_audience, steps)
       values (${item.title}, ${item.from}, ${item.to}, ${item.priority}, ${item.revenue * 100}, ${item.timeline},
         ${item.difficulty}, ${`Offer ${item.to} to ${item.from} users at the moment it helps them most.`},
-        ${item.audience}, ${[...item.steps]}::text[])`);
+        ${item.audience}, ${sql.param([...item.steps])}::text[])`);
   }
 }

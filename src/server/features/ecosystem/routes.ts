@@ -115,13 +115,19 @@ export const ecosystemAppRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ecosystem/endpoints/:id',
     { schema: { tags, params: idParams, body: endpointInputSchema, response: { 200: endpointSchema } } },
     (request) =>
-      app.inWorkspace(request, 'admin', (tx) => updateEndpoint(tx, secretKey(), request.params.id, request.body)),
+      app.inWorkspace(request, 'admin', (tx) =>
+        updateEndpoint(tx, secretKey(), request.params.id, request.body),
+      ),
   );
 
-  app.delete('/api/ecosystem/endpoints/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    await app.inWorkspace(request, 'admin', (tx) => removeEndpoint(tx, request.params.id));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/ecosystem/endpoints/:id',
+    { schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => removeEndpoint(tx, request.params.id));
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/api/app-sources',

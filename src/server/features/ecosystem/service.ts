@@ -121,7 +121,10 @@ function sealHeader(secretKey: string, header: string, endpointContext: string):
 const headerContext = (appId: number, endpointName: string) => `${appId}:${endpointName.toLowerCase()}`;
 
 /** The auth header to send, opened from its sealed form; null when none is stored. */
-export function openAuthHeader(secretKey: string, row: store.EndpointRow): { name: string; value: string } | null {
+export function openAuthHeader(
+  secretKey: string,
+  row: Pick<store.EndpointRow, 'appId' | 'name' | 'authHeaderSealed'>,
+): { name: string; value: string } | null {
   if (!row.authHeaderSealed) return null;
   const header = open(secretKey, authHeaderPurpose, row.authHeaderSealed, headerContext(row.appId, row.name));
   const colon = header.indexOf(':');
@@ -141,7 +144,8 @@ export async function updateApp(
   id: number,
   input: Omit<AppInput, 'endpoints'>,
 ): Promise<EcosystemApp> {
-  if (!(await store.findAppRow(tx, id))) throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
+  if (!(await store.findAppRow(tx, id)))
+    throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
   await assertNameFree(tx, input.name, id);
   await store.updateAppRow(tx, id, appValues(input));
   return getApp(tx, id);
@@ -155,7 +159,9 @@ export async function removeApp(tx: Tx, id: number): Promise<void> {
 }
 
 async function insertEndpoint(tx: Tx, secretKey: string, appId: number, input: EndpointInput) {
-  const sealed = input.authHeader ? sealHeader(secretKey, input.authHeader, headerContext(appId, input.name)) : null;
+  const sealed = input.authHeader
+    ? sealHeader(secretKey, input.authHeader, headerContext(appId, input.name))
+    : null;
   return store.insertEndpointRow(tx, appId, endpointValues(input), sealed);
 }
 
@@ -165,7 +171,8 @@ export async function addEndpoint(
   appId: number,
   input: EndpointInput,
 ): Promise<EcosystemEndpoint> {
-  if (!(await store.findAppRow(tx, appId))) throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
+  if (!(await store.findAppRow(tx, appId)))
+    throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
   const id = await insertEndpoint(tx, secretKey, appId, input);
   return toEndpoint((await store.findEndpointRow(tx, id)) as store.EndpointRow);
 }

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { AppCategory, AppType, EndpointInput, MappableField } from '../../../domain/ecosystem/ecosystem-schemas.js';
+import type {
+  AppCategory,
+  AppType,
+  EndpointInput,
+  MappableField,
+} from '../../../domain/ecosystem/ecosystem-schemas.js';
 import type { Tx } from '../../db/database.js';
 
 export type AppRow = {
@@ -79,18 +84,21 @@ export async function insertAppRow(tx: Tx, v: AppValues): Promise<AppRow> {
       pricing_annual_cents, pricing_lifetime_cents, pricing_one_time_cents, features, users_url)
     values (${v.name}, ${v.category}, ${v.url}, ${v.description}, ${v.appType}, ${v.pricingFree},
       ${v.pricingMonthlyCents}, ${v.pricingAnnualCents}, ${v.pricingLifetimeCents}, ${v.pricingOneTimeCents},
-      ${v.features}::text[], ${v.usersUrl})
+      ${sql.param(v.features)}::text[], ${v.usersUrl})
     returning ${appColumns}`);
   return rows[0];
 }
 
 export async function updateAppRow(tx: Tx, id: number, v: AppValues): Promise<AppRow | null> {
   const { rows } = await tx.execute<AppRow>(sql`
-    update ecosystem_apps set name = ${v.name}, category = ${v.category}, url = ${v.url},
+    update ecosystem_apps set
+      former_names = case when name = ${v.name} or name = any(former_names) then former_names
+        else array_append(former_names, name) end,
+      name = ${v.name}, category = ${v.category}, url = ${v.url},
       description = ${v.description}, app_type = ${v.appType}, pricing_free = ${v.pricingFree},
       pricing_monthly_cents = ${v.pricingMonthlyCents}, pricing_annual_cents = ${v.pricingAnnualCents},
       pricing_lifetime_cents = ${v.pricingLifetimeCents}, pricing_one_time_cents = ${v.pricingOneTimeCents},
-      features = ${v.features}::text[], users_url = ${v.usersUrl}
+      features = ${sql.param(v.features)}::text[], users_url = ${v.usersUrl}
     where id = ${id}
     returning ${appColumns}`);
   return rows[0] ?? null;
@@ -160,4 +168,14 @@ export async function updateEndpointRow(
 export async function deleteEndpointRow(tx: Tx, id: number): Promise<boolean> {
   const { rows } = await tx.execute(sql`delete from ecosystem_endpoints where id = ${id} returning id`);
   return rows.length > 0;
+}
+
+/** Every spelling that means an app: former names and its domain, to be standardised to its name. */
+export async function listAppAliases(
+  tx: Tx,
+): Promise<{ name: string; url: string; formerNames: string[] }[]> {
+  const { rows } = await tx.execute<{ name: string; url: string; formerNames: string[] }>(
+    sql`select name, url, former_names as "formerNames" from ecosystem_apps order by id`,
+  );
+  return rows;
 }
