@@ -39,6 +39,7 @@ export const serverMessages = {
   'ecosystem.endpointNotFound': /*i18n*/ 'Data endpoint not found',
   'ecosystem.appNameTaken': /*i18n*/ '{name} is already one of your apps',
   'ecosystem.planItemNotFound': /*i18n*/ 'Plan item not found',
+  'ecosystem.planItemCompleted': /*i18n*/ 'This plan item is already completed.',
   'ecosystem.runNotFound': /*i18n*/ 'Collection run not found',
   'ecosystem.noEndpoints': /*i18n*/ 'This app has no data endpoints to collect from.',
 } as const;
