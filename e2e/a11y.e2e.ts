@@ -22,6 +22,7 @@ const publicPages = [
   '/login',
   '/no-such-page',
   '/scheduler',
+  '/ecosystem-demo',
 ];
 
 async function openAs(locale: string, path: string, viewport = { width: 1366, height: 900 }): Promise<Page> {

@@ -48,6 +48,12 @@ const ContactsPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('./features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const EcosystemPage = lazy(() =>
+  import('./features/ecosystem/ecosystem-page').then((m) => ({ default: m.EcosystemPage })),
+);
+const EcosystemDemoPage = lazy(() =>
+  import('./features/ecosystem/ecosystem-page').then((m) => ({ default: m.EcosystemDemoPage })),
+);
 // ↑ Add your page's lazy import above this line.
 
 /**
@@ -72,6 +78,7 @@ const everyoneRoutes: AppRoute[] = [
 const signedOutRoutes: AppRoute[] = [
   { path: '/', page: LandingPage },
   // ↓ Public demo screens: /ai-demo, /deployment-demo, /ecosystem-demo, /superhub-demo, /webhook-demo, /phase3-demo
+  { path: '/ecosystem-demo', page: EcosystemDemoPage },
 ];
 
 /** Spec 001 §2, signed in: / and /techstack are the same home screen. */
@@ -80,6 +87,7 @@ const signedInRoutes: AppRoute[] = [
   { path: '/techstack', page: TechstackPage },
   // ↓ Signed-in screens: /contacts, /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
   { path: '/contacts', page: ContactsPage },
+  { path: '/ecosystem', page: EcosystemPage },
 ];
 
 /** A signed-out visitor who opens a signed-in screen is sent to sign in and comes back afterwards. */

@@ -32,6 +32,15 @@ export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
   //   automation, analytics, pricing, backup, succession
   crm: lazy(() => import('../contacts/crm-panel').then((m) => ({ default: m.CrmPanel }))),
   analytics: AnalyticsPanel,
+  'user-integration': lazy(() =>
+    import('../ecosystem/user-integration-panel').then((m) => ({ default: m.UserIntegrationPanel })),
+  ),
+  'data-collection': lazy(() =>
+    import('../ecosystem/data-collection-panel').then((m) => ({ default: m.DataCollectionPanel })),
+  ),
+  'cross-sales': lazy(() =>
+    import('../ecosystem/cross-sales-panel').then((m) => ({ default: m.CrossSalesPanel })),
+  ),
 };
 
 /** True when the tab has a panel in this release (quick actions leading to a missing one are disabled). */

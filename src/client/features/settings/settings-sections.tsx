@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@client/lib/use-auth';
 import type { ComponentType } from 'react';
 import { ApiKeysSection } from '../api-keys/api-keys-section';
+import { AppsSection } from '../ecosystem/apps-section';
 import { BillingSection } from '../payments/billing-section';
 import { SyncTokensSection } from '../phone-sync/sync-tokens-section';
 import { MembersSection } from './members-section';
@@ -62,6 +63,12 @@ export const settingsSections: SettingsSection[] = [
     title: 'Plan & billing',
     description: 'Your plan, trial, renewal and the payments made.',
     component: BillingSection,
+  },
+  {
+    id: 'ecosystem-apps',
+    title: 'Ecosystem apps',
+    description: 'Your family of apps: their sites, prices and the data endpoints the console collects from.',
+    component: AppsSection,
   },
   // ↓ 'Plan & billing' (payments) and 'Sync tokens' (phone sync) go here.
 ];
