@@ -20,6 +20,9 @@ import { type FormEvent, useState } from 'react';
 import type { SettingsSectionProps } from '../settings/settings-sections';
 import { useDeleteApp, useEcosystemApps, useSaveApp } from './ecosystem-api';
 
+/** Not words: the start of an address. */
+const urlPlaceholder = 'https://';
+
 /** Settings → Ecosystem apps: admins and owners list, add, edit and remove the workspace's apps. */
 export function AppsSection({ canManage }: SettingsSectionProps) {
   const { t } = useLingui();
@@ -176,14 +179,14 @@ function AppDialog({ app, onClose }: { app: EcosystemApp | null; onClose: () => 
             </Field>
           </div>
           <Field id="app-url" label={t`URL`}>
-            <Input id="app-url" name="url" required defaultValue={app?.url} placeholder="https://" />
+            <Input id="app-url" name="url" required defaultValue={app?.url} placeholder={urlPlaceholder} />
           </Field>
           <Field id="app-users-url" label={t`Users endpoint (optional)`}>
             <Input
               id="app-users-url"
               name="usersUrl"
               defaultValue={app?.usersUrl ?? ''}
-              placeholder="https://"
+              placeholder={urlPlaceholder}
             />
           </Field>
           <Field id="app-description" label={t`Description`}>
