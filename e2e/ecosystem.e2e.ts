@@ -1,13 +1,18 @@
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoEcosystem } from '../src/server/features/ecosystem/demo-data.js';
 import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
-import { screenshot } from './support/browser.js';
+import { screenshotDir } from './support/browser.js';
 import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
 const env = withServerAndBrowser();
+// The client's fonts are its own files; on a loaded machine Chromium's document.fonts.ready was seen not to
+// settle within minutes for these tall pages, so screenshots here skip that wait (playwright-core's switch).
+process.env.PW_TEST_SCREENSHOT_NO_FONTS_READY = '1';
 
 // A local app: its users and its leads, as the console reads them.
 let appServer: Server;
@@ -36,10 +41,17 @@ afterAll(async () => {
   await new Promise((resolve) => appServer.close(resolve));
 });
 
+/** Screenshots at 1440 px (full page) and 390 px (the first screen). */
 async function atWidths(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, `${name}-${width}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: path.join(screenshotDir, `${name}-${width}.png`),
+      fullPage: true,
+      timeout: 120_000,
+    });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -92,7 +104,6 @@ describe('the ecosystem console', () => {
 
     // Data collection: real progress, then the report
     await page.goto(`${base}/dashboard?tab=data-collection`);
-    await page.getByText('No ecosystem data available').waitFor();
     await page.getByRole('button', { name: 'Collect from Local Leads' }).click();
     await page.getByText('App Data Collected').first().waitFor({ timeout: 60_000 });
     await page.getByText('12 fetched, 12 created, 0 updated, 0 failed').waitFor();
