@@ -44,6 +44,8 @@ afterAll(async () => {
 /** Screenshots at 1440 px (full page) and 390 px (the first screen). */
 async function atWidths(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
+  // Toasts are dismissed first: they sit over the content, and the 390 px capture stalled behind one.
+  for (const close of await page.locator('[toast-close]').all()) await close.click().catch(() => {});
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -108,7 +110,8 @@ describe('the ecosystem console', () => {
     await page.getByText('App Data Collected').first().waitFor({ timeout: 60_000 });
     await page.getByText('12 fetched, 12 created, 0 updated, 0 failed').waitFor();
     await page.getByText('Ecosystem Report').waitFor();
-    await page.getByText('Total contacts').waitFor();
+    // The report is read again when the run ends: Una (integrated above) and the 12 leads.
+    await page.getByText('Total contacts').locator('xpath=..').getByText('13').waitFor();
     await atWidths(page, 'ecosystem-data-collection');
 
     // Cross-sales: a plan item moves on, opportunities come from the collected contacts

@@ -12,6 +12,7 @@ import { Building2, Database, Download, Loader2, RefreshCw } from 'lucide-react'
 import { useEffect, useState } from 'react';
 import {
   type CollectionRun,
+  refreshEcosystem,
   useConsoleAction,
   useDataEndpoints,
   useEcosystemReport,
@@ -37,6 +38,8 @@ export function DataCollectionPanel() {
 
   useEffect(() => {
     if (!watching || !run || run.id !== watching.id) return;
+    // The report and contacts changed while the job ran: read them again once it ends.
+    if (run.status === 'completed' || run.status === 'failed') void refreshEcosystem();
     if (run.status === 'completed') {
       setWatching(null);
       toast(

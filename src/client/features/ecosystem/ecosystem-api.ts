@@ -134,7 +134,8 @@ export function useLatestRun() {
   });
 }
 
-async function refreshEcosystem() {
+/** Contact views and the console's figures, after an action or when a collection run ends. */
+export async function refreshEcosystem() {
   await Promise.all([
     refreshContactViews(),
     queryClient.invalidateQueries({ queryKey: ['/api/contacts/by-source'] }),
