@@ -122,6 +122,7 @@ describe('the ecosystem console', () => {
     await page.getByText('10%').first().waitFor();
     await page.getByRole('button', { name: 'Close Details' }).click();
     await page.getByRole('tab', { name: 'Opportunities' }).click();
+    await page.getByRole('tabpanel').getByRole('button').first().waitFor();
     expect(await page.getByRole('tabpanel').getByRole('button').count()).toBe(10);
     await page.getByRole('tabpanel').getByRole('button').first().click();
     await page.getByText(/Offer Assessment from SoulScan to Lead/).waitFor();
