@@ -25,6 +25,7 @@ const publicPages = [
   '/no-such-page',
   '/scheduler',
   '/deployment-demo',
+  '/ecosystem-demo',
 ];
 
 async function openAs(locale: string, path: string, viewport = { width: 1366, height: 900 }): Promise<Page> {

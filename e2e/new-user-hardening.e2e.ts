@@ -175,7 +175,7 @@ describe('dead ends (item 18)', () => {
     }
     await page.goto(`${env.server.baseUrl}/`);
     expect(await page.getByRole('link', { name: /See Live Demo/ }).getAttribute('href')).toBe(
-      '/pricing-selector',
+      '/ecosystem-demo',
     );
     // 'Launch Campaigns' has no screen yet: disabled, and it says why.
     const campaigns = page.getByRole('button', { name: 'Launch Campaigns' });

@@ -75,7 +75,7 @@ describe('landing page', () => {
     expect(await href(page, 'Get Started')).toBe('/pricing');
     expect(await href(page, /Start Free 14-Day Trial/)).toBe('/pricing');
     const demo = page.getByRole('link', { name: /See Live Demo/ });
-    expect(await demo.getAttribute('href')).toBe('/pricing-selector');
+    expect(await demo.getAttribute('href')).toBe('/ecosystem-demo');
     expect(await demo.getAttribute('target')).toBe('_blank');
     expect(await href(page, /Book Strategy Call/)).toBe('/scheduler');
     expect(await href(page, 'Contact Sales')).toBe(

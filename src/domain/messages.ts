@@ -133,6 +133,13 @@ export const serverMessages = {
     /*i18n*/ 'Edit the pages that link to broken external URLs: a redirect on your own site cannot fix those.',
   'siteHealth.noFixes': /*i18n*/ 'There are no link fixes to deploy for {domain}.',
   'siteHealth.unknownDomain': /*i18n*/ '{domain} is not one of your websites.',
+  'ecosystem.appNotFound': /*i18n*/ 'App not found',
+  'ecosystem.endpointNotFound': /*i18n*/ 'Data endpoint not found',
+  'ecosystem.appNameTaken': /*i18n*/ '{name} is already one of your apps',
+  'ecosystem.planItemNotFound': /*i18n*/ 'Plan item not found',
+  'ecosystem.planItemCompleted': /*i18n*/ 'This plan item is already completed.',
+  'ecosystem.runNotFound': /*i18n*/ 'Collection run not found',
+  'ecosystem.noEndpoints': /*i18n*/ 'This app has no data endpoints to collect from.',
 } as const;
 
 export type ServerMessageId = keyof typeof serverMessages;

@@ -1,6 +1,7 @@
 import { AnalyticsPanel } from '@client/features/analytics';
 import { CrmPanel } from '@client/features/contacts';
 import { type DashboardTabId, OverviewPanel, type TabPanel } from '@client/features/dashboard';
+import { CrossSalesPanel, DataCollectionPanel, UserIntegrationPanel } from '@client/features/ecosystem';
 import { PaymentsPanel } from '@client/features/payments';
 import { IphoneSyncPanel } from '@client/features/phone-sync';
 import { PricingTabPanel } from '@client/features/pricing';
@@ -28,5 +29,8 @@ export const dashboardPanels: Partial<Record<DashboardTabId, TabPanel>> = {
   crm: CrmPanel,
   analytics: AnalyticsPanel,
   content: ContentPanel,
+  'user-integration': UserIntegrationPanel,
+  'data-collection': DataCollectionPanel,
+  'cross-sales': CrossSalesPanel,
   // ↓ Feature panels: content, user-integration, data-collection, cross-sales, automation, backup, succession
 };

@@ -2,6 +2,7 @@ import { ResetPasswordPage, SignInPage } from '@client/features/auth';
 import { TechstackPage } from '@client/features/catalogue';
 import { ContactsPage } from '@client/features/contacts';
 import { DashboardPage } from '@client/features/dashboard';
+import { EcosystemDemoPage, EcosystemPage } from '@client/features/ecosystem';
 import { LandingPage } from '@client/features/landing';
 import {
   CardPricingPage,
@@ -44,6 +45,7 @@ export const signedOutRoutes: AppRoute[] = [
   { path: '/', page: LandingPage },
   // ↓ Public demo screens: /ai-demo, /deployment-demo, /ecosystem-demo, /superhub-demo, /webhook-demo, /phase3-demo
   { path: '/deployment-demo', page: DeploymentDemoPage },
+  { path: '/ecosystem-demo', page: EcosystemDemoPage },
 ];
 
 /** Spec 001 §2, signed in: / and /techstack are the same home screen. */
@@ -53,4 +55,5 @@ export const signedInRoutes: AppRoute[] = [
   // ↓ Signed-in screens: /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
   { path: '/contacts', page: ContactsPage },
   { path: '/deployment', page: DeploymentPage },
+  { path: '/ecosystem', page: EcosystemPage },
 ];

@@ -1,4 +1,5 @@
 import { ApiKeysSection } from '@client/features/api-keys';
+import { AppsSection } from '@client/features/ecosystem';
 import { BillingSection } from '@client/features/payments';
 import { SyncTokensSection } from '@client/features/phone-sync';
 import {
@@ -57,5 +58,11 @@ export const settingsSections: readonly SettingsSection[] = [
     title: msg`Plan & billing`,
     description: msg`Your plan, trial, renewal and the payments made.`,
     component: BillingSection,
+  },
+  {
+    id: 'ecosystem-apps',
+    title: msg`Ecosystem apps`,
+    description: msg`Your family of apps: their sites, prices and the data endpoints the console collects from.`,
+    component: AppsSection,
   },
 ];

@@ -39,7 +39,7 @@ export type TimelineKind = (typeof timelineKinds)[number];
 export const unknownSource = 'Unknown';
 
 /** How a contact reached the CRM; decides the wording of its "created" timeline entry. */
-export const contactVias = ['manual', 'email', 'phone', 'import'] as const;
+export const contactVias = ['manual', 'email', 'phone', 'import', 'app'] as const;
 export type ContactVia = (typeof contactVias)[number];
 
 export const contactsPageSize = 10;

@@ -10,6 +10,8 @@ import { catalogueRoutes } from './catalogue/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dealRoutes } from './deals/routes.js';
+import { collectJobDefinition } from './ecosystem/collection.js';
+import { ecosystemRoutes } from './ecosystem/index.js';
 import { emailJobs } from './email/jobs.js';
 import { emailRoutes } from './email/routes.js';
 import { importJobDefinition } from './imports/import-job.js';
@@ -41,6 +43,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   importRoutes,
   analyticsRoutes,
   siteHealthRoutes,
+  ecosystemRoutes,
 ];
 
 /** Every background job the workers run. */
@@ -51,4 +54,5 @@ export const jobDefinitions: JobDefinition[] = [
   passwordResetJob as JobDefinition,
   ...analyticsJobs,
   ...siteHealthJobs,
+  collectJobDefinition as JobDefinition,
 ];

@@ -208,26 +208,25 @@ describe('the outbound client against a real server', () => {
     await c.close();
   });
 
-  it('reaches its own loopback origin (and only that port) without an allow-list, and nothing it redirects to', async () => {
-    const own = client({ policy: createAddressPolicy(), ownOrigin: base });
-    expect((await own.fetch(`${base}/hello`)).text()).toBe('hello');
-    // Another port on the same loopback address is another origin: refused as loopback.
-    expect((await refusal(own.fetch(`http://127.0.0.1:${port === 1 ? 2 : port - 1}/hello`))).kind).toBe(
-      'blocked_address',
-    );
-    // The same port by name is not the own origin either: a DNS answer cannot stand in for it.
-    const byName = client({
+  it("lets exactly the server's own origin reach loopback, at every hop", async () => {
+    // A second loopback server on another port: the same address, a different origin.
+    const other = createServer((_req, res) => res.end('other'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherPort = (other.address() as AddressInfo).port;
+    const own = client({
       policy: createAddressPolicy(),
-      ownOrigin: base,
-      resolver: fakeDns({ 'own.test': ['127.0.0.1'] }),
+      ownOrigins: [`http://localhost:${port}`],
+      resolver: fakeDns({ localhost: ['127.0.0.1'] }),
     });
-    expect((await refusal(byName.fetch(`http://own.test:${port}/hello`))).kind).toBe('blocked_address');
-    await byName.close();
-    // A redirect leaving the own origin for a private address is refused at that hop.
-    const outward = `${base}/redirect?to=${encodeURIComponent('http://10.0.0.1/x')}`;
-    expect((await refusal(own.fetch(outward))).kind).toBe('blocked_address');
+    const res = await own.fetch(`http://localhost:${port}/hello`);
+    expect(res.text()).toBe('hello');
+    // The same host on another port, the same port by its IP literal, and a redirect off the origin: refused.
+    expect((await refusal(own.fetch(`http://localhost:${otherPort}/`))).kind).toBe('blocked_address');
+    expect((await refusal(own.fetch(`${base}/hello`))).kind).toBe('blocked_address');
+    const hop = `http://localhost:${port}/redirect?to=${encodeURIComponent(`http://localhost:${otherPort}/`)}`;
+    expect((await refusal(own.fetch(hop))).kind).toBe('blocked_address');
     await own.close();
-    expect(() => client({ ownOrigin: 'http://hub.example.com:5000' })).toThrow(/loopback IP literal/);
+    await new Promise((resolve) => other.close(resolve));
   });
 
   it('answers a redirect itself when asked to, so a crawler can record each hop', async () => {

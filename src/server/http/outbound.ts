@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Config } from '../config.js';
@@ -24,11 +23,10 @@ export interface OutboundOptions {
   /** DNS, injectable so tests can make a name resolve anywhere without real DNS. */
   resolver?: Resolver;
   /**
-   * This server's own origin on loopback (`http://127.0.0.1:5000`): the one loopback origin reachable
-   * although the policy refuses loopback, because the demo's fixture sites are served there. It must be an
-   * IP literal, so no DNS answer can stand in for it; its port must match too.
+   * Origins of this very server (its demo apps' simulator): a request to exactly one of these origins
+   * may also connect to loopback. Checked at every hop, so a redirect elsewhere on loopback is refused.
    */
-  ownOrigin?: string;
+  ownOrigins?: readonly string[];
 }
 
 export interface OutboundRequest {
@@ -92,38 +90,34 @@ function answer(
   return { status, url: url.toString(), headers, body, text: () => body.toString('utf8') };
 }
 
-/** The origin of a loopback IP literal URL; anything else is a programming error, refused at start. */
-function loopbackOrigin(url: string): string {
-  const parsed = new URL(url);
-  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (!isIP(host) || !(host === '::1' || host.startsWith('127.')))
-    throw new Error(`ownOrigin must be a loopback IP literal, not ${url}`);
-  return parsed.origin;
-}
-
 /**
  * The one way the server fetches a URL a user gave: only public addresses (checked at every hop, and
  * the socket connects to the checked address), bounded in time and size, and redirects capped.
  */
 export function createOutboundClient(options: OutboundOptions): OutboundClient {
   const resolver = options.resolver ?? systemResolver;
-  const ownOrigin = options.ownOrigin ? loopbackOrigin(options.ownOrigin) : null;
   const userAgent = `BusinessHub/${packageJson.version}${options.publicUrl ? ` (+${options.publicUrl})` : ''}`;
-  const agent = new Agent({
-    connect: { timeout: options.connectTimeoutMs, lookup: guardedLookup(options.policy, resolver) },
-    headersTimeout: options.totalTimeoutMs,
-    bodyTimeout: options.totalTimeoutMs,
-  });
+  const agentFor = (policy: AddressPolicy) =>
+    new Agent({
+      connect: { timeout: options.connectTimeoutMs, lookup: guardedLookup(policy, resolver) },
+      headersTimeout: options.totalTimeoutMs,
+      bodyTimeout: options.totalTimeoutMs,
+    });
+  const agent = agentFor(options.policy);
+  const ownOrigins = new Set((options.ownOrigins ?? []).map((o) => new URL(o).origin));
+  const ownPolicy = ownOrigins.size > 0 ? withLoopback(options.policy) : null;
+  const ownAgent = ownPolicy ? agentFor(ownPolicy) : null;
 
   async function exchange(url: string, init: OutboundRequest, signal: AbortSignal, maxBytes: number) {
     let target = parseTarget(url);
     let method = init.method ?? 'GET';
     let body = init.body;
     for (let hop = 0; ; hop += 1) {
+      const own = ownPolicy !== null && ownAgent !== null && ownOrigins.has(target.origin);
       // net.connect skips `lookup` for IP literals: those are checked here instead.
-      if (target.origin !== ownOrigin) await resolvePermitted(options.policy, target.hostname, resolver);
+      await resolvePermitted(own ? (ownPolicy as AddressPolicy) : options.policy, target.hostname, resolver);
       const response = await request(target, {
-        dispatcher: agent,
+        dispatcher: own ? (ownAgent as Agent) : agent,
         method,
         body,
         signal,
@@ -183,8 +177,26 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
         clearTimeout(timer);
       }
     },
-    close: () => agent.close(),
+    close: async () => {
+      await agent.close();
+      await ownAgent?.close();
+    },
   };
+}
+
+const loopback = createAddressPolicy({ allowCidrs: ['127.0.0.0/8', '::1/128'] });
+
+/** The policy plus loopback addresses: for requests to this server's own origin only. */
+function withLoopback(policy: AddressPolicy): AddressPolicy {
+  return {
+    allowsAddress: (ip) => policy.allowsAddress(ip) || loopback.allowsAddress(ip),
+    allowsHost: (host) => policy.allowsHost(host),
+  };
+}
+
+/** This server's own origin: PUBLIC_URL's, else http://localhost:PORT. */
+export function ownOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
 }
 
 /** The policy the operator configured: public unicast, plus OUTBOUND_ALLOW_CIDRS and OUTBOUND_ALLOW_HOSTS. */

@@ -3,6 +3,7 @@ import { websites } from '../db/schema/websites.js';
 import { recordActivity } from '../features/activities/service.js';
 import { seedDemoContacts } from '../features/contacts/demo-contacts.js';
 import { seedDemoDeals } from '../features/deals/demo-deals.js';
+import { seedDemoEcosystem } from '../features/ecosystem/demo-data.js';
 import { seedDemoProducts } from '../features/payments/demo-products.js';
 import { seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 import { seedDemoSiteHealth } from '../features/site-health/demo-sites.js';
@@ -45,4 +46,5 @@ export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<vo
     tx,
     demoWebsites.map((_, i) => i + 1),
   );
+  await seedDemoEcosystem(tx);
 }

@@ -39,11 +39,8 @@ import { FlipCard, type FlipCardContent } from './flip-card';
 const trialLabel = msg`Start Free ${trialDays}-Day Trial`;
 /** Signing up starts the trial; the sign-in page offers sign-up for new visitors. */
 const signInUrl = '/api/login';
-/**
- * Spec 000 §2.1 "See Live Demo" opens a demo site in a new tab. The public /ecosystem-demo comes with a
- * later release; until then the working, signed-out pricing selector and calculators show the product.
- */
-const liveDemoUrl = '/pricing-selector';
+/** Spec 000 §2.1 "See Live Demo" opens a demo site in a new tab: the public, read-only ecosystem demo. */
+const liveDemoUrl = '/ecosystem-demo';
 
 const trustBadges = [
   { icon: Lock, label: msg`Complete Data Isolation` },

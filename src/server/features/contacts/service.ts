@@ -164,6 +164,7 @@ const createdTitles: Record<ContactVia, string> = {
   email: 'Contact created from an email',
   phone: 'Contact created from phone sync',
   import: 'Contact imported',
+  app: 'Contact created from an ecosystem app',
 };
 
 const activityPrefixes: Record<ContactVia, string> = {
@@ -171,6 +172,7 @@ const activityPrefixes: Record<ContactVia, string> = {
   email: 'New contact from email',
   phone: 'New contact from phone sync',
   import: 'New contact imported',
+  app: 'New contact from an ecosystem app',
 };
 
 const fillableFields = [
@@ -265,6 +267,67 @@ export async function upsertContactByIdentity(
   throw new AppError('conflict', serverMessage('contacts.savedElsewhere'));
 }
 
+/**
+ * Creates the contact only when no contact has this email (then this phone) yet; a known person is
+ * left exactly as they are. For sources that add people but must not edit them (an app's user list).
+ */
+export async function addContactUnlessKnown(
+  tx: Tx,
+  input: ContactIdentityInput,
+  options: UpsertOptions,
+): Promise<{ contact: Contact; created: boolean }> {
+  const clean = cleanIdentity(input);
+  const existing = await findByIdentity(tx, clean.email, clean.phone);
+  if (existing) return { contact: existing, created: false };
+  return upsertContactByIdentity(tx, input, options);
+}
+
+/**
+ * Gives contacts whose source is still 'Unknown' the source their email's domain points to
+ * (e.g. an app's or website's domain); answers how many changed.
+ */
+export async function tagUnknownSourcesByEmailDomain(
+  tx: Tx,
+  evidence: { domain: string; source: string }[],
+): Promise<number> {
+  if (evidence.length === 0) return 0;
+  return store.setSourceOfUnknownByEmailDomain(tx, evidence);
+}
+
+/** Standardises sources that mean the same one (case, a domain, a former name); answers how many changed. */
+export async function standardizeSources(
+  tx: Tx,
+  aliases: { alias: string; source: string }[],
+): Promise<number> {
+  if (aliases.length === 0) return 0;
+  return store.renameSources(tx, aliases);
+}
+
+/** Contacts and their value per source, for the named sources, largest first. */
+export function sourceTotals(tx: Tx, sources: string[]) {
+  return store.sourceTotals(tx, sources);
+}
+
+export interface SourceContacts {
+  contacts: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    status: ContactStatus;
+  }[];
+  total: number;
+}
+
+/** The newest `perSource` contacts of each source, with the source's total (sources without contacts included). */
+export async function contactsBySource(
+  tx: Tx,
+  sources: string[],
+  perSource: number,
+): Promise<Record<string, SourceContacts>> {
+  return store.contactsBySource(tx, sources, perSource);
+}
+
 async function findByIdentity(tx: Tx, email: string | null, phone: string | null) {
   if (email) {
     const byEmail = await store.findContactByEmail(tx, email);
@@ -336,6 +399,7 @@ const viaNoun: Record<ContactVia, string> = {
   email: 'an email',
   phone: 'phone sync',
   import: 'an import',
+  app: 'an ecosystem app',
 };
 
 const fieldLabels: Record<string, string> = {
@@ -362,13 +426,13 @@ const fieldLabel = (field: string) => fieldLabels[field] ?? field;
 // ---- sources ----
 
 /**
- * A contact's source is one of the workspace's websites (matched case-insensitively, stored with
- * the website's own spelling) or 'Unknown'.
+ * A contact's source is one of the workspace's websites or ecosystem apps (matched case-insensitively,
+ * stored in its own spelling) or 'Unknown'.
  */
 export async function resolveSource(tx: Tx, source: string): Promise<string> {
   const trimmed = source.trim();
   if (trimmed.toLowerCase() === unknownSource.toLowerCase()) return unknownSource;
-  const website = await store.findWebsiteNameInsensitive(tx, trimmed);
+  const website = await store.findSourceNameInsensitive(tx, trimmed);
   if (!website) {
     throw AppError.badRequest('source', serverMessage('contacts.unknownSource', { unknown: unknownSource }));
   }

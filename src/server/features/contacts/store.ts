@@ -100,13 +100,18 @@ export async function readWorkspacePlan(tx: Tx): Promise<string | undefined> {
   return rows[0]?.plan;
 }
 
-export async function findWebsiteNameInsensitive(tx: Tx, name: string): Promise<string | undefined> {
+/** A website's or ecosystem app's name matching `name` case-insensitively, in its own spelling. */
+export async function findSourceNameInsensitive(tx: Tx, name: string): Promise<string | undefined> {
   const [row] = await tx
     .select({ name: websites.name })
     .from(websites)
     .where(sql`lower(${websites.name}) = lower(${name})`)
     .limit(1);
-  return row?.name;
+  if (row) return row.name;
+  const { rows } = await tx.execute<{ name: string }>(
+    sql`select name from ecosystem_apps where lower(name) = lower(${name}) limit 1`,
+  );
+  return rows[0]?.name;
 }
 
 // ---- companies ----
@@ -368,4 +373,67 @@ export async function findCustomerEmails(tx: Tx, emails: string[]): Promise<stri
     select lower(email::text) as email from contacts
     where status = 'customer' and email = any(${sql.param(emails)}::citext[])`);
   return result.rows.map((r) => r.email);
+}
+
+export async function setSourceOfUnknownByEmailDomain(
+  tx: Tx,
+  evidence: { domain: string; source: string }[],
+): Promise<number> {
+  const result = await tx.execute(sql`
+    update contacts c set source = m.source
+    from jsonb_to_recordset(${JSON.stringify(evidence)}::jsonb) as m(domain text, source text)
+    where c.source = 'Unknown' and c.email is not null and lower(split_part(c.email::text, '@', 2)) = lower(m.domain)`);
+  return result.rowCount ?? 0;
+}
+
+/**
+ * Per source: the newest contacts (index contacts_source_idx, a few rows each) and the count. The named
+ * sources come first, in their order, then every other source contacts have.
+ */
+export async function contactsBySource(tx: Tx, sources: string[], perSource: number) {
+  const { rows } = await tx.execute<{
+    source: string;
+    total: number;
+    contacts: {
+      id: number;
+      firstName: string;
+      lastName: string;
+      email: string | null;
+      status: ContactStatus;
+    }[];
+  }>(sql`
+    with counted as (
+      select source, count(*)::int as total from contacts group by source
+    ), named as (
+      select s.name as source, s.ord from unnest(${sql.param(sources)}::text[]) with ordinality as s(name, ord)
+    ), every_source as (
+      select coalesce(n.source, c.source) as source, coalesce(n.ord, 1000000) as ord, coalesce(c.total, 0) as total
+      from named n full join counted c on c.source = n.source
+    )
+    select e.source, e.total,
+      coalesce((select jsonb_agg(jsonb_build_object('id', x.id, 'firstName', x.first_name, 'lastName', x.last_name,
+          'email', x.email, 'status', x.status) order by x.created_at desc, x.id desc)
+        from (select id, first_name, last_name, email, status, created_at from contacts
+              where source = e.source order by created_at desc, id desc limit ${perSource}) x), '[]'::jsonb) as contacts
+    from every_source e order by e.ord, e.source`);
+  return Object.fromEntries(rows.map((r) => [r.source, { contacts: r.contacts, total: r.total }]));
+}
+
+/** Renames sources that mean the same thing (`alias`, compared case-insensitively) to `source`. */
+export async function renameSources(tx: Tx, aliases: { alias: string; source: string }[]): Promise<number> {
+  const result = await tx.execute(sql`
+    update contacts c set source = m.source
+    from (select distinct on (lower(alias)) alias, source
+          from jsonb_to_recordset(${JSON.stringify(aliases)}::jsonb) as x(alias text, source text)) m
+    where lower(c.source) = lower(m.alias) and c.source <> m.source`);
+  return result.rowCount ?? 0;
+}
+
+/** Count and value per source, for the named sources, largest first. */
+export async function sourceTotals(tx: Tx, sources: string[]) {
+  const { rows } = await tx.execute<{ source: string; count: number; valueCents: number }>(sql`
+    select source, count(*)::int as count, coalesce(sum(value_cents), 0)::float8 as "valueCents"
+    from contacts where source = any(${sql.param(sources)}::text[])
+    group by source order by count(*) desc, sum(value_cents) desc, source`);
+  return rows;
 }

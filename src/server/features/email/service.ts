@@ -225,3 +225,6 @@ export async function getCaptureAddress(deps: Pick<AppDeps, 'config'>, tx: Tx) {
   if (!token) throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
   return { address: `${token}@${deps.config.SMTP_CAPTURE_DOMAIN}` };
 }
+
+/** Sealing of stored secrets (mail passwords here; other features' credentials too). */
+export { open, seal } from './secret-box.js';

@@ -110,7 +110,15 @@ const companyIdsOfExisting = `
 
 const nothingStaged: StagedBatch = { conflicts: [], adding: 0, updating: 0, newCompanies: 0 };
 
-export async function stageBatch(tx: Tx, batch: ImportBatch): Promise<StagedBatch> {
+/**
+ * `source`, when given, is the source of every row of the batch (data collected from an ecosystem app
+ * comes from that app whatever its columns say); otherwise each row's source column is resolved.
+ */
+export async function stageBatch(
+  tx: Tx,
+  batch: ImportBatch,
+  options: { source?: string } = {},
+): Promise<StagedBatch> {
   if (batch.staged.length === 0) return nothingStaged;
   const client = clientOf(tx);
   await client.query(`
@@ -148,10 +156,13 @@ export async function stageBatch(tx: Tx, batch: ImportBatch): Promise<StagedBatc
   );
   // A contact's source is one of the workspace's websites, in the website's own spelling, or
   // 'Unknown' (the contacts rule); any other source in the file counts as not given.
-  await client.query(`
-    update import_stage s set source = (select w.name from websites w where lower(w.name) = lower(s.source) limit 1)
-    where s.source is not null;
-    ${companyIdsOfExisting}`);
+  if (options.source !== undefined)
+    await client.query('update import_stage set source = $1', [options.source]);
+  else
+    await client.query(`
+      update import_stage s set source = (select w.name from websites w where lower(w.name) = lower(s.source) limit 1)
+      where s.source is not null`);
+  await client.query(companyIdsOfExisting);
   await matchStaged(client);
   return summarise(client);
 }

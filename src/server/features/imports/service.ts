@@ -191,3 +191,12 @@ export async function buildErrorReport(
   }
   return { filename: `${job.filename.replace(/\.csv$/i, '')}-errors.csv`, rows: rows() };
 }
+
+/** The import's pipeline pieces, for other sources of contact rows (the ecosystem's data collection). */
+export { type CsvItem, readCsvItems } from './csv-items.js';
+export { type ColumnMapping, hasIdentityColumn, mapHeader, normalizeHeader } from './header-mapping.js';
+export { ImportBatch } from './import-batch.js';
+export { batchRows } from './import-job.js';
+export { maxImportRows } from './limits.js';
+export { stageBatch, writeBatch } from './merge-batch.js';
+export { validateRow } from './row-validation.js';

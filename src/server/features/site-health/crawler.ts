@@ -41,7 +41,7 @@ function createEnvironment(config: Config): CrawlEnvironment {
     totalTimeoutMs: config.SITE_CRAWL_TIMEOUT_MS,
     maxBytes: Math.min(config.SITE_CRAWL_MAX_PAGE_BYTES, config.OUTBOUND_MAX_BYTES),
     maxRedirects: 5,
-    ownOrigin: ownOrigin(config),
+    ownOrigins: [ownOrigin(config)],
   });
   return {
     client,

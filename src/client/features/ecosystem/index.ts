@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+
+/** The ecosystem console's screens: three dashboard tabs, its settings section and /ecosystem(-demo). */
+export const UserIntegrationPanel = lazy(() =>
+  import('./user-integration-panel').then((m) => ({ default: m.UserIntegrationPanel })),
+);
+export const DataCollectionPanel = lazy(() =>
+  import('./data-collection-panel').then((m) => ({ default: m.DataCollectionPanel })),
+);
+export const CrossSalesPanel = lazy(() =>
+  import('./cross-sales-panel').then((m) => ({ default: m.CrossSalesPanel })),
+);
+export const EcosystemPage = lazy(() =>
+  import('./ecosystem-page').then((m) => ({ default: m.EcosystemPage })),
+);
+export const EcosystemDemoPage = lazy(() =>
+  import('./ecosystem-page').then((m) => ({ default: m.EcosystemDemoPage })),
+);
+export { AppsSection } from './apps-section';

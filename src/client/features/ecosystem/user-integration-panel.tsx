@@ -1,0 +1,257 @@
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/use-toast';
+import { useAuth } from '@client/lib/use-auth';
+import { hasRole } from '@domain/roles';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ExternalLink, Loader2, Tags, UserPlus, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useAppSources, useConsoleAction, useContactsBySource } from './ecosystem-api';
+
+export function UserIntegrationPanel() {
+  const { t } = useLingui();
+  const { user } = useAuth();
+  const canWrite = user !== null && hasRole(user.role, 'admin');
+  const integrate = useConsoleAction<{ integrated: number; skipped: number }>(
+    '/api/contacts/integrate-users',
+  );
+  const example = useConsoleAction<{ contact: { firstName: string; lastName: string } }>(
+    '/api/contacts/create-example',
+  );
+  const tag = useConsoleAction<{ updated: number }>('/api/contacts/tag-sources');
+
+  const runIntegrate = () =>
+    integrate.mutate(undefined, {
+      onSuccess: ({ integrated, skipped }) =>
+        toast({
+          title: t`User Integration Complete`,
+          description: t`Integrated ${integrated} users, skipped ${skipped} existing contacts`,
+        }),
+      onError: () =>
+        toast({
+          title: t`Integration Failed`,
+          description: t`Failed to integrate users as contacts`,
+          variant: 'destructive',
+        }),
+    });
+  const runExample = () =>
+    example.mutate(undefined, {
+      onSuccess: () =>
+        toast({
+          title: t`Example Created`,
+          description: t`An example app user and their contact were created.`,
+        }),
+      onError: () =>
+        toast({
+          title: t`Creation Failed`,
+          description: t`Failed to create example user and contact`,
+          variant: 'destructive',
+        }),
+    });
+  const runTag = () =>
+    tag.mutate(undefined, {
+      onSuccess: ({ updated }) =>
+        toast({
+          title: t`Source Tagging Complete`,
+          description: plural(updated, {
+            one: '# contact now has its source',
+            other: '# contacts now have their source',
+          }),
+        }),
+      onError: () =>
+        toast({
+          title: t`Tagging Failed`,
+          description: t`Failed to tag contact sources`,
+          variant: 'destructive',
+        }),
+    });
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-2xl font-bold tracking-tight">
+          <Trans>User Integration</Trans>
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Turn the users of your apps into contacts, with the app as their source.</Trans>
+        </p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-3">
+        <ActionCard
+          icon={<Users className="size-5" aria-hidden="true" />}
+          title={t`Integrate users as contacts`}
+          description={t`Reads each app's user list and adds the people not yet in your contacts.`}
+          label={t`Integrate Users`}
+          pending={integrate.isPending}
+          disabled={!canWrite}
+          onClick={runIntegrate}
+        />
+        <ActionCard
+          icon={<UserPlus className="size-5" aria-hidden="true" />}
+          title={t`Create example user and contact`}
+          description={t`Adds one clearly labelled example user so you can see the flow work.`}
+          label={t`Create Example`}
+          pending={example.isPending}
+          disabled={!canWrite}
+          onClick={runExample}
+        />
+        <ActionCard
+          icon={<Tags className="size-5" aria-hidden="true" />}
+          title={t`Tag contact sources`}
+          description={t`Gives contacts whose source is Unknown the app or website their email domain belongs to.`}
+          label={t`Tag Sources`}
+          pending={tag.isPending}
+          disabled={!canWrite}
+          onClick={runTag}
+        />
+      </div>
+      {!canWrite && (
+        <p className="text-xs text-muted-foreground">
+          <Trans>Only admins and owners can run these actions.</Trans>
+        </p>
+      )}
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <AppSourcesCard />
+        <ContactsBySourceCard />
+      </div>
+    </div>
+  );
+}
+
+function ActionCard(props: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  label: string;
+  pending: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          {props.icon}
+          {props.title}
+        </CardTitle>
+        <CardDescription>{props.description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button onClick={props.onClick} disabled={props.disabled || props.pending}>
+          {props.pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {props.label}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AppSourcesCard() {
+  const { data, isLoading, isError } = useAppSources();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <Trans>App Sources</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>The apps of your ecosystem. Manage them in Settings.</Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <Skeleton className="h-24" />
+        ) : isError ? (
+          <p className="text-sm text-destructive">
+            <Trans>The app sources could not be loaded.</Trans>
+          </p>
+        ) : data?.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            <Trans>No apps yet. Add your apps under Settings → Ecosystem apps.</Trans>
+          </p>
+        ) : (
+          <ul className="divide-y">
+            {data?.map((source) => (
+              <li key={source.name} className="py-2">
+                <div className="flex items-center gap-2">
+                  <span className="font-medium">{source.name}</span>
+                  <Badge variant="secondary">{source.type}</Badge>
+                  <a
+                    href={source.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="ms-auto text-muted-foreground hover:text-foreground"
+                  >
+                    <ExternalLink className="size-4" aria-hidden="true" />
+                    <span className="sr-only">
+                      <Trans>Open {source.name}</Trans>
+                    </span>
+                  </a>
+                </div>
+                <p className="text-sm text-muted-foreground">{source.description}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ContactsBySourceCard() {
+  const { data, isLoading, isError } = useContactsBySource();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <Trans>Contacts by Source</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>The newest three contacts of each source.</Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {isLoading ? (
+          <Skeleton className="h-24" />
+        ) : isError ? (
+          <p className="text-sm text-destructive">
+            <Trans>Contacts by source could not be loaded.</Trans>
+          </p>
+        ) : (
+          Object.entries(data ?? {}).map(([source, { contacts, total }]) => (
+            <section key={source} aria-label={source}>
+              <h3 className="flex items-center gap-2 text-sm font-semibold">
+                {source} <Badge variant="outline">{total}</Badge>
+              </h3>
+              {contacts.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  <Trans>No contacts from this source yet</Trans>
+                </p>
+              ) : (
+                <ul className="text-sm">
+                  {contacts.map((c) => (
+                    <li key={c.id} className="flex gap-2">
+                      <span>{`${c.firstName} ${c.lastName}`.trim() || c.email}</span>
+                      <span className="truncate text-muted-foreground">{c.email}</span>
+                      <Badge variant="secondary" className="ms-auto">
+                        {c.status}
+                      </Badge>
+                    </li>
+                  ))}
+                  {total > contacts.length && (
+                    <li className="text-muted-foreground">
+                      <Trans>+{total - contacts.length} more</Trans>
+                    </li>
+                  )}
+                </ul>
+              )}
+            </section>
+          ))
+        )}
+      </CardContent>
+    </Card>
+  );
+}

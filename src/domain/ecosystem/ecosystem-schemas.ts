@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+/** The ecosystem page's tabs after "All Apps" (spec 001, Ecosystem Integration). */
+export const appCategories = [
+  'core',
+  'business',
+  'healing',
+  'nonprofit',
+  'entertainment',
+  'education',
+] as const;
+export type AppCategory = (typeof appCategories)[number];
+
+export const appTypes = ['B2C', 'B2B', 'Mixed'] as const;
+export type AppType = (typeof appTypes)[number];
+
+export const endpointTypes = ['replit', 'canva', 'website'] as const;
+export const endpointCategories = ['leads', 'business', 'presentation', 'data', 'certification'] as const;
+export const endpointFormats = ['json', 'csv'] as const;
+
+/** Contact fields an endpoint's data can feed (the CSV import's fields, so both merge the same way). */
+export const mappableFields = [
+  'firstName',
+  'lastName',
+  'fullName',
+  'email',
+  'phone',
+  'company',
+  'status',
+  'value',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'notes',
+] as const;
+export type MappableField = (typeof mappableFields)[number];
+
+/** The simulated demo apps live on this server under this path (see features/ecosystem/demo-apps.ts). */
+export const demoAppsPath = '/demo-apps/';
+
+/**
+ * An app's or endpoint's address: an absolute http(s) URL, or a path on this server under /demo-apps/
+ * (the demo's simulated apps, resolved against the server's own origin when fetched).
+ */
+export const appUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, 'must be at most 2048 characters')
+  .refine((value) => {
+    if (value.startsWith(demoAppsPath)) return !value.includes('..');
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
+const centsSchema = z
+  .number('must be a number')
+  .int('must be a whole number of cents')
+  .min(0, 'must be 0 or more')
+  .max(100_000_000_00, 'is too large');
+
+export const appPricingSchema = z.object({
+  free: z.boolean().default(false),
+  monthlyCents: centsSchema.nullable().default(null),
+  annualCents: centsSchema.nullable().default(null),
+  lifetimeCents: centsSchema.nullable().default(null),
+  oneTimeCents: centsSchema.nullable().default(null),
+});
+export type AppPricing = z.infer<typeof appPricingSchema>;
+
+const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+
+export const fieldMappingSchema = z
+  .partialRecord(z.enum(mappableFields), text(120).min(1, 'is required'))
+  .default({});
+
+export const endpointInputSchema = z.object({
+  name: text(120).min(1, 'is required'),
+  type: z.enum(endpointTypes),
+  category: z.enum(endpointCategories),
+  description: text(2000).default(''),
+  url: appUrlSchema,
+  format: z.enum(endpointFormats).default('json'),
+  /** "Header-Name: value" sent with each request; stored sealed, never returned. Omit to keep the stored one, null to clear. */
+  authHeader: z
+    .string()
+    .max(4096, 'must be at most 4096 characters')
+    .regex(/^[A-Za-z0-9-]{1,64}:\s*[^\r\n]+$/, 'must look like "Authorization: Bearer …"')
+    .nullable()
+    .optional(),
+  fieldMapping: fieldMappingSchema,
+});
+export type EndpointInput = z.infer<typeof endpointInputSchema>;
+
+export const appInputSchema = z.object({
+  name: text(120).min(1, 'is required'),
+  category: z.enum(appCategories),
+  url: appUrlSchema,
+  description: text(2000).default(''),
+  type: z.enum(appTypes).default('B2C'),
+  pricing: appPricingSchema.default({
+    free: false,
+    monthlyCents: null,
+    annualCents: null,
+    lifetimeCents: null,
+    oneTimeCents: null,
+  }),
+  features: z.array(text(200).min(1, 'is required')).max(50, 'at most 50').default([]),
+  usersUrl: appUrlSchema.nullable().default(null),
+  endpoints: z.array(endpointInputSchema).max(20, 'at most 20 endpoints').default([]),
+});
+export type AppInput = z.infer<typeof appInputSchema>;
+
+export interface EcosystemEndpoint {
+  id: number;
+  appId: number;
+  appName: string;
+  name: string;
+  type: (typeof endpointTypes)[number];
+  category: (typeof endpointCategories)[number];
+  description: string;
+  url: string;
+  format: (typeof endpointFormats)[number];
+  /** Whether an auth header is stored (the header itself never leaves the server). */
+  hasAuthHeader: boolean;
+  fieldMapping: Partial<Record<MappableField, string>>;
+}
+
+export interface EcosystemApp {
+  id: number;
+  name: string;
+  category: AppCategory;
+  url: string;
+  description: string;
+  type: AppType;
+  /** Spec shape: dollars, null where the app has no such price line. */
+  pricing: {
+    free: boolean;
+    monthly: number | null;
+    annual: number | null;
+    lifetime: number | null;
+    oneTime: number | null;
+  };
+  features: string[];
+  usersUrl: string | null;
+  endpoints: EcosystemEndpoint[];
+}
+
+/** The ecosystem bundle: every app for one monthly price (spec 001 §9). */
+export const ecosystemBundlePrice = 997;
+
+/** Savings of the bundle against the apps' monthly total, in whole percent (0 when the bundle is not cheaper). */
+export function bundleSavingsPercent(totalMonthlyValue: number): number {
+  if (totalMonthlyValue <= 0) return 0;
+  return Math.max(0, Math.round((1 - ecosystemBundlePrice / totalMonthlyValue) * 100));
+}

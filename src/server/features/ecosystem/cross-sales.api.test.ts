@@ -1,0 +1,186 @@
+import { opportunityScore } from '@domain/ecosystem/opportunity-score';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiClient,
+  addMember,
+  createTestApp,
+  type SignedUp,
+  signUpOwner,
+  type TestApp,
+} from '../../../../test/test-app.js';
+import { seedDemoWorkspace } from '../../seed/demo-workspace.js';
+import { demoApps, demoMatrix, demoPlan } from './demo-catalogue.js';
+import { seedDemoEcosystem } from './demo-data.js';
+
+let t: TestApp;
+let owner: SignedUp;
+const appName = (slug: string) => demoApps.find((a) => a.slug === slug)?.name as string;
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000 - 3_600_000).toISOString();
+
+// Contacts of SoulScan (whose users fit Healing Journey) in different states.
+const people = [
+  {
+    firstName: 'Hot',
+    email: 'hot@x.example',
+    status: 'customer',
+    valueCents: 200_000,
+    lastContactedAt: daysAgo(2),
+  },
+  {
+    firstName: 'Warm',
+    email: 'warm@x.example',
+    status: 'qualified',
+    valueCents: 40_000,
+    lastContactedAt: daysAgo(20),
+  },
+  { firstName: 'Cold', email: 'cold@x.example', status: 'lead', valueCents: 0 },
+  {
+    firstName: 'Gone',
+    email: 'gone@x.example',
+    status: 'lost',
+    valueCents: 0,
+    lastContactedAt: daysAgo(200),
+  },
+] as const;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUpOwner(t.app);
+  await t.database.withWorkspace(owner.workspaceId, (tx) => seedDemoEcosystem(tx));
+  for (const p of people) {
+    const res = await owner.client.post('/api/contacts', { ...p, source: appName('soulscan') });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('cross-sales', () => {
+  it('scores opportunities in SQL exactly as the domain rule does, best first', async () => {
+    const res = await owner.client.get('/api/cross-sales/opportunities');
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json();
+    expect(list.map((o: { contact: { name: string } }) => o.contact.name)).toEqual([
+      'Hot',
+      'Warm',
+      'Cold',
+      'Gone',
+    ]);
+    // One timeline entry each (created).
+    const expected = [
+      opportunityScore({ status: 'customer', valueCents: 200_000, daysSinceContact: 2, engagement: 1 }),
+      opportunityScore({ status: 'qualified', valueCents: 40_000, daysSinceContact: 20, engagement: 1 }),
+      opportunityScore({ status: 'lead', valueCents: 0, daysSinceContact: null, engagement: 1 }),
+      opportunityScore({ status: 'lost', valueCents: 0, daysSinceContact: 200, engagement: 1 }),
+    ];
+    expect(list.map((o: { score: number }) => o.score)).toEqual(expected);
+    expect(list[0]).toMatchObject({
+      currentApp: 'SoulScan',
+      targetApp: 'Healing Journey',
+      targetService: 'Guided programme',
+      urgency: 'high',
+      valueEstimate: Math.round(39 + ((399 - 39) * expected[0]) / 100),
+    });
+    expect(list[0].reasoning).toContain('is not a Healing Journey user yet');
+    expect(list[0].callToAction).toBe('Offer Guided programme from Healing Journey to Hot');
+  });
+
+  it('answers metrics, backlinks and the matrix from the workspace data', async () => {
+    const metrics = (await owner.client.get('/api/cross-sales/metrics')).json();
+    expect(metrics).toMatchObject({ totalOpportunities: 4, highValueOpportunities: 1 });
+    expect(metrics.conversionFunnel).toEqual([
+      { stage: 'Contacts', count: 4, percentage: 100 },
+      { stage: 'Qualified', count: 2, percentage: 50 },
+      { stage: 'Customers', count: 1, percentage: 25 },
+    ]);
+    expect(metrics.topTargetApps[0]).toMatchObject({ app: 'Healing Journey', count: 4 });
+    const backlinks = (await owner.client.get('/api/cross-sales/backlinks')).json();
+    expect(backlinks.contentPieces).toHaveLength(demoMatrix.length);
+    const soul = backlinks.contentPieces.find((p: { sourceApp: string }) => p.sourceApp === 'SoulScan');
+    expect(soul.metrics).toMatchObject({ expectedTraffic: 4, conversionPotential: 0.5 });
+    const matrix = (await owner.client.get('/api/cross-sales/matrix')).json();
+    expect(matrix.crossSalesMatrix.SoulScan[0]).toMatchObject({
+      app: 'Healing Journey',
+      valueRange: [39, 399],
+    });
+  });
+
+  it('edits the matrix (admins), validating the range', async () => {
+    const bad = await owner.client.post('/api/cross-sales/matrix', {
+      sourceApp: 'SoulScan',
+      targetApp: 'Mindful Media',
+      valueRange: [50, 10],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('valueRange');
+    const ok = await owner.client.post('/api/cross-sales/matrix', {
+      sourceApp: 'SoulScan',
+      targetApp: 'Mindful Media',
+      services: ['Meditations'],
+      valueRange: [9, 108],
+      reasoning: 'Calm after the scan.',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().crossSalesMatrix.SoulScan).toHaveLength(2);
+    const viewer = await addMember(t.app, owner, 'admin');
+    const id = ok.json().crossSalesMatrix.SoulScan.find((m: { app: string }) => m.app === 'Mindful Media').id;
+    expect((await viewer.client.delete(`/api/cross-sales/matrix/${id}`)).statusCode).toBe(204);
+  });
+
+  it('moves plan items Not Started → In Progress → Completed and computes progress', async () => {
+    const plan = (await owner.client.get('/api/cross-sales/plan')).json();
+    expect(plan.items).toHaveLength(demoPlan.length);
+    expect(plan.progress).toBe(0);
+    const id = plan.items[0].id;
+    const started = (await owner.client.post(`/api/cross-sales/plan/${id}/advance`)).json();
+    expect(started.items[0].status).toBe('In Progress');
+    expect(started.progress).toBe(10);
+    const done = (await owner.client.post(`/api/cross-sales/plan/${id}/advance`)).json();
+    expect(done.items[0].status).toBe('Completed');
+    expect(done.progress).toBe(20);
+    expect((await owner.client.post(`/api/cross-sales/plan/${id}/advance`)).statusCode).toBe(409);
+    const member = await addMember(t.app, owner, 'member');
+    expect((await member.client.post(`/api/cross-sales/plan/${plan.items[1].id}/advance`)).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('the ecosystem page', () => {
+  it('serves cross-sell offers, charity figures and the integration package', async () => {
+    const { apps } = (await owner.client.get('/api/ecosystem/apps')).json();
+    const soulscan = apps.find((a: { name: string }) => a.name === 'SoulScan');
+    const cross = (await owner.client.get(`/api/ecosystem/cross-sell/${soulscan.id}`)).json();
+    expect(cross.app).toEqual({ name: 'SoulScan' });
+    expect(cross.crossSellOpportunities[0]).toMatchObject({
+      targetApp: 'Healing Journey',
+      priority: 'medium',
+    });
+    // No payments recorded in this workspace: every charity figure is zero, not invented.
+    expect((await owner.client.get('/api/ecosystem/pricing-table')).json()).toEqual({
+      charitableGiving: { grossRevenue: 0, netProfit: 0, charitableDonation: 0 },
+    });
+    const pkg = (await owner.client.get('/api/ecosystem/integration-package')).json();
+    expect(pkg.ecosystem.apps).toHaveLength(demoApps.length);
+    expect(pkg.ecosystem.crossSellSnippets.SoulScan).toContain('Healing Journey');
+    expect(JSON.stringify(pkg)).not.toContain('authHeader');
+    expect(pkg.deployment).toEqual({ linkFixes: { totalFixes: 0 } });
+    const other = await signUpOwner(t.app);
+    expect((await other.client.get(`/api/ecosystem/cross-sell/${soulscan.id}`)).statusCode).toBe(404);
+  });
+
+  it('shows the demo workspace read-only to anyone under /api/demo/ecosystem/', async () => {
+    await seedDemoWorkspace(t.app.deps);
+    const visitor = new ApiClient(t.app);
+    const apps = await visitor.get('/api/demo/ecosystem/apps');
+    expect(apps.statusCode, apps.body).toBe(200);
+    expect(apps.json().apps).toHaveLength(demoApps.length);
+    expect(apps.json().totalEcosystemValue).toBeGreaterThan(997);
+    const first = apps.json().apps[0];
+    expect((await visitor.get(`/api/demo/ecosystem/cross-sell/${first.id}`)).statusCode).toBe(200);
+    expect((await visitor.get('/api/demo/ecosystem/pricing-table')).statusCode).toBe(200);
+    expect((await visitor.get('/api/demo/ecosystem/integration-package')).statusCode).toBe(200);
+    expect((await visitor.get('/api/ecosystem/apps')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  appCategories,
+  appInputSchema,
+  appTypes,
+  endpointCategories,
+  endpointFormats,
+  endpointInputSchema,
+  endpointTypes,
+} from '@domain/ecosystem/ecosystem-schemas';
+import { idParamSchema } from '@domain/ids';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addApp,
+  addEndpoint,
+  ecosystemOverview,
+  listAppSources,
+  listDataEndpoints,
+  removeApp,
+  removeEndpoint,
+  updateApp,
+  updateEndpoint,
+} from './service.js';
+
+const idParams = z.object({ id: idParamSchema });
+const tags = ['ecosystem'];
+
+export const endpointSchema = z.object({
+  id: z.number(),
+  appId: z.number(),
+  appName: z.string(),
+  name: z.string(),
+  type: z.enum(endpointTypes),
+  category: z.enum(endpointCategories),
+  description: z.string(),
+  url: z.string(),
+  format: z.enum(endpointFormats),
+  hasAuthHeader: z.boolean(),
+  fieldMapping: z.record(z.string(), z.string()),
+});
+
+export const appSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.enum(appCategories),
+  url: z.string(),
+  description: z.string(),
+  type: z.enum(appTypes),
+  pricing: z.object({
+    free: z.boolean(),
+    monthly: z.number().nullable(),
+    annual: z.number().nullable(),
+    lifetime: z.number().nullable(),
+    oneTime: z.number().nullable(),
+  }),
+  features: z.array(z.string()),
+  usersUrl: z.string().nullable(),
+  endpoints: z.array(endpointSchema),
+});
+
+const appUpdateSchema = appInputSchema.omit({ endpoints: true });
+
+export const ecosystemAppRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secretKey = () => app.deps.config.secretKey;
+
+  app.get(
+    '/api/ecosystem/apps',
+    {
+      schema: {
+        tags,
+        response: {
+          200: z.object({
+            apps: z.array(appSchema),
+            categories: z.array(z.string()),
+            totalEcosystemValue: z.number(),
+          }),
+        },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => ecosystemOverview(tx)),
+  );
+
+  app.post(
+    '/api/ecosystem/apps',
+    { schema: { tags, body: appInputSchema, response: { 201: appSchema } } },
+    async (request, reply) => {
+      const created = await app.inWorkspace(request, 'admin', (tx) => addApp(tx, secretKey(), request.body));
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/api/ecosystem/apps/:id',
+    { schema: { tags, params: idParams, body: appUpdateSchema, response: { 200: appSchema } } },
+    (request) => app.inWorkspace(request, 'admin', (tx) => updateApp(tx, request.params.id, request.body)),
+  );
+
+  app.delete('/api/ecosystem/apps/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    await app.inWorkspace(request, 'admin', (tx) => removeApp(tx, request.params.id));
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/ecosystem/apps/:id/endpoints',
+    { schema: { tags, params: idParams, body: endpointInputSchema, response: { 201: endpointSchema } } },
+    async (request, reply) => {
+      const created = await app.inWorkspace(request, 'admin', (tx) =>
+        addEndpoint(tx, secretKey(), request.params.id, request.body),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/api/ecosystem/endpoints/:id',
+    { schema: { tags, params: idParams, body: endpointInputSchema, response: { 200: endpointSchema } } },
+    (request) =>
+      app.inWorkspace(request, 'admin', (tx) =>
+        updateEndpoint(tx, secretKey(), request.params.id, request.body),
+      ),
+  );
+
+  app.delete(
+    '/api/ecosystem/endpoints/:id',
+    { schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => removeEndpoint(tx, request.params.id));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/app-sources',
+    {
+      schema: {
+        tags,
+        response: {
+          200: z.array(
+            z.object({ name: z.string(), type: z.enum(appTypes), description: z.string(), url: z.string() }),
+          ),
+        },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listAppSources(tx)),
+  );
+
+  app.get(
+    '/api/data-collection/endpoints',
+    { schema: { tags, response: { 200: z.array(endpointSchema) } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listDataEndpoints(tx)),
+  );
+};
