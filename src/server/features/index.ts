@@ -6,6 +6,8 @@ import { analyticsRoutes } from './analytics/routes.js';
 import { apiKeyRoutes } from './api-keys/routes.js';
 import { passwordResetJob } from './auth/password-service.js';
 import { authRoutes } from './auth/routes.js';
+import { automationJobs } from './automation/jobs.js';
+import { automationRoutes } from './automation/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
@@ -38,6 +40,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   locationRoutes,
   importRoutes,
   analyticsRoutes,
+  automationRoutes,
 ];
 
 /** Every background job the workers run. */
@@ -47,4 +50,5 @@ export const jobDefinitions: JobDefinition[] = [
   importJobDefinition as JobDefinition,
   passwordResetJob as JobDefinition,
   ...analyticsJobs,
+  ...automationJobs,
 ];

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/database.js';
 import { trafficForDashboard } from '../analytics/service.js';
+import { automationScore } from '../automation/service.js';
 import { countContactsByStatus, countWebsiteAudience } from '../contacts/service.js';
 import { summarizeRevenue } from '../payments/service.js';
 import { getWebsite } from '../websites/service.js';
@@ -14,14 +15,17 @@ export interface DashboardStats {
   subscribers: number;
   /** Visitors of the workspace's websites in the last 30 days; null until a site's analytics tag has sent anything. */
   traffic: number | null;
-  /** Share of work automated (0-100); null while nothing in the product measures it. */
+  /**
+   * Share of the workspace's workflow runs finished in the last 30 days that completed (0-100), the
+   * automation panel's "overall automation"; null while no run has finished.
+   */
   automationScore: number | null;
 }
 
 /**
  * The dashboard's four stat cards, computed from the workspace's own records (spec 000 §2.3 shows sample
- * figures; DESIGN §1 asks for real ones). Traffic comes from the analytics rollups; automation has no
- * measuring source in the product, so it stays null and the card says 'Not measured yet'. With
+ * figures; DESIGN §1 asks for real ones). Traffic comes from the analytics rollups, the automation score from
+ * workflow runs (null, 'Not measured yet', until one has finished). With
  * `websiteId`, the figures are those of that one website.
  */
 export async function getDashboardStats(
@@ -46,6 +50,6 @@ export async function getDashboardStats(
     totalRevenue: revenue.total,
     subscribers: contacts.total - contacts.lost,
     traffic,
-    automationScore: null,
+    automationScore: await automationScore({}, tx),
   };
 }
