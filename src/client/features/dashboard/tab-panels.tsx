@@ -32,6 +32,9 @@ export const tabPanels: Partial<Record<DashboardTabId, Panel>> = {
   //   automation, analytics, pricing, backup, succession
   crm: lazy(() => import('../contacts/crm-panel').then((m) => ({ default: m.CrmPanel }))),
   analytics: AnalyticsPanel,
+  automation: lazy(() =>
+    import('../automation/automation-panel').then((m) => ({ default: m.AutomationPanel })),
+  ),
 };
 
 /** True when the tab has a panel in this release (quick actions leading to a missing one are disabled). */
