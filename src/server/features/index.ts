@@ -17,6 +17,8 @@ import { emailRoutes } from './email/routes.js';
 import { importJobDefinition } from './imports/import-job.js';
 import { importRoutes } from './imports/routes.js';
 import { locationRoutes } from './location/routes.js';
+import { marketingJobs } from './marketing/jobs.js';
+import { marketingRoutes } from './marketing/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { phoneSyncJobs } from './phone-sync/jobs.js';
@@ -41,6 +43,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   importRoutes,
   analyticsRoutes,
   automationRoutes,
+  marketingRoutes,
 ];
 
 /** Every background job the workers run. */
@@ -51,4 +54,5 @@ export const jobDefinitions: JobDefinition[] = [
   passwordResetJob as JobDefinition,
   ...analyticsJobs,
   ...automationJobs,
+  ...marketingJobs,
 ];

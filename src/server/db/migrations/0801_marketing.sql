@@ -42,6 +42,8 @@ create table marketing_messages (
   -- queued -> sending (claimed by a sender) -> sent (SMTP accepted) | offline (kept in the outbox, NOT delivered) | failed
   status text not null default 'queued' check (status in ('queued', 'sending', 'sent', 'offline', 'failed')),
   attempts integer not null default 0,
+  -- The process that claimed it ('sending'): another process may take it over only after that one is gone.
+  claimed_by text,
   error text,
   -- The capability of the message's public links (unsubscribe, open pixel, click redirect).
   token text not null unique,
@@ -49,11 +51,14 @@ create table marketing_messages (
   sent_at timestamptz,
   opened_at timestamptz,
   clicked_at timestamptz,
+  -- The contact became a customer within the conversion window after clicking this message.
+  converted_at timestamptz,
   unique (workspace_id, idempotency_key)
 );
 create index marketing_messages_campaign_idx on marketing_messages (workspace_id, campaign_id, status, id);
 create index marketing_messages_run_fk on marketing_messages (run_id) where run_id is not null;
 create index marketing_messages_contact_fk on marketing_messages (contact_id) where contact_id is not null;
+create index marketing_messages_clicked_idx on marketing_messages (workspace_id, contact_id, clicked_at) where clicked_at is not null;
 create index marketing_messages_unsent_idx on marketing_messages (id) where status in ('queued', 'sending');
 select app_enable_tenant_rls('marketing_messages');
 

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
@@ -147,6 +147,13 @@ export function buildMail(
   };
 }
 
+/**
+ * This process. A message claimed by it and still 'sending' is in flight here; one claimed by another
+ * process (a restart after kill -9: the server runs as one process, see README) is taken over. Two send
+ * jobs of one campaign in this process share the work: neither takes a message the other has claimed.
+ */
+export const processId = randomUUID();
+
 type ClaimedMessage = {
   id: number;
   token: string;
@@ -157,8 +164,8 @@ type ClaimedMessage = {
 };
 
 /**
- * Delivers one message at most once per claim: the claim (queued/sending -> sending) commits before
- * SMTP is spoken, the result after. A message found 'sending' was claimed by a process that died
+ * Delivers one message at most once per claim: the claim (queued -> sending) commits before SMTP is
+ * spoken, the result after. A message another process left 'sending' was claimed by one that died
  * mid-send; it is sent again with the same Message-ID (the one case of a possible repeat: a crash
  * between the SMTP server's accept and our commit). Returns false when there was nothing to send.
  */
@@ -169,8 +176,9 @@ export async function deliverMessage(
 ): Promise<boolean> {
   const claimed = await deps.database.withWorkspace(workspaceId, async (tx) => {
     const { rows } = await tx.execute<ClaimedMessage & { tracking: boolean }>(
-      sql`update marketing_messages m set status = 'sending', attempts = attempts + 1
-          where id = ${messageId} and status in ('queued', 'sending')
+      sql`update marketing_messages m set status = 'sending', attempts = attempts + 1, claimed_by = ${processId}
+          where id = ${messageId}
+            and (status = 'queued' or (status = 'sending' and claimed_by is distinct from ${processId}))
           returning id, token, to_email as "toEmail", subject, body, from_name as "fromName",
             coalesce((select tracking_enabled from automation_settings), true) as tracking`,
     );
