@@ -48,6 +48,9 @@ const ContactsPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('./features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const MarketingPage = lazy(() =>
+  import('./features/marketing/marketing-page').then((m) => ({ default: m.MarketingPage })),
+);
 // ↑ Add your page's lazy import above this line.
 
 /**
@@ -80,6 +83,7 @@ const signedInRoutes: AppRoute[] = [
   { path: '/techstack', page: TechstackPage },
   // ↓ Signed-in screens: /contacts, /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
   { path: '/contacts', page: ContactsPage },
+  { path: '/marketing', page: MarketingPage },
 ];
 
 /** A signed-out visitor who opens a signed-in screen is sent to sign in and comes back afterwards. */

@@ -67,7 +67,7 @@ const features: FlipCardContent[] = [
     title: 'Marketing Automation',
     summary: 'Email campaigns, drip sequences and A/B tests that run themselves.',
     details: ['Drip sequences by behaviour', 'A/B test subject lines', 'Open, click and conversion tracking'],
-    // No href: /marketing comes with a later release, so the button says so instead of opening a 404.
+    href: '/marketing',
     action: 'Launch Campaigns',
   },
   {

@@ -185,7 +185,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (plain) => {
     await plain.register(formbody);
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.get('/api/m/u/:token', { schema: { hide: true, params: tokenParams } }, async (request, reply) =>
+    scope.get('/api/m/u/:token', { schema: { hide: true, params: tokenParams } }, async (_request, reply) =>
       reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
