@@ -77,7 +77,7 @@ describe('automation tab and /marketing', () => {
           (await api<{ contact: { tags: string[] } }>(page, 'GET', `/api/contacts/${contact.json.id}`)).json
             .contact.tags,
         {
-          timeout: 60_000,
+          timeout: 180_000,
         },
       )
       .toContain('welcomed');
@@ -86,7 +86,7 @@ describe('automation tab and /marketing', () => {
         async () =>
           (await api<{ overall: number | null }>(page, 'GET', '/api/automation/metrics')).json.overall,
         {
-          timeout: 60_000,
+          timeout: 180_000,
         },
       )
       .toBe(100);
@@ -116,7 +116,7 @@ describe('automation tab and /marketing', () => {
     const table = page.getByTestId('campaign-table');
     await expect
       .poll(() => table.locator('[data-testid^="campaign-status-"]').first().textContent(), {
-        timeout: 60_000,
+        timeout: 180_000,
       })
       .toBe('Sent');
     await page.reload();
@@ -136,9 +136,9 @@ describe('automation tab and /marketing', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Send or resume Paced offer' }).click();
     const status = page.getByTestId(`campaign-status-${paced.json.id}`);
-    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toBe('Active');
+    await expect.poll(() => status.textContent(), { timeout: 180_000 }).toBe('Active');
     await page.getByRole('button', { name: 'Pause Paced offer' }).click();
-    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toBe('Paused');
+    await expect.poll(() => status.textContent(), { timeout: 180_000 }).toBe('Paused');
     await page.getByRole('button', { name: 'Send or resume Paced offer' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'marketing-1440');
