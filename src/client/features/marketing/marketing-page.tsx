@@ -48,9 +48,7 @@ export function MarketingPage() {
             <Trans>Marketing Automation</Trans>
           </h1>
           <p className="text-sm text-muted-foreground">
-            <Trans>
-              Email campaigns to your contacts. Contacts who unsubscribed are never mailed.
-            </Trans>
+            <Trans>Email campaigns to your contacts. Contacts who unsubscribed are never mailed.</Trans>
           </p>
         </div>
         <Button onClick={() => setEditing('new')} disabled={!canWrite} data-testid="button-new-campaign">
