@@ -44,6 +44,7 @@ describe('automation tab and /marketing', () => {
     await page.getByRole('heading', { name: 'Automation Center' }).waitFor();
     await page.getByTestId('workflows-empty').waitFor();
     await page.getByTestId('performance-empty').waitFor();
+    await page.getByTestId('figure-overall').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('figure-overall').textContent()).toBe('Not measured yet');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
