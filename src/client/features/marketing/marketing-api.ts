@@ -10,8 +10,12 @@ import type {
 } from '@domain/marketing/campaign-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
+/** Re-read every 2 s while a campaign is sending, so its status and figures follow the send. */
 export function useCampaigns() {
-  return useQuery<CampaignSummary[]>({ queryKey: ['/api/campaigns'] });
+  return useQuery<CampaignSummary[]>({
+    queryKey: ['/api/campaigns'],
+    refetchInterval: (query) => (query.state.data?.some((c) => c.status === 'sending') ? 2000 : false),
+  });
 }
 
 export function useCampaign(id: number | null) {
