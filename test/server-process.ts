@@ -3,7 +3,9 @@ import { inject } from 'vitest';
 import { testAppPassword } from './global-setup.js';
 
 /** The real server (src/server/main.ts) as its own process on the test database, with its workers. */
-export async function startServerProcess(): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
@@ -14,6 +16,7 @@ export async function startServerProcess(): Promise<{ child: ChildProcess; baseU
       PORT: '0',
       HOST: '127.0.0.1',
       SMTP_CAPTURE_PORT: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -29,6 +29,8 @@ export async function createTestApp(
     workers?: boolean;
     clientDir?: string;
     logStream?: { write(line: string): void };
+    /** A controlled clock for the app and its workers (see AppDeps.clock). */
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const ownerUrl = inject('ownerDatabaseUrl');
@@ -44,7 +46,7 @@ export async function createTestApp(
   const database = createDatabase(asAppRole(ownerUrl, testAppPassword), { max: 10 });
   const queue = createQueue(ownerUrl);
   const app = await buildApp(
-    { config, database, queue },
+    { config, database, queue, ...(options.clock ? { clock: options.clock } : {}) },
     { clientDir: options.clientDir, logStream: options.logStream },
   );
   if (options.workers) await queue.start(jobDefinitions, app.deps);

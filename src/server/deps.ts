@@ -9,7 +9,11 @@ export interface AppDeps {
   database: Database;
   queue: Queue;
   log: FastifyBaseLogger;
+  /** The time, injectable so tests can move a 30-day wait along without sleeping; unset = the system clock. */
+  clock?: () => Date;
 }
+
+export const now = (deps: Pick<AppDeps, 'clock'>): Date => deps.clock?.() ?? new Date();
 
 declare module 'fastify' {
   interface FastifyInstance {

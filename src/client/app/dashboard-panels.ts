@@ -1,4 +1,5 @@
 import { AnalyticsPanel } from '@client/features/analytics';
+import { AutomationPanel } from '@client/features/automation';
 import { CrmPanel } from '@client/features/contacts';
 import { type DashboardTabId, OverviewPanel, type TabPanel } from '@client/features/dashboard';
 import { CrossSalesPanel, DataCollectionPanel, UserIntegrationPanel } from '@client/features/ecosystem';
@@ -32,5 +33,6 @@ export const dashboardPanels: Partial<Record<DashboardTabId, TabPanel>> = {
   'user-integration': UserIntegrationPanel,
   'data-collection': DataCollectionPanel,
   'cross-sales': CrossSalesPanel,
+  automation: AutomationPanel,
   // ↓ Feature panels: content, user-integration, data-collection, cross-sales, automation, backup, succession
 };

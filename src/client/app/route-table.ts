@@ -4,6 +4,7 @@ import { ContactsPage } from '@client/features/contacts';
 import { DashboardPage } from '@client/features/dashboard';
 import { EcosystemDemoPage, EcosystemPage } from '@client/features/ecosystem';
 import { LandingPage } from '@client/features/landing';
+import { MarketingPage } from '@client/features/marketing';
 import {
   CardPricingPage,
   LocalBusinessPage,
@@ -54,6 +55,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/techstack', page: TechstackPage },
   // ↓ Signed-in screens: /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
   { path: '/contacts', page: ContactsPage },
+  { path: '/marketing', page: MarketingPage },
   { path: '/deployment', page: DeploymentPage },
   { path: '/ecosystem', page: EcosystemPage },
 ];

@@ -15,7 +15,10 @@ export const dashboardStatsSchema = z.object({
   subscribers: z.number().int(),
   /** Visitors of the workspace's websites in the last 30 days; null until a site's analytics tag has sent anything. */
   traffic: z.number().int().nullable(),
-  /** Share of work automated (0-100); null while nothing in the product measures it. */
+  /**
+   * Share of the workspace's workflow runs finished in the last 30 days that completed (0-100), the
+   * automation panel's "overall automation"; null while no run has finished.
+   */
   automationScore: z.number().nullable(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

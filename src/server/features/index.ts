@@ -6,6 +6,8 @@ import { analyticsRoutes } from './analytics/routes.js';
 import { apiKeyRoutes } from './api-keys/routes.js';
 import { passwordResetJob } from './auth/password-service.js';
 import { authRoutes } from './auth/routes.js';
+import { automationJobs } from './automation/jobs.js';
+import { automationRoutes } from './automation/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
@@ -17,6 +19,8 @@ import { emailRoutes } from './email/routes.js';
 import { importJobDefinition } from './imports/import-job.js';
 import { importRoutes } from './imports/routes.js';
 import { locationRoutes } from './location/routes.js';
+import { marketingJobs } from './marketing/jobs.js';
+import { marketingRoutes } from './marketing/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { phoneSyncJobs } from './phone-sync/jobs.js';
@@ -44,6 +48,8 @@ export const featureRoutes: FastifyPluginAsync[] = [
   analyticsRoutes,
   siteHealthRoutes,
   ecosystemRoutes,
+  automationRoutes,
+  marketingRoutes,
 ];
 
 /** Every background job the workers run. */
@@ -55,4 +61,6 @@ export const jobDefinitions: JobDefinition[] = [
   ...analyticsJobs,
   ...siteHealthJobs,
   collectJobDefinition as JobDefinition,
+  ...automationJobs,
+  ...marketingJobs,
 ];

@@ -24,6 +24,11 @@ export const publicApiRoutes: Record<string, string> = {
   'POST /api/analytics/event':
     "websites' visitors send page views; the site key names the site, its domain must be the origin",
   'GET /api/analytics/script.js': 'the tracking script websites embed',
+  'GET /api/m/u/:token': "a marketing email's unsubscribe page; the message token is the capability",
+  'POST /api/m/u/:token':
+    'one-click unsubscribe (RFC 8058) from the mail client; the message token is the capability',
+  'GET /api/m/o/:token': "a marketing email's open-tracking pixel",
+  'GET /api/m/c/:token': "a marketing email's tracked link; the destination is signed",
 };
 
 /** Prefixes whose routes are public: API docs and the offline test checkout (its session id is the capability). */

@@ -27,6 +27,8 @@ export interface SendOptions {
    * and the job that processes it can never be separated by a crash between two commits.
    */
   tx?: Tx;
+  /** Not before this time: a durable delay (a 30-day wait is a row in pgboss.job, not a timer). */
+  startAfter?: Date;
 }
 
 export interface Queue {
@@ -87,6 +89,7 @@ export function createQueue(ownerUrl: string): Queue {
       return boss.send(name, data, {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.tx ? { db: onTransaction(options.tx) } : {}),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       });
     },
     async start(definitions, deps) {

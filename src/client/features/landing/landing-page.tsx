@@ -71,7 +71,7 @@ const features: FlipCardContent[] = [
       msg`A/B test subject lines`,
       msg`Open, click and conversion tracking`,
     ],
-    // No href: /marketing comes with a later release, so the button says so instead of opening a 404.
+    href: '/marketing',
     action: msg`Launch Campaigns`,
   },
   {

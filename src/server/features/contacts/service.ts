@@ -14,6 +14,7 @@ import { normalizePhone } from '@domain/contacts/phone';
 import { serverMessage } from '@domain/messages';
 import { type PlanId, planById, planIds } from '@domain/pricing/plans';
 import type { Tx } from '../../db/database.js';
+import { emitContactEvent } from '../../events/contact-events.js';
 import { recordActivity } from '../activities/service.js';
 import { placeAddress } from './placing.js';
 import * as store from './store.js';
@@ -349,6 +350,7 @@ async function recordCreation(tx: Tx, contact: Contact, options: UpsertOptions):
     'contact_added',
     `${activityPrefixes[options.via]}: ${contactDisplayName(contact)}`,
   );
+  await emitContactEvent(tx, { type: 'contact.created', contactId: contact.id });
 }
 
 async function fillEmptyFields(
@@ -550,6 +552,18 @@ export async function updateContact(
       'contact_status_changed',
       `${name} moved from ${contactStatusLabels[existing.status]} to ${contactStatusLabels[updated.status]}`,
     );
+    await emitContactEvent(tx, {
+      type: 'contact.status_changed',
+      contactId: id,
+      from: existing.status,
+      to: updated.status,
+    });
+  }
+  if (changed.includes('tags')) {
+    const before = new Set(existing.tags.map((t) => t.toLowerCase()));
+    for (const tag of updated.tags.filter((t) => !before.has(t.toLowerCase()))) {
+      await emitContactEvent(tx, { type: 'contact.tag_added', contactId: id, tag });
+    }
   }
   const others = changed.filter((f) => f !== 'status' && f !== 'longitude');
   if (others.length > 0) {

@@ -1,14 +1,15 @@
 import type { DashboardStats } from '@domain/dashboard/dashboard-schemas';
 import type { Tx } from '../../db/database.js';
 import { countDashboardTraffic } from '../analytics/service.js';
+import { automationScore } from '../automation/service.js';
 import { countContactsByStatus, countWebsiteAudience } from '../contacts/service.js';
 import { summarizeRevenue } from '../payments/service.js';
 import { getWebsite } from '../websites/service.js';
 
 /**
  * The dashboard's four stat cards, computed from the workspace's own records (spec 000 §2.3 shows sample
- * figures; DESIGN §1 asks for real ones). Traffic comes from the analytics rollups; automation has no
- * measuring source in the product, so it stays null and the card says 'Not measured yet'. With
+ * figures; DESIGN §1 asks for real ones). Traffic comes from the analytics rollups, the automation score from
+ * workflow runs (null, 'Not measured yet', until one has finished). With
  * `websiteId`, the figures are those of that one website.
  */
 export async function getDashboardStats(
@@ -33,6 +34,6 @@ export async function getDashboardStats(
     totalRevenue: revenue.total,
     subscribers: contacts.total - contacts.lost,
     traffic,
-    automationScore: null,
+    automationScore: await automationScore({}, tx),
   };
 }

@@ -1,0 +1,502 @@
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Textarea } from '@client/components/ui/textarea';
+import { toast } from '@client/components/ui/use-toast';
+import { errorMessage } from '@client/lib/api';
+import {
+  type Step,
+  type StepType,
+  type Trigger,
+  type TriggerType,
+  triggerTypes,
+  updatableFields,
+  type WorkflowStatus,
+  waitUnits,
+  workflowStatuses,
+} from '@domain/automation/workflow-schemas';
+import { contactStatuses } from '@domain/contacts/contact-schemas';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useDeleteWorkflow, useSaveWorkflow, useWorkflow } from './automation-api';
+import { workflowStatusLabels } from './workflow-labels';
+
+/** How a merge field is written in a subject or body (filled per contact when the email is queued). */
+const mergeFieldExample = '{{firstName}}';
+
+const selectClass =
+  'h-9 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+const triggerLabels: Record<TriggerType, MessageDescriptor> = {
+  contact_created: msg`Contact created`,
+  status_changed: msg`Status changed`,
+  tag_added: msg`Tag added`,
+  schedule: msg`On a schedule`,
+};
+
+/** The step types the list editor builds; branches and A/B splits made through the API are kept as they are. */
+const editableSteps = [
+  'send_email',
+  'wait',
+  'wait_until',
+  'update_field',
+  'add_tag',
+  'remove_tag',
+  'create_note',
+  'notify_member',
+  'webhook',
+] as const satisfies readonly StepType[];
+
+const stepLabels: Record<StepType, MessageDescriptor> = {
+  send_email: msg`Send email`,
+  wait: msg`Wait`,
+  wait_until: msg`Wait until a date`,
+  update_field: msg`Update a field`,
+  add_tag: msg`Add tag`,
+  remove_tag: msg`Remove tag`,
+  create_note: msg`Create note`,
+  notify_member: msg`Notify team`,
+  webhook: msg`Call webhook`,
+  branch: msg`Branch on a condition`,
+  ab_split: msg`A/B split`,
+};
+
+const unitLabels: Record<(typeof waitUnits)[number], MessageDescriptor> = {
+  minutes: msg`minutes`,
+  hours: msg`hours`,
+  days: msg`days`,
+};
+
+function newStep(type: (typeof editableSteps)[number]): Step {
+  switch (type) {
+    case 'send_email':
+      return { type, subject: '', body: '' };
+    case 'wait':
+      return { type, amount: 1, unit: 'days' };
+    case 'wait_until':
+      return { type, at: new Date(Date.now() + 86_400_000).toISOString() };
+    case 'update_field':
+      return { type, field: 'status', value: 'qualified' };
+    case 'add_tag':
+    case 'remove_tag':
+      return { type, tag: '' };
+    case 'create_note':
+      return { type, body: '' };
+    case 'notify_member':
+      return { type, message: '' };
+    case 'webhook':
+      return { type, url: 'https://' };
+  }
+}
+
+/** 'Create New Workflow' and editing one: name, trigger, a list of steps; saved as a draft, active or paused. */
+export function WorkflowBuilderDialog({
+  workflowId,
+  onClose,
+}: {
+  workflowId: number | null;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const existing = useWorkflow(workflowId);
+  const save = useSaveWorkflow();
+  const remove = useDeleteWorkflow();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [status, setStatus] = useState<WorkflowStatus>('draft');
+  const [trigger, setTrigger] = useState<Trigger>({ type: 'contact_created' });
+  const [steps, setSteps] = useState<Step[]>([]);
+  const [adding, setAdding] = useState<(typeof editableSteps)[number]>('send_email');
+
+  useEffect(() => {
+    const w = existing.data;
+    if (!w) return;
+    setName(w.name);
+    setDescription(w.description);
+    setStatus(w.status);
+    setTrigger(w.trigger);
+    setSteps(w.steps);
+  }, [existing.data]);
+
+  const setStep = (index: number, step: Step) =>
+    setSteps((all) => all.map((s, i) => (i === index ? step : s)));
+  const move = (index: number, by: number) =>
+    setSteps((all) => {
+      const next = [...all];
+      const [step] = next.splice(index, 1);
+      next.splice(index + by, 0, step);
+      return next;
+    });
+
+  const changeTrigger = (type: TriggerType) =>
+    setTrigger(
+      type === 'status_changed'
+        ? { type, to: 'customer' }
+        : type === 'tag_added'
+          ? { type, tag: '' }
+          : type === 'schedule'
+            ? { type, everyHours: 24 }
+            : { type },
+    );
+
+  const submit = () =>
+    save.mutate(
+      {
+        id: workflowId,
+        body: { name, description, status, trigger, conditions: existing.data?.conditions ?? [], steps },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: t`Workflow saved` });
+          onClose();
+        },
+        onError: (error) =>
+          toast({
+            title: t`Could not save the workflow`,
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>
+            {workflowId === null ? <Trans>Create New Workflow</Trans> : <Trans>Edit Workflow</Trans>}
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>
+              When the trigger happens, each step runs in order. Editing an active workflow makes a new
+              version.
+            </Trans>
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <Label htmlFor="workflow-name">
+                <Trans>Name</Trans>
+              </Label>
+              <Input
+                id="workflow-name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                required
+                maxLength={200}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="workflow-status">
+                <Trans>Status</Trans>
+              </Label>
+              <select
+                id="workflow-status"
+                className={selectClass}
+                value={status}
+                onChange={(e) => setStatus(e.target.value as WorkflowStatus)}
+              >
+                {workflowStatuses.map((s) => (
+                  <option key={s} value={s}>
+                    {i18n._(workflowStatusLabels[s])}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="workflow-description">
+              <Trans>Description</Trans>
+            </Label>
+            <Input
+              id="workflow-description"
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              maxLength={1000}
+            />
+          </div>
+          <fieldset className="space-y-2 rounded-md border p-3">
+            <legend className="px-1 text-sm font-medium">
+              <Trans>Trigger</Trans>
+            </legend>
+            <select
+              aria-label={t`Trigger`}
+              className={selectClass}
+              value={trigger.type}
+              onChange={(e) => changeTrigger(e.target.value as TriggerType)}
+            >
+              {triggerTypes.map((type) => (
+                <option key={type} value={type}>
+                  {i18n._(triggerLabels[type])}
+                </option>
+              ))}
+            </select>
+            {trigger.type === 'status_changed' && (
+              <select
+                aria-label={t`New status`}
+                className={selectClass}
+                value={trigger.to ?? ''}
+                onChange={(e) =>
+                  setTrigger({
+                    type: 'status_changed',
+                    ...(e.target.value ? { to: e.target.value as 'lead' } : {}),
+                  })
+                }
+              >
+                <option value="">{t`Any status`}</option>
+                {contactStatuses.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            )}
+            {trigger.type === 'tag_added' && (
+              <Input
+                aria-label={t`Tag`}
+                value={trigger.tag}
+                onChange={(e) => setTrigger({ type: 'tag_added', tag: e.target.value })}
+              />
+            )}
+            {trigger.type === 'schedule' && (
+              <Input
+                type="number"
+                min={1}
+                aria-label={t`Every how many hours`}
+                value={trigger.everyHours}
+                onChange={(e) => setTrigger({ type: 'schedule', everyHours: Number(e.target.value) })}
+              />
+            )}
+          </fieldset>
+          <fieldset className="space-y-3 rounded-md border p-3">
+            <legend className="px-1 text-sm font-medium">
+              <Trans>Steps</Trans>
+            </legend>
+            {steps.length === 0 && (
+              <p className="text-sm text-muted-foreground">
+                <Trans>No steps yet. Add the first one below.</Trans>
+              </p>
+            )}
+            <ol className="space-y-3" data-testid="workflow-steps">
+              {steps.map((step, index) => (
+                // Steps have no identity of their own: their place in the list is what they are.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <li key={index} className="space-y-2 rounded-md border bg-muted/30 p-3">
+                  <div className="flex items-center justify-between gap-2">
+                    <span className="text-sm font-medium">
+                      {index + 1}. {i18n._(stepLabels[step.type])}
+                    </span>
+                    <div className="flex gap-1">
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        aria-label={t`Move step up`}
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                      >
+                        <ArrowUp className="h-4 w-4" aria-hidden="true" />
+                      </Button>
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        aria-label={t`Move step down`}
+                        disabled={index === steps.length - 1}
+                        onClick={() => move(index, 1)}
+                      >
+                        <ArrowDown className="h-4 w-4" aria-hidden="true" />
+                      </Button>
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        aria-label={t`Remove step`}
+                        onClick={() => setSteps((all) => all.filter((_, i) => i !== index))}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      </Button>
+                    </div>
+                  </div>
+                  <StepFields step={step} onChange={(s) => setStep(index, s)} />
+                </li>
+              ))}
+            </ol>
+            <div className="flex gap-2">
+              <select
+                aria-label={t`Step to add`}
+                className={selectClass}
+                value={adding}
+                onChange={(e) => setAdding(e.target.value as (typeof editableSteps)[number])}
+              >
+                {editableSteps.map((type) => (
+                  <option key={type} value={type}>
+                    {i18n._(stepLabels[type])}
+                  </option>
+                ))}
+              </select>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => setSteps((all) => [...all, newStep(adding)])}
+              >
+                <Trans>Add step</Trans>
+              </Button>
+            </div>
+          </fieldset>
+          <DialogFooter className="gap-2">
+            {workflowId !== null && (
+              <Button
+                type="button"
+                variant="destructive"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(workflowId, { onSuccess: onClose })}
+              >
+                <Trans>Delete</Trans>
+              </Button>
+            )}
+            <Button type="submit" disabled={save.isPending || steps.length === 0 || name.trim() === ''}>
+              <Trans>Save Workflow</Trans>
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function StepFields({ step, onChange }: { step: Step; onChange: (step: Step) => void }) {
+  const { t, i18n } = useLingui();
+  switch (step.type) {
+    case 'send_email':
+      return (
+        <>
+          <Input
+            aria-label={t`Subject`}
+            placeholder={t`Subject`}
+            value={step.subject}
+            onChange={(e) => onChange({ ...step, subject: e.target.value })}
+          />
+          <Textarea
+            aria-label={t`Email body`}
+            placeholder={t`Hello ${mergeFieldExample}, …`}
+            value={step.body}
+            onChange={(e) => onChange({ ...step, body: e.target.value })}
+          />
+        </>
+      );
+    case 'wait':
+      return (
+        <div className="flex gap-2">
+          <Input
+            type="number"
+            min={1}
+            aria-label={t`Wait for`}
+            value={step.amount}
+            onChange={(e) => onChange({ ...step, amount: Number(e.target.value) })}
+          />
+          <select
+            aria-label={t`Unit`}
+            className={selectClass}
+            value={step.unit}
+            onChange={(e) => onChange({ ...step, unit: e.target.value as 'days' })}
+          >
+            {waitUnits.map((u) => (
+              <option key={u} value={u}>
+                {i18n._(unitLabels[u])}
+              </option>
+            ))}
+          </select>
+        </div>
+      );
+    case 'wait_until':
+      return (
+        <Input
+          type="datetime-local"
+          aria-label={t`Wait until`}
+          value={step.at.slice(0, 16)}
+          onChange={(e) => onChange({ ...step, at: new Date(e.target.value).toISOString() })}
+        />
+      );
+    case 'update_field':
+      return (
+        <div className="flex gap-2">
+          <select
+            aria-label={t`Field`}
+            className={selectClass}
+            value={step.field}
+            onChange={(e) => onChange({ ...step, field: e.target.value as 'status' })}
+          >
+            {updatableFields.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+          <Input
+            aria-label={t`New value`}
+            value={step.value}
+            onChange={(e) => onChange({ ...step, value: e.target.value })}
+          />
+        </div>
+      );
+    case 'add_tag':
+    case 'remove_tag':
+      return (
+        <Input
+          aria-label={t`Tag`}
+          value={step.tag}
+          onChange={(e) => onChange({ ...step, tag: e.target.value })}
+        />
+      );
+    case 'create_note':
+      return (
+        <Textarea
+          aria-label={t`Note`}
+          value={step.body}
+          onChange={(e) => onChange({ ...step, body: e.target.value })}
+        />
+      );
+    case 'notify_member':
+      return (
+        <Input
+          aria-label={t`Message`}
+          value={step.message}
+          onChange={(e) => onChange({ ...step, message: e.target.value })}
+        />
+      );
+    case 'webhook':
+      return (
+        <Input
+          type="url"
+          aria-label={t`Webhook URL`}
+          value={step.url}
+          onChange={(e) => onChange({ ...step, url: e.target.value })}
+        />
+      );
+    default:
+      return (
+        <p className="text-sm text-muted-foreground">
+          <Trans>Kept as it is; branches and A/B splits are edited through the API.</Trans>
+        </p>
+      );
+  }
+}

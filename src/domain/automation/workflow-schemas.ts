@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { contactStatuses } from '../contacts/contact-schemas.js';
+
+/** Workflow statuses (spec 000 §4: "active or other"); only active workflows start runs. */
+export const workflowStatuses = ['draft', 'active', 'paused'] as const;
+export type WorkflowStatus = (typeof workflowStatuses)[number];
+
+export const runStatuses = ['running', 'waiting', 'completed', 'failed'] as const;
+export type RunStatus = (typeof runStatuses)[number];
+
+const text = (label: string, max: number) =>
+  z.string(`${label} is required`).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+const tag = text('Tag', 50);
+const statusEnum = z.enum(contactStatuses, 'Status must be lead, qualified, customer or lost');
+
+export const triggerTypes = ['contact_created', 'status_changed', 'tag_added', 'schedule'] as const;
+export type TriggerType = (typeof triggerTypes)[number];
+
+export const triggerSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('contact_created') }),
+    z.object({ type: z.literal('status_changed'), to: statusEnum.optional() }),
+    z.object({ type: z.literal('tag_added'), tag }),
+    // Every `everyHours` the workflow enters each contact that meets its conditions (once per interval).
+    z.object({
+      type: z.literal('schedule'),
+      everyHours: z.number().int('Whole hours').min(1, 'At least 1 hour').max(8760, 'At most a year'),
+    }),
+  ],
+  'Trigger must be contact_created, status_changed, tag_added or schedule',
+);
+export type Trigger = z.infer<typeof triggerSchema>;
+
+export const conditionSchema = z.discriminatedUnion(
+  'field',
+  [
+    z.object({ field: z.literal('status'), op: z.enum(['is', 'is_not']), value: statusEnum }),
+    z.object({ field: z.literal('source'), op: z.enum(['is', 'is_not']), value: text('Source', 200) }),
+    z.object({ field: z.literal('tag'), op: z.enum(['has', 'has_not']), value: tag }),
+  ],
+  'Condition field must be status, source or tag',
+);
+export type Condition = z.infer<typeof conditionSchema>;
+
+export const waitUnits = ['minutes', 'hours', 'days'] as const;
+export const updatableFields = ['status', 'company', 'notes'] as const;
+
+const leafStepSchemas = [
+  z.object({ type: z.literal('send_email'), subject: text('Subject', 200), body: text('Body', 20_000) }),
+  z.object({
+    type: z.literal('wait'),
+    amount: z.number().int('Whole number').min(1, 'At least 1').max(3650, 'At most 3650'),
+    unit: z.enum(waitUnits),
+  }),
+  z.object({ type: z.literal('wait_until'), at: z.iso.datetime('A date and time (ISO 8601)') }),
+  z.object({ type: z.literal('update_field'), field: z.enum(updatableFields), value: text('Value', 2000) }),
+  z.object({ type: z.literal('add_tag'), tag }),
+  z.object({ type: z.literal('remove_tag'), tag }),
+  z.object({ type: z.literal('create_note'), body: text('Note', 5000) }),
+  z.object({ type: z.literal('notify_member'), message: text('Message', 500) }),
+  z.object({ type: z.literal('webhook'), url: z.url('A URL starting with http:// or https://').max(2000) }),
+] as const;
+
+export type Step =
+  | z.infer<(typeof leafStepSchemas)[number]>
+  | { type: 'branch'; condition: Condition; yes: Step[]; no: Step[] }
+  | { type: 'ab_split'; variants: { weight: number; steps: Step[] }[] };
+
+const maxSteps = 50;
+export const stepSchema: z.ZodType<Step> = z.lazy(() =>
+  z.discriminatedUnion(
+    'type',
+    [
+      ...leafStepSchemas,
+      z.object({
+        type: z.literal('branch'),
+        condition: conditionSchema,
+        yes: z.array(stepSchema).max(maxSteps),
+        no: z.array(stepSchema).max(maxSteps),
+      }),
+      z.object({
+        type: z.literal('ab_split'),
+        variants: z
+          .array(
+            z.object({
+              weight: z.number().int().min(1, 'Weight at least 1').max(100),
+              steps: z.array(stepSchema).max(maxSteps),
+            }),
+          )
+          .min(2, 'An A/B split needs at least two variants')
+          .max(5),
+      }),
+    ],
+    'Unknown step type',
+  ),
+);
+export const stepTypes = [
+  'send_email',
+  'wait',
+  'wait_until',
+  'update_field',
+  'add_tag',
+  'remove_tag',
+  'create_note',
+  'notify_member',
+  'webhook',
+  'branch',
+  'ab_split',
+] as const;
+export type StepType = (typeof stepTypes)[number];
+
+export const workflowDefinitionSchema = z.object({
+  trigger: triggerSchema,
+  conditions: z.array(conditionSchema).max(20).default([]),
+  steps: z.array(stepSchema).min(1, 'Add at least one step').max(maxSteps),
+});
+export type WorkflowDefinition = z.infer<typeof workflowDefinitionSchema>;
+
+export const workflowCreateSchema = z
+  .object({
+    name: text('Name', 200),
+    description: z.string().trim().max(1000, 'Description is too long').default(''),
+    status: z.enum(workflowStatuses).default('draft'),
+  })
+  .extend(workflowDefinitionSchema.shape);
+export type WorkflowCreateInput = z.input<typeof workflowCreateSchema>;
+
+export const workflowUpdateSchema = z.object({
+  name: text('Name', 200).optional(),
+  description: z.string().trim().max(1000, 'Description is too long').optional(),
+  status: z.enum(workflowStatuses).optional(),
+  trigger: triggerSchema.optional(),
+  conditions: z.array(conditionSchema).max(20).optional(),
+  steps: z.array(stepSchema).min(1, 'Add at least one step').max(maxSteps).optional(),
+});
+export type WorkflowUpdateInput = z.input<typeof workflowUpdateSchema>;
+
+export const workflowIdParamsSchema = z.object({
+  id: z.coerce
+    .number('Workflow id must be a number')
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
+});
+
+/** The list of spec 000 §3/§7: id, name, description, status. */
+export const workflowSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(workflowStatuses),
+});
+export type WorkflowSummary = z.infer<typeof workflowSummarySchema>;
+
+export const workflowDetailSchema = workflowSummarySchema.extend({
+  version: z.number(),
+  trigger: triggerSchema,
+  conditions: z.array(conditionSchema),
+  steps: z.array(stepSchema),
+  runs: z.object({ running: z.number(), waiting: z.number(), completed: z.number(), failed: z.number() }),
+});
+export type WorkflowDetail = z.infer<typeof workflowDetailSchema>;
+
+export const workflowRunSchema = z.object({
+  id: z.number(),
+  workflowId: z.number(),
+  workflowName: z.string(),
+  version: z.number(),
+  contactId: z.number().nullable(),
+  status: z.enum(runStatuses),
+  failureReason: z.string().nullable(),
+  wakeAt: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  steps: z.array(
+    z.object({
+      path: z.string(),
+      type: z.string(),
+      status: z.string(),
+      attempts: z.number(),
+      detail: z.string().nullable(),
+      finishedAt: z.string(),
+    }),
+  ),
+});
+export type WorkflowRun = z.infer<typeof workflowRunSchema>;
+
+export const runListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const contactIdParamsSchema = z.object({
+  contactId: z.coerce
+    .number('Contact id must be a number')
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
+});
+
+/**
+ * The automation panel's figures (spec 000 §2.10), each measured over the last `periodDays` from real
+ * runs: null when nothing was measured (the panel shows an empty state, never a made-up number).
+ */
+export const automationMetricsSchema = z.object({
+  periodDays: z.number(),
+  /** Workflow runs that completed ÷ runs that finished, in percent (the dashboard's Automation Score). */
+  overall: z.number().nullable(),
+  /** Emails written and queued by workflows ÷ email steps attempted, in percent. */
+  contentGeneration: z.number().nullable(),
+  /** Runs of workflows triggered by a status change that completed ÷ those that finished, in percent. */
+  customerService: z.number().nullable(),
+  /** New contacts entered into a workflow ÷ contacts created, in percent. */
+  leadProcessing: z.number().nullable(),
+  performance: z.object({
+    emails: z.object({ done: z.number(), total: z.number() }),
+    runs: z.object({ done: z.number(), total: z.number() }),
+    leads: z.object({ done: z.number(), total: z.number() }),
+  }),
+});
+export type AutomationMetrics = z.infer<typeof automationMetricsSchema>;
+
+export const errorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+// ---- step paths (pure; used by the runner and its unit test) ----
+
+/**
+ * A step's address in the tree: indexes and branch names joined by '/', e.g. '2' (third top-level
+ * step), '2/yes/0' (first step of its 'yes' arm), '3/1/0' (first step of the A/B split's second variant).
+ */
+export function stepAt(steps: Step[], path: string): Step | undefined {
+  if (path === '') return undefined;
+  const parts = path.split('/');
+  let list: Step[] = steps;
+  let step: Step | undefined;
+  for (let i = 0; i < parts.length; i += 1) {
+    step = list[Number(parts[i])];
+    if (!step) return undefined;
+    if (i === parts.length - 1) return step;
+    const arm = parts[i + 1];
+    i += 1;
+    if (step.type === 'branch' && (arm === 'yes' || arm === 'no')) list = step[arm];
+    else if (step.type === 'ab_split' && step.variants[Number(arm)]) list = step.variants[Number(arm)].steps;
+    else return undefined;
+  }
+  return step;
+}
+
+/** The path after `path` once its step (and anything inside it) is done; '' when the run is over. */
+export function nextPath(steps: Step[], path: string): string {
+  let parts = path.split('/');
+  for (;;) {
+    const index = Number(parts[parts.length - 1]);
+    const list = parts.length === 1 ? steps : childList(steps, parts.slice(0, -1));
+    if (list && index + 1 < list.length) return [...parts.slice(0, -1), String(index + 1)].join('/');
+    if (parts.length === 1) return '';
+    // The arm is done, so is the branch or split that owns it: go on after that one.
+    parts = parts.slice(0, -2);
+  }
+}
+
+function childList(steps: Step[], armPath: string[]): Step[] | undefined {
+  const arm = armPath[armPath.length - 1];
+  const owner = stepAt(steps, armPath.slice(0, -1).join('/'));
+  if (owner?.type === 'branch' && (arm === 'yes' || arm === 'no')) return owner[arm];
+  if (owner?.type === 'ab_split') return owner.variants[Number(arm)]?.steps;
+  return undefined;
+}
+
+/** The first step of an arm, or the step after the branch when the arm is empty. */
+export function enterArm(steps: Step[], path: string, arm: string): string {
+  const list = childList(steps, [...path.split('/'), arm]);
+  return list && list.length > 0 ? `${path}/${arm}/0` : nextPath(steps, path);
+}
+
+export function waitMilliseconds(step: { amount: number; unit: (typeof waitUnits)[number] }): number {
+  const unitMs = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 }[step.unit];
+  return step.amount * unitMs;
+}
+
+/** Does the contact meet the condition? Pure, so the builder's preview and the runner agree. */
+export function meetsCondition(
+  contact: { status: string; source: string; tags: string[] },
+  condition: Condition,
+): boolean {
+  switch (condition.field) {
+    case 'status':
+      return (contact.status === condition.value) === (condition.op === 'is');
+    case 'source':
+      return (contact.source.toLowerCase() === condition.value.toLowerCase()) === (condition.op === 'is');
+    case 'tag': {
+      const has = contact.tags.some((t) => t.toLowerCase() === condition.value.toLowerCase());
+      return has === (condition.op === 'has');
+    }
+  }
+}
+
+export const automationSettingsSchema = z.object({
+  runRetentionDays: z.number(),
+  trackingEnabled: z.boolean(),
+  sendRatePerMinute: z.number(),
+});
+export const automationSettingsUpdateSchema = z.object({
+  runRetentionDays: z
+    .number()
+    .int('Whole days')
+    .min(1, 'At least 1 day')
+    .max(3650, 'At most 3650 days')
+    .optional(),
+  trackingEnabled: z.boolean('On or off').optional(),
+  sendRatePerMinute: z.number().int('Whole number').min(0, '0 (no limit) or more').max(100_000).optional(),
+});

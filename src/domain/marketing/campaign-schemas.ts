@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { contactStatuses } from '../contacts/contact-schemas.js';
+
+export const campaignTypes = ['newsletter', 'promotion', 'announcement'] as const;
+export type CampaignType = (typeof campaignTypes)[number];
+export const campaignStatuses = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+/** A click followed by the contact becoming a customer within this many days is a conversion. */
+export const conversionWindowDays = 7;
+/** The merge fields a subject or body may use, filled per recipient. */
+export const mergeFields = ['firstName', 'lastName', 'email', 'company'] as const;
+
+const id = (label: string) =>
+  z.coerce
+    .number(`${label} must be a number`)
+    .int()
+    .positive()
+    .max(2 ** 53 - 1);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/** Who receives a campaign: contacts with an email meeting every filter given, never a suppressed one. */
+export const audienceSchema = z.object({
+  status: z.enum(contactStatuses, 'Status must be lead, qualified, customer or lost').optional(),
+  source: optionalText(200),
+  tag: optionalText(50),
+  websiteId: z.number().int().positive().optional(),
+});
+export type Audience = z.infer<typeof audienceSchema>;
+
+const campaignFields = {
+  name: z.string('Name is required').trim().min(1, 'Name is required').max(200, 'Name is too long'),
+  type: z.enum(campaignTypes, 'Type must be newsletter, promotion or announcement'),
+  subject: z
+    .string('Subject is required')
+    .trim()
+    .min(1, 'Subject is required')
+    .max(200, 'Subject is too long'),
+  preheader: z.string().trim().max(200, 'Preheader is too long'),
+  body: z.string('Body is required').trim().min(1, 'Body is required').max(100_000, 'Body is too long'),
+  fromName: z.string().trim().max(100, 'Sender name is too long'),
+  audience: audienceSchema,
+  scheduledAt: z.iso.datetime('A date and time (ISO 8601)').nullable(),
+};
+
+export const campaignCreateSchema = z.object({
+  ...campaignFields,
+  type: campaignFields.type.default('newsletter'),
+  preheader: campaignFields.preheader.default(''),
+  fromName: campaignFields.fromName.default(''),
+  audience: audienceSchema.default({}),
+  scheduledAt: campaignFields.scheduledAt.default(null),
+});
+export type CampaignCreateInput = z.input<typeof campaignCreateSchema>;
+export const campaignUpdateSchema = z.object(campaignFields).partial();
+export type CampaignUpdateInput = z.input<typeof campaignUpdateSchema>;
+export const campaignIdParamsSchema = z.object({ id: id('Campaign id') });
+
+/** The list of spec 001 (demo campaign fields) plus the sending counters. */
+export const campaignSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(campaignTypes),
+  status: z.enum(campaignStatuses),
+  /** Recipients: fixed when sending starts; before, the audience's current size. */
+  subscribers: z.number(),
+  sent: z.number(),
+  /** Messages kept in the offline outbox (no SMTP configured): NOT delivered. */
+  offline: z.number(),
+  failed: z.number(),
+  opens: z.number(),
+  clicks: z.number(),
+  conversions: z.number(),
+  scheduledAt: z.string().nullable(),
+});
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
+
+export const campaignDetailSchema = campaignSummarySchema.extend({
+  subject: z.string(),
+  preheader: z.string(),
+  body: z.string(),
+  fromName: z.string(),
+  audience: audienceSchema,
+  /** Per UTC day: messages sent, first opens, first clicks. */
+  daily: z.array(z.object({ day: z.string(), sent: z.number(), opens: z.number(), clicks: z.number() })),
+});
+export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
+
+export const campaignPreviewSchema = z.object({
+  subject: z.string().max(200),
+  body: z.string().max(100_000),
+  audience: audienceSchema.default({}),
+});
+export const campaignPreviewResultSchema = z.object({
+  subject: z.string(),
+  body: z.string(),
+  /** The audience's size now (suppressed contacts left out). */
+  audienceSize: z.number(),
+  /** Whose details filled the merge fields: the audience's first contact, or a sample. */
+  sampleEmail: z.string().nullable(),
+});
+
+export const outboxMessageSchema = z.object({
+  id: z.number(),
+  toEmail: z.string(),
+  subject: z.string(),
+  status: z.enum(['queued', 'sending', 'sent', 'offline', 'failed']),
+  error: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

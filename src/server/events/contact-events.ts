@@ -1,0 +1,26 @@
+import type { Tx } from '../db/database.js';
+
+/**
+ * What happened to a contact, told to whoever listens (automation starts workflows on these) without
+ * the contacts feature knowing who that is. Listeners run inside the writer's transaction, so what
+ * they record (a run, its job) exists exactly when the contact change commits.
+ */
+export type ContactEvent =
+  | { type: 'contact.created'; contactId: number }
+  | { type: 'contact.status_changed'; contactId: number; from: string; to: string }
+  | { type: 'contact.tag_added'; contactId: number; tag: string };
+
+export type ContactEventListener = (tx: Tx, event: ContactEvent) => Promise<void>;
+
+const listeners = new Set<ContactEventListener>();
+
+/** Adds a listener; returns the function that removes it (an app removes its own when it closes). */
+export function onContactEvent(listener: ContactEventListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export async function emitContactEvent(tx: Tx, event: ContactEvent): Promise<void> {
+  // One after the other: a transaction is one connection.
+  for (const listener of listeners) await listener(tx, event);
+}

@@ -1,0 +1,260 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiClient,
+  addMember,
+  createTestApp,
+  type SignedUp,
+  signUpOwner,
+  type TestApp,
+  uniqueEmail,
+} from '../../../../test/test-app.js';
+import { sweepAutomation } from './jobs.js';
+
+const day = 86_400_000;
+/** A clock the test moves by hand: the app and its workers read it, nothing sleeps. */
+let offsetMs = 0;
+const clock = () => new Date(Date.now() + offsetMs);
+
+let t: TestApp;
+let owner: SignedUp;
+let db: pg.Client;
+beforeAll(async () => {
+  t = await createTestApp({ workers: true, clock });
+  owner = await signUpOwner(t.app);
+  db = new pg.Client({ connectionString: t.ownerUrl });
+  await db.connect();
+});
+afterAll(async () => {
+  await db.end();
+  await t?.close();
+});
+
+/** The owner's session, now talking to the current app. */
+function reconnectOwner() {
+  const client = new ApiClient(t.app, owner.client.ip);
+  client.cookie = owner.client.cookie;
+  owner.client = client;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const runsOf = async (client: SignedUp['client'], workflowId: number) =>
+  (await client.get(`/api/workflows/${workflowId}/runs`)).json() as {
+    id: number;
+    status: string;
+    version: number;
+    failureReason: string | null;
+    steps: { type: string; status: string }[];
+  }[];
+
+const nurture = {
+  name: 'Nurture new leads',
+  description: 'Tags, waits 30 days, then qualifies',
+  status: 'active',
+  trigger: { type: 'contact_created' },
+  conditions: [{ field: 'status', op: 'is', value: 'lead' }],
+  steps: [
+    { type: 'add_tag', tag: 'nurtured' },
+    { type: 'wait', amount: 30, unit: 'days' },
+    { type: 'create_note', body: 'Thirty days on' },
+    { type: 'update_field', field: 'status', value: 'qualified' },
+  ],
+};
+
+describe('workflows API', () => {
+  it('lists id, name, description and status; admins and owners write, members and viewers only read', async () => {
+    const member = await addMember(t.app, owner, 'member');
+    const admin = await addMember(t.app, owner, 'admin');
+    const denied = await member.client.post('/api/workflows', { ...nurture, status: 'draft' });
+    expect(denied.statusCode).toBe(403);
+    const created = await admin.client.post('/api/workflows', {
+      ...nurture,
+      name: 'Draft one',
+      status: 'draft',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    const list = (await member.client.get('/api/workflows')).json();
+    expect(list).toContainEqual({ id, name: 'Draft one', description: nurture.description, status: 'draft' });
+    expect((await member.client.patch(`/api/workflows/${id}`, { status: 'active' })).statusCode).toBe(403);
+    expect((await member.client.delete(`/api/workflows/${id}`)).statusCode).toBe(403);
+    expect((await admin.client.delete(`/api/workflows/${id}`)).statusCode).toBe(204);
+    expect((await admin.client.get(`/api/workflows/${id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a bad definition with a 400 naming the field, and stores nothing', async () => {
+    const before = (await owner.client.get('/api/workflows')).json().length;
+    const noSteps = await owner.client.post('/api/workflows', { ...nurture, steps: [] });
+    expect(noSteps.statusCode).toBe(400);
+    expect(noSteps.json().message).toContain('steps');
+    const badStatus = await owner.client.post('/api/workflows', {
+      ...nurture,
+      steps: [{ type: 'update_field', field: 'status', value: 'vip' }],
+    });
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json().issues[0].path).toBe('steps.0.value');
+    const badWait = await owner.client.post('/api/workflows', {
+      ...nurture,
+      steps: [{ type: 'wait', amount: -1, unit: 'days' }],
+    });
+    expect(badWait.statusCode).toBe(400);
+    expect((await owner.client.get('/api/workflows')).json().length).toBe(before);
+  });
+
+  it('runs a 30-day wait to the end under a controlled clock across a restart, once per contact', async () => {
+    const workflow = (await owner.client.post('/api/workflows', nurture)).json();
+    const email = uniqueEmail('lead');
+    const contact = (
+      await owner.client.post('/api/contacts', { firstName: 'Lea', lastName: 'Lead', email })
+    ).json();
+    // A contact that does not meet the condition starts nothing.
+    await owner.client.post('/api/contacts', {
+      firstName: 'Cus',
+      email: uniqueEmail('c'),
+      status: 'customer',
+    });
+
+    const [waiting] = await until(
+      () => runsOf(owner.client, workflow.id),
+      (runs) => runs[0]?.status === 'waiting',
+    );
+    expect((await runsOf(owner.client, workflow.id)).length).toBe(1);
+    // The wait is a scheduled job in the queue, due in 30 days, not a timer.
+    const wake = await db.query(
+      `select start_after from pgboss.job where name = 'automation.wake' and data->>'runId' = $1`,
+      [String(waiting.id)],
+    );
+    expect(wake.rowCount).toBe(1);
+    expect(new Date(wake.rows[0].start_after).getTime() - Date.now()).toBeGreaterThan(29 * day);
+    const tagged = (await owner.client.get(`/api/contacts/${contact.id}`)).json();
+    expect(tagged.contact.tags).toContain('nurtured');
+
+    // Editing the active workflow makes version 2; the waiting run stays on version 1.
+    const edited = await owner.client.patch(`/api/workflows/${workflow.id}`, {
+      steps: [...nurture.steps, { type: 'add_tag', tag: 'v2' }],
+    });
+    expect(edited.json().version).toBe(2);
+
+    // Restart: a new process whose clock is 30 days later; its sweep finds the wait due.
+    await t.close();
+    offsetMs = 30 * day + 60_000;
+    t = await createTestApp({ workers: true, clock });
+    reconnectOwner();
+    await sweepAutomation(t.app.deps);
+    const [done] = await until(
+      () => runsOf(owner.client, workflow.id),
+      (runs) => runs[0]?.status === 'completed',
+    );
+    expect(done.version).toBe(1);
+    expect(done.steps.map((s) => s.type)).toEqual(['add_tag', 'wait', 'create_note', 'update_field']);
+    const detail = (await owner.client.get(`/api/contacts/${contact.id}`)).json();
+    expect(detail.contact.status).toBe('qualified');
+    expect(detail.contact.tags).not.toContain('v2');
+    const titles = detail.timeline.map((e: { title: string }) => e.title);
+    expect(titles).toContain('Thirty days on');
+    expect(titles).toContain('Workflow “Nurture new leads” completed');
+    const contactRuns = (await owner.client.get(`/api/contacts/${contact.id}/workflow-runs`)).json();
+    expect(contactRuns.map((r: { id: number }) => r.id)).toEqual([done.id]);
+    // The workflow's own status change started nothing else (no loops), and figures now measure it.
+    const metrics = (await owner.client.get('/api/automation/metrics')).json();
+    expect(metrics.overall).toBe(100);
+    expect(metrics.performance.runs).toEqual({ done: 1, total: 1 });
+    expect(metrics.leadProcessing).toBeNull(); // both contacts were created 30 days before this clock
+    expect((await owner.client.get('/api/dashboard/stats')).json().automationScore).toBe(100);
+    await owner.client.patch(`/api/workflows/${workflow.id}`, { status: 'paused' });
+  });
+
+  it('starts status-change and tag workflows once per event, and calls a webhook through the guarded client', async () => {
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    try {
+      const onCustomer = (
+        await owner.client.post('/api/workflows', {
+          name: 'Welcome customers',
+          status: 'active',
+          trigger: { type: 'status_changed', to: 'customer' },
+          steps: [
+            { type: 'webhook', url },
+            { type: 'notify_member', message: '{{firstName}} became a customer' },
+          ],
+        })
+      ).json();
+      const onTag = (
+        await owner.client.post('/api/workflows', {
+          name: 'VIP',
+          status: 'active',
+          trigger: { type: 'tag_added', tag: 'vip' },
+          steps: [{ type: 'create_note', body: 'VIP treatment' }],
+        })
+      ).json();
+      const contact = (
+        await owner.client.post('/api/contacts', { firstName: 'Cam', email: uniqueEmail('cam') })
+      ).json();
+      await owner.client.patch(`/api/contacts/${contact.id}`, { status: 'customer', tags: ['vip'] });
+      await owner.client.patch(`/api/contacts/${contact.id}`, { notes: 'unrelated edit' });
+      const [run] = await until(
+        () => runsOf(owner.client, onCustomer.id),
+        (runs) => runs[0]?.status === 'completed',
+      );
+      expect(run.steps.map((s) => s.type)).toEqual(['webhook', 'notify_member']);
+      expect(received).toHaveLength(1);
+      expect(received[0].headers['idempotency-key']).toBe(`run-${run.id}-0`);
+      expect(JSON.parse(received[0].body).contact.id).toBe(contact.id);
+      await until(
+        () => runsOf(owner.client, onTag.id),
+        (runs) => runs[0]?.status === 'completed',
+      );
+      expect(await runsOf(owner.client, onTag.id)).toHaveLength(1);
+      const activities = (await owner.client.get('/api/activities')).json();
+      expect(activities.map((a: { description: string }) => a.description)).toContain(
+        'Welcome customers: Cam became a customer',
+      );
+    } finally {
+      server.close();
+    }
+  });
+
+  it('lets the watchdog fail a run stuck past its deadline, with the reason', async () => {
+    const workflow = (
+      await owner.client.post('/api/workflows', {
+        name: 'Stuck',
+        status: 'active',
+        trigger: { type: 'tag_added', tag: 'stuck' },
+        steps: [{ type: 'create_note', body: 'never' }],
+      })
+    ).json();
+    // A process without workers: the run's job is never taken, so it stays running past its deadline.
+    await t.close();
+    t = await createTestApp({ clock });
+    reconnectOwner();
+    const contact = (
+      await owner.client.post('/api/contacts', { firstName: 'Stu', email: uniqueEmail('stu') })
+    ).json();
+    await owner.client.patch(`/api/contacts/${contact.id}`, { tags: ['stuck'] });
+    offsetMs += 16 * 60_000;
+    await sweepAutomation(t.app.deps);
+    const [run] = await runsOf(owner.client, workflow.id);
+    expect(run.status).toBe('failed');
+    expect(run.failureReason).toContain('did not finish by its deadline');
+  });
+});

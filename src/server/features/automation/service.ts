@@ -1,0 +1,275 @@
+import { AppError } from '@domain/app-error';
+import {
+  type AutomationMetrics,
+  meetsCondition,
+  type Step,
+  type Trigger,
+  type WorkflowCreateInput,
+  type WorkflowDefinition,
+  type WorkflowDetail,
+  type WorkflowRun,
+  type WorkflowUpdateInput,
+  workflowCreateSchema,
+} from '@domain/automation/workflow-schemas';
+import { contactStatuses } from '@domain/contacts/contact-schemas';
+import type { Tx } from '../../db/database.js';
+import { type AppDeps, now } from '../../deps.js';
+import type { ContactEvent, ContactEventListener } from '../../events/contact-events.js';
+import { addTimelineEntry, countLeadsBySource, findContact } from '../contacts/service.js';
+import { runStepJobName, stepDeadlineMs } from './runner.js';
+import * as store from './store.js';
+
+// ---- workflows ----
+
+export function listWorkflows(tx: Tx) {
+  return store.listWorkflowRows(tx);
+}
+
+async function detail(tx: Tx, id: number): Promise<WorkflowDetail> {
+  const row = await store.findWorkflowRow(tx, id);
+  if (!row) throw AppError.notFound('Workflow');
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    version: row.currentVersion,
+    trigger: row.definition.trigger,
+    conditions: row.definition.conditions,
+    steps: row.definition.steps,
+    runs: await store.countRunsByStatus(tx, row.id),
+  };
+}
+export const getWorkflow = detail;
+
+/** Rules the schema cannot say: an update_field step's value must fit its field. */
+function checkSteps(steps: Step[], path = 'steps'): void {
+  steps.forEach((step, i) => {
+    const at = `${path}.${i}`;
+    if (
+      step.type === 'update_field' &&
+      step.field === 'status' &&
+      !(contactStatuses as readonly string[]).includes(step.value)
+    )
+      throw AppError.badRequest(`${at}.value`, 'Status must be lead, qualified, customer or lost');
+    if (step.type === 'branch') {
+      checkSteps(step.yes, `${at}.yes`);
+      checkSteps(step.no, `${at}.no`);
+    }
+    if (step.type === 'ab_split')
+      for (const [j, v] of step.variants.entries()) checkSteps(v.steps, `${at}.variants.${j}.steps`);
+  });
+}
+
+export async function createWorkflow(tx: Tx, input: WorkflowCreateInput): Promise<WorkflowDetail> {
+  const parsed = workflowCreateSchema.parse(input);
+  checkSteps(parsed.steps);
+  const definition: WorkflowDefinition = {
+    trigger: parsed.trigger,
+    conditions: parsed.conditions,
+    steps: parsed.steps,
+  };
+  const id = await store.insertWorkflowRow(tx, {
+    name: parsed.name,
+    description: parsed.description,
+    status: parsed.status,
+    triggerType: parsed.trigger.type,
+  });
+  await store.insertVersionRow(tx, id, 1, definition);
+  return detail(tx, id);
+}
+
+/**
+ * Applies the edit. A changed definition of a workflow that is active or has runs on its current
+ * version becomes a new version: runs under way finish on the one they started with.
+ */
+export async function updateWorkflow(
+  tx: Tx,
+  id: number,
+  input: WorkflowUpdateInput,
+): Promise<WorkflowDetail> {
+  const row = await store.findWorkflowRow(tx, id, true);
+  if (!row) throw AppError.notFound('Workflow');
+  const definition: WorkflowDefinition = {
+    trigger: (input.trigger as Trigger | undefined) ?? row.definition.trigger,
+    conditions: input.conditions ?? row.definition.conditions,
+    steps: (input.steps as Step[] | undefined) ?? row.definition.steps,
+  };
+  checkSteps(definition.steps);
+  const changed = JSON.stringify(definition) !== JSON.stringify(row.definition);
+  let version = row.currentVersion;
+  if (changed) {
+    const runs = await store.countRunsByStatus(tx, id, row.versionId);
+    const used = runs.running + runs.waiting + runs.completed + runs.failed > 0;
+    if (row.status === 'active' || used) {
+      version += 1;
+      await store.insertVersionRow(tx, id, version, definition);
+    } else {
+      await store.replaceVersionDefinition(tx, row.versionId, definition);
+    }
+  }
+  await store.updateWorkflowRow(tx, id, {
+    name: input.name,
+    description: input.description,
+    status: input.status,
+    triggerType: definition.trigger.type,
+    currentVersion: version,
+  });
+  return detail(tx, id);
+}
+
+export async function deleteWorkflow(tx: Tx, id: number): Promise<void> {
+  if (!(await store.deleteWorkflowRow(tx, id))) throw AppError.notFound('Workflow');
+}
+
+// ---- runs ----
+
+function toRun(row: Awaited<ReturnType<typeof store.listRunRows>>[number]): WorkflowRun {
+  return {
+    id: row.id,
+    workflowId: row.workflowId,
+    workflowName: row.workflowName,
+    version: row.version,
+    contactId: row.contactId,
+    status: row.status,
+    failureReason: row.failureReason,
+    wakeAt: row.wakeAt ? new Date(row.wakeAt).toISOString() : null,
+    startedAt: new Date(row.startedAt).toISOString(),
+    finishedAt: row.finishedAt ? new Date(row.finishedAt).toISOString() : null,
+    steps: (row.steps as WorkflowRun['steps']).map((s) => ({
+      ...s,
+      finishedAt: new Date(s.finishedAt).toISOString(),
+    })),
+  };
+}
+
+export async function listWorkflowRuns(tx: Tx, workflowId: number, limit: number) {
+  if (!(await store.findWorkflowRow(tx, workflowId))) throw AppError.notFound('Workflow');
+  return (await store.listRunRows(tx, { workflowId }, limit)).map(toRun);
+}
+
+export async function listContactRuns(tx: Tx, contactId: number, limit: number) {
+  if (!(await findContact(tx, contactId))) throw AppError.notFound('Contact');
+  return (await store.listRunRows(tx, { contactId }, limit)).map(toRun);
+}
+
+// ---- triggers ----
+
+const triggerOfEvent: Record<ContactEvent['type'], Trigger['type']> = {
+  'contact.created': 'contact_created',
+  'contact.status_changed': 'status_changed',
+  'contact.tag_added': 'tag_added',
+};
+
+function triggerMatches(trigger: Trigger, event: ContactEvent): boolean {
+  if (trigger.type === 'status_changed' && event.type === 'contact.status_changed')
+    return !trigger.to || trigger.to === event.to;
+  if (trigger.type === 'tag_added' && event.type === 'contact.tag_added')
+    return trigger.tag.toLowerCase() === event.tag.toLowerCase();
+  return trigger.type === 'contact_created' && event.type === 'contact.created';
+}
+
+/** Starts a run of `workflow` for the contact, once per trigger key; the run's job commits with it. */
+export async function startRun(
+  deps: AppDeps,
+  tx: Tx,
+  workflow: store.WorkflowRow,
+  contact: { id: number; firstName: string; lastName: string },
+  triggerKey: string,
+  workspaceId: number,
+): Promise<number | undefined> {
+  const at = now(deps);
+  const runId = await store.insertRunRow(tx, {
+    workflowId: workflow.id,
+    versionId: workflow.versionId,
+    contactId: contact.id,
+    triggerKey,
+    startedAt: at,
+    deadlineAt: new Date(at.getTime() + stepDeadlineMs),
+  });
+  if (runId === undefined) return undefined;
+  await addTimelineEntry(tx, contact.id, {
+    kind: 'updated',
+    title: `Workflow “${workflow.name}” started`,
+    occurredAt: at,
+    metadata: { workflowId: workflow.id, runId },
+  });
+  await deps.queue.send(runStepJobName, { workspaceId, runId }, { tx });
+  return runId;
+}
+
+/**
+ * The contact-event listener: every active workflow whose trigger matches starts one run for the
+ * event (its key names the event, so a repeated delivery starts nothing more). Changes made by a
+ * workflow's own steps start no workflow, so two workflows cannot feed each other forever.
+ */
+export function contactEventListener(deps: AppDeps): ContactEventListener {
+  return async (tx, event) => {
+    const workflows = await store.activeWorkflowsByTrigger(tx, triggerOfEvent[event.type]);
+    const matching = workflows.filter((w) => triggerMatches(w.definition.trigger, event));
+    if (matching.length === 0 || (await store.isAutomationTransaction(tx))) return;
+    const contact = await findContact(tx, event.contactId);
+    if (!contact) return;
+    const { workspaceId, txid } = await store.currentWorkspaceAndTxid(tx);
+    const key =
+      event.type === 'contact.created'
+        ? `contact.created:${event.contactId}`
+        : event.type === 'contact.status_changed'
+          ? `contact.status_changed:${event.contactId}:${event.to}:${txid}`
+          : `contact.tag_added:${event.contactId}:${event.tag.toLowerCase()}:${txid}`;
+    for (const workflow of matching) {
+      if (!workflow.definition.conditions.every((c) => meetsCondition(contact, c))) continue;
+      await startRun(deps, tx, workflow, contact, key, workspaceId);
+    }
+  };
+}
+
+// ---- figures ----
+
+export const metricsPeriodDays = 30;
+
+const percent = (part: number, whole: number) =>
+  whole === 0 ? null : Math.round((part / whole) * 1000) / 10;
+
+/** The automation panel's figures and the dashboard's Automation Score (definitions in AutomationMetrics). */
+export async function automationMetrics(deps: Pick<AppDeps, 'clock'>, tx: Tx): Promise<AutomationMetrics> {
+  const until = now(deps);
+  const since = new Date(until.getTime() - metricsPeriodDays * 86_400_000);
+  const newContacts = (await countLeadsBySource(tx, since, until)).reduce((sum, s) => sum + s.leads, 0);
+  const f = await store.runFigures(tx, since);
+  return {
+    periodDays: metricsPeriodDays,
+    overall: percent(f.completed, f.finished),
+    contentGeneration: percent(f.emailStepsDone, f.emailSteps),
+    customerService: percent(f.serviceCompleted, f.serviceFinished),
+    leadProcessing: percent(f.newContactsEntered, newContacts),
+    performance: {
+      emails: { done: f.emailStepsDone, total: f.emailSteps },
+      runs: { done: f.completed, total: f.finished },
+      leads: { done: Math.min(f.newContactsEntered, newContacts), total: newContacts },
+    },
+  };
+}
+
+/** Share of finished workflow runs that completed in the last 30 days; null when none finished. */
+export async function automationScore(deps: Pick<AppDeps, 'clock'>, tx: Tx): Promise<number | null> {
+  const since = new Date(now(deps).getTime() - metricsPeriodDays * 86_400_000);
+  const f = await store.runFigures(tx, since);
+  return percent(f.completed, f.finished);
+}
+
+// ---- settings ----
+
+export function readAutomationSettings(tx: Tx) {
+  return store.readSettings(tx);
+}
+
+export async function writeAutomationSettings(
+  tx: Tx,
+  patch: Partial<{ runRetentionDays: number; trackingEnabled: boolean; sendRatePerMinute: number }>,
+) {
+  const current = await store.readSettings(tx);
+  const next = { ...current, ...patch };
+  await store.writeSettings(tx, next);
+  return next;
+}

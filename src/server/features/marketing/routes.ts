@@ -1,0 +1,238 @@
+import { errorSchema } from '@domain/automation/workflow-schemas';
+import {
+  campaignCreateSchema,
+  campaignDetailSchema,
+  campaignIdParamsSchema,
+  campaignPreviewResultSchema,
+  campaignPreviewSchema,
+  campaignSummarySchema,
+  campaignUpdateSchema,
+  outboxMessageSchema,
+} from '@domain/marketing/campaign-schemas';
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { onContactEvent } from '../../events/contact-events.js';
+import { signLink } from './outbox.js';
+import {
+  campaignOutbox,
+  cancelCampaign,
+  conversionListener,
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  listCampaigns,
+  pauseCampaign,
+  previewCampaign,
+  recordClick,
+  recordOpen,
+  resumeCampaign,
+  sendCampaign,
+  unsubscribe,
+  updateCampaign,
+} from './service.js';
+
+const tags = ['marketing'];
+const readErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+const writeErrors = { ...readErrors, 404: errorSchema, 409: errorSchema };
+const params = campaignIdParamsSchema;
+
+/** A 43-byte transparent GIF: the open-tracking pixel. */
+const pixel = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const tokenParams = z.object({ token: z.string().max(100) });
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+  `<title>${title}</title></head><body style="font-family:sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">` +
+  `<h1>${title}</h1>${body}</body></html>`;
+
+export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const unsubscribeListener = onContactEvent(conversionListener);
+  app.addHook('onClose', async () => {
+    unsubscribeListener();
+  });
+
+  app.get(
+    '/api/campaigns',
+    {
+      schema: {
+        tags,
+        description:
+          'Email campaigns: name, type, status, subscribers (recipients, or the audience’s size before sending), sent, ' +
+          'offline (kept in the outbox, not delivered), failed, opens, clicks, conversions (customers within 7 days of a click).',
+        response: { 200: z.array(campaignSummarySchema), ...readErrors },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listCampaigns(tx)),
+  );
+
+  app.post(
+    '/api/campaigns',
+    {
+      schema: {
+        tags,
+        description:
+          'Creates a draft campaign (admins and owners). Merge fields: {{firstName}}, {{lastName}}, {{email}}, {{company}}.',
+        body: campaignCreateSchema,
+        response: { 201: campaignDetailSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const campaign = await app.inWorkspace(request, 'admin', (tx) => createCampaign(tx, request.body));
+      return reply.status(201).send(campaign);
+    },
+  );
+
+  app.post(
+    '/api/campaigns/preview',
+    {
+      schema: {
+        tags,
+        description:
+          'The subject and body with merge fields filled for the audience’s first contact, and the audience’s size.',
+        body: campaignPreviewSchema,
+        response: { 200: campaignPreviewResultSchema, ...readErrors },
+      },
+    },
+    (request) => app.inWorkspace(request, 'member', (tx) => previewCampaign(tx, request.body)),
+  );
+
+  app.get(
+    '/api/campaigns/:id',
+    {
+      schema: {
+        tags,
+        description: 'A campaign with its content, audience and figures per day.',
+        params,
+        response: { 200: campaignDetailSchema, ...readErrors, 404: errorSchema },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => getCampaign(tx, request.params.id)),
+  );
+
+  app.patch(
+    '/api/campaigns/:id',
+    {
+      schema: {
+        tags,
+        description:
+          'Edits a draft, scheduled or paused campaign (admins and owners); the audience is fixed once sending starts.',
+        params,
+        body: campaignUpdateSchema,
+        response: { 200: campaignDetailSchema, ...writeErrors },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'admin', (tx) => updateCampaign(tx, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/campaigns/:id',
+    {
+      schema: { tags, params, response: { 204: z.null().describe('Deleted'), ...writeErrors } },
+    },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => deleteCampaign(tx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  const action = (
+    path: string,
+    description: string,
+    run: (
+      tx: Parameters<Parameters<typeof app.inWorkspace>[2]>[0],
+      id: number,
+      workspaceId: number,
+    ) => Promise<unknown>,
+  ) =>
+    app.post(
+      `/api/campaigns/:id/${path}`,
+      { schema: { tags, description, params, response: { 200: campaignDetailSchema, ...writeErrors } } },
+      (request) =>
+        app.inWorkspace(request, 'admin', (tx, member) =>
+          run(tx, request.params.id, member.workspaceId),
+        ) as never,
+    );
+  action(
+    'send',
+    'Sends now, or at its scheduled time when that is ahead (admins and owners).',
+    (tx, id, ws) => sendCampaign(app.deps, tx, id, ws),
+  );
+  action('pause', 'Pauses sending; unsent messages keep their place.', (tx, id) => pauseCampaign(tx, id));
+  action('resume', 'Resumes a paused campaign where it stopped; nothing is sent twice.', (tx, id, ws) =>
+    resumeCampaign(app.deps, tx, id, ws),
+  );
+  action('cancel', 'Cancels the campaign; unsent messages are never sent.', (tx, id) =>
+    cancelCampaign(tx, id),
+  );
+
+  app.get(
+    '/api/campaigns/:id/messages',
+    {
+      schema: {
+        tags,
+        description:
+          'The campaign’s outbox (first 200): each message’s recipient and status. "offline" means kept here, NOT delivered (no SMTP configured).',
+        params,
+        response: { 200: z.array(outboxMessageSchema), ...readErrors, 404: errorSchema },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => campaignOutbox(tx, request.params.id)),
+  );
+
+  // ---- public links in the messages (the token is the capability) ----
+  await app.register(async (plain) => {
+    await plain.register(formbody);
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.get('/api/m/u/:token', { schema: { hide: true, params: tokenParams } }, async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'Unsubscribe',
+            `<p>Stop receiving marketing email from this sender?</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
+          ),
+        ),
+    );
+    // RFC 8058 one-click: the mail client POSTs List-Unsubscribe=One-Click; the page's button posts here too.
+    scope.post('/api/m/u/:token', { schema: { hide: true, params: tokenParams } }, async (request, reply) => {
+      const done = await unsubscribe(app.deps, request.params.token);
+      return reply
+        .status(done ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(
+          done
+            ? page(
+                'You are unsubscribed',
+                '<p>You will not receive marketing email from this sender again.</p>',
+              )
+            : page('Link not valid', '<p>This unsubscribe link is not valid.</p>'),
+        );
+    });
+    scope.get('/api/m/o/:token', { schema: { hide: true, params: tokenParams } }, async (request, reply) => {
+      await recordOpen(app.deps, request.params.token);
+      return reply.header('cache-control', 'no-store').type('image/gif').send(pixel);
+    });
+    scope.get(
+      '/api/m/c/:token',
+      {
+        schema: {
+          hide: true,
+          params: tokenParams,
+          querystring: z.object({ u: z.string().max(2000), s: z.string().max(100) }),
+        },
+      },
+      async (request, reply) => {
+        const { token } = request.params;
+        const { u, s } = request.query;
+        // Only a destination the message itself linked to (signed when it was sent): no open redirect.
+        if (!/^https?:\/\//.test(u) || signLink(app.deps.config.secretKey, token, u) !== s)
+          return reply.status(400).send({ message: 'This link is not valid', code: 'bad_request' });
+        await recordClick(app.deps, token);
+        return reply.redirect(u, 302);
+      },
+    );
+  });
+};

@@ -1,0 +1,302 @@
+import { AppError } from '@domain/app-error';
+import {
+  type Audience,
+  type CampaignCreateInput,
+  type CampaignDetail,
+  type CampaignStatus,
+  type CampaignSummary,
+  type CampaignUpdateInput,
+  campaignCreateSchema,
+  conversionWindowDays,
+} from '@domain/marketing/campaign-schemas';
+import type { Tx } from '../../db/database.js';
+import { type AppDeps, now } from '../../deps.js';
+import type { ContactEventListener } from '../../events/contact-events.js';
+import { readAutomationSettings } from '../automation/service.js';
+import { getWebsite } from '../websites/service.js';
+import { deliverMessage, processId, renderMergeFields, suppress } from './outbox.js';
+import * as store from './store.js';
+
+export const sendCampaignJobName = 'marketing.send-campaign';
+
+async function websiteNameOf(tx: Tx, audience: Audience): Promise<string | null> {
+  return audience.websiteId === undefined ? null : (await getWebsite(tx, audience.websiteId)).name;
+}
+
+async function toSummary(tx: Tx, row: store.CampaignRow): Promise<CampaignSummary> {
+  const subscribers =
+    row.toSend ??
+    (await store.countAudience(tx, row.audience, await websiteNameOf(tx, row.audience).catch(() => null)));
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    status: row.status,
+    subscribers,
+    sent: row.sent,
+    offline: row.offline,
+    failed: row.failed,
+    opens: row.opens,
+    clicks: row.clicks,
+    conversions: row.conversions,
+    scheduledAt: row.scheduledAt ? new Date(row.scheduledAt).toISOString() : null,
+  };
+}
+
+export async function listCampaigns(tx: Tx): Promise<CampaignSummary[]> {
+  const rows = await store.listCampaignRows(tx);
+  const result: CampaignSummary[] = [];
+  for (const row of rows) result.push(await toSummary(tx, row));
+  return result;
+}
+
+async function mustFind(tx: Tx, id: number, lock = false) {
+  const row = await store.findCampaignRow(tx, id, lock);
+  if (!row) throw AppError.notFound('Campaign');
+  return row;
+}
+
+export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail> {
+  const row = await mustFind(tx, id);
+  return {
+    ...(await toSummary(tx, row)),
+    subject: row.subject,
+    preheader: row.preheader,
+    body: row.body,
+    fromName: row.fromName,
+    audience: row.audience,
+    daily: await store.dailyFigures(tx, id),
+  };
+}
+
+export async function createCampaign(tx: Tx, input: CampaignCreateInput): Promise<CampaignDetail> {
+  const parsed = campaignCreateSchema.parse(input);
+  await websiteNameOf(tx, parsed.audience).catch(() => {
+    throw AppError.badRequest('audience.websiteId', 'Website not found');
+  });
+  const id = await store.insertCampaignRow(tx, parsed);
+  return getCampaign(tx, id);
+}
+
+const editable: CampaignStatus[] = ['draft', 'scheduled', 'paused'];
+
+/** Edits are allowed before sending and while paused (the rest of the audience gets the new text). */
+export async function updateCampaign(
+  tx: Tx,
+  id: number,
+  input: CampaignUpdateInput,
+): Promise<CampaignDetail> {
+  const row = await mustFind(tx, id, true);
+  if (!editable.includes(row.status))
+    throw new AppError('conflict', `A ${row.status} campaign cannot be edited. Pause it first.`);
+  if (input.audience && row.status === 'paused')
+    throw AppError.badRequest('audience', 'The audience is fixed once sending has started');
+  if (input.audience)
+    await websiteNameOf(tx, input.audience as Audience).catch(() => {
+      throw AppError.badRequest('audience.websiteId', 'Website not found');
+    });
+  await store.updateCampaignRow(tx, id, input as Partial<store.CampaignValues>);
+  return getCampaign(tx, id);
+}
+
+export async function deleteCampaign(tx: Tx, id: number): Promise<void> {
+  const row = await mustFind(tx, id, true);
+  if (row.status === 'sending')
+    throw new AppError('conflict', 'Pause or cancel the campaign before deleting it.');
+  await store.deleteCampaignRow(tx, id);
+}
+
+/**
+ * Sends now, or at its scheduled time if that is still ahead. The recipients are fixed here, as
+ * one outbox row each (the idempotency key of sending); the send job commits with them.
+ */
+export async function sendCampaign(
+  deps: AppDeps,
+  tx: Tx,
+  id: number,
+  workspaceId: number,
+): Promise<CampaignDetail> {
+  const row = await mustFind(tx, id, true);
+  if (row.status !== 'draft' && row.status !== 'scheduled')
+    throw new AppError('conflict', `A ${row.status} campaign cannot be sent again.`);
+  if (row.scheduledAt && new Date(row.scheduledAt) > now(deps)) {
+    await store.updateCampaignRow(tx, id, { status: 'scheduled' });
+    return getCampaign(tx, id);
+  }
+  await startSending(deps, tx, row, workspaceId);
+  return getCampaign(tx, id);
+}
+
+async function startSending(deps: AppDeps, tx: Tx, row: store.CampaignRow, workspaceId: number) {
+  const toSend = await store.queueCampaignMessages(tx, row, await websiteNameOf(tx, row.audience));
+  await store.updateCampaignRow(tx, row.id, { status: toSend === 0 ? 'sent' : 'sending', toSend });
+  if (toSend > 0) await queueSendJob(deps, tx, workspaceId, row.id);
+}
+
+const queueSendJob = (
+  deps: AppDeps,
+  tx: Tx | undefined,
+  workspaceId: number,
+  campaignId: number,
+  startAfter?: Date,
+) =>
+  deps.queue.send(
+    sendCampaignJobName,
+    { workspaceId, campaignId },
+    { ...(tx ? { tx } : {}), ...(startAfter ? { startAfter } : {}) },
+  );
+
+/** Pause keeps the campaign's place: messages not yet sent stay queued until it resumes. */
+export async function pauseCampaign(tx: Tx, id: number): Promise<CampaignDetail> {
+  const row = await mustFind(tx, id, true);
+  if (row.status !== 'sending' && row.status !== 'scheduled')
+    throw new AppError('conflict', `A ${row.status} campaign cannot be paused.`);
+  await store.updateCampaignRow(tx, id, { status: row.status === 'scheduled' ? 'draft' : 'paused' });
+  return getCampaign(tx, id);
+}
+
+export async function resumeCampaign(
+  deps: AppDeps,
+  tx: Tx,
+  id: number,
+  workspaceId: number,
+): Promise<CampaignDetail> {
+  const row = await mustFind(tx, id, true);
+  if (row.status !== 'paused') throw new AppError('conflict', `A ${row.status} campaign cannot be resumed.`);
+  // Messages that failed are tried again; the ones sent are never sent twice (their row says so).
+  await store.requeueFailedMessages(tx, id);
+  await store.updateCampaignRow(tx, id, { status: 'sending' });
+  await queueSendJob(deps, tx, workspaceId, id);
+  return getCampaign(tx, id);
+}
+
+export async function cancelCampaign(tx: Tx, id: number): Promise<CampaignDetail> {
+  const row = await mustFind(tx, id, true);
+  if (row.status === 'sent' || row.status === 'cancelled')
+    throw new AppError('conflict', `A ${row.status} campaign cannot be cancelled.`);
+  await store.updateCampaignRow(tx, id, { status: 'cancelled' });
+  return getCampaign(tx, id);
+}
+
+export async function previewCampaign(tx: Tx, input: { subject: string; body: string; audience: Audience }) {
+  const websiteName = await websiteNameOf(tx, input.audience).catch(() => {
+    throw AppError.badRequest('audience.websiteId', 'Website not found');
+  });
+  const contact = await store.firstAudienceContact(tx, input.audience, websiteName);
+  const sample = contact ?? {
+    firstName: 'Alex',
+    lastName: 'Sample',
+    email: 'alex@example.com',
+    company: 'Example Co',
+  };
+  return {
+    subject: renderMergeFields(input.subject, sample),
+    body: renderMergeFields(input.body, sample),
+    audienceSize: await store.countAudience(tx, input.audience, websiteName),
+    sampleEmail: contact?.email ?? null,
+  };
+}
+
+export async function campaignOutbox(tx: Tx, id: number) {
+  await mustFind(tx, id);
+  return (await store.listOutbox(tx, id, 200)).map((m) => ({
+    ...m,
+    sentAt: m.sentAt ? new Date(m.sentAt).toISOString() : null,
+  }));
+}
+
+// ---- the send job ----
+
+/**
+ * Sends the campaign's queued messages one by one while it is 'sending', within the workspace's
+ * rate per minute (over it, the job hands over to one due a minute later). Paused or cancelled, it
+ * stops; when none is left it is 'sent' if every message went out, else paused for a look.
+ */
+export async function runCampaignSend(deps: AppDeps, workspaceId: number, campaignId: number): Promise<void> {
+  for (;;) {
+    const next = await deps.database.withWorkspace(workspaceId, async (tx) => {
+      const row = await store.findCampaignRow(tx, campaignId);
+      if (row?.status !== 'sending') return { stop: true as const };
+      const { sendRatePerMinute } = await readAutomationSettings(tx);
+      if (sendRatePerMinute > 0 && (await store.sentInLastMinute(tx, now(deps))) >= sendRatePerMinute)
+        return { later: true as const };
+      const messageId = await store.nextQueuedMessage(tx, campaignId, processId);
+      // Another job of this process is sending the last ones; it settles the status.
+      if (messageId === 'inFlight') return { stop: true as const };
+      if (messageId === null) {
+        const done = row.sent + row.offline === row.toSend;
+        await store.updateCampaignRow(tx, campaignId, { status: done ? 'sent' : 'paused' });
+        return { stop: true as const };
+      }
+      return { messageId };
+    });
+    if ('stop' in next) return;
+    if ('later' in next) {
+      await queueSendJob(deps, undefined, workspaceId, campaignId, new Date(now(deps).getTime() + 60_000));
+      return;
+    }
+    await deliverMessage(deps, workspaceId, next.messageId);
+  }
+}
+
+/** Scheduled campaigns whose time has come start sending (the minute sweep). */
+export async function startDueCampaign(deps: AppDeps, workspaceId: number, campaignId: number) {
+  await deps.database.withWorkspace(workspaceId, async (tx) => {
+    const row = await store.findCampaignRow(tx, campaignId, true);
+    if (row?.status !== 'scheduled' || !row.scheduledAt || new Date(row.scheduledAt) > now(deps)) return;
+    await startSending(deps, tx, row, workspaceId);
+  });
+}
+
+// ---- public links ----
+
+async function inMessageWorkspace<T>(
+  deps: AppDeps,
+  token: string,
+  fn: (tx: Tx, message: NonNullable<Awaited<ReturnType<typeof store.findMessageByToken>>>) => Promise<T>,
+) {
+  if (!/^[A-Za-z0-9_-]{20,80}$/.test(token)) return undefined;
+  const workspaceId = await deps.database.db.transaction((tx) => store.messageWorkspace(tx, token));
+  if (workspaceId === null) return undefined;
+  return deps.database.withWorkspace(workspaceId, async (tx) => {
+    const message = await store.findMessageByToken(tx, token);
+    return message ? fn(tx, message) : undefined;
+  });
+}
+
+/** One-click unsubscribe (RFC 8058) and the link's confirmation: the address gets no more marketing mail. */
+export async function unsubscribe(deps: AppDeps, token: string): Promise<boolean> {
+  const done = await inMessageWorkspace(deps, token, async (tx, message) => {
+    await suppress(tx, message.toEmail, 'unsubscribed');
+    return true;
+  });
+  return done ?? false;
+}
+
+export async function recordOpen(deps: AppDeps, token: string): Promise<void> {
+  await inMessageWorkspace(deps, token, async (tx, message) => {
+    if (message.tracking) await store.markOpened(tx, message.id);
+  });
+}
+
+export async function recordClick(deps: AppDeps, token: string): Promise<void> {
+  await inMessageWorkspace(deps, token, async (tx, message) => {
+    if (message.tracking) await store.markClicked(tx, message.id);
+  });
+}
+
+/** A contact who becomes a customer converts the campaign messages they clicked within the window. */
+export const conversionListener: ContactEventListener = async (tx, event) => {
+  if (event.type === 'contact.status_changed' && event.to === 'customer')
+    await store.markConversions(tx, event.contactId, conversionWindowDays);
+};
+
+/** The outbox that workflows' email steps write to too (one sending path for campaigns and workflows). */
+export {
+  deliverMessage,
+  deliverMessageJobName,
+  isSuppressed,
+  queueMessage,
+  renderMergeFields,
+  unsentWorkflowMessagesEverywhere,
+} from './outbox.js';
