@@ -9,10 +9,6 @@ import { LocaleProvider } from './i18n/locale-provider';
 import { queryClient } from './lib/query-client';
 import { AppRoutes } from './routes';
 import './styles.css';
-import { z } from 'zod';
-
-// zod's fast path compiles validators with new Function, which the Content-Security-Policy forbids.
-z.config({ jitless: true });
 
 registerFeatures();
 
