@@ -32,7 +32,10 @@ export function TechstackPage() {
         <Button asChild size="sm">
           <Link href="/dashboard">
             <LayoutDashboard />
-            <Trans>Open Dashboard</Trans>
+            {/* On a phone the icon stands alone (the header also holds the language menu); the name stays. */}
+            <span className="sr-only sm:not-sr-only">
+              <Trans>Open Dashboard</Trans>
+            </span>
           </Link>
         </Button>
       </SiteHeader>

@@ -274,8 +274,22 @@ function ActivityRow({ activity }: { activity: Activity }) {
  */
 function QuickActions({ onNavigate }: { onNavigate: DashboardPanelProps['onNavigate'] }) {
   const { t } = useLingui();
-  const actions: { label: string; icon: LucideIcon; tab?: DashboardTabId; onClick: () => void }[] = [
-    { label: t`Generate Content`, icon: Sparkles, tab: 'content', onClick: () => onNavigate('content') },
+  const actions: {
+    label: string;
+    icon: LucideIcon;
+    tab?: DashboardTabId;
+    /** The tab exists but not yet what the action promises. */
+    comingLater?: boolean;
+    onClick: () => void;
+  }[] = [
+    // The content tab holds the SEO card so far; generation comes with the content studio.
+    {
+      label: t`Generate Content`,
+      icon: Sparkles,
+      tab: 'content',
+      comingLater: true,
+      onClick: () => onNavigate('content'),
+    },
     {
       label: t`Payments Integration`,
       icon: CreditCard,
@@ -307,8 +321,8 @@ function QuickActions({ onNavigate }: { onNavigate: DashboardPanelProps['onNavig
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
-        {actions.map(({ label, icon: Icon, tab, onClick }) =>
-          tab && !hasTabPanel(tab) ? (
+        {actions.map(({ label, icon: Icon, tab, comingLater, onClick }) =>
+          comingLater || (tab && !hasTabPanel(tab)) ? (
             <ComingLaterButton
               key={label}
               reason={t`Coming in a later release`}

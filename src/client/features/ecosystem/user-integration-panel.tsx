@@ -113,7 +113,7 @@ export function UserIntegrationPanel() {
           <Trans>Only admins and owners can run these actions.</Trans>
         </p>
       )}
-      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start [&>*]:min-w-0">
         <AppSourcesCard />
         <ContactsBySourceCard />
       </div>
@@ -233,9 +233,9 @@ function ContactsBySourceCard() {
               ) : (
                 <ul className="text-sm">
                   {contacts.map((c) => (
-                    <li key={c.id} className="flex gap-2">
-                      <span>{`${c.firstName} ${c.lastName}`.trim() || c.email}</span>
-                      <span className="truncate text-muted-foreground">{c.email}</span>
+                    <li key={c.id} className="flex min-w-0 gap-2">
+                      <span className="shrink-0">{`${c.firstName} ${c.lastName}`.trim() || c.email}</span>
+                      <span className="min-w-0 truncate text-muted-foreground">{c.email}</span>
                       <Badge variant="secondary" className="ms-auto">
                         {c.status}
                       </Badge>

@@ -71,7 +71,8 @@ const features: FlipCardContent[] = [
       msg`A/B test subject lines`,
       msg`Open, click and conversion tracking`,
     ],
-    href: '/marketing',
+    // /marketing is a signed-in screen and this page is for visitors: they sign in (or sign up) first.
+    href: '/login',
     action: msg`Launch Campaigns`,
   },
   {
