@@ -26,9 +26,6 @@ export const demoWorkspacePlugin = fp(async (app: FastifyInstance) => {
     );
     const workspaceId = rows[0]?.id === null || rows[0]?.id === undefined ? null : Number(rows[0].id);
     if (workspaceId === null) throw new AppError('not_found', serverMessage('demo.missing'));
-    return database.withWorkspace(workspaceId, async (tx) => {
-      await tx.execute(sql`set transaction read only`);
-      return fn(tx, workspaceId);
-    });
+    return database.withWorkspace(workspaceId, (tx) => fn(tx, workspaceId), { readOnly: true });
   });
 });

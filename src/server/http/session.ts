@@ -3,7 +3,7 @@ import { AppError } from '@domain/app-error';
 import { hasRole, type Role } from '@domain/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Tx } from '../db/database.js';
+import type { Tx, WorkspaceTxOptions } from '../db/database.js';
 import { authenticateApiKey } from '../features/api-keys/service.js';
 import { isPublicApiRoute } from './public-routes.js';
 
@@ -28,6 +28,7 @@ declare module 'fastify' {
       request: FastifyRequest,
       role: Role,
       fn: (tx: Tx, member: Member) => Promise<T>,
+      options?: WorkspaceTxOptions,
     ): Promise<T>;
   }
 }
@@ -130,9 +131,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('inWorkspace', async function inWorkspace<
     T,
-  >(request: FastifyRequest, role: Role, fn: (tx: Tx, member: Member) => Promise<T>): Promise<T> {
+  >(
+    request: FastifyRequest,
+    role: Role,
+    fn: (tx: Tx, member: Member) => Promise<T>,
+    options?: WorkspaceTxOptions,
+  ): Promise<T> {
     const member = requireMember(request, role);
-    return database.withWorkspace(member.workspaceId, (tx) => fn(tx, member));
+    return database.withWorkspace(member.workspaceId, (tx) => fn(tx, member), options);
   });
 });
 

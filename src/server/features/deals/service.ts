@@ -113,22 +113,19 @@ export async function listDeals(
 
 /** Every stage's column: its count and value, and its first `limit` cards (the rest page through GET /api/deals). */
 export async function loadBoard(tx: Tx, query: DealFilters & { limit: number }): Promise<DealBoard> {
-  const filter = toFilter(query);
-  const rows = await store.listBoardRows(tx, filter, dealStages, query.limit + 1);
-  const totals = await store.stageTotals(tx, filter);
-  const probabilities = await loadStageProbabilities(tx);
+  const columns = await store.listBoardColumns(tx, toFilter(query), dealStages, query.limit + 1);
   return {
-    columns: dealStages.map((stage) => {
-      const inStage = rows.filter((r) => r.stage === stage);
-      const page = inStage.slice(0, query.limit);
-      const total = totals.find((t) => t.stage === stage);
+    columns: columns.map((column) => {
+      const probabilities = { ...defaultStageProbabilities };
+      if (column.probability !== null) probabilities[column.stage] = column.probability;
+      const page = column.cards.slice(0, query.limit);
       const last = page[page.length - 1];
       return {
-        stage,
-        count: Number(total?.count ?? 0),
-        valueCents: Number(total?.valueCents ?? 0),
+        stage: column.stage,
+        count: column.count,
+        valueCents: column.valueCents,
         deals: page.map((r) => toDeal(r, probabilities)),
-        nextCursor: inStage.length > query.limit && last ? encodeCursor(last) : null,
+        nextCursor: column.cards.length > query.limit && last ? encodeCursor(last) : null,
       };
     }),
   };

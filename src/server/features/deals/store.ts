@@ -98,56 +98,77 @@ export async function listDealRows(
   return rows;
 }
 
+/** A board column as one row: its totals, its stage's own probability if set, its first cards. */
+export type BoardColumnRow = {
+  stage: DealStage;
+  count: number;
+  valueCents: number;
+  probability: number | null;
+  cards: DealListRow[];
+};
+
 /**
- * The first `limit` deals of every stage in one statement: a LATERAL per stage, each one range of
- * the board index (or the owner's or website's) read in order and stopped at `limit`, names
- * included, so no row is visited twice.
+ * The whole board in one statement: per stage its totals, its probability setting and its first
+ * `limit` cards (a LATERAL per stage, one range of the board index — or the owner's or website's —
+ * read in order and stopped at `limit`, names included). One statement instead of three keeps the
+ * board at one round trip inside its transaction (bench/deals).
  */
-export async function listBoardRows(tx: Tx, filter: DealFilter, stages: readonly DealStage[], limit: number) {
+export async function listBoardColumns(
+  tx: Tx,
+  filter: DealFilter,
+  stages: readonly DealStage[],
+  limit: number,
+): Promise<BoardColumnRow[]> {
   const stageList = sql.join(
     stages.map((stage) => sql`${stage}`),
     sql`, `,
   );
-  const { rows } = await tx.execute<DealListRow>(sql`
-    select cards.* from unnest(array[${stageList}]::text[]) as stages(stage)
-    cross join lateral (
-      select ${cardColumns} from ${v}
-      where ${and(sql`${v.stage} = stages.stage`, ...filterConditions(filter))}
-      ${newestInStageFirst} limit ${limit}
-    ) as cards`);
+  const { rows } = await tx.execute<BoardColumnRow>(sql`
+    with totals as (${stageTotalsSource(filter)})
+    select stages.stage, coalesce(t.count, 0)::float8 as count, coalesce(t."valueCents", 0)::float8 as "valueCents",
+      (select ${dealStageSettings.probability} from ${dealStageSettings} where ${dealStageSettings.stage} = stages.stage) as probability,
+      coalesce((
+        select json_agg(cards order by cards."stageEnteredAt" desc, cards.id desc) from (
+          select ${cardColumns} from ${v}
+          where ${and(sql`${v.stage} = stages.stage`, ...filterConditions(filter))}
+          ${newestInStageFirst} limit ${limit}
+        ) as cards), '[]'::json) as cards
+    from unnest(array[${stageList}]::text[]) with ordinality as stages(stage, position)
+    left join totals t on t.stage = stages.stage
+    order by stages.position`);
   return rows;
 }
 
 /**
- * Count and value per stage: from the counters when unfiltered or filtered only by website and
- * owner (a few rows either way), else counted over the matching deals.
+ * Count and value per stage, as a statement to run or to embed: from the counters when unfiltered
+ * or filtered only by website and owner (a few rows either way), else counted over the matching deals.
  */
-export async function stageTotals(tx: Tx, filter: DealFilter) {
+function stageTotalsSource(filter: DealFilter): SQL {
   const where = filterConditions(filter);
   if (where.length === 0) {
-    return tx
-      .select({
-        stage: dealStageTotals.stage,
-        count: dealStageTotals.dealCount,
-        valueCents: dealStageTotals.valueCents,
-      })
-      .from(dealStageTotals);
+    const t = dealStageTotals;
+    return sql`select ${t.stage} as stage, ${t.dealCount}::float8 as "count", ${t.valueCents}::float8 as "valueCents" from ${t}`;
   }
   const { stage, websiteId, ownerId, ...rest } = filter;
   if (Object.values(rest).every((value) => value === undefined)) {
     const s = dealSegmentTotals;
-    const { rows } = await tx.execute<{ stage: DealStage; count: number; valueCents: number }>(sql`
+    return sql`
       select ${s.stage} as stage, sum(${s.dealCount})::float8 as "count", sum(${s.valueCents})::float8 as "valueCents"
       from ${s} where ${and(
         stage ? sql`${s.stage} = ${stage}` : undefined,
         websiteId ? sql`${s.websiteId} = ${websiteId}` : undefined,
         ownerId ? sql`${s.ownerId} = ${ownerId}` : undefined,
-      )} group by ${s.stage}`);
-    return rows;
+      )} group by ${s.stage}`;
   }
-  const { rows } = await tx.execute<{ stage: DealStage; count: number; valueCents: number }>(sql`
+  return sql`
     select ${v.stage} as stage, count(*)::float8 as "count", coalesce(sum(${v.valueCents}), 0)::float8 as "valueCents"
-    from ${v} where ${and(...where)} group by ${v.stage}`);
+    from ${v} where ${and(...where)} group by ${v.stage}`;
+}
+
+export async function stageTotals(tx: Tx, filter: DealFilter) {
+  const { rows } = await tx.execute<{ stage: DealStage; count: number; valueCents: number }>(
+    stageTotalsSource(filter),
+  );
   return rows;
 }
 
