@@ -1,6 +1,20 @@
+import { messageValuesSchema, serverMessageIdSchema } from '@domain/messages';
 import { z } from 'zod';
 
-export const serverTypeSchema = z.enum(['nginx', 'apache', 'netlify', 'vercel', 'cloudflare', 'express']);
+export const serverTypes = ['nginx', 'apache', 'netlify', 'vercel', 'cloudflare', 'express'] as const;
+export const serverTypeSchema = z.enum(serverTypes);
+export type ServerType = z.infer<typeof serverTypeSchema>;
+
+export const fixCategories = [
+  'broken-internal',
+  'broken-external',
+  'redirect-chain',
+  'redirect-loop',
+  'http-to-https',
+  'case-mismatch',
+  'trailing-slash',
+] as const;
+export type FixCategory = (typeof fixCategories)[number];
 
 const startUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Enter an http or https address' })
@@ -32,3 +46,194 @@ export const siteHealthSettingsSchema = z
 export const applyLinkFixesSchema = z.object({
   domain: z.string().trim().min(1, 'Enter a domain').max(253, 'A domain is at most 253 characters'),
 });
+
+// ↓ Answers
+
+/** A website's crawl settings as stored (defaults until the owner changes them). */
+export const siteHealthSettingsValueSchema = z.object({
+  startUrl: z.string().nullable(),
+  serverType: serverTypeSchema,
+  pageBudget: z.number(),
+  maxDepth: z.number(),
+  keywords: z.array(z.object({ path: z.string(), keyword: z.string() })),
+});
+export type SiteHealthSettings = z.infer<typeof siteHealthSettingsValueSchema>;
+
+/** What changed since the website's previous full crawl. */
+export const crawlComparisonSchema = z.object({
+  previousCrawlId: z.number(),
+  pagesBefore: z.number(),
+  pagesNow: z.number(),
+  brokenBefore: z.number(),
+  brokenNow: z.number(),
+  newlyBroken: z.array(z.string()),
+  fixed: z.array(z.string()),
+  seoScoreBefore: z.number().nullable(),
+  seoScoreNow: z.number().nullable(),
+});
+export type CrawlComparison = z.infer<typeof crawlComparisonSchema>;
+
+export const crawlProgressSchema = z.object({
+  id: z.number(),
+  websiteId: z.number(),
+  kind: z.enum(['full', 'verify']),
+  trigger: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  startUrl: z.string(),
+  pagesDone: z.number(),
+  pagesQueued: z.number(),
+  pagesSkipped: z.number(),
+  seoScore: z.number().nullable(),
+  robotsStatus: z.string().nullable(),
+  sitemapUrls: z.number().nullable(),
+  error: z.string().nullable(),
+  comparison: crawlComparisonSchema.nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type CrawlProgress = z.infer<typeof crawlProgressSchema>;
+
+export const websiteHealthSchema = z.object({
+  websiteId: z.number(),
+  name: z.string(),
+  domain: z.string(),
+  settings: siteHealthSettingsValueSchema,
+  latestCrawl: crawlProgressSchema.nullable(),
+});
+
+export const linkFixSchema = z.object({
+  category: z.enum(fixCategories),
+  brokenUrl: z.string(),
+  /** The proposed target, or null: 'no fix found'. */
+  fixedUrl: z.string().nullable(),
+  reason: z.string(),
+  reasonId: serverMessageIdSchema,
+  reasonValues: messageValuesSchema,
+  /** The pages linking to the broken URL. */
+  sources: z.array(z.string()),
+  critical: z.boolean(),
+  internal: z.boolean(),
+  domain: z.string(),
+});
+export type LinkFix = z.infer<typeof linkFixSchema>;
+
+export const domainReportSchema = z.object({
+  websiteId: z.number(),
+  name: z.string(),
+  domain: z.string(),
+  serverType: serverTypeSchema,
+  fileName: z.string(),
+  crawl: crawlProgressSchema.nullable(),
+  fixes: z.number(),
+  redirects: z.number(),
+  lastDeployment: z
+    .object({
+      id: z.number(),
+      createdAt: z.string(),
+      fixes: z.number(),
+      verification: z.object({
+        status: z.string(),
+        working: z.array(z.string()),
+        failing: z.array(z.string()),
+      }),
+    })
+    .nullable(),
+});
+export type DomainReport = z.infer<typeof domainReportSchema>;
+
+/** GET /api/deployment/link-fixes: spec 001 §3's link fix report, plus every fix and each domain's state. */
+export const linkFixReportSchema = z.object({
+  totalFixes: z.number(),
+  criticalFixes: z.array(linkFixSchema),
+  fixesByCategory: z.record(z.enum(fixCategories), z.number()),
+  deploymentSnippets: z.record(z.string(), z.string()),
+  routerConfiguration: z.record(z.string(), z.array(z.string())),
+  deploymentInstructions: z.array(z.string()),
+  deploymentInstructionMessages: z.array(
+    z.object({ id: serverMessageIdSchema, values: messageValuesSchema }),
+  ),
+  fixes: z.array(linkFixSchema),
+  domains: z.array(domainReportSchema),
+});
+export type LinkFixReport = z.infer<typeof linkFixReportSchema>;
+
+/** GET /api/deployment/complete-fix-package: every domain's files in one JSON document. */
+export const completeFixPackageSchema = z.object({
+  generatedAt: z.string(),
+  totalFixes: z.number(),
+  deploymentInstructions: z.array(z.string()),
+  domains: z.array(
+    z.object({
+      domain: z.string(),
+      serverType: serverTypeSchema,
+      files: z.array(z.object({ name: z.string(), content: z.string() })),
+      routerConfiguration: z.array(z.string()),
+      fixes: z.array(
+        linkFixSchema.pick({ category: true, brokenUrl: true, fixedUrl: true, reason: true, sources: true }),
+      ),
+    }),
+  ),
+});
+
+export const applyLinkFixesResultSchema = z.object({
+  success: z.boolean(),
+  deploymentId: z.number(),
+  domain: z.string(),
+  fixes: z.number(),
+  verificationCrawlId: z.number(),
+});
+
+export const checkResultSchema = z.object({
+  id: z.string(),
+  weight: z.number(),
+  passed: z.boolean(),
+  detail: z.string().optional(),
+});
+
+/** The content tab's SEO Performance card. */
+export const seoPerformanceSchema = z.object({
+  overallScore: z.number().nullable(),
+  rankMeasured: z.boolean(),
+  sites: z.array(
+    z.object({
+      websiteId: z.number(),
+      name: z.string(),
+      domain: z.string(),
+      score: z.number().nullable(),
+      pages: z.number(),
+      crawledAt: z.string().nullable(),
+      siteChecks: z.array(checkResultSchema),
+      failingChecks: z.array(z.object({ id: z.string(), pages: z.number() })),
+      keywords: z.array(
+        z.object({
+          keyword: z.string(),
+          path: z.string(),
+          url: z.string().nullable(),
+          pageScore: z.number().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type SeoPerformance = z.infer<typeof seoPerformanceSchema>;
+
+/** Link health across each website's last crawls (the deployment screen's Analytics tab). */
+export const linkHealthHistorySchema = z.array(
+  z.object({
+    websiteId: z.number(),
+    name: z.string(),
+    domain: z.string(),
+    crawls: z.array(
+      z.object({
+        crawlId: z.number(),
+        finishedAt: z.string().nullable(),
+        pages: z.number().nullable(),
+        links: z.number().nullable(),
+        broken: z.number().nullable(),
+        seoScore: z.number().nullable(),
+      }),
+    ),
+  }),
+);
+export type LinkHealthHistory = z.infer<typeof linkHealthHistorySchema>[number];

@@ -1,110 +1,27 @@
-import { apiRequest } from '@client/lib/api';
+import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
-import type { MessageValues, ServerMessageId } from '@domain/messages';
+import {
+  applyLinkFixesResultSchema,
+  type LinkFixReport,
+  linkFixReportSchema,
+  linkHealthHistorySchema,
+  type ServerType,
+  seoPerformanceSchema,
+} from '@domain/site-health/site-health-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
-export const fixCategories = [
-  'broken-internal',
-  'broken-external',
-  'redirect-chain',
-  'redirect-loop',
-  'http-to-https',
-  'case-mismatch',
-  'trailing-slash',
-] as const;
-export type FixCategory = (typeof fixCategories)[number];
-export const serverTypes = ['nginx', 'apache', 'netlify', 'vercel', 'cloudflare', 'express'] as const;
-export type ServerType = (typeof serverTypes)[number];
-
-export interface LinkFix {
-  category: FixCategory;
-  brokenUrl: string;
-  fixedUrl: string | null;
-  reason: string;
-  reasonId: ServerMessageId;
-  reasonValues: MessageValues;
-  sources: string[];
-  critical: boolean;
-  internal: boolean;
-  domain: string;
-}
-
-export interface CrawlProgress {
-  id: number;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  pagesDone: number;
-  pagesQueued: number;
-  pagesSkipped: number;
-  seoScore: number | null;
-  finishedAt: string | null;
-}
-
-export interface DomainReport {
-  websiteId: number;
-  name: string;
-  domain: string;
-  serverType: ServerType;
-  fileName: string;
-  crawl: CrawlProgress | null;
-  fixes: number;
-  redirects: number;
-  lastDeployment: {
-    id: number;
-    createdAt: string;
-    fixes: number;
-    verification: { status: string; working: string[]; failing: string[] };
-  } | null;
-}
-
-/** GET /api/deployment/link-fixes: spec 001 §3's link fix report, plus every fix and each domain's state. */
-export interface LinkFixReport {
-  totalFixes: number;
-  criticalFixes: LinkFix[];
-  fixesByCategory: Record<FixCategory, number>;
-  deploymentSnippets: Record<string, string>;
-  routerConfiguration: Record<string, string[]>;
-  deploymentInstructions: string[];
-  deploymentInstructionMessages: { id: ServerMessageId; values: MessageValues }[];
-  fixes: LinkFix[];
-  domains: DomainReport[];
-}
-
-export interface CheckResult {
-  id: string;
-  weight: number;
-  passed: boolean;
-  detail?: string;
-}
-
-export interface SeoPerformance {
-  overallScore: number | null;
-  rankMeasured: boolean;
-  sites: {
-    websiteId: number;
-    name: string;
-    domain: string;
-    score: number | null;
-    pages: number;
-    crawledAt: string | null;
-    siteChecks: CheckResult[];
-    failingChecks: { id: string; pages: number }[];
-    keywords: { keyword: string; path: string; url: string | null; pageScore: number | null }[];
-  }[];
-}
-
-export interface LinkHealthHistory {
-  websiteId: number;
-  name: string;
-  domain: string;
-  crawls: {
-    crawlId: number;
-    finishedAt: string | null;
-    pages: number | null;
-    links: number | null;
-    broken: number | null;
-    seoScore: number | null;
-  }[];
-}
+export {
+  type CrawlProgress,
+  type DomainReport,
+  type FixCategory,
+  fixCategories,
+  type LinkFix,
+  type LinkFixReport,
+  type LinkHealthHistory,
+  type SeoPerformance,
+  type ServerType,
+  serverTypes,
+} from '@domain/site-health/site-health-schemas';
 
 /** The signed-in screen reads the workspace; the public `-demo` twin reads the demo workspace. */
 const base = (demo: boolean) => (demo ? '/api/demo' : '/api');
@@ -120,17 +37,21 @@ const isRunning = (report: LinkFixReport | undefined) =>
 export function useLinkFixReport(demo: boolean) {
   return useQuery<LinkFixReport>({
     queryKey: [`${base(demo)}/deployment/link-fixes`],
+    queryFn: queryWith(linkFixReportSchema),
     // While a crawl or a verification runs, its progress is polled.
     refetchInterval: (query) => (isRunning(query.state.data) ? 2000 : false),
   });
 }
 
 export function useSeoPerformance(demo: boolean) {
-  return useQuery<SeoPerformance>({ queryKey: [`${base(demo)}/site-health/seo`] });
+  return useQuery({ queryKey: [`${base(demo)}/site-health/seo`], queryFn: queryWith(seoPerformanceSchema) });
 }
 
 export function useLinkHealthHistory(demo: boolean) {
-  return useQuery<LinkHealthHistory[]>({ queryKey: [`${base(demo)}/site-health/history`] });
+  return useQuery({
+    queryKey: [`${base(demo)}/site-health/history`],
+    queryFn: queryWith(linkHealthHistorySchema),
+  });
 }
 
 function refreshSiteHealth() {
@@ -143,11 +64,8 @@ function refreshSiteHealth() {
 
 export function useApplyLinkFixes() {
   return useMutation({
-    mutationFn: async (domain: string) =>
-      (await apiRequest('POST', '/api/deployment/apply-link-fixes', { domain })).json() as Promise<{
-        domain: string;
-        fixes: number;
-      }>,
+    mutationFn: (domain: string) =>
+      requestJson(applyLinkFixesResultSchema, 'POST', '/api/deployment/apply-link-fixes', { domain }),
     onSuccess: refreshSiteHealth,
   });
 }

@@ -88,18 +88,20 @@ export async function runCrawlJob(data: CrawlJobData, deps: AppDeps): Promise<vo
     const settings = await inWorkspace((tx) => store.findSettings(tx, crawl.websiteId));
     const keyphrases = new Map((settings?.keywords ?? []).map((k) => [k.path, k.keyword]));
     let handled = 0;
+    let batch = await inWorkspace((tx) => store.nextQueuedUrls(tx, data.crawlId, batchSize));
     for (;;) {
-      const batch = await inWorkspace((tx) => store.nextQueuedUrls(tx, data.crawlId, batchSize));
       if (batch.length === 0) {
         await inWorkspace((tx) => finishCrawl(tx, crawl));
         return;
       }
       const results = await Promise.all(batch.map((row) => visit(env, crawl, row, keyphrases)));
-      await inWorkspace(async (tx) => {
+      handled += batch.length;
+      // The next batch is read in the transaction that records this one: one round trip fewer per batch.
+      batch = await inWorkspace(async (tx) => {
         await recordBatch(tx, crawl, robots, results);
         await store.renewLease(tx, data.crawlId, leaseSeconds);
+        return handled >= chunkSize ? [] : store.nextQueuedUrls(tx, data.crawlId, batchSize);
       });
-      handled += batch.length;
       if (handled >= chunkSize) {
         await inWorkspace(async (tx) => {
           await store.updateCrawl(tx, data.crawlId, { leaseUntil: null });
@@ -220,7 +222,7 @@ async function seedCrawl(
 interface Visit {
   url: string;
   depth: number;
-  values: Partial<store.NewUrlRow>;
+  values: store.UrlVisitValues;
   links: store.LinkRow[];
   /** URLs found on the page, or where a redirect points (same depth: a redirect is not a click). */
   found: { url: string; depth: number }[];
@@ -308,7 +310,7 @@ async function recordBatch(
   robots: Robots | null,
   visits: Visit[],
 ): Promise<void> {
-  for (const v of visits) await store.updateUrl(tx, crawl.id, v.url, v.values);
+  await store.updateUrls(tx, crawl.id, visits);
   await store.insertLinks(
     tx,
     crawl.id,

@@ -1,30 +1,13 @@
 import { type MessageValues, type ServerMessageId, serverMessage } from '@domain/messages';
+import type {
+  CrawlComparison,
+  LinkFix as DomainLinkFix,
+  FixCategory,
+} from '@domain/site-health/site-health-schemas';
 import type { CrawlRow, LinkRow, UrlRow } from './store.js';
 
-export const fixCategories = [
-  'broken-internal',
-  'broken-external',
-  'redirect-chain',
-  'redirect-loop',
-  'http-to-https',
-  'case-mismatch',
-  'trailing-slash',
-] as const;
-export type FixCategory = (typeof fixCategories)[number];
-
-export interface LinkFix {
-  category: FixCategory;
-  brokenUrl: string;
-  /** The proposed target, or null: 'no fix found'. */
-  fixedUrl: string | null;
-  reason: string;
-  reasonId: ServerMessageId;
-  reasonValues: MessageValues;
-  /** The pages linking to the broken URL. */
-  sources: string[];
-  critical: boolean;
-  internal: boolean;
-}
+/** A fix as the crawl finds it; the report adds its domain. */
+export type LinkFix = Omit<DomainLinkFix, 'domain'>;
 
 /** A fix is critical when many pages carry the link, or the home page does (issue 13 §3). */
 export const criticalSourceCount = 3;
@@ -268,20 +251,6 @@ export function followRedirects(
     if (row && row.state !== 'done') return { chain, end: null, loop: null };
   }
   return { chain, end: row, loop: null };
-}
-
-export interface CrawlComparison {
-  previousCrawlId: number;
-  pagesBefore: number;
-  pagesNow: number;
-  brokenBefore: number;
-  brokenNow: number;
-  /** Broken now and not before (first 50). */
-  newlyBroken: string[];
-  /** Broken before and not now (first 50). */
-  fixed: string[];
-  seoScoreBefore: number | null;
-  seoScoreNow: number | null;
 }
 
 /** What changed between two full crawls of a website. */

@@ -1,5 +1,16 @@
 import { websiteIdParamSchema } from '@domain/ids';
-import { applyLinkFixesSchema, siteHealthSettingsSchema } from '@domain/site-health/site-health-schemas';
+import {
+  applyLinkFixesResultSchema,
+  applyLinkFixesSchema,
+  completeFixPackageSchema,
+  crawlProgressSchema,
+  linkFixReportSchema,
+  linkHealthHistorySchema,
+  seoPerformanceSchema,
+  siteHealthSettingsSchema,
+  siteHealthSettingsValueSchema,
+  websiteHealthSchema,
+} from '@domain/site-health/site-health-schemas';
 import { normalizeDomain } from '@domain/websites/website-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,20 +44,29 @@ export const siteHealthRoutes: FastifyPluginAsyncZod = async (app) => {
     if (address && typeof address === 'object') setListeningAddress(address.address, address.port);
   });
 
-  app.get('/api/site-health/websites', { schema: { tags } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => listWebsiteHealth(tx)),
+  app.get(
+    '/api/site-health/websites',
+    { schema: { tags, response: { 200: z.array(websiteHealthSchema) } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listWebsiteHealth(tx)),
   );
 
   app.patch(
     '/api/site-health/websites/:id/settings',
-    { schema: { tags, params: idParams, body: siteHealthSettingsSchema } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: siteHealthSettingsSchema,
+        response: { 200: siteHealthSettingsValueSchema },
+      },
+    },
     (request) =>
       app.inWorkspace(request, 'admin', (tx) => updateSettings(tx, request.params.id, request.body)),
   );
 
   app.post(
     '/api/site-health/websites/:id/crawls',
-    { schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams, response: { 202: crawlProgressSchema } } },
     async (request, reply) => {
       const crawl = await app.inWorkspace(request, 'member', (tx) =>
         startCrawl(
@@ -60,45 +80,66 @@ export const siteHealthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/site-health/websites/:id/crawls/latest', { schema: { tags, params: idParams } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => latestCrawlProgress(tx, request.params.id)),
+  app.get(
+    '/api/site-health/websites/:id/crawls/latest',
+    { schema: { tags, params: idParams, response: { 200: crawlProgressSchema.nullable() } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => latestCrawlProgress(tx, request.params.id)),
   );
 
-  app.get('/api/site-health/seo', { schema: { tags } }, (request) =>
+  app.get('/api/site-health/seo', { schema: { tags, response: { 200: seoPerformanceSchema } } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => seoPerformance(tx)),
   );
 
-  app.get('/api/site-health/history', { schema: { tags } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => linkHealthHistory(tx)),
+  app.get(
+    '/api/site-health/history',
+    { schema: { tags, response: { 200: linkHealthHistorySchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => linkHealthHistory(tx)),
   );
 
-  app.get('/api/deployment/link-fixes', { schema: { tags } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => linkFixReport(tx)),
+  app.get(
+    '/api/deployment/link-fixes',
+    { schema: { tags, response: { 200: linkFixReportSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => linkFixReport(tx)),
   );
 
-  app.post('/api/deployment/apply-link-fixes', { schema: { tags, body: applyLinkFixesSchema } }, (request) =>
-    app.inWorkspace(request, 'admin', (tx, member) =>
-      applyLinkFixes(tx, app.deps.queue, normalizeDomain(request.body.domain), member.userId),
-    ),
+  app.post(
+    '/api/deployment/apply-link-fixes',
+    { schema: { tags, body: applyLinkFixesSchema, response: { 200: applyLinkFixesResultSchema } } },
+    (request) =>
+      app.inWorkspace(request, 'admin', (tx, member) =>
+        applyLinkFixes(tx, app.deps.queue, normalizeDomain(request.body.domain), member.userId),
+      ),
   );
 
-  app.get('/api/deployment/complete-fix-package', { schema: { tags } }, async (request, reply) => {
-    const body = await app.inWorkspace(request, 'viewer', (tx) => completeFixPackage(tx));
-    return reply.header('content-disposition', attachment('link-fix-package.json')).send(body);
-  });
+  app.get(
+    '/api/deployment/complete-fix-package',
+    { schema: { tags, response: { 200: completeFixPackageSchema } } },
+    async (request, reply) => {
+      const body = await app.inWorkspace(request, 'viewer', (tx) => completeFixPackage(tx));
+      return reply.header('content-disposition', attachment('link-fix-package.json')).send(body);
+    },
+  );
 
   // The public read-only twin (/deployment-demo and the demo's SEO card).
-  app.get('/api/demo/deployment/link-fixes', { schema: { tags } }, () =>
-    app.inDemoWorkspace((tx) => linkFixReport(tx)),
+  app.get(
+    '/api/demo/deployment/link-fixes',
+    { schema: { tags, response: { 200: linkFixReportSchema } } },
+    () => app.inDemoWorkspace((tx) => linkFixReport(tx)),
   );
-  app.get('/api/demo/deployment/complete-fix-package', { schema: { tags } }, async (_request, reply) => {
-    const body = await app.inDemoWorkspace((tx) => completeFixPackage(tx));
-    return reply.header('content-disposition', attachment('link-fix-package.json')).send(body);
-  });
-  app.get('/api/demo/site-health/seo', { schema: { tags } }, () =>
+  app.get(
+    '/api/demo/deployment/complete-fix-package',
+    { schema: { tags, response: { 200: completeFixPackageSchema } } },
+    async (_request, reply) => {
+      const body = await app.inDemoWorkspace((tx) => completeFixPackage(tx));
+      return reply.header('content-disposition', attachment('link-fix-package.json')).send(body);
+    },
+  );
+  app.get('/api/demo/site-health/seo', { schema: { tags, response: { 200: seoPerformanceSchema } } }, () =>
     app.inDemoWorkspace((tx) => seoPerformance(tx)),
   );
-  app.get('/api/demo/site-health/history', { schema: { tags } }, () =>
-    app.inDemoWorkspace((tx) => linkHealthHistory(tx)),
+  app.get(
+    '/api/demo/site-health/history',
+    { schema: { tags, response: { 200: linkHealthHistorySchema } } },
+    () => app.inDemoWorkspace((tx) => linkHealthHistory(tx)),
   );
 };

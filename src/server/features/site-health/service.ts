@@ -1,5 +1,15 @@
 import { AppError } from '@domain/app-error';
 import { type MessageValues, type ServerMessageId, serverMessage } from '@domain/messages';
+import {
+  type CrawlComparison,
+  type CrawlProgress,
+  type FixCategory,
+  fixCategories,
+  type ServerType,
+  type SiteHealthSettings,
+  type websiteHealthSchema,
+} from '@domain/site-health/site-health-schemas';
+import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
 import type { Queue } from '../../jobs/queue.js';
 import {
@@ -9,26 +19,11 @@ import {
   type WebsiteRow,
 } from '../websites/service.js';
 import { type CrawlJobData, crawlJobName } from './crawler.js';
-import {
-  buildSiteFixes,
-  type FixCategory,
-  fixCategories,
-  followRedirects,
-  isBrokenUrl,
-  type LinkFix,
-} from './link-fixes.js';
+import { buildSiteFixes, followRedirects, isBrokenUrl, type LinkFix } from './link-fixes.js';
 import { auditSite, type CheckResult, overallScore, type PageCheckId } from './seo-audit.js';
-import { type Redirect, redirectSnippet, type ServerType, snippetFileNames } from './snippets.js';
+import { type Redirect, redirectSnippet, snippetFileNames } from './snippets.js';
 import * as store from './store.js';
 import { resolveStartUrl } from './urls.js';
-
-export interface SiteHealthSettings {
-  startUrl: string | null;
-  serverType: ServerType;
-  pageBudget: number;
-  maxDepth: number;
-  keywords: { path: string; keyword: string }[];
-}
 
 const defaults: SiteHealthSettings = {
   startUrl: null,
@@ -95,26 +90,6 @@ export async function startCrawl(
   return progressOf(tx, crawl);
 }
 
-export interface CrawlProgress {
-  id: number;
-  websiteId: number;
-  kind: 'full' | 'verify';
-  trigger: string;
-  status: string;
-  startUrl: string;
-  pagesDone: number;
-  pagesQueued: number;
-  pagesSkipped: number;
-  seoScore: number | null;
-  robotsStatus: string | null;
-  sitemapUrls: number | null;
-  error: string | null;
-  comparison: unknown;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
 async function progressOf(tx: Tx, crawl: store.CrawlRow): Promise<CrawlProgress> {
   const counts = await store.urlStateCounts(tx, crawl.id);
   return {
@@ -131,23 +106,15 @@ async function progressOf(tx: Tx, crawl: store.CrawlRow): Promise<CrawlProgress>
     robotsStatus: crawl.robotsStatus,
     sitemapUrls: crawl.sitemapUrls,
     error: crawl.error,
-    comparison: crawl.comparison,
+    comparison: crawl.comparison as CrawlComparison | null,
     createdAt: crawl.createdAt.toISOString(),
     startedAt: crawl.startedAt?.toISOString() ?? null,
     finishedAt: crawl.finishedAt?.toISOString() ?? null,
   };
 }
 
-export interface WebsiteHealth {
-  websiteId: number;
-  name: string;
-  domain: string;
-  settings: SiteHealthSettings;
-  latestCrawl: CrawlProgress | null;
-}
-
 /** Every website with its crawl settings and its latest full crawl's progress. */
-export async function listWebsiteHealth(tx: Tx): Promise<WebsiteHealth[]> {
+export async function listWebsiteHealth(tx: Tx): Promise<z.infer<typeof websiteHealthSchema>[]> {
   const websites = await listWebsiteRows(tx);
   const settings = new Map((await store.listSettings(tx)).map((s) => [s.websiteId, s]));
   return Promise.all(

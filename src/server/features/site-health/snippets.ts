@@ -1,6 +1,5 @@
 /** The web servers whose redirect configuration the deployment screen writes (issue 13 §3). */
-export const serverTypes = ['nginx', 'apache', 'netlify', 'vercel', 'cloudflare', 'express'] as const;
-export type ServerType = (typeof serverTypes)[number];
+import type { ServerType } from '@domain/site-health/site-health-schemas';
 
 export interface Redirect {
   /** The broken URL's path and query on the site, percent-encoded as crawled. */

@@ -18,9 +18,6 @@ export type LinkRow = Pick<
 export type SettingsRow = typeof siteHealthSettings.$inferSelect;
 export type DeploymentRow = typeof linkFixDeployments.$inferSelect;
 
-/** Inserts stay under PostgreSQL's 65,535 parameters however many links a page has. */
-const insertChunk = 1000;
-
 export async function findSettings(tx: Tx, websiteId: number): Promise<SettingsRow | null> {
   const [row] = await tx.select().from(siteHealthSettings).where(eq(siteHealthSettings.websiteId, websiteId));
   return row ?? null;
@@ -130,15 +127,9 @@ export async function nextQueuedUrls(tx: Tx, crawlId: number, limit: number): Pr
 }
 
 export async function knownUrls(tx: Tx, crawlId: number, urls: string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  for (let i = 0; i < urls.length; i += insertChunk) {
-    const rows = await tx
-      .select({ url: siteUrls.url })
-      .from(siteUrls)
-      .where(and(eq(siteUrls.crawlId, crawlId), inArray(siteUrls.url, urls.slice(i, i + insertChunk))));
-    for (const row of rows) known.add(row.url);
-  }
-  return known;
+  const { rows } = await tx.execute<{ url: string }>(sql`
+    select url from site_urls where crawl_id = ${crawlId} and url = any(${sql.param(urls)}::text[])`);
+  return new Set(rows.map((row) => row.url));
 }
 
 /** Internal URLs that count against the page budget: every one queued or fetched. */
@@ -156,34 +147,76 @@ export async function countBudgetedUrls(tx: Tx, crawlId: number): Promise<number
   return row.n;
 }
 
+/*
+ * The crawler's writes are one statement per batch, the rows passed as arrays or one JSON document:
+ * statement by statement, or built by the query builder, they cost more than the fetching (bench/crawl).
+ */
+
 export async function insertUrls(tx: Tx, crawlId: number, rows: NewUrlRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += insertChunk) {
-    await tx
-      .insert(siteUrls)
-      .values(rows.slice(i, i + insertChunk).map((row) => ({ ...row, crawlId })))
-      .onConflictDoNothing();
-  }
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into site_urls (crawl_id, url, internal, depth, state, skip_reason)
+    select ${crawlId}, * from unnest(${sql.param(rows.map((r) => r.url))}::text[], ${sql.param(rows.map((r) => r.internal))}::boolean[],
+      ${sql.param(rows.map((r) => r.depth))}::int[], ${sql.param(rows.map((r) => r.state ?? 'queued'))}::text[],
+      ${sql.param(rows.map((r) => r.skipReason ?? null))}::text[])
+    on conflict do nothing`);
 }
 
-export async function updateUrl(
+/** What a visit learnt about a URL; a field left out is stored as unknown (null). */
+export type UrlVisitValues = Partial<Omit<NewUrlRow, 'url' | 'internal' | 'depth' | 'skipReason'>>;
+
+/** Every visited URL of a batch in one UPDATE. */
+export async function updateUrls(
   tx: Tx,
   crawlId: number,
-  url: string,
-  values: Partial<NewUrlRow>,
+  visits: { url: string; values: UrlVisitValues }[],
 ): Promise<void> {
-  await tx
-    .update(siteUrls)
-    .set(values)
-    .where(and(eq(siteUrls.crawlId, crawlId), eq(siteUrls.url, url)));
+  if (visits.length === 0) return;
+  const records = visits.map(({ url, values }) => ({
+    url,
+    state: values.state ?? 'done',
+    fetched_at: values.fetchedAt ?? null,
+    http_status: values.httpStatus ?? null,
+    location: values.location ?? null,
+    redirect_chain: values.redirectChain ?? null,
+    error: values.error ?? null,
+    response_ms: values.responseMs ?? null,
+    size_bytes: values.sizeBytes ?? null,
+    content_type: values.contentType ?? null,
+    title: values.title ?? null,
+    meta_description: values.metaDescription ?? null,
+    canonical: values.canonical ?? null,
+    headings: values.headings ?? null,
+    word_count: values.wordCount ?? null,
+    images: values.images ?? null,
+    hreflang: values.hreflang ?? null,
+    robots_directives: values.robotsDirectives ?? null,
+    seo: values.seo ?? null,
+    seo_score: values.seoScore ?? null,
+  }));
+  await tx.execute(sql`
+    update site_urls u set state = r.state, fetched_at = r.fetched_at, http_status = r.http_status,
+      location = r.location, redirect_chain = r.redirect_chain, error = r.error, response_ms = r.response_ms,
+      size_bytes = r.size_bytes, content_type = r.content_type, title = r.title,
+      meta_description = r.meta_description, canonical = r.canonical, headings = r.headings,
+      word_count = r.word_count, images = r.images, hreflang = r.hreflang,
+      robots_directives = r.robots_directives, seo = r.seo, seo_score = r.seo_score
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(url text, state text,
+      fetched_at timestamptz, http_status int, location text, redirect_chain jsonb, error text,
+      response_ms int, size_bytes int, content_type text, title text, meta_description text, canonical text,
+      headings jsonb, word_count int, images jsonb, hreflang jsonb, robots_directives text, seo jsonb,
+      seo_score int)
+    where u.crawl_id = ${crawlId} and u.url = r.url`);
 }
 
 export async function insertLinks(tx: Tx, crawlId: number, links: LinkRow[]): Promise<void> {
-  for (let i = 0; i < links.length; i += insertChunk) {
-    await tx
-      .insert(siteLinks)
-      .values(links.slice(i, i + insertChunk).map((link) => ({ ...link, crawlId })))
-      .onConflictDoNothing();
-  }
+  if (links.length === 0) return;
+  await tx.execute(sql`
+    insert into site_links (crawl_id, source_url, target_url, anchor_text, nofollow)
+    select ${crawlId}, * from unnest(${sql.param(links.map((l) => l.sourceUrl))}::text[],
+      ${sql.param(links.map((l) => l.targetUrl))}::text[], ${sql.param(links.map((l) => l.anchorText))}::text[],
+      ${sql.param(links.map((l) => l.nofollow))}::boolean[])
+    on conflict do nothing`);
 }
 
 export async function crawlUrls(tx: Tx, crawlId: number): Promise<UrlRow[]> {
