@@ -241,7 +241,7 @@ async function seedScoringWorkspace(ownerUrl: string, workspaceId: number): Prom
     await client.query(
       `insert into contacts (workspace_id, first_name, last_name, email, source, status, value_cents, last_contacted_at)
        select $1::bigint, 'Lead', 'Number ' || g, 'lead.' || g || '@scoring.example', 'Bench App ' || (g % $3::int),
-         (array['lead', 'qualified', 'customer', 'lost'])[1 + g % 4], (g * 7919) % 200000,
+         (array['lead', 'qualified', 'customer', 'lost'])[1 + g % 4], (g::bigint * 7919) % 200000,
          case when g % 3 = 0 then null else now() - make_interval(days => g % 120) end
        from generate_series(1, $2::int) g`,
       [workspaceId, scoringContacts, endpointCount],
@@ -306,7 +306,11 @@ async function scoringCase(server: BuiltServer) {
 const server = await startBuiltServer({ SEED_DEMO: 'false', OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32' });
 try {
   const results: Record<string, unknown> = {};
-  if (chosen.includes('collection')) results.collection = await collectionCase(server);
+  // Each case's figures go to stderr as soon as it ends, so a later case's failure does not lose them.
+  if (chosen.includes('collection')) {
+    results.collection = await collectionCase(server);
+    console.error(JSON.stringify({ collection: results.collection }));
+  }
   if (chosen.includes('scoring')) results.scoring = await scoringCase(server);
   console.log(
     JSON.stringify(

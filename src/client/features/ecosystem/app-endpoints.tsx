@@ -24,8 +24,8 @@ export function AppEndpoints({ app, canManage }: { app: EcosystemApp; canManage:
       ) : (
         <ul className="space-y-1" aria-label={t`Data endpoints of ${app.name}`}>
           {app.endpoints.map((endpoint) => (
-            <li key={endpoint.id} className="flex items-center gap-2 text-xs">
-              <div className="min-w-0 flex-1">
+            <li key={endpoint.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+              <div className="min-w-40 flex-1">
                 <span className="font-medium">{endpoint.name}</span>{' '}
                 <span className="text-muted-foreground">
                   · {endpoint.format.toUpperCase()} · {endpoint.category}
