@@ -7,6 +7,8 @@ import { screenshotDir } from './support/browser.js';
 import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
 const env = withServerAndBrowser();
+// As in ecosystem.e2e.ts: on a loaded machine document.fonts.ready was seen not to settle for minutes.
+process.env.PW_TEST_SCREENSHOT_NO_FONTS_READY = '1';
 const secret = 'Authorization: Bearer e2e-secret-token-42';
 
 /** The screen at 1440 and at 390 px wide, with `element` scrolled into view (a dialog is the screen). */
