@@ -27,6 +27,7 @@ import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { csvHeader, csvRow as row } from './support/contact-rows.js';
 import { serverEntry, startBuiltServer } from './support/start-server.js';
 
 const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
@@ -39,56 +40,8 @@ const cases = {
 type CaseName = keyof typeof cases;
 const chosen = (process.env.BENCH_IMPORT_CASES?.split(',') ?? Object.keys(cases)) as CaseName[];
 for (const name of chosen) if (!(name in cases)) throw new Error(`unknown case ${name}`);
-const statuses = ['lead', 'qualified', 'customer', 'lost'];
-const firstNames = [
-  'Ada',
-  'Grace',
-  'Alan',
-  'Edsger',
-  'Barbara',
-  'Donald',
-  'Frances',
-  'Ken',
-  'Radia',
-  'Linus',
-];
-const lastNames = [
-  'Lovelace',
-  'Hopper',
-  'Turing',
-  'Dijkstra',
-  'Liskov',
-  'Knuth',
-  'Allen',
-  'Thompson',
-  'Perlman',
-  'Torvalds',
-];
-const cities = [
-  ['Austin', 'TX', '78701'],
-  ['Denver', 'CO', '80202'],
-  ['Boston', 'MA', '02108'],
-  ['Seattle', 'WA', '98101'],
-  ['Miami', 'FL', '33101'],
-];
-const areaCodes = [
-  201, 202, 203, 205, 206, 212, 213, 214, 215, 216, 303, 305, 312, 404, 415, 512, 617, 702, 713, 718,
-];
-
-/** Row i of the file: unique email and phone, a quoted company with a comma in every 10th row. */
-function row(i: number): string {
-  const first = firstNames[i % 10];
-  const last = lastNames[Math.floor(i / 10) % 10];
-  const slot = Math.floor(i / areaCodes.length);
-  const phone = `+1${areaCodes[i % areaCodes.length]}${200 + (Math.floor(slot / 10_000) % 700)}${String(slot % 10_000).padStart(4, '0')}`;
-  const company = i % 10 === 0 ? `"${last} & Sons, Inc"` : `${last} Labs ${i % 500}`;
-  const [city, state, zip] = cities[i % cities.length];
-  return `${first},${last},${first.toLowerCase()}.${i}@bench.example,${phone},${company},${statuses[i % 4]},${(i % 5000) + 1},${city},${state},${zip}`;
-}
-
 async function writeCsv(file: string): Promise<void> {
-  const header = 'First Name,Last Name,Email,Phone,Company,Status,Value,City,State,Zip\n';
-  const parts: string[] = [header];
+  const parts: string[] = [`${csvHeader}\n`];
   let pending = 0;
   await writeFile(file, '');
   const { appendFile } = await import('node:fs/promises');

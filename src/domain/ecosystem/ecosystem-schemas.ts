@@ -78,6 +78,11 @@ export const fieldMappingSchema = z
   .partialRecord(z.enum(mappableFields), text(120).min(1, 'is required'))
   .default({});
 
+const authHeaderSchema = z
+  .string()
+  .max(4096, 'must be at most 4096 characters')
+  .regex(/^[A-Za-z0-9-]{1,64}:\s*[^\r\n]+$/, 'must look like "Authorization: Bearer …"');
+
 export const endpointInputSchema = z.object({
   name: text(120).min(1, 'is required'),
   type: z.enum(endpointTypes),
@@ -86,15 +91,34 @@ export const endpointInputSchema = z.object({
   url: appUrlSchema,
   format: z.enum(endpointFormats).default('json'),
   /** "Header-Name: value" sent with each request; stored sealed, never returned. Omit to keep the stored one, null to clear. */
-  authHeader: z
-    .string()
-    .max(4096, 'must be at most 4096 characters')
-    .regex(/^[A-Za-z0-9-]{1,64}:\s*[^\r\n]+$/, 'must look like "Authorization: Bearer …"')
-    .nullable()
-    .optional(),
+  authHeader: authHeaderSchema.nullable().optional(),
   fieldMapping: fieldMappingSchema,
 });
 export type EndpointInput = z.infer<typeof endpointInputSchema>;
+
+/**
+ * The settings form of an endpoint: every mapping field is a text box (empty = matched by name), and the
+ * auth header box is empty unless a new header is typed (the stored one is never sent to the browser).
+ */
+export const endpointFormSchema = endpointInputSchema.omit({ authHeader: true, fieldMapping: true }).extend({
+  authHeader: z.union([z.literal(''), authHeaderSchema]),
+  clearAuthHeader: z.boolean(),
+  fieldMapping: z.partialRecord(z.enum(mappableFields), text(120)),
+});
+export type EndpointForm = z.input<typeof endpointFormSchema>;
+
+/** What the form sends: a typed header replaces, "clear" removes, an empty box keeps the stored one. */
+export function endpointInputFromForm(form: z.output<typeof endpointFormSchema>): EndpointInput {
+  const { clearAuthHeader, authHeader, fieldMapping, ...rest } = form;
+  const mapping: Partial<Record<MappableField, string>> = {};
+  for (const [field, key] of Object.entries(fieldMapping) as [MappableField, string | undefined][])
+    if (key) mapping[field] = key;
+  return {
+    ...rest,
+    authHeader: clearAuthHeader ? null : authHeader === '' ? undefined : authHeader,
+    fieldMapping: mapping,
+  };
+}
 
 export const appInputSchema = z.object({
   name: text(120).min(1, 'is required'),

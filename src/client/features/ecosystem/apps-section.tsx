@@ -18,6 +18,7 @@ import { appCategories, appTypes, type EcosystemApp } from '@domain/ecosystem/ec
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { AppEndpoints } from './app-endpoints';
 import { useDeleteApp, useEcosystemApps, useSaveApp } from './ecosystem-api';
 
 /** Not words: the start of an address. */
@@ -46,7 +47,7 @@ export function AppsSection({ canManage }: SettingsSectionProps) {
       ) : (
         <ul className="divide-y rounded-md border">
           {data?.apps.map((app) => (
-            <li key={app.id} className="flex items-center gap-2 p-3 text-sm">
+            <li key={app.id} className="flex flex-wrap items-center gap-2 p-3 text-sm">
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{app.name}</p>
                 <p className="truncate text-muted-foreground">
@@ -83,6 +84,9 @@ export function AppsSection({ canManage }: SettingsSectionProps) {
                   </Button>
                 </>
               )}
+              <div className="w-full">
+                <AppEndpoints app={app} canManage={canManage} />
+              </div>
             </li>
           ))}
         </ul>
@@ -106,7 +110,7 @@ function AppDialog({ app, onClose }: { app: EcosystemApp | null; onClose: () => 
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
-    const monthly = text('monthly');
+    const cents = (name: string) => (text(name) === '' ? null : Math.round(Number(text(name)) * 100));
     save.mutate(
       {
         id: app?.id ?? null,
@@ -123,10 +127,10 @@ function AppDialog({ app, onClose }: { app: EcosystemApp | null; onClose: () => 
             .filter(Boolean),
           pricing: {
             free: form.get('free') === 'on',
-            monthlyCents: monthly === '' ? null : Math.round(Number(monthly) * 100),
-            annualCents: app?.pricing.annual == null ? null : Math.round(app.pricing.annual * 100),
-            lifetimeCents: app?.pricing.lifetime == null ? null : Math.round(app.pricing.lifetime * 100),
-            oneTimeCents: app?.pricing.oneTime == null ? null : Math.round(app.pricing.oneTime * 100),
+            monthlyCents: cents('monthly'),
+            annualCents: cents('annual'),
+            lifetimeCents: cents('lifetime'),
+            oneTimeCents: cents('oneTime'),
           },
         },
       },
@@ -212,6 +216,19 @@ function AppDialog({ app, onClose }: { app: EcosystemApp | null; onClose: () => 
               <input type="checkbox" name="free" defaultChecked={app?.pricing.free} />
               <Trans>Free to start</Trans>
             </label>
+            <Price id="app-annual" name="annual" label={t`Annual price ($)`} value={app?.pricing.annual} />
+            <Price
+              id="app-lifetime"
+              name="lifetime"
+              label={t`Lifetime price ($)`}
+              value={app?.pricing.lifetime}
+            />
+            <Price
+              id="app-one-time"
+              name="oneTime"
+              label={t`One-time price, from ($)`}
+              value={app?.pricing.oneTime}
+            />
           </div>
           <Field id="app-features" label={t`Features (comma-separated)`}>
             <Input id="app-features" name="features" defaultValue={app?.features.join(', ')} />
@@ -242,5 +259,23 @@ function Field({ id, label, children }: { id: string; label: string; children: R
       <Label htmlFor={id}>{label}</Label>
       {children}
     </div>
+  );
+}
+
+function Price({
+  id,
+  name,
+  label,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: number | null | undefined;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <Input id={id} name={name} type="number" min={0} step="0.01" defaultValue={value ?? ''} />
+    </Field>
   );
 }

@@ -1,7 +1,12 @@
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
-import type { AppInput, EcosystemApp, EcosystemEndpoint } from '@domain/ecosystem/ecosystem-schemas';
+import type {
+  AppInput,
+  EcosystemApp,
+  EcosystemEndpoint,
+  EndpointInput,
+} from '@domain/ecosystem/ecosystem-schemas';
 import type { Urgency } from '@domain/ecosystem/opportunity-score';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
@@ -216,6 +221,28 @@ export function useSaveApp() {
 export function useDeleteApp() {
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/ecosystem/apps/${id}`),
+    onSuccess: refreshApps,
+  });
+}
+
+/** Adds an endpoint to an app (`appId`) or saves an existing one (`id`). */
+export function useSaveEndpoint() {
+  return useMutation({
+    mutationFn: async ({ appId, id, input }: { appId: number; id: number | null; input: EndpointInput }) =>
+      (
+        await apiRequest(
+          id === null ? 'POST' : 'PUT',
+          id === null ? `/api/ecosystem/apps/${appId}/endpoints` : `/api/ecosystem/endpoints/${id}`,
+          input,
+        )
+      ).json() as Promise<EcosystemEndpoint>,
+    onSuccess: refreshApps,
+  });
+}
+
+export function useDeleteEndpoint() {
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/ecosystem/endpoints/${id}`),
     onSuccess: refreshApps,
   });
 }

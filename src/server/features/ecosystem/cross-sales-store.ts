@@ -58,36 +58,55 @@ export async function deleteMatrixRow(tx: Tx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The score of `opportunityScore` (src/domain/ecosystem/opportunity-score.ts), as SQL over contacts `c`. */
+/**
+ * The score of `opportunityScore` (src/domain/ecosystem/opportunity-score.ts), as SQL over contacts `c`
+ * and their timeline entry counts `e`. Whole days since the last contact <= d exactly when the contact
+ * was made less than d + 1 days ago; that is a timestamp comparison (hours, so no DST shift), not
+ * arithmetic on every row.
+ */
 function scoreSql(): SQL {
   const w = scoreWeights;
-  const days = sql`floor(extract(epoch from (now() - c.last_contacted_at)) / 86400)`;
+  const n = (value: number) => sql.raw(String(value));
   const recency = sql.join(
-    w.recency.map((r) => sql`when ${days} <= ${sql.raw(String(r.days))} then ${sql.raw(String(r.points))}`),
+    w.recency.map(
+      (r) =>
+        sql`when c.last_contacted_at > now() - interval '${n((r.days + 1) * 24)} hours' then ${n(r.points)}`,
+    ),
     sql` `,
   );
   return sql`(
-    (case c.status when 'customer' then ${sql.raw(String(w.status.customer))} when 'qualified' then ${sql.raw(String(w.status.qualified))}
-      when 'lead' then ${sql.raw(String(w.status.lead))} else ${sql.raw(String(w.status.lost))} end)
-    + (least(greatest(c.value_cents, 0), ${sql.raw(String(w.valueFullCents))}) * ${sql.raw(String(w.valueMax))} / ${sql.raw(String(w.valueFullCents))})::int
-    + (case when c.last_contacted_at is null then 0 ${recency} else 0 end)
-    + (select count(*)::int from (select 1 from contact_timeline t where t.contact_id = c.id
-        limit ${sql.raw(String(w.engagementMaxEntries))}) e) * ${sql.raw(String(w.engagementPerEntry))}
+    (case c.status when 'customer' then ${n(w.status.customer)} when 'qualified' then ${n(w.status.qualified)}
+      when 'lead' then ${n(w.status.lead)} else ${n(w.status.lost)} end)
+    + (least(greatest(c.value_cents, 0), ${n(w.valueFullCents)}) * ${n(w.valueMax)} / ${n(w.valueFullCents)})::int
+    + (case ${recency} else 0 end)
+    + least(coalesce(e.entries, 0), ${n(w.engagementMaxEntries)}) * ${n(w.engagementPerEntry)}
   )`;
 }
 
 /**
  * Opportunities: a contact known to app A (their source) and not to app B, where the matrix says A's
- * users fit B. Scored in SQL; value estimates placed in the matrix range by the score.
+ * users fit B. Scored in SQL in one pass over the workspace's contacts and one over its timeline
+ * (counted per contact by a hash aggregate, not looked up per contact); value estimates are placed
+ * in the matrix range by the score.
  */
 const scored = () => sql`
   with m as (
     select s.name as source_app, g.name as target_app, t.services, t.value_min_cents, t.value_max_cents, t.reasoning
     from cross_sales_targets t join ecosystem_apps s on s.id = t.source_app_id join ecosystem_apps g on g.id = t.target_app_id
+  ), contact_scores as (
+    select c.id, c.first_name, c.last_name, c.email, c.source, ${scoreSql()} as score
+    from contacts c
+    left join (select contact_id, count(*)::int as entries from contact_timeline group by contact_id) e
+      on e.contact_id = c.id
+    where c.source in (select source_app from m)
   ), scored as (
-    select c.id, c.first_name, c.last_name, c.email, c.status, m.*, ${scoreSql()} as score
-    from m join contacts c on c.source = m.source_app
+    select cs.*, m.* from contact_scores cs join m on m.source_app = cs.source
   )`;
+
+/** The timeline's per-contact counts fit in memory for a million contacts instead of spilling to disk. */
+async function withScoringMemory(tx: Tx): Promise<void> {
+  await tx.execute(sql`set local work_mem = '64MB'`);
+}
 
 const estimateCents = sql`round(value_min_cents + (value_max_cents - value_min_cents) * score / 100.0)`;
 
@@ -106,6 +125,7 @@ export type OpportunityRow = {
 };
 
 export async function topOpportunities(tx: Tx, limit: number): Promise<OpportunityRow[]> {
+  await withScoringMemory(tx);
   const { rows } = await tx.execute<OpportunityRow>(sql`${scored()}
     select id::int as "contactId", first_name as "firstName", last_name as "lastName", email, source_app as "sourceApp",
       target_app as "targetApp", services, value_min_cents::float8 as "valueMinCents",
@@ -115,6 +135,7 @@ export async function topOpportunities(tx: Tx, limit: number): Promise<Opportuni
 }
 
 export async function opportunityTotals(tx: Tx) {
+  await withScoringMemory(tx);
   const { rows } = await tx.execute<{
     total: number;
     estimateCents: number;

@@ -1,4 +1,5 @@
 import { opportunityScore } from '@domain/ecosystem/opportunity-score';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
@@ -9,6 +10,7 @@ import {
   type TestApp,
 } from '../../../../test/test-app.js';
 import { seedDemoWorkspace } from '../../seed/demo-workspace.js';
+import { topOpportunities } from './cross-sales-store.js';
 import { demoApps, demoMatrix, demoPlan } from './demo-catalogue.js';
 import { seedDemoEcosystem } from './demo-data.js';
 
@@ -84,6 +86,57 @@ describe('cross-sales', () => {
     });
     expect(list[0].reasoning).toContain('is not a Healing Journey user yet');
     expect(list[0].callToAction).toBe('Offer Guided programme from Healing Journey to Hot');
+  });
+
+  it('agrees with the domain rule on every status, value, recency band edge and engagement count', async () => {
+    const other = await signUpOwner(t.app);
+    const hour = 3_600_000;
+    // Offsets from now in hours: each side of every recency band edge (8, 31, 91 whole days), a future date.
+    const contactedHoursAgo = [
+      null,
+      12,
+      8 * 24 - 1,
+      8 * 24 + 1,
+      31 * 24 - 1,
+      31 * 24 + 1,
+      91 * 24 - 1,
+      91 * 24 + 1,
+      -48,
+    ];
+    const values = [0, 1, 50_000, 99_999, 100_000, 300_000];
+    const statuses = ['customer', 'qualified', 'lead', 'lost'] as const;
+    const rows = Array.from({ length: 72 }, (_, i) => ({
+      email: `grid.${i}@x.example`,
+      status: statuses[i % statuses.length],
+      valueCents: values[i % values.length],
+      hoursAgo: contactedHoursAgo[i % contactedHoursAgo.length],
+      notes: i % 8, // 0–7 on top of the 'created' entry: below, at and above the cap of five
+    }));
+    const scores = await t.database.withWorkspace(other.workspaceId, async (tx) => {
+      await seedDemoEcosystem(tx);
+      for (const r of rows) {
+        const { rows: inserted } = await tx.execute<{ id: number }>(sql`
+          insert into contacts (email, source, status, value_cents, last_contacted_at)
+          values (${r.email}, ${appName('soulscan')}, ${r.status}, ${r.valueCents},
+            ${r.hoursAgo === null ? null : new Date(Date.now() - r.hoursAgo * hour).toISOString()})
+          returning id::int as id`);
+        await tx.execute(sql`
+          insert into contact_timeline (contact_id, kind, title)
+          select ${inserted[0].id}, 'note', 'Grid note' from generate_series(1, ${r.notes}::int)`);
+      }
+      return topOpportunities(tx, 1_000);
+    });
+    expect(scores).toHaveLength(rows.length * demoMatrix.filter((m) => m.from === 'soulscan').length);
+    for (const row of scores) {
+      const r = rows.find((x) => x.email === row.email) as (typeof rows)[number];
+      const expected = opportunityScore({
+        status: r.status,
+        valueCents: r.valueCents,
+        daysSinceContact: r.hoursAgo === null ? null : Math.floor(r.hoursAgo / 24),
+        engagement: r.notes,
+      });
+      expect({ email: r.email, score: row.score }).toEqual({ email: r.email, score: expected });
+    }
   });
 
   it('answers metrics, backlinks and the matrix from the workspace data', async () => {

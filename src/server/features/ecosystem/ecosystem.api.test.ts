@@ -14,6 +14,7 @@ import { runCollection } from './collection.js';
 import { insertRun } from './collection-store.js';
 import { simulatedLeads, simulatedUsers } from './demo-app-simulator.js';
 import { demoApps } from './demo-catalogue.js';
+import { openAuthHeader } from './service.js';
 
 // A local server standing in for the apps: each path is one way an app's endpoint can behave.
 let appServer: Server;
@@ -201,6 +202,99 @@ describe('ecosystem apps', () => {
     });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().message).toContain('already one of your apps');
+  });
+
+  it('edits endpoints: the header is kept across a rename, replaced or cleared, never returned', async () => {
+    // Its own workspace: the later tests count this workspace's apps.
+    const keeper = await signUpOwner(t.app);
+    const app = (
+      await keeper.client.post('/api/ecosystem/apps', {
+        name: 'Header Keeper',
+        category: 'core',
+        url: 'https://keeper.example/',
+      })
+    ).json();
+    const added = await keeper.client.post(
+      `/api/ecosystem/apps/${app.id}/endpoints`,
+      endpoint('Feed', '/json', 'json', { authHeader: 'X-Key: first-secret-1' }),
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.body).not.toContain('first-secret-1');
+    const id = added.json().id;
+    const sentHeader = () =>
+      t.database.withWorkspace(keeper.workspaceId, async (tx) => {
+        const { rows } = await tx.execute<{ appId: number; name: string; authHeaderSealed: string | null }>(
+          sql`select app_id::int as "appId", name, auth_header_sealed as "authHeaderSealed" from ecosystem_endpoints where id = ${id}`,
+        );
+        return openAuthHeader(t.app.deps.config.secretKey, rows[0]);
+      });
+
+    // No header in the body keeps the stored one, also under a new name (it is re-sealed for that name).
+    const renamed = await keeper.client.put(
+      `/api/ecosystem/endpoints/${id}`,
+      endpoint('Feed v2', '/json', 'csv'),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Feed v2', format: 'csv', hasAuthHeader: true });
+    expect(await sentHeader()).toEqual({ name: 'X-Key', value: 'first-secret-1' });
+
+    const replaced = await keeper.client.put(
+      `/api/ecosystem/endpoints/${id}`,
+      endpoint('Feed v2', '/json', 'json', { authHeader: 'Authorization: Bearer second-2' }),
+    );
+    expect(replaced.body).not.toContain('second-2');
+    expect(await sentHeader()).toEqual({ name: 'Authorization', value: 'Bearer second-2' });
+
+    const bad = await keeper.client.put(`/api/ecosystem/endpoints/${id}`, {
+      ...endpoint('Feed v2', '/json'),
+      url: 'javascript:alert(1)',
+      fieldMapping: { shoeSize: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/url|fieldMapping/);
+    expect(await sentHeader()).toEqual({ name: 'Authorization', value: 'Bearer second-2' });
+
+    const cleared = await keeper.client.put(`/api/ecosystem/endpoints/${id}`, {
+      ...endpoint('Feed v2', '/json'),
+      authHeader: null,
+    });
+    expect(cleared.json().hasAuthHeader).toBe(false);
+    expect(await sentHeader()).toBeNull();
+
+    // Members and viewers cannot change it; another workspace cannot even see it.
+    for (const role of ['member', 'viewer'] as const) {
+      const other = await addMember(t.app, keeper, role);
+      expect(
+        (await other.client.put(`/api/ecosystem/endpoints/${id}`, endpoint('M', '/json'))).statusCode,
+      ).toBe(403);
+      expect((await other.client.delete(`/api/ecosystem/endpoints/${id}`)).statusCode).toBe(403);
+      expect(
+        (
+          await other.client.put(`/api/ecosystem/apps/${app.id}`, {
+            name: 'M',
+            category: 'core',
+            url: 'https://m.example',
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect((await other.client.delete(`/api/ecosystem/apps/${app.id}`)).statusCode).toBe(403);
+    }
+    const stranger = await signUpOwner(t.app);
+    expect(
+      (await stranger.client.put(`/api/ecosystem/endpoints/${id}`, endpoint('S', '/json'))).statusCode,
+    ).toBe(404);
+    expect((await stranger.client.delete(`/api/ecosystem/endpoints/${id}`)).statusCode).toBe(404);
+    expect(
+      (await stranger.client.post(`/api/ecosystem/apps/${app.id}/endpoints`, endpoint('S', '/json')))
+        .statusCode,
+    ).toBe(404);
+
+    expect((await keeper.client.delete(`/api/ecosystem/endpoints/${id}`)).statusCode).toBe(204);
+    expect(
+      (await keeper.client.get('/api/ecosystem/apps'))
+        .json()
+        .apps.find((a: { id: number }) => a.id === app.id).endpoints,
+    ).toEqual([]);
   });
 
   it('lets members read but not write', async () => {
