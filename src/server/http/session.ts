@@ -131,12 +131,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('inWorkspace', async function inWorkspace<
     T,
-  >(
-    request: FastifyRequest,
-    role: Role,
-    fn: (tx: Tx, member: Member) => Promise<T>,
-    options?: WorkspaceTxOptions,
-  ): Promise<T> {
+  >(request: FastifyRequest, role: Role, fn: (tx: Tx, member: Member) => Promise<T>, options?: WorkspaceTxOptions): Promise<T> {
     const member = requireMember(request, role);
     return database.withWorkspace(member.workspaceId, (tx) => fn(tx, member), options);
   });

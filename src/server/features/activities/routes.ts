@@ -7,6 +7,6 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/activities',
     { schema: { tags: ['activities'], response: { 200: z.array(activitySchema) } } },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => listRecentActivities(tx)),
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listRecentActivities(tx), { readOnly: true }),
   );
 };

@@ -20,7 +20,7 @@ import { forgiveAttempt, reserveAttempt, signInThrottles } from './rate-limits.j
 import {
   deleteSession,
   findUserByEmail,
-  findUserById,
+  findUserWithWorkspaces,
   insertSession,
   insertUser,
   insertWorkspace,
@@ -194,12 +194,10 @@ export async function signOut(deps: AppDeps, sessionId: string): Promise<void> {
 }
 
 export async function getCurrentUser(deps: AppDeps, member: Member) {
-  const [user, workspaces] = await Promise.all([
-    findUserById(deps.database.db, member.userId),
-    listUserWorkspaces(deps.database.db, member.userId),
-  ]);
-  const workspace = workspaces.find((w) => w.id === member.workspaceId);
-  if (!user || !workspace) throw new AppError('unauthenticated', serverMessage('auth.notSignedIn'));
+  const found = await findUserWithWorkspaces(deps.database.db, member.userId);
+  const workspace = found?.workspaces.find((w) => w.id === member.workspaceId);
+  if (!found || !workspace) throw new AppError('unauthenticated', serverMessage('auth.notSignedIn'));
+  const { user, workspaces } = found;
   return {
     id: user.id,
     email: user.email,

@@ -182,26 +182,62 @@ export interface UserWorkspace {
   defaultLocale: string | null;
 }
 
+type UserWorkspaceRecord = {
+  id: number;
+  name: string;
+  role: UserWorkspace['role'];
+  plan: string;
+  subscription_status: string;
+  trial_ends_at: string | null;
+  default_locale: string | null;
+};
+
+const toUserWorkspace = (r: UserWorkspaceRecord): UserWorkspace => ({
+  id: Number(r.id),
+  name: r.name,
+  role: r.role,
+  plan: r.plan,
+  subscriptionStatus: r.subscription_status,
+  trialEndsAt: r.trial_ends_at ? new Date(r.trial_ends_at) : null,
+  defaultLocale: r.default_locale,
+});
+
 /** The workspaces a user belongs to, oldest membership first (one query, see app_user_workspaces). */
 export async function listUserWorkspaces(db: Executor, userId: number): Promise<UserWorkspace[]> {
+  const { rows } = await db.execute<UserWorkspaceRecord>(sql`select * from app_user_workspaces(${userId})`);
+  return rows.map(toUserWorkspace);
+}
+
+/**
+ * The signed-in user's profile and workspaces in one statement: every page asks for it, so it is one
+ * round trip and only the columns shown (bench/http, issue 9 item 7).
+ */
+export async function findUserWithWorkspaces(db: Executor, userId: number) {
   const { rows } = await db.execute<{
     id: number;
-    name: string;
-    role: UserWorkspace['role'];
-    plan: string;
-    subscription_status: string;
-    trial_ends_at: string | null;
-    default_locale: string | null;
-  }>(sql`select * from app_user_workspaces(${userId})`);
-  return rows.map((r) => ({
-    id: Number(r.id),
-    name: r.name,
-    role: r.role,
-    plan: r.plan,
-    subscriptionStatus: r.subscription_status,
-    trialEndsAt: r.trial_ends_at ? new Date(r.trial_ends_at) : null,
-    defaultLocale: r.default_locale,
-  }));
+    email: string;
+    first_name: string;
+    last_name: string;
+    profile_image_url: string | null;
+    locale: string | null;
+    workspaces: UserWorkspaceRecord[];
+  }>(sql`
+    select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.locale,
+      coalesce((select json_agg(w) from app_user_workspaces(u.id) w), '[]'::json) as workspaces
+    from users u where u.id = ${userId}`);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    user: {
+      id: Number(row.id),
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      profileImageUrl: row.profile_image_url,
+      locale: row.locale,
+    },
+    workspaces: row.workspaces.map(toUserWorkspace),
+  };
 }
 
 export async function insertWorkspace(tx: Tx, values: typeof workspaces.$inferInsert) {

@@ -89,7 +89,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await app.inWorkspace(request, 'viewer', (tx) => listContacts(tx, request.query));
+      const page = await app.inWorkspace(request, 'viewer', (tx) => listContacts(tx, request.query), {
+        readOnly: true,
+      });
       if (page.nextCursor) reply.header(nextCursorHeader, page.nextCursor);
       return page.contacts.map(toContact);
     },

@@ -45,7 +45,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealPageSchema },
       },
     },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => listDeals(tx, request.query)),
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listDeals(tx, request.query), { readOnly: true }),
   );
 
   app.get(
@@ -60,7 +60,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dealBoardSchema },
       },
     },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => loadBoard(tx, request.query)),
+    (request) => app.inWorkspace(request, 'viewer', (tx) => loadBoard(tx, request.query), { readOnly: true }),
   );
 
   app.get(
