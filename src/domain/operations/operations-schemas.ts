@@ -97,7 +97,9 @@ export const monitorUpdateSchema = z.object({
     .min(1000, 'must be at least 1000')
     .max(60000, 'must be at most 60000'),
 });
-export const monitorCreateSchema = monitorUpdateSchema.partial().extend({ appId: idSchema, url: appUrlSchema });
+export const monitorCreateSchema = monitorUpdateSchema
+  .partial()
+  .extend({ appId: idSchema, url: appUrlSchema });
 
 export const testWebhookSchema = z.object({
   testData: z.object({ test_message: z.string().max(500, 'must be at most 500 characters') }).optional(),

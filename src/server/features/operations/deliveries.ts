@@ -133,7 +133,12 @@ export async function attemptDelivery(
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        ...signedHeaders(appSecret(config.secretKey, endpoint.appId), delivery.webhookId, delivery.body, now(deps)),
+        ...signedHeaders(
+          appSecret(config.secretKey, endpoint.appId),
+          delivery.webhookId,
+          delivery.body,
+          now(deps),
+        ),
       },
       body: delivery.body,
       acceptErrorStatus: true,
@@ -151,31 +156,65 @@ export async function attemptDelivery(
     const at = now(deps);
     const attempt = { statusCode, excerpt, durationMs, error };
     if (success) {
-      await store.finishAttempt(tx, deliveryId, { status: 'succeeded', nextAttemptAt: null, error: null, at, attempt });
+      await store.finishAttempt(tx, deliveryId, {
+        status: 'succeeded',
+        nextAttemptAt: null,
+        error: null,
+        at,
+        attempt,
+      });
       if (endpoint.failingSince) await store.setEndpointState(tx, endpoint.id, { failingSince: null });
       return;
     }
     const reason = error ?? `HTTP ${statusCode}`;
     if (statusCode === 410) {
       await disableEndpoint(tx, endpoint, at, 'The endpoint answered 410 Gone.');
-      await store.finishAttempt(tx, deliveryId, { status: 'failed', nextAttemptAt: null, error: reason, at, attempt });
+      await store.finishAttempt(tx, deliveryId, {
+        status: 'failed',
+        nextAttemptAt: null,
+        error: reason,
+        at,
+        attempt,
+      });
       return;
     }
     const failingSince = endpoint.failingSince ? new Date(endpoint.failingSince) : at;
     if (!endpoint.failingSince) await store.setEndpointState(tx, endpoint.id, { failingSince: at });
     if (at.getTime() - failingSince.getTime() >= endpointFailureDisableMs) {
       await disableEndpoint(tx, endpoint, at, 'The endpoint failed for five days without a success.');
-      await store.finishAttempt(tx, deliveryId, { status: 'failed', nextAttemptAt: null, error: reason, at, attempt });
+      await store.finishAttempt(tx, deliveryId, {
+        status: 'failed',
+        nextAttemptAt: null,
+        error: reason,
+        at,
+        attempt,
+      });
       return;
     }
     if (delivery.attempts >= maxAttempts) {
-      await store.finishAttempt(tx, deliveryId, { status: 'failed', nextAttemptAt: null, error: reason, at, attempt });
+      await store.finishAttempt(tx, deliveryId, {
+        status: 'failed',
+        nextAttemptAt: null,
+        error: reason,
+        at,
+        attempt,
+      });
       return;
     }
     const delaySeconds = retryAfter ?? retryDelaysSeconds[delivery.attempts - 1];
     const next = new Date(at.getTime() + delaySeconds * 1000);
-    await store.finishAttempt(tx, deliveryId, { status: 'pending', nextAttemptAt: next, error: reason, at, attempt });
-    await queueAttempt(deps, workspaceId, deliveryId, { tx, startAfter: next, attempt: delivery.attempts + 1 });
+    await store.finishAttempt(tx, deliveryId, {
+      status: 'pending',
+      nextAttemptAt: next,
+      error: reason,
+      at,
+      attempt,
+    });
+    await queueAttempt(deps, workspaceId, deliveryId, {
+      tx,
+      startAfter: next,
+      attempt: delivery.attempts + 1,
+    });
   });
   return { sent: true, statusCode, success };
 }
@@ -241,7 +280,10 @@ export async function replayDelivery(deps: AppDeps, tx: Tx, workspaceId: number,
  * Queues again what a killed worker left: pending deliveries, and held ones once their lease ran out.
  * At start, all of them; on each monitor tick, only those overdue by a minute (their job was lost).
  */
-export async function requeueUnfinished(deps: AppDeps, options: { staleOnly?: boolean } = {}): Promise<number> {
+export async function requeueUnfinished(
+  deps: AppDeps,
+  options: { staleOnly?: boolean } = {},
+): Promise<number> {
   const at = now(deps).getTime();
   const rows = (await store.unfinishedDeliveries(deps.database.db)).filter(
     (row) =>
@@ -258,7 +300,10 @@ export async function requeueUnfinished(deps: AppDeps, options: { staleOnly?: bo
     await deps.queue.send(
       deliverJobName,
       { workspaceId: row.workspaceId, deliveryId: row.id },
-      { singletonKey: `delivery-${row.id}-recover-${due}`, ...(due > at ? { startAfter: new Date(due) } : {}) },
+      {
+        singletonKey: `delivery-${row.id}-recover-${due}`,
+        ...(due > at ? { startAfter: new Date(due) } : {}),
+      },
     );
   }
   return rows.length;

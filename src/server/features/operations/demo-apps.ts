@@ -41,7 +41,9 @@ export async function postAsApp(
 
 export const demoAppWebhooks: FastifyPluginAsync = async (app) => {
   // The signature covers the exact bytes: this route reads its body as text.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
   app.post<{ Params: { slug: string; '*': string } }>(
     `${demoAppsPath}:slug/*`,
     { schema: { hide: true } },
@@ -57,7 +59,10 @@ export const demoAppWebhooks: FastifyPluginAsync = async (app) => {
       }
       const appId = Number(message.data?.app_id);
       const { config } = app.deps;
-      if (!Number.isSafeInteger(appId) || !verifySigned(appSecret(config.secretKey, appId), raw, request.headers))
+      if (
+        !Number.isSafeInteger(appId) ||
+        !verifySigned(appSecret(config.secretKey, appId), raw, request.headers)
+      )
         return reply.status(401).send({ received: false });
       const ackUrl = typeof message.data?.ack_url === 'string' ? message.data.ack_url : '';
       if (message.type === hubEvents.handshake && ackUrl.startsWith(`${ownOrigin(config)}/`)) {

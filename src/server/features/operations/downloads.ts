@@ -16,7 +16,11 @@ export const deploymentSteps = [
   'Set up alerting and backup',
 ];
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'app';
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'app';
 
 async function configOf(deps: AppDeps, tx: Tx, appId: number) {
   const config = (await webhookConfigs(deps, tx)).configs.find((c) => c.app_id === appId);
@@ -100,9 +104,10 @@ export async function onHubWebhook(message) {
 /** GET /api/deployment-script/:appId: a shell script that sends the app's first signed event with curl. */
 export async function deploymentScript(deps: AppDeps, tx: Tx, appId: number) {
   const config = await configOf(deps, tx, appId);
-  const keyHex = Buffer.from(appSecret(deps.config.secretKey, appId).slice('whsec_'.length), 'base64').toString(
-    'hex',
-  );
+  const keyHex = Buffer.from(
+    appSecret(deps.config.secretKey, appId).slice('whsec_'.length),
+    'base64',
+  ).toString('hex');
   const body = `#!/bin/sh
 # Connects ${config.app.replace(/[\r\n]/g, ' ')} to Business Hub: sends a signed app.deployed event.
 set -eu

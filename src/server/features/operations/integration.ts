@@ -27,7 +27,12 @@ function queueIntegration(deps: Pick<AppDeps, 'queue'>, data: IntegrateJobData, 
 }
 
 /** Starts an app's integration: it becomes 'integrating' now, and the queue works its steps. */
-export async function startIntegration(deps: Pick<AppDeps, 'queue'>, tx: Tx, workspaceId: number, appId: number) {
+export async function startIntegration(
+  deps: Pick<AppDeps, 'queue'>,
+  tx: Tx,
+  workspaceId: number,
+  appId: number,
+) {
   const app = await store.findAppOps(tx, appId, true);
   if (!app) throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
   if (app.integrationStatus === 'integrating' || app.integrationStatus === 'active')
@@ -53,14 +58,18 @@ export async function startAllIntegrations(deps: Pick<AppDeps, 'queue'>, tx: Tx,
  * naming where to acknowledge; the app's signed `integration.ack` then makes it active.
  */
 export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce }: IntegrateJobData) {
-  const current = () =>
-    deps.database.withWorkspace(workspaceId, (tx) => store.findAppOps(tx, appId));
+  const current = () => deps.database.withWorkspace(workspaceId, (tx) => store.findAppOps(tx, appId));
   const advance = (step: number, error: string | null = null) =>
     deps.database.withWorkspace(workspaceId, async (tx) => {
       const app = await store.findAppOps(tx, appId, true);
       if (!app || app.integrationNonce !== nonce || app.integrationStatus !== 'integrating') return false;
       await store.setIntegration(tx, appId, { status: error ? 'error' : 'integrating', step, error });
-      if (error) await recordActivity(tx, 'operations_integration_failed', `Integration of ${app.name} failed: ${error}`);
+      if (error)
+        await recordActivity(
+          tx,
+          'operations_integration_failed',
+          `Integration of ${app.name} failed: ${error}`,
+        );
       return true;
     });
   let app = await current();
@@ -75,9 +84,19 @@ export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce 
   }
   app = await current();
   if (!app || app.integrationStep < 2) {
-    const deployed = await sendToApp(deps, workspaceId, appId, hubEvents.deployed, { inbound_url: inboundUrl(deps.config, appId) }, `msg_int_${nonce.replaceAll('-', '')}_deploy`);
+    const deployed = await sendToApp(
+      deps,
+      workspaceId,
+      appId,
+      hubEvents.deployed,
+      { inbound_url: inboundUrl(deps.config, appId) },
+      `msg_int_${nonce.replaceAll('-', '')}_deploy`,
+    );
     if (!deployed.success) {
-      await advance(1, `The app did not accept its webhook configuration (${deployed.statusCode === null ? 'no answer' : `HTTP ${deployed.statusCode}`}).`);
+      await advance(
+        1,
+        `The app did not accept its webhook configuration (${deployed.statusCode === null ? 'no answer' : `HTTP ${deployed.statusCode}`}).`,
+      );
       return;
     }
     await deps.database.withWorkspace(workspaceId, (tx) => store.markDeployed(tx, appId, now(deps)));
@@ -92,14 +111,20 @@ export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce 
     `msg_int_${nonce.replaceAll('-', '')}_handshake`,
   );
   if (!handshake.success) {
-    await advance(2, `The app did not accept the handshake (${handshake.statusCode === null ? 'no answer' : `HTTP ${handshake.statusCode}`}).`);
+    await advance(
+      2,
+      `The app did not accept the handshake (${handshake.statusCode === null ? 'no answer' : `HTTP ${handshake.statusCode}`}).`,
+    );
     return;
   }
   if (!(await advance(3))) return;
   await deps.queue.send(
     integrateTimeoutJobName,
     { workspaceId, appId, nonce },
-    { singletonKey: `integrate-timeout-${nonce}`, startAfter: new Date(now(deps).getTime() + ackWaitSeconds * 1000) },
+    {
+      singletonKey: `integrate-timeout-${nonce}`,
+      startAfter: new Date(now(deps).getTime() + ackWaitSeconds * 1000),
+    },
   );
 }
 
@@ -110,7 +135,7 @@ export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce 
  */
 export async function acknowledgeIntegration(tx: Tx, appId: number, nonce: unknown): Promise<void> {
   const app = await store.findAppOps(tx, appId, true);
-  if (!app || app.integrationStatus !== 'integrating') return;
+  if (app?.integrationStatus !== 'integrating') return;
   if (typeof nonce !== 'string' || nonce !== app.integrationNonce) return;
   await store.setIntegration(tx, appId, { status: 'active', step: 4, error: null });
   await recordActivity(tx, 'operations_integration_active', `${app.name} is integrated`);
@@ -124,9 +149,15 @@ export const integrateJobDefinitions: JobDefinition[] = [
     recover: async (deps) => {
       const rows = await store.unfinishedIntegrations(deps.database.db);
       for (const row of rows) {
-        const app = await deps.database.withWorkspace(row.workspaceId, (tx) => store.findAppOps(tx, row.appId));
+        const app = await deps.database.withWorkspace(row.workspaceId, (tx) =>
+          store.findAppOps(tx, row.appId),
+        );
         if (app?.integrationNonce)
-          await queueIntegration(deps, { workspaceId: row.workspaceId, appId: row.appId, nonce: app.integrationNonce });
+          await queueIntegration(deps, {
+            workspaceId: row.workspaceId,
+            appId: row.appId,
+            nonce: app.integrationNonce,
+          });
       }
       return rows.length;
     },
@@ -140,7 +171,11 @@ export const integrateJobDefinitions: JobDefinition[] = [
         if (!app || app.integrationNonce !== nonce || app.integrationStatus !== 'integrating') return;
         const error = `No signed acknowledgement arrived within ${ackWaitSeconds} seconds.`;
         await store.setIntegration(tx, appId, { status: 'error', step: app.integrationStep, error });
-        await recordActivity(tx, 'operations_integration_failed', `Integration of ${app.name} failed: ${error}`);
+        await recordActivity(
+          tx,
+          'operations_integration_failed',
+          `Integration of ${app.name} failed: ${error}`,
+        );
       });
     },
   },

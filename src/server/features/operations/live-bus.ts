@@ -20,7 +20,14 @@ export const toLive = (
   app: string,
   e: { type: string; status: string; description: string },
   at: Date,
-): LiveEvent => ({ id, app, type: e.type, status: e.status, description: e.description, timestamp: at.toISOString() });
+): LiveEvent => ({
+  id,
+  app,
+  type: e.type,
+  status: e.status,
+  description: e.description,
+  timestamp: at.toISOString(),
+});
 
 /** An event the hub itself raises (a monitor going down): stored, shown and announced like an app's. */
 export async function raiseHubEvent(
@@ -73,8 +80,8 @@ export function createLiveBus(pool: pg.Pool, log: { warn(o: object, m: string): 
   return {
     async subscribe(workspaceId, fn) {
       await connect();
-      let set = listeners.get(workspaceId);
-      if (!set) listeners.set(workspaceId, (set = new Set()));
+      const set = listeners.get(workspaceId) ?? new Set<Listener>();
+      listeners.set(workspaceId, set);
       set.add(fn);
       return () => {
         set.delete(fn);

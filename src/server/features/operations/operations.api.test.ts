@@ -103,7 +103,12 @@ async function addApp(signedUp: SignedUp, name: string, url = `${base}/app/${nam
 }
 
 /** Posts an event to the app's inbound address as the app would: signed with its secret. */
-function postEvent(appId: number, event: unknown, webhookId: string, secret = appSecret(t.config.secretKey, appId)) {
+function postEvent(
+  appId: number,
+  event: unknown,
+  webhookId: string,
+  secret = appSecret(t.config.secretKey, appId),
+) {
   const body = JSON.stringify(event);
   return t.app.inject({
     method: 'POST',
@@ -141,12 +146,25 @@ async function endpointFor(appId: number, path: string, events: string[]) {
 describe('events in', () => {
   it('verifies, stores each webhook id once, counts per app, and refuses a bad signature', async () => {
     const appId = await addApp(owner, 'Inbound');
-    const first = await postEvent(appId, { type: 'user.signup', tag: 'web', data: { email: 'a@x.test' } }, 'msg_in_1');
+    const first = await postEvent(
+      appId,
+      { type: 'user.signup', tag: 'web', data: { email: 'a@x.test' } },
+      'msg_in_1',
+    );
     expect(first.statusCode, first.body).toBe(202);
-    const again = await postEvent(appId, { type: 'user.signup', tag: 'web', data: { email: 'a@x.test' } }, 'msg_in_1');
+    const again = await postEvent(
+      appId,
+      { type: 'user.signup', tag: 'web', data: { email: 'a@x.test' } },
+      'msg_in_1',
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ received: true, duplicate: true });
-    const forged = await postEvent(appId, { type: 'user.signup' }, 'msg_in_2', appSecret('another-secret-key-of-32-chars-long!!', appId));
+    const forged = await postEvent(
+      appId,
+      { type: 'user.signup' },
+      'msg_in_2',
+      appSecret('another-secret-key-of-32-chars-long!!', appId),
+    );
     expect(forged.statusCode).toBe(401);
     const invalid = await postEvent(appId, { type: 'has spaces' }, 'msg_in_3');
     expect(invalid.statusCode).toBe(400);
@@ -155,7 +173,9 @@ describe('events in', () => {
     const status = (await owner.client.get('/api/deployment-status')).json();
     expect(status.apps.Inbound.event_count).toBe(1);
     const { rows } = await db.query('select webhook_id, payload from ops_events where app_id = $1', [appId]);
-    expect(rows).toEqual([{ webhook_id: 'msg_in_1', payload: { type: 'user.signup', tag: 'web', data: { email: 'a@x.test' } } }]);
+    expect(rows).toEqual([
+      { webhook_id: 'msg_in_1', payload: { type: 'user.signup', tag: 'web', data: { email: 'a@x.test' } } },
+    ]);
     // user_analytics is on: the signup is also an activity.
     const activities = (await owner.client.get('/api/activities')).json();
     expect(JSON.stringify(activities)).toContain('Inbound: user.signup');
@@ -164,15 +184,26 @@ describe('events in', () => {
   it('keeps no payload body with webhook logging off, and records no activity with the family flag off', async () => {
     const appId = await addApp(owner, 'Quiet');
     const viewer = await addMember(t.app, owner, 'viewer');
-    expect((await viewer.client.put('/api/superhub/features', { webhook_logging: false })).statusCode).toBe(403);
-    const res = await owner.client.put('/api/superhub/features', { webhook_logging: false, referral_tracking: false });
+    expect((await viewer.client.put('/api/superhub/features', { webhook_logging: false })).statusCode).toBe(
+      403,
+    );
+    const res = await owner.client.put('/api/superhub/features', {
+      webhook_logging: false,
+      referral_tracking: false,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().webhook_logging).toBe(false);
-    expect((await owner.client.put('/api/superhub/features', { webhook_logging: 'no' })).statusCode).toBe(400);
-    expect((await postEvent(appId, { type: 'referral.sent', data: { to: 'b@x.test' } }, 'msg_q_1')).statusCode).toBe(202);
+    expect((await owner.client.put('/api/superhub/features', { webhook_logging: 'no' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await postEvent(appId, { type: 'referral.sent', data: { to: 'b@x.test' } }, 'msg_q_1')).statusCode,
+    ).toBe(202);
     const { rows } = await db.query('select payload from ops_events where app_id = $1', [appId]);
     expect(rows).toEqual([{ payload: null }]);
-    expect(JSON.stringify((await owner.client.get('/api/activities')).json())).not.toContain('Quiet: referral.sent');
+    expect(JSON.stringify((await owner.client.get('/api/activities')).json())).not.toContain(
+      'Quiet: referral.sent',
+    );
     await owner.client.put('/api/superhub/features', { webhook_logging: true, referral_tracking: true });
   });
 });
@@ -181,11 +212,19 @@ describe('webhooks out', () => {
   it('forwards a triggered event, signed, to a fast receiver from the queue', async () => {
     const appId = await addApp(owner, 'Forwarder');
     const endpointId = await endpointFor(appId, '/fast', ['order.created']);
-    expect((await postEvent(appId, { type: 'order.created', data: { total: 12 } }, 'msg_fw_1')).statusCode).toBe(202);
-    const [delivery] = await until('the delivery', () => deliveriesOf(endpointId), (d) => d[0]?.status === 'succeeded');
+    expect(
+      (await postEvent(appId, { type: 'order.created', data: { total: 12 } }, 'msg_fw_1')).statusCode,
+    ).toBe(202);
+    const [delivery] = await until(
+      'the delivery',
+      () => deliveriesOf(endpointId),
+      (d) => d[0]?.status === 'succeeded',
+    );
     expect(delivery.attempts).toBe(1);
     expect(delivery.log[0].statusCode).toBe(200);
-    const request = received.find((r) => r.path === '/fast' && r.headers['webhook-id'] === delivery.webhookId);
+    const request = received.find(
+      (r) => r.path === '/fast' && r.headers['webhook-id'] === delivery.webhookId,
+    );
     expect(request).toBeDefined();
     // The receiver can verify it with the app's secret, and only with it.
     const message = new Webhook(appSecret(t.config.secretKey, appId)).verify(
@@ -195,7 +234,10 @@ describe('webhooks out', () => {
     expect(message.type).toBe('order.created');
     expect(message.data.event.total).toBe(12);
     expect(() =>
-      new Webhook(appSecret(t.config.secretKey, appId + 1)).verify(request?.body ?? '', request?.headers as Record<string, string>),
+      new Webhook(appSecret(t.config.secretKey, appId + 1)).verify(
+        request?.body ?? '',
+        request?.headers as Record<string, string>,
+      ),
     ).toThrow();
   });
 
@@ -210,26 +252,46 @@ describe('webhooks out', () => {
     const gap = (d: { nextAttemptAt: string | null; log: { attemptedAt: string }[] }) =>
       (Date.parse(d.nextAttemptAt ?? '') - Date.parse(d.log[0].attemptedAt)) / 1000;
 
-    const [fail] = await until('the first attempt', () => deliveriesOf(failing), (d) => d[0]?.log.length === 1);
+    const [fail] = await until(
+      'the first attempt',
+      () => deliveriesOf(failing),
+      (d) => d[0]?.log.length === 1,
+    );
     expect(fail.status).toBe('pending');
     expect(fail.log[0]).toMatchObject({ statusCode: 500, responseExcerpt: 'internal error at the receiver' });
     expect(gap(fail)).toBe(5);
     // The second attempt (5 s later) fails too: the next waits 5 minutes.
-    const [second] = await until('the second attempt', () => deliveriesOf(failing), (d) => d[0]?.log.length === 2);
+    const [second] = await until(
+      'the second attempt',
+      () => deliveriesOf(failing),
+      (d) => d[0]?.log.length === 2,
+    );
     expect((Date.parse(second.nextAttemptAt ?? '') - Date.parse(second.log[1].attemptedAt)) / 1000).toBe(300);
 
-    const [wait] = await until('the busy attempt', () => deliveriesOf(busy), (d) => d[0]?.log.length === 1);
+    const [wait] = await until(
+      'the busy attempt',
+      () => deliveriesOf(busy),
+      (d) => d[0]?.log.length === 1,
+    );
     expect(wait.log[0].statusCode).toBe(503);
     expect(gap(wait)).toBe(120);
 
-    const [timedOut] = await until('the slow attempt', () => deliveriesOf(slow), (d) => d[0]?.log.length === 1);
+    const [timedOut] = await until(
+      'the slow attempt',
+      () => deliveriesOf(slow),
+      (d) => d[0]?.log.length === 1,
+    );
     expect(timedOut.log[0].statusCode).toBeNull();
     expect(timedOut.log[0].error).toBe('The remote server did not answer in time.');
 
     // Replay: the same webhook id again, as a new delivery.
     const replay = await owner.client.post(`/api/webhook-deliveries/${fail.id}/replay`);
     expect(replay.statusCode, replay.body).toBe(202);
-    const all = await until('the replay', () => deliveriesOf(failing), (d) => d.length === 2 && d[0].log.length >= 1);
+    const all = await until(
+      'the replay',
+      () => deliveriesOf(failing),
+      (d) => d.length === 2 && d[0].log.length >= 1,
+    );
     expect(all[0].webhookId).toBe(fail.webhookId);
   });
 
@@ -237,7 +299,11 @@ describe('webhooks out', () => {
     const appId = await addApp(owner, 'Gone');
     const gone = await endpointFor(appId, '/gone', ['gone.event']);
     await postEvent(appId, { type: 'gone.event' }, 'msg_gone_1');
-    await until('the 410', () => deliveriesOf(gone), (d) => d[0]?.status === 'failed');
+    await until(
+      'the 410',
+      () => deliveriesOf(gone),
+      (d) => d[0]?.status === 'failed',
+    );
     const endpoints = (await owner.client.get(`/api/webhook-endpoints?appId=${appId}`)).json();
     expect(endpoints.find((e: { id: number }) => e.id === gone)).toMatchObject({
       disabled: true,
@@ -249,9 +315,16 @@ describe('webhooks out', () => {
 
     // Five days of failures: the endpoint's failing run started long ago.
     const failing = await endpointFor(appId, '/fail', ['old.failure']);
-    await db.query(`update ops_endpoints set failing_since = now() - interval '5 days 1 minute' where id = $1`, [failing]);
+    await db.query(
+      `update ops_endpoints set failing_since = now() - interval '5 days 1 minute' where id = $1`,
+      [failing],
+    );
     await postEvent(appId, { type: 'old.failure' }, 'msg_old_1');
-    await until('the disabling', () => deliveriesOf(failing), (d) => d[0]?.status === 'failed');
+    await until(
+      'the disabling',
+      () => deliveriesOf(failing),
+      (d) => d[0]?.status === 'failed',
+    );
     const after = (await owner.client.get(`/api/webhook-endpoints?appId=${appId}`)).json();
     expect(after.find((e: { id: number }) => e.id === failing).disabledReason).toBe(
       'The endpoint failed for five days without a success.',
@@ -273,7 +346,9 @@ describe('webhooks out', () => {
     expect(status.summary).toMatchObject({ total_apps: 2, active_apps: 1, pending_apps: 1 });
     expect(status.apps['Deploy Ok'].status).toBe('active');
 
-    const test = await other.client.post(`/api/test-webhook/${okApp}`, { testData: { test_message: 'Hello from the test' } });
+    const test = await other.client.post(`/api/test-webhook/${okApp}`, {
+      testData: { test_message: 'Hello from the test' },
+    });
     expect(test.json()).toEqual({ success: true, app: 'Deploy Ok', status_code: 200 });
     const sent = received.filter((r) => r.path === '/app/deploy ok/api/receive'.replace(' ', '%20'));
     expect(sent.map((r) => JSON.parse(r.body).type)).toEqual(['webhook.deployed', 'webhook.test']);
@@ -291,7 +366,11 @@ describe('integration (Phase 3)', () => {
   it('probes, deploys, handshakes and becomes active on the signed acknowledgement', async () => {
     const appId = await addApp(owner, 'Integrated');
     onHandshake = async (message) => {
-      const ack = await postEvent(message.data.app_id, { type: 'integration.ack', data: { nonce: message.data.nonce } }, `msg_ack_${message.data.nonce}`);
+      const ack = await postEvent(
+        message.data.app_id,
+        { type: 'integration.ack', data: { nonce: message.data.nonce } },
+        `msg_ack_${message.data.nonce}`,
+      );
       expect(ack.statusCode).toBe(202);
     };
     const start = await owner.client.post(`/api/integrate/${appId}`);
@@ -329,7 +408,14 @@ describe('monitoring', () => {
       const clockA = { ...t.app.deps, clock: () => at };
       const clockB = { ...second.app.deps, clock: () => at };
       const countProbes = async () =>
-        Number((await db.query('select count(*) from ops_heartbeats h join ops_monitors m on m.id = h.monitor_id where m.app_id = $1', [appId])).rows[0].count);
+        Number(
+          (
+            await db.query(
+              'select count(*) from ops_heartbeats h join ops_monitors m on m.id = h.monitor_id where m.app_id = $1',
+              [appId],
+            )
+          ).rows[0].count,
+        );
       appUp = false;
       await Promise.all([runProbeTick(clockA), runProbeTick(clockB)]);
       expect(await countProbes()).toBe(1);
@@ -352,7 +438,9 @@ describe('monitoring', () => {
       at = new Date(at.getTime() + 120_000);
       await runProbeTick(clockA);
       expect(await countProbes()).toBe(2);
-      expect((await monitored.client.get('/api/superhub-dashboard')).json().stats.monitoring_active).toBe(false);
+      expect((await monitored.client.get('/api/superhub-dashboard')).json().stats.monitoring_active).toBe(
+        false,
+      );
     } finally {
       appUp = true;
       await second.close();
@@ -365,7 +453,11 @@ describe('delivery claims', () => {
     const appId = await addApp(owner, 'Claimed');
     const endpointId = await endpointFor(appId, '/fast', ['claim.event']);
     await postEvent(appId, { type: 'claim.event' }, 'msg_claim_1');
-    const [delivery] = await until('the delivery', () => deliveriesOf(endpointId), (d) => d[0]?.status === 'succeeded');
+    const [delivery] = await until(
+      'the delivery',
+      () => deliveriesOf(endpointId),
+      (d) => d[0]?.status === 'succeeded',
+    );
     // Both workers try the finished delivery again at once: neither sends.
     const results = await Promise.all([
       attemptDelivery(t.app.deps, owner.workspaceId, delivery.id),

@@ -78,24 +78,32 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- events in (public: the Standard Webhooks signature authenticates) ----
   await app.register(async (inbound) => {
     // The signature covers the exact bytes sent: the body is kept as text and parsed after verifying.
-    inbound.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_r, body, done) =>
-      done(null, body),
+    inbound.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_r, body, done) => done(null, body),
     );
-    inbound.withTypeProvider<ZodTypeProvider>().post(
-      '/api/webhooks/in/:appId',
-      { schema: { tags, summary: "An app's signed event (Standard Webhooks)", params: appParams } },
-      async (request, reply) => {
-        const body = typeof request.body === 'string' ? request.body : '';
-        const result = await receiveEvent(deps, request.params.appId, body, request.headers);
-        return reply.status(result.duplicate ? 200 : 202).send({ received: true, duplicate: result.duplicate });
-      },
-    );
+    inbound
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/webhooks/in/:appId',
+        { schema: { tags, summary: "An app's signed event (Standard Webhooks)", params: appParams } },
+        async (request, reply) => {
+          const body = typeof request.body === 'string' ? request.body : '';
+          const result = await receiveEvent(deps, request.params.appId, body, request.headers);
+          return reply
+            .status(result.duplicate ? 200 : 202)
+            .send({ received: true, duplicate: result.duplicate });
+        },
+      );
   });
   await app.register(demoAppWebhooks);
 
   // ---- Central Monitoring ----
-  app.get('/api/superhub-dashboard', { schema: { tags, response: { 200: superhubDashboardSchema } } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => superhubDashboard(deps, tx)),
+  app.get(
+    '/api/superhub-dashboard',
+    { schema: { tags, response: { 200: superhubDashboardSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => superhubDashboard(deps, tx)),
   );
   app.put(
     '/api/superhub/features',
@@ -112,7 +120,9 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/monitors/apps/:appId',
     { schema: { tags, params: appParams, body: monitorUpdateSchema } },
     async (request, reply) => {
-      await app.inWorkspace(request, 'admin', (tx) => configureAppMonitor(tx, request.params.appId, request.body));
+      await app.inWorkspace(request, 'admin', (tx) =>
+        configureAppMonitor(tx, request.params.appId, request.body),
+      );
       return reply.status(204).send();
     },
   );
@@ -129,16 +139,29 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/webhook-configs', { schema: { tags, response: { 200: webhookConfigsSchema } } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => webhookConfigs(deps, tx)),
   );
-  app.get('/api/deployment-status', { schema: { tags, response: { 200: deploymentStatusSchema } } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => deploymentStatus(tx)),
+  app.get(
+    '/api/deployment-status',
+    { schema: { tags, response: { 200: deploymentStatusSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => deploymentStatus(tx)),
   );
-  app.post('/api/deploy-webhooks', { schema: { tags, response: { 200: deployResultSchema } } }, async (request) => {
-    const member = await app.inWorkspace(request, 'admin', async (_tx, m) => m);
-    return deployWebhooks(deps, member.workspaceId);
-  });
+  app.post(
+    '/api/deploy-webhooks',
+    { schema: { tags, response: { 200: deployResultSchema } } },
+    async (request) => {
+      const member = await app.inWorkspace(request, 'admin', async (_tx, m) => m);
+      return deployWebhooks(deps, member.workspaceId);
+    },
+  );
   app.post(
     '/api/test-webhook/:appId',
-    { schema: { tags, params: appParams, body: testWebhookSchema, response: { 200: testWebhookResultSchema } } },
+    {
+      schema: {
+        tags,
+        params: appParams,
+        body: testWebhookSchema,
+        response: { 200: testWebhookResultSchema },
+      },
+    },
     async (request) => {
       const member = await app.inWorkspace(request, 'admin', async (_tx, m) => m);
       const message = request.body.testData?.test_message ?? 'Test webhook from Business Hub';
@@ -147,19 +170,25 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   const download = (reply: FastifyReply, file: { fileName: string; body: string }, type: string) =>
     reply.header('content-disposition', attachmentDisposition(file.fileName)).type(type).send(file.body);
-  app.get('/api/webhook-config/:appId/download', { schema: { tags, params: appParams } }, async (request, reply) =>
-    download(
-      reply,
-      await app.inWorkspace(request, 'admin', (tx) => configFile(deps, tx, request.params.appId)),
-      'application/json',
-    ),
+  app.get(
+    '/api/webhook-config/:appId/download',
+    { schema: { tags, params: appParams } },
+    async (request, reply) =>
+      download(
+        reply,
+        await app.inWorkspace(request, 'admin', (tx) => configFile(deps, tx, request.params.appId)),
+        'application/json',
+      ),
   );
-  app.get('/api/webhook-snippet/:appId/download', { schema: { tags, params: appParams } }, async (request, reply) =>
-    download(
-      reply,
-      await app.inWorkspace(request, 'admin', (tx) => snippetFile(deps, tx, request.params.appId)),
-      'text/javascript',
-    ),
+  app.get(
+    '/api/webhook-snippet/:appId/download',
+    { schema: { tags, params: appParams } },
+    async (request, reply) =>
+      download(
+        reply,
+        await app.inWorkspace(request, 'admin', (tx) => snippetFile(deps, tx, request.params.appId)),
+        'text/javascript',
+      ),
   );
   app.get('/api/deployment-script/:appId', { schema: { tags, params: appParams } }, async (request, reply) =>
     download(
@@ -169,13 +198,23 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
   app.get('/api/deployment-package/download', { schema: { tags } }, async (request, reply) =>
-    download(reply, await app.inWorkspace(request, 'admin', (tx) => deploymentPackage(deps, tx)), 'application/json'),
+    download(
+      reply,
+      await app.inWorkspace(request, 'admin', (tx) => deploymentPackage(deps, tx)),
+      'application/json',
+    ),
   );
 
   // ---- endpoints, triggers and the delivery log ----
   app.get(
     '/api/webhook-endpoints',
-    { schema: { tags, querystring: z.object({ appId: idParamSchema.optional() }), response: { 200: z.array(endpointSchema) } } },
+    {
+      schema: {
+        tags,
+        querystring: z.object({ appId: idParamSchema.optional() }),
+        response: { 200: z.array(endpointSchema) },
+      },
+    },
     (request) => app.inWorkspace(request, 'viewer', (tx) => listEndpoints(tx, request.query.appId)),
   );
   app.post(
@@ -212,8 +251,10 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- Phase 3 ----
-  app.get('/api/integration-status', { schema: { tags, response: { 200: integrationStatusSchema } } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => integrationStatus(tx)),
+  app.get(
+    '/api/integration-status',
+    { schema: { tags, response: { 200: integrationStatusSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => integrationStatus(tx)),
   );
   app.post(
     '/api/integrate/:appId',
@@ -225,20 +266,26 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(202).send(started);
     },
   );
-  app.post('/api/integrate-all', { schema: { tags, response: { 202: integrateAllSchema } } }, async (request, reply) => {
-    const started = await app.inWorkspace(request, 'admin', (tx, member) =>
-      startAllIntegrations(deps, tx, member.workspaceId),
-    );
-    return reply.status(202).send(started);
-  });
+  app.post(
+    '/api/integrate-all',
+    { schema: { tags, response: { 202: integrateAllSchema } } },
+    async (request, reply) => {
+      const started = await app.inWorkspace(request, 'admin', (tx, member) =>
+        startAllIntegrations(deps, tx, member.workspaceId),
+      );
+      return reply.status(202).send(started);
+    },
+  );
   app.get('/api/live-events', { schema: { tags, response: { 200: liveEventsSchema } } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => liveEvents(tx)),
   );
   app.get('/api/health-check', { schema: { tags, response: { 200: healthCheckSchema } } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => healthCheck(deps, tx)),
   );
-  app.get('/api/monitoring-config', { schema: { tags, response: { 200: monitoringConfigSchema } } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => monitoringConfig(deps, tx)),
+  app.get(
+    '/api/monitoring-config',
+    { schema: { tags, response: { 200: monitoringConfigSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => monitoringConfig(deps, tx)),
   );
 
   // ---- live events as they happen (server-sent events; hidden from the OpenAPI route list: it never ends) ----
@@ -269,8 +316,10 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- the public read-only twins (/superhub-demo, /webhook-demo, /phase3-demo) ----
   const demo = '/api/demo/operations';
-  app.get(`${demo}/superhub-dashboard`, { schema: { tags, response: { 200: superhubDashboardSchema } } }, () =>
-    app.inDemoWorkspace((tx) => superhubDashboard(deps, tx)),
+  app.get(
+    `${demo}/superhub-dashboard`,
+    { schema: { tags, response: { 200: superhubDashboardSchema } } },
+    () => app.inDemoWorkspace((tx) => superhubDashboard(deps, tx)),
   );
   app.get(`${demo}/webhook-configs`, { schema: { tags, response: { 200: webhookConfigsSchema } } }, () =>
     app.inDemoWorkspace((tx) => webhookConfigs(deps, tx)),
@@ -278,8 +327,10 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${demo}/deployment-status`, { schema: { tags, response: { 200: deploymentStatusSchema } } }, () =>
     app.inDemoWorkspace((tx) => deploymentStatus(tx)),
   );
-  app.get(`${demo}/integration-status`, { schema: { tags, response: { 200: integrationStatusSchema } } }, () =>
-    app.inDemoWorkspace((tx) => integrationStatus(tx)),
+  app.get(
+    `${demo}/integration-status`,
+    { schema: { tags, response: { 200: integrationStatusSchema } } },
+    () => app.inDemoWorkspace((tx) => integrationStatus(tx)),
   );
   app.get(`${demo}/live-events`, { schema: { tags, response: { 200: liveEventsSchema } } }, () =>
     app.inDemoWorkspace((tx) => liveEvents(tx)),

@@ -110,8 +110,7 @@ export async function receiveEvent(
       });
     }
     const flag = familyFlag(event.type);
-    if (flag && features[flag])
-      await recordActivity(tx, `operations_${flag}`, `${app.name}: ${description}`);
+    if (flag && features[flag]) await recordActivity(tx, `operations_${flag}`, `${app.name}: ${description}`);
     if (event.type === hubEvents.ack) await acknowledgeIntegration(tx, appId, event.data?.nonce);
     await announce(tx, app.workspaceId, toLive(id, app.name, { type: event.type, status, description }, at));
     return { duplicate: false, id };
@@ -131,7 +130,11 @@ export async function superhubDashboard(deps: AppDeps, tx: Tx) {
   ];
   const defaults = monitors.filter((m, i) => monitors.findIndex((x) => x.appId === m.appId) === i);
   return {
-    stats: { total_apps: defaults.length, recent_events: recent, monitoring_active: features.uptime_monitoring },
+    stats: {
+      total_apps: defaults.length,
+      recent_events: recent,
+      monitoring_active: features.uptime_monitoring,
+    },
     apps: defaults.map((m) => ({
       id: m.appId,
       name: m.appName,
@@ -275,7 +278,9 @@ export async function monitoringConfig(deps: AppDeps, tx: Tx) {
   const features = await store.readFeatures(tx);
   const seen = await store.eventTypesSince(tx, new Date(at.getTime() - 30 * dayMs));
   const family = (flag: keyof typeof flagEventPrefixes, defaults: string[]) =>
-    features[flag] ? [...new Set([...defaults, ...seen.filter((t) => t.startsWith(flagEventPrefixes[flag]))])] : [];
+    features[flag]
+      ? [...new Set([...defaults, ...seen.filter((t) => t.startsWith(flagEventPrefixes[flag]))])]
+      : [];
   const incidents = await store.openIncidents(tx);
   const endpoints = await store.listEndpoints(tx);
   return {

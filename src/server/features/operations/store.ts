@@ -259,7 +259,14 @@ const deliveryColumns = sql`id::int as id, endpoint_id::int as "endpointId", web
 
 export async function insertDelivery(
   tx: Tx,
-  d: { endpointId: number; eventId: number | null; webhookId: string; eventType: string; body: string; at: Date },
+  d: {
+    endpointId: number;
+    eventId: number | null;
+    webhookId: string;
+    eventType: string;
+    body: string;
+    at: Date;
+  },
 ): Promise<number> {
   const { rows } = await tx.execute<{ id: number }>(sql`
     insert into ops_deliveries (endpoint_id, event_id, webhook_id, event_type, body, next_attempt_at, created_at)
@@ -279,7 +286,12 @@ export async function findDelivery(tx: Tx, id: number): Promise<DeliveryRow | nu
  * Takes a delivery for one attempt: due, and not held by a live worker. Committed before the request
  * goes out, so a second worker (another process, a repeated job) finds it taken and sends nothing.
  */
-export async function claimDelivery(tx: Tx, id: number, at: Date, leaseUntil: Date): Promise<DeliveryRow | null> {
+export async function claimDelivery(
+  tx: Tx,
+  id: number,
+  at: Date,
+  leaseUntil: Date,
+): Promise<DeliveryRow | null> {
   const { rows } = await tx.execute<DeliveryRow>(sql`
     update ops_deliveries set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil}
     where id = ${id} and next_attempt_at <= ${at}
@@ -410,7 +422,13 @@ export async function workspaceUptime(tx: Tx, at: Date): Promise<number | null> 
 }
 
 export async function findMonitor(tx: Tx, id: number, lock = false) {
-  const { rows } = await tx.execute<{ id: number; appId: number; appName: string; status: string; isDefault: boolean }>(sql`
+  const { rows } = await tx.execute<{
+    id: number;
+    appId: number;
+    appName: string;
+    status: string;
+    isDefault: boolean;
+  }>(sql`
     select m.id::int as id, m.app_id::int as "appId", a.name as "appName", m.status, m.url is null as "isDefault"
     from ops_monitors m join ecosystem_apps a on a.id = m.app_id where m.id = ${id} ${lock ? sql`for update of m` : sql``}`);
   return rows[0] ?? null;
@@ -438,7 +456,9 @@ export async function updateDefaultMonitor(
 }
 
 export async function deleteMonitor(tx: Tx, id: number): Promise<boolean> {
-  const { rows } = await tx.execute(sql`delete from ops_monitors where id = ${id} and url is not null returning id`);
+  const { rows } = await tx.execute(
+    sql`delete from ops_monitors where id = ${id} and url is not null returning id`,
+  );
   return rows.length > 0;
 }
 
