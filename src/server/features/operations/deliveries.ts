@@ -103,7 +103,8 @@ export async function attemptDelivery(
 ): Promise<AttemptResult> {
   const { database, config } = deps;
   const startedAt = now(deps);
-  const leaseUntil = new Date(startedAt.getTime() + config.OUTBOUND_TIMEOUT_MS + 30_000);
+  // The request cannot outlive OUTBOUND_TIMEOUT_MS; the margin covers the two commits around it.
+  const leaseUntil = new Date(startedAt.getTime() + config.OUTBOUND_TIMEOUT_MS + 5_000);
   const claimed = await database.withWorkspace(workspaceId, async (tx) => {
     const delivery = await store.claimDelivery(tx, deliveryId, startedAt, leaseUntil);
     if (!delivery) return null;

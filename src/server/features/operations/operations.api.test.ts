@@ -58,8 +58,8 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       case '/busy':
         return answer(503, { 'retry-after': '120' }, 'busy');
       case '/slow':
-        // Longer than the test's OUTBOUND_TIMEOUT_MS: the attempt times out.
-        setTimeout(() => answer(200), 3_000).unref();
+        // Longer than any test app's OUTBOUND_TIMEOUT_MS (other files' workers share the queue): it times out.
+        setTimeout(() => answer(200), 20_000).unref();
         return;
       default:
         return answer(404, {}, 'no such path');
@@ -119,7 +119,7 @@ function postEvent(
 }
 
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1200; i++) {
     const value = await read();
     if (done(value)) return value;
     await sleep(50);
