@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../../../test/server-process.js';
 import { uniqueEmail } from '../../../../test/test-app.js';
+import { loadConfig } from '../../config.js';
 import { appSecret, signedHeaders } from './signing.js';
 
 // Real server processes on the test database (as two machines behind a load balancer would be), and a
@@ -53,13 +54,9 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
-// Every process of one deployment shares SECRET_KEY: the apps' webhook secrets are derived from it.
-const secretKey = 'operations-processes-test-secret-key-0001';
-const env = {
-  OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8,::1/128',
-  OUTBOUND_TIMEOUT_MS: '1000',
-  SECRET_KEY: secretKey,
-};
+const env = { OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8,::1/128', OUTBOUND_TIMEOUT_MS: '1000' };
+// Every process of one deployment shares SECRET_KEY (the apps' webhook secrets are derived from it); so do tests.
+const { secretKey } = loadConfig({ NODE_ENV: 'test' });
 
 beforeAll(async () => {
   receiver = createServer(handle);
