@@ -169,6 +169,11 @@ describe('events in', () => {
     const invalid = await postEvent(appId, { type: 'has spaces' }, 'msg_in_3');
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toContain('type');
+    // What the database could not hold is a 400, never a 500.
+    expect(
+      (await postEvent(appId, { type: 'user.signup', description: 'nul \u0000' }, 'msg_in_4')).statusCode,
+    ).toBe(400);
+    expect((await postEvent(appId, { type: 'user.signup' }, `msg_${'x'.repeat(300)}`)).statusCode).toBe(400);
 
     const status = (await owner.client.get('/api/deployment-status')).json();
     expect(status.apps.Inbound.event_count).toBe(1);

@@ -65,8 +65,13 @@ export async function receiveEvent(
   const app = await store.inboundApp(deps.database.db, appId);
   if (!app || !verifySigned(appSecret(deps.config.secretKey, appId), rawBody, headers))
     throw new AppError('unauthenticated', serverMessage('operations.badSignature'));
+  const webhookId = String(headers['webhook-id']);
+  if (webhookId.length > 200)
+    throw AppError.badRequest('webhook-id', 'webhook-id: must be at most 200 characters');
   let parsed: unknown;
   try {
+    // PostgreSQL's jsonb cannot hold U+0000: such a body is refused like any other invalid one.
+    if (rawBody.includes('\\u0000')) throw new SyntaxError('NUL');
     parsed = JSON.parse(rawBody);
   } catch {
     throw AppError.badRequest('body', serverMessage('operations.badEventBody'));
@@ -77,7 +82,6 @@ export async function receiveEvent(
     throw AppError.badRequest(issue.path.join('.') || 'body', `${issue.path.join('.')}: ${issue.message}`);
   }
   const event = result.data;
-  const webhookId = String(headers['webhook-id']);
   return deps.database.withWorkspace(app.workspaceId, async (tx) => {
     const features = await store.readFeatures(tx);
     const at = now(deps);
