@@ -171,5 +171,5 @@ describe('the operations console', () => {
     expect(await page.getByRole('button', { name: 'Integrate All Apps' }).isDisabled()).toBe(true);
     await atWidths(page, 'operations-phase3-demo');
     await context.close();
-  }, 120_000);
+  }, 300_000);
 });

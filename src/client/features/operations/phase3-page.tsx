@@ -24,6 +24,7 @@ import {
   useLiveEvents,
   useMonitoringConfig,
 } from './operations-api';
+import { StatusBadge, type Tone } from './status-badge';
 
 const statusLabels: Record<IntegrationStatus, ReturnType<typeof msg>> = {
   pending: msg`pending`,
@@ -32,11 +33,11 @@ const statusLabels: Record<IntegrationStatus, ReturnType<typeof msg>> = {
   error: msg`error`,
 };
 /** Spec 001 §4: active green, integrating yellow, error red, anything else grey. */
-const statusColours: Record<IntegrationStatus, string> = {
-  pending: 'bg-muted text-muted-foreground',
-  integrating: 'bg-amber-100 text-amber-900',
-  active: 'bg-success/15 text-success',
-  error: 'bg-destructive/15 text-destructive',
+const statusTones: Record<IntegrationStatus, Tone> = {
+  pending: 'neutral',
+  integrating: 'busy',
+  active: 'ok',
+  error: 'bad',
 };
 
 const percent = (value: number) => formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1 });
@@ -132,7 +133,7 @@ export function Phase3Page({ demo = false }: { demo?: boolean }) {
               <ul className="divide-y" aria-live="polite">
                 {events.data?.events.slice(0, 10).map((e) => (
                   <li key={e.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
-                    <Badge variant={e.status === 'ok' ? 'success' : 'destructive'}>{e.app}</Badge>
+                    <StatusBadge tone={e.status === 'ok' ? 'ok' : 'bad'}>{e.app}</StatusBadge>
                     <span className="min-w-0 flex-1">{e.description}</span>
                     <time className="text-xs text-muted-foreground" dateTime={e.timestamp}>
                       {formatDateTime(e.timestamp)}
@@ -172,10 +173,10 @@ export function Phase3Page({ demo = false }: { demo?: boolean }) {
                   <Trans>{formatNumber(alerts)} alerts</Trans>
                 </Badge>
               ) : (
-                <Badge variant="success">
+                <StatusBadge tone="ok">
                   <CheckCircle2 aria-hidden="true" className="me-1 size-3" />
                   <Trans>All Clear</Trans>
-                </Badge>
+                </StatusBadge>
               )}
             </div>
           </CardContent>
@@ -189,14 +190,9 @@ export function Phase3Page({ demo = false }: { demo?: boolean }) {
             <CardHeader>
               <div className="flex items-center gap-2">
                 <CardTitle className="text-lg">{app.name}</CardTitle>
-                <span
-                  className={cn(
-                    'ms-auto rounded-full px-2 py-0.5 text-xs font-semibold',
-                    statusColours[app.status],
-                  )}
-                >
+                <StatusBadge tone={statusTones[app.status]} className="ms-auto">
                   {i18n._(statusLabels[app.status])}
-                </span>
+                </StatusBadge>
               </div>
             </CardHeader>
             <CardContent className="space-y-3 text-sm">

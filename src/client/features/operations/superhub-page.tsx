@@ -16,6 +16,7 @@ import { Activity, Calculator, DatabaseBackup, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useLiveEventStream, useSuperhubDashboard, useUpdateFeatures } from './operations-api';
+import { StatusBadge } from './status-badge';
 
 export const featureLabels: Record<FeatureFlag, ReturnType<typeof msg>> = {
   webhook_logging: msg`Webhook logging`,
@@ -154,9 +155,9 @@ export function SuperhubPage({ demo = false }: { demo?: boolean }) {
                     {data.logs.map((log) => (
                       <li key={log.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
                         <span className="font-medium">{log.payload.app}</span>
-                        <Badge variant={log.payload.status === 'ok' ? 'success' : 'destructive'}>
+                        <StatusBadge tone={log.payload.status === 'ok' ? 'ok' : 'bad'}>
                           {log.payload.status === 'ok' ? t`ok` : log.payload.status}
-                        </Badge>
+                        </StatusBadge>
                         {log.payload.tag && <Badge variant="outline">{log.payload.tag}</Badge>}
                         <span className="text-muted-foreground">{log.type}</span>
                         <time className="ms-auto text-xs text-muted-foreground" dateTime={log.timestamp}>

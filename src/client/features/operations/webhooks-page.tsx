@@ -28,6 +28,7 @@ import {
   useTestWebhook,
   useWebhookConfigs,
 } from './operations-api';
+import { StatusBadge } from './status-badge';
 
 const deliveryStatusLabels: Record<Delivery['status'], ReturnType<typeof msg>> = {
   pending: msg`pending`,
@@ -146,9 +147,9 @@ export function WebhooksPage({ demo = false }: { demo?: boolean }) {
                 <CardHeader>
                   <div className="flex items-center gap-2">
                     <CardTitle className="text-lg">{name}</CardTitle>
-                    <Badge className="ms-auto" variant={app.status === 'active' ? 'success' : 'secondary'}>
+                    <StatusBadge className="ms-auto" tone={app.status === 'active' ? 'ok' : 'neutral'}>
                       {app.status === 'active' ? t`active` : t`pending`}
-                    </Badge>
+                    </StatusBadge>
                   </div>
                 </CardHeader>
                 <CardContent className="space-y-3 text-sm">
@@ -298,13 +299,9 @@ function EndpointDeliveries({ endpointId }: { endpointId: number }) {
         const last = d.log.at(-1);
         return (
           <li key={d.id} className="flex flex-wrap items-center gap-2">
-            <Badge
-              variant={
-                d.status === 'succeeded' ? 'success' : d.status === 'failed' ? 'destructive' : 'secondary'
-              }
-            >
+            <StatusBadge tone={d.status === 'succeeded' ? 'ok' : d.status === 'failed' ? 'bad' : 'neutral'}>
               {i18n._(deliveryStatusLabels[d.status])}
-            </Badge>
+            </StatusBadge>
             <span>{d.eventType}</span>
             <span className="text-muted-foreground">
               <Trans>

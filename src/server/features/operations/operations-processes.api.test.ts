@@ -237,7 +237,8 @@ describe('two app processes on one database', () => {
     );
     expect(handshakes.rows[0].n).toBe(1);
     ackTo = null;
-  }, 240_000);
+    for (const server of [a, b]) server.child.kill('SIGKILL');
+  }, 400_000);
 
   it('a delivery interrupted by kill -9 is delivered after the restart, exactly once per webhook id', async () => {
     const first = await start();
@@ -273,5 +274,5 @@ describe('two app processes on one database', () => {
     const repeats = ids.filter((id) => arrivals.filter((x) => x === id).length > 1).length;
     expect(repeats).toBeGreaterThan(0);
     expect(repeats).toBeLessThanOrEqual(inFlight);
-  }, 240_000);
+  }, 400_000);
 });
