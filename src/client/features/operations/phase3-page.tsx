@@ -8,7 +8,6 @@ import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { ApiError } from '@client/lib/api';
 import { useAuth } from '@client/lib/use-auth';
-import { cn } from '@client/lib/utils';
 import { type IntegrationStatus, recentEventsBar } from '@domain/operations/operations-schemas';
 import { hasRole } from '@domain/roles';
 import { msg } from '@lingui/core/macro';
