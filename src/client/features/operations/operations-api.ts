@@ -168,8 +168,8 @@ export function useLiveEventStream(demo: boolean, onEvent?: (event: LiveEvent) =
       queryClient.setQueryData<{ events: LiveEvent[] }>([path(demo, 'live-events')], (old) =>
         old ? { events: [event, ...old.events.filter((e) => e.id !== event.id)].slice(0, 10) } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: [path(demo, 'superhub-dashboard')] });
-      void queryClient.invalidateQueries({ queryKey: [path(demo, 'deployment-status')] });
+      for (const read of ['superhub-dashboard', 'deployment-status', 'integration-status', 'health-check'])
+        void queryClient.invalidateQueries({ queryKey: [path(demo, read)] });
       onEvent?.(event);
     });
     return () => source.close();
