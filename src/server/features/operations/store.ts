@@ -503,10 +503,3 @@ export async function openIncidents(tx: Tx): Promise<{ appName: string; reason: 
     where i.workspace_id = app_current_workspace() and i.closed_at is null order by i.opened_at`);
   return rows;
 }
-
-export async function heartbeatCount(tx: Tx, monitorId: number): Promise<number> {
-  const { rows } = await tx.execute<{ n: number }>(
-    sql`select count(*)::int as n from ops_heartbeats where monitor_id = ${monitorId}`,
-  );
-  return rows[0].n;
-}
