@@ -10,6 +10,7 @@ const benches = [
   'bench/deals.ts',
   'bench/analytics.ts',
   'bench/ecosystem.ts',
+  'bench/webhooks.ts',
 ];
 
 for (const file of benches) {

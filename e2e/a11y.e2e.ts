@@ -26,6 +26,9 @@ const publicPages = [
   '/scheduler',
   '/deployment-demo',
   '/ecosystem-demo',
+  '/superhub-demo',
+  '/webhook-demo',
+  '/phase3-demo',
 ];
 
 async function openAs(locale: string, path: string, viewport = { width: 1366, height: 900 }): Promise<Page> {

@@ -138,8 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export const secretKeyFileName = 'secret-key';
-// One per test process: tests never write into a data directory they did not ask for.
-const testSecretKey = randomBytes(32).toString('base64url');
+// Tests never write into a data directory they did not ask for. One key for every test process, as one
+// deployment's processes share theirs: workers of other test files take queued jobs too, and the apps'
+// webhook secrets are derived from it.
+const testSecretKey = 'test-only-secret-key-shared-by-every-test-process';
 
 /**
  * Without SECRET_KEY the key lives in DATA_DIR/secret-key (mode 0600): generated on the first start,

@@ -6,6 +6,14 @@ import { EcosystemDemoPage, EcosystemPage } from '@client/features/ecosystem';
 import { LandingPage } from '@client/features/landing';
 import { MarketingPage } from '@client/features/marketing';
 import {
+  Phase3DemoPage,
+  Phase3Page,
+  SuperhubDemoPage,
+  SuperhubPage,
+  WebhooksDemoPage,
+  WebhooksPage,
+} from '@client/features/operations';
+import {
   CardPricingPage,
   LocalBusinessPage,
   PricingSelectorPage,
@@ -47,6 +55,9 @@ export const signedOutRoutes: AppRoute[] = [
   // ↓ Public demo screens: /ai-demo, /deployment-demo, /ecosystem-demo, /superhub-demo, /webhook-demo, /phase3-demo
   { path: '/deployment-demo', page: DeploymentDemoPage },
   { path: '/ecosystem-demo', page: EcosystemDemoPage },
+  { path: '/superhub-demo', page: SuperhubDemoPage },
+  { path: '/webhook-demo', page: WebhooksDemoPage },
+  { path: '/phase3-demo', page: Phase3DemoPage },
 ];
 
 /** Spec 001 §2, signed in: / and /techstack are the same home screen. */
@@ -58,4 +69,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/marketing', page: MarketingPage },
   { path: '/deployment', page: DeploymentPage },
   { path: '/ecosystem', page: EcosystemPage },
+  { path: '/superhub', page: SuperhubPage },
+  { path: '/webhooks', page: WebhooksPage },
+  { path: '/phase3', page: Phase3Page },
 ];

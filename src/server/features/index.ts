@@ -22,6 +22,8 @@ import { locationRoutes } from './location/routes.js';
 import { marketingJobs } from './marketing/jobs.js';
 import { marketingRoutes } from './marketing/routes.js';
 import { memberRoutes } from './members/routes.js';
+import { operationsJobs } from './operations/jobs.js';
+import { operationsRoutes } from './operations/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { phoneSyncJobs } from './phone-sync/jobs.js';
 import { phoneSyncRoutes } from './phone-sync/routes.js';
@@ -50,6 +52,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   ecosystemRoutes,
   automationRoutes,
   marketingRoutes,
+  operationsRoutes,
 ];
 
 /** Every background job the workers run. */
@@ -63,4 +66,5 @@ export const jobDefinitions: JobDefinition[] = [
   collectJobDefinition as JobDefinition,
   ...automationJobs,
   ...marketingJobs,
+  ...operationsJobs,
 ];

@@ -38,6 +38,8 @@ export interface OutboundRequest {
   totalTimeoutMs?: number;
   /** 'manual' answers a redirect itself (status and `location` header) so a caller can record each hop. */
   redirect?: 'follow' | 'manual';
+  /** Answer a 4xx/5xx like any other status instead of throwing (webhook deliveries log and judge it). */
+  acceptErrorStatus?: boolean;
 }
 
 export interface OutboundResponse {
@@ -157,7 +159,7 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
         }
         chunks.push(chunk as Buffer);
       }
-      if (response.statusCode >= 400)
+      if (response.statusCode >= 400 && !init.acceptErrorStatus)
         throw new OutboundError('http_error', { httpStatus: response.statusCode });
       return answer(response.statusCode, target, response.headers, Buffer.concat(chunks));
     }

@@ -23,6 +23,7 @@ export const publicApiRoutes: Record<string, string> = {
   'POST /api/iphone/sync': 'authenticated by the sync token in the payload',
   'POST /api/analytics/event':
     "websites' visitors send page views; the site key names the site, its domain must be the origin",
+  'POST /api/webhooks/in/:appId': "an app's event; authenticated by its Standard Webhooks signature",
   'GET /api/analytics/script.js': 'the tracking script websites embed',
   'GET /api/m/u/:token': "a marketing email's unsubscribe page; the message token is the capability",
   'POST /api/m/u/:token':

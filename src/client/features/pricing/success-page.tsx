@@ -52,8 +52,8 @@ export function SuccessPage() {
                 </Link>
               </Button>
               <Button asChild className="flex-1">
-                {/* Spec 001 names /superhub; until that screen exists the dashboard is where the buyer's hub is. */}
-                <Link href="/dashboard">
+                {/* Spec 001: the buyer's hub is Central Monitoring. */}
+                <Link href="/superhub">
                   <Trans>Access Dashboard</Trans>
                 </Link>
               </Button>

@@ -1,0 +1,145 @@
+/**
+ * bench/webhooks: the operations console's webhooks against the built server. Prints JSON:
+ * - inbound: signed events posted to an app's inbound address (BENCH_WEBHOOKS_IN, default 5,000, 32 in
+ *   flight), each verified and stored once: events per second;
+ * - the p50/p99 of GET /api/live-events, read one at a time while that ingest runs;
+ * - outbound: events whose trigger forwards them to a local receiver (BENCH_WEBHOOKS_OUT, default 3,000):
+ *   signed deliveries per second as the receiver sees them (first to last arrival), each sent by the queue.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { signedHeaders } from '../src/server/features/operations/signing.js';
+import { demoCredentials } from '../src/server/seed/demo-workspace.js';
+import { signInCookie, startBuiltServer } from './support/start-server.js';
+
+const inbound = Number(process.env.BENCH_WEBHOOKS_IN ?? 5000);
+const outbound = Number(process.env.BENCH_WEBHOOKS_OUT ?? 3000);
+const inFlight = 32;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const round = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+
+async function main() {
+  const arrivals = new Map<string, number>();
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      // Probes of the bench app's site carry no webhook id: only deliveries are counted.
+      const id = req.headers['webhook-id'];
+      if (typeof id === 'string' && !arrivals.has(id)) arrivals.set(id, performance.now());
+      res.writeHead(200);
+      res.end('ok');
+    });
+  });
+  receiver.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+
+  const server = await startBuiltServer({ DEMO_SIGN_IN: 'true', OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8' });
+  try {
+    const cookie = await signInCookie(server.baseUrl, demoCredentials.email, demoCredentials.password);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: { cookie, origin: server.baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const app = await call('POST', '/api/ecosystem/apps', {
+      name: 'Bench Hooks',
+      category: 'business',
+      url: `${receiverUrl}/site`,
+      type: 'B2C',
+      pricing: { free: true },
+      features: [],
+    });
+    await call('POST', '/api/webhook-endpoints', {
+      appId: app.id,
+      url: `${receiverUrl}/hook`,
+      events: ['bench.out'],
+    });
+    const { signing_secret: secret } = await call('GET', `/api/webhook-config/${app.id}/download`);
+
+    const post = async (type: string, i: number) => {
+      const body = JSON.stringify({ type, description: `Bench ${i}`, data: { n: i } });
+      const res = await fetch(`${server.baseUrl}/api/webhooks/in/${app.id}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...signedHeaders(secret, `msg_${type}_${i}`, body, new Date()),
+        },
+        body,
+      });
+      if (res.status !== 202) throw new Error(`event ${i}: ${res.status} ${await res.text()}`);
+    };
+    const run = async (type: string, count: number) => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          while (next < count) await post(type, next++);
+        }),
+      );
+    };
+
+    // Inbound, with a reader of the live events polling one request at a time.
+    let ingesting = true;
+    const readLatencies: number[] = [];
+    const reader = (async () => {
+      while (ingesting) {
+        const started = performance.now();
+        await call('GET', '/api/live-events');
+        readLatencies.push(performance.now() - started);
+      }
+    })();
+    const inStart = performance.now();
+    await run('bench.in', inbound);
+    const inSeconds = (performance.now() - inStart) / 1000;
+    ingesting = false;
+    await reader;
+
+    // Outbound: every event forwarded to the receiver by the queue's workers.
+    await run('bench.out', outbound);
+    const deadline = performance.now() + 600_000;
+    while (arrivals.size < outbound && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    const times = [...arrivals.values()].sort((a, b) => a - b);
+    const outSeconds = ((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000;
+    readLatencies.sort((a, b) => a - b);
+    console.log(
+      JSON.stringify(
+        {
+          bench: 'webhooks',
+          inbound: {
+            events: inbound,
+            inFlight,
+            seconds: round(inSeconds),
+            perSecond: round(inbound / inSeconds),
+          },
+          liveEventsWhileIngesting: {
+            reads: readLatencies.length,
+            p50Ms: round(percentile(readLatencies, 50)),
+            p99Ms: round(percentile(readLatencies, 99)),
+          },
+          outbound: {
+            deliveries: arrivals.size,
+            expected: outbound,
+            seconds: round(outSeconds),
+            perSecond: round(arrivals.size / Math.max(outSeconds, 0.001)),
+          },
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await server.stop();
+    receiver.closeAllConnections();
+    receiver.close();
+  }
+}
+
+await main();

@@ -1,0 +1,175 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appSecret, signedHeaders } from '../src/server/features/operations/signing.js';
+import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
+import { seriousA11yViolations } from './support/axe.js';
+import { screenshotDir } from './support/browser.js';
+import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
+
+const env = withServerAndBrowser();
+process.env.PW_TEST_SCREENSHOT_NO_FONTS_READY = '1';
+
+// A local app: takes the hub's webhooks and acknowledges the integration handshake, signed.
+let appServer: Server;
+let appBase: string;
+beforeAll(async () => {
+  appServer = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      const message = req.method === 'POST' && body ? JSON.parse(body) : null;
+      if (message?.type === 'integration.handshake') {
+        const appId = message.data.app_id as number;
+        void postEvent(
+          appId,
+          { type: 'integration.ack', data: { nonce: message.data.nonce } },
+          `msg_ack_${appId}`,
+        );
+      }
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => appServer.listen(0, '127.0.0.1', resolve));
+  appBase = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  appServer.closeAllConnections();
+  await new Promise((resolve) => appServer.close(resolve));
+});
+
+function postEvent(appId: number, event: unknown, webhookId: string) {
+  const body = JSON.stringify(event);
+  const secret = appSecret(env.server.testApp.config.secretKey, appId);
+  return fetch(`${env.server.baseUrl}/api/webhooks/in/${appId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...signedHeaders(secret, webhookId, body, new Date()) },
+    body,
+  });
+}
+
+async function atWidths(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  for (const close of await page.locator('[toast-close]').all()) await close.click().catch(() => {});
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: path.join(screenshotDir, `${name}-${width}.png`),
+      fullPage: true,
+      timeout: 120_000,
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+describe('the operations console', () => {
+  it('deploys webhooks, shows live events and integrates apps, with the spec strings', async () => {
+    const page = await signUpInBrowser(env, {
+      firstName: 'Opal',
+      lastName: 'Ops',
+      businessName: 'Ops Family',
+    });
+    const base = env.server.baseUrl;
+    const ids: number[] = [];
+    for (const name of ['Harbor Homes', 'Kindred Care']) {
+      const created = await page.request.post(`${base}/api/ecosystem/apps`, {
+        headers: { origin: base },
+        data: {
+          name,
+          category: 'business',
+          url: `${appBase}/${name.split(' ')[0].toLowerCase()}`,
+          type: 'B2C',
+          pricing: { free: true },
+          features: [],
+        },
+      });
+      expect(created.status()).toBe(201);
+      ids.push((await created.json()).id);
+    }
+
+    // Webhook Deployment Center
+    await page.goto(`${base}/webhooks`);
+    await page.getByRole('heading', { name: 'Webhook Deployment Center' }).waitFor();
+    for (const tab of ['Applications', 'Configurations', 'Deployment Guide'])
+      await page.getByRole('tab', { name: tab }).waitFor();
+    await page.getByRole('button', { name: 'Deploy All Webhooks' }).click();
+    await page.getByText('Webhooks Deployed').first().waitFor();
+    await page.getByText('Successfully deployed to 2/2 applications').first().waitFor();
+    await page.getByRole('progressbar', { name: 'Deployment progress' }).waitFor();
+    await page.getByRole('button', { name: 'Test' }).first().click();
+    await page.getByText('Webhook Test Sent').first().waitFor();
+    await page.getByText('Test webhook sent to Harbor Homes').first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await atWidths(page, 'operations-webhooks');
+    await page.getByRole('tab', { name: 'Configurations' }).click();
+    await page.getByText('webhook.deployed → /harbor/api/receive').waitFor();
+    await page.getByRole('tab', { name: 'Deployment Guide' }).click();
+    await page.getByText('Set up alerting and backup').waitFor();
+
+    // Central Monitoring: an event posted while the screen is open appears without a reload.
+    await page.goto(`${base}/superhub`);
+    await page.getByRole('heading', { name: 'Central Monitoring' }).waitFor();
+    await page.getByText('Weekly Auto Backup').waitFor();
+    for (const label of ['Webhook logging', 'Uptime monitoring', 'Revenue analytics'])
+      await page.getByLabel(label).waitFor();
+    expect(await page.getByRole('button', { name: 'Backup Now' }).isDisabled()).toBe(true);
+    await page.waitForTimeout(500);
+    expect(
+      (
+        await postEvent(
+          ids[0],
+          { type: 'user.signup', tag: 'live', description: 'Live signup' },
+          'msg_e2e_live',
+        )
+      ).status,
+    ).toBe(202);
+    await page.getByText('user.signup').first().waitFor();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await atWidths(page, 'operations-superhub');
+
+    // Phase 3
+    await page.goto(`${base}/phase3`);
+    await page.getByRole('heading', { name: 'Phase 3 Application Integration' }).waitFor();
+    await page.getByLabel('Auto Refresh').waitFor();
+    await page.getByRole('button', { name: 'Integrate All Apps' }).click();
+    await page.getByText('Bulk Integration Started').first().waitFor();
+    await page.getByText('Integrating 2 applications').first().waitFor();
+    await page.getByText('active', { exact: true }).nth(1).waitFor({ timeout: 60_000 });
+    await page.getByText('All Clear').waitFor();
+    await page.getByText('Live signup').waitFor();
+    expect(await page.getByRole('button', { name: 'Integrate', exact: true }).first().isDisabled()).toBe(
+      true,
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await atWidths(page, 'operations-phase3');
+    await page.context().close();
+  }, 300_000);
+
+  it('shows the demo workspace read-only on the three -demo screens', async () => {
+    await seedDemoWorkspace(env.server.testApp.app.deps);
+    const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const base = env.server.baseUrl;
+    await page.goto(`${base}/superhub-demo`);
+    await page.getByRole('heading', { name: 'Central Monitoring' }).waitFor();
+    await page.getByText('Connected Apps').first().waitFor();
+    await atWidths(page, 'operations-superhub-demo');
+    await page.goto(`${base}/webhook-demo`);
+    await page.getByRole('heading', { name: 'Webhook Deployment Center' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Deploy All Webhooks' }).isDisabled()).toBe(true);
+    await page.goto(`${base}/phase3-demo`);
+    await page.getByRole('heading', { name: 'Phase 3 Application Integration' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Integrate All Apps' }).isDisabled()).toBe(true);
+    await atWidths(page, 'operations-phase3-demo');
+    await context.close();
+  }, 300_000);
+});

@@ -1,0 +1,98 @@
+import type { LiveEvent } from '@domain/operations/operations-schemas';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Tx } from '../../db/database.js';
+import { insertEvent } from './store.js';
+
+/** The PostgreSQL channel that carries every new event to every app process. */
+const channel = 'ops_events';
+
+/**
+ * Announces an event to every process listening (this one included). NOTIFY is transactional: it is
+ * delivered when the storing transaction commits, and never for one that rolls back.
+ */
+export async function announce(tx: Tx, workspaceId: number, event: LiveEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ w: workspaceId, e: event })})`);
+}
+
+export const toLive = (
+  id: number,
+  app: string,
+  e: { type: string; status: string; description: string },
+  at: Date,
+): LiveEvent => ({
+  id,
+  app,
+  type: e.type,
+  status: e.status,
+  description: e.description,
+  timestamp: at.toISOString(),
+});
+
+/** An event the hub itself raises (a monitor going down): stored, shown and announced like an app's. */
+export async function raiseHubEvent(
+  tx: Tx,
+  workspaceId: number,
+  at: Date,
+  e: { appId: number; appName: string; webhookId: string; type: string; status: string; description: string },
+): Promise<void> {
+  const id = await insertEvent(tx, { ...e, source: 'hub', tag: 'hub', payload: null, at });
+  if (id !== null) await announce(tx, workspaceId, toLive(id, e.appName, e, at));
+}
+
+type Listener = (event: LiveEvent) => void;
+
+export interface LiveBus {
+  /** Calls `fn` with each new event of the workspace until the returned function is called. */
+  subscribe(workspaceId: number, fn: Listener): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One LISTEN connection per process, opened when the first screen subscribes, shared by every open
+ * screen: an event stored by any process reaches the screens open on all of them.
+ */
+export function createLiveBus(pool: pg.Pool, log: { warn(o: object, m: string): void }): LiveBus {
+  const listeners = new Map<number, Set<Listener>>();
+  let client: Promise<pg.Client> | null = null;
+  const connect = () => {
+    client ??= (async () => {
+      const c = new pg.Client(pool.options);
+      c.on('notification', (message) => {
+        if (message.channel !== channel || !message.payload) return;
+        const { w, e } = JSON.parse(message.payload) as { w: number; e: LiveEvent };
+        for (const fn of listeners.get(w) ?? []) fn(e);
+      });
+      // A dropped connection is opened again by the next subscriber; open screens fall back to polling.
+      c.on('error', (error) => {
+        log.warn({ err: error }, 'live events connection lost');
+        client = null;
+      });
+      await c.connect();
+      await c.query(`listen ${channel}`);
+      return c;
+    })();
+    client.catch(() => {
+      client = null;
+    });
+    return client;
+  };
+  return {
+    async subscribe(workspaceId, fn) {
+      await connect();
+      const set = listeners.get(workspaceId) ?? new Set<Listener>();
+      listeners.set(workspaceId, set);
+      set.add(fn);
+      return () => {
+        set.delete(fn);
+        if (set.size === 0) listeners.delete(workspaceId);
+      };
+    },
+    async close() {
+      const c = client;
+      client = null;
+      listeners.clear();
+      if (c) await (await c).end();
+    },
+  };
+}

@@ -1,0 +1,505 @@
+import type { Features, IntegrationStatus } from '@domain/operations/operations-schemas';
+import { featureFlags } from '@domain/operations/operations-schemas';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/database.js';
+
+type Runner = Tx | Db;
+const iso = (column: SQL) => sql`to_json(${column}) #>> '{}'`;
+
+// ---- feature flags ----
+
+export async function readFeatures(tx: Tx): Promise<Features> {
+  const { rows } = await tx.execute<Features>(sql`
+    select ${sql.raw(featureFlags.join(', '))} from ops_features where workspace_id = app_current_workspace()`);
+  return rows[0] ?? (Object.fromEntries(featureFlags.map((f) => [f, true])) as Features);
+}
+
+export async function writeFeatures(tx: Tx, features: Features): Promise<void> {
+  const columns = sql.raw(featureFlags.join(', '));
+  const values = sql.join(
+    featureFlags.map((f) => sql`${features[f]}`),
+    sql`, `,
+  );
+  const updates = sql.raw(featureFlags.map((f) => `${f} = excluded.${f}`).join(', '));
+  await tx.execute(sql`
+    insert into ops_features (${columns}) values (${values})
+    on conflict (workspace_id) do update set ${updates}, updated_at = now()`);
+}
+
+// ---- apps ----
+
+export type AppOps = {
+  id: number;
+  name: string;
+  url: string;
+  eventsReceived: number;
+  errorCount: number;
+  lastEventAt: string | null;
+  deployedAt: string | null;
+  integrationStatus: IntegrationStatus;
+  integrationStep: number;
+  integrationError: string | null;
+  integrationNonce: string | null;
+  endpointCount: number;
+  monitorStatus: 'unknown' | 'up' | 'down';
+  responseMs: number | null;
+};
+
+const appOpsColumns = sql`a.id::int as id, a.name, a.url, s.events_received::int as "eventsReceived",
+  s.error_count as "errorCount", ${iso(sql`s.last_event_at`)} as "lastEventAt",
+  ${iso(sql`s.webhooks_deployed_at`)} as "deployedAt", s.integration_status as "integrationStatus",
+  s.integration_step as "integrationStep", s.integration_error as "integrationError",
+  s.integration_nonce as "integrationNonce",
+  (select count(*)::int from ops_endpoints e where e.app_id = a.id and e.disabled_at is null) as "endpointCount",
+  coalesce(m.status, 'unknown') as "monitorStatus", m.last_response_ms as "responseMs"`;
+
+export async function listAppOps(tx: Tx): Promise<AppOps[]> {
+  const { rows } = await tx.execute<AppOps>(sql`
+    select ${appOpsColumns} from ecosystem_apps a
+    join ops_app_state s on s.app_id = a.id
+    left join ops_monitors m on m.app_id = a.id and m.url is null
+    order by a.name, a.id`);
+  return rows;
+}
+
+export async function findAppOps(tx: Tx, appId: number, lock = false): Promise<AppOps | null> {
+  const { rows } = await tx.execute<AppOps>(sql`
+    select ${appOpsColumns} from ecosystem_apps a
+    join ops_app_state s on s.app_id = a.id
+    left join ops_monitors m on m.app_id = a.id and m.url is null
+    where a.id = ${appId} ${lock ? sql`for update of s` : sql``}`);
+  return rows[0] ?? null;
+}
+
+export async function inboundApp(db: Db, appId: number) {
+  const { rows } = await db.execute<{ workspaceId: number; name: string }>(
+    sql`select workspace_id::int as "workspaceId", name from app_ops_inbound_app(${appId})`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function setIntegration(
+  tx: Tx,
+  appId: number,
+  values: { status: IntegrationStatus; step: number; error?: string | null; nonce?: string | null },
+): Promise<void> {
+  await tx.execute(sql`
+    update ops_app_state set integration_status = ${values.status}, integration_step = ${values.step},
+      integration_error = ${values.error ?? null},
+      integration_nonce = ${values.nonce === undefined ? sql`integration_nonce` : values.nonce},
+      error_count = error_count + ${values.status === 'error' ? 1 : 0}
+    where app_id = ${appId}`);
+}
+
+export async function markDeployed(tx: Tx, appId: number, at: Date): Promise<void> {
+  await tx.execute(sql`update ops_app_state set webhooks_deployed_at = ${at} where app_id = ${appId}`);
+}
+
+// ---- events ----
+
+export type EventInsert = {
+  appId: number | null;
+  appName: string;
+  source: 'app' | 'hub';
+  webhookId: string;
+  type: string;
+  status: string;
+  tag: string | null;
+  description: string;
+  payload: unknown;
+  at: Date;
+};
+
+/** Stores the event unless its webhook id was seen; counts it on its app. Null for a repeat. */
+export async function insertEvent(tx: Tx, e: EventInsert): Promise<number | null> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    insert into ops_events (app_id, app_name, source, webhook_id, event_type, status, tag, description, payload, received_at)
+    values (${e.appId}, ${e.appName}, ${e.source}, ${e.webhookId}, ${e.type}, ${e.status}, ${e.tag}, ${e.description},
+      ${e.payload === null ? null : JSON.stringify(e.payload)}::jsonb, ${e.at})
+    on conflict do nothing returning id::int as id`);
+  const id = rows[0]?.id ?? null;
+  if (id !== null && e.appId !== null && e.source === 'app')
+    await tx.execute(sql`
+      update ops_app_state set events_received = events_received + 1, last_event_at = ${e.at},
+        error_count = error_count + ${e.status === 'ok' ? 0 : 1}
+      where app_id = ${e.appId}`);
+  return id;
+}
+
+export type EventRow = {
+  id: number;
+  appName: string;
+  type: string;
+  status: string;
+  tag: string | null;
+  description: string;
+  receivedAt: string;
+};
+
+export async function recentEvents(tx: Tx, limit: number): Promise<EventRow[]> {
+  const { rows } = await tx.execute<EventRow>(sql`
+    select id::int as id, app_name as "appName", event_type as type, status, tag, description,
+      ${iso(sql`received_at`)} as "receivedAt"
+    from ops_events where workspace_id = app_current_workspace()
+    order by received_at desc, id desc limit ${limit}`);
+  return rows;
+}
+
+export async function countEventsSince(tx: Tx, since: Date): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from ops_events
+    where workspace_id = app_current_workspace() and received_at >= ${since}`);
+  return rows[0].n;
+}
+
+export async function eventTypesSince(tx: Tx, since: Date): Promise<string[]> {
+  const { rows } = await tx.execute<{ type: string }>(sql`
+    select distinct event_type as type from ops_events
+    where workspace_id = app_current_workspace() and received_at >= ${since} and source = 'app'
+    order by 1 limit 200`);
+  return rows.map((r) => r.type);
+}
+
+// ---- endpoints, triggers, deliveries ----
+
+export type EndpointRow = {
+  id: number;
+  appId: number;
+  appName: string;
+  /** The stored URL, or the app's default receiving path when none is stored. */
+  url: string;
+  events: string[];
+  disabledAt: string | null;
+  disabledReason: string | null;
+  failingSince: string | null;
+};
+
+const endpointColumns = sql`e.id::int as id, e.app_id::int as "appId", a.name as "appName",
+  coalesce(e.url, rtrim(a.url, '/') || '/api/receive') as url,
+  coalesce((select array_agg(t.action order by t.action) from ops_triggers t where t.endpoint_id = e.id), '{}') as events,
+  ${iso(sql`e.disabled_at`)} as "disabledAt", e.disabled_reason as "disabledReason",
+  ${iso(sql`e.failing_since`)} as "failingSince"`;
+
+export async function listEndpoints(tx: Tx, appId?: number): Promise<EndpointRow[]> {
+  const { rows } = await tx.execute<EndpointRow>(sql`
+    select ${endpointColumns} from ops_endpoints e join ecosystem_apps a on a.id = e.app_id
+    ${appId === undefined ? sql`` : sql`where e.app_id = ${appId}`}
+    order by a.name, e.id`);
+  return rows;
+}
+
+export async function findEndpoint(tx: Tx, id: number, lock = false): Promise<EndpointRow | null> {
+  const { rows } = await tx.execute<EndpointRow>(sql`
+    select ${endpointColumns} from ops_endpoints e join ecosystem_apps a on a.id = e.app_id
+    where e.id = ${id} ${lock ? sql`for update of e` : sql``}`);
+  return rows[0] ?? null;
+}
+
+/** The app's first enabled endpoint: where the hub's own events to it go. */
+export async function primaryEndpoint(tx: Tx, appId: number): Promise<EndpointRow | null> {
+  const { rows } = await tx.execute<EndpointRow>(sql`
+    select ${endpointColumns} from ops_endpoints e join ecosystem_apps a on a.id = e.app_id
+    where e.app_id = ${appId} and e.disabled_at is null order by e.id limit 1`);
+  return rows[0] ?? null;
+}
+
+export async function insertEndpoint(tx: Tx, appId: number, url: string, events: string[]): Promise<number> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    insert into ops_endpoints (app_id, url) values (${appId}, ${url}) returning id::int as id`);
+  const id = rows[0].id;
+  if (events.length > 0)
+    await tx.execute(sql`
+      insert into ops_triggers (endpoint_id, action)
+      select ${id}, unnest(${sql.param(events)}::text[]) on conflict do nothing`);
+  return id;
+}
+
+export async function deleteEndpoint(tx: Tx, id: number): Promise<boolean> {
+  const { rows } = await tx.execute(sql`delete from ops_endpoints where id = ${id} returning id`);
+  return rows.length > 0;
+}
+
+export async function setEndpointState(
+  tx: Tx,
+  id: number,
+  state: { disabledAt?: Date | null; disabledReason?: string | null; failingSince?: Date | null },
+): Promise<void> {
+  const sets: SQL[] = [];
+  if (state.disabledAt !== undefined) sets.push(sql`disabled_at = ${state.disabledAt}`);
+  if (state.disabledReason !== undefined) sets.push(sql`disabled_reason = ${state.disabledReason}`);
+  if (state.failingSince !== undefined) sets.push(sql`failing_since = ${state.failingSince}`);
+  if (sets.length > 0)
+    await tx.execute(sql`update ops_endpoints set ${sql.join(sets, sql`, `)} where id = ${id}`);
+}
+
+/** Endpoints whose triggers forward this event type. */
+export async function triggeredEndpoints(tx: Tx, type: string): Promise<number[]> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    select e.id::int as id from ops_triggers t join ops_endpoints e on e.id = t.endpoint_id
+    where t.workspace_id = app_current_workspace() and t.action = ${type} and e.disabled_at is null`);
+  return rows.map((r) => r.id);
+}
+
+export type DeliveryRow = {
+  id: number;
+  endpointId: number;
+  webhookId: string;
+  eventType: string;
+  body: string;
+  status: 'pending' | 'sending' | 'succeeded' | 'failed';
+  attempts: number;
+  nextAttemptAt: string | null;
+  leaseUntil: string | null;
+  createdAt: string;
+};
+
+const deliveryColumns = sql`id::int as id, endpoint_id::int as "endpointId", webhook_id as "webhookId",
+  event_type as "eventType", body, status, attempts, ${iso(sql`next_attempt_at`)} as "nextAttemptAt",
+  ${iso(sql`lease_until`)} as "leaseUntil", ${iso(sql`created_at`)} as "createdAt"`;
+
+export async function insertDelivery(
+  tx: Tx,
+  d: {
+    endpointId: number;
+    eventId: number | null;
+    webhookId: string;
+    eventType: string;
+    body: string;
+    at: Date;
+  },
+): Promise<number> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    insert into ops_deliveries (endpoint_id, event_id, webhook_id, event_type, body, next_attempt_at, created_at)
+    values (${d.endpointId}, ${d.eventId}, ${d.webhookId}, ${d.eventType}, ${d.body}, ${d.at}, ${d.at})
+    returning id::int as id`);
+  return rows[0].id;
+}
+
+export async function findDelivery(tx: Tx, id: number): Promise<DeliveryRow | null> {
+  const { rows } = await tx.execute<DeliveryRow>(
+    sql`select ${deliveryColumns} from ops_deliveries where id = ${id}`,
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Takes a delivery for one attempt: due, and not held by a live worker. Committed before the request
+ * goes out, so a second worker (another process, a repeated job) finds it taken and sends nothing.
+ */
+export async function claimDelivery(
+  tx: Tx,
+  id: number,
+  at: Date,
+  leaseUntil: Date,
+): Promise<DeliveryRow | null> {
+  const { rows } = await tx.execute<DeliveryRow>(sql`
+    update ops_deliveries set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil}
+    where id = ${id} and next_attempt_at <= ${at}
+      and (status = 'pending' or (status = 'sending' and lease_until < ${at}))
+    returning ${deliveryColumns}`);
+  return rows[0] ?? null;
+}
+
+export async function finishAttempt(
+  tx: Tx,
+  id: number,
+  outcome: {
+    status: 'pending' | 'succeeded' | 'failed';
+    nextAttemptAt: Date | null;
+    error: string | null;
+    at: Date;
+    attempt: { statusCode: number | null; excerpt: string; durationMs: number; error: string | null };
+  },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ops_delivery_attempts (delivery_id, attempted_at, status_code, response_excerpt, duration_ms, error)
+    values (${id}, ${outcome.at}, ${outcome.attempt.statusCode}, ${outcome.attempt.excerpt},
+      ${outcome.attempt.durationMs}, ${outcome.attempt.error})`);
+  await tx.execute(sql`
+    update ops_deliveries set status = ${outcome.status}, lease_until = null, last_error = ${outcome.error},
+      next_attempt_at = coalesce(${outcome.nextAttemptAt}, next_attempt_at),
+      finished_at = ${outcome.status === 'pending' ? null : outcome.at}
+    where id = ${id}`);
+}
+
+export async function failPendingOfEndpoint(tx: Tx, endpointId: number, reason: string, at: Date) {
+  await tx.execute(sql`
+    update ops_deliveries set status = 'failed', last_error = ${reason}, finished_at = ${at}, lease_until = null
+    where endpoint_id = ${endpointId} and status = 'pending'`);
+}
+
+export async function listDeliveries(tx: Tx, endpointId: number, limit: number) {
+  const { rows } = await tx.execute<DeliveryRow & { log: unknown }>(sql`
+    select ${deliveryColumns},
+      coalesce((select json_agg(json_build_object('attemptedAt', to_json(x.attempted_at) #>> '{}',
+        'statusCode', x.status_code, 'responseExcerpt', x.response_excerpt, 'durationMs', x.duration_ms,
+        'error', x.error) order by x.id) from ops_delivery_attempts x where x.delivery_id = d.id), '[]') as log
+    from ops_deliveries d where endpoint_id = ${endpointId} order by id desc limit ${limit}`);
+  return rows;
+}
+
+export async function unfinishedDeliveries(db: Db) {
+  const { rows } = await db.execute<{
+    workspaceId: number;
+    id: number;
+    status: string;
+    leaseUntil: string | null;
+    nextAttemptAt: string;
+  }>(sql`
+    select workspace_id::int as "workspaceId", id::int as id, status, ${iso(sql`lease_until`)} as "leaseUntil",
+      ${iso(sql`next_attempt_at`)} as "nextAttemptAt" from app_ops_unfinished_deliveries()`);
+  return rows;
+}
+
+export async function unfinishedIntegrations(db: Db) {
+  const { rows } = await db.execute<{ workspaceId: number; appId: number }>(sql`
+    select workspace_id::int as "workspaceId", app_id::int as "appId" from app_ops_unfinished_integrations()`);
+  return rows;
+}
+
+// ---- monitors ----
+
+export type DueProbe = {
+  workspaceId: number;
+  monitorId: number;
+  appId: number;
+  url: string;
+  timeoutMs: number;
+};
+
+export async function claimDueProbes(db: Runner, at: Date, max: number): Promise<DueProbe[]> {
+  const { rows } = await db.execute<DueProbe>(sql`
+    select workspace_id::int as "workspaceId", monitor_id::int as "monitorId", app_id::int as "appId", url,
+      timeout_ms as "timeoutMs" from app_ops_claim_due_probes(${at}, ${max})`);
+  return rows;
+}
+
+export async function prune(db: Runner, at: Date): Promise<void> {
+  await db.execute(sql`select app_ops_prune(${at})`);
+}
+
+export type MonitorRow = {
+  id: number;
+  appId: number;
+  appName: string;
+  url: string;
+  intervalSeconds: number;
+  timeoutMs: number;
+  status: 'unknown' | 'up' | 'down';
+  lastCheckedAt: string | null;
+  lastResponseMs: number | null;
+  lastError: string | null;
+  uptime24h: number | null;
+  uptime30d: number | null;
+};
+
+/** Monitors with their uptime: the last 24 h from minute buckets, the last 30 days from hour buckets. */
+export async function listMonitors(tx: Tx, at: Date, appId?: number): Promise<MonitorRow[]> {
+  const { rows } = await tx.execute<MonitorRow>(sql`
+    select m.id::int as id, m.app_id::int as "appId", a.name as "appName", coalesce(m.url, a.url) as url,
+      m.interval_seconds as "intervalSeconds", m.timeout_ms as "timeoutMs", m.status,
+      ${iso(sql`m.last_checked_at`)} as "lastCheckedAt", m.last_response_ms as "lastResponseMs",
+      m.last_error as "lastError",
+      (select case when sum(up + down) > 0 then round(100.0 * sum(up) / sum(up + down), 2)::float8 end
+        from ops_uptime_buckets b where b.monitor_id = m.id and b.size = 'minute'
+          and b.bucket_start >= ${at}::timestamptz - interval '24 hours') as "uptime24h",
+      (select case when sum(up + down) > 0 then round(100.0 * sum(up) / sum(up + down), 2)::float8 end
+        from ops_uptime_buckets b where b.monitor_id = m.id and b.size = 'hour'
+          and b.bucket_start >= ${at}::timestamptz - interval '30 days') as "uptime30d"
+    from ops_monitors m join ecosystem_apps a on a.id = m.app_id
+    ${appId === undefined ? sql`` : sql`where m.app_id = ${appId}`}
+    order by a.name, m.url nulls first, m.id`);
+  return rows;
+}
+
+/** Uptime of all the workspace's probes in the last 24 hours; null before the first probe. */
+export async function workspaceUptime(tx: Tx, at: Date): Promise<number | null> {
+  const { rows } = await tx.execute<{ p: number | null }>(sql`
+    select case when sum(up + down) > 0 then round(100.0 * sum(up) / sum(up + down), 2)::float8 end as p
+    from ops_uptime_buckets where workspace_id = app_current_workspace() and size = 'minute'
+      and bucket_start >= ${at}::timestamptz - interval '24 hours'`);
+  return rows[0].p;
+}
+
+export async function findMonitor(tx: Tx, id: number, lock = false) {
+  const { rows } = await tx.execute<{
+    id: number;
+    appId: number;
+    appName: string;
+    status: string;
+    isDefault: boolean;
+  }>(sql`
+    select m.id::int as id, m.app_id::int as "appId", a.name as "appName", m.status, m.url is null as "isDefault"
+    from ops_monitors m join ecosystem_apps a on a.id = m.app_id where m.id = ${id} ${lock ? sql`for update of m` : sql``}`);
+  return rows[0] ?? null;
+}
+
+export async function insertMonitor(
+  tx: Tx,
+  m: { appId: number; url: string; intervalSeconds: number; timeoutMs: number },
+): Promise<number> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    insert into ops_monitors (app_id, url, interval_seconds, timeout_ms)
+    values (${m.appId}, ${m.url}, ${m.intervalSeconds}, ${m.timeoutMs}) returning id::int as id`);
+  return rows[0].id;
+}
+
+export async function updateDefaultMonitor(
+  tx: Tx,
+  appId: number,
+  m: { intervalSeconds: number; timeoutMs: number },
+): Promise<boolean> {
+  const { rows } = await tx.execute(sql`
+    update ops_monitors set interval_seconds = ${m.intervalSeconds}, timeout_ms = ${m.timeoutMs}
+    where app_id = ${appId} and url is null returning id`);
+  return rows.length > 0;
+}
+
+export async function deleteMonitor(tx: Tx, id: number): Promise<boolean> {
+  const { rows } = await tx.execute(
+    sql`delete from ops_monitors where id = ${id} and url is not null returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** One probe's result: the heartbeat, its minute and hour buckets, and the monitor's state. */
+export async function recordHeartbeat(
+  tx: Tx,
+  monitorId: number,
+  h: { at: Date; up: boolean; statusCode: number | null; responseMs: number; message: string | null },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ops_heartbeats (monitor_id, checked_at, up, status_code, response_ms, message)
+    values (${monitorId}, ${h.at}, ${h.up}, ${h.statusCode}, ${h.responseMs}, ${h.message})`);
+  await tx.execute(sql`
+    insert into ops_uptime_buckets (monitor_id, size, bucket_start, up, down, response_ms_total)
+    values (${monitorId}, 'minute', date_trunc('minute', ${h.at}::timestamptz), ${h.up ? 1 : 0}, ${h.up ? 0 : 1}, ${h.responseMs}),
+      (${monitorId}, 'hour', date_trunc('hour', ${h.at}::timestamptz), ${h.up ? 1 : 0}, ${h.up ? 0 : 1}, ${h.responseMs})
+    on conflict (monitor_id, size, bucket_start) do update set up = ops_uptime_buckets.up + excluded.up,
+      down = ops_uptime_buckets.down + excluded.down,
+      response_ms_total = ops_uptime_buckets.response_ms_total + excluded.response_ms_total`);
+  await tx.execute(sql`
+    update ops_monitors set status = ${h.up ? 'up' : 'down'}, last_checked_at = ${h.at},
+      last_response_ms = ${h.responseMs}, last_error = ${h.message}
+    where id = ${monitorId}`);
+}
+
+export async function openIncident(tx: Tx, monitorId: number, at: Date, reason: string): Promise<void> {
+  await tx.execute(sql`
+    insert into ops_incidents (monitor_id, opened_at, reason)
+    select ${monitorId}, ${at}, ${reason}
+    where not exists (select 1 from ops_incidents where monitor_id = ${monitorId} and closed_at is null)`);
+}
+
+export async function closeIncidents(tx: Tx, monitorId: number, at: Date): Promise<void> {
+  await tx.execute(sql`
+    update ops_incidents set closed_at = ${at} where monitor_id = ${monitorId} and closed_at is null`);
+}
+
+export async function openIncidents(tx: Tx): Promise<{ appName: string; reason: string }[]> {
+  const { rows } = await tx.execute<{ appName: string; reason: string }>(sql`
+    select a.name as "appName", i.reason from ops_incidents i
+    join ops_monitors m on m.id = i.monitor_id join ecosystem_apps a on a.id = m.app_id
+    where i.workspace_id = app_current_workspace() and i.closed_at is null order by i.opened_at`);
+  return rows;
+}
