@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { trialDays } from '../src/domain/auth/trial.js';
+import { textDirection } from '../src/domain/locales.js';
 import { uniqueEmail } from '../test/test-app.js';
 import { screenshotDir } from './support/browser.js';
 import { type Translate, translatorFor } from './support/catalog.js';
@@ -45,6 +46,14 @@ async function shoot(page: Page, locale: string, step: string, fullPage = true):
   }
 }
 
+/** The `dir` Radix wrote on the element or its nearest ancestor that has one. */
+function radixDirection(page: Page, selector: string): Promise<string | null | undefined> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => element.closest('[dir]')?.getAttribute('dir'));
+}
+
 async function expectLanguage(page: Page, locale: string): Promise<void> {
   expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
     locale,
@@ -84,6 +93,8 @@ async function mainFlow(locale: string, browserLanguage: string, t: Translate): 
   await page.getByRole('heading', { level: 1, name: t('Build your package') }).waitFor();
   await expectLanguage(page, locale);
   await shoot(page, locale, '2-pricing');
+  // Radix lays its primitives out by the direction it is given (DirectionProvider at the root), tabs here.
+  expect(await radixDirection(page, '[role="tablist"]')).toBe(textDirection(locale));
 
   // Sign up: the package link opens the form on "Create account".
   await page.getByRole('link', { name: t('Start Free {trialDays}-Day Trial', { trialDays }) }).click();
@@ -92,6 +103,10 @@ async function mainFlow(locale: string, browserLanguage: string, t: Translate): 
   await page.getByLabel(t('Email')).fill(uniqueEmail(`flow-${locale}`));
   await page.getByLabel(t('Password'), { exact: true }).fill('correct-horse-battery');
   await page.getByLabel(t('Business name')).fill(`Flow ${locale}`);
+  // …and a select's list, which opens in a portal outside the page's own <html dir> inheritance chain.
+  await page.getByRole('combobox', { name: t('Plan') }).click();
+  expect(await radixDirection(page, '[role="listbox"]')).toBe(textDirection(locale));
+  await page.keyboard.press('Escape');
   await shoot(page, locale, '3-sign-up');
   await page.getByRole('button', { name: t('Start free trial') }).click();
   await page.waitForURL(/\/dashboard/);
@@ -150,6 +165,6 @@ describe('the main flow in three languages', () => {
       const t = await translatorFor(locale);
       if (locale !== 'en') expect(t('Build your package')).not.toBe('Build your package');
       await mainFlow(locale, browserLanguage, t);
-    }, 300_000);
+    }, 900_000);
   }
 });
