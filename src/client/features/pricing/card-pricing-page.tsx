@@ -173,7 +173,7 @@ function ProductCard({ product }: { product: ProviderProduct }) {
                 <span className="text-muted-foreground line-through">
                   {dollars(competitorPriceDollars(price.unit_amount))}
                 </span>{' '}
-                <span className="font-medium text-success">
+                <span className="font-medium text-emerald-700 dark:text-emerald-300">
                   <Trans>
                     Save {dollars(competitorSavingsDollars(price.unit_amount))} ({belowIndustryPercent}% off)
                   </Trans>
