@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dashboardTabIds } from '../src/client/features/dashboard/dashboard-tabs.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
+import { publicPages } from './support/pages.js';
 import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
 /**
@@ -12,24 +13,6 @@ import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
  * page gets a new one (or an old one goes, so the list shrinks).
  */
 const env = withServerAndBrowser();
-
-const publicPages = [
-  '/',
-  '/pricing',
-  '/pricing-selector',
-  '/pricing/local-business',
-  '/pricing/reoss',
-  '/pricing/cards',
-  '/success?session_id=cs_test_a11y12345',
-  '/login',
-  '/no-such-page',
-  '/scheduler',
-  '/deployment-demo',
-  '/ecosystem-demo',
-  '/superhub-demo',
-  '/webhook-demo',
-  '/phase3-demo',
-];
 
 async function openAs(locale: string, path: string, viewport = { width: 1366, height: 900 }): Promise<Page> {
   const context = await env.browser.newContext({ locale, viewport });

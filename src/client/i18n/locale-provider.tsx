@@ -1,18 +1,29 @@
-import { I18nProvider } from '@lingui/react';
+import { textDirection } from '@domain/locales';
+import { I18nProvider, useLingui } from '@lingui/react';
+import { DirectionProvider } from '@radix-ui/react-direction';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { apiRequest } from '../lib/api';
 import { authUserKey, type CurrentUser, useAuth } from '../lib/use-auth';
 import { activateLocale, i18n, pseudoLocale, resolveLocale, storedLocale } from './i18n';
 
-/** Gives every screen the active catalog and keeps it matched to the signed-in user. */
+/**
+ * Gives every screen the active catalog, keeps it matched to the signed-in user, and tells Radix the
+ * language's direction: its primitives set their own `dir` ('ltr' unless told), so without this Arabic
+ * tabs, menus, selects and tooltips laid out and moved by arrow keys left to right.
+ */
 export function LocaleProvider({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
       <LocaleSync />
-      {children}
+      <LocaleDirection>{children}</LocaleDirection>
     </I18nProvider>
   );
+}
+
+function LocaleDirection({ children }: { children: ReactNode }) {
+  const { i18n: active } = useLingui();
+  return <DirectionProvider dir={textDirection(active.locale)}>{children}</DirectionProvider>;
 }
 
 function LocaleSync() {

@@ -1,17 +1,8 @@
 import { cn } from '@client/lib/utils';
-import { textDirection } from '@domain/locales';
-import { useLingui } from '@lingui/react';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import type * as React from 'react';
 
-/**
- * Radix sets `dir` on the tabs itself, 'ltr' unless told: without the language's direction an Arabic page
- * laid its tab lists and panels out left to right.
- */
-export function Tabs(props: React.ComponentProps<typeof TabsPrimitive.Root>) {
-  const { i18n } = useLingui();
-  return <TabsPrimitive.Root dir={textDirection(i18n.locale)} {...props} />;
-}
+export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (

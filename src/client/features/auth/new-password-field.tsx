@@ -1,6 +1,7 @@
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { passwordMaxLength, passwordMinLength, passwordSchema } from '@domain/auth/auth-schemas';
+import { useLingui } from '@lingui/react/macro';
 
 /** The server's own password rule, so a form can say what is wrong before it is sent. */
 export function newPasswordProblem(password: string): string | null {
@@ -19,6 +20,7 @@ export function NewPasswordField({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const { t } = useLingui();
   const problem = value ? newPasswordProblem(value) : null;
   return (
     <div className="space-y-1.5">
@@ -38,7 +40,7 @@ export function NewPasswordField({
       />
       <p id={`${id}-hint`} className={problem ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
         {problem ??
-          `At least ${passwordMinLength} characters. Long phrases are welcome; common passwords are not.`}
+          t`At least ${passwordMinLength} characters. Long phrases are welcome; common passwords are not.`}
       </p>
     </div>
   );

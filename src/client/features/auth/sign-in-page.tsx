@@ -67,7 +67,7 @@ export function SignInPage() {
   };
 
   return (
-    <div className="grid min-h-screen lg:grid-cols-2">
+    <div className="grid min-h-screen grid-cols-1 lg:grid-cols-2">
       <aside className="relative hidden flex-col justify-between overflow-hidden bg-sidebar p-10 text-sidebar-foreground lg:flex">
         <Link href="/" className="flex items-center gap-2 text-lg font-semibold text-white">
           <BrandMark size="lg" />

@@ -1,9 +1,12 @@
 import { toast } from '@client/components/ui/use-toast';
+import { i18n } from '@client/i18n/i18n';
 import { apiRequest, queryWith } from '@client/lib/api';
 import { type CardCheckoutBody, providerProductSchema } from '@domain/checkout/checkout-schemas';
 import type { PackageCheckoutBody } from '@domain/pricing/custom-package';
 import type { LocalBusinessCheckoutBody } from '@domain/pricing/local-business';
 import type { ReossCheckoutBody } from '@domain/pricing/reoss';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -13,8 +16,8 @@ function goTo(url: string) {
 }
 
 interface CheckoutErrorCopy {
-  title: string;
-  description: string;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
 }
 
 /**
@@ -32,32 +35,33 @@ function useCheckout<TBody>(
       return pickUrl(await response.json());
     },
     onSuccess: goTo,
-    onError: () => toast({ ...error, variant: 'destructive' }),
+    onError: () =>
+      toast({ title: i18n._(error.title), description: i18n._(error.description), variant: 'destructive' }),
   });
 }
 
 export const useLocalBusinessCheckout = () =>
   useCheckout<LocalBusinessCheckoutBody>('/api/local-business/checkout', (a) => a.checkout_url, {
-    title: 'Checkout Error',
-    description: 'Failed to create checkout session',
+    title: msg`Checkout Error`,
+    description: msg`Failed to create checkout session`,
   });
 
 export const useReossCheckout = () =>
   useCheckout<ReossCheckoutBody>('/api/reoss/checkout', (a) => a.checkout_url, {
-    title: 'Checkout Error',
-    description: 'Failed to create REOSS checkout session',
+    title: msg`Checkout Error`,
+    description: msg`Failed to create REOSS checkout session`,
   });
 
 export const useCardCheckout = () =>
   useCheckout<CardCheckoutBody>('/api/stripe/create-checkout-session', (a) => a.url, {
-    title: 'Error',
-    description: 'Failed to start checkout process. Please try again.',
+    title: msg`Error`,
+    description: msg`Failed to start checkout process. Please try again.`,
   });
 
 export const usePackageCheckout = () =>
   useCheckout<PackageCheckoutBody>('/api/billing/checkout', (a) => a.url, {
-    title: 'Checkout Error',
-    description: 'Failed to create checkout session',
+    title: msg`Checkout Error`,
+    description: msg`Failed to create checkout session`,
   });
 
 export const productsKey = ['/api/stripe/products'] as const;

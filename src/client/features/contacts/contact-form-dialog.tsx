@@ -31,7 +31,7 @@ import { formatPhone } from '@domain/contacts/phone';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { contactStatusNames, contactTypeNames } from './contact-format';
+import { contactSourceName, contactStatusNames, contactTypeNames } from './contact-format';
 import { useCreateContact, useUpdateContact } from './contacts-api';
 
 interface FormState {
@@ -281,7 +281,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
                   <SelectContent>
                     {sourceOptions.map((s) => (
                       <SelectItem key={s} value={s}>
-                        {s}
+                        {contactSourceName(s)}
                       </SelectItem>
                     ))}
                   </SelectContent>

@@ -2,7 +2,7 @@ import { Badge } from '@client/components/ui/badge';
 import { formatDate, formatMoney } from '@client/i18n/format';
 import { i18n } from '@client/i18n/i18n';
 import { cn } from '@client/lib/utils';
-import type { ContactStatus, ContactType } from '@domain/contacts/contact-schemas';
+import { type ContactStatus, type ContactType, unknownSource } from '@domain/contacts/contact-schemas';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -17,6 +17,13 @@ const never = msg`Never`;
 /** Spec 000 §3: 'Never' when the contact was never contacted. */
 export function formatLastContact(iso: string | null): string {
   return iso ? formatDate(iso, { month: 'short', day: 'numeric', year: 'numeric' }) : i18n._(never);
+}
+
+const unknownSourceName = msg`Unknown`;
+
+/** The built-in 'Unknown' source reads in the reader's language; sources a workspace named are its own words. */
+export function contactSourceName(source: string): string {
+  return source === unknownSource ? i18n._(unknownSourceName) : source;
 }
 
 /** Statuses and relationship kinds on screen (`i18n._`); the English labels in the domain are the source. */

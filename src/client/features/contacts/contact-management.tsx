@@ -47,7 +47,13 @@ import {
 import { Suspense, useEffect, useState } from 'react';
 import { ContactDetailsDialog } from './contact-details-dialog';
 import { ContactFormDialog } from './contact-form-dialog';
-import { contactStatusNames, formatLastContact, formatValue, StatusBadge } from './contact-format';
+import {
+  contactSourceName,
+  contactStatusNames,
+  formatLastContact,
+  formatValue,
+  StatusBadge,
+} from './contact-format';
 import { type ContactFilters, useContactCount, useContactsPage, useDeleteContact } from './contacts-api';
 import { EmailIntegrationDialog, EmailProcessingDialog, ImportCsvDialog } from './optional-dialogs';
 
@@ -317,7 +323,7 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
                           )}
                         </button>
                       </TableCell>
-                      <TableCell className="text-sm">{contact.source}</TableCell>
+                      <TableCell className="text-sm">{contactSourceName(contact.source)}</TableCell>
                       <TableCell>
                         <StatusBadge status={contact.status} />
                       </TableCell>

@@ -2,6 +2,7 @@ import { PageLoader } from '@client/components/page-loader';
 import { toast } from '@client/components/ui/use-toast';
 import { useWebsites } from '@client/features/websites';
 import { useAuth } from '@client/lib/use-auth';
+import { useLingui } from '@lingui/react/macro';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ComingLaterPanel } from './coming-later-panel';
@@ -20,6 +21,7 @@ const signInRedirectDelayMs = 500;
 
 export function DashboardPage() {
   const { user, isLoading } = useAuth();
+  const { t } = useLingui();
   const search = useSearch();
   const [, navigate] = useLocation();
   const { tab: activeTab, siteId } = parseDashboardLocation(search);
@@ -31,15 +33,15 @@ export function DashboardPage() {
   useEffect(() => {
     if (isLoading || user) return;
     toast({
-      title: 'Unauthorized',
-      description: 'You are logged out. Logging in again...',
+      title: t`Unauthorized`,
+      description: t`You are logged out. Logging in again...`,
       variant: 'destructive',
     });
     const timer = setTimeout(() => {
       window.location.href = '/api/login';
     }, signInRedirectDelayMs);
     return () => clearTimeout(timer);
-  }, [isLoading, user]);
+  }, [isLoading, user, t]);
 
   const selectTab = useCallback(
     (tab: DashboardTabId, options: { open?: string } = {}) => {

@@ -1,4 +1,5 @@
 import { toast } from '@client/components/ui/use-toast';
+import { i18n } from '@client/i18n/i18n';
 import { errorMessage, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
@@ -14,6 +15,7 @@ import {
   dealSchema,
   dealStatsSchema,
 } from '@domain/deals/deal-schemas';
+import { msg } from '@lingui/core/macro';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 
 export type BoardFilters = Pick<DealFilters, 'ownerId' | 'websiteId' | 'closeMonth'>;
@@ -93,6 +95,8 @@ function withMove(board: DealBoard, deal: Deal, stage: DealStage): DealBoard {
  * Moves a card at once and asks the server; when the server refuses, the card goes back and a
  * destructive toast says why.
  */
+const moveFailed = msg`Move Failed`;
+
 export function useMoveDeal(filters: BoardFilters) {
   const key = boardKey(filters);
   return useMutation({
@@ -106,7 +110,7 @@ export function useMoveDeal(filters: BoardFilters) {
     },
     onError: (error, _move, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast({ title: 'Move Failed', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: i18n._(moveFailed), description: errorMessage(error), variant: 'destructive' });
     },
     onSettled: refreshDealViews,
   });

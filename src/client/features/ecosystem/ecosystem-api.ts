@@ -1,6 +1,7 @@
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
+import type { ContactStatus } from '@domain/contacts/contact-schemas';
 import type {
   AppInput,
   EcosystemApp,
@@ -22,7 +23,13 @@ export interface AppSource {
   url: string;
 }
 export interface SourceContacts {
-  contacts: { id: number; firstName: string; lastName: string; email: string | null; status: string }[];
+  contacts: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    status: ContactStatus;
+  }[];
   total: number;
 }
 export interface EcosystemReport {

@@ -115,7 +115,7 @@ export function EcosystemPage({ demo = false }: { demo?: boolean }) {
 function Hero({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <dt className="text-sm opacity-80">{label}</dt>
+      <dt className="text-sm">{label}</dt>
       <dd className="text-2xl font-bold">{value}</dd>
     </div>
   );

@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
+import { contactSourceName, contactStatusNames } from '@client/features/contacts';
 import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
 import { plural } from '@lingui/core/macro';
@@ -203,6 +204,7 @@ function AppSourcesCard() {
 
 function ContactsBySourceCard() {
   const { data, isLoading, isError } = useContactsBySource();
+  const { i18n } = useLingui();
   return (
     <Card>
       <CardHeader>
@@ -222,9 +224,9 @@ function ContactsBySourceCard() {
           </p>
         ) : (
           Object.entries(data ?? {}).map(([source, { contacts, total }]) => (
-            <section key={source} aria-label={source}>
+            <section key={source} aria-label={contactSourceName(source)}>
               <h3 className="flex items-center gap-2 text-sm font-semibold">
-                {source} <Badge variant="outline">{total}</Badge>
+                {contactSourceName(source)} <Badge variant="outline">{total}</Badge>
               </h3>
               {contacts.length === 0 ? (
                 <p className="text-sm text-muted-foreground">
@@ -237,7 +239,7 @@ function ContactsBySourceCard() {
                       <span className="shrink-0">{`${c.firstName} ${c.lastName}`.trim() || c.email}</span>
                       <span className="min-w-0 truncate text-muted-foreground">{c.email}</span>
                       <Badge variant="secondary" className="ms-auto">
-                        {c.status}
+                        {i18n._(contactStatusNames[c.status])}
                       </Badge>
                     </li>
                   ))}

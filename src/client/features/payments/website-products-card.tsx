@@ -85,7 +85,10 @@ export function WebsiteProductsCard() {
             <p>
               <Trans>
                 Add your websites in{' '}
-                <Link href="/dashboard?tab=settings" className="text-primary hover:underline">
+                <Link
+                  href="/dashboard?tab=settings"
+                  className="font-medium text-primary underline underline-offset-2"
+                >
                   Settings
                 </Link>
                 , then list what each one sells.

@@ -8,6 +8,7 @@ import { useCardCheckout, useProviderProducts } from '@client/features/checkout'
 import { formatMoney } from '@client/i18n/format';
 import type { ProviderProduct } from '@domain/checkout/checkout-schemas';
 import { serverMessages } from '@domain/messages';
+import { addons } from '@domain/pricing/addons';
 import {
   belowIndustryPercent,
   competitorPriceDollars,
@@ -16,6 +17,8 @@ import {
 } from '@domain/pricing/card-provider';
 import { charityFigures } from '@domain/pricing/charity';
 import { dollarsToCents } from '@domain/pricing/money';
+import { basePlans } from '@domain/pricing/plans';
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertCircle, Clock, Heart, Loader2, RotateCcw, ShieldCheck, TrendingDown } from 'lucide-react';
@@ -109,13 +112,29 @@ export function CardPricingPage() {
   );
 }
 
+/**
+ * A product that carries one of our plan or add-on ids (the offline catalogue is built from them) reads in the
+ * reader's language from the domain's catalogued words; any other product is the provider's own text.
+ */
+function productText(product: ProviderProduct, i18n: I18n): { name: string; description: string | null } {
+  const plan = basePlans.find((p) => p.id === product.metadata.plan_id);
+  if (plan) {
+    const name = i18n._(plan.name);
+    return { name: i18n._(msg`${name} Plan`), description: plan.features.map((f) => i18n._(f)).join(', ') };
+  }
+  const addon = addons.find((a) => a.id === product.metadata.addon_id);
+  if (addon) return { name: i18n._(addon.name), description: i18n._(addon.description) };
+  return { name: product.name, description: product.description };
+}
+
 function ProductCard({ product }: { product: ProviderProduct }) {
   const checkout = useCardCheckout();
   const [isProcessing, setIsProcessing] = useState(false);
   const price = product.prices[0];
   const isPopular = product.metadata.popular === 'true';
   const charity = price ? charityFigures(price.unit_amount) : null;
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const text = productText(product, i18n);
 
   function buy() {
     if (!price) return;
@@ -131,8 +150,8 @@ function ProductCard({ product }: { product: ProviderProduct }) {
         </Badge>
       )}
       <CardHeader>
-        <CardTitle>{product.name}</CardTitle>
-        {product.description && <p className="text-sm text-muted-foreground">{product.description}</p>}
+        <CardTitle>{text.name}</CardTitle>
+        {text.description && <p className="text-sm text-muted-foreground">{text.description}</p>}
       </CardHeader>
       <CardContent className="space-y-5">
         {price ? (
@@ -154,7 +173,7 @@ function ProductCard({ product }: { product: ProviderProduct }) {
                 <span className="text-muted-foreground line-through">
                   {dollars(competitorPriceDollars(price.unit_amount))}
                 </span>{' '}
-                <span className="font-medium text-success">
+                <span className="font-medium text-emerald-700 dark:text-emerald-300">
                   <Trans>
                     Save {dollars(competitorSavingsDollars(price.unit_amount))} ({belowIndustryPercent}% off)
                   </Trans>
