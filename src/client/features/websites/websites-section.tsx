@@ -25,20 +25,20 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { InstallSnippet } from '@client/features/analytics';
-import {
-  addWebsiteIntent,
-  useCreateWebsite,
-  useDeleteWebsite,
-  useUpdateWebsite,
-  useWebsites,
-} from '@client/features/websites';
+import type { SettingsSectionProps } from '@client/features/settings';
 import { errorMessage } from '@client/lib/api';
 import type { Website } from '@domain/websites/website-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Globe, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { SettingsSectionProps } from './settings-sections';
+import {
+  addWebsiteIntent,
+  useCreateWebsite,
+  useDeleteWebsite,
+  useUpdateWebsite,
+  useWebsites,
+} from './websites-api';
 
 export function WebsitesSection({ canManage }: SettingsSectionProps) {
   const { data: websites, isLoading, isError } = useWebsites();

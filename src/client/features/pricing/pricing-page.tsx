@@ -1,4 +1,3 @@
-import { PlanPackageBuilder } from '@client/components/pricing/plan-package-builder';
 import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/use-auth';
@@ -8,6 +7,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
+import { PlanPackageBuilder } from './plan-package-builder';
 
 const promises = [msg`${trialDays}-day free trial`, msg`No credit card required`, msg`Cancel anytime`];
 

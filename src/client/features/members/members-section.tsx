@@ -17,14 +17,7 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import {
-  useChangeMemberRole,
-  useInviteMember,
-  useMembers,
-  usePendingInvites,
-  useRemoveMember,
-  useRevokeInvite,
-} from '@client/features/members';
+import type { SettingsSectionProps } from '@client/features/settings';
 import { formatDate } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { userDisplayName, userInitials } from '@client/lib/user-display';
@@ -34,7 +27,14 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Loader2, Mail, Trash2, UserMinus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import type { SettingsSectionProps } from './settings-sections';
+import {
+  useChangeMemberRole,
+  useInviteMember,
+  useMembers,
+  usePendingInvites,
+  useRemoveMember,
+  useRevokeInvite,
+} from './members-api';
 
 type InvitableRole = Exclude<Role, 'owner'>;
 const invitableRoles: InvitableRole[] = ['admin', 'member', 'viewer'];

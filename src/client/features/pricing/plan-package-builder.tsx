@@ -1,3 +1,5 @@
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
+import { PlanCard } from '@client/components/pricing/plan-card';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Switch } from '@client/components/ui/switch';
@@ -11,8 +13,6 @@ import { basePlans, contactSalesCta, isSalesLedPlan, type PlanId, planById } fro
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Mail, Package } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { formatMonthlyPrice } from './monthly-price';
-import { PlanCard } from './plan-card';
 
 export interface PackageSelection {
   planId: PlanId;
