@@ -1,12 +1,17 @@
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from './api';
 
-/** The one way a failed request is told in a toast: the caller's title, the server's message in the user's language. */
-export function toastError(title: string, error: unknown): void {
-  toast({ title, description: errorMessage(error), variant: 'destructive' });
+/**
+ * The one way a failed request is told in a toast: the caller's title, the server's message in the user's
+ * language, or `fallback` when the failure carries no message (spec 000 §9 names some of those).
+ */
+export function toastError(title: string, error: unknown, fallback?: string): void {
+  const hasMessage = error instanceof Error && error.message !== '';
+  const description = !hasMessage && fallback ? fallback : errorMessage(error) || fallback;
+  toast({ title, description, variant: 'destructive' });
 }
 
 /** `toastError` as a mutation's `onError`. */
-export function onErrorToast(title: string): (error: unknown) => void {
-  return (error) => toastError(title, error);
+export function onErrorToast(title: string, fallback?: string): (error: unknown) => void {
+  return (error) => toastError(title, error, fallback);
 }

@@ -9,10 +9,9 @@ import {
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
-import { toast } from '@client/components/ui/use-toast';
 import { ContactDeals } from '@client/features/deals';
 import { formatDateTime, formatRelativeTime } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import type { Contact, TimelineEntry, TimelineKind } from '@domain/contacts/contact-schemas';
 import { contactDisplayName } from '@domain/contacts/names';
 import { formatPhone } from '@domain/contacts/phone';
@@ -191,8 +190,7 @@ function NoteForm({ contactId }: { contactId: number }) {
         setBody('');
         setError(null);
       },
-      onError: (e) =>
-        toast({ title: t`Note not saved`, description: errorMessage(e), variant: 'destructive' }),
+      onError: onErrorToast(t`Note not saved`),
     });
   };
   return (

@@ -13,7 +13,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { useWebsites } from '@client/features/websites';
-import { ApiError, errorMessage } from '@client/lib/api';
+import { ApiError } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
 import {
   type Contact,
   type ContactStatus,
@@ -157,7 +158,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
       // A duplicate email or phone answers 409: the form then offers to merge.
       setIsDuplicate(!isEdit && error instanceof ApiError && error.code === 'conflict');
       if (!issues.length) {
-        toast({ title: t`Could not save contact`, description: errorMessage(error), variant: 'destructive' });
+        toastError(t`Could not save contact`, error);
       }
     };
     const onSuccess = (saved: Contact, title: string) => {

@@ -17,6 +17,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { useWebsites } from '@client/features/websites';
 import { formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import {
   type Contact,
@@ -133,8 +134,7 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
         // The page may now be empty: step back rather than show a blank page.
         if (rows.length === 1 && pageIndex > 0) setCursors((c) => c.slice(0, -1));
       },
-      onError: (error) =>
-        toast({ title: t`Delete Failed`, description: errorMessage(error), variant: 'destructive' }),
+      onError: onErrorToast(t`Delete Failed`),
     });
   };
 

@@ -2,8 +2,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { toast } from '@client/components/ui/use-toast';
-import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import { parseDollarsToCents } from '@domain/contacts/contact-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, Plus } from 'lucide-react';
@@ -69,8 +68,7 @@ function AddDealForm({ contactId }: { contactId: number }) {
           setName('');
           setValue('');
         },
-        onError: (e) =>
-          toast({ title: t`Deal not saved`, description: errorMessage(e), variant: 'destructive' }),
+        onError: onErrorToast(t`Deal not saved`),
       },
     );
   };

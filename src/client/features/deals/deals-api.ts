@@ -1,5 +1,5 @@
-import { toast } from '@client/components/ui/use-toast';
-import { errorMessage, queryWith, requestJson } from '@client/lib/api';
+import { queryWith, requestJson } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
 import { queryClient } from '@client/lib/query-client';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import {
@@ -106,7 +106,7 @@ export function useMoveDeal(filters: BoardFilters) {
     },
     onError: (error, _move, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast({ title: 'Move Failed', description: errorMessage(error), variant: 'destructive' });
+      toastError('Move Failed', error);
     },
     onSettled: refreshDealViews,
   });

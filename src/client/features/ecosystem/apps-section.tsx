@@ -11,9 +11,9 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
-import { toast } from '@client/components/ui/use-toast';
 import type { SettingsSectionProps } from '@client/features/settings';
 import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import { appCategories, appTypes, type EcosystemApp } from '@domain/ecosystem/ecosystem-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -70,12 +70,7 @@ export function AppsSection({ canManage }: SettingsSectionProps) {
                     disabled={remove.isPending}
                     onClick={() =>
                       remove.mutate(app.id, {
-                        onError: (error) =>
-                          toast({
-                            title: t`Removal failed`,
-                            description: errorMessage(error),
-                            variant: 'destructive',
-                          }),
+                        onError: onErrorToast(t`Removal failed`),
                       })
                     }
                   >

@@ -14,7 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import type { EmailAccount, EmailConversation } from '@domain/email/email-schemas';
 import { type EmailProviderId, emailProviders, mailServerPresets } from '@domain/email/providers';
 import type { MessageDescriptor } from '@lingui/core';
@@ -76,12 +76,7 @@ export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationD
           clear();
           onOpenChange(false);
         },
-        onError: (error) =>
-          toast({
-            title: t`Integration Failed`,
-            description: error instanceof Error ? errorMessage(error) : t`Failed to connect email account`,
-            variant: 'destructive',
-          }),
+        onError: onErrorToast(t`Integration Failed`, t`Failed to connect email account`),
       },
     );
   };

@@ -15,7 +15,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import type { EmailDirection, EmailProcessingJob } from '@domain/email/email-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
@@ -84,12 +84,7 @@ export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDia
           setForm(emptyForm);
           onOpenChange(false);
         },
-        onError: (error) =>
-          toast({
-            title: t`Processing Failed`,
-            description: error instanceof Error ? errorMessage(error) : t`Failed to process email`,
-            variant: 'destructive',
-          }),
+        onError: onErrorToast(t`Processing Failed`, t`Failed to process email`),
       },
     );
   };

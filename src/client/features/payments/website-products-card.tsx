@@ -13,10 +13,10 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
-import { toast } from '@client/components/ui/use-toast';
 import { useWebsites } from '@client/features/websites';
 import { formatMoney } from '@client/i18n/format';
 import { apiRequest, errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import { queryClient } from '@client/lib/query-client';
 import { useAuth } from '@client/lib/use-auth';
 import { type Product, type ProductBilling, productBillings } from '@domain/payments/product-schemas';
@@ -56,8 +56,7 @@ export function WebsiteProductsCard() {
   const remove = useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/products/${id}`),
     onSuccess: refreshProducts,
-    onError: (error) =>
-      toast({ title: t`Delete Failed`, description: errorMessage(error), variant: 'destructive' }),
+    onError: onErrorToast(t`Delete Failed`),
   });
 
   return (
