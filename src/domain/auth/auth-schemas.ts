@@ -55,6 +55,7 @@ export const changePasswordSchema = z.object({
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
 export const passwordResetSchema = z.object({
   token: z.string().min(20, 'This reset link is not valid').max(200, 'This reset link is not valid'),
