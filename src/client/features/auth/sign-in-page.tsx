@@ -10,12 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { applyServerErrors } from '@client/lib/form';
 import { refreshAuthUser, useAuth } from '@client/lib/use-auth';
-import {
-  type AuthProviders,
-  signInSchema,
-  signUpSchema,
-  trialDays,
-} from '@domain/auth/auth-schemas';
+import { type AuthProviders, signInSchema, signUpSchema, trialDays } from '@domain/auth/auth-schemas';
 import { type AddonId, addons } from '@domain/pricing/addons';
 import { readPackageLink } from '@domain/pricing/custom-package';
 import { basePlans, type PlanId } from '@domain/pricing/plans';
