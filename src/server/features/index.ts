@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes.js';
 import { automationJobs } from './automation/jobs.js';
 import { automationRoutes } from './automation/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
+import { checkoutRoutes } from './checkout/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dealRoutes } from './deals/routes.js';
@@ -25,6 +26,7 @@ import { memberRoutes } from './members/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { phoneSyncJobs } from './phone-sync/jobs.js';
 import { phoneSyncRoutes } from './phone-sync/routes.js';
+import { productRoutes } from './products/routes.js';
 import { siteHealthJobs } from './site-health/jobs.js';
 import { siteHealthRoutes } from './site-health/routes.js';
 import { websiteRoutes } from './websites/routes.js';
@@ -40,7 +42,9 @@ export const featureRoutes: FastifyPluginAsync[] = [
   dashboardRoutes,
   contactRoutes,
   dealRoutes,
+  checkoutRoutes,
   paymentRoutes,
+  productRoutes,
   emailRoutes,
   phoneSyncRoutes,
   locationRoutes,
