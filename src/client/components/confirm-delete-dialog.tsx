@@ -30,6 +30,26 @@ export interface ConfirmDeleteDialogProps {
   onOpenChange?: (open: boolean) => void;
 }
 
+/**
+ * What the confirm button does: run the mutation, then close; on success `onDone`, on failure a toast with
+ * the server's message. Never throws, so the dialog cannot be left pending.
+ */
+export async function runConfirmed(
+  onConfirm: () => Promise<unknown>,
+  then: { close: () => void; onDone?: () => void; errorTitle: string },
+): Promise<'done' | 'failed'> {
+  try {
+    await onConfirm();
+  } catch (error) {
+    then.close();
+    toastError(then.errorTitle, error);
+    return 'failed';
+  }
+  then.close();
+  then.onDone?.();
+  return 'done';
+}
+
 /** Confirm, then run the mutation, then toast: the one delete/remove/revoke confirmation. */
 export function ConfirmDeleteDialog({
   title,
@@ -52,16 +72,8 @@ export function ConfirmDeleteDialog({
 
   const confirm = async () => {
     setIsPending(true);
-    try {
-      await onConfirm();
-      setOpen(false);
-      onDone?.();
-    } catch (error) {
-      setOpen(false);
-      toastError(errorTitle, error);
-    } finally {
-      setIsPending(false);
-    }
+    await runConfirmed(onConfirm, { close: () => setOpen(false), onDone, errorTitle });
+    setIsPending(false);
   };
 
   return (

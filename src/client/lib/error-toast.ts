@@ -1,14 +1,19 @@
-import { toast } from '@client/components/ui/use-toast';
+import { type ToastOptions, toast } from '@client/components/ui/use-toast';
 import { errorMessage } from './api';
 
 /**
- * The one way a failed request is told in a toast: the caller's title, the server's message in the user's
- * language, or `fallback` when the failure carries no message (spec 000 §9 names some of those).
+ * The toast of a failed request: the caller's title, the server's message in the user's language, or
+ * `fallback` when the failure carries no message (spec 000 §9 names some of those).
  */
-export function toastError(title: string, error: unknown, fallback?: string): void {
+export function errorToast(title: string, error: unknown, fallback?: string): ToastOptions {
   const hasMessage = error instanceof Error && error.message !== '';
   const description = !hasMessage && fallback ? fallback : errorMessage(error) || fallback;
-  toast({ title, description, variant: 'destructive' });
+  return { title, description, variant: 'destructive' };
+}
+
+/** The one way a failed request is told in a toast. */
+export function toastError(title: string, error: unknown, fallback?: string): void {
+  toast(errorToast(title, error, fallback));
 }
 
 /** `toastError` as a mutation's `onError`. */
