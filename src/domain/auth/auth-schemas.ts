@@ -113,7 +113,6 @@ export const okSchema = z.object({ ok: z.literal(true) });
 
 /** POST /api/auth/password-reset answers the same whether or not the email has an account. */
 export const passwordResetRequestedSchema = okSchema.extend({ message: z.string() });
-export type PasswordResetRequested = z.infer<typeof passwordResetRequestedSchema>;
 
 /** GET /api/auth/providers: the sign-in methods this server offers. */
 export const authProvidersSchema = z.object({ password: z.literal(true), oidc: z.boolean() });
