@@ -154,12 +154,12 @@ function DeleteContactDialog({
 }) {
   const remove = useDeleteContact();
   const { t } = useLingui();
-  const name = contact ? contactDisplayName(contact) : null;
+  const deletingName = contact ? contactDisplayName(contact) : null;
   return (
     <ConfirmDeleteDialog
       open={contact !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={name ? <Trans>Delete {name}?</Trans> : <Trans>Delete contact?</Trans>}
+      title={deletingName ? <Trans>Delete {deletingName}?</Trans> : <Trans>Delete contact?</Trans>}
       description={
         <Trans>
           The contact and its timeline are removed for everyone in this workspace. This cannot be undone.
@@ -169,6 +169,7 @@ function DeleteContactDialog({
       onConfirm={() => (contact ? remove.mutateAsync(contact.id) : Promise.resolve())}
       errorTitle={t`Delete Failed`}
       onDone={() => {
+        const name = deletingName;
         toast({ title: t`Contact Deleted`, description: t`${name} was removed from your CRM.` });
         onDone();
       }}
