@@ -2,12 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerFeatures } from './app/register-features';
+import { AppRoutes } from './app/routes';
 import { Toaster } from './components/ui/toaster';
 import { TooltipProvider } from './components/ui/tooltip';
 import { activateLocale, resolveLocale } from './i18n/i18n';
 import { LocaleProvider } from './i18n/locale-provider';
 import { queryClient } from './lib/query-client';
-import { AppRoutes } from './routes';
 import './styles.css';
 
 registerFeatures();

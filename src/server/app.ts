@@ -23,6 +23,7 @@ import { serializeError } from './http/log-serializers.js';
 import { isPublicApiRoute } from './http/public-routes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './http/session.js';
+import { paymentsProviderFor } from './providers/payments/index.js';
 
 export const defaultBodyLimit = 1024 * 1024;
 
@@ -34,7 +35,7 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'log'>,
+  deps: Omit<AppDeps, 'log' | 'payments'> & Partial<Pick<AppDeps, 'payments'>>,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = deps;
@@ -61,7 +62,11 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { ...deps, log: app.log });
+  app.decorate('deps', {
+    ...deps,
+    payments: deps.payments ?? paymentsProviderFor(config, deps.database),
+    log: app.log,
+  });
 
   await app.register(swagger, {
     openapi: {

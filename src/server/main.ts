@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { startEmailServices } from './features/email/email-services.js';
 import { jobDefinitions } from './features/index.js';
 import { createQueue } from './jobs/queue.js';
+import { paymentsProviderFor } from './providers/payments/index.js';
 import { demoCredentials, demoSignInEnabled, seedDemoWorkspace } from './seed/demo-workspace.js';
 
 let handles: DatabaseHandles | undefined;
@@ -25,7 +26,9 @@ async function main(): Promise<void> {
   handles = await openDatabase(config, { notice: (message) => console.log(`  ${message}`) });
   const database = handles;
   const queue = createQueue(database.ownerUrl);
-  const deps = { config, database: database.database, queue };
+  // The payment provider is chosen once here and handed to every feature that takes payments.
+  const payments = paymentsProviderFor(config, database.database);
+  const deps = { config, database: database.database, queue, payments };
   const seeded = config.SEED_DEMO ? await seedDemoWorkspace(deps) : false;
   const app = await buildApp(deps, { clientDir: path.resolve(config.CLIENT_DIR) });
   await queue.start(jobDefinitions, app.deps);

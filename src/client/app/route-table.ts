@@ -1,5 +1,6 @@
 import { ResetPasswordPage, SignInPage } from '@client/features/auth';
 import { TechstackPage } from '@client/features/catalogue';
+import { SuccessPage } from '@client/features/checkout';
 import { ContactsPage } from '@client/features/contacts';
 import { DashboardPage } from '@client/features/dashboard';
 import { EcosystemDemoPage, EcosystemPage } from '@client/features/ecosystem';
@@ -16,11 +17,10 @@ import {
 import {
   CardPricingPage,
   LocalBusinessPage,
+  PricingPage,
   PricingSelectorPage,
   ReossPage,
-  SuccessPage,
 } from '@client/features/pricing';
-import { PricingPage } from '@client/features/pricing-page';
 import { SchedulerPage } from '@client/features/scheduler';
 import { DeploymentDemoPage, DeploymentPage } from '@client/features/site-health';
 import type { ComponentType } from 'react';

@@ -1,14 +1,10 @@
 import { ApiKeysSection } from '@client/features/api-keys';
 import { AppsSection } from '@client/features/ecosystem';
+import { MembersSection } from '@client/features/members';
 import { BillingSection } from '@client/features/payments';
 import { SyncTokensSection } from '@client/features/phone-sync';
-import {
-  MembersSection,
-  ProfileSection,
-  type SettingsSection,
-  WebsitesSection,
-  WorkspaceSection,
-} from '@client/features/settings';
+import { ProfileSection, type SettingsSection, WorkspaceSection } from '@client/features/settings';
+import { WebsitesSection } from '@client/features/websites';
 import { msg } from '@lingui/core/macro';
 
 /**

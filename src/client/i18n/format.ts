@@ -72,3 +72,15 @@ export function formatRelativeTime(value: Date | string, now: Date = new Date())
   if (minutes < 1440) return relative.format(-Math.floor(minutes / 60), 'hour');
   return relative.format(-Math.floor(minutes / 1440), 'day');
 }
+
+const dayMs = 86_400_000;
+
+/** The moment `days` whole days after `from` (an expiry chosen from a menu). */
+export function addDays(from: Date, days: number): Date {
+  return new Date(from.getTime() + days * dayMs);
+}
+
+/** Whole days left until `value`, rounded up, never below zero (a trial's "3 days left"). */
+export function daysUntil(value: Date | string, now: Date = new Date()): number {
+  return Math.max(0, Math.ceil((new Date(value).getTime() - now.getTime()) / dayMs));
+}

@@ -55,6 +55,7 @@ export const changePasswordSchema = z.object({
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
 export const passwordResetSchema = z.object({
   token: z.string().min(20, 'This reset link is not valid').max(200, 'This reset link is not valid'),
@@ -112,7 +113,6 @@ export const okSchema = z.object({ ok: z.literal(true) });
 
 /** POST /api/auth/password-reset answers the same whether or not the email has an account. */
 export const passwordResetRequestedSchema = okSchema.extend({ message: z.string() });
-export type PasswordResetRequested = z.infer<typeof passwordResetRequestedSchema>;
 
 /** GET /api/auth/providers: the sign-in methods this server offers. */
 export const authProvidersSchema = z.object({ password: z.literal(true), oidc: z.boolean() });

@@ -5,8 +5,6 @@ export interface MailServerPreset {
   label: string;
   imap: { host: string; port: number; secure: boolean };
   smtp: { host: string; port: number };
-  /** What the user must paste as the password. */
-  passwordHint: string;
 }
 
 /** Production presets: IMAP over TLS on 993. A per-account host override points elsewhere (tests use loopback). */
@@ -15,18 +13,15 @@ export const mailServerPresets: Record<EmailProviderId, MailServerPreset> = {
     label: 'Gmail',
     imap: { host: 'imap.gmail.com', port: 993, secure: true },
     smtp: { host: 'smtp.gmail.com', port: 465 },
-    passwordHint: 'A Google app password (Account > Security > App passwords).',
   },
   outlook: {
     label: 'Outlook',
     imap: { host: 'outlook.office365.com', port: 993, secure: true },
     smtp: { host: 'smtp.office365.com', port: 587 },
-    passwordHint: 'Your Microsoft account app password.',
   },
   godaddy: {
     label: 'GoDaddy',
     imap: { host: 'imap.secureserver.net', port: 993, secure: true },
     smtp: { host: 'smtpout.secureserver.net', port: 465 },
-    passwordHint: 'Your GoDaddy Workspace email password.',
   },
 };

@@ -99,6 +99,7 @@ export type SyncToken = z.infer<typeof syncTokenSchema>;
 export const createSyncTokenSchema = z.object({
   name: z.string().trim().min(1, 'Give the token a name').max(100),
 });
+export type CreateSyncTokenInput = z.infer<typeof createSyncTokenSchema>;
 
 /** The answer to a creation: the only time the whole token is shown. */
 export const createdSyncTokenSchema = syncTokenSchema.extend({ token: z.string() });

@@ -40,11 +40,6 @@ export function formatDollarsExact(cents: number): string {
   return centsFormat.format(cents / 100);
 }
 
-/** "$149/mo" style label. */
-export function formatMonthly(cents: number): string {
-  return `${formatDollars(cents)}/mo`;
-}
-
 /** Sum of integer cents; throws on a non-integer so a float never sneaks into a total. */
 export function sumCents(amounts: readonly number[]): number {
   let total = 0;

@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes.js';
 import { automationJobs } from './automation/jobs.js';
 import { automationRoutes } from './automation/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
+import { checkoutRoutes } from './checkout/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dealRoutes } from './deals/routes.js';
@@ -27,6 +28,7 @@ import { operationsRoutes } from './operations/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { phoneSyncJobs } from './phone-sync/jobs.js';
 import { phoneSyncRoutes } from './phone-sync/routes.js';
+import { productRoutes } from './products/routes.js';
 import { siteHealthJobs } from './site-health/jobs.js';
 import { siteHealthRoutes } from './site-health/routes.js';
 import { websiteRoutes } from './websites/routes.js';
@@ -42,7 +44,9 @@ export const featureRoutes: FastifyPluginAsync[] = [
   dashboardRoutes,
   contactRoutes,
   dealRoutes,
+  checkoutRoutes,
   paymentRoutes,
+  productRoutes,
   emailRoutes,
   phoneSyncRoutes,
   locationRoutes,

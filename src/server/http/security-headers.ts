@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { payFormScript } from '../features/payments/test-checkout-page.js';
+import { payFormScript } from '../features/checkout/test-checkout-page.js';
 
 const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 

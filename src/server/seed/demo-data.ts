@@ -4,8 +4,8 @@ import { recordActivity } from '../features/activities/service.js';
 import { seedDemoContacts } from '../features/contacts/demo-contacts.js';
 import { seedDemoDeals } from '../features/deals/demo-deals.js';
 import { seedDemoEcosystem } from '../features/ecosystem/demo-data.js';
-import { seedDemoProducts } from '../features/payments/demo-products.js';
 import { seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
+import { seedDemoProducts } from '../features/products/demo-products.js';
 import { seedDemoSiteHealth } from '../features/site-health/demo-sites.js';
 
 /** The spec's three sites, numbered 1, 2, 3 in the demo workspace. */

@@ -1,11 +1,12 @@
+import { formatDate } from '@client/i18n/format';
 import type { AnalyticsOverview } from '@domain/analytics/analytics-schemas';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayLabel: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };
 
 /** Daily visitors and page views of the range. */
 export function TrafficChart({ days }: { days: AnalyticsOverview['timeseries'] }) {
-  const data = days.map((d) => ({ ...d, label: dayLabel.format(new Date(`${d.day}T00:00:00Z`)) }));
+  const data = days.map((d) => ({ ...d, label: formatDate(`${d.day}T00:00:00Z`, dayLabel) }));
   return (
     <div className="h-64 w-full min-w-0" data-chart="traffic">
       <ResponsiveContainer width="100%" height={256}>

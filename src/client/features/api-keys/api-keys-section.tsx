@@ -1,14 +1,5 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@client/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
+import { FormField } from '@client/components/form/form-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -21,25 +12,29 @@ import {
   DialogTrigger,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import type { SettingsSectionProps } from '@client/features/settings';
-import { formatDate, formatDateTime } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
+import { addDays, formatDate, formatDateTime } from '@client/i18n/format';
+import { toastError } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
 import {
   type ApiKey,
   type ApiKeyRole,
   apiKeyRoles,
   type CreatedApiKey,
+  createApiKeySchema,
 } from '@domain/api-keys/api-key-schemas';
 import { type PlanId, planById, plansWithApiAccess } from '@domain/pricing/plans';
 import { hasRole, roleLabels } from '@domain/roles';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, KeyRound, Loader2, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys-api';
 
 const expiryChoices = [
@@ -48,7 +43,14 @@ const expiryChoices = [
   { id: '90', label: msg`90 days`, days: 90 },
   { id: '365', label: msg`1 year`, days: 365 },
 ] as const;
+
+/** The server's schema, with the expiry as the menu's choice; it becomes a date when sent. */
+const apiKeyFormSchema = createApiKeySchema.pick({ name: true, role: true }).extend({
+  expiry: z.enum(expiryChoices.map((c) => c.id) as [ExpiryChoice, ...ExpiryChoice[]]),
+});
 type ExpiryChoice = (typeof expiryChoices)[number]['id'];
+type ApiKeyForm = z.infer<typeof apiKeyFormSchema>;
+const defaultValues: ApiKeyForm = { name: '', role: 'member', expiry: '90' };
 
 /** Settings → API keys: keys for scripts and integrations (Professional and Enterprise). Admins only. */
 export function ApiKeysSection({ user, canManage }: SettingsSectionProps) {
@@ -134,82 +136,50 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
           <Trans>Expired</Trans>
         </Badge>
       )}
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <ConfirmDeleteDialog
+        trigger={
           <Button variant="ghost" size="icon" aria-label={t`Revoke ${apiKey.name}`}>
             <Trash2 className="text-destructive" />
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              <Trans>Revoke {apiKey.name}?</Trans>
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              <Trans>
-                Scripts and integrations using this key stop working at once. This cannot be undone.
-              </Trans>
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>
-              <Trans>Cancel</Trans>
-            </AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() =>
-                revoke.mutate(apiKey.id, {
-                  onError: (error) =>
-                    toast({
-                      title: t`Could not revoke key`,
-                      description: errorMessage(error),
-                      variant: 'destructive',
-                    }),
-                })
-              }
-            >
-              <Trans>Revoke</Trans>
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={<Trans>Revoke {apiKey.name}?</Trans>}
+        description={
+          <Trans>Scripts and integrations using this key stop working at once. This cannot be undone.</Trans>
+        }
+        confirmLabel={<Trans>Revoke</Trans>}
+        onConfirm={() => revoke.mutateAsync(apiKey.id)}
+        errorTitle={t`Could not revoke key`}
+      />
     </li>
   );
 }
 
 function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
   const [isOpen, setIsOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<ApiKeyRole>('member');
-  const [expiry, setExpiry] = useState<ExpiryChoice>('90');
+  const form = useForm<ApiKeyForm>({ resolver: zodResolver(apiKeyFormSchema), defaultValues });
+  const name = form.watch('name');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [isCopied, setIsCopied] = useState(false);
   const create = useCreateApiKey();
   const { t, i18n } = useLingui();
 
   const reset = () => {
-    setName('');
-    setRole('member');
-    setExpiry('90');
+    form.reset(defaultValues);
     setCreated(null);
     setIsCopied(false);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ expiry, ...input }) => {
     const days = expiryChoices.find((c) => c.id === expiry)?.days ?? null;
     create.mutate(
-      {
-        name,
-        role,
-        expiresAt: days === null ? null : new Date(Date.now() + days * 86_400_000).toISOString(),
-      },
+      { ...input, expiresAt: days === null ? null : addDays(new Date(), days).toISOString() },
       {
         onSuccess: setCreated,
-        onError: (error) =>
-          toast({ title: t`Could not create key`, description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => {
+          if (!applyServerErrors(error, form)) toastError(t`Could not create key`, error);
+        },
       },
     );
-  };
+  });
   const copy = async () => {
     if (!created) return;
     await navigator.clipboard.writeText(created.key).then(
@@ -267,7 +237,7 @@ function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
             </DialogFooter>
           </>
         ) : (
-          <form onSubmit={submit} className="space-y-4">
+          <form onSubmit={submit} className="space-y-4" noValidate>
             <DialogHeader>
               <DialogTitle>
                 <Trans>Create an API key</Trans>
@@ -276,54 +246,62 @@ function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
                 <Trans>For a script or an integration. It never has more rights than you.</Trans>
               </DialogDescription>
             </DialogHeader>
-            <div className="space-y-1.5">
-              <Label htmlFor="api-key-name">
-                <Trans>Name</Trans>
-              </Label>
-              <Input
-                id="api-key-name"
-                required
-                maxLength={100}
-                placeholder={t`e.g. Zapier`}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-              />
-            </div>
+            <FormField label={<Trans>Name</Trans>} error={form.formState.errors.name?.message}>
+              {(id, invalid) => (
+                <Input
+                  id={id}
+                  aria-invalid={invalid}
+                  maxLength={100}
+                  placeholder={t`e.g. Zapier`}
+                  {...form.register('name')}
+                />
+              )}
+            </FormField>
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="space-y-1.5">
-                <Label htmlFor="api-key-role">
-                  <Trans>Role</Trans>
-                </Label>
-                <Select value={role} onValueChange={(value) => setRole(value as ApiKeyRole)}>
-                  <SelectTrigger id="api-key-role" aria-label={t`Role`}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {grantable.map((r) => (
-                      <SelectItem key={r} value={r}>
-                        {i18n._(roleLabels[r])}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-              <div className="space-y-1.5">
-                <Label htmlFor="api-key-expiry">
-                  <Trans>Expires</Trans>
-                </Label>
-                <Select value={expiry} onValueChange={(value) => setExpiry(value as ExpiryChoice)}>
-                  <SelectTrigger id="api-key-expiry" aria-label={t`Expires`}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {expiryChoices.map((c) => (
-                      <SelectItem key={c.id} value={c.id}>
-                        {i18n._(c.label)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
+              <FormField label={<Trans>Role</Trans>}>
+                {(id) => (
+                  <Controller
+                    control={form.control}
+                    name="role"
+                    render={({ field }) => (
+                      <Select value={field.value} onValueChange={field.onChange}>
+                        <SelectTrigger id={id} aria-label={t`Role`}>
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {grantable.map((r) => (
+                            <SelectItem key={r} value={r}>
+                              {i18n._(roleLabels[r])}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  />
+                )}
+              </FormField>
+              <FormField label={<Trans>Expires</Trans>}>
+                {(id) => (
+                  <Controller
+                    control={form.control}
+                    name="expiry"
+                    render={({ field }) => (
+                      <Select value={field.value} onValueChange={field.onChange}>
+                        <SelectTrigger id={id} aria-label={t`Expires`}>
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {expiryChoices.map((c) => (
+                            <SelectItem key={c.id} value={c.id}>
+                              {i18n._(c.label)}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  />
+                )}
+              </FormField>
             </div>
             <DialogFooter>
               <Button type="submit" disabled={create.isPending || name.trim() === ''}>

@@ -1,3 +1,4 @@
+import { FormField } from '@client/components/form/form-field';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -8,34 +9,41 @@ import {
   DialogTrigger,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
-import { apiRequest, errorMessage } from '@client/lib/api';
-import type { PasswordResetRequested } from '@domain/auth/auth-schemas';
+import { errorMessage, requestJson } from '@client/lib/api';
+import { applyServerErrors } from '@client/lib/form';
+import {
+  type PasswordResetRequest,
+  passwordResetRequestedSchema,
+  passwordResetRequestSchema,
+} from '@domain/auth/auth-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2, MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 
 /** "Forgot password?" on the sign-in form: asks for a reset link by email. */
 export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string }) {
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState(initialEmail);
+  const form = useForm<PasswordResetRequest>({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: initialEmail },
+  });
   const request = useMutation({
-    mutationFn: async () =>
-      (
-        await apiRequest('POST', '/api/auth/password-reset', { email })
-      ).json() as Promise<PasswordResetRequested>,
+    mutationFn: (input: PasswordResetRequest) =>
+      requestJson(passwordResetRequestedSchema, 'POST', '/api/auth/password-reset', input),
+    onError: (error) => applyServerErrors(error, form),
   });
   const submit = (event: FormEvent) => {
-    event.preventDefault();
     // The dialog is portaled out of the sign-in form in the page, but React still bubbles its submit there.
     event.stopPropagation();
-    request.mutate();
+    return form.handleSubmit((input) => request.mutate(input))(event);
   };
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (next) {
-      setEmail(initialEmail);
+      form.reset({ email: initialEmail });
       request.reset();
     }
   };
@@ -62,21 +70,19 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
             <Trans>If an account uses that email, a link to reset its password is on its way.</Trans>
           </p>
         ) : (
-          <form onSubmit={submit} className="space-y-4">
-            <div className="space-y-1.5">
-              <Label htmlFor="reset-email">
-                <Trans>Email</Trans>
-              </Label>
-              <Input
-                id="reset-email"
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-            {request.error && (
+          <form onSubmit={submit} className="space-y-4" noValidate>
+            <FormField label={<Trans>Email</Trans>} error={form.formState.errors.email?.message}>
+              {(id, invalid) => (
+                <Input
+                  id={id}
+                  type="email"
+                  autoComplete="email"
+                  aria-invalid={invalid}
+                  {...form.register('email')}
+                />
+              )}
+            </FormField>
+            {request.error && !form.formState.errors.email && (
               <p role="alert" className="text-sm text-destructive">
                 {errorMessage(request.error)}
               </p>

@@ -5,4 +5,4 @@ export const ResetPasswordPage = lazy(() =>
   import('./reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
 /** The new-password field with its rules, for the profile's password change. */
-export { NewPasswordField, newPasswordProblem } from './new-password-field';
+export { NewPasswordField } from './new-password-field';

@@ -1,25 +1,32 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { apiRequest, errorMessage } from '@client/lib/api';
+import { applyServerErrors } from '@client/lib/form';
+import { passwordResetSchema } from '@domain/auth/auth-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
-import { NewPasswordField, newPasswordProblem } from './new-password-field';
+import { NewPasswordField } from './new-password-field';
 
 /** The page an emailed reset link opens: /reset-password?token=... */
 export function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const [password, setPassword] = useState('');
   const { t } = useLingui();
-  const reset = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/password-reset/confirm', { token, password }),
+  // The rule shows as it is typed, like the server will say it.
+  const form = useForm<{ password: string }>({
+    resolver: zodResolver(passwordResetSchema.pick({ password: true })),
+    defaultValues: { password: '' },
+    mode: 'onChange',
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!newPasswordProblem(password)) reset.mutate();
-  };
+  const reset = useMutation({
+    mutationFn: (password: string) =>
+      apiRequest('POST', '/api/auth/password-reset/confirm', { token, password }),
+    onError: (error) => applyServerErrors(error, form),
+  });
+  const submit = form.handleSubmit(({ password }) => reset.mutate(password));
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted/30 p-4">
       <Card className="w-full max-w-md">
@@ -47,12 +54,12 @@ export function ResetPasswordPage() {
               </Button>
             </div>
           ) : token ? (
-            <form onSubmit={submit} className="space-y-4">
+            <form onSubmit={submit} className="space-y-4" noValidate>
               <NewPasswordField
                 id="new-password"
                 label={t`New password`}
-                value={password}
-                onChange={setPassword}
+                error={form.formState.errors.password?.message}
+                registration={form.register('password')}
               />
               {reset.error && (
                 <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">

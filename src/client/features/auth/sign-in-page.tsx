@@ -1,28 +1,31 @@
 import { BrandMark } from '@client/components/brand-logo';
+import { FormField } from '@client/components/form/form-field';
 import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { apiRequest, errorMessage } from '@client/lib/api';
+import { applyServerErrors } from '@client/lib/form';
 import { refreshAuthUser, useAuth } from '@client/lib/use-auth';
-import type { AuthProviders } from '@domain/auth/auth-schemas';
-import { trialDays } from '@domain/auth/auth-schemas';
+import { type AuthProviders, signInSchema, signUpSchema, trialDays } from '@domain/auth/auth-schemas';
 import { type AddonId, addons } from '@domain/pricing/addons';
 import { readPackageLink } from '@domain/pricing/custom-package';
 import { basePlans, type PlanId } from '@domain/pricing/plans';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, MailOpen } from 'lucide-react';
 import type * as React from 'react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
+import type { z } from 'zod';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
-import { NewPasswordField, newPasswordProblem } from './new-password-field';
+import { NewPasswordField } from './new-password-field';
 
 type Mode = 'signin' | 'signup';
 
@@ -187,47 +190,57 @@ function FormError({ error }: { error: unknown }) {
   );
 }
 
-function Field({ id, label, ...props }: { id: string; label: string } & React.ComponentProps<typeof Input>) {
+function Field({
+  label,
+  error,
+  registration,
+  ...props
+}: {
+  label: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+} & React.ComponentProps<typeof Input>) {
   return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={id} required {...props} />
-    </div>
+    <FormField label={label} error={error}>
+      {(id, invalid) => <Input id={id} aria-invalid={invalid} {...props} {...registration} />}
+    </FormField>
   );
 }
 
+const signInFormSchema = signInSchema.pick({ email: true, password: true });
+type SignInForm = z.input<typeof signInFormSchema>;
+
 function SignInForm({ inviteToken, onDone }: { inviteToken?: string; onDone: () => Promise<void> }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<SignInForm>({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
   const { t } = useLingui();
   const signIn = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/login', { email, password, inviteToken }),
+    mutationFn: (input: SignInForm) => apiRequest('POST', '/api/auth/login', { ...input, inviteToken }),
     onSuccess: onDone,
+    onError: (error) => applyServerErrors(error, form),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    signIn.mutate();
-  };
+  const submit = form.handleSubmit((input) => signIn.mutate(input));
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} className="space-y-4" noValidate>
       <Field
-        id="signin-email"
         label={t`Email`}
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email?.message}
+        registration={form.register('email')}
       />
       <Field
-        id="signin-password"
         label={t`Password`}
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password?.message}
+        registration={form.register('password')}
       />
       <div className="-mt-2 flex justify-end">
-        <ForgotPasswordDialog initialEmail={email} />
+        <ForgotPasswordDialog initialEmail={form.watch('email')} />
       </div>
       <FormError error={signIn.error} />
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
@@ -237,6 +250,8 @@ function SignInForm({ inviteToken, onDone }: { inviteToken?: string; onDone: () 
     </form>
   );
 }
+
+type SignUpForm = z.input<typeof signUpSchema>;
 
 function SignUpForm({
   inviteToken,
@@ -249,120 +264,138 @@ function SignUpForm({
   initialAddons: AddonId[];
   onDone: () => Promise<void>;
 }) {
-  const [form, setForm] = useState({
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    businessName: '',
+  // The server's schema; the invite token rides along unseen, so its "business name or invite" rule holds.
+  const form = useForm<SignUpForm, unknown, z.output<typeof signUpSchema>>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      businessName: '',
+      plan: initialPlan ?? 'professional',
+      addons: initialAddons,
+      inviteToken,
+    },
+    // The password's rule shows as it is typed.
+    mode: 'onChange',
   });
-  const [plan, setPlan] = useState<PlanId>(initialPlan ?? 'professional');
+  const { errors } = form.formState;
   const { t, i18n } = useLingui();
-  const [addonIds, setAddonIds] = useState<AddonId[]>(initialAddons);
-  const toggleAddon = (id: AddonId, isOn: boolean) =>
-    setAddonIds((current) =>
-      isOn ? [...current.filter((a) => a !== id), id] : current.filter((a) => a !== id),
-    );
-  const update = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
   const signUp = useMutation({
-    mutationFn: () =>
+    mutationFn: (input: z.output<typeof signUpSchema>) =>
       apiRequest('POST', '/api/auth/signup', {
-        ...form,
-        // An invitee joins the inviting business; the server ignores the name and plan then, but still
-        // expects a business name, so send the invitee's own name.
-        businessName: inviteToken ? undefined : form.businessName,
-        plan,
-        addons: inviteToken ? undefined : addonIds,
-        inviteToken,
+        ...input,
+        // An invitee joins the inviting business: no business name, plan or add-ons of their own.
+        businessName: inviteToken ? undefined : input.businessName,
+        addons: inviteToken ? undefined : input.addons,
       }),
     onSuccess: onDone,
+    onError: (error) => applyServerErrors(error, form),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!newPasswordProblem(form.password)) signUp.mutate();
-  };
+  const submit = form.handleSubmit((input) => signUp.mutate(input));
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} className="space-y-4" noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          id="firstName"
           label={t`First name`}
           autoComplete="given-name"
-          value={form.firstName}
-          onChange={update('firstName')}
+          error={errors.firstName?.message}
+          registration={form.register('firstName')}
         />
         <Field
-          id="lastName"
           label={t`Last name`}
           autoComplete="family-name"
-          value={form.lastName}
-          onChange={update('lastName')}
+          error={errors.lastName?.message}
+          registration={form.register('lastName')}
         />
       </div>
       <Field
-        id="email"
         label={t`Email`}
         type="email"
         autoComplete="email"
-        value={form.email}
-        onChange={update('email')}
+        error={errors.email?.message}
+        registration={form.register('email')}
       />
       <NewPasswordField
         id="password"
         label={t`Password`}
-        value={form.password}
-        onChange={(password) => setForm((current) => ({ ...current, password }))}
+        error={errors.password?.message}
+        registration={form.register('password')}
       />
       {!inviteToken && (
         <>
           <Field
-            id="businessName"
             label={t`Business name`}
             autoComplete="organization"
-            value={form.businessName}
-            onChange={update('businessName')}
+            error={errors.businessName?.message}
+            registration={form.register('businessName')}
           />
-          <div className="space-y-1.5">
-            <Label htmlFor="plan">
-              <Trans>Plan</Trans>
-            </Label>
-            <Select value={plan} onValueChange={(value) => setPlan(value as PlanId)}>
-              <SelectTrigger id="plan">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {basePlans.map((option) => (
-                  <SelectItem key={option.id} value={option.id}>
-                    {i18n._(option.name)} — {formatMonthlyPrice(option.priceCents)}
-                    {option.popular ? ` · ${t`Most Popular`}` : ''}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <p className="text-xs text-muted-foreground">
-              <Trans>Free for {trialDays} days; change plans at any time.</Trans>
-            </p>
-          </div>
+          <FormField label={<Trans>Plan</Trans>}>
+            {(id) => (
+              <>
+                <Controller
+                  control={form.control}
+                  name="plan"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger id={id}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {basePlans.map((option) => (
+                          <SelectItem key={option.id} value={option.id}>
+                            {i18n._(option.name)} — {formatMonthlyPrice(option.priceCents)}
+                            {option.popular ? ` · ${t`Most Popular`}` : ''}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+                <p className="text-xs text-muted-foreground">
+                  <Trans>Free for {trialDays} days; change plans at any time.</Trans>
+                </p>
+              </>
+            )}
+          </FormField>
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">
               <Trans>Add-on apps</Trans>
             </legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {addons.map((addon) => (
-                <label key={addon.id} className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm">
-                  <Checkbox
-                    checked={addonIds.includes(addon.id)}
-                    onCheckedChange={(checked) => toggleAddon(addon.id, checked === true)}
-                    aria-label={i18n._(addon.name)}
-                  />
-                  <span className="min-w-0 flex-1 truncate">{i18n._(addon.name)}</span>
-                  <span className="text-xs text-muted-foreground">
-                    {formatMonthlyPrice(addon.priceCents)}
-                  </span>
-                </label>
-              ))}
-            </div>
+            <Controller
+              control={form.control}
+              name="addons"
+              render={({ field }) => {
+                const chosen = field.value ?? [];
+                return (
+                  <div className="grid gap-2 sm:grid-cols-2">
+                    {addons.map((addon) => (
+                      <label
+                        key={addon.id}
+                        className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm"
+                      >
+                        <Checkbox
+                          checked={chosen.includes(addon.id)}
+                          onCheckedChange={(checked) =>
+                            field.onChange(
+                              checked === true
+                                ? [...chosen.filter((a) => a !== addon.id), addon.id]
+                                : chosen.filter((a) => a !== addon.id),
+                            )
+                          }
+                          aria-label={i18n._(addon.name)}
+                        />
+                        <span className="min-w-0 flex-1 truncate">{i18n._(addon.name)}</span>
+                        <span className="text-xs text-muted-foreground">
+                          {formatMonthlyPrice(addon.priceCents)}
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                );
+              }}
+            />
           </fieldset>
         </>
       )}

@@ -11,7 +11,8 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
-import { errorMessage } from '@client/lib/api';
+import { addDays } from '@client/i18n/format';
+import { onErrorToast } from '@client/lib/error-toast';
 import {
   type Step,
   type StepType,
@@ -85,7 +86,7 @@ function newStep(type: (typeof editableSteps)[number]): Step {
     case 'wait':
       return { type, amount: 1, unit: 'days' };
     case 'wait_until':
-      return { type, at: new Date(Date.now() + 86_400_000).toISOString() };
+      return { type, at: addDays(new Date(), 1).toISOString() };
     case 'update_field':
       return { type, field: 'status', value: 'qualified' };
     case 'add_tag':
@@ -161,12 +162,7 @@ export function WorkflowBuilderDialog({
           toast({ title: t`Workflow saved` });
           onClose();
         },
-        onError: (error) =>
-          toast({
-            title: t`Could not save the workflow`,
-            description: errorMessage(error),
-            variant: 'destructive',
-          }),
+        onError: onErrorToast(t`Could not save the workflow`),
       },
     );
 

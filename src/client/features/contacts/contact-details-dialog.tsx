@@ -9,13 +9,19 @@ import {
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
-import { toast } from '@client/components/ui/use-toast';
 import { ContactDeals } from '@client/features/deals';
 import { formatDateTime, formatRelativeTime } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
-import type { Contact, TimelineEntry, TimelineKind } from '@domain/contacts/contact-schemas';
+import { toastError } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
+import {
+  type Contact,
+  contactNoteSchema,
+  type TimelineEntry,
+  type TimelineKind,
+} from '@domain/contacts/contact-schemas';
 import { contactDisplayName } from '@domain/contacts/names';
 import { formatPhone } from '@domain/contacts/phone';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ArrowRightLeft,
@@ -29,7 +35,9 @@ import {
   StickyNote,
   UserPlus,
 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { contactTypeNames, formatLastContact, formatValue, StatusBadge } from './contact-format';
 import { useAddNote, useContactDetail } from './contacts-api';
 
@@ -176,37 +184,41 @@ function Detail({
 }
 
 function NoteForm({ contactId }: { contactId: number }) {
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const addNote = useAddNote(contactId);
   const { t } = useLingui();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!body.trim()) {
-      setError(t`Write a note first`);
-      return;
-    }
+  const emptyNote = t`Write a note first`;
+  // The server's note rule, its most common message in the reader's language.
+  const schema = useMemo(
+    () =>
+      z.object({
+        body: z
+          .string()
+          .refine((body) => body.trim() !== '', emptyNote)
+          .pipe(contactNoteSchema.shape.body),
+      }),
+    [emptyNote],
+  );
+  const form = useForm<{ body: string }>({
+    resolver: zodResolver(schema, undefined, { raw: true }),
+    defaultValues: { body: '' },
+  });
+  const error = form.formState.errors.body?.message;
+  const submit = form.handleSubmit(({ body }) =>
     addNote.mutate(body, {
-      onSuccess: () => {
-        setBody('');
-        setError(null);
+      onSuccess: () => form.reset(),
+      onError: (failure) => {
+        if (!applyServerErrors(failure, form)) toastError(t`Note not saved`, failure);
       },
-      onError: (e) =>
-        toast({ title: t`Note not saved`, description: errorMessage(e), variant: 'destructive' }),
-    });
-  };
+    }),
+  );
   return (
-    <form onSubmit={submit} className="mb-4 grid gap-2">
+    <form onSubmit={submit} className="mb-4 grid gap-2" noValidate>
       <Textarea
         aria-label={t`New note`}
         placeholder={t`Add a note about a call, a meeting, a next step...`}
         rows={2}
-        value={body}
         aria-invalid={Boolean(error)}
-        onChange={(e) => {
-          setBody(e.target.value);
-          setError(null);
-        }}
+        {...form.register('body')}
       />
       {error && <p className="text-xs text-destructive">{error}</p>}
       <div className="flex justify-end">

@@ -2,12 +2,16 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { toast } from '@client/components/ui/use-toast';
-import { errorMessage } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
 import { parseDollarsToCents } from '@domain/contacts/contact-schemas';
+import { dealCreateSchema } from '@domain/deals/deal-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { dealStageNames, formatDay, formatMoney } from './deal-format';
 import { useCreateDeal, useDealList } from './deals-api';
 
@@ -51,43 +55,54 @@ export function ContactDeals({ contactId, canWrite }: { contactId: number; canWr
 }
 
 function AddDealForm({ contactId }: { contactId: number }) {
-  const [name, setName] = useState('');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const create = useCreateDeal();
   const { t } = useLingui();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const valueCents = parseDollarsToCents(value);
-    if (!name.trim()) return setError(t`Name the deal`);
-    if (valueCents === null) return setError(t`Enter the value in dollars, like 1,250`);
-    setError(null);
+  const nameRequired = t`Name the deal`;
+  const notDollars = t`Enter the value in dollars, like 1,250`;
+  // The server's rules for the name, with the two messages a person most often meets in their language.
+  const schema = useMemo(
+    () =>
+      z.object({
+        name: z
+          .string()
+          .refine((name) => name.trim() !== '', nameRequired)
+          .pipe(dealCreateSchema.shape.name),
+        value: z.string().refine((value) => parseDollarsToCents(value) !== null, notDollars),
+      }),
+    [nameRequired, notDollars],
+  );
+  const form = useForm<z.input<typeof schema>>({
+    resolver: zodResolver(schema, undefined, { raw: true }),
+    defaultValues: { name: '', value: '' },
+  });
+  const { errors } = form.formState;
+  const error = errors.name?.message ?? errors.value?.message;
+  const create = useCreateDeal();
+  const submit = form.handleSubmit(({ name, value }) =>
     create.mutate(
-      { name, valueCents, contactId },
+      { name, valueCents: parseDollarsToCents(value) ?? 0, contactId },
       {
-        onSuccess: () => {
-          setName('');
-          setValue('');
+        onSuccess: () => form.reset(),
+        onError: (failure) => {
+          if (!applyServerErrors(failure, form, { valueCents: 'value' }))
+            toastError(t`Deal not saved`, failure);
         },
-        onError: (e) =>
-          toast({ title: t`Deal not saved`, description: errorMessage(e), variant: 'destructive' }),
       },
-    );
-  };
+    ),
+  );
   return (
-    <form onSubmit={submit} className="mb-3 grid gap-2 sm:grid-cols-[1fr_8rem_auto]">
+    <form onSubmit={submit} className="mb-3 grid gap-2 sm:grid-cols-[1fr_8rem_auto]" noValidate>
       <Input
         aria-label={t`Deal name`}
         placeholder={t`Deal name`}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
+        aria-invalid={Boolean(errors.name)}
+        {...form.register('name')}
       />
       <Input
         aria-label={t`Deal value`}
         placeholder={t`Value ($)`}
         inputMode="decimal"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
+        aria-invalid={Boolean(errors.value)}
+        {...form.register('value')}
       />
       <Button type="submit" size="sm" disabled={create.isPending}>
         {create.isPending ? <Loader2 className="animate-spin" /> : <Plus />}

@@ -1,6 +1,6 @@
-import { toast } from '@client/components/ui/use-toast';
 import { i18n } from '@client/i18n/i18n';
-import { errorMessage, queryWith, requestJson } from '@client/lib/api';
+import { queryWith, requestJson } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
 import { queryClient } from '@client/lib/query-client';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import {
@@ -110,7 +110,7 @@ export function useMoveDeal(filters: BoardFilters) {
     },
     onError: (error, _move, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast({ title: i18n._(moveFailed), description: errorMessage(error), variant: 'destructive' });
+      toastError(i18n._(moveFailed), error);
     },
     onSettled: refreshDealViews,
   });

@@ -1,3 +1,4 @@
+import { FormField } from '@client/components/form/form-field';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -8,16 +9,25 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
-import { toast } from '@client/components/ui/use-toast';
 import type { SettingsSectionProps } from '@client/features/settings';
 import { errorMessage } from '@client/lib/api';
-import { appCategories, appTypes, type EcosystemApp } from '@domain/ecosystem/ecosystem-schemas';
+import { onErrorToast } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
+import {
+  appCategories,
+  appInputSchema,
+  appPricingSchema,
+  appTypes,
+  type EcosystemApp,
+} from '@domain/ecosystem/ecosystem-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { AppEndpoints } from './app-endpoints';
 import { useDeleteApp, useEcosystemApps, useSaveApp } from './ecosystem-api';
 
@@ -71,12 +81,7 @@ export function AppsSection({ canManage }: SettingsSectionProps) {
                     disabled={remove.isPending}
                     onClick={() =>
                       remove.mutate(app.id, {
-                        onError: (error) =>
-                          toast({
-                            title: t`Removal failed`,
-                            description: errorMessage(error),
-                            variant: 'destructive',
-                          }),
+                        onError: onErrorToast(t`Removal failed`),
                       })
                     }
                   >
@@ -102,41 +107,80 @@ export function AppsSection({ canManage }: SettingsSectionProps) {
   );
 }
 
+/** The server's app schema over the inputs as typed: blank users URL is none, the price is dollars, features a list. */
+/** A price typed in dollars ('' for none), checked as the server checks its cents. */
+const dollarsField = (centsSchema: (typeof appPricingSchema.shape)['monthlyCents']) =>
+  z
+    .string()
+    .transform((value) => (value.trim() === '' ? null : Math.round(Number(value) * 100)))
+    .pipe(centsSchema.unwrap());
+
+const appFormSchema = appInputSchema
+  .pick({ name: true, category: true, type: true, url: true, description: true })
+  .extend({
+    usersUrl: z
+      .string()
+      .transform((value) => value.trim() || null)
+      .pipe(appInputSchema.shape.usersUrl.unwrap()),
+    monthly: dollarsField(appPricingSchema.shape.monthlyCents),
+    annual: dollarsField(appPricingSchema.shape.annualCents),
+    lifetime: dollarsField(appPricingSchema.shape.lifetimeCents),
+    oneTime: dollarsField(appPricingSchema.shape.oneTimeCents),
+    free: z.boolean(),
+    features: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean),
+      )
+      .pipe(appInputSchema.shape.features.unwrap()),
+  });
+
+const dollarsText = (dollars: number | null | undefined) => (dollars == null ? '' : String(dollars));
+
 function AppDialog({ app, onClose }: { app: EcosystemApp | null; onClose: () => void }) {
   const { t } = useLingui();
   const save = useSaveApp();
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    const cents = (name: string) => (text(name) === '' ? null : Math.round(Number(text(name)) * 100));
+  const form = useForm<z.input<typeof appFormSchema>, unknown, z.output<typeof appFormSchema>>({
+    resolver: zodResolver(appFormSchema),
+    defaultValues: {
+      name: app?.name ?? '',
+      category: app?.category ?? 'core',
+      type: app?.type ?? 'B2C',
+      url: app?.url ?? '',
+      usersUrl: app?.usersUrl ?? '',
+      description: app?.description ?? '',
+      monthly: dollarsText(app?.pricing.monthly),
+      annual: dollarsText(app?.pricing.annual),
+      lifetime: dollarsText(app?.pricing.lifetime),
+      oneTime: dollarsText(app?.pricing.oneTime),
+      free: app?.pricing.free ?? false,
+      features: app?.features.join(', ') ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(({ monthly, annual, lifetime, oneTime, free, ...fields }) =>
     save.mutate(
       {
         id: app?.id ?? null,
         input: {
-          name: text('name'),
-          category: text('category') as EcosystemApp['category'],
-          type: text('type') as EcosystemApp['type'],
-          url: text('url'),
-          description: text('description'),
-          usersUrl: text('usersUrl') || null,
-          features: text('features')
-            .split(',')
-            .map((f) => f.trim())
-            .filter(Boolean),
+          ...fields,
           pricing: {
-            free: form.get('free') === 'on',
-            monthlyCents: cents('monthly'),
-            annualCents: cents('annual'),
-            lifetimeCents: cents('lifetime'),
-            oneTimeCents: cents('oneTime'),
+            free,
+            monthlyCents: monthly,
+            annualCents: annual,
+            lifetimeCents: lifetime,
+            oneTimeCents: oneTime,
           },
         },
       },
-      { onSuccess: onClose, onError: (e) => setError(errorMessage(e)) },
-    );
-  };
+      { onSuccess: onClose, onError: (error) => applyServerErrors(error, form) },
+    ),
+  );
+  const hasFieldError = Object.keys(errors).length > 0;
+  const selectClass = 'h-9 w-full rounded-md border bg-background px-2 text-sm';
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -148,94 +192,116 @@ function AppDialog({ app, onClose }: { app: EcosystemApp | null; onClose: () => 
             </Trans>
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="space-y-3">
-          <Field id="app-name" label={t`Name`}>
-            <Input id="app-name" name="name" required maxLength={120} defaultValue={app?.name} />
-          </Field>
+        <form onSubmit={submit} className="space-y-3" noValidate>
+          <FormField label={t`Name`} error={errors.name?.message}>
+            {(id, invalid) => (
+              <Input id={id} aria-invalid={invalid} maxLength={120} {...form.register('name')} />
+            )}
+          </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <Field id="app-category" label={t`Category`}>
-              <select
-                id="app-category"
-                name="category"
-                defaultValue={app?.category ?? 'core'}
-                className="h-9 w-full rounded-md border bg-background px-2 text-sm"
-              >
-                {appCategories.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="app-type" label={t`Type`}>
-              <select
-                id="app-type"
-                name="type"
-                defaultValue={app?.type ?? 'B2C'}
-                className="h-9 w-full rounded-md border bg-background px-2 text-sm"
-              >
-                {appTypes.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <FormField label={t`Category`}>
+              {(id) => (
+                <select id={id} className={selectClass} {...form.register('category')}>
+                  {appCategories.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <FormField label={t`Type`}>
+              {(id) => (
+                <select id={id} className={selectClass} {...form.register('type')}>
+                  {appTypes.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
           </div>
-          <Field id="app-url" label={t`URL`}>
-            <Input id="app-url" name="url" required defaultValue={app?.url} placeholder={urlPlaceholder} />
-          </Field>
-          <Field id="app-users-url" label={t`Users endpoint (optional)`}>
-            <Input
-              id="app-users-url"
-              name="usersUrl"
-              defaultValue={app?.usersUrl ?? ''}
-              placeholder={urlPlaceholder}
-            />
-          </Field>
-          <Field id="app-description" label={t`Description`}>
-            <Textarea
-              id="app-description"
-              name="description"
-              maxLength={2000}
-              defaultValue={app?.description}
-            />
-          </Field>
-          <div className="grid grid-cols-2 gap-3">
-            <Field id="app-monthly" label={t`Monthly price ($)`}>
+          <FormField label={t`URL`} error={errors.url?.message}>
+            {(id, invalid) => (
+              <Input id={id} aria-invalid={invalid} placeholder={urlPlaceholder} {...form.register('url')} />
+            )}
+          </FormField>
+          <FormField label={t`Users endpoint (optional)`} error={errors.usersUrl?.message}>
+            {(id, invalid) => (
               <Input
-                id="app-monthly"
-                name="monthly"
-                type="number"
-                min={0}
-                step="0.01"
-                defaultValue={app?.pricing.monthly ?? ''}
+                id={id}
+                aria-invalid={invalid}
+                placeholder={urlPlaceholder}
+                {...form.register('usersUrl')}
               />
-            </Field>
+            )}
+          </FormField>
+          <FormField label={t`Description`} error={errors.description?.message}>
+            {(id, invalid) => (
+              <Textarea id={id} aria-invalid={invalid} maxLength={2000} {...form.register('description')} />
+            )}
+          </FormField>
+          <div className="grid grid-cols-2 gap-3">
+            <FormField label={t`Monthly price ($)`} error={errors.monthly?.message}>
+              {(id, invalid) => (
+                <Input
+                  id={id}
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  aria-invalid={invalid}
+                  {...form.register('monthly')}
+                />
+              )}
+            </FormField>
             <label className="flex items-center gap-2 self-end pb-2 text-sm">
-              <input type="checkbox" name="free" defaultChecked={app?.pricing.free} />
+              <input type="checkbox" {...form.register('free')} />
               <Trans>Free to start</Trans>
             </label>
-            <Price id="app-annual" name="annual" label={t`Annual price ($)`} value={app?.pricing.annual} />
-            <Price
-              id="app-lifetime"
-              name="lifetime"
-              label={t`Lifetime price ($)`}
-              value={app?.pricing.lifetime}
-            />
-            <Price
-              id="app-one-time"
-              name="oneTime"
-              label={t`One-time price, from ($)`}
-              value={app?.pricing.oneTime}
-            />
+            <FormField label={t`Annual price ($)`} error={errors.annual?.message}>
+              {(id, invalid) => (
+                <Input
+                  id={id}
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  aria-invalid={invalid}
+                  {...form.register('annual')}
+                />
+              )}
+            </FormField>
+            <FormField label={t`Lifetime price ($)`} error={errors.lifetime?.message}>
+              {(id, invalid) => (
+                <Input
+                  id={id}
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  aria-invalid={invalid}
+                  {...form.register('lifetime')}
+                />
+              )}
+            </FormField>
+            <FormField label={t`One-time price, from ($)`} error={errors.oneTime?.message}>
+              {(id, invalid) => (
+                <Input
+                  id={id}
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  aria-invalid={invalid}
+                  {...form.register('oneTime')}
+                />
+              )}
+            </FormField>
           </div>
-          <Field id="app-features" label={t`Features (comma-separated)`}>
-            <Input id="app-features" name="features" defaultValue={app?.features.join(', ')} />
-          </Field>
-          {error && (
+          <FormField label={t`Features (comma-separated)`} error={errors.features?.message}>
+            {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('features')} />}
+          </FormField>
+          {save.error && !hasFieldError && (
             <p role="alert" className="text-sm text-destructive">
-              {error}
+              {errorMessage(save.error)}
             </p>
           )}
           <DialogFooter>
@@ -250,32 +316,5 @@ function AppDialog({ app, onClose }: { app: EcosystemApp | null; onClose: () => 
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
-
-function Price({
-  id,
-  name,
-  label,
-  value,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: number | null | undefined;
-}) {
-  return (
-    <Field id={id} label={label}>
-      <Input id={id} name={name} type="number" min={0} step="0.01" defaultValue={value ?? ''} />
-    </Field>
   );
 }

@@ -4,9 +4,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { toast } from '@client/components/ui/use-toast';
 import { formatMoney, formatNumber } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
 import { hasRole } from '@domain/roles';
@@ -149,12 +148,7 @@ function PlanTab() {
                 pending={advance.isPending}
                 onAdvance={() =>
                   advance.mutate(item.id, {
-                    onError: (error) =>
-                      toast({
-                        title: t`Update Failed`,
-                        description: errorMessage(error),
-                        variant: 'destructive',
-                      }),
+                    onError: onErrorToast(t`Update Failed`),
                   })
                 }
                 onClose={() => setSelected(null)}

@@ -3,9 +3,9 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { toast } from '@client/components/ui/use-toast';
 import { formatMoney, formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import { cn } from '@client/lib/utils';
 import {
   type AppCategory,
@@ -294,10 +294,7 @@ function CharityCard({ demo }: { demo: boolean }) {
 function IntegrationCard({ demo }: { demo: boolean }) {
   const { t } = useLingui();
   const { data } = useIntegrationStatus(demo);
-  const download = () =>
-    downloadIntegrationPackage(demo).catch((error) =>
-      toast({ title: t`Download failed`, description: errorMessage(error), variant: 'destructive' }),
-    );
+  const download = () => downloadIntegrationPackage(demo).catch(onErrorToast(t`Download failed`));
   return (
     <Card>
       <CardHeader>

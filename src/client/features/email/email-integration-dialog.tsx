@@ -1,3 +1,4 @@
+import { FormField } from '@client/components/form/form-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -9,19 +10,27 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
-import type { EmailAccount, EmailConversation } from '@domain/email/email-schemas';
+import { toastError } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
+import {
+  type ConnectEmailInput,
+  connectEmailSchema,
+  type EmailAccount,
+  type EmailConversation,
+} from '@domain/email/email-schemas';
 import { type EmailProviderId, emailProviders, mailServerPresets } from '@domain/email/providers';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Inbox, Loader2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useCaptureAddress, useConnectEmail, useConversations, useEmailAccounts } from './email-api';
 
 export interface EmailIntegrationDialogProps {
@@ -39,52 +48,76 @@ const passwordHints: Record<EmailProviderId, MessageDescriptor> = {
   godaddy: msg`Your GoDaddy Workspace email password.`,
 };
 
+/** What the inputs hold; the server's connectEmailSchema checks what they become. */
+const integrationFields = z.object({
+  provider: z.union([z.enum(emailProviders), z.literal('')]),
+  email: z.string(),
+  appPassword: z.string(),
+  host: z.string(),
+});
+type IntegrationForm = z.infer<typeof integrationFields>;
+const emptyIntegration: IntegrationForm = { provider: '', email: '', appPassword: '', host: '' };
+
+const connectPayload = (form: IntegrationForm) => ({
+  provider: form.provider,
+  email: form.email.trim(),
+  appPassword: form.appPassword,
+  host: form.host.trim() || undefined,
+});
+
+const integrationFormSchema = integrationFields.superRefine((form, ctx) => {
+  const checked = connectEmailSchema.safeParse(connectPayload(form));
+  if (checked.success) return;
+  for (const issue of checked.error.issues) {
+    const path = String(issue.path[0] ?? '');
+    // The server names the secret `password` or `appPassword`; the form has one input for it.
+    ctx.addIssue({
+      code: 'custom',
+      path: [path === 'password' ? 'appPassword' : path],
+      message: issue.message,
+    });
+  }
+});
+
 export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationDialogProps) {
-  const [provider, setProvider] = useState<EmailProviderId | ''>('');
-  const [email, setEmail] = useState('');
-  const [appPassword, setAppPassword] = useState('');
-  const [host, setHost] = useState('');
+  const form = useForm<IntegrationForm>({
+    resolver: zodResolver(integrationFormSchema, undefined, { raw: true }),
+    defaultValues: emptyIntegration,
+  });
+  const { errors } = form.formState;
+  const provider = form.watch('provider');
   const connect = useConnectEmail();
   const { t, i18n } = useLingui();
 
-  const clear = () => {
-    setProvider('');
-    setEmail('');
-    setAppPassword('');
-    setHost('');
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!provider || !email.trim()) {
-      toast({
-        title: t`Missing Information`,
-        description: t`Please select a provider and enter your email address.`,
-        variant: 'destructive',
-      });
-      return;
-    }
-    connect.mutate(
-      { provider, email: email.trim(), appPassword, host: host.trim() || undefined },
-      {
+  const submit = form.handleSubmit(
+    (values) =>
+      connect.mutate(connectPayload(values) as ConnectEmailInput, {
         onSuccess: (account) => {
           const address = account.email;
           toast({
             title: t`Email Integration Added`,
             description: t`${address} is connected; its mail is being synced.`,
           });
-          clear();
+          form.reset(emptyIntegration);
           onOpenChange(false);
         },
-        onError: (error) =>
-          toast({
-            title: t`Integration Failed`,
-            description: error instanceof Error ? errorMessage(error) : t`Failed to connect email account`,
-            variant: 'destructive',
-          }),
-      },
-    );
-  };
+        onError: (error) => {
+          if (!applyServerErrors(error, form, { password: 'appPassword' }))
+            toastError(t`Integration Failed`, error, t`Failed to connect email account`);
+        },
+      }),
+    () => {
+      // Spec 000 §9: a missing provider or address is told in a toast.
+      const values = form.getValues();
+      if (!values.provider || !values.email.trim()) {
+        toast({
+          title: t`Missing Information`,
+          description: t`Please select a provider and enter your email address.`,
+          variant: 'destructive',
+        });
+      }
+    },
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -100,66 +133,70 @@ export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationD
 
         <form onSubmit={submit} className="space-y-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="email-provider">
-                <Trans>Provider</Trans>
-              </Label>
-              <Select value={provider} onValueChange={(v) => setProvider(v as EmailProviderId)}>
-                <SelectTrigger id="email-provider" aria-label={t`Provider`}>
-                  <SelectValue placeholder={t`Select a provider`} />
-                </SelectTrigger>
-                <SelectContent>
-                  {emailProviders.map((id) => (
-                    <SelectItem key={id} value={id}>
-                      {mailServerPresets[id].label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="email-address">
-                <Trans>Email address</Trans>
-              </Label>
-              <Input
-                id="email-address"
-                type="email"
-                autoComplete="email"
-                placeholder={t`you@yourbusiness.com`}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="email-app-password">
-                <Trans>App password</Trans>
-              </Label>
-              <Input
-                id="email-app-password"
-                type="password"
-                autoComplete="new-password"
-                value={appPassword}
-                onChange={(e) => setAppPassword(e.target.value)}
-              />
-              <p className="text-xs text-muted-foreground">
-                {provider ? (
-                  i18n._(passwordHints[provider])
-                ) : (
-                  <Trans>Stored encrypted; never shown again.</Trans>
-                )}
-              </p>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="email-host">
-                <Trans>IMAP host (optional)</Trans>
-              </Label>
-              <Input
-                id="email-host"
-                placeholder={provider ? mailServerPresets[provider].imap.host : 'imap.example.com'}
-                value={host}
-                onChange={(e) => setHost(e.target.value)}
-              />
-            </div>
+            <FormField label={<Trans>Provider</Trans>} error={errors.provider?.message}>
+              {(id) => (
+                <Controller
+                  control={form.control}
+                  name="provider"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger id={id} aria-label={t`Provider`}>
+                        <SelectValue placeholder={t`Select a provider`} />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {emailProviders.map((option) => (
+                          <SelectItem key={option} value={option}>
+                            {mailServerPresets[option].label}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </FormField>
+            <FormField label={<Trans>Email address</Trans>} error={errors.email?.message}>
+              {(id, invalid) => (
+                <Input
+                  id={id}
+                  type="email"
+                  autoComplete="email"
+                  aria-invalid={invalid}
+                  placeholder={t`you@yourbusiness.com`}
+                  {...form.register('email')}
+                />
+              )}
+            </FormField>
+            <FormField label={<Trans>App password</Trans>} error={errors.appPassword?.message}>
+              {(id, invalid) => (
+                <>
+                  <Input
+                    id={id}
+                    type="password"
+                    autoComplete="new-password"
+                    aria-invalid={invalid}
+                    {...form.register('appPassword')}
+                  />
+                  <p className="-mt-2 text-xs text-muted-foreground">
+                    {provider ? (
+                      i18n._(passwordHints[provider])
+                    ) : (
+                      <Trans>Stored encrypted; never shown again.</Trans>
+                    )}
+                  </p>
+                </>
+              )}
+            </FormField>
+            <FormField label={<Trans>IMAP host (optional)</Trans>} error={errors.host?.message}>
+              {(id, invalid) => (
+                <Input
+                  id={id}
+                  aria-invalid={invalid}
+                  placeholder={provider ? mailServerPresets[provider].imap.host : 'imap.example.com'}
+                  {...form.register('host')}
+                />
+              )}
+            </FormField>
           </div>
           <DialogFooter>
             <Button type="submit" disabled={connect.isPending}>

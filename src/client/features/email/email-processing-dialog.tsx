@@ -1,3 +1,4 @@
+import { FormField } from '@client/components/form/form-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -9,17 +10,19 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
-import type { EmailDirection, EmailProcessingJob } from '@domain/email/email-schemas';
+import { toastError } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
+import { type EmailProcessingJob, processEmailSchema } from '@domain/email/email-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useProcessEmail, useProcessingJobs } from './email-api';
 
 export interface EmailProcessingDialogProps {
@@ -27,13 +30,17 @@ export interface EmailProcessingDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-interface EmailForm {
-  fromEmail: string;
-  toEmail: string;
-  subject: string;
-  direction: EmailDirection;
-  body: string;
-}
+/** The server's schema of a processed email, for the fields a person types. */
+const emailFormSchema = processEmailSchema
+  .pick({
+    fromEmail: true,
+    toEmail: true,
+    subject: true,
+    direction: true,
+    body: true,
+  })
+  .required();
+type EmailForm = z.input<typeof emailFormSchema>;
 
 const emptyForm: EmailForm = { fromEmail: '', toEmail: '', subject: '', direction: 'inbound', body: '' };
 
@@ -49,50 +56,43 @@ export const testEmail: EmailForm = {
 };
 
 export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDialogProps) {
-  const [form, setForm] = useState<EmailForm>(emptyForm);
+  const form = useForm<EmailForm>({ resolver: zodResolver(emailFormSchema), defaultValues: emptyForm });
+  const { errors } = form.formState;
   const process = useProcessEmail();
   const { t } = useLingui();
-  const set = (field: keyof EmailForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.fromEmail.trim() || !form.toEmail.trim()) {
-      toast({
-        title: t`Processing Failed`,
-        description: t`Please provide at least the from and to email addresses.`,
-        variant: 'destructive',
-      });
-      return;
-    }
-    process.mutate(
-      {
+  const submit = form.handleSubmit(
+    (input) =>
+      process.mutate(
         // An empty id: the server generates "manual-<uuid>" (spec 000 §5).
-        messageId: '',
-        fromEmail: form.fromEmail.trim(),
-        toEmail: form.toEmail.trim(),
-        subject: form.subject,
-        body: form.body,
-        direction: form.direction,
-        receivedAt: new Date().toISOString(),
-      },
-      {
-        onSuccess: () => {
-          toast({
-            title: t`Email Processing Started`,
-            description: t`The email is being processed; the contact list updates when it is done.`,
-          });
-          setForm(emptyForm);
-          onOpenChange(false);
+        { ...input, messageId: '', receivedAt: new Date().toISOString() },
+        {
+          onSuccess: () => {
+            toast({
+              title: t`Email Processing Started`,
+              description: t`The email is being processed; the contact list updates when it is done.`,
+            });
+            form.reset(emptyForm);
+            onOpenChange(false);
+          },
+          onError: (error) => {
+            if (!applyServerErrors(error, form))
+              toastError(t`Processing Failed`, error, t`Failed to process email`);
+          },
         },
-        onError: (error) =>
-          toast({
-            title: t`Processing Failed`,
-            description: error instanceof Error ? errorMessage(error) : t`Failed to process email`,
-            variant: 'destructive',
-          }),
-      },
-    );
-  };
+      ),
+    (invalid) => {
+      // Spec 000 §9: a missing address is also told in a toast.
+      const values = form.getValues();
+      if ((invalid.fromEmail || invalid.toEmail) && (!values.fromEmail.trim() || !values.toEmail.trim())) {
+        toast({
+          title: t`Processing Failed`,
+          description: t`Please provide at least the from and to email addresses.`,
+          variant: 'destructive',
+        });
+      }
+    },
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -107,70 +107,58 @@ export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDia
         </DialogHeader>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="process-from">
-                <Trans>From</Trans>
-              </Label>
-              <Input
-                id="process-from"
-                placeholder={t`Jane Doe <jane@company.com>`}
-                value={form.fromEmail}
-                onChange={(e) => set('fromEmail')(e.target.value)}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="process-to">
-                <Trans>To</Trans>
-              </Label>
-              <Input
-                id="process-to"
-                placeholder={t`you@yourbusiness.com`}
-                value={form.toEmail}
-                onChange={(e) => set('toEmail')(e.target.value)}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="process-subject">
-                <Trans>Subject</Trans>
-              </Label>
-              <Input
-                id="process-subject"
-                value={form.subject}
-                onChange={(e) => set('subject')(e.target.value)}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="process-direction">
-                <Trans>Direction</Trans>
-              </Label>
-              <Select value={form.direction} onValueChange={set('direction')}>
-                <SelectTrigger id="process-direction" aria-label={t`Direction`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="inbound">
-                    <Trans>Inbound</Trans>
-                  </SelectItem>
-                  <SelectItem value="outgoing">
-                    <Trans>Outgoing</Trans>
-                  </SelectItem>
-                </SelectContent>
-              </Select>
-            </div>
+            <FormField label={<Trans>From</Trans>} error={errors.fromEmail?.message}>
+              {(id, invalid) => (
+                <Input
+                  id={id}
+                  aria-invalid={invalid}
+                  placeholder={t`Jane Doe <jane@company.com>`}
+                  {...form.register('fromEmail')}
+                />
+              )}
+            </FormField>
+            <FormField label={<Trans>To</Trans>} error={errors.toEmail?.message}>
+              {(id, invalid) => (
+                <Input
+                  id={id}
+                  aria-invalid={invalid}
+                  placeholder={t`you@yourbusiness.com`}
+                  {...form.register('toEmail')}
+                />
+              )}
+            </FormField>
+            <FormField label={<Trans>Subject</Trans>} error={errors.subject?.message}>
+              {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('subject')} />}
+            </FormField>
+            <FormField label={<Trans>Direction</Trans>}>
+              {(id) => (
+                <Controller
+                  control={form.control}
+                  name="direction"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger id={id} aria-label={t`Direction`}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value="inbound">
+                          <Trans>Inbound</Trans>
+                        </SelectItem>
+                        <SelectItem value="outgoing">
+                          <Trans>Outgoing</Trans>
+                        </SelectItem>
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </FormField>
           </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="process-body">
-              <Trans>Body</Trans>
-            </Label>
-            <Textarea
-              id="process-body"
-              rows={5}
-              value={form.body}
-              onChange={(e) => set('body')(e.target.value)}
-            />
-          </div>
+          <FormField label={<Trans>Body</Trans>} error={errors.body?.message}>
+            {(id, invalid) => <Textarea id={id} aria-invalid={invalid} rows={5} {...form.register('body')} />}
+          </FormField>
           <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={() => setForm(testEmail)}>
+            <Button type="button" variant="outline" onClick={() => form.reset(testEmail)}>
               <Trans>Load Test Email</Trans>
             </Button>
             <Button type="submit" disabled={process.isPending}>

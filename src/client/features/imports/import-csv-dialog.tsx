@@ -12,6 +12,7 @@ import { Progress } from '@client/components/ui/progress';
 import { toast } from '@client/components/ui/use-toast';
 import { formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import { usePublicConfig } from '@client/lib/use-public-config';
 import type { ImportPreviewRow } from '@domain/imports/import-schemas';
@@ -88,13 +89,7 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
           description: t`Importing ${plural(totalRows, { one: '# row', other: '# rows' })} from ${filename}.`,
         });
       },
-      onError: (error) => {
-        toast({
-          title: t`Import Failed`,
-          description: errorMessage(error) || t`Failed to start import`,
-          variant: 'destructive',
-        });
-      },
+      onError: onErrorToast(t`Import Failed`, t`Failed to start import`),
     });
   };
 

@@ -12,7 +12,7 @@ import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { formatNumber } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import { contactStatuses } from '@domain/contacts/contact-schemas';
 import {
   type Audience,
@@ -91,12 +91,7 @@ export function CampaignEditorDialog({
           toast({ title: t`Campaign saved` });
           onClose();
         },
-        onError: (error) =>
-          toast({
-            title: t`Could not save the campaign`,
-            description: errorMessage(error),
-            variant: 'destructive',
-          }),
+        onError: onErrorToast(t`Could not save the campaign`),
       },
     );
 

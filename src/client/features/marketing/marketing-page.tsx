@@ -3,9 +3,8 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
-import { toast } from '@client/components/ui/use-toast';
 import { formatNumber } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
 import type { CampaignStatus, CampaignSummary } from '@domain/marketing/campaign-schemas';
@@ -118,12 +117,7 @@ function CampaignTable({
     act.mutate(
       { id, action },
       {
-        onError: (error) =>
-          toast({
-            title: t`Could not change the campaign`,
-            description: errorMessage(error),
-            variant: 'destructive',
-          }),
+        onError: onErrorToast(t`Could not change the campaign`),
       },
     );
   return (

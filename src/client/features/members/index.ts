@@ -1,3 +1,5 @@
+import { lazy } from 'react';
+
 /** The workspace's members and invites (the members settings section, deal owner filters). */
 export {
   invitesKey,
@@ -9,3 +11,8 @@ export {
   useRemoveMember,
   useRevokeInvite,
 } from './members-api';
+
+/** The team members settings section. */
+export const MembersSection = lazy(() =>
+  import('./members-section').then((m) => ({ default: m.MembersSection })),
+);

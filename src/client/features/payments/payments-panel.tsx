@@ -6,7 +6,7 @@ import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { formatMoney, formatNumber } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import { cn } from '@client/lib/utils';
 import type { ConnectionResult } from '@domain/payments/payment-schemas';
 import { percentChange } from '@domain/pricing/revenue';
@@ -113,8 +113,7 @@ function ProviderCard() {
           variant: result.ok ? 'default' : 'destructive',
         });
       },
-      onError: (error) =>
-        toast({ title: t`Connection Failed`, description: errorMessage(error), variant: 'destructive' }),
+      onError: onErrorToast(t`Connection Failed`),
     });
   }
 

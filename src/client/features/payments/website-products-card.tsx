@@ -1,3 +1,4 @@
+import { FormField } from '@client/components/form/form-field';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import {
@@ -9,26 +10,34 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
-import { toast } from '@client/components/ui/use-toast';
 import { useWebsites } from '@client/features/websites';
 import { formatMoney } from '@client/i18n/format';
 import { apiRequest, errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
 import { queryClient } from '@client/lib/query-client';
 import { useAuth } from '@client/lib/use-auth';
-import { type Product, type ProductBilling, productBillings } from '@domain/payments/product-schemas';
+import {
+  type Product,
+  type ProductInput,
+  productBillings,
+  productInputSchema,
+} from '@domain/payments/product-schemas';
 import { dollarsToCents } from '@domain/pricing/money';
 import { hasRole } from '@domain/roles';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Globe, Loader2, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
+import { z } from 'zod';
 
 const productsKey = ['/api/products'] as const;
 const refreshProducts = () => queryClient.invalidateQueries({ queryKey: productsKey });
@@ -56,8 +65,7 @@ export function WebsiteProductsCard() {
   const remove = useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/products/${id}`),
     onSuccess: refreshProducts,
-    onError: (error) =>
-      toast({ title: t`Delete Failed`, description: errorMessage(error), variant: 'destructive' }),
+    onError: onErrorToast(t`Delete Failed`),
   });
 
   return (
@@ -159,35 +167,50 @@ export function WebsiteProductsCard() {
 }
 
 function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: () => void }) {
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [price, setPrice] = useState('');
-  const [billing, setBilling] = useState<ProductBilling>('monthly');
-  const [error, setError] = useState<string | null>(null);
   const { t, i18n } = useLingui();
+  const nameRequired = t`Enter a product name.`;
+  const notAPrice = t`Enter a price such as 49 or 49.99.`;
+  // The server's product schema; the price is typed in dollars, and the two usual mistakes read in the user's language.
+  const schema = useMemo(
+    () =>
+      productInputSchema.omit({ websiteId: true, priceCents: true }).extend({
+        name: z
+          .string()
+          .refine((name) => name.trim() !== '', nameRequired)
+          .pipe(productInputSchema.shape.name),
+        price: z
+          .string()
+          .refine(
+            (price) => price.trim() !== '' && Number.isFinite(Number(price)) && Number(price) >= 0,
+            notAPrice,
+          )
+          .transform((price) => dollarsToCents(Number(price)))
+          .pipe(productInputSchema.shape.priceCents),
+      }),
+    [nameRequired, notAPrice],
+  );
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', description: '', price: '', billing: 'monthly' },
+  });
+  const { errors } = form.formState;
+  const error = errors.name?.message ?? errors.price?.message ?? errors.description?.message;
   const create = useMutation({
-    mutationFn: (body: unknown) => apiRequest('POST', '/api/products', body),
+    mutationFn: (body: ProductInput) => apiRequest('POST', '/api/products', body),
     onSuccess: async () => {
       await refreshProducts();
       onClose();
     },
-    onError: (e) => setError(errorMessage(e)),
+    onError: (failure) => applyServerErrors(failure, form, { priceCents: 'price' }),
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const dollars = Number(price);
-    if (!name.trim()) return setError(t`Enter a product name.`);
-    if (price.trim() === '' || !Number.isFinite(dollars) || dollars < 0)
-      return setError(t`Enter a price such as 49 or 49.99.`);
-    setError(null);
-    create.mutate({ websiteId, name, description, priceCents: dollarsToCents(dollars), billing });
-  }
+  const submit = form.handleSubmit(({ price, ...fields }) =>
+    create.mutate({ ...fields, websiteId, priceCents: price }),
+  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <form onSubmit={submit} className="space-y-4">
+        <form onSubmit={submit} className="space-y-4" noValidate>
           <DialogHeader>
             <DialogTitle>
               <Trans>Add product</Trans>
@@ -196,57 +219,52 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
               <Trans>Something this website sells.</Trans>
             </DialogDescription>
           </DialogHeader>
-          <div className="space-y-1.5">
-            <Label htmlFor="product-name">
-              <Trans>Name</Trans>
-            </Label>
-            <Input id="product-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="product-description">
-              <Trans>Description</Trans>
-            </Label>
-            <Textarea
-              id="product-description"
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              maxLength={500}
-            />
-          </div>
+          <FormField label={<Trans>Name</Trans>}>
+            {(id) => (
+              <Input id={id} aria-invalid={Boolean(errors.name)} maxLength={120} {...form.register('name')} />
+            )}
+          </FormField>
+          <FormField label={<Trans>Description</Trans>}>
+            {(id) => <Textarea id={id} maxLength={500} {...form.register('description')} />}
+          </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <div className="space-y-1.5">
-              <Label htmlFor="product-price">
-                <Trans>Price (USD)</Trans>
-              </Label>
-              <Input
-                id="product-price"
-                inputMode="decimal"
-                value={price}
-                onChange={(e) => setPrice(e.target.value)}
-                placeholder="49.00"
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="product-billing">
-                <Trans>Billing</Trans>
-              </Label>
-              <Select value={billing} onValueChange={(v) => setBilling(v as ProductBilling)}>
-                <SelectTrigger id="product-billing">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {productBillings.map((b) => (
-                    <SelectItem key={b} value={b}>
-                      {i18n._(billingNames[b])}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <FormField label={<Trans>Price (USD)</Trans>}>
+              {(id) => (
+                <Input
+                  id={id}
+                  inputMode="decimal"
+                  aria-invalid={Boolean(errors.price)}
+                  placeholder="49.00"
+                  {...form.register('price')}
+                />
+              )}
+            </FormField>
+            <FormField label={<Trans>Billing</Trans>}>
+              {(id) => (
+                <Controller
+                  control={form.control}
+                  name="billing"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger id={id}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {productBillings.map((b) => (
+                          <SelectItem key={b} value={b}>
+                            {i18n._(billingNames[b])}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </FormField>
           </div>
-          {error && (
+          {(error || (create.error && !Object.keys(errors).length)) && (
             <p className="text-sm text-destructive" role="alert">
-              {error}
+              {error ?? errorMessage(create.error)}
             </p>
           )}
           <DialogFooter>

@@ -6,7 +6,7 @@ import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import { useAuth } from '@client/lib/use-auth';
 import type { PhoneSyncType, SyncRecord } from '@domain/phone-sync/sync-schemas';
@@ -62,12 +62,7 @@ export function IphoneSyncPanel() {
             title: t`Sync Successful`,
             description: t`Your iPhone data has been processed and contacts updated.`,
           }),
-        onError: (error) =>
-          toast({
-            title: t`Sync Failed`,
-            description: error instanceof Error ? errorMessage(error) : t`Failed to sync iPhone data`,
-            variant: 'destructive',
-          }),
+        onError: onErrorToast(t`Sync Failed`, t`Failed to sync iPhone data`),
       },
     );
   };

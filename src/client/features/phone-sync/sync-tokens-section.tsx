@@ -1,27 +1,24 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@client/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
+import { FormField } from '@client/components/form/form-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import type { SettingsSectionProps } from '@client/features/settings';
 import { formatDate, formatDateTime } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
-import type { SyncToken } from '@domain/phone-sync/sync-schemas';
+import { toastError } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
+import {
+  type CreateSyncTokenInput,
+  createSyncTokenSchema,
+  type SyncToken,
+} from '@domain/phone-sync/sync-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useCreateSyncToken, useRevokeSyncToken, useSyncTokens } from './phone-sync-api';
 
 /** Settings → Sync tokens: the credentials iPhone Shortcuts use to post to /api/iphone/sync. Admins only. */
@@ -85,66 +82,45 @@ function TokenRow({ token }: { token: SyncToken }) {
           <Trans>Revoked</Trans>
         </Badge>
       ) : (
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDeleteDialog
+          trigger={
             <Button variant="ghost" size="icon" aria-label={t`Revoke ${token.name}`}>
               <Trash2 className="text-destructive" />
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>
-                <Trans>Revoke {token.name}?</Trans>
-              </AlertDialogTitle>
-              <AlertDialogDescription>
-                <Trans>Phones using this token can no longer sync. This cannot be undone.</Trans>
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>
-                <Trans>Cancel</Trans>
-              </AlertDialogCancel>
-              <AlertDialogAction
-                variant="destructive"
-                onClick={() =>
-                  revoke.mutate(token.id, {
-                    onError: (error) =>
-                      toast({
-                        title: t`Could not revoke token`,
-                        description: errorMessage(error),
-                        variant: 'destructive',
-                      }),
-                  })
-                }
-              >
-                <Trans>Revoke</Trans>
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={<Trans>Revoke {token.name}?</Trans>}
+          description={<Trans>Phones using this token can no longer sync. This cannot be undone.</Trans>}
+          confirmLabel={<Trans>Revoke</Trans>}
+          onConfirm={() => revoke.mutateAsync(token.id)}
+          errorTitle={t`Could not revoke token`}
+        />
       )}
     </li>
   );
 }
 
 function CreateTokenForm() {
-  const [name, setName] = useState('');
+  const form = useForm<CreateSyncTokenInput>({
+    resolver: zodResolver(createSyncTokenSchema),
+    defaultValues: { name: '' },
+  });
+  const name = form.watch('name');
   const [created, setCreated] = useState<string | null>(null);
   const [isCopied, setIsCopied] = useState(false);
   const create = useCreateSyncToken();
   const { t } = useLingui();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(name, {
+  const submit = form.handleSubmit((input) =>
+    create.mutate(input.name, {
       onSuccess: (result) => {
         setCreated(result.token);
         setIsCopied(false);
-        setName('');
+        form.reset();
       },
-      onError: (error) =>
-        toast({ title: t`Could not create token`, description: errorMessage(error), variant: 'destructive' }),
-    });
-  };
+      onError: (error) => {
+        if (!applyServerErrors(error, form)) toastError(t`Could not create token`, error);
+      },
+    }),
+  );
   const copy = async () => {
     if (!created) return;
     await navigator.clipboard.writeText(created).then(
@@ -162,20 +138,18 @@ function CreateTokenForm() {
       <h4 className="text-sm font-semibold">
         <Trans>Create a token</Trans>
       </h4>
-      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1 space-y-1.5">
-          <Label htmlFor="sync-token-name">
-            <Trans>Name</Trans>
-          </Label>
-          <Input
-            id="sync-token-name"
-            required
-            placeholder={t`e.g. Jane’s iPhone`}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <Button type="submit" disabled={create.isPending || name.trim() === ''}>
+      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
+        <FormField label={<Trans>Name</Trans>} error={form.formState.errors.name?.message} className="flex-1">
+          {(id, invalid) => (
+            <Input
+              id={id}
+              aria-invalid={invalid}
+              placeholder={t`e.g. Jane’s iPhone`}
+              {...form.register('name')}
+            />
+          )}
+        </FormField>
+        <Button type="submit" disabled={create.isPending || name.trim() === ''} className="sm:mt-5">
           {create.isPending && <Loader2 className="animate-spin" />}
           <Trans>Create token</Trans>
         </Button>

@@ -1,5 +1,4 @@
 import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
-import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -23,7 +22,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertCircle, Clock, Heart, Loader2, RotateCcw, ShieldCheck, TrendingDown } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { PricingPageLayout } from './pricing-page-layout';
 
 /** The page's four claims (spec 001 §9, `pricingClaims` in the pricing domain), in the reader's language. */
 const claims = [
@@ -42,73 +41,59 @@ export function CardPricingPage() {
   const products = useProviderProducts();
   const { t, i18n } = useLingui();
   return (
-    <div className="min-h-screen bg-background">
-      <SiteHeader>
-        <Link
-          href="/pricing-selector"
-          className="hidden text-sm text-muted-foreground hover:text-foreground sm:block"
-        >
-          <Trans>All pricing</Trans>
-        </Link>
-        <BackToHomeLink />
-      </SiteHeader>
-      <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-        <div className="mx-auto max-w-2xl text-center">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-            <Trans>Complete pricing guide</Trans>
-          </h1>
-          <p className="mt-3 text-muted-foreground">
-            <Trans>
-              Transparent prices below the industry average, and 20% of our net profit goes to a registered
-              501(c)(3) nonprofit.
-            </Trans>
+    <PricingPageLayout
+      title={<Trans>Complete pricing guide</Trans>}
+      intro={
+        <Trans>
+          Transparent prices below the industry average, and 20% of our net profit goes to a registered
+          501(c)(3) nonprofit.
+        </Trans>
+      }
+      isCentered
+    >
+      <ul className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-4">
+        {claims.map(({ icon: Icon, text }) => (
+          <li
+            key={text.id}
+            className="flex items-center gap-2 rounded-xl border bg-card p-3 text-sm font-medium"
+          >
+            <Icon className="h-4 w-4 shrink-0 text-primary" />
+            {t(text)}
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-10">
+        {products.isLoading ? (
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-96 rounded-2xl" />
+            ))}
+          </div>
+        ) : products.isError ? (
+          <Card className="mx-auto max-w-md border-destructive/40">
+            <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
+              <AlertCircle className="h-8 w-8 text-destructive" />
+              {/* The server's own words for this failure (GET /api/products answers them). */}
+              <p className="font-semibold">{i18n._(serverMessages['payments.productsUnavailable'])}</p>
+              <Button variant="outline" onClick={() => products.refetch()}>
+                <Trans>Try again</Trans>
+              </Button>
+            </CardContent>
+          </Card>
+        ) : products.data?.length ? (
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {products.data.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </div>
+        ) : (
+          <p className="text-center text-muted-foreground">
+            <Trans>No products are on sale yet.</Trans>
           </p>
-        </div>
-
-        <ul className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-4">
-          {claims.map(({ icon: Icon, text }) => (
-            <li
-              key={text.id}
-              className="flex items-center gap-2 rounded-xl border bg-card p-3 text-sm font-medium"
-            >
-              <Icon className="h-4 w-4 shrink-0 text-primary" />
-              {t(text)}
-            </li>
-          ))}
-        </ul>
-
-        <div className="mt-10">
-          {products.isLoading ? (
-            <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-96 rounded-2xl" />
-              ))}
-            </div>
-          ) : products.isError ? (
-            <Card className="mx-auto max-w-md border-destructive/40">
-              <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
-                <AlertCircle className="h-8 w-8 text-destructive" />
-                {/* The server's own words for this failure (GET /api/products answers them). */}
-                <p className="font-semibold">{i18n._(serverMessages['payments.productsUnavailable'])}</p>
-                <Button variant="outline" onClick={() => products.refetch()}>
-                  <Trans>Try again</Trans>
-                </Button>
-              </CardContent>
-            </Card>
-          ) : products.data?.length ? (
-            <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {products.data.map((product) => (
-                <ProductCard key={product.id} product={product} />
-              ))}
-            </div>
-          ) : (
-            <p className="text-center text-muted-foreground">
-              <Trans>No products are on sale yet.</Trans>
-            </p>
-          )}
-        </div>
-      </main>
-    </div>
+        )}
+      </div>
+    </PricingPageLayout>
   );
 }
 

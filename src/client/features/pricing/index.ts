@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-export const SuccessPage = lazy(() => import('./success-page').then((m) => ({ default: m.SuccessPage })));
+export const PricingPage = lazy(() => import('./pricing-page').then((m) => ({ default: m.PricingPage })));
 export const PricingSelectorPage = lazy(() =>
   import('./pricing-selector-page').then((m) => ({ default: m.PricingSelectorPage })),
 );

@@ -1,5 +1,5 @@
 import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
-import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
+import { RadioCard } from '@client/components/radio-card';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
@@ -29,7 +29,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Calculator, Check, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { PricingPageLayout } from './pricing-page-layout';
 
 /** /pricing/local-business (spec 001 "Local Business Pricing Calculator", §5, §9). */
 export function LocalBusinessPage() {
@@ -56,182 +56,161 @@ export function LocalBusinessPage() {
   }
 
   return (
-    <div className="min-h-screen bg-background">
-      <SiteHeader>
-        <Link
-          href="/pricing-selector"
-          className="hidden text-sm text-muted-foreground hover:text-foreground sm:block"
-        >
-          <Trans>All pricing</Trans>
-        </Link>
-        <BackToHomeLink />
-      </SiteHeader>
-      <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-        <div className="max-w-2xl">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-            <Trans>Local Business Pricing Calculator</Trans>
-          </h1>
-          <p className="mt-3 text-muted-foreground">
-            <Trans>
-              Get found by customers across our ecosystem. Tell us about your business and see your price.
-            </Trans>
-          </p>
-        </div>
+    <PricingPageLayout
+      title={<Trans>Local Business Pricing Calculator</Trans>}
+      intro={
+        <Trans>
+          Get found by customers across our ecosystem. Tell us about your business and see your price.
+        </Trans>
+      }
+    >
+      <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_380px]">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <Trans>Your business</Trans>
+            </CardTitle>
+            <CardDescription>
+              <Trans>All fields can be changed; press Calculate to update your price.</Trans>
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-8">
+            <div className="space-y-2">
+              <Label htmlFor="business-type">
+                <Trans>Business type</Trans>
+              </Label>
+              <Select value={businessType} onValueChange={(v) => setBusinessType(v as BusinessType)}>
+                <SelectTrigger id="business-type" className="sm:max-w-sm" aria-label={t`Business type`}>
+                  <SelectValue placeholder={t`Select your business type`} />
+                </SelectTrigger>
+                <SelectContent>
+                  {businessTypes.map((type) => (
+                    <SelectItem key={type.id} value={type.id}>
+                      {i18n._(type.label)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
 
-        <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_380px]">
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <Trans>Your business</Trans>
-              </CardTitle>
-              <CardDescription>
-                <Trans>All fields can be changed; press Calculate to update your price.</Trans>
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="space-y-8">
-              <div className="space-y-2">
-                <Label htmlFor="business-type">
-                  <Trans>Business type</Trans>
-                </Label>
-                <Select value={businessType} onValueChange={(v) => setBusinessType(v as BusinessType)}>
-                  <SelectTrigger id="business-type" className="sm:max-w-sm" aria-label={t`Business type`}>
-                    <SelectValue placeholder={t`Select your business type`} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {businessTypes.map((type) => (
-                      <SelectItem key={type.id} value={type.id}>
-                        {i18n._(type.label)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+            <fieldset className="space-y-3">
+              <legend className="text-sm font-medium">
+                <Trans>Exposure level</Trans>
+              </legend>
+              <div className="grid gap-3 sm:grid-cols-3">
+                {exposureLevels.map((level) => {
+                  const isChosen = level.id === exposureLevel;
+                  return (
+                    <RadioCard
+                      key={level.id}
+                      name="exposure-level"
+                      value={level.id}
+                      isChecked={isChosen}
+                      onSelect={() => setExposureLevel(level.id)}
+                      className={cn(
+                        'flex flex-col rounded-xl border bg-card p-4 transition hover:shadow-sm',
+                        isChosen && 'border-primary ring-2 ring-primary',
+                      )}
+                    >
+                      <span className="flex items-center justify-between font-semibold">
+                        {i18n._(level.name)}
+                        {isChosen && <Check className="h-4 w-4 text-primary" />}
+                      </span>
+                      <span className="mt-1 text-sm font-medium text-primary">
+                        <Trans>{level.displayRange}/mo</Trans>
+                      </span>
+                      <span className="mt-2 text-xs text-muted-foreground">{i18n._(level.description)}</span>
+                    </RadioCard>
+                  );
+                })}
               </div>
+            </fieldset>
 
-              <fieldset className="space-y-3">
-                <legend className="text-sm font-medium">
-                  <Trans>Exposure level</Trans>
-                </legend>
-                <div className="grid gap-3 sm:grid-cols-3">
-                  {exposureLevels.map((level) => {
-                    const isChosen = level.id === exposureLevel;
-                    return (
-                      <label
-                        key={level.id}
-                        className={cn(
-                          'flex cursor-pointer flex-col rounded-xl border bg-card p-4 transition hover:shadow-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                          isChosen && 'border-primary ring-2 ring-primary',
-                        )}
-                      >
-                        <input
-                          type="radio"
-                          name="exposure-level"
-                          value={level.id}
-                          checked={isChosen}
-                          onChange={() => setExposureLevel(level.id)}
-                          className="sr-only"
-                        />
-                        <span className="flex items-center justify-between font-semibold">
-                          {i18n._(level.name)}
-                          {isChosen && <Check className="h-4 w-4 text-primary" />}
-                        </span>
-                        <span className="mt-1 text-sm font-medium text-primary">
-                          <Trans>{level.displayRange}/mo</Trans>
-                        </span>
-                        <span className="mt-2 text-xs text-muted-foreground">
-                          {i18n._(level.description)}
-                        </span>
-                      </label>
-                    );
-                  })}
-                </div>
-              </fieldset>
-
-              <div className="space-y-2">
-                <Label htmlFor="zip-codes">
-                  <Trans>ZIP codes you serve</Trans>
-                </Label>
-                <Input
-                  id="zip-codes"
-                  value={zipCodes}
-                  onChange={(e) => setZipCodes(e.target.value)}
-                  placeholder={t`e.g. 90210, 90211, 90212`}
-                />
-                <p className="text-xs text-muted-foreground">
-                  <Trans>Separate ZIP codes with commas.</Trans> {i18n._(zipFeeHint)}.
-                </p>
-              </div>
-
-              <fieldset className="space-y-3">
-                <legend className="text-sm font-medium">
-                  <Trans>Add-ons</Trans>
-                </legend>
-                <ul className="grid gap-3 sm:grid-cols-2">
-                  {localAddons.map((addon) => {
-                    const id = `local-addon-${addon.key}`;
-                    return (
-                      <li
-                        key={addon.key}
-                        className="flex items-start justify-between gap-3 rounded-xl border p-4"
-                      >
-                        <div>
-                          <label htmlFor={id} className="font-medium">
-                            {i18n._(addon.name)}
-                          </label>
-                          <p className="text-sm text-primary">
-                            {addon.billing === 'monthly'
-                              ? formatMonthlyPrice(addon.priceCents)
-                              : t`${formatMoney(addon.priceCents)} one-time`}
-                          </p>
-                          <p className="mt-1 text-xs text-muted-foreground">{i18n._(addon.description)}</p>
-                        </div>
-                        <Switch
-                          id={id}
-                          checked={addons[addon.key]}
-                          onCheckedChange={(on) => setAddons((a) => ({ ...a, [addon.key]: on }))}
-                        />
-                      </li>
-                    );
-                  })}
-                </ul>
-              </fieldset>
-
-              <Button size="lg" className="w-full sm:w-auto" onClick={calculate}>
-                <Calculator className="h-4 w-4" />
-                <Trans>Calculate</Trans>
-              </Button>
-            </CardContent>
-          </Card>
-
-          <aside className="h-fit lg:sticky lg:top-24">
-            {result ? (
-              <LocalResult
-                result={result}
-                isStale={
-                  result.businessType !== businessType ||
-                  result.exposureLevel !== exposureLevel ||
-                  result.zipCodes !== zipCodes ||
-                  JSON.stringify(result.addons) !== JSON.stringify(addons)
-                }
-                isCreating={checkout.isPending}
-                onCheckout={() => checkout.mutate(result)}
+            <div className="space-y-2">
+              <Label htmlFor="zip-codes">
+                <Trans>ZIP codes you serve</Trans>
+              </Label>
+              <Input
+                id="zip-codes"
+                value={zipCodes}
+                onChange={(e) => setZipCodes(e.target.value)}
+                placeholder={t`e.g. 90210, 90211, 90212`}
               />
-            ) : (
-              <Card className="border-dashed">
-                <CardContent className="flex flex-col items-center gap-3 p-8 text-center text-muted-foreground">
-                  <Calculator className="h-8 w-8" />
-                  <p className="font-medium text-foreground">
-                    <Trans>Your price appears here</Trans>
-                  </p>
-                  <p className="text-sm">
-                    <Trans>Choose a business type and exposure level, then press Calculate.</Trans>
-                  </p>
-                </CardContent>
-              </Card>
-            )}
-          </aside>
-        </div>
-      </main>
-    </div>
+              <p className="text-xs text-muted-foreground">
+                <Trans>Separate ZIP codes with commas.</Trans> {i18n._(zipFeeHint)}.
+              </p>
+            </div>
+
+            <fieldset className="space-y-3">
+              <legend className="text-sm font-medium">
+                <Trans>Add-ons</Trans>
+              </legend>
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {localAddons.map((addon) => {
+                  const id = `local-addon-${addon.key}`;
+                  return (
+                    <li
+                      key={addon.key}
+                      className="flex items-start justify-between gap-3 rounded-xl border p-4"
+                    >
+                      <div>
+                        <label htmlFor={id} className="font-medium">
+                          {i18n._(addon.name)}
+                        </label>
+                        <p className="text-sm text-primary">
+                          {addon.billing === 'monthly'
+                            ? formatMonthlyPrice(addon.priceCents)
+                            : t`${formatMoney(addon.priceCents)} one-time`}
+                        </p>
+                        <p className="mt-1 text-xs text-muted-foreground">{i18n._(addon.description)}</p>
+                      </div>
+                      <Switch
+                        id={id}
+                        checked={addons[addon.key]}
+                        onCheckedChange={(on) => setAddons((a) => ({ ...a, [addon.key]: on }))}
+                      />
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+
+            <Button size="lg" className="w-full sm:w-auto" onClick={calculate}>
+              <Calculator className="h-4 w-4" />
+              <Trans>Calculate</Trans>
+            </Button>
+          </CardContent>
+        </Card>
+
+        <aside className="h-fit lg:sticky lg:top-24">
+          {result ? (
+            <LocalResult
+              result={result}
+              isStale={
+                result.businessType !== businessType ||
+                result.exposureLevel !== exposureLevel ||
+                result.zipCodes !== zipCodes ||
+                JSON.stringify(result.addons) !== JSON.stringify(addons)
+              }
+              isCreating={checkout.isPending}
+              onCheckout={() => checkout.mutate(result)}
+            />
+          ) : (
+            <Card className="border-dashed">
+              <CardContent className="flex flex-col items-center gap-3 p-8 text-center text-muted-foreground">
+                <Calculator className="h-8 w-8" />
+                <p className="font-medium text-foreground">
+                  <Trans>Your price appears here</Trans>
+                </p>
+                <p className="text-sm">
+                  <Trans>Choose a business type and exposure level, then press Calculate.</Trans>
+                </p>
+              </CardContent>
+            </Card>
+          )}
+        </aside>
+      </div>
+    </PricingPageLayout>
   );
 }
 

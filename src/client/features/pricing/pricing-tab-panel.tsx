@@ -1,4 +1,3 @@
-import { PlanPackageBuilder } from '@client/components/pricing/plan-package-builder';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { usePackageCheckout } from '@client/features/checkout';
@@ -11,6 +10,7 @@ import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BookOpen, Calculator, Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
+import { PlanPackageBuilder } from './plan-package-builder';
 
 /** Dashboard 'pricing' tab: the shared package builder, starting from the workspace's current plan. */
 export function PricingTabPanel() {

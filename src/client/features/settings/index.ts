@@ -10,10 +10,4 @@ export const ProfileSection = lazy(() =>
 export const WorkspaceSection = lazy(() =>
   import('./workspace-section').then((m) => ({ default: m.WorkspaceSection })),
 );
-export const WebsitesSection = lazy(() =>
-  import('./websites-section').then((m) => ({ default: m.WebsitesSection })),
-);
-export const MembersSection = lazy(() =>
-  import('./members-section').then((m) => ({ default: m.MembersSection })),
-);
 export type { SettingsSection, SettingsSectionProps } from './settings-sections';

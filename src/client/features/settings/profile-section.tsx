@@ -1,17 +1,27 @@
+import { FormField } from '@client/components/form/form-field';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
-import { NewPasswordField, newPasswordProblem } from '@client/features/auth';
+import { NewPasswordField } from '@client/features/auth';
 import { LocaleSwitcher } from '@client/i18n/locale-switcher';
-import { apiRequest, errorMessage } from '@client/lib/api';
-import { type CurrentUser, setAuthUser } from '@client/lib/use-auth';
+import { apiRequest, errorMessage, requestJson } from '@client/lib/api';
+import { applyServerErrors } from '@client/lib/form';
+import { setAuthUser } from '@client/lib/use-auth';
 import { userInitials } from '@client/lib/user-display';
+import {
+  type ChangePasswordInput,
+  changePasswordSchema,
+  currentUserSchema,
+  profileSchema,
+} from '@domain/auth/auth-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import type { SettingsSectionProps } from './settings-sections';
 
 /** A URL's shape, the same in every language. */
@@ -32,31 +42,38 @@ export function ProfileSection(props: SettingsSectionProps) {
   );
 }
 
+type ProfileForm = z.input<typeof profileFormSchema>;
+const profileFormSchema = profileSchema.pick({ firstName: true, lastName: true, profileImageUrl: true });
+
 function ProfileForm({ user }: SettingsSectionProps) {
-  const [form, setForm] = useState({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImageUrl: user.profileImageUrl ?? '',
+  const form = useForm<ProfileForm>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: user.profileImageUrl ?? '',
+    },
   });
+  const { errors } = form.formState;
   const { t } = useLingui();
   const save = useMutation({
-    mutationFn: async () =>
-      (await apiRequest('PATCH', '/api/auth/user', form)).json() as Promise<CurrentUser>,
+    mutationFn: (input: ProfileForm) => requestJson(currentUserSchema, 'PATCH', '/api/auth/user', input),
     onSuccess: (updated) => {
       setAuthUser(updated);
       toast({ title: t`Profile saved`, description: t`Your name and picture are up to date.` });
     },
+    onError: (error) => applyServerErrors(error, form),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
+  const submit = form.handleSubmit((input) => save.mutate(input));
+  const shown = form.watch();
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} className="space-y-4" noValidate>
       <div className="flex items-center gap-4">
         <Avatar className="h-14 w-14 text-base">
-          {form.profileImageUrl && <AvatarImage src={form.profileImageUrl} alt="" />}
-          <AvatarFallback className="text-base">{userInitials({ ...user, ...form })}</AvatarFallback>
+          {shown.profileImageUrl && <AvatarImage src={shown.profileImageUrl} alt="" />}
+          <AvatarFallback className="text-base">
+            {userInitials({ ...user, firstName: shown.firstName ?? '', lastName: shown.lastName ?? '' })}
+          </AvatarFallback>
         </Avatar>
         <div className="text-sm">
           <p className="font-medium">{user.email}</p>
@@ -66,44 +83,32 @@ function ProfileForm({ user }: SettingsSectionProps) {
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor="profile-first-name">
-            <Trans>First name</Trans>
-          </Label>
-          <Input
-            id="profile-first-name"
-            required
-            value={form.firstName}
-            onChange={(e) => setForm({ ...form, firstName: e.target.value })}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="profile-last-name">
-            <Trans>Last name</Trans>
-          </Label>
-          <Input
-            id="profile-last-name"
-            value={form.lastName}
-            onChange={(e) => setForm({ ...form, lastName: e.target.value })}
-          />
-        </div>
+        <FormField label={<Trans>First name</Trans>} error={errors.firstName?.message}>
+          {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('firstName')} />}
+        </FormField>
+        <FormField label={<Trans>Last name</Trans>} error={errors.lastName?.message}>
+          {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('lastName')} />}
+        </FormField>
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="profile-image">
-          <Trans>Profile image URL</Trans>
-        </Label>
-        <Input
-          id="profile-image"
-          type="url"
-          placeholder={urlPlaceholder}
-          value={form.profileImageUrl}
-          onChange={(e) => setForm({ ...form, profileImageUrl: e.target.value })}
-        />
-        <p className="text-xs text-muted-foreground">
-          <Trans>Leave empty to show your initials.</Trans>
-        </p>
-      </div>
-      {save.error && <p className="text-sm text-destructive">{errorMessage(save.error)}</p>}
+      <FormField label={<Trans>Profile image URL</Trans>} error={errors.profileImageUrl?.message}>
+        {(id, invalid) => (
+          <>
+            <Input
+              id={id}
+              type="url"
+              aria-invalid={invalid}
+              placeholder={urlPlaceholder}
+              {...form.register('profileImageUrl')}
+            />
+            <p className="text-xs text-muted-foreground">
+              <Trans>Leave empty to show your initials.</Trans>
+            </p>
+          </>
+        )}
+      </FormField>
+      {save.error && !Object.keys(errors).length && (
+        <p className="text-sm text-destructive">{errorMessage(save.error)}</p>
+      )}
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Loader2 className="animate-spin" />}
         <Trans>Save profile</Trans>
@@ -112,49 +117,59 @@ function ProfileForm({ user }: SettingsSectionProps) {
   );
 }
 
+const emptyPasswords: ChangePasswordInput = { currentPassword: '', newPassword: '' };
+
 /** Needs the current password; the server then ends every other session of this user. */
 function ChangePasswordForm() {
-  const empty = { currentPassword: '', newPassword: '' };
-  const [form, setForm] = useState(empty);
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: emptyPasswords,
+    // The new password's rule shows as it is typed.
+    mode: 'onChange',
+  });
+  const { errors } = form.formState;
   const { t } = useLingui();
   const change = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/password', form),
+    mutationFn: (input: ChangePasswordInput) => apiRequest('POST', '/api/auth/password', input),
     onSuccess: () => {
-      setForm(empty);
+      form.reset(emptyPasswords);
       toast({ title: t`Password changed`, description: t`You were signed out on every other device.` });
     },
+    onError: (error) => applyServerErrors(error, form),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!newPasswordProblem(form.newPassword)) change.mutate();
-  };
+  const submit = form.handleSubmit((input) => change.mutate(input));
   return (
-    <form onSubmit={submit} className="space-y-4 border-t pt-6" aria-labelledby="change-password-title">
+    <form
+      onSubmit={submit}
+      className="space-y-4 border-t pt-6"
+      aria-labelledby="change-password-title"
+      noValidate
+    >
       <h3 id="change-password-title" className="font-medium">
         <Trans>Change password</Trans>
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor="current-password">
-            <Trans>Current password</Trans>
-          </Label>
-          <Input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={form.currentPassword}
-            onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
-          />
-        </div>
+        <FormField label={<Trans>Current password</Trans>} error={errors.currentPassword?.message}>
+          {(id, invalid) => (
+            <Input
+              id={id}
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={invalid}
+              {...form.register('currentPassword')}
+            />
+          )}
+        </FormField>
         <NewPasswordField
           id="new-password"
           label={t`New password`}
-          value={form.newPassword}
-          onChange={(newPassword) => setForm({ ...form, newPassword })}
+          error={errors.newPassword?.message}
+          registration={form.register('newPassword')}
         />
       </div>
-      {change.error && <p className="text-sm text-destructive">{errorMessage(change.error)}</p>}
+      {change.error && !Object.keys(errors).length && (
+        <p className="text-sm text-destructive">{errorMessage(change.error)}</p>
+      )}
       <Button type="submit" variant="outline" disabled={change.isPending}>
         {change.isPending && <Loader2 className="animate-spin" />}
         <Trans>Change password</Trans>

@@ -2,7 +2,9 @@ import { Badge } from '@client/components/ui/badge';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { toast } from '@client/components/ui/use-toast';
-import { apiRequest, errorMessage } from '@client/lib/api';
+import { daysUntil } from '@client/i18n/format';
+import { apiRequest } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
 import { refreshAuthUser } from '@client/lib/use-auth';
 import { isLocale, type Locale, localeNames, locales } from '@domain/locales';
 import { basePlans } from '@domain/pricing/plans';
@@ -11,10 +13,6 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
 import type { SettingsSectionProps } from './settings-sections';
-
-function daysLeft(until: string): number {
-  return Math.max(0, Math.ceil((new Date(until).getTime() - Date.now()) / 86_400_000));
-}
 
 /** The select's value for "no workspace default": each member's own browser language then applies. */
 const browserDefault = 'browser';
@@ -29,12 +27,7 @@ export function WorkspaceSection({ user, canManage }: SettingsSectionProps) {
     mutationFn: (workspaceId: number) => apiRequest('POST', '/api/auth/switch-workspace', { workspaceId }),
     // Every cached list belongs to the old workspace: start the dashboard afresh.
     onSuccess: () => window.location.assign('/dashboard'),
-    onError: (error) =>
-      toast({
-        title: t`Could not switch workspace`,
-        description: errorMessage(error),
-        variant: 'destructive',
-      }),
+    onError: onErrorToast(t`Could not switch workspace`),
   });
   return (
     <div className="space-y-5">
@@ -51,7 +44,7 @@ export function WorkspaceSection({ user, canManage }: SettingsSectionProps) {
                 {' · '}
                 <Trans>
                   trial,{' '}
-                  <Plural value={daysLeft(workspace.trialEndsAt)} one="# day left" other="# days left" />
+                  <Plural value={daysUntil(workspace.trialEndsAt)} one="# day left" other="# days left" />
                 </Trans>
               </>
             )}
@@ -107,12 +100,7 @@ function WorkspaceLanguage({
       await refreshAuthUser();
     },
     onSuccess: () => toast({ title: t`Workspace language saved` }),
-    onError: (error) =>
-      toast({
-        title: t`Could not save the language`,
-        description: errorMessage(error),
-        variant: 'destructive',
-      }),
+    onError: onErrorToast(t`Could not save the language`),
   });
   return (
     <div className="max-w-sm space-y-1.5">

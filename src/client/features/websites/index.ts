@@ -1,3 +1,5 @@
+import { lazy } from 'react';
+
 /** What other features use from websites: the list and its writes (the sidebar, filters, forms, settings). */
 export {
   addWebsiteIntent,
@@ -7,3 +9,8 @@ export {
   useWebsites,
   websitesKey,
 } from './websites-api';
+
+/** The websites settings section. */
+export const WebsitesSection = lazy(() =>
+  import('./websites-section').then((m) => ({ default: m.WebsitesSection })),
+);

@@ -5,10 +5,25 @@ import { addonById, isAddonId } from '@domain/pricing/addons';
 import { planById } from '@domain/pricing/plans';
 import { divideRounded } from '@domain/pricing/rounding';
 import type { Tx } from '../../db/database.js';
-import { getSubscription, listPayments, paymentsBetween, revenueTotals } from './store.js';
+import {
+  applySubscription,
+  getSubscription,
+  insertPayment,
+  listPayments,
+  paymentsBetween,
+  revenueTotals,
+  setRenewal,
+} from './store.js';
 
 /** Who paid (by email) and for how many distinct products: the catalogue's cross-sell rate reads it. */
 export { countProductsByEmail } from './store.js';
+
+/** What checkout fulfilment writes here: the payment received, the plan it buys, a renewal's new period. */
+export {
+  applySubscription as activateSubscription,
+  insertPayment as recordPayment,
+  setRenewal as extendSubscription,
+};
 
 function average(total: number, count: number): number {
   return count === 0 ? 0 : divideRounded(total, count);

@@ -1,53 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
-import { checkoutOrders, paymentEvents, payments } from '../../db/schema/payments.js';
+import { payments } from '../../db/schema/payments.js';
 import { workspaces } from '../../db/schema/workspaces.js';
 
-export type CheckoutOrder = typeof checkoutOrders.$inferSelect;
-export type NewCheckoutOrder = typeof checkoutOrders.$inferInsert;
 export type Payment = typeof payments.$inferSelect;
-
-export async function insertOrder(tx: Tx, order: NewCheckoutOrder): Promise<void> {
-  await tx.insert(checkoutOrders).values(order);
-}
-
-export async function setOrderProviderSession(
-  tx: Tx,
-  orderId: string,
-  providerSessionId: string,
-): Promise<void> {
-  await tx.update(checkoutOrders).set({ providerSessionId }).where(eq(checkoutOrders.id, orderId));
-}
-
-export async function findOrder(tx: Tx, orderId: string): Promise<CheckoutOrder | undefined> {
-  const [row] = await tx.select().from(checkoutOrders).where(eq(checkoutOrders.id, orderId));
-  return row;
-}
-
-/** Marks an open order completed; returns it only for the caller that made the transition. */
-export async function completeOrder(
-  tx: Tx,
-  orderId: string,
-  customerEmail: string | null,
-  providerSubscriptionId: string | null,
-): Promise<CheckoutOrder | undefined> {
-  const [row] = await tx
-    .update(checkoutOrders)
-    .set({ status: 'completed', completedAt: new Date(), customerEmail, providerSubscriptionId })
-    .where(and(eq(checkoutOrders.id, orderId), eq(checkoutOrders.status, 'open')))
-    .returning();
-  return row;
-}
-
-/** Records a provider event id; false when it was already handled (a replay). */
-export async function claimEvent(tx: Tx, id: string, provider: string, type: string): Promise<boolean> {
-  const rows = await tx
-    .insert(paymentEvents)
-    .values({ id, provider, type })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  return rows.length === 1;
-}
 
 export async function insertPayment(tx: Tx, payment: typeof payments.$inferInsert): Promise<Payment> {
   const [row] = await tx.insert(payments).values(payment).returning();
@@ -125,17 +81,6 @@ export async function applySubscription(
     .where(sql`${workspaces.id} = app_current_workspace()`);
 }
 
-export async function findOrderBySession(
-  tx: Tx,
-  providerSessionId: string,
-): Promise<CheckoutOrder | undefined> {
-  const [row] = await tx
-    .select()
-    .from(checkoutOrders)
-    .where(eq(checkoutOrders.providerSessionId, providerSessionId));
-  return row;
-}
-
 export async function getSubscription(tx: Tx) {
   const [row] = await tx
     .select({
@@ -148,25 +93,6 @@ export async function getSubscription(tx: Tx) {
     })
     .from(workspaces)
     .where(sql`${workspaces.id} = app_current_workspace()`);
-  return row;
-}
-
-/** A provider session that expired unpaid closes its order; a paid order is never reopened. */
-export async function expireOrder(tx: Tx, orderId: string): Promise<void> {
-  await tx
-    .update(checkoutOrders)
-    .set({ status: 'expired' })
-    .where(and(eq(checkoutOrders.id, orderId), eq(checkoutOrders.status, 'open')));
-}
-
-export async function findOrderBySubscription(
-  tx: Tx,
-  subscriptionId: string,
-): Promise<CheckoutOrder | undefined> {
-  const [row] = await tx
-    .select()
-    .from(checkoutOrders)
-    .where(eq(checkoutOrders.providerSubscriptionId, subscriptionId));
   return row;
 }
 

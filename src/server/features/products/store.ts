@@ -1,10 +1,8 @@
 import { AppError } from '@domain/app-error';
-import { idParamSchema } from '@domain/ids';
 import { serverMessage } from '@domain/messages';
-import { type Product, productInputSchema, productSchema } from '@domain/payments/product-schemas';
+import type { Product, productInputSchema } from '@domain/payments/product-schemas';
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
 import { products } from '../../db/schema/payments.js';
 
@@ -46,29 +44,3 @@ export async function deleteProduct(tx: Tx, id: number): Promise<void> {
   const rows = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   if (rows.length === 0) throw new AppError('not_found', serverMessage('payments.productNotFound'));
 }
-
-const tags = ['payments'];
-
-export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/products', { schema: { tags, response: { 200: z.array(productSchema) } } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => listProducts(tx)),
-  );
-
-  app.post(
-    '/api/products',
-    { schema: { tags, body: productInputSchema, response: { 201: productSchema } } },
-    async (request, reply) => {
-      const product = await app.inWorkspace(request, 'admin', (tx) => createProduct(tx, request.body));
-      return reply.status(201).send(product);
-    },
-  );
-
-  app.delete(
-    '/api/products/:id',
-    { schema: { tags, params: z.object({ id: idParamSchema }) } },
-    async (request, reply) => {
-      await app.inWorkspace(request, 'admin', (tx) => deleteProduct(tx, request.params.id));
-      return reply.status(204).send();
-    },
-  );
-};

@@ -1,14 +1,5 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@client/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
+import { FormField } from '@client/components/form/form-field';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -19,26 +10,29 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { InstallSnippet } from '@client/features/analytics';
+import type { SettingsSectionProps } from '@client/features/settings';
+import { errorMessage } from '@client/lib/api';
+import { applyServerErrors } from '@client/lib/form';
+import { type Website, websiteInputSchema } from '@domain/websites/website-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Globe, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useSearch } from 'wouter';
+import type { z } from 'zod';
 import {
   addWebsiteIntent,
   useCreateWebsite,
   useDeleteWebsite,
   useUpdateWebsite,
   useWebsites,
-} from '@client/features/websites';
-import { errorMessage } from '@client/lib/api';
-import type { Website } from '@domain/websites/website-schemas';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Globe, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
-import type { SettingsSectionProps } from './settings-sections';
+} from './websites-api';
 
 export function WebsitesSection({ canManage }: SettingsSectionProps) {
   const { data: websites, isLoading, isError } = useWebsites();
@@ -152,27 +146,34 @@ export function WebsitesSection({ canManage }: SettingsSectionProps) {
   );
 }
 
+type WebsiteForm = z.input<typeof websiteInputSchema>;
+
 function WebsiteDialog({ website, onClose }: { website: Website | null; onClose: () => void }) {
-  const [form, setForm] = useState({
-    name: website?.name ?? '',
-    domain: website?.domain ?? '',
-    description: website?.description ?? '',
+  const form = useForm<WebsiteForm, unknown, z.output<typeof websiteInputSchema>>({
+    resolver: zodResolver(websiteInputSchema),
+    defaultValues: {
+      name: website?.name ?? '',
+      domain: website?.domain ?? '',
+      description: website?.description ?? '',
+    },
   });
+  const { errors } = form.formState;
   const create = useCreateWebsite();
   const update = useUpdateWebsite();
   const save = website ? update : create;
   const { t } = useLingui();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (input) => {
     try {
-      if (website) await update.mutateAsync({ id: website.id, ...form });
-      else await create.mutateAsync(form);
-      toast({ title: website ? t`Website updated` : t`Website added`, description: form.name });
+      if (website) await update.mutateAsync({ id: website.id, ...input });
+      else await create.mutateAsync(input);
+      toast({ title: website ? t`Website updated` : t`Website added`, description: input.name });
       onClose();
-    } catch {
-      // The error is shown inside the dialog from the mutation's state.
+    } catch (error) {
+      // Field errors go under their inputs; anything else is shown inside the dialog from the mutation's state.
+      applyServerErrors(error, form);
     }
-  };
+  });
+  const hasFieldError = Object.keys(errors).length > 0;
   return (
     <Dialog open onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent>
@@ -182,42 +183,26 @@ function WebsiteDialog({ website, onClose }: { website: Website | null; onClose:
             <Trans>Websites appear in the dashboard sidebar and on its overview.</Trans>
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="space-y-4">
-          <div className="space-y-1.5">
-            <Label htmlFor="website-name">
-              <Trans>Name</Trans>
-            </Label>
-            <Input
-              id="website-name"
-              required
-              value={form.name}
-              onChange={(e) => setForm({ ...form, name: e.target.value })}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="website-domain">
-              <Trans>Domain</Trans>
-            </Label>
-            <Input
-              id="website-domain"
-              required
-              placeholder={t`example.com`}
-              value={form.domain}
-              onChange={(e) => setForm({ ...form, domain: e.target.value })}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="website-description">
-              <Trans>Description</Trans>
-            </Label>
-            <Textarea
-              id="website-description"
-              rows={3}
-              value={form.description}
-              onChange={(e) => setForm({ ...form, description: e.target.value })}
-            />
-          </div>
-          {save.error && (
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <FormField label={<Trans>Name</Trans>} error={errors.name?.message}>
+            {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('name')} />}
+          </FormField>
+          <FormField label={<Trans>Domain</Trans>} error={errors.domain?.message}>
+            {(id, invalid) => (
+              <Input
+                id={id}
+                aria-invalid={invalid}
+                placeholder={t`example.com`}
+                {...form.register('domain')}
+              />
+            )}
+          </FormField>
+          <FormField label={<Trans>Description</Trans>} error={errors.description?.message}>
+            {(id, invalid) => (
+              <Textarea id={id} aria-invalid={invalid} rows={3} {...form.register('description')} />
+            )}
+          </FormField>
+          {save.error && !hasFieldError && (
             <p role="alert" className="text-sm text-destructive">
               {errorMessage(save.error)}
             </p>
@@ -242,42 +227,17 @@ function RemoveWebsiteButton({ website }: { website: Website }) {
   const { t } = useLingui();
   const { name, domain } = website;
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDeleteDialog
+      trigger={
         <Button variant="ghost" size="icon" aria-label={t`Remove ${name}`}>
           <Trash2 className="text-destructive" />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            <Trans>Remove {name}?</Trans>
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            <Trans>{domain} disappears from the dashboard. The site itself keeps running.</Trans>
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>
-            <Trans>Cancel</Trans>
-          </AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() =>
-              remove.mutate(website.id, {
-                onError: (error) =>
-                  toast({
-                    title: t`Could not remove website`,
-                    description: errorMessage(error),
-                    variant: 'destructive',
-                  }),
-              })
-            }
-          >
-            <Trans>Remove</Trans>
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={<Trans>Remove {name}?</Trans>}
+      description={<Trans>{domain} disappears from the dashboard. The site itself keeps running.</Trans>}
+      confirmLabel={<Trans>Remove</Trans>}
+      onConfirm={() => remove.mutateAsync(website.id)}
+      errorTitle={t`Could not remove website`}
+    />
   );
 }

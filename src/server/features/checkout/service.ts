@@ -14,6 +14,9 @@ import { formatDollars } from '@domain/pricing/money';
 import { type PlanId, planById, planIds } from '@domain/pricing/plans';
 import { type ReossCheckoutBody, reossAddonById, reossPricing, reossTierById } from '@domain/pricing/reoss';
 import { hasRole } from '@domain/roles';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import { z } from 'zod';
 import type { Database, Tx } from '../../db/database.js';
 import type { CheckoutLineRecord } from '../../db/schema/payments.js';
 import type { Member } from '../../http/session.js';
@@ -22,18 +25,20 @@ import type {
   CheckoutLine,
   PaymentsProvider,
 } from '../../providers/payments/payments-provider.js';
+import { StripePaymentsProvider } from '../../providers/payments/stripe-provider.js';
 import { recordActivity } from '../activities/service.js';
+import { activateSubscription, extendSubscription, recordPayment } from '../payments/service.js';
 import {
-  applySubscription,
   type CheckoutOrder,
   claimEvent,
   completeOrder,
+  expireOrder,
   findOrder,
+  findOrderBySession,
   findOrderBySubscription,
   insertOrder,
-  insertPayment,
-  setRenewal,
 } from './store.js';
+import { testCards } from './test-checkout-page.js';
 
 export interface CheckoutContext {
   database: Database;
@@ -264,7 +269,7 @@ export async function completeCheckout(
     if (!completed) return 'already_completed';
     if (order.buyerWorkspaceId) {
       const amount = order.recurringCents + order.oneTimeCents;
-      await insertPayment(tx, {
+      await recordPayment(tx, {
         orderId: order.id,
         description: orderDescription(order),
         amountCents: amount,
@@ -275,7 +280,7 @@ export async function completeCheckout(
         customerEmail: event.customerEmail,
       });
       const selection = order.selection as OrderSelection;
-      await applySubscription(tx, {
+      await activateSubscription(tx, {
         planId: selection.planId,
         addonIds: selection.addonIds,
         seats: selection.seats,
@@ -309,7 +314,7 @@ export async function recordRenewal(
   return database.withWorkspace(order.buyerWorkspaceId, async (tx) => {
     if (!(await claimEvent(tx, event.eventId, 'stripe', 'invoice.paid'))) return 'duplicate';
     const description = `Renewal: ${orderDescription({ ...order, lines: order.lines.filter((l) => l.isRecurring) })}`;
-    await insertPayment(tx, {
+    await recordPayment(tx, {
       orderId: null,
       description,
       amountCents: event.amountPaidCents,
@@ -319,7 +324,7 @@ export async function recordRenewal(
       providerReference: event.reference,
       customerEmail: order.customerEmail,
     });
-    await setRenewal(tx, event.periodEnd);
+    await extendSubscription(tx, event.periodEnd);
     await recordActivity(
       tx,
       'payment_received',
@@ -327,4 +332,129 @@ export async function recordRenewal(
     );
     return 'fulfilled';
   });
+}
+
+/** Whether this server has a Stripe webhook endpoint (a Stripe provider with a signing secret). */
+export function hasStripeWebhook(provider: PaymentsProvider): provider is StripePaymentsProvider {
+  return provider instanceof StripePaymentsProvider && provider.hasWebhookSecret;
+}
+
+/**
+ * Stripe's webhook: checks the signature over the exact bytes sent, then fulfils the checkout, records a
+ * renewal or closes an expired session. Anything else is acknowledged and ignored.
+ */
+export async function handleStripeWebhook(
+  deps: { database: Database; provider: PaymentsProvider; log: FastifyBaseLogger },
+  body: unknown,
+  signature: unknown,
+): Promise<void> {
+  const { database, provider, log } = deps;
+  // Without a webhook secret this server has no Stripe endpoint: a client error, not a server fault.
+  if (!hasStripeWebhook(provider)) {
+    throw new AppError('not_found', 'Stripe webhooks are not configured on this server.');
+  }
+  if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
+    throw new AppError('bad_request', 'Missing Stripe signature.');
+  }
+  let event: Stripe.Event;
+  try {
+    event = provider.constructEvent(body, signature);
+  } catch {
+    throw new AppError('bad_request', 'Invalid Stripe signature.');
+  }
+  if (
+    event.type === 'checkout.session.completed' ||
+    event.type === 'checkout.session.async_payment_succeeded'
+  ) {
+    const session = event.data.object;
+    // An asynchronous payment (bank debit) completes later with async_payment_succeeded.
+    if (session.payment_status === 'unpaid') return;
+    const orderId = session.metadata?.order_id ?? session.client_reference_id;
+    if (!orderId) return;
+    const reference = session.subscription ?? session.payment_intent;
+    const subscription = session.subscription;
+    const result = await completeCheckout(database, {
+      eventId: event.id,
+      provider: 'stripe',
+      orderId,
+      providerSessionId: session.id,
+      customerEmail: session.customer_details?.email ?? null,
+      reference: typeof reference === 'string' ? reference : (reference?.id ?? null),
+      subscriptionId: typeof subscription === 'string' ? subscription : (subscription?.id ?? null),
+    });
+    if (result === 'unknown_order') log.warn({ orderId, eventId: event.id }, 'webhook for an unknown order');
+  }
+  if (event.type === 'invoice.paid') {
+    const invoice = event.data.object;
+    const subscription = invoice.parent?.subscription_details?.subscription;
+    const subscriptionId = typeof subscription === 'string' ? subscription : subscription?.id;
+    // The first invoice is the checkout itself (recorded above); later ones are renewals.
+    if (subscriptionId && invoice.billing_reason === 'subscription_cycle' && invoice.amount_paid > 0) {
+      const periodEnd = invoice.lines.data[0]?.period?.end ?? invoice.period_end;
+      const result = await recordRenewal(database, {
+        eventId: event.id,
+        subscriptionId,
+        amountPaidCents: invoice.amount_paid,
+        periodEnd: new Date(periodEnd * 1000),
+        reference: invoice.id ?? null,
+      });
+      if (result === 'unknown_order') log.warn({ subscriptionId }, 'renewal for an unknown subscription');
+    }
+  }
+  if (event.type === 'checkout.session.expired') {
+    const orderId = event.data.object.metadata?.order_id ?? event.data.object.client_reference_id;
+    if (orderId) await database.db.transaction((tx) => expireOrder(tx, orderId));
+  }
+}
+
+/** The offline test checkout's order behind an unguessable session id (only orders it created). */
+export async function findTestCheckoutOrder(database: Database, sessionId: string) {
+  const order = await database.db.transaction((tx) => findOrderBySession(tx, sessionId));
+  return order?.provider === 'offline' ? order : undefined;
+}
+
+/** Cancelling closes the session like an expired Stripe session: it can no longer be paid. */
+export async function cancelTestCheckout(database: Database, order: CheckoutOrder): Promise<void> {
+  await database.db.transaction((tx) => expireOrder(tx, order.id));
+}
+
+export type TestPayment = { isPaid: true } | { isPaid: false; status: 400 | 402 | 409; error: string };
+
+/**
+ * The offline test checkout's card rules: the published success card pays the order (as Stripe's
+ * completed event would), the published declined card and any other number are refused.
+ */
+export async function payTestCheckout(
+  database: Database,
+  order: CheckoutOrder,
+  input: { sessionId: string; cardNumber: string; email: string },
+): Promise<TestPayment> {
+  const digits = input.cardNumber.replace(/[\s-]/g, '');
+  if (order.status !== 'open')
+    return { isPaid: false, status: 409, error: 'This checkout is no longer open.' };
+  if (input.email && !z.email().safeParse(input.email).success)
+    return { isPaid: false, status: 400, error: 'Enter a valid email address or leave it empty.' };
+  if (digits === testCards.declined)
+    return {
+      isPaid: false,
+      status: 402,
+      error: 'Your card was declined. No payment was taken — try another card.',
+    };
+  if (digits !== testCards.success)
+    return {
+      isPaid: false,
+      status: 400,
+      error: 'This test checkout accepts only the test cards listed below.',
+    };
+  await completeCheckout(database, {
+    eventId: `evt_offline_${input.sessionId}`,
+    provider: 'offline',
+    orderId: order.id,
+    providerSessionId: input.sessionId,
+    customerEmail: input.email || null,
+    reference: `pay_offline_${input.sessionId.slice(-12)}`,
+    // The offline checkout does not renew by itself: there is no provider subscription.
+    subscriptionId: null,
+  });
+  return { isPaid: true };
 }

@@ -1,3 +1,6 @@
+import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
+import { PlanCard } from '@client/components/pricing/plan-card';
+import { RadioCard } from '@client/components/radio-card';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Switch } from '@client/components/ui/switch';
@@ -11,8 +14,6 @@ import { basePlans, contactSalesCta, isSalesLedPlan, type PlanId, planById } fro
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Mail, Package } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { formatMonthlyPrice } from './monthly-price';
-import { PlanCard } from './plan-card';
 
 export interface PackageSelection {
   planId: PlanId;
@@ -82,19 +83,15 @@ export function PlanPackageBuilder({
               const isSelected = p.id === planId;
               const name = i18n._(p.name);
               return (
-                <label
+                <RadioCard
                   key={p.id}
-                  className="h-full cursor-pointer rounded-2xl has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2"
+                  name="base-plan"
+                  value={p.id}
+                  isChecked={isSelected}
+                  onSelect={() => setPlanId(p.id)}
+                  label={name}
+                  className="h-full rounded-2xl has-[:focus-visible]:ring-offset-2"
                 >
-                  <input
-                    type="radio"
-                    name="base-plan"
-                    value={p.id}
-                    checked={isSelected}
-                    onChange={() => setPlanId(p.id)}
-                    className="sr-only"
-                    aria-label={name}
-                  />
                   <PlanCard
                     plan={p}
                     isSelected={isSelected}
@@ -118,7 +115,7 @@ export function PlanPackageBuilder({
                       </span>
                     }
                   />
-                </label>
+                </RadioCard>
               );
             })}
           </fieldset>

@@ -1,10 +1,10 @@
+import { PageLoader } from '@client/components/page-loader';
+import { NotFoundPage } from '@client/features/not-found';
+import { useAuth } from '@client/lib/use-auth';
 import { useLingui } from '@lingui/react/macro';
 import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { everyoneRoutes, signedInRoutes, signedOutRoutes } from './app/route-table';
-import { PageLoader } from './components/page-loader';
-import { NotFoundPage } from './features/not-found';
-import { useAuth } from './lib/use-auth';
+import { everyoneRoutes, signedInRoutes, signedOutRoutes } from './route-table';
 
 /** A signed-out visitor who opens a signed-in screen is sent to sign in and comes back afterwards. */
 function RedirectToSignIn() {

@@ -1,22 +1,31 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@client/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
+import { FormField } from '@client/components/form/form-field';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
+import type { SettingsSectionProps } from '@client/features/settings';
+import { formatDate } from '@client/i18n/format';
+import { errorMessage } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
+import { userDisplayName, userInitials } from '@client/lib/user-display';
+import {
+  type CreatedInvite,
+  type InviteMemberInput,
+  inviteMemberSchema,
+  type WorkspaceMember,
+} from '@domain/members/member-schemas';
+import { type Role, roleLabels, roles } from '@domain/roles';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Check, Copy, Loader2, Mail, Trash2, UserMinus } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import {
   useChangeMemberRole,
   useInviteMember,
@@ -24,20 +33,9 @@ import {
   usePendingInvites,
   useRemoveMember,
   useRevokeInvite,
-} from '@client/features/members';
-import { formatDate } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
-import { userDisplayName, userInitials } from '@client/lib/user-display';
-import type { CreatedInvite, WorkspaceMember } from '@domain/members/member-schemas';
-import { type Role, roleLabels, roles } from '@domain/roles';
-import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Check, Copy, Loader2, Mail, Trash2, UserMinus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import type { SettingsSectionProps } from './settings-sections';
+} from './members-api';
 
-type InvitableRole = Exclude<Role, 'owner'>;
-const invitableRoles: InvitableRole[] = ['admin', 'member', 'viewer'];
+const invitableRoles = inviteMemberSchema.shape.role.options;
 
 const roleHints = {
   owner: msg`Everything, including owners`,
@@ -45,10 +43,6 @@ const roleHints = {
   member: msg`Works with workspace data`,
   viewer: msg`Read-only access`,
 } satisfies Record<Role, unknown>;
-
-function showError(title: string) {
-  return (error: unknown) => toast({ title, description: errorMessage(error), variant: 'destructive' });
-}
 
 export function MembersSection({ user, canManage }: SettingsSectionProps) {
   const { data: members, isLoading, isError } = useMembers();
@@ -125,7 +119,7 @@ function MemberRow({
             onValueChange={(role) =>
               changeRole.mutate(
                 { userId: member.userId, role: role as Role },
-                { onError: showError(t`Could not change role`) },
+                { onError: onErrorToast(t`Could not change role`) },
               )
             }
             disabled={changeRole.isPending}
@@ -141,36 +135,20 @@ function MemberRow({
               ))}
             </SelectContent>
           </Select>
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
+          <ConfirmDeleteDialog
+            trigger={
               <Button variant="ghost" size="icon" aria-label={t`Remove ${member.email}`}>
                 <UserMinus className="text-destructive" />
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>
-                  <Trans>Remove {name}?</Trans>
-                </AlertDialogTitle>
-                <AlertDialogDescription>
-                  <Trans>They lose access to this workspace at once. You can invite them again later.</Trans>
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>
-                  <Trans>Cancel</Trans>
-                </AlertDialogCancel>
-                <AlertDialogAction
-                  variant="destructive"
-                  onClick={() =>
-                    remove.mutate(member.userId, { onError: showError(t`Could not remove member`) })
-                  }
-                >
-                  <Trans>Remove</Trans>
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title={<Trans>Remove {name}?</Trans>}
+            description={
+              <Trans>They lose access to this workspace at once. You can invite them again later.</Trans>
+            }
+            confirmLabel={<Trans>Remove</Trans>}
+            onConfirm={() => remove.mutateAsync(member.userId)}
+            errorTitle={t`Could not remove member`}
+          />
         </div>
       ) : (
         <Badge variant={member.role === 'owner' ? 'default' : 'secondary'} title={t(roleHints[member.role])}>
@@ -182,66 +160,75 @@ function MemberRow({
 }
 
 function InviteForm() {
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<InvitableRole>('member');
   const [created, setCreated] = useState<CreatedInvite | null>(null);
   const invite = useInviteMember();
   const { t, i18n } = useLingui();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    invite.mutate(
-      { email, role },
-      {
-        onSuccess: (result) => {
-          setCreated(result);
-          setEmail('');
-        },
+  const form = useForm<InviteMemberInput>({
+    resolver: zodResolver(inviteMemberSchema),
+    defaultValues: { email: '', role: 'member' },
+  });
+  const role = form.watch('role');
+  const submit = form.handleSubmit((input) =>
+    invite.mutate(input, {
+      onSuccess: (result) => {
+        setCreated(result);
+        form.reset({ email: '', role: input.role });
       },
-    );
-  };
+      onError: (error) => applyServerErrors(error, form),
+    }),
+  );
   return (
     <div className="space-y-3">
       <h4 className="text-sm font-semibold">
         <Trans>Invite a teammate</Trans>
       </h4>
-      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1 space-y-1.5">
-          <Label htmlFor="invite-email">
-            <Trans>Email</Trans>
-          </Label>
-          <Input
-            id="invite-email"
-            type="email"
-            required
-            placeholder={t`teammate@example.com`}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="space-y-1.5 sm:w-40">
-          <Label htmlFor="invite-role">
-            <Trans>Role</Trans>
-          </Label>
-          <Select value={role} onValueChange={(value) => setRole(value as InvitableRole)}>
-            <SelectTrigger id="invite-role">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {invitableRoles.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {i18n._(roleLabels[option])}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <Button type="submit" disabled={invite.isPending}>
+      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
+        <FormField
+          label={<Trans>Email</Trans>}
+          error={form.formState.errors.email?.message}
+          className="flex-1"
+        >
+          {(id, invalid) => (
+            <Input
+              id={id}
+              type="email"
+              aria-invalid={invalid}
+              placeholder={t`teammate@example.com`}
+              {...form.register('email')}
+            />
+          )}
+        </FormField>
+        <FormField label={<Trans>Role</Trans>} className="sm:w-40">
+          {(id) => (
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger id={id}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {invitableRoles.map((option) => (
+                      <SelectItem key={option} value={option}>
+                        {i18n._(roleLabels[option])}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </FormField>
+        <Button type="submit" disabled={invite.isPending} className="sm:mt-5">
           {invite.isPending ? <Loader2 className="animate-spin" /> : <Mail />}
           <Trans>Create invite</Trans>
         </Button>
       </form>
       <p className="text-xs text-muted-foreground">{t(roleHints[role])}.</p>
-      {invite.error && <p className="text-sm text-destructive">{errorMessage(invite.error)}</p>}
+      {invite.error && !form.formState.errors.email && (
+        <p className="text-sm text-destructive">{errorMessage(invite.error)}</p>
+      )}
       {created && <InviteLink invite={created} />}
     </div>
   );
@@ -308,7 +295,7 @@ function PendingInvites() {
             <Button
               variant="ghost"
               size="sm"
-              onClick={() => revoke.mutate(invite.id, { onError: showError(t`Could not revoke invite`) })}
+              onClick={() => revoke.mutate(invite.id, { onError: onErrorToast(t`Could not revoke invite`) })}
               disabled={revoke.isPending}
             >
               <Trash2 />

@@ -1,0 +1,32 @@
+import { Label } from '@client/components/ui/label';
+import { cn } from '@client/lib/utils';
+import { type ReactNode, useId } from 'react';
+
+/**
+ * A label, its control and the control's error underneath (from the schema or the server's 400).
+ * `children` receives the id to put on the control and whether it is invalid.
+ */
+export function FormField({
+  label,
+  error,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  error?: string;
+  className?: string;
+  children: (id: string, invalid: boolean) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children(id, Boolean(error))}
+      {error && (
+        <p className="text-xs text-destructive" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { FormField } from '@client/components/form/form-field';
+import { Input } from '@client/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Textarea } from '@client/components/ui/textarea';
+import { contactStatuses, contactTypes } from '@domain/contacts/contact-schemas';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ComponentProps } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { type ContactFormField, type ContactFormValues, noContactType } from './contact-form-schema';
+import { contactSourceName, contactStatusNames, contactTypeNames } from './contact-format';
+
+type ContactForm = UseFormReturn<ContactFormValues>;
+
+/** A text input bound to one field, its error underneath. */
+function TextField({
+  form,
+  name,
+  label,
+  className,
+  ...input
+}: {
+  form: ContactForm;
+  name: ContactFormField;
+  label: string;
+  className?: string;
+} & Pick<ComponentProps<'input'>, 'type' | 'inputMode' | 'placeholder' | 'autoFocus'>) {
+  return (
+    <FormField label={label} error={form.formState.errors[name]?.message} className={className}>
+      {(id, invalid) => <Input id={id} aria-invalid={invalid} {...input} {...form.register(name)} />}
+    </FormField>
+  );
+}
+
+/** A menu bound to one field. */
+function SelectField({
+  form,
+  name,
+  label,
+  options,
+}: {
+  form: ContactForm;
+  name: ContactFormField;
+  label: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <FormField label={label} error={form.formState.errors[name]?.message}>
+      {(id) => (
+        <Controller
+          control={form.control}
+          name={name}
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id={id}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {options.map((option) => (
+                  <SelectItem key={option.value} value={option.value}>
+                    {option.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** The inputs of the contact form; `sources` are the choices of the Source menu. */
+export function ContactFormFields({ form, sources }: { form: ContactForm; sources: string[] }) {
+  const { t, i18n } = useLingui();
+  const statusOptions = contactStatuses.map((s) => ({ value: s, label: i18n._(contactStatusNames[s]) }));
+  const typeOptions = [
+    { value: noContactType, label: t`Not set` },
+    ...contactTypes.map((type) => ({ value: type, label: i18n._(contactTypeNames[type]) })),
+  ];
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField form={form} name="firstName" label={t`First name`} autoFocus />
+        <TextField form={form} name="lastName" label={t`Last name`} />
+        <TextField form={form} name="email" label={t`Email`} type="email" />
+        <TextField form={form} name="phone" label={t`Phone`} type="tel" placeholder="(555) 123-4567" />
+        <TextField form={form} name="company" label={t`Company`} />
+        <TextField form={form} name="value" label={t`Value ($)`} inputMode="decimal" placeholder="0" />
+        <SelectField
+          form={form}
+          name="source"
+          label={t`Source`}
+          options={sources.map((s) => ({ value: s, label: contactSourceName(s) }))}
+        />
+        <SelectField form={form} name="status" label={t`Status`} options={statusOptions} />
+        <SelectField form={form} name="contactType" label={t`Contact type`} options={typeOptions} />
+        <TextField form={form} name="tags" label={t`Tags (comma separated)`} />
+        <TextField form={form} name="address" label={t`Address`} className="sm:col-span-2" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField form={form} name="city" label={t`City`} />
+        <TextField form={form} name="state" label={t`State`} />
+        <TextField form={form} name="zip" label={t`ZIP`} />
+      </div>
+      <FormField label={<Trans>Notes</Trans>} error={form.formState.errors.notes?.message}>
+        {(id, invalid) => <Textarea id={id} aria-invalid={invalid} rows={3} {...form.register('notes')} />}
+      </FormField>
+    </>
+  );
+}

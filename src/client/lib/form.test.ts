@@ -1,0 +1,72 @@
+import { i18n } from '@client/i18n/i18n';
+import { createFormControl } from 'react-hook-form';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from './api';
+import { errorToast } from './error-toast';
+import { applyServerErrors } from './form';
+
+beforeAll(async () => {
+  const locale = 'en';
+  const { messages } = await import(`../locales/${locale}.po`);
+  i18n.loadAndActivate({ locale, messages });
+});
+
+const badRequest = (issues: { path: string; message: string }[]) =>
+  new ApiError(400, JSON.stringify({ code: 'bad_request', message: 'Invalid input', issues }));
+
+function contactForm() {
+  return createFormControl({ defaultValues: { email: '', value: '', notes: '' } });
+}
+
+describe('applyServerErrors', () => {
+  it("puts each of a 400's field issues under its input", () => {
+    const { formControl, control } = contactForm();
+    const applied = applyServerErrors(
+      badRequest([
+        { path: 'email', message: 'Enter a valid email address' },
+        { path: 'notes', message: 'Notes must be at most 5000 characters' },
+      ]),
+      formControl,
+    );
+    expect(applied).toBe(true);
+    expect(control._formState.errors.email?.message).toBe('Enter a valid email address');
+    expect(control._formState.errors.notes?.message).toBe('Notes must be at most 5000 characters');
+  });
+
+  it('maps an API field to the input that holds it and leaves out fields the form does not have', () => {
+    const { formControl, control } = contactForm();
+    const applied = applyServerErrors(
+      badRequest([
+        { path: 'valueCents', message: 'Value is too large' },
+        { path: 'latitude', message: 'Latitude must be a number' },
+      ]),
+      formControl,
+      { valueCents: 'value' },
+    );
+    expect(applied).toBe(true);
+    expect(control._formState.errors.value?.message).toBe('Value is too large');
+    expect(Object.keys(control._formState.errors)).toEqual(['value']);
+  });
+
+  it('applies nothing for an answer without field issues, so the caller shows a toast', () => {
+    const { formControl, control } = contactForm();
+    expect(applyServerErrors(new ApiError(500, 'Internal Server Error'), formControl)).toBe(false);
+    expect(applyServerErrors(new Error('offline'), formControl)).toBe(false);
+    expect(control._formState.errors).toEqual({});
+  });
+});
+
+describe('errorToast', () => {
+  it("reads the server's message, or the spec's fallback when the failure says nothing", () => {
+    const conflict = new ApiError(409, JSON.stringify({ code: 'conflict', message: 'Already connected.' }));
+    expect(errorToast('Integration Failed', conflict, 'Failed to connect email account')).toEqual({
+      title: 'Integration Failed',
+      description: 'Already connected.',
+      variant: 'destructive',
+    });
+    expect(errorToast('Integration Failed', 'nope', 'Failed to connect email account').description).toBe(
+      'Failed to connect email account',
+    );
+    expect(errorToast('Delete Failed', 'nope').description).toBe('Something went wrong.');
+  });
+});

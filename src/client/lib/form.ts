@@ -1,0 +1,24 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { ApiError } from './api';
+
+/**
+ * Puts a server 400's field issues under their inputs. `fieldFor` maps an API path to the form's own name
+ * where they differ (`valueCents` -> `value`); issues for fields the form does not have are left out.
+ * Returns whether any issue found its field, so the caller can fall back to a toast.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
+  fieldFor: Partial<Record<string, Path<T>>> = {},
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const values = form.getValues();
+  let applied = false;
+  for (const issue of error.fieldIssues()) {
+    const name = fieldFor[issue.path] ?? (issue.path as Path<T>);
+    if (!(name.split('.')[0] in values)) continue;
+    form.setError(name, { type: 'server', message: issue.message }, { shouldFocus: !applied });
+    applied = true;
+  }
+  return applied;
+}

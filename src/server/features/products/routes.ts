@@ -1,0 +1,31 @@
+import { idParamSchema } from '@domain/ids';
+import { productInputSchema, productSchema } from '@domain/payments/product-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createProduct, deleteProduct, listProducts } from './store.js';
+
+const tags = ['products'];
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/products', { schema: { tags, response: { 200: z.array(productSchema) } } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => listProducts(tx)),
+  );
+
+  app.post(
+    '/api/products',
+    { schema: { tags, body: productInputSchema, response: { 201: productSchema } } },
+    async (request, reply) => {
+      const product = await app.inWorkspace(request, 'admin', (tx) => createProduct(tx, request.body));
+      return reply.status(201).send(product);
+    },
+  );
+
+  app.delete(
+    '/api/products/:id',
+    { schema: { tags, params: z.object({ id: idParamSchema }) } },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => deleteProduct(tx, request.params.id));
+      return reply.status(204).send();
+    },
+  );
+};
