@@ -8,6 +8,8 @@ import { passwordResetJob } from './auth/password-service.js';
 import { authRoutes } from './auth/routes.js';
 import { automationJobs } from './automation/jobs.js';
 import { automationRoutes } from './automation/routes.js';
+import { backupJobs } from './backups/jobs.js';
+import { backupRoutes } from './backups/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
@@ -50,6 +52,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   ecosystemRoutes,
   automationRoutes,
   marketingRoutes,
+  backupRoutes,
 ];
 
 /** Every background job the workers run. */
@@ -63,4 +66,5 @@ export const jobDefinitions: JobDefinition[] = [
   collectJobDefinition as JobDefinition,
   ...automationJobs,
   ...marketingJobs,
+  ...backupJobs,
 ];
