@@ -14,6 +14,8 @@ export interface TableInfo {
    * fresh random values, which also keeps a restored credential from working twice.
    */
   regenerated: string[];
+  /** Backed-up tables this one has foreign keys to: a restore inserts them first. */
+  dependsOn: string[];
   /** Filled by triggers on other tables (counters): a restore replaces what those triggers wrote. */
   triggerFilled: boolean;
 }
@@ -46,12 +48,11 @@ export async function workspaceTables(client: pg.ClientBase): Promise<TableInfo[
      order by table_name, ordinal_position`,
     [names],
   );
-  const { rows: keys } = await client.query<{ name: string; pk: string[]; seq: string | null }>(
-    `select c.relname as name,
-       array(select a.attname::text from unnest(i.indkey) with ordinality k(attnum, ord)
-             join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum order by k.ord) as pk,
-       pg_get_serial_sequence(quote_ident(c.relname), 'id') as seq
-     from pg_class c join pg_index i on i.indrelid = c.oid and i.indisprimary
+  // Tables whose whole primary key is an `id` with a sequence (identity): their ids are global.
+  const { rows: keys } = await client.query<{ name: string; seq: string | null }>(
+    `select c.relname as name, pg_get_serial_sequence(quote_ident(c.relname), 'id') as seq
+     from pg_class c join pg_index i on i.indrelid = c.oid and i.indisprimary and i.indnkeyatts = 1
+     join pg_attribute a on a.attrelid = c.oid and a.attnum = i.indkey[0] and a.attname = 'id'
      where c.relnamespace = 'public'::regnamespace and c.relname = any($1)`,
     [names],
   );
@@ -85,9 +86,7 @@ export async function workspaceTables(client: pg.ClientBase): Promise<TableInfo[
     [names],
   );
 
-  const sequenceOf = new Map(
-    keys.filter((k) => k.seq && k.pk.length === 1 && k.pk[0] === 'id').map((k) => [k.name, k.seq as string]),
-  );
+  const sequenceOf = new Map(keys.filter((k) => k.seq).map((k) => [k.name, k.seq as string]));
   const filled = new Set<string>();
   for (const trigger of triggers) {
     for (const match of trigger.source.matchAll(/\b(?:insert\s+into|update)\s+(?:public\.)?(\w+)/gi)) {
@@ -108,6 +107,9 @@ export async function workspaceTables(client: pg.ClientBase): Promise<TableInfo[
       .flatMap((u) => u.cols);
     return {
       name,
+      dependsOn: [
+        ...new Set(foreignKeys.filter((f) => f.name === name && names.includes(f.ref)).map((f) => f.ref)),
+      ],
       columns: columns.filter((c) => c.table_name === name).map((c) => c.column_name),
       idSequence: sequenceOf.get(name) ?? null,
       references,
@@ -126,8 +128,8 @@ function orderByDependencies(tables: TableInfo[]): TableInfo[] {
   const visit = (table: TableInfo) => {
     if (seen.has(table.name)) return;
     seen.add(table.name);
-    for (const ref of table.references) {
-      const target = byName.get(ref.table);
+    for (const ref of table.dependsOn) {
+      const target = byName.get(ref);
       if (target && target !== table) visit(target);
     }
     ordered.push(table);
