@@ -29,6 +29,8 @@ import { phoneSyncJobs } from './phone-sync/jobs.js';
 import { phoneSyncRoutes } from './phone-sync/routes.js';
 import { siteHealthJobs } from './site-health/jobs.js';
 import { siteHealthRoutes } from './site-health/routes.js';
+import { successionJobs } from './succession/jobs.js';
+import { successionRoutes } from './succession/routes.js';
 import { websiteRoutes } from './websites/routes.js';
 
 /** Every feature's routes, registered in this order by app.ts. Add a feature with one line here. */
@@ -53,6 +55,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   automationRoutes,
   marketingRoutes,
   backupRoutes,
+  successionRoutes,
 ];
 
 /** Every background job the workers run. */
@@ -67,4 +70,5 @@ export const jobDefinitions: JobDefinition[] = [
   ...automationJobs,
   ...marketingJobs,
   ...backupJobs,
+  ...successionJobs,
 ];

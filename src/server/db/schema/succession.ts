@@ -1,9 +1,9 @@
 import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn } from './columns.js';
+import { createdAtColumn, workspaceIdColumn } from './columns.js';
 
 /** Mirror of 0950_backups_and_succession.sql (one plan per workspace). */
 export const successionPlans = pgTable('succession_plans', {
-  workspaceId: bigint('workspace_id', { mode: 'number' }).primaryKey(),
+  workspaceId: workspaceIdColumn().primaryKey(),
   ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
   successorId: bigint('successor_id', { mode: 'number' }).notNull(),
   inactivityDays: integer('inactivity_days').notNull(),
