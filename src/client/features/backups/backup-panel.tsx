@@ -77,7 +77,7 @@ function VerifyBadge({ backup }: { backup: Backup }) {
   switch (backup.verifyStatus) {
     case 'verified':
       return (
-        <Badge variant="success">
+        <Badge>
           <Trans>Verified</Trans>
         </Badge>
       );
@@ -195,7 +195,7 @@ function RestoreState({ backup }: { backup: Backup }) {
   if (!restore) return null;
   if (restore.status === 'completed')
     return (
-      <p className="text-sm text-success">
+      <p className="text-sm">
         <Trans>
           Restored and verified into workspace #{restore.newWorkspaceId}; switch to it from your workspaces.
         </Trans>

@@ -51,7 +51,7 @@ function StatusBadge({ plan }: { plan: SuccessionPlan }) {
   switch (plan.status) {
     case 'active':
       return (
-        <Badge variant="success">
+        <Badge>
           <Trans>Active</Trans>
         </Badge>
       );

@@ -95,10 +95,21 @@ export async function startBackup(
  */
 export async function runBackupJob(deps: AppDeps, { workspaceId, backupId }: BackupJobData): Promise<void> {
   const lease = deps.config.BACKUP_LEASE_SECONDS;
-  const claimed = await deps.database.withWorkspace(workspaceId, (tx) =>
-    store.claimBackup(tx, backupId, lease),
-  );
-  if (!claimed) return;
+  const { claimed, heldUntil } = await deps.database.withWorkspace(workspaceId, async (tx) => {
+    const claimed = await store.claimBackup(tx, backupId, lease);
+    const current = claimed ? null : await store.getBackup(tx, backupId);
+    return { claimed, heldUntil: current?.status === 'running' ? current.leaseUntil : null };
+  });
+  if (!claimed) {
+    // Another worker holds it, or a killed one did: look again when its lease runs out.
+    if (heldUntil)
+      await deps.queue.send<BackupJobData>(
+        backupJobName,
+        { workspaceId, backupId },
+        { startAfter: new Date(heldUntil.getTime() + 1000) },
+      );
+    return;
+  }
   const fileName = `backup-${backupId}.hbk.gz`;
   try {
     const written = await writeBackup(
