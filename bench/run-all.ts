@@ -9,6 +9,7 @@ const benches = [
   'bench/contacts.ts',
   'bench/deals.ts',
   'bench/analytics.ts',
+  'bench/backup.ts',
 ];
 
 for (const file of benches) {
