@@ -24,7 +24,11 @@ afterAll(async () => {
 
 async function shot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), timeout: 150_000 });
+  await page.screenshot({
+    path: path.join(screenshotDir, `${name}.png`),
+    timeout: 240_000,
+    animations: 'disabled',
+  });
 }
 
 /** A member joins the page's workspace through the real invite flow (signed up outside the browser). */
@@ -115,5 +119,5 @@ describe('Backup and Succession tabs', () => {
     await page.goto(`${base}/dashboard?tab=succession`);
     await page.getByRole('button', { name: 'Cancel Plan' }).click();
     await page.locator('[data-succession-status="cancelled"]').waitFor();
-  }, 300_000);
+  }, 900_000);
 });

@@ -54,16 +54,19 @@ describe('a backup interrupted by kill -9', () => {
     });
     expect(res.status).toBe(202);
     const backupId = (await res.json()).id as number;
-    const state = async () =>
-      (await (owner as pg.Client).query('select status from backups where id = $1', [backupId])).rows[0]
-        .status as string;
-    while ((await state()) !== 'running') await sleep(20);
+    const row = async () =>
+      (await (owner as pg.Client).query('select status, tables_done from backups where id = $1', [backupId]))
+        .rows[0] as { status: string; tables_done: number };
+    const state = async () => (await row()).status;
+    // Killed part-way: some tables written, the file still a `.partial`.
+    for (let now = await row(); now.status !== 'running' || now.tables_done < 1; now = await row())
+      await sleep(20);
     server.kill('SIGKILL');
     await new Promise((resolve) => server?.once('exit', resolve));
     server = undefined;
     expect(await state()).toBe('running');
     const dir = path.join(backupDir, String(workspaceId));
-    expect(readdirSync(dir).filter((f) => f.endsWith('.hbk.gz'))).toEqual([]);
+    expect(readdirSync(dir)).toEqual([`backup-${backupId}.hbk.gz.partial`]);
 
     const t = await createTestApp({ workers: true, env });
     apps.push(t);
