@@ -28,6 +28,7 @@ async function shot(page: Page, name: string) {
     path: path.join(screenshotDir, `${name}.png`),
     timeout: 240_000,
     animations: 'disabled',
+    scale: 'css',
   });
 }
 
