@@ -91,8 +91,8 @@ describe('Backup and Succession tabs', () => {
     // The dashboard's quick action runs a real backup: 'Backup Initiated', then spec 001's success alert.
     await page.goto(`${base}/dashboard`);
     await page.getByRole('button', { name: 'Backup Now' }).click();
-    await page.getByText('Backup Initiated').waitFor();
-    await page.getByText('Backup completed successfully!').waitFor({ timeout: 60_000 });
+    await page.getByText('Backup Initiated').first().waitFor();
+    await page.getByText('Backup completed successfully!').first().waitFor({ timeout: 60_000 });
     await page.goto(`${base}/dashboard?tab=backup`);
     await page.getByRole('heading', { name: 'Workspace Backups' }).waitFor();
     expect(await page.getByRole('list', { name: 'Backups' }).getByRole('listitem').count()).toBe(2);
