@@ -149,6 +149,15 @@ export const serverMessages = {
   'ecosystem.planItemCompleted': /*i18n*/ 'This plan item is already completed.',
   'ecosystem.runNotFound': /*i18n*/ 'Collection run not found',
   'ecosystem.noEndpoints': /*i18n*/ 'This app has no data endpoints to collect from.',
+  'backups.notFound': /*i18n*/ 'Backup not found',
+  'backups.notCompleted':
+    /*i18n*/ 'This backup has not completed, so it cannot be downloaded, verified or restored.',
+  'backups.fileMissing': /*i18n*/ 'The file of this backup is missing from the server.',
+  'succession.notMember': /*i18n*/ 'The successor must be a member of this workspace.',
+  'succession.notYourself': /*i18n*/ 'Choose another member: you cannot succeed yourself.',
+  'succession.noPlan': /*i18n*/ 'No succession plan is set for this workspace.',
+  'succession.notClaimable':
+    /*i18n*/ 'Ownership can be claimed only by the named successor once the owner has been away for the chosen period.',
 } as const;
 
 export type ServerMessageId = keyof typeof serverMessages;

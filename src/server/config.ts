@@ -103,6 +103,14 @@ const configSchema = z
       .int()
       .min(1024)
       .default(2 * 1024 * 1024),
+    /** Where backups are written; unset = DATA_DIR/backups. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** Completed backups kept per workspace; older ones are deleted after each new one. */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(8),
+    /** How long a backup's worker holds it between tables: a killed worker's backup is taken over after this. */
+    BACKUP_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+    /** How long `GET /run/backup` waits for its backup before answering that it is still running. */
+    BACKUP_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     /** The largest CSV one import takes, in bytes (the upload is refused beyond, nothing stored). */
     IMPORT_MAX_BYTES: z.coerce
       .number()

@@ -1,5 +1,6 @@
 import { AnalyticsPanel } from '@client/features/analytics';
 import { AutomationPanel } from '@client/features/automation';
+import { BackupPanel } from '@client/features/backups';
 import { CrmPanel } from '@client/features/contacts';
 import { type DashboardTabId, OverviewPanel, type TabPanel } from '@client/features/dashboard';
 import { CrossSalesPanel, DataCollectionPanel, UserIntegrationPanel } from '@client/features/ecosystem';
@@ -8,6 +9,7 @@ import { IphoneSyncPanel } from '@client/features/phone-sync';
 import { PricingTabPanel } from '@client/features/pricing';
 import { SettingsPanel } from '@client/features/settings';
 import { ContentPanel } from '@client/features/site-health';
+import { SuccessionPanel } from '@client/features/succession';
 import { createElement, lazy } from 'react';
 import { settingsSections } from './settings-sections';
 
@@ -34,5 +36,6 @@ export const dashboardPanels: Partial<Record<DashboardTabId, TabPanel>> = {
   'data-collection': DataCollectionPanel,
   'cross-sales': CrossSalesPanel,
   automation: AutomationPanel,
-  // ↓ Feature panels: content, user-integration, data-collection, cross-sales, automation, backup, succession
+  backup: BackupPanel,
+  succession: SuccessionPanel,
 };

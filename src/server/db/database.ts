@@ -29,6 +29,17 @@ export async function enterWorkspace(tx: Tx, workspaceId: number): Promise<void>
   await tx.execute(sql`select set_config('app.workspace_id', ${String(workspaceId)}, true)`);
 }
 
+/**
+ * drizzle runs a transaction on one pooled pg client; COPY needs that client itself. The property
+ * is drizzle's (node-postgres session); the check turns a future rename into a clear error.
+ */
+export function clientOf(tx: Tx): pg.PoolClient {
+  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
+  if (!client || typeof client.query !== 'function')
+    throw new Error('No pg client behind the drizzle transaction');
+  return client;
+}
+
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
   // An idle connection dropped by the server (restart, shutdown) must not crash the process; the pool replaces it.

@@ -8,6 +8,8 @@ import { passwordResetJob } from './auth/password-service.js';
 import { authRoutes } from './auth/routes.js';
 import { automationJobs } from './automation/jobs.js';
 import { automationRoutes } from './automation/routes.js';
+import { backupJobs } from './backups/jobs.js';
+import { backupRoutes } from './backups/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { contactRoutes } from './contacts/routes.js';
@@ -31,6 +33,8 @@ import { phoneSyncRoutes } from './phone-sync/routes.js';
 import { productRoutes } from './products/routes.js';
 import { siteHealthJobs } from './site-health/jobs.js';
 import { siteHealthRoutes } from './site-health/routes.js';
+import { successionJobs } from './succession/jobs.js';
+import { successionRoutes } from './succession/routes.js';
 import { websiteRoutes } from './websites/routes.js';
 
 /** Every feature's routes, registered in this order by app.ts. Add a feature with one line here. */
@@ -57,6 +61,8 @@ export const featureRoutes: FastifyPluginAsync[] = [
   automationRoutes,
   marketingRoutes,
   operationsRoutes,
+  backupRoutes,
+  successionRoutes,
 ];
 
 /** Every background job the workers run. */
@@ -71,4 +77,6 @@ export const jobDefinitions: JobDefinition[] = [
   ...automationJobs,
   ...marketingJobs,
   ...operationsJobs,
+  ...backupJobs,
+  ...successionJobs,
 ];

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { useRecentActivities } from '@client/features/activities';
+import { useRunBackupNow } from '@client/features/backups';
 import { addWebsiteIntent, useWebsites } from '@client/features/websites';
 import { formatNumber, formatRelativeTime } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
@@ -268,18 +269,21 @@ function ActivityRow({ activity }: { activity: Activity }) {
 }
 
 /**
- * Spec 000 §2.3/§8: Generate Content opens content generation; the others inform. An action whose tab is
- * not in this release (content, backup) is disabled and says so, rather than open a placeholder or toast
- * 'Backup Initiated' for a backup that never ran.
+ * Spec 000 §2.3/§8: Generate Content opens content generation; the payments and CRM actions inform;
+ * Backup Now runs a real backup ('Backup Initiated', then spec 001's outcome). An action whose tab is
+ * not in this release is disabled and says so, rather than open a placeholder.
  */
 function QuickActions({ onNavigate }: { onNavigate: DashboardPanelProps['onNavigate'] }) {
   const { t } = useLingui();
+  const backup = useRunBackupNow();
   const actions: {
     label: string;
     icon: LucideIcon;
     tab?: DashboardTabId;
     /** The tab exists but not yet what the action promises. */
     comingLater?: boolean;
+    /** Its request is running: a second click would start a second one. */
+    busy?: boolean;
     onClick: () => void;
   }[] = [
     // The content tab holds the SEO card so far; generation comes with the content studio.
@@ -308,7 +312,7 @@ function QuickActions({ onNavigate }: { onNavigate: DashboardPanelProps['onNavig
           description: t`Contacts, companies and imports are managed in the CRM tab.`,
         }),
     },
-    { label: t`Backup Now`, icon: Archive, tab: 'backup', onClick: () => onNavigate('backup') },
+    { label: t`Backup Now`, icon: Archive, busy: backup.isPending, onClick: () => backup.mutate() },
   ];
   return (
     <Card>
@@ -321,7 +325,7 @@ function QuickActions({ onNavigate }: { onNavigate: DashboardPanelProps['onNavig
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
-        {actions.map(({ label, icon: Icon, tab, comingLater, onClick }) =>
+        {actions.map(({ label, icon: Icon, tab, comingLater, busy, onClick }) =>
           comingLater || (tab && !hasTabPanel(tab)) ? (
             <ComingLaterButton
               key={label}
@@ -333,7 +337,7 @@ function QuickActions({ onNavigate }: { onNavigate: DashboardPanelProps['onNavig
               {label}
             </ComingLaterButton>
           ) : (
-            <Button key={label} variant="outline" className="justify-start" onClick={onClick}>
+            <Button key={label} variant="outline" className="justify-start" disabled={busy} onClick={onClick}>
               <Icon />
               {label}
             </Button>

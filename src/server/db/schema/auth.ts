@@ -11,6 +11,8 @@ export const users = pgTable('users', {
   oidcSubject: text('oidc_subject'),
   locale: text('locale'),
   createdAt: createdAtColumn(),
+  /** Set at each sign-in (0950); succession measures the owner's absence from it. */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
 });
 
 export const sessions = pgTable('sessions', {

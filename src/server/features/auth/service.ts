@@ -12,7 +12,7 @@ import { serverMessage } from '@domain/messages';
 import type { AddonId } from '@domain/pricing/addons';
 import { hash, verify } from '@node-rs/argon2';
 import { enterWorkspace, type Tx } from '../../db/database.js';
-import type { AppDeps } from '../../deps.js';
+import { type AppDeps, now } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
 import { acceptInvite, addWorkspaceOwner, joinWorkspaceByInvite } from '../members/service.js';
@@ -26,6 +26,7 @@ import {
   insertWorkspace,
   listUserWorkspaces,
   nextWorkspaceId,
+  recordSignIn,
   setSessionWorkspace,
   updateUser,
 } from './store.js';
@@ -66,6 +67,8 @@ export async function startSession(
     workspaceId,
     expiresAt: new Date(Date.now() + maxAgeSeconds * 1000),
   });
+  // Succession measures the owner's absence from here, on the app's clock (tests move it).
+  await recordSignIn(deps.database.db, userId, now(deps));
   return { token, maxAgeSeconds };
 }
 
@@ -138,8 +141,14 @@ export function createWorkspace(deps: Pick<AppDeps, 'database'>, options: NewWor
   return deps.database.db.transaction((tx) => createWorkspaceIn(tx, options));
 }
 
-/** Creates a workspace owned by `ownerId` inside the caller's transaction, which then works in it. */
-async function createWorkspaceIn(tx: Tx, options: NewWorkspace): Promise<number> {
+/**
+ * A workspace with no members yet, created in the caller's transaction, which then works in it (a
+ * restore fills it from a backup, members included).
+ */
+export async function createEmptyWorkspaceIn(
+  tx: Tx,
+  options: Pick<NewWorkspace, 'name' | 'plan' | 'addons'>,
+): Promise<number> {
   const workspaceId = await nextWorkspaceId(tx);
   await enterWorkspace(tx, workspaceId);
   await insertWorkspace(tx, {
@@ -149,6 +158,12 @@ async function createWorkspaceIn(tx: Tx, options: NewWorkspace): Promise<number>
     addons: options.addons ?? [],
     trialEndsAt: new Date(Date.now() + trialDays * 86_400_000),
   });
+  return workspaceId;
+}
+
+/** Creates a workspace owned by `ownerId` inside the caller's transaction, which then works in it. */
+async function createWorkspaceIn(tx: Tx, options: NewWorkspace): Promise<number> {
+  const workspaceId = await createEmptyWorkspaceIn(tx, options);
   await addWorkspaceOwner(tx, { workspaceId, userId: options.ownerId });
   await recordActivity(tx, 'workspace_created', `${options.ownerName} created ${options.name}`);
   return workspaceId;

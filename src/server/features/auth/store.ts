@@ -115,6 +115,10 @@ export async function insertSession(db: Executor, values: typeof sessions.$infer
   await db.insert(sessions).values(values);
 }
 
+export async function recordSignIn(db: Executor, userId: number, at: Date) {
+  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId));
+}
+
 export async function deleteSession(db: Executor, id: string) {
   await db.delete(sessions).where(eq(sessions.id, id));
 }

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Tx } from '../../db/database.js';
+import { clientOf, type Tx } from '../../db/database.js';
 import type { GeoPoint } from '../../providers/geocoding/index.js';
 import { placeAddresses } from '../contacts/service.js';
 import type { FailedRow, ImportBatch, StagedContact } from './import-batch.js';
@@ -14,17 +14,6 @@ export interface BatchOutcome {
   updated: number;
   /** Rows refused by validation or by a conflict with an existing contact, with their reasons. */
   failed: FailedRow[];
-}
-
-/**
- * drizzle runs a transaction on one pooled pg client; COPY needs that client itself. The property
- * is drizzle's (node-postgres session); the check turns a future rename into a clear error.
- */
-function clientOf(tx: Tx): pg.PoolClient {
-  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
-  if (!client || typeof client.query !== 'function')
-    throw new Error('No pg client behind the drizzle transaction');
-  return client;
 }
 
 const stageColumns = [

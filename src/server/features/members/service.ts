@@ -119,3 +119,9 @@ export async function joinWorkspaceByInvite(tx: Tx, options: InviteAcceptance): 
   await recordActivity(tx, 'member_joined', `${options.userName} joined the workspace as ${invite.role}`);
   return workspaceId;
 }
+
+/** Succession: the successor becomes owner and the owner they succeed stays on as an admin. */
+export async function transferOwnership(tx: Tx, options: { fromUserId: number; toUserId: number }) {
+  await updateMemberRole(tx, options.toUserId, 'owner');
+  await updateMemberRole(tx, options.fromUserId, 'admin');
+}

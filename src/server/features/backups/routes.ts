@@ -1,0 +1,92 @@
+import { createReadStream } from 'node:fs';
+import { AppError } from '@domain/app-error';
+import {
+  backupIdParamsSchema,
+  backupListSchema,
+  backupRestoreSchema,
+  backupSchema,
+  runBackupResultSchema,
+} from '@domain/backups/backup-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireMember } from '../../http/session.js';
+import {
+  backupDownload,
+  listBackups,
+  requestRestore,
+  requestVerify,
+  runBackupNow,
+  startBackup,
+} from './service.js';
+
+/**
+ * Backups (issue 12 §4). A backup holds every row of the workspace, so every route needs an admin or
+ * the owner. Backups, verifications and restores run in the queue; `GET /run/backup` waits for its own.
+ */
+export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['backups'];
+
+  app.get('/api/backups', { schema: { tags, response: { 200: backupListSchema } } }, (request) =>
+    app.inWorkspace(request, 'admin', (tx) => listBackups(tx)),
+  );
+
+  app.post('/api/backups', { schema: { tags, response: { 202: backupSchema } } }, async (request, reply) => {
+    const backup = await app.inWorkspace(request, 'admin', (tx, member) =>
+      startBackup(app.deps, tx, member.workspaceId, { trigger: 'manual', userId: member.userId }),
+    );
+    return reply.status(202).send(backup);
+  });
+
+  app.get(
+    '/api/backups/:id/download',
+    { schema: { tags, params: backupIdParamsSchema } },
+    async (request, reply) => {
+      const download = await app.inWorkspace(request, 'admin', (tx, member) =>
+        backupDownload(app.deps, tx, member.workspaceId, request.params.id),
+      );
+      return reply
+        .header('content-type', 'application/gzip')
+        .header('content-length', download.size)
+        .header('content-disposition', `attachment; filename="${download.downloadName}"`)
+        .send(createReadStream(download.file));
+    },
+  );
+
+  app.post(
+    '/api/backups/:id/verify',
+    { schema: { tags, params: backupIdParamsSchema } },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx, member) =>
+        requestVerify(app.deps, tx, member.workspaceId, request.params.id),
+      );
+      return reply.status(202).send({ status: 'queued' });
+    },
+  );
+
+  app.post(
+    '/api/backups/:id/restore',
+    { schema: { tags, params: backupIdParamsSchema, response: { 202: backupRestoreSchema } } },
+    async (request, reply) => {
+      const restore = await app.inWorkspace(request, 'admin', (tx, member) =>
+        requestRestore(app.deps, tx, member, request.params.id),
+      );
+      return reply.status(202).send({
+        id: restore.id,
+        status: restore.status,
+        newWorkspaceId: restore.newWorkspaceId,
+        error: restore.error,
+        createdAt: restore.createdAt.toISOString(),
+      });
+    },
+  );
+
+  /**
+   * Spec 001 §7: runs a backup of the signed-in workspace and answers {status, message} when it is done.
+   * A GET that writes: a cross-site page could trigger it by navigation, so such requests are refused.
+   */
+  app.get('/run/backup', { schema: { tags, response: { 200: runBackupResultSchema } } }, async (request) => {
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw new AppError('forbidden', 'Cross-site request refused.');
+    const member = requireMember(request, 'admin');
+    return runBackupNow(app.deps, member);
+  });
+};
