@@ -1,4 +1,4 @@
-import { type CurrentUser, type SessionAnswer, sessionAnswerSchema } from '@domain/auth/auth-schemas';
+import { type CurrentUser, type SessionAnswer, sessionAnswerSchema } from '@domain/auth/session-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { queryWith } from './api';
 import { queryClient } from './query-client';

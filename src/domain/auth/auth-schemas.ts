@@ -3,18 +3,14 @@ import { idSchema } from '../ids.js';
 import { locales } from '../locales.js';
 import { addonIds } from '../pricing/addons.js';
 import { planIds } from '../pricing/plans.js';
-import { roles } from '../roles.js';
+import { emailSchema } from './email-schema.js';
 import { passwordSchema } from './password-rules.js';
 
 export { isCommonPassword, passwordMaxLength, passwordMinLength, passwordSchema } from './password-rules.js';
 
 const localeSchema = z.enum(locales, { error: `Choose one of: ${locales.join(', ')}` });
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Enter a valid email address').max(254));
+export { emailSchema } from './email-schema.js';
 
 export const signUpSchema = z
   .object({
@@ -81,33 +77,14 @@ export const workspaceSettingsSchema = z.object({
   defaultLocale: localeSchema.nullable(),
 });
 
+// The session's answers live apart: every page reads them, and they must not bring the password list along.
+export {
+  type CurrentUser,
+  currentUserSchema,
+  type SessionAnswer,
+  sessionAnswerSchema,
+} from './session-schemas.js';
 export { trialDays } from './trial.js';
-
-/** The signed-in user (GET /api/auth/user, sign-in, sign-up, profile changes), with the workspace in use. */
-export const currentUserSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  profileImageUrl: z.string().nullable(),
-  /** The user's own language; null = the workspace default, else the browser's. */
-  locale: z.enum(locales).nullable(),
-  role: z.enum(roles),
-  workspace: z.object({
-    id: z.number(),
-    name: z.string(),
-    plan: z.string(),
-    subscriptionStatus: z.string(),
-    trialEndsAt: z.string().nullable(),
-    defaultLocale: z.enum(locales).nullable(),
-  }),
-  workspaces: z.array(z.object({ id: z.number(), name: z.string(), role: z.enum(roles) })),
-});
-export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-/** GET /api/auth/session: who is signed in, null for a visitor (a 200 either way). */
-export const sessionAnswerSchema = z.object({ user: currentUserSchema.nullable() });
-export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 

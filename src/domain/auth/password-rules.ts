@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import commonPasswordList from './common-passwords.json';
 
-export const passwordMinLength = 8;
-export const passwordMaxLength = 200;
+import { passwordMaxLength, passwordMinLength } from './password-length.js';
+
+export { passwordMaxLength, passwordMinLength };
 
 /**
  * NIST SP 800-63B §5.1.1.2: at least 8 characters, long ones allowed, no composition rules, and refuse

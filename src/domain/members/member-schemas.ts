@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from '../auth/auth-schemas.js';
+import { emailSchema } from '../auth/email-schema.js';
 import { idParamSchema } from '../ids.js';
 import { roles } from '../roles.js';
 

@@ -1,6 +1,6 @@
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { passwordMaxLength, passwordMinLength } from '@domain/auth/auth-schemas';
+import { passwordMaxLength, passwordMinLength } from '@domain/auth/password-length';
 import { useLingui } from '@lingui/react/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 

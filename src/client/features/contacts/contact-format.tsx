@@ -2,7 +2,7 @@ import { Badge } from '@client/components/ui/badge';
 import { formatDate, formatMoney } from '@client/i18n/format';
 import { i18n } from '@client/i18n/i18n';
 import { cn } from '@client/lib/utils';
-import { type ContactStatus, type ContactType, unknownSource } from '@domain/contacts/contact-schemas';
+import { type ContactStatus, type ContactType, unknownSource } from '@domain/contacts/contact-values';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
