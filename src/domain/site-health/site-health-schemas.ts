@@ -17,31 +17,61 @@ export const fixCategories = [
 export type FixCategory = (typeof fixCategories)[number];
 
 const startUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'Enter an http or https address' })
-  .max(2048, 'The address is at most 2048 characters');
+  .url({ protocol: /^https?$/, error: /*i18n*/ 'Enter an http or https address' })
+  .max(2048, /*i18n*/ 'The address is at most 2048 characters');
 
 const keywordSchema = z.object({
   path: z
     .string()
     .trim()
-    .max(512, 'The path is at most 512 characters')
-    .regex(/^\/\S*$/, 'A path starts with /'),
-  keyword: z.string().trim().min(1, 'Enter a keyword').max(100, 'A keyword is at most 100 characters'),
+    .max(512, /*i18n*/ 'The path is at most 512 characters')
+    .regex(/^\/\S*$/, /*i18n*/ 'A path starts with /'),
+  keyword: z
+    .string()
+    .trim()
+    .min(1, /*i18n*/ 'Enter a keyword')
+    .max(100, /*i18n*/ 'A keyword is at most 100 characters'),
 });
+
+const pageBudgetSchema = z
+  .number({ error: /*i18n*/ 'Enter a whole number from 1 to 20000' })
+  .int(/*i18n*/ 'Enter a whole number from 1 to 20000')
+  .min(1, /*i18n*/ 'Enter a whole number from 1 to 20000')
+  .max(20_000, /*i18n*/ 'Enter a whole number from 1 to 20000');
+
+const maxDepthSchema = z
+  .number({ error: /*i18n*/ 'Enter a whole number from 0 to 50' })
+  .int(/*i18n*/ 'Enter a whole number from 0 to 50')
+  .min(0, /*i18n*/ 'Enter a whole number from 0 to 50')
+  .max(50, /*i18n*/ 'Enter a whole number from 0 to 50');
+
+const keywordsSchema = z.array(keywordSchema).max(100, /*i18n*/ 'At most 100 keywords');
 
 /** What the owner sets per website (issue 13 §1, §3): the crawl's start, budget and depth, the server, keywords. */
 export const siteHealthSettingsSchema = z
   .object({
     startUrl: startUrlSchema.nullable().optional(),
     serverType: serverTypeSchema.optional(),
-    pageBudget: z.number().int().min(1).max(20_000).optional(),
-    maxDepth: z.number().int().min(0).max(50).optional(),
-    keywords: z.array(keywordSchema).max(100, 'At most 100 keywords').optional(),
+    pageBudget: pageBudgetSchema.optional(),
+    maxDepth: maxDepthSchema.optional(),
+    keywords: keywordsSchema.optional(),
   })
   .strict()
   .refine((change) => Object.values(change).some((value) => value !== undefined), {
     message: 'Nothing to update',
   });
+
+/**
+ * The crawl settings dialog's fields: the same rules, with an empty start address meaning "the website's
+ * own domain" (sent as null).
+ */
+export const siteHealthSettingsFormSchema = z.object({
+  startUrl: z.union([z.literal(''), startUrlSchema]),
+  pageBudget: pageBudgetSchema,
+  maxDepth: maxDepthSchema,
+  keywords: keywordsSchema,
+});
+export type SiteHealthSettingsForm = z.infer<typeof siteHealthSettingsFormSchema>;
 
 export const applyLinkFixesSchema = z.object({
   domain: z.string().trim().min(1, 'Enter a domain').max(253, 'A domain is at most 253 characters'),
