@@ -169,7 +169,7 @@ describe('/deployment and the SEO Performance card', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'content-seo-card-390');
     await page.context().close();
-  });
+  }, 420_000);
 
   it('shows the demo workspace’s crawled fixture sites to a visitor at /deployment-demo, read-only', async () => {
     const deps = env.server.testApp.app.deps;

@@ -103,6 +103,9 @@ const configSchema = z
       .int()
       .min(1024)
       .default(2 * 1024 * 1024),
+    /** Google Search Console (keyword rank): the OAuth token endpoint and the API base, overridable for tests. */
+    GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    SEARCH_CONSOLE_API_URL: z.url().default('https://searchconsole.googleapis.com'),
     /** The largest CSV one import takes, in bytes (the upload is refused beyond, nothing stored). */
     IMPORT_MAX_BYTES: z.coerce
       .number()

@@ -73,6 +73,62 @@ export const siteHealthSettingsFormSchema = z.object({
 });
 export type SiteHealthSettingsForm = z.infer<typeof siteHealthSettingsFormSchema>;
 
+/**
+ * PUT /api/site-health/search-console: a Google service account's key file (only the two fields signing
+ * needs are kept) and, per website, its Search Console property (`sc-domain:<domain>` when not given).
+ */
+export const searchConsoleConnectSchema = z
+  .object({
+    serviceAccountKey: z.object({
+      client_email: z.email('Enter the client_email of the service account').max(320),
+      private_key: z
+        .string()
+        .max(10_000, 'The private key is at most 10000 characters')
+        .regex(/-----BEGIN (RSA )?PRIVATE KEY-----/, 'private_key is not a private key in PEM form'),
+    }),
+    properties: z
+      .array(
+        z.object({
+          websiteId: z.number().int().positive(),
+          property: z
+            .string()
+            .trim()
+            .min(1)
+            .max(2048)
+            .regex(/^(sc-domain:[a-z0-9.-]+|https?:\/\/\S+)$/i, 'A property is sc-domain:<domain> or a URL'),
+        }),
+      )
+      .max(500)
+      .default([]),
+  })
+  .strict();
+
+export const searchConsoleStatuses = [
+  'pending',
+  'ok',
+  'unauthorized',
+  'forbidden',
+  'rate_limited',
+  'failed',
+] as const;
+
+/** The connection as the browser may see it: whether a key is set, never the key. */
+export const searchConsoleStatusSchema = z.object({
+  connected: z.boolean(),
+  clientEmail: z.string().nullable(),
+  privateKeySet: z.boolean(),
+  connectedAt: z.string().nullable(),
+  sites: z.array(
+    z.object({
+      websiteId: z.number(),
+      property: z.string(),
+      status: z.enum(searchConsoleStatuses),
+      error: z.string().nullable(),
+      syncedAt: z.string().nullable(),
+    }),
+  ),
+});
+
 export const applyLinkFixesSchema = z.object({
   domain: z.string().trim().min(1, 'Enter a domain').max(253, 'A domain is at most 253 characters'),
 });
@@ -241,8 +297,19 @@ export const seoPerformanceSchema = z.object({
           path: z.string(),
           url: z.string().nullable(),
           pageScore: z.number().nullable(),
+          /** From Google Search Console over 28 days; null when not measured. */
+          rank: z
+            .object({
+              position: z.number(),
+              clicks: z.number(),
+              impressions: z.number(),
+              measuredOn: z.string(),
+            })
+            .nullable(),
         }),
       ),
+      /** Why Search Console could not be read for this site (its last sync), null when it could or is not connected. */
+      rankError: z.string().nullable(),
     }),
   ),
 });

@@ -19,20 +19,19 @@ export interface SearchConsoleEndpoints {
 }
 
 /** The two fields of a Google service-account key file that signing needs. */
-export const serviceAccountKeySchema = z.object({
-  client_email: z.email('Enter the client_email of the service account'),
-  private_key: z
-    .string()
-    .max(10_000, 'The private key is at most 10000 characters')
-    .refine((pem) => {
-      try {
-        return createPrivateKey(pem).asymmetricKeyType === 'rsa';
-      } catch {
-        return false;
-      }
-    }, 'private_key is not an RSA private key in PEM form'),
-});
-export type ServiceAccountKey = z.infer<typeof serviceAccountKeySchema>;
+export interface ServiceAccountKey {
+  client_email: string;
+  private_key: string;
+}
+
+/** True when `pem` is an RSA private key node:crypto can sign with (what Google's key files hold). */
+export function isRsaPrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === 'rsa';
+  } catch {
+    return false;
+  }
+}
 
 /** Why Search Console refused: recorded on the connection and shown as it is. */
 export type SearchConsoleFailure = 'unauthorized' | 'forbidden' | 'rate_limited' | 'failed';
