@@ -66,7 +66,12 @@ export const siteHealthSettingsSchema = z
  * own domain" (sent as null).
  */
 export const siteHealthSettingsFormSchema = z.object({
-  startUrl: z.union([z.literal(''), startUrlSchema]),
+  // Not a union: a union's refusal reads "Invalid input"; this keeps the address's own message.
+  startUrl: z.string().superRefine((value, ctx) => {
+    if (value === '') return;
+    for (const issue of startUrlSchema.safeParse(value).error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', message: issue.message });
+  }),
   pageBudget: pageBudgetSchema,
   maxDepth: maxDepthSchema,
   keywords: keywordsSchema,
