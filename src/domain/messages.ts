@@ -113,6 +113,8 @@ export const serverMessages = {
     /*i18n*/ 'Answers {problem}; the live page differs only by a trailing slash.',
   'siteHealth.reasonClosest':
     /*i18n*/ 'Answers {problem}; closest live page by path and title ({similarity}% similar).',
+  'siteHealth.searchConsoleKeyNotRsa':
+    /*i18n*/ 'The private_key of a Google service account is an RSA private key in PEM form.',
   'siteHealth.reasonNoFix': /*i18n*/ 'Answers {problem}; no fix found.',
   'siteHealth.reasonExternal':
     /*i18n*/ 'External link answers {problem}; update or remove it on the linking pages.',

@@ -111,6 +111,9 @@ const configSchema = z
     BACKUP_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
     /** How long `GET /run/backup` waits for its backup before answering that it is still running. */
     BACKUP_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    /** Google Search Console (keyword rank): the OAuth token endpoint and the API base, overridable for tests. */
+    GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    SEARCH_CONSOLE_API_URL: z.url().default('https://searchconsole.googleapis.com'),
     /** The largest CSV one import takes, in bytes (the upload is refused beyond, nothing stored). */
     IMPORT_MAX_BYTES: z.coerce
       .number()

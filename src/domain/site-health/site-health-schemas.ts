@@ -17,31 +17,122 @@ export const fixCategories = [
 export type FixCategory = (typeof fixCategories)[number];
 
 const startUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'Enter an http or https address' })
-  .max(2048, 'The address is at most 2048 characters');
+  .url({ protocol: /^https?$/, error: /*i18n*/ 'Enter an http or https address' })
+  .max(2048, /*i18n*/ 'The address is at most 2048 characters');
 
 const keywordSchema = z.object({
   path: z
     .string()
     .trim()
-    .max(512, 'The path is at most 512 characters')
-    .regex(/^\/\S*$/, 'A path starts with /'),
-  keyword: z.string().trim().min(1, 'Enter a keyword').max(100, 'A keyword is at most 100 characters'),
+    .max(512, /*i18n*/ 'The path is at most 512 characters')
+    .regex(/^\/\S*$/, /*i18n*/ 'A path starts with /'),
+  keyword: z
+    .string()
+    .trim()
+    .min(1, /*i18n*/ 'Enter a keyword')
+    .max(100, /*i18n*/ 'A keyword is at most 100 characters'),
 });
+
+const pageBudgetSchema = z
+  .number({ error: /*i18n*/ 'Enter a whole number from 1 to 20000' })
+  .int(/*i18n*/ 'Enter a whole number from 1 to 20000')
+  .min(1, /*i18n*/ 'Enter a whole number from 1 to 20000')
+  .max(20_000, /*i18n*/ 'Enter a whole number from 1 to 20000');
+
+const maxDepthSchema = z
+  .number({ error: /*i18n*/ 'Enter a whole number from 0 to 50' })
+  .int(/*i18n*/ 'Enter a whole number from 0 to 50')
+  .min(0, /*i18n*/ 'Enter a whole number from 0 to 50')
+  .max(50, /*i18n*/ 'Enter a whole number from 0 to 50');
+
+const keywordsSchema = z.array(keywordSchema).max(100, /*i18n*/ 'At most 100 keywords');
 
 /** What the owner sets per website (issue 13 §1, §3): the crawl's start, budget and depth, the server, keywords. */
 export const siteHealthSettingsSchema = z
   .object({
     startUrl: startUrlSchema.nullable().optional(),
     serverType: serverTypeSchema.optional(),
-    pageBudget: z.number().int().min(1).max(20_000).optional(),
-    maxDepth: z.number().int().min(0).max(50).optional(),
-    keywords: z.array(keywordSchema).max(100, 'At most 100 keywords').optional(),
+    pageBudget: pageBudgetSchema.optional(),
+    maxDepth: maxDepthSchema.optional(),
+    keywords: keywordsSchema.optional(),
   })
   .strict()
   .refine((change) => Object.values(change).some((value) => value !== undefined), {
     message: 'Nothing to update',
   });
+
+/**
+ * The crawl settings dialog's fields: the same rules, with an empty start address meaning "the website's
+ * own domain" (sent as null).
+ */
+export const siteHealthSettingsFormSchema = z.object({
+  // Not a union: a union's refusal reads "Invalid input"; this keeps the address's own message.
+  startUrl: z.string().superRefine((value, ctx) => {
+    if (value === '') return;
+    for (const issue of startUrlSchema.safeParse(value).error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', message: issue.message });
+  }),
+  pageBudget: pageBudgetSchema,
+  maxDepth: maxDepthSchema,
+  keywords: keywordsSchema,
+});
+export type SiteHealthSettingsForm = z.infer<typeof siteHealthSettingsFormSchema>;
+
+/**
+ * PUT /api/site-health/search-console: a Google service account's key file (only the two fields signing
+ * needs are kept) and, per website, its Search Console property (`sc-domain:<domain>` when not given).
+ */
+export const searchConsoleConnectSchema = z
+  .object({
+    serviceAccountKey: z.object({
+      client_email: z.email('Enter the client_email of the service account').max(320),
+      private_key: z
+        .string()
+        .max(10_000, 'The private key is at most 10000 characters')
+        .regex(/-----BEGIN (RSA )?PRIVATE KEY-----/, 'private_key is not a private key in PEM form'),
+    }),
+    properties: z
+      .array(
+        z.object({
+          websiteId: z.number().int().positive(),
+          property: z
+            .string()
+            .trim()
+            .min(1)
+            .max(2048)
+            .regex(/^(sc-domain:[a-z0-9.-]+|https?:\/\/\S+)$/i, 'A property is sc-domain:<domain> or a URL'),
+        }),
+      )
+      .max(500)
+      .default([]),
+  })
+  .strict();
+
+export const searchConsoleStatuses = [
+  'pending',
+  'ok',
+  'unauthorized',
+  'forbidden',
+  'rate_limited',
+  'failed',
+] as const;
+
+/** The connection as the browser may see it: whether a key is set, never the key. */
+export const searchConsoleStatusSchema = z.object({
+  connected: z.boolean(),
+  clientEmail: z.string().nullable(),
+  privateKeySet: z.boolean(),
+  connectedAt: z.string().nullable(),
+  sites: z.array(
+    z.object({
+      websiteId: z.number(),
+      property: z.string(),
+      status: z.enum(searchConsoleStatuses),
+      error: z.string().nullable(),
+      syncedAt: z.string().nullable(),
+    }),
+  ),
+});
 
 export const applyLinkFixesSchema = z.object({
   domain: z.string().trim().min(1, 'Enter a domain').max(253, 'A domain is at most 253 characters'),
@@ -211,8 +302,19 @@ export const seoPerformanceSchema = z.object({
           path: z.string(),
           url: z.string().nullable(),
           pageScore: z.number().nullable(),
+          /** From Google Search Console over 28 days; null when not measured. */
+          rank: z
+            .object({
+              position: z.number(),
+              clicks: z.number(),
+              impressions: z.number(),
+              measuredOn: z.string(),
+            })
+            .nullable(),
         }),
       ),
+      /** Why Search Console could not be read for this site (its last sync), null when it could or is not connected. */
+      rankError: z.string().nullable(),
     }),
   ),
 });

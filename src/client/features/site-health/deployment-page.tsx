@@ -10,7 +10,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
+import { useAuth } from '@client/lib/use-auth';
 import { serverMessages } from '@domain/messages';
+import { hasRole } from '@domain/roles';
+import type { SiteHealthSettings } from '@domain/site-health/site-health-schemas';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   AlertTriangle,
@@ -22,10 +25,12 @@ import {
   Percent,
   RefreshCw,
   Rocket,
+  Settings2,
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { categoryLabels } from './check-labels';
+import { CrawlSettingsDialog } from './crawl-settings-dialog';
 import {
   type DomainReport,
   downloadText,
@@ -40,6 +45,7 @@ import {
   useLinkHealthHistory,
   useStartCrawl,
   useUpdateServerType,
+  useWebsiteHealth,
 } from './site-health-api';
 
 /** Spec 001 "Link Fix Deployment Dashboard": Success Rate = round((total − critical) / total × 100). */
@@ -391,11 +397,19 @@ function DeploymentTab({
   onDeployed: (domain: string) => void;
 }) {
   const { i18n } = useLingui();
+  const websites = useWebsiteHealth(!demo);
   return (
     <div className="space-y-4">
       <div className="grid gap-4 lg:grid-cols-2">
         {report.domains.map((d) => (
-          <DomainCard key={d.domain} domain={d} report={report} demo={demo} onDeployed={onDeployed} />
+          <DomainCard
+            key={d.domain}
+            domain={d}
+            report={report}
+            demo={demo}
+            settings={websites.data?.find((w) => w.websiteId === d.websiteId)?.settings ?? null}
+            onDeployed={onDeployed}
+          />
         ))}
       </div>
       {report.deploymentInstructionMessages.length > 0 && (
@@ -424,14 +438,18 @@ function DomainCard({
   domain,
   report,
   demo,
+  settings,
   onDeployed,
 }: {
   domain: DomainReport;
   report: LinkFixReport;
   demo: boolean;
+  settings: SiteHealthSettings | null;
   onDeployed: (domain: string) => void;
 }) {
   const { t } = useLingui();
+  const { user } = useAuth();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const apply = useApplyLinkFixes();
   const crawl = useStartCrawl();
   const serverType = useUpdateServerType();
@@ -496,6 +514,12 @@ function DomainCard({
               <Trans>Crawl now</Trans>
             </Button>
           )}
+          {settings && (
+            <Button size="sm" variant="ghost" onClick={() => setSettingsOpen(true)}>
+              <Settings2 className="me-1 h-4 w-4" aria-hidden="true" />
+              <Trans>Crawl settings</Trans>
+            </Button>
+          )}
         </div>
         {mutationError && (
           <p role="alert" className="text-sm text-destructive">
@@ -537,6 +561,16 @@ function DomainCard({
           </p>
         )}
       </CardContent>
+      {settings && (
+        <CrawlSettingsDialog
+          websiteId={domain.websiteId}
+          domain={domain.domain}
+          settings={settings}
+          canEdit={user !== null && hasRole(user.role, 'admin')}
+          open={settingsOpen}
+          onOpenChange={setSettingsOpen}
+        />
+      )}
     </Card>
   );
 }

@@ -11,7 +11,7 @@ const percent = (score: number) => formatNumber(score / 100, { style: 'percent' 
 
 /**
  * Spec 000 §2.5's SEO Performance card, from the latest crawls: the overall score, each site's score,
- * and the target keywords with their pages. Keyword rank needs Search Console, which is not connected.
+ * and the target keywords with their pages, and their Google Search Console position when it is connected.
  */
 export function SeoPerformanceCard({
   demo = false,
@@ -65,6 +65,11 @@ export function SeoPerformanceCard({
                   {site.score !== null && (
                     <Progress value={site.score} aria-label={t`SEO score of ${site.name}`} />
                   )}
+                  {site.rankError && (
+                    <p className="text-xs text-destructive" data-testid="rank-error">
+                      <Trans>Search Console could not be read: {site.rankError}</Trans>
+                    </p>
+                  )}
                   {site.failingChecks.length > 0 && (
                     <p className="text-xs text-muted-foreground">
                       <Trans>
@@ -109,9 +114,16 @@ export function SeoPerformanceCard({
                           {k.path}
                         </span>
                       </span>
-                      <Badge variant="secondary">
-                        {k.pageScore === null ? t`Page not crawled` : t`Page score ${percent(k.pageScore)}`}
-                      </Badge>
+                      <span className="flex flex-wrap gap-1">
+                        {k.rank && (
+                          <Badge data-testid="keyword-rank">
+                            {t`Position ${formatNumber(k.rank.position)}`}
+                          </Badge>
+                        )}
+                        <Badge variant="secondary">
+                          {k.pageScore === null ? t`Page not crawled` : t`Page score ${percent(k.pageScore)}`}
+                        </Badge>
+                      </span>
                     </li>
                   ))}
                 </ul>

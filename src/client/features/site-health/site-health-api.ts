@@ -6,9 +6,13 @@ import {
   linkFixReportSchema,
   linkHealthHistorySchema,
   type ServerType,
+  type SiteHealthSettingsForm,
   seoPerformanceSchema,
+  siteHealthSettingsValueSchema,
+  websiteHealthSchema,
 } from '@domain/site-health/site-health-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 
 export {
   type CrawlProgress,
@@ -54,8 +58,18 @@ export function useLinkHealthHistory(demo: boolean) {
   });
 }
 
+/** Each website's crawl settings and latest crawl (signed-in only: the demo twin has no settings to show). */
+export function useWebsiteHealth(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/site-health/websites'],
+    queryFn: queryWith(z.array(websiteHealthSchema)),
+    enabled,
+  });
+}
+
 function refreshSiteHealth() {
   return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['/api/site-health/websites'] }),
     queryClient.invalidateQueries({ queryKey: ['/api/deployment/link-fixes'] }),
     queryClient.invalidateQueries({ queryKey: ['/api/site-health/seo'] }),
     queryClient.invalidateQueries({ queryKey: ['/api/site-health/history'] }),
@@ -82,6 +96,17 @@ export function useUpdateServerType() {
   return useMutation({
     mutationFn: async ({ websiteId, serverType }: { websiteId: number; serverType: ServerType }) =>
       apiRequest('PATCH', `/api/site-health/websites/${websiteId}/settings`, { serverType }),
+    onSuccess: refreshSiteHealth,
+  });
+}
+
+export function useUpdateCrawlSettings(websiteId: number) {
+  return useMutation({
+    mutationFn: (form: SiteHealthSettingsForm) =>
+      requestJson(siteHealthSettingsValueSchema, 'PATCH', `/api/site-health/websites/${websiteId}/settings`, {
+        ...form,
+        startUrl: form.startUrl === '' ? null : form.startUrl,
+      }),
     onSuccess: refreshSiteHealth,
   });
 }

@@ -8,6 +8,7 @@ import { HostLimiter } from './host-limiter.js';
 import { parseHtmlPage, parseSitemap } from './html-page.js';
 import { compareCrawls, isBrokenUrl, isLivePage } from './link-fixes.js';
 import { parseRobots, type Robots } from './robots.js';
+import { queueSearchConsoleSync } from './search-console-sync.js';
 import { auditPage, auditSite, scoreOf, siteScore } from './seo-audit.js';
 import * as store from './store.js';
 import { isInSite, isLoopbackHost, normalizeUrl, ownOrigin } from './urls.js';
@@ -91,7 +92,12 @@ export async function runCrawlJob(data: CrawlJobData, deps: AppDeps): Promise<vo
     let batch = await inWorkspace((tx) => store.nextQueuedUrls(tx, data.crawlId, batchSize));
     for (;;) {
       if (batch.length === 0) {
-        await inWorkspace((tx) => finishCrawl(tx, crawl));
+        await inWorkspace(async (tx) => {
+          await finishCrawl(tx, crawl);
+          // A finished crawl may have new target pages: their ranks are measured again.
+          if (crawl.kind === 'full' && (await store.findSearchConsoleConnection(tx)))
+            await queueSearchConsoleSync(deps.queue, data.workspaceId, tx);
+        });
         return;
       }
       const results = await Promise.all(batch.map((row) => visit(env, crawl, row, keyphrases)));

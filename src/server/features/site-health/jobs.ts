@@ -1,6 +1,11 @@
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { type CrawlJobData, crawlJobName, runCrawlJob } from './crawler.js';
+import {
+  queueDailySearchConsoleSyncs,
+  runSearchConsoleSync,
+  searchConsoleSyncJobName,
+} from './search-console-sync.js';
 import { startCrawl } from './service.js';
 import * as store from './store.js';
 import { ownOrigin } from './urls.js';
@@ -41,6 +46,17 @@ export const siteHealthJobs: JobDefinition[] = [
     concurrency: 2,
     handler: runCrawlJob as JobDefinition['handler'],
     recover: requeueUnfinishedCrawls,
+  },
+  {
+    name: searchConsoleSyncJobName,
+    handler: runSearchConsoleSync as JobDefinition['handler'],
+  },
+  {
+    name: 'search-console-daily',
+    cron: '41 5 * * *',
+    handler: async (_data, deps) => {
+      await queueDailySearchConsoleSyncs(deps);
+    },
   },
   {
     name: 'site-crawl-schedule',

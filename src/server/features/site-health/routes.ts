@@ -6,6 +6,8 @@ import {
   crawlProgressSchema,
   linkFixReportSchema,
   linkHealthHistorySchema,
+  searchConsoleConnectSchema,
+  searchConsoleStatusSchema,
   seoPerformanceSchema,
   siteHealthSettingsSchema,
   siteHealthSettingsValueSchema,
@@ -18,10 +20,13 @@ import { registerDemoSites } from './demo-sites.js';
 import {
   applyLinkFixes,
   completeFixPackage,
+  connectSearchConsole,
+  disconnectSearchConsole,
   latestCrawlProgress,
   linkFixReport,
   linkHealthHistory,
   listWebsiteHealth,
+  searchConsoleStatus,
   seoPerformance,
   startCrawl,
   updateSettings,
@@ -88,6 +93,30 @@ export const siteHealthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/site-health/seo', { schema: { tags, response: { 200: seoPerformanceSchema } } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => seoPerformance(tx)),
+  );
+
+  // Google Search Console (keyword rank): the private key goes in, and only "is set" comes out.
+  app.get(
+    '/api/site-health/search-console',
+    { schema: { tags, response: { 200: searchConsoleStatusSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => searchConsoleStatus(tx)),
+  );
+  app.put(
+    '/api/site-health/search-console',
+    { schema: { tags, body: searchConsoleConnectSchema, response: { 200: searchConsoleStatusSchema } } },
+    (request) =>
+      app.inWorkspace(request, 'admin', (tx, member) =>
+        connectSearchConsole(
+          tx,
+          { queue: app.deps.queue, secretKey: app.deps.config.secretKey, workspaceId: member.workspaceId },
+          request.body,
+        ),
+      ),
+  );
+  app.delete(
+    '/api/site-health/search-console',
+    { schema: { tags, response: { 200: searchConsoleStatusSchema } } },
+    (request) => app.inWorkspace(request, 'admin', (tx) => disconnectSearchConsole(tx)),
   );
 
   app.get(

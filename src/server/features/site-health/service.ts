@@ -7,11 +7,14 @@ import {
   fixCategories,
   type ServerType,
   type SiteHealthSettings,
+  type searchConsoleConnectSchema,
+  type searchConsoleStatusSchema,
   type websiteHealthSchema,
 } from '@domain/site-health/site-health-schemas';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
 import type { Queue } from '../../jobs/queue.js';
+import { seal } from '../email/service.js';
 import {
   findWebsiteRow,
   findWebsiteRowByDomain,
@@ -20,6 +23,13 @@ import {
 } from '../websites/service.js';
 import { type CrawlJobData, crawlJobName } from './crawler.js';
 import { buildSiteFixes, followRedirects, isBrokenUrl, type LinkFix } from './link-fixes.js';
+import { isRsaPrivateKey } from './search-console.js';
+import {
+  defaultProperty,
+  privateKeyContext,
+  privateKeyPurpose,
+  queueSearchConsoleSync,
+} from './search-console-sync.js';
 import { auditSite, type CheckResult, overallScore, type PageCheckId } from './seo-audit.js';
 import { type Redirect, redirectSnippet, snippetFileNames } from './snippets.js';
 import * as store from './store.js';
@@ -355,6 +365,8 @@ export async function applyLinkFixes(tx: Tx, queue: Queue, domain: string, userI
 /** The content tab's SEO Performance card: overall and per-site scores, and the target keywords. */
 export async function seoPerformance(tx: Tx) {
   const sites = await allSiteFixes(tx);
+  const ranks = await store.listRanks(tx);
+  const consoleSites = await store.listSearchConsoleSites(tx);
   const perSite = sites.map((site) => {
     const pages = site.urls.filter((u) => u.internal && u.seoScore !== null);
     const fetched = site.urls.filter((u) => u.internal && u.state === 'done');
@@ -384,21 +396,34 @@ export async function seoPerformance(tx: Tx) {
         .sort((a, b) => b.pages - a.pages),
       keywords: site.settings.keywords.map((k) => {
         const page = pages.find((u) => new URL(u.url).pathname === k.path);
+        const rank = ranks.find(
+          (r) => r.websiteId === site.website.id && r.path === k.path && r.keyword === k.keyword,
+        );
         return {
           keyword: k.keyword,
           path: k.path,
           url: page?.url ?? null,
           pageScore: page?.seoScore ?? null,
+          rank: rank
+            ? {
+                position: rank.position,
+                clicks: rank.clicks,
+                impressions: rank.impressions,
+                measuredOn: rank.measuredOn,
+              }
+            : null,
         };
       }),
+      rankError: consoleSites.find((c) => c.websiteId === site.website.id)?.error ?? null,
     };
   });
+  const rankMeasured = perSite.some((site) => site.keywords.some((k) => k.rank !== null));
   return {
     overallScore: overallScore(
       perSite.flatMap((s) => (s.score === null ? [] : [{ score: s.score, pages: s.pages }])),
     ),
-    // No Search Console connection in this release: ranks are not measured, and the card says so.
-    rankMeasured: false,
+    // Without a Search Console connection (or before its first answer) the card says rank is not measured.
+    rankMeasured,
     sites: perSite,
   };
 }
@@ -419,4 +444,64 @@ export async function linkHealthHistory(tx: Tx) {
     result.push({ websiteId: website.id, name: website.name, domain: website.domain, crawls: points });
   }
   return result;
+}
+
+/** The Search Console connection as the browser sees it: the account, whether a key is set, each site's sync. */
+export async function searchConsoleStatus(tx: Tx): Promise<z.infer<typeof searchConsoleStatusSchema>> {
+  const connection = await store.findSearchConsoleConnection(tx);
+  const sites = connection ? await store.listSearchConsoleSites(tx) : [];
+  return {
+    connected: connection !== null,
+    clientEmail: connection?.clientEmail ?? null,
+    privateKeySet: connection !== null,
+    connectedAt: connection?.connectedAt.toISOString() ?? null,
+    sites: sites.map((site) => ({
+      websiteId: site.websiteId,
+      property: site.property,
+      status: site.status,
+      error: site.error,
+      syncedAt: site.syncedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * Connects the workspace's Google service account (its private key sealed, never returned) and sets each
+ * website's property; the first sync is queued in the same transaction.
+ */
+export async function connectSearchConsole(
+  tx: Tx,
+  deps: { queue: Queue; secretKey: string; workspaceId: number },
+  input: z.infer<typeof searchConsoleConnectSchema>,
+) {
+  const { client_email: clientEmail, private_key: privateKey } = input.serviceAccountKey;
+  if (!isRsaPrivateKey(privateKey)) {
+    const message = serverMessage('siteHealth.searchConsoleKeyNotRsa');
+    throw new AppError('bad_request', message, {
+      issues: [{ path: 'serviceAccountKey.private_key', message: message.text }],
+    });
+  }
+  const websites = await listWebsiteRows(tx);
+  for (const given of input.properties)
+    if (!websites.some((w) => w.id === given.websiteId)) await requireWebsite(tx, given.websiteId);
+  await store.saveSearchConsoleConnection(tx, {
+    clientEmail,
+    sealedPrivateKey: seal(
+      deps.secretKey,
+      privateKeyPurpose,
+      privateKey,
+      privateKeyContext(deps.workspaceId, clientEmail),
+    ),
+  });
+  for (const website of websites) {
+    const given = input.properties.find((p) => p.websiteId === website.id);
+    await store.upsertSearchConsoleSite(tx, website.id, given?.property ?? defaultProperty(website.domain));
+  }
+  await queueSearchConsoleSync(deps.queue, deps.workspaceId, tx);
+  return searchConsoleStatus(tx);
+}
+
+export async function disconnectSearchConsole(tx: Tx) {
+  await store.deleteSearchConsole(tx);
+  return searchConsoleStatus(tx);
 }

@@ -200,7 +200,13 @@ describe('site health crawl', () => {
     expect(failing['image-alt']).toBe(1);
     expect(failing.crawlable).toBe(1);
     expect(widgets.keywords).toEqual([
-      { keyword: 'widget shop', path: '/about', url: `${site.url}about`, pageScore: expect.any(Number) },
+      {
+        keyword: 'widget shop',
+        path: '/about',
+        url: `${site.url}about`,
+        pageScore: expect.any(Number),
+        rank: null,
+      },
     ]);
   });
 

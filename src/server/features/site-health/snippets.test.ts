@@ -22,6 +22,22 @@ describe('redirect snippets per server type (reviewed output)', () => {
     );
   });
 
+  it('nginx: a dollar sign is never read as a variable (%24 in targets, a regex for the request URI)', () => {
+    expect(
+      redirectSnippet('nginx', 'shop.example.com', [
+        { from: '/price$old', to: '/price$new' },
+        { from: '/cart?total=$5', to: '/cart' },
+      ]),
+    ).toBe(
+      [
+        '# Link fixes for shop.example.com: include inside its server { } block.',
+        'location = "/price$old" { return 301 "/price%24new"; }',
+        'if ($request_uri ~ "^/cart\\\\?total=\\\\$5$") { return 301 "/cart"; }',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('Apache: anchored RedirectMatch (no prefix matching), RewriteCond for queries', () => {
     expect(redirectSnippet('apache', 'shop.example.com', redirects)).toBe(
       [

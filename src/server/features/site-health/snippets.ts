@@ -24,12 +24,20 @@ function decodedPath(from: string): string {
   }
 }
 
+/**
+ * nginx reads `$name` in `return` and in an `if` comparison as a variable and has no escape for `$`: the
+ * target gets `%24` (the same URL), and a request URI holding `$` is matched by a regex, where `\$` is literal.
+ */
+const nginxTarget = (to: string) => quote(to.replaceAll('$', '%24'));
+const nginxRequestUri = (from: string) =>
+  from.includes('$') ? `$request_uri ~ ${quote(`^${regexEscape(from)}$`)}` : `$request_uri = ${quote(from)}`;
+
 function nginx(domain: string, redirects: Redirect[]): string {
   const lines = redirects.map((r) =>
     r.from.includes('?')
       ? // `location` never sees the query: compare the whole request URI instead.
-        `if ($request_uri = ${quote(r.from)}) { return 301 ${quote(r.to)}; }`
-      : `location = ${quote(decodedPath(r.from))} { return 301 ${quote(r.to)}; }`,
+        `if (${nginxRequestUri(r.from)}) { return 301 ${nginxTarget(r.to)}; }`
+      : `location = ${quote(decodedPath(r.from))} { return 301 ${nginxTarget(r.to)}; }`,
   );
   return [`# Link fixes for ${domain}: include inside its server { } block.`, ...lines, ''].join('\n');
 }
