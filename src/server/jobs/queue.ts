@@ -100,8 +100,20 @@ export function createQueue(ownerUrl: string): Queue {
         if (def.cron) await boss.schedule(def.name, def.cron);
         // pg-boss 10 runs one job per worker at a time; concurrency means several workers.
         for (let i = 0; i < (def.concurrency ?? 1); i++) {
-          await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) =>
-            def.handler(job.data as never, deps),
+          let workerId: string | undefined;
+          workerId = await boss.work(
+            def.name,
+            { batchSize: 1, pollingIntervalSeconds: 0.5 },
+            async ([job]) => {
+              try {
+                return await def.handler(job.data as never, deps);
+              } finally {
+                // A worker otherwise waits out the polling interval after every job, which caps a queue at two
+                // jobs a second per worker however much is waiting (bench/webhooks); told, it fetches again at
+                // once, and only an empty fetch waits.
+                if (workerId) boss.notifyWorker(workerId);
+              }
+            },
           );
         }
       }
