@@ -101,8 +101,9 @@ describe('pricing and checkout in the browser', () => {
     expect(new URL(page.url()).searchParams.get('session_id')).toBe(sessionId);
     expect(await page.getByTestId('session-reference').textContent()).toBe(sessionId.slice(-8));
     expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    // Spec 001: Access Dashboard (/superhub).
     expect(await page.getByRole('link', { name: 'Access Dashboard' }).getAttribute('href')).toBe(
-      '/dashboard',
+      '/superhub',
     );
     await screenshot(page, 'pricing-success');
     await page.context().close();

@@ -48,15 +48,15 @@ describe('app shell', () => {
     expect(await page.getByText('All systems operational').isVisible()).toBe(true);
     await page.getByText('Not measured yet').first().waitFor();
     await screenshot(page, 'shell-dashboard');
-    // No backup screen yet: the quick action is disabled rather than toasting a backup that never ran.
-    expect(await page.getByRole('button', { name: 'Backup Now' }).isDisabled()).toBe(true);
+    // Backups exist: the quick action runs a real one (e2e/backups.e2e.ts).
+    expect(await page.getByRole('button', { name: 'Backup Now' }).isDisabled()).toBe(false);
 
     // The tab lives in the URL; an unknown tab falls back to the dashboard.
     await page.goto(`${server.baseUrl}/dashboard?tab=no-such-tab`);
     await page.getByText('Recent Activity').waitFor();
     await page.getByRole('button', { name: 'Succession' }).click();
     await page.waitForURL(`${server.baseUrl}/dashboard?tab=succession`);
-    await page.getByText('Succession is coming with a later release').waitFor();
+    await page.getByText('Succession Plan').first().waitFor();
 
     // On a phone the sidebar becomes a drawer behind the menu button.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -18,8 +18,10 @@ export function FormField({
   children: (id: string, invalid: boolean) => ReactNode;
 }) {
   const id = useId();
+  // One minmax(0, 1fr) column: a control whose text does not wrap (a select's value in German) cannot
+  // widen the form past a phone's screen.
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid grid-cols-1 gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children(id, Boolean(error))}
       {error && (
