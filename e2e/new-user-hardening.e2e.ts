@@ -181,9 +181,7 @@ describe('dead ends (item 18)', () => {
     expect(await page.getByRole('link', { name: 'Launch Campaigns' }).getAttribute('href')).toBe('/login');
     await page.goto(`${env.server.baseUrl}/success?session_id=cs_test_12345678`);
     // Spec 001: Access Dashboard (/superhub).
-    expect(await page.getByRole('link', { name: 'Access Dashboard' }).getAttribute('href')).toBe(
-      '/superhub',
-    );
+    expect(await page.getByRole('link', { name: 'Access Dashboard' }).getAttribute('href')).toBe('/superhub');
     await page.context().close();
   });
 

@@ -102,9 +102,7 @@ describe('pricing and checkout in the browser', () => {
     expect(await page.getByTestId('session-reference').textContent()).toBe(sessionId.slice(-8));
     expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     // Spec 001: Access Dashboard (/superhub).
-    expect(await page.getByRole('link', { name: 'Access Dashboard' }).getAttribute('href')).toBe(
-      '/superhub',
-    );
+    expect(await page.getByRole('link', { name: 'Access Dashboard' }).getAttribute('href')).toBe('/superhub');
     await screenshot(page, 'pricing-success');
     await page.context().close();
   });
