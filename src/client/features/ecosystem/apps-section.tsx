@@ -180,6 +180,13 @@ function AppDialog({ app, onClose }: { app: EcosystemApp | null; onClose: () => 
     ),
   );
   const hasFieldError = Object.keys(errors).length > 0;
+  const priceField = (name: 'monthly' | 'annual' | 'lifetime' | 'oneTime', label: string) => (
+    <FormField label={label} error={errors[name]?.message}>
+      {(id, invalid) => (
+        <Input id={id} type="number" min={0} step="0.01" aria-invalid={invalid} {...form.register(name)} />
+      )}
+    </FormField>
+  );
   const selectClass = 'h-9 w-full rounded-md border bg-background px-2 text-sm';
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -243,58 +250,14 @@ function AppDialog({ app, onClose }: { app: EcosystemApp | null; onClose: () => 
             )}
           </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <FormField label={t`Monthly price ($)`} error={errors.monthly?.message}>
-              {(id, invalid) => (
-                <Input
-                  id={id}
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  aria-invalid={invalid}
-                  {...form.register('monthly')}
-                />
-              )}
-            </FormField>
+            {priceField('monthly', t`Monthly price ($)`)}
             <label className="flex items-center gap-2 self-end pb-2 text-sm">
               <input type="checkbox" {...form.register('free')} />
               <Trans>Free to start</Trans>
             </label>
-            <FormField label={t`Annual price ($)`} error={errors.annual?.message}>
-              {(id, invalid) => (
-                <Input
-                  id={id}
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  aria-invalid={invalid}
-                  {...form.register('annual')}
-                />
-              )}
-            </FormField>
-            <FormField label={t`Lifetime price ($)`} error={errors.lifetime?.message}>
-              {(id, invalid) => (
-                <Input
-                  id={id}
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  aria-invalid={invalid}
-                  {...form.register('lifetime')}
-                />
-              )}
-            </FormField>
-            <FormField label={t`One-time price, from ($)`} error={errors.oneTime?.message}>
-              {(id, invalid) => (
-                <Input
-                  id={id}
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  aria-invalid={invalid}
-                  {...form.register('oneTime')}
-                />
-              )}
-            </FormField>
+            {priceField('annual', t`Annual price ($)`)}
+            {priceField('lifetime', t`Lifetime price ($)`)}
+            {priceField('oneTime', t`One-time price, from ($)`)}
           </div>
           <FormField label={t`Features (comma-separated)`} error={errors.features?.message}>
             {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('features')} />}
