@@ -64,6 +64,9 @@ async function restoreToEnd(client: ApiClient, backupId: number) {
 /** A workspace with data of every kind: the demo seed, an import, emails, a geofence, keys, invites, a payment. */
 async function richWorkspace(): Promise<SignedUp> {
   const o = await signUpOwner(t.app, { businessName: 'Rich Co' });
+  // The minute probe tick (any test process's workers) would otherwise add "app is down" activities to the
+  // source after the snapshot; with monitoring off before any app exists, no probe is ever claimed for it.
+  expect((await o.client.put('/api/superhub/features', { uptime_monitoring: false })).statusCode).toBe(200);
   await t.database.withWorkspace(o.workspaceId, (tx) =>
     seedDemoData(tx, { workspaceId: o.workspaceId, ownerId: o.userId, signIn: true }),
   );
