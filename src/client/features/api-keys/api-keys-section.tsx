@@ -1,5 +1,6 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { FormField } from '@client/components/form/form-field';
+import { SelectField } from '@client/components/form/select-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -12,7 +13,6 @@ import {
   DialogTrigger,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import type { SettingsSectionProps } from '@client/features/settings';
@@ -33,7 +33,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, KeyRound, Loader2, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys-api';
 
@@ -258,50 +258,20 @@ function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
               )}
             </FormField>
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label={<Trans>Role</Trans>}>
-                {(id) => (
-                  <Controller
-                    control={form.control}
-                    name="role"
-                    render={({ field }) => (
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <SelectTrigger id={id} aria-label={t`Role`}>
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {grantable.map((r) => (
-                            <SelectItem key={r} value={r}>
-                              {i18n._(roleLabels[r])}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
-                  />
-                )}
-              </FormField>
-              <FormField label={<Trans>Expires</Trans>}>
-                {(id) => (
-                  <Controller
-                    control={form.control}
-                    name="expiry"
-                    render={({ field }) => (
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <SelectTrigger id={id} aria-label={t`Expires`}>
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {expiryChoices.map((c) => (
-                            <SelectItem key={c.id} value={c.id}>
-                              {i18n._(c.label)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
-                  />
-                )}
-              </FormField>
+              <SelectField
+                control={form.control}
+                name="role"
+                label={<Trans>Role</Trans>}
+                triggerLabel={t`Role`}
+                options={grantable.map((r) => ({ value: r, label: i18n._(roleLabels[r]) }))}
+              />
+              <SelectField
+                control={form.control}
+                name="expiry"
+                label={<Trans>Expires</Trans>}
+                triggerLabel={t`Expires`}
+                options={expiryChoices.map((c) => ({ value: c.id, label: i18n._(c.label) }))}
+              />
             </div>
             <DialogFooter>
               <Button type="submit" disabled={create.isPending || name.trim() === ''}>

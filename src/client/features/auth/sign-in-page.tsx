@@ -1,11 +1,11 @@
 import { BrandMark } from '@client/components/brand-logo';
 import { FormField } from '@client/components/form/form-field';
+import { SelectField } from '@client/components/form/select-field';
 import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Input } from '@client/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { applyServerErrors } from '@client/lib/form';
@@ -331,34 +331,16 @@ function SignUpForm({
             error={errors.businessName?.message}
             registration={form.register('businessName')}
           />
-          <FormField label={<Trans>Plan</Trans>}>
-            {(id) => (
-              <>
-                <Controller
-                  control={form.control}
-                  name="plan"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id={id}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {basePlans.map((option) => (
-                          <SelectItem key={option.id} value={option.id}>
-                            {i18n._(option.name)} — {formatMonthlyPrice(option.priceCents)}
-                            {option.popular ? ` · ${t`Most Popular`}` : ''}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-                <p className="text-xs text-muted-foreground">
-                  <Trans>Free for {trialDays} days; change plans at any time.</Trans>
-                </p>
-              </>
-            )}
-          </FormField>
+          <SelectField
+            control={form.control}
+            name="plan"
+            label={<Trans>Plan</Trans>}
+            options={basePlans.map((option) => ({
+              value: option.id,
+              label: `${i18n._(option.name)} — ${formatMonthlyPrice(option.priceCents)}${option.popular ? ` · ${t`Most Popular`}` : ''}`,
+            }))}
+            hint={<Trans>Free for {trialDays} days; change plans at any time.</Trans>}
+          />
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">
               <Trans>Add-on apps</Trans>

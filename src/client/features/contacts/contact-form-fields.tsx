@@ -1,11 +1,11 @@
 import { FormField } from '@client/components/form/form-field';
+import { SelectField } from '@client/components/form/select-field';
 import { Input } from '@client/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
 import { contactStatuses, contactTypes } from '@domain/contacts/contact-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ComponentProps } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { type ContactFormField, type ContactFormValues, noContactType } from './contact-form-schema';
 import { contactSourceName, contactStatusNames, contactTypeNames } from './contact-format';
 
@@ -31,44 +31,6 @@ function TextField({
   );
 }
 
-/** A menu bound to one field. */
-function SelectField({
-  form,
-  name,
-  label,
-  options,
-}: {
-  form: ContactForm;
-  name: ContactFormField;
-  label: string;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <FormField label={label} error={form.formState.errors[name]?.message}>
-      {(id) => (
-        <Controller
-          control={form.control}
-          name={name}
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger id={id}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {options.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      )}
-    </FormField>
-  );
-}
-
 /** The inputs of the contact form; `sources` are the choices of the Source menu. */
 export function ContactFormFields({ form, sources }: { form: ContactForm; sources: string[] }) {
   const { t, i18n } = useLingui();
@@ -87,13 +49,26 @@ export function ContactFormFields({ form, sources }: { form: ContactForm; source
         <TextField form={form} name="company" label={t`Company`} />
         <TextField form={form} name="value" label={t`Value ($)`} inputMode="decimal" placeholder="0" />
         <SelectField
-          form={form}
+          control={form.control}
           name="source"
+          error={form.formState.errors.source?.message}
           label={t`Source`}
           options={sources.map((s) => ({ value: s, label: contactSourceName(s) }))}
         />
-        <SelectField form={form} name="status" label={t`Status`} options={statusOptions} />
-        <SelectField form={form} name="contactType" label={t`Contact type`} options={typeOptions} />
+        <SelectField
+          control={form.control}
+          name="status"
+          label={t`Status`}
+          error={form.formState.errors.status?.message}
+          options={statusOptions}
+        />
+        <SelectField
+          control={form.control}
+          name="contactType"
+          label={t`Contact type`}
+          error={form.formState.errors.contactType?.message}
+          options={typeOptions}
+        />
         <TextField form={form} name="tags" label={t`Tags (comma separated)`} />
         <TextField form={form} name="address" label={t`Address`} className="sm:col-span-2" />
       </div>

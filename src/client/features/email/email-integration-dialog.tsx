@@ -1,4 +1,5 @@
 import { FormField } from '@client/components/form/form-field';
+import { SelectField } from '@client/components/form/select-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -10,7 +11,6 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@client/i18n/format';
@@ -29,7 +29,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Inbox, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCaptureAddress, useConnectEmail, useConversations, useEmailAccounts } from './email-api';
 
@@ -133,28 +133,18 @@ export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationD
 
         <form onSubmit={submit} className="space-y-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={<Trans>Provider</Trans>} error={errors.provider?.message}>
-              {(id) => (
-                <Controller
-                  control={form.control}
-                  name="provider"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id={id} aria-label={t`Provider`}>
-                        <SelectValue placeholder={t`Select a provider`} />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {emailProviders.map((option) => (
-                          <SelectItem key={option} value={option}>
-                            {mailServerPresets[option].label}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              )}
-            </FormField>
+            <SelectField
+              control={form.control}
+              name="provider"
+              label={<Trans>Provider</Trans>}
+              error={errors.provider?.message}
+              triggerLabel={t`Provider`}
+              placeholder={t`Select a provider`}
+              options={emailProviders.map((option) => ({
+                value: option,
+                label: mailServerPresets[option].label,
+              }))}
+            />
             <FormField label={<Trans>Email address</Trans>} error={errors.email?.message}>
               {(id, invalid) => (
                 <Input

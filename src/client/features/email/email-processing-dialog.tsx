@@ -1,4 +1,5 @@
 import { FormField } from '@client/components/form/form-field';
+import { SelectField } from '@client/components/form/select-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -10,7 +11,6 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
@@ -21,7 +21,7 @@ import { type EmailProcessingJob, processEmailSchema } from '@domain/email/email
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useProcessEmail, useProcessingJobs } from './email-api';
 
@@ -130,29 +130,16 @@ export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDia
             <FormField label={<Trans>Subject</Trans>} error={errors.subject?.message}>
               {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('subject')} />}
             </FormField>
-            <FormField label={<Trans>Direction</Trans>}>
-              {(id) => (
-                <Controller
-                  control={form.control}
-                  name="direction"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id={id} aria-label={t`Direction`}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="inbound">
-                          <Trans>Inbound</Trans>
-                        </SelectItem>
-                        <SelectItem value="outgoing">
-                          <Trans>Outgoing</Trans>
-                        </SelectItem>
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              )}
-            </FormField>
+            <SelectField
+              control={form.control}
+              name="direction"
+              label={<Trans>Direction</Trans>}
+              triggerLabel={t`Direction`}
+              options={[
+                { value: 'inbound', label: <Trans>Inbound</Trans> },
+                { value: 'outgoing', label: <Trans>Outgoing</Trans> },
+              ]}
+            />
           </div>
           <FormField label={<Trans>Body</Trans>} error={errors.body?.message}>
             {(id, invalid) => <Textarea id={id} aria-invalid={invalid} rows={5} {...form.register('body')} />}

@@ -1,5 +1,6 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { FormField } from '@client/components/form/form-field';
+import { SelectField } from '@client/components/form/select-field';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -25,7 +26,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Loader2, Mail, Trash2, UserMinus } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   useChangeMemberRole,
   useInviteMember,
@@ -198,28 +199,13 @@ function InviteForm() {
             />
           )}
         </FormField>
-        <FormField label={<Trans>Role</Trans>} className="sm:w-40">
-          {(id) => (
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id={id}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {invitableRoles.map((option) => (
-                      <SelectItem key={option} value={option}>
-                        {i18n._(roleLabels[option])}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </FormField>
+        <SelectField
+          control={form.control}
+          name="role"
+          label={<Trans>Role</Trans>}
+          className="sm:w-40"
+          options={invitableRoles.map((option) => ({ value: option, label: i18n._(roleLabels[option]) }))}
+        />
         <Button type="submit" disabled={invite.isPending} className="sm:mt-5">
           {invite.isPending ? <Loader2 className="animate-spin" /> : <Mail />}
           <Trans>Create invite</Trans>

@@ -1,4 +1,5 @@
 import { FormField } from '@client/components/form/form-field';
+import { SelectField } from '@client/components/form/select-field';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import {
@@ -10,7 +11,6 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { useWebsites } from '@client/features/websites';
@@ -35,7 +35,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Globe, Loader2, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { z } from 'zod';
 
@@ -239,28 +239,12 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
                 />
               )}
             </FormField>
-            <FormField label={<Trans>Billing</Trans>}>
-              {(id) => (
-                <Controller
-                  control={form.control}
-                  name="billing"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id={id}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {productBillings.map((b) => (
-                          <SelectItem key={b} value={b}>
-                            {i18n._(billingNames[b])}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              )}
-            </FormField>
+            <SelectField
+              control={form.control}
+              name="billing"
+              label={<Trans>Billing</Trans>}
+              options={productBillings.map((b) => ({ value: b, label: i18n._(billingNames[b]) }))}
+            />
           </div>
           {(error || (create.error && !Object.keys(errors).length)) && (
             <p className="text-sm text-destructive" role="alert">
