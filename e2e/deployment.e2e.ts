@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteHealthJobs } from '../src/server/features/site-health/jobs.js';
@@ -168,6 +169,78 @@ describe('/deployment and the SEO Performance card', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'content-seo-card-390');
+    await page.context().close();
+  }, 420_000);
+
+  it('connects Google Search Console from the Deployment tab, refuses a bad key beside its field, and disconnects', async () => {
+    const page = await signUpInBrowser(env, {
+      firstName: 'Sam',
+      lastName: 'Console',
+      businessName: 'Widget Shop',
+    });
+    page.setDefaultTimeout(120_000);
+    await crawlWidgetShop(page);
+    const base = env.server.baseUrl;
+    const { privateKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    // A key file as Google Cloud downloads it: more fields than the two the connection keeps.
+    const keyFile = JSON.stringify({
+      type: 'service_account',
+      project_id: 'widgets',
+      private_key_id: 'abc123',
+      private_key: privateKey,
+      client_email: 'ranks@widgets.iam.gserviceaccount.com',
+    });
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${base}/deployment`);
+    await page.getByRole('tab', { name: 'Deployment' }).click();
+    const card = page.getByTestId('search-console');
+    await card.getByText('Not connected: keyword rank is not measured.', { exact: false }).waitFor();
+    await card.getByRole('button', { name: 'Connect' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Google Search Console' });
+    expect(await dialog.getByLabel('Widget Shop').inputValue()).toBe('sc-domain:widgets.example.com');
+    // Refused in the browser by the server's own key schema, beside the field; nothing is sent.
+    await dialog.getByLabel('Service account key (JSON)').fill('{"client_email": "not an email"}');
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await dialog.getByText('Enter the client_email of the service account').waitFor();
+    expect((await (await page.request.get(`${base}/api/site-health/search-console`)).json()).connected).toBe(
+      false,
+    );
+    await dialog.getByLabel('Service account key (JSON)').fill(keyFile);
+    await dialog.getByLabel('Widget Shop').fill('https://widgets.example.com/');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'search-console-connect-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'search-console-connect-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await card.getByText('Connected as ranks@widgets.iam.gserviceaccount.com', { exact: false }).waitFor();
+    expect(await card.getByTestId('search-console-sites').textContent()).toContain(
+      'https://widgets.example.com/',
+    );
+    const status = await (await page.request.get(`${base}/api/site-health/search-console`)).json();
+    expect(status).toMatchObject({
+      connected: true,
+      clientEmail: 'ranks@widgets.iam.gserviceaccount.com',
+      privateKeySet: true,
+      sites: [{ websiteId: 1, property: 'https://widgets.example.com/' }],
+    });
+    expect(JSON.stringify(status)).not.toContain('PRIVATE KEY');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'search-console-connected-1440');
+
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
+    await card.getByText('Not connected: keyword rank is not measured.', { exact: false }).waitFor();
+    expect((await (await page.request.get(`${base}/api/site-health/search-console`)).json()).connected).toBe(
+      false,
+    );
     await page.context().close();
   }, 420_000);
 

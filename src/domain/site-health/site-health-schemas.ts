@@ -78,35 +78,62 @@ export const siteHealthSettingsFormSchema = z.object({
 });
 export type SiteHealthSettingsForm = z.infer<typeof siteHealthSettingsFormSchema>;
 
+/** The two fields of a service account's key file that signing needs (the file has more). */
+const serviceAccountKeySchema = z.object({
+  client_email: z.email(/*i18n*/ 'Enter the client_email of the service account').max(320),
+  private_key: z
+    .string({ error: /*i18n*/ 'private_key is not a private key in PEM form' })
+    .max(10_000, /*i18n*/ 'The private key is at most 10000 characters')
+    .regex(/-----BEGIN (RSA )?PRIVATE KEY-----/, /*i18n*/ 'private_key is not a private key in PEM form'),
+});
+
+const searchConsolePropertySchema = z.object({
+  websiteId: z.number().int().positive(),
+  property: z
+    .string()
+    .trim()
+    .min(1, /*i18n*/ 'A property is sc-domain:<domain> or a URL')
+    .max(2048, /*i18n*/ 'The address is at most 2048 characters')
+    .regex(/^(sc-domain:[a-z0-9.-]+|https?:\/\/\S+)$/i, /*i18n*/ 'A property is sc-domain:<domain> or a URL'),
+});
+
 /**
  * PUT /api/site-health/search-console: a Google service account's key file (only the two fields signing
  * needs are kept) and, per website, its Search Console property (`sc-domain:<domain>` when not given).
  */
 export const searchConsoleConnectSchema = z
   .object({
-    serviceAccountKey: z.object({
-      client_email: z.email('Enter the client_email of the service account').max(320),
-      private_key: z
-        .string()
-        .max(10_000, 'The private key is at most 10000 characters')
-        .regex(/-----BEGIN (RSA )?PRIVATE KEY-----/, 'private_key is not a private key in PEM form'),
-    }),
-    properties: z
-      .array(
-        z.object({
-          websiteId: z.number().int().positive(),
-          property: z
-            .string()
-            .trim()
-            .min(1)
-            .max(2048)
-            .regex(/^(sc-domain:[a-z0-9.-]+|https?:\/\/\S+)$/i, 'A property is sc-domain:<domain> or a URL'),
-        }),
-      )
-      .max(500)
-      .default([]),
+    serviceAccountKey: serviceAccountKeySchema,
+    properties: z.array(searchConsolePropertySchema).max(500).default([]),
   })
   .strict();
+
+/** A key file's text as the two fields the connection keeps, or null when it is not a JSON object. */
+export function pickServiceAccountKey(text: string): { client_email: unknown; private_key: unknown } | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    const { client_email, private_key } = parsed as Record<string, unknown>;
+    return { client_email, private_key };
+  } catch {
+    return null;
+  }
+}
+
+/** The connect form: the key file as pasted or chosen, checked as the server will check it, and the properties. */
+export const searchConsoleFormSchema = z.object({
+  keyJson: z.string().superRefine((text, ctx) => {
+    const key = pickServiceAccountKey(text);
+    if (key === null) {
+      ctx.addIssue({ code: 'custom', message: /*i18n*/ 'Paste the JSON key file of the service account' });
+      return;
+    }
+    for (const issue of serviceAccountKeySchema.safeParse(key).error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', message: issue.message });
+  }),
+  properties: z.array(searchConsolePropertySchema),
+});
+export type SearchConsoleForm = z.infer<typeof searchConsoleFormSchema>;
 
 export const searchConsoleStatuses = [
   'pending',

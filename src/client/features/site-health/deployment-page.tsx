@@ -31,6 +31,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { categoryLabels } from './check-labels';
 import { CrawlSettingsDialog } from './crawl-settings-dialog';
+import { SearchConsoleCard } from './search-console-card';
 import {
   type DomainReport,
   downloadText,
@@ -412,6 +413,7 @@ function DeploymentTab({
           />
         ))}
       </div>
+      {websites.data && <SearchConsoleCard websites={websites.data} />}
       {report.deploymentInstructionMessages.length > 0 && (
         <Card>
           <CardHeader>

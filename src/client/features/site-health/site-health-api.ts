@@ -5,8 +5,11 @@ import {
   type LinkFixReport,
   linkFixReportSchema,
   linkHealthHistorySchema,
+  pickServiceAccountKey,
+  type SearchConsoleForm,
   type ServerType,
   type SiteHealthSettingsForm,
+  searchConsoleStatusSchema,
   seoPerformanceSchema,
   siteHealthSettingsValueSchema,
   websiteHealthSchema,
@@ -108,6 +111,37 @@ export function useUpdateCrawlSettings(websiteId: number) {
         startUrl: form.startUrl === '' ? null : form.startUrl,
       }),
     onSuccess: refreshSiteHealth,
+  });
+}
+
+const searchConsolePath = '/api/site-health/search-console';
+
+export function useSearchConsole() {
+  return useQuery({ queryKey: [searchConsolePath], queryFn: queryWith(searchConsoleStatusSchema) });
+}
+
+function refreshSearchConsole() {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: [searchConsolePath] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/site-health/seo'] }),
+  ]);
+}
+
+export function useConnectSearchConsole() {
+  return useMutation({
+    mutationFn: (form: SearchConsoleForm) =>
+      requestJson(searchConsoleStatusSchema, 'PUT', searchConsolePath, {
+        serviceAccountKey: pickServiceAccountKey(form.keyJson),
+        properties: form.properties,
+      }),
+    onSuccess: refreshSearchConsole,
+  });
+}
+
+export function useDisconnectSearchConsole() {
+  return useMutation({
+    mutationFn: () => requestJson(searchConsoleStatusSchema, 'DELETE', searchConsolePath),
+    onSuccess: refreshSearchConsole,
   });
 }
 
