@@ -4,6 +4,7 @@ import type { IngestEvent } from '@domain/analytics/analytics-schemas';
 import { AppError } from '@domain/app-error';
 import { isbot } from 'isbot';
 import type { Database } from '../../db/database.js';
+import { createGroupCommit } from '../../db/group-commit.js';
 import { demoCredentials } from '../../seed/demo-workspace.js';
 import {
   dailySalt,
@@ -97,35 +98,15 @@ export function visitorHash(salt: Buffer, site: SiteRef, ip: string, userAgent: 
 type Row = EventRow & { workspaceId: number };
 
 /** Events that will share one write, and the promise their requests wait on. */
-interface Batch {
-  rows: Row[];
-  written: Promise<void>;
-  settle(error?: unknown): void;
-}
-
-function newBatch(): Batch {
-  let settle: Batch['settle'] = () => {};
-  const written = new Promise<void>((resolve, reject) => {
-    settle = (error) => (error === undefined ? resolve() : reject(error));
-  });
-  written.catch(() => {}); // a batch nobody awaits (an empty flush) must not count as unhandled
-  return { rows: [], written, settle };
-}
-
 /**
  * The collection side: filters (Do Not Track, bots, wrong origin), hashes the visitor, and group-commits
- * as databases do their log: an event arriving while no write is running is written at once; the events
- * that arrive during a write share the next one (one transaction per workspace, so row-level security
- * applies to each). Batches grow with the load and nobody waits for a timer. Each request is answered
- * only after its event is committed, so a crash loses no event that was acknowledged.
+ * the events (`createGroupCommit`; one transaction per workspace, so row-level security applies to each).
+ * Each request is answered only after its event is committed, so a crash loses no event that was acknowledged.
  */
 export function createIngest(database: Database, options: IngestOptions = {}): Ingest {
   const now = options.now ?? (() => new Date());
   const sites = new Map<string, { site: SiteRef | null; expires: number }>();
   let salt: { day: string; value: Promise<Buffer> } | null = null;
-  let current = newBatch();
-  /** The write in flight; when it ends, what arrived meanwhile is written. */
-  let writing: Promise<void> | null = null;
 
   async function resolveSite(key: string): Promise<SiteRef | null> {
     const cached = sites.get(key);
@@ -175,31 +156,10 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
     }
   }
 
-  function writeWaiting(): void {
-    if (writing || current.rows.length === 0) return;
-    const batch = current;
-    current = newBatch();
-    writing = write(batch.rows)
-      .then(
-        () => batch.settle(),
-        (error) => {
-          options.onError?.(error);
-          batch.settle(error);
-        },
-      )
-      .finally(() => {
-        writing = null;
-        writeWaiting();
-      });
-  }
-
-  /** Resolves once every event accepted so far is written (or has failed). */
-  async function flush(): Promise<void> {
-    while (writing || current.rows.length > 0) {
-      writeWaiting();
-      await writing;
-    }
-  }
+  const events = createGroupCommit<Row, undefined>(async (rows) => {
+    await write(rows);
+    return rows.map(() => undefined);
+  }, options.onError);
 
   return {
     async accept(event, request) {
@@ -223,8 +183,7 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
         request.ip,
         request.userAgent,
       );
-      const batch = current;
-      batch.rows.push({
+      const written = events.submit({
         workspaceId: site.workspaceId,
         websiteId: site.websiteId,
         occurredAt: at,
@@ -238,18 +197,15 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
         device: deviceOf(event.w, request.userAgent),
         props: event.p ? JSON.stringify(event.p) : null,
       });
-      writeWaiting();
       try {
-        await batch.written;
+        await written;
       } catch {
         throw new AppError('unavailable', 'The event could not be recorded; try again.');
       }
       return { recorded: true, allowOrigin: request.origin ?? null };
     },
-    flush,
-    async close() {
-      await flush();
-    },
+    flush: events.flush,
+    close: events.flush,
   };
 }
 

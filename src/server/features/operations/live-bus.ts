@@ -8,11 +8,15 @@ import { insertEvent } from './store.js';
 const channel = 'ops_events';
 
 /**
- * Announces an event to every process listening (this one included). NOTIFY is transactional: it is
- * delivered when the storing transaction commits, and never for one that rolls back.
+ * Announces events to every process listening (this one included), one notification each, in one
+ * statement. NOTIFY is transactional: delivered when the storing transaction commits, never on rollback.
  */
-export async function announce(tx: Tx, workspaceId: number, event: LiveEvent): Promise<void> {
-  await tx.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ w: workspaceId, e: event })})`);
+export async function announceAll(tx: Tx, workspaceId: number, events: LiveEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const messages = JSON.stringify(events.map((e) => ({ w: workspaceId, e })));
+  await tx.execute(
+    sql`select pg_notify(${channel}, m.value::text) from jsonb_array_elements(${messages}::jsonb) as m`,
+  );
 }
 
 export const toLive = (
@@ -37,7 +41,7 @@ export async function raiseHubEvent(
   e: { appId: number; appName: string; webhookId: string; type: string; status: string; description: string },
 ): Promise<void> {
   const id = await insertEvent(tx, { ...e, source: 'hub', tag: 'hub', payload: null, at });
-  if (id !== null) await announce(tx, workspaceId, toLive(id, e.appName, e, at));
+  if (id !== null) await announceAll(tx, workspaceId, [toLive(id, e.appName, e, at)]);
 }
 
 type Listener = (event: LiveEvent) => void;

@@ -186,6 +186,37 @@ describe('events in', () => {
     expect(JSON.stringify(activities)).toContain('Inbound: user.signup');
   });
 
+  it('group-commits a burst: each webhook id once even when sent twice at once, exact counts, each workspace its own', async () => {
+    const appId = await addApp(owner, 'Burst');
+    const other = await signUpOwner(t.app, { businessName: 'Burst Co', plan: 'enterprise' });
+    const otherAppId = await addApp(other, 'Elsewhere');
+    const ids = Array.from({ length: 40 }, (_, i) => `msg_burst_${i}`);
+    const answers = await Promise.all([
+      ...ids.flatMap((id, i) => [
+        postEvent(appId, { type: 'order.created', description: `Order ${i}` }, id),
+        postEvent(appId, { type: 'order.created', description: `Order ${i}` }, id),
+      ]),
+      ...ids.slice(0, 10).map((id) => postEvent(otherAppId, { type: 'order.created' }, id)),
+    ]);
+    const mine = answers.slice(0, 80);
+    expect(mine.filter((a) => a.statusCode === 202)).toHaveLength(40);
+    expect(mine.filter((a) => a.statusCode === 200 && a.json().duplicate === true)).toHaveLength(40);
+    expect(answers.slice(80).map((a) => a.statusCode)).toEqual(Array(10).fill(202));
+
+    const { rows } = await db.query(
+      `select count(*)::int as events, count(distinct webhook_id)::int as ids, count(distinct xmin::text)::int as commits
+       from ops_events where app_id = $1`,
+      [appId],
+    );
+    expect(rows[0]).toMatchObject({ events: 40, ids: 40 });
+    // Events that arrive while a batch is written share the next transaction (fewer commits than events).
+    expect(rows[0].commits).toBeLessThan(40);
+    expect((await owner.client.get('/api/deployment-status')).json().apps.Burst.event_count).toBe(40);
+    const theirs = (await other.client.get('/api/deployment-status')).json().apps;
+    expect(theirs.Elsewhere.event_count).toBe(10);
+    expect(theirs.Burst).toBeUndefined();
+  });
+
   it('keeps no payload body with webhook logging off, and records no activity with the family flag off', async () => {
     const appId = await addApp(owner, 'Quiet');
     const viewer = await addMember(t.app, owner, 'viewer');

@@ -5,7 +5,6 @@ import {
   type Delivery,
   documentedAppEndpoints,
   type EndpointCreate,
-  type FeatureFlag,
   type Features,
   featureFlags,
   flagEventPrefixes,
@@ -16,9 +15,8 @@ import {
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import { recordActivity } from '../activities/service.js';
-import { enqueueDelivery, messageBody, sendToApp } from './deliveries.js';
-import { acknowledgeIntegration } from './integration.js';
-import { announce, toLive } from './live-bus.js';
+import { sendToApp } from './deliveries.js';
+import { inboundFor } from './inbound.js';
 import { appSecret, inboundUrl, verifySigned } from './signing.js';
 import * as store from './store.js';
 
@@ -40,13 +38,6 @@ export async function updateFeatures(tx: Tx, changes: Partial<Features>): Promis
       `Monitoring features changed: ${switched.map((f) => `${f} ${next[f] ? 'on' : 'off'}`).join(', ')}`,
     );
   return next;
-}
-
-/** The flag whose event family this type belongs to, if any. */
-function familyFlag(type: string): FeatureFlag | null {
-  for (const [flag, prefix] of Object.entries(flagEventPrefixes))
-    if (type.startsWith(prefix)) return flag as FeatureFlag;
-  return null;
 }
 
 // ---- events in ----
@@ -81,43 +72,13 @@ export async function receiveEvent(
     const issue = result.error.issues[0];
     throw AppError.badRequest(issue.path.join('.') || 'body', `${issue.path.join('.')}: ${issue.message}`);
   }
-  const event = result.data;
-  return deps.database.withWorkspace(app.workspaceId, async (tx) => {
-    const features = await store.readFeatures(tx);
-    const at = now(deps);
-    const status = event.status ?? 'ok';
-    const description = event.description ?? event.type;
-    const id = await store.insertEvent(tx, {
-      appId,
-      appName: app.name,
-      source: 'app',
-      webhookId,
-      type: event.type,
-      status,
-      tag: event.tag ?? null,
-      description,
-      payload: features.webhook_logging ? event : null,
-      at,
-    });
-    if (id === null) return { duplicate: true, id: null };
-    for (const endpointId of await store.triggeredEndpoints(tx, event.type)) {
-      await enqueueDelivery(deps, tx, app.workspaceId, {
-        endpointId,
-        eventId: id,
-        webhookId: `msg_ev${id}`,
-        type: event.type,
-        body: messageBody(
-          event.type,
-          { app: app.name, app_id: appId, status, tag: event.tag ?? null, event: event.data ?? {} },
-          at,
-        ),
-      });
-    }
-    const flag = familyFlag(event.type);
-    if (flag && features[flag]) await recordActivity(tx, `operations_${flag}`, `${app.name}: ${description}`);
-    if (event.type === hubEvents.ack) await acknowledgeIntegration(tx, appId, event.data?.nonce);
-    await announce(tx, app.workspaceId, toLive(id, app.name, { type: event.type, status, description }, at));
-    return { duplicate: false, id };
+  return inboundFor(deps).submit({
+    workspaceId: app.workspaceId,
+    appId,
+    appName: app.name,
+    webhookId,
+    event: result.data,
+    at: now(deps),
   });
 }
 

@@ -110,20 +110,58 @@ export type EventInsert = {
   at: Date;
 };
 
+/**
+ * Stores each event unless its webhook id was seen (before, or earlier in the same list) and counts the
+ * apps' events, in one statement: each event's new id in order, or null for a repeat.
+ */
+export async function insertEvents(tx: Tx, events: EventInsert[]): Promise<(number | null)[]> {
+  const input = events.map((e, n) => ({
+    n,
+    app_id: e.appId,
+    app_name: e.appName,
+    source: e.source,
+    webhook_id: e.webhookId,
+    event_type: e.type,
+    status: e.status,
+    tag: e.tag,
+    description: e.description,
+    payload: e.payload,
+    received_at: e.at.toISOString(),
+  }));
+  const { rows } = await tx.execute<{ n: number; id: number | null }>(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(n integer,
+        app_id bigint, app_name text, source text, webhook_id text, event_type text, status text, tag text,
+        description text, payload jsonb, received_at timestamptz)
+    ), inserted as (
+      insert into ops_events (app_id, app_name, source, webhook_id, event_type, status, tag, description, payload, received_at)
+      select app_id, app_name, source, webhook_id, event_type, status, tag, description, payload, received_at
+      from input order by n
+      on conflict do nothing
+      returning id, app_id, source, webhook_id, status, received_at
+    ), counted as (
+      update ops_app_state s set events_received = s.events_received + c.n,
+        last_event_at = greatest(s.last_event_at, c.last_at), error_count = s.error_count + c.errors
+      from (select app_id, count(*) as n, max(received_at) as last_at, count(*) filter (where status <> 'ok') as errors
+            from inserted where app_id is not null and source = 'app' group by app_id) c
+      where s.app_id = c.app_id
+    )
+    select input.n, inserted.id::int as id from input
+    left join inserted on coalesce(inserted.app_id, 0) = coalesce(input.app_id, 0)
+      and inserted.webhook_id = input.webhook_id
+    order by input.n`);
+  // A webhook id twice in one list: both lines join the one stored row; the later is the repeat.
+  const seen = new Set<number>();
+  return rows.map((row) => {
+    if (row.id === null || seen.has(row.id)) return null;
+    seen.add(row.id);
+    return row.id;
+  });
+}
+
 /** Stores the event unless its webhook id was seen; counts it on its app. Null for a repeat. */
 export async function insertEvent(tx: Tx, e: EventInsert): Promise<number | null> {
-  const { rows } = await tx.execute<{ id: number }>(sql`
-    insert into ops_events (app_id, app_name, source, webhook_id, event_type, status, tag, description, payload, received_at)
-    values (${e.appId}, ${e.appName}, ${e.source}, ${e.webhookId}, ${e.type}, ${e.status}, ${e.tag}, ${e.description},
-      ${e.payload === null ? null : JSON.stringify(e.payload)}::jsonb, ${e.at})
-    on conflict do nothing returning id::int as id`);
-  const id = rows[0]?.id ?? null;
-  if (id !== null && e.appId !== null && e.source === 'app')
-    await tx.execute(sql`
-      update ops_app_state set events_received = events_received + 1, last_event_at = ${e.at},
-        error_count = error_count + ${e.status === 'ok' ? 0 : 1}
-      where app_id = ${e.appId}`);
-  return id;
+  return (await insertEvents(tx, [e]))[0];
 }
 
 export type EventRow = {

@@ -1,0 +1,145 @@
+import {
+  type FeatureFlag,
+  flagEventPrefixes,
+  hubEvents,
+  type InboundEvent,
+  type LiveEvent,
+} from '@domain/operations/operations-schemas';
+import type { Database, Tx } from '../../db/database.js';
+import { createGroupCommit, type GroupCommit } from '../../db/group-commit.js';
+import type { AppDeps } from '../../deps.js';
+import { recordActivity } from '../activities/service.js';
+import { enqueueDelivery, messageBody } from './deliveries.js';
+import { acknowledgeIntegration } from './integration.js';
+import { announceAll, toLive } from './live-bus.js';
+import * as store from './store.js';
+
+/** A verified event from an app, on its way to being stored. */
+export interface InboundItem {
+  workspaceId: number;
+  appId: number;
+  appName: string;
+  webhookId: string;
+  event: InboundEvent;
+  at: Date;
+}
+
+export type Received = { duplicate: boolean; id: number | null };
+
+/** The flag whose event family this type belongs to, if any. */
+function familyFlag(type: string): FeatureFlag | null {
+  for (const [flag, prefix] of Object.entries(flagEventPrefixes))
+    if (type.startsWith(prefix)) return flag as FeatureFlag;
+  return null;
+}
+
+/**
+ * One workspace's events in one transaction: stored once per webhook id and counted (one statement),
+ * forwarded by their triggers, recorded as activities when their family's flag is on, and announced.
+ */
+async function storeEvents(
+  deps: Pick<AppDeps, 'queue' | 'clock'>,
+  tx: Tx,
+  workspaceId: number,
+  items: InboundItem[],
+): Promise<Received[]> {
+  const features = await store.readFeatures(tx);
+  const ids = await store.insertEvents(
+    tx,
+    items.map(({ appId, appName, webhookId, event, at }) => ({
+      appId,
+      appName,
+      source: 'app',
+      webhookId,
+      type: event.type,
+      status: event.status ?? 'ok',
+      tag: event.tag ?? null,
+      description: event.description ?? event.type,
+      payload: features.webhook_logging ? event : null,
+      at,
+    })),
+  );
+  const triggers = new Map<string, number[]>();
+  const live: LiveEvent[] = [];
+  for (const [index, item] of items.entries()) {
+    const id = ids[index];
+    if (id === null) continue;
+    const { event, appId, appName, at } = item;
+    const status = event.status ?? 'ok';
+    const description = event.description ?? event.type;
+    let endpoints = triggers.get(event.type);
+    if (!endpoints) {
+      endpoints = await store.triggeredEndpoints(tx, event.type);
+      triggers.set(event.type, endpoints);
+    }
+    for (const endpointId of endpoints) {
+      await enqueueDelivery(deps, tx, workspaceId, {
+        endpointId,
+        eventId: id,
+        webhookId: `msg_ev${id}`,
+        type: event.type,
+        body: messageBody(
+          event.type,
+          { app: appName, app_id: appId, status, tag: event.tag ?? null, event: event.data ?? {} },
+          at,
+        ),
+      });
+    }
+    const flag = familyFlag(event.type);
+    if (flag && features[flag]) await recordActivity(tx, `operations_${flag}`, `${appName}: ${description}`);
+    if (event.type === hubEvents.ack) await acknowledgeIntegration(tx, appId, event.data?.nonce);
+    live.push(toLive(id, appName, { type: event.type, status, description }, at));
+  }
+  await announceAll(tx, workspaceId, live);
+  return ids.map((id) => ({ duplicate: id === null, id }));
+}
+
+/** The events of a batch, one transaction per workspace (row-level security applies to each). */
+async function writeBatch(deps: AppDeps, items: InboundItem[]): Promise<(Received | Error)[]> {
+  const results: (Received | Error)[] = new Array(items.length);
+  const byWorkspace = new Map<number, number[]>();
+  for (const [index, item] of items.entries()) {
+    const indexes = byWorkspace.get(item.workspaceId);
+    if (indexes) indexes.push(index);
+    else byWorkspace.set(item.workspaceId, [index]);
+  }
+  const inWorkspace = (workspaceId: number, list: InboundItem[]) =>
+    deps.database.withWorkspace(workspaceId, (tx) => storeEvents(deps, tx, workspaceId, list));
+  for (const [workspaceId, indexes] of byWorkspace) {
+    try {
+      const received = await inWorkspace(
+        workspaceId,
+        indexes.map((i) => items[i]),
+      );
+      indexes.forEach((i, k) => {
+        results[i] = received[k];
+      });
+    } catch {
+      // One event the database refuses must not fail the others: each is written on its own.
+      for (const i of indexes) {
+        try {
+          results[i] = (await inWorkspace(workspaceId, [items[i]]))[0];
+        } catch (error) {
+          results[i] = error instanceof Error ? error : new Error(String(error));
+        }
+      }
+    }
+  }
+  return results;
+}
+
+const batchers = new WeakMap<Database, GroupCommit<InboundItem, Received>>();
+
+/**
+ * Inbound events are group-committed: the events that arrive while a batch is being written share the
+ * next transaction, so one commit (and one NOTIFY lock, which PostgreSQL holds across a commit) serves
+ * many requests. Each request is answered once its event is committed.
+ */
+export function inboundFor(deps: AppDeps): GroupCommit<InboundItem, Received> {
+  let batcher = batchers.get(deps.database);
+  if (!batcher) {
+    batcher = createGroupCommit((items) => writeBatch(deps, items));
+    batchers.set(deps.database, batcher);
+  }
+  return batcher;
+}
