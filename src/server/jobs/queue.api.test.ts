@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpOwner, type TestApp } from '../../../test/test-app.js';
+import { createQueue } from './queue.js';
 
 let t: TestApp;
 let owner: pg.Client;
@@ -51,5 +52,54 @@ describe('queue.send in a workspace transaction', () => {
     expect(await tryAs('select data from pgboss.job limit 1')).toBe('42501');
     expect(await tryAs('delete from pgboss.job')).toBe('42501');
     expect(await tryAs('update pgboss.job set priority = 1')).toBe('42501');
+  });
+});
+
+describe('a queue with batchSize', () => {
+  it('runs a fetched batch side by side and retries only the job that failed', async () => {
+    const queue = createQueue(t.ownerUrl);
+    const runs: number[] = [];
+    let failedOnce = false;
+    let running = 0;
+    let mostAtOnce = 0;
+    try {
+      // Queued before the worker starts, so its first fetch takes them all.
+      const ids: (string | null)[] = [];
+      for (let n = 0; n < 8; n++) ids.push(await queue.send('test.batch', { n }));
+      await queue.start(
+        [
+          {
+            name: 'test.batch',
+            batchSize: 8,
+            handler: async (data: { n: number }) => {
+              runs.push(data.n);
+              running++;
+              mostAtOnce = Math.max(mostAtOnce, running);
+              await new Promise((resolve) => setImmediate(resolve));
+              running--;
+              if (data.n === 3 && !failedOnce) {
+                failedOnce = true;
+                throw new Error('the receiver was down');
+              }
+            },
+          },
+        ],
+        t.app.deps,
+      );
+      const states = async () =>
+        (await owner.query('select state from pgboss.job where id = any($1)', [ids])).rows.map(
+          (r) => r.state,
+        );
+      for (;;) {
+        const now = await states();
+        if (now.length === 8 && now.every((state) => state === 'completed')) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(mostAtOnce).toBe(8);
+      expect(runs.filter((n) => n === 3)).toHaveLength(2);
+      expect(runs.filter((n) => n !== 3).sort()).toEqual([0, 1, 2, 4, 5, 6, 7]);
+    } finally {
+      await queue.stop();
+    }
   });
 });

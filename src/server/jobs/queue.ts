@@ -6,8 +6,13 @@ import type { AppDeps } from '../deps.js';
 
 export interface JobDefinition<T extends object = object> {
   name: string;
-  /** How many jobs of this queue run at once in this process. */
+  /** How many workers of this queue run in this process. */
   concurrency?: number;
+  /**
+   * Jobs a worker fetches at once and runs side by side (default 1): one fetch and one completion
+   * statement serve them all. A failing job fails (and is retried) alone.
+   */
+  batchSize?: number;
   retryLimit?: number;
   /** Runs the job on this cron schedule (UTC), once across all processes. */
   cron?: string;
@@ -98,15 +103,22 @@ export function createQueue(ownerUrl: string): Queue {
       for (const def of definitions) {
         await ensureQueue(def.name, def.retryLimit);
         if (def.cron) await boss.schedule(def.name, def.cron);
-        // pg-boss 10 runs one job per worker at a time; concurrency means several workers.
+        // A pg-boss 10 worker runs one fetch at a time; concurrency means several workers.
         for (let i = 0; i < (def.concurrency ?? 1); i++) {
           let workerId: string | undefined;
           workerId = await boss.work(
             def.name,
-            { batchSize: 1, pollingIntervalSeconds: 0.5 },
-            async ([job]) => {
+            { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: 0.5 },
+            async (jobs) => {
               try {
-                return await def.handler(job.data as never, deps);
+                if (jobs.length === 1) return await def.handler(jobs[0].data as never, deps);
+                const results = await Promise.allSettled(
+                  jobs.map((job) => def.handler(job.data as never, deps)),
+                );
+                // pg-boss completes the batch's jobs that are still active; the failed ones go to retry first.
+                for (const [index, result] of results.entries())
+                  if (result.status === 'rejected')
+                    await boss.fail(def.name, jobs[index].id, { message: String(result.reason) });
               } finally {
                 // A worker otherwise waits out the polling interval after every job, which caps a queue at two
                 // jobs a second per worker however much is waiting (bench/webhooks); told, it fetches again at

@@ -312,7 +312,9 @@ export async function requeueUnfinished(
 
 export const deliverJobDefinition: JobDefinition<DeliverJobData> = {
   name: deliverJobName,
-  concurrency: 8,
+  // Up to 64 attempts in flight per process: most of an attempt is waiting for the receiver.
+  concurrency: 4,
+  batchSize: 16,
   handler: async (data, deps) => {
     await attemptDelivery(deps, data.workspaceId, data.deliveryId);
   },
