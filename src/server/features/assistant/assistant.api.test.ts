@@ -93,20 +93,29 @@ describe('the offline rules on the workspace data', () => {
   });
 
   it('names stale contacts to follow up, skipping lost ones and recent ones', async () => {
-    const res = await ask(owner.client, { currentPage: 'contact-search', userInput: 'zzz' });
+    const res = await ask(owner.client, { currentPage: 'note-taking', userInput: 'zzz' });
     const followUps = res.json().suggestions.filter((s: { type: string }) => s.type === 'next_action');
     expect(followUps).toEqual([
       expect.objectContaining({ text: 'Follow up with Samuel Oakes', reason: 'No contact for 45 days' }),
     ]);
+    // A search follows up the stale contacts it finds, and only those.
+    const found = (await ask(owner.client, { currentPage: 'contact-search', userInput: 'oakes' })).json();
+    expect(found.suggestions.map((s: { type: string; text: string }) => `${s.type} ${s.text}`)).toEqual([
+      'completion Samuel Oakes',
+      'next_action Follow up with Samuel Oakes',
+      'template Oakes Partners',
+    ]);
+    const none = (await ask(owner.client, { currentPage: 'contact-search', userInput: 'qqqzzz' })).json();
+    expect(none).toEqual({ suggestions: [], quickActions: [], engine: 'rules' });
   });
 
   it('counts a never-contacted contact as stale once it was added long enough ago', async () => {
     await addContact(owner, { firstName: 'Nora', lastName: 'Never' });
-    const before = (await ask(owner.client, { currentPage: 'contact-search', userInput: 'zzz' })).json();
+    const before = (await ask(owner.client, { currentPage: 'note-taking', userInput: 'zzz' })).json();
     expect(JSON.stringify(before)).not.toContain('Nora Never');
     clockAheadMs = 30 * dayMs;
     try {
-      const after = (await ask(owner.client, { currentPage: 'contact-search', userInput: 'zzz' })).json();
+      const after = (await ask(owner.client, { currentPage: 'note-taking', userInput: 'zzz' })).json();
       expect(after.suggestions).toContainEqual(
         expect.objectContaining({ text: 'Follow up with Nora Never', reason: 'Never contacted since being added' }),
       );

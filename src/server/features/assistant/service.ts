@@ -104,8 +104,11 @@ async function gatherFacts(tx: Tx, request: ParsedSuggestionRequest, now: Date):
   const matches = term
     ? (await listContacts(tx, { q: term, sort: 'createdAt', limit: matchLimit })).contacts
     : [];
-  const oldest = await listContacts(tx, { sort: 'lastContactedAt', dir: 'asc', limit: staleCandidates });
-  const stale = oldest.contacts
+  const oldest =
+    request.currentPage === 'contact-search' || request.contactData
+      ? []
+      : (await listContacts(tx, { sort: 'lastContactedAt', dir: 'asc', limit: staleCandidates })).contacts;
+  const stale = oldest
     .filter((c) => c.status !== 'lost')
     .map((contact) => ({ contact, days: staleness(contact.lastContactedAt, contact.createdAt, now) }))
     .filter((s): s is { contact: Contact; days: number | null } => s.days !== undefined)
@@ -200,9 +203,26 @@ function staleReason(days: number | null): Said {
   return days === null ? say('assistant.reasonNeverContacted') : say('assistant.reasonNoContactDays', { days });
 }
 
-function followUps(facts: Facts): Suggestion[] {
+function followUp(contact: Contact, days: number | null, confidence: number): Suggestion {
+  return suggestion(
+    'next_action',
+    confidence,
+    say('assistant.followUp', { name: contactDisplayName(contact) }),
+    staleReason(days),
+  );
+}
+
+const staleConfidence = (days: number | null) => (days === null ? 0.55 : Math.min(0.88, 0.5 + days / 300));
+
+function followUps(facts: Facts, now: Date): Suggestion[] {
+  // A search follows up the contacts it found; writing about one contact, only that contact counts.
+  if (facts.scenario === 'contact-search') {
+    return facts.matches.flatMap((c) => {
+      const days = c.status === 'lost' ? undefined : staleness(c.lastContactedAt, c.createdAt, now);
+      return days === undefined ? [] : [followUp(c, days, staleConfidence(days))];
+    });
+  }
   const contact = facts.contact;
-  // Writing about one contact: only that contact's follow-up is relevant.
   if (contact) {
     return contact.staleDays === undefined
       ? []
@@ -215,14 +235,7 @@ function followUps(facts: Facts): Suggestion[] {
           ),
         ];
   }
-  return facts.stale.map(({ contact: c, days }, i) =>
-    suggestion(
-      'next_action',
-      (days === null ? 0.55 : Math.min(0.88, 0.5 + days / 300)) - i * 0.01,
-      say('assistant.followUp', { name: contactDisplayName(c) }),
-      staleReason(days),
-    ),
-  );
+  return facts.stale.map(({ contact: c, days }, i) => followUp(c, days, staleConfidence(days) - i * 0.01));
 }
 
 function templates(facts: Facts): Suggestion[] {
@@ -251,9 +264,7 @@ function templates(facts: Facts): Suggestion[] {
         ),
       ];
     case 'contact-search': {
-      const company = [facts.contact, ...facts.matches, ...facts.stale.map((s) => s.contact)].find(
-        (c) => c?.company,
-      )?.company;
+      const company = facts.matches.find((c) => c.company)?.company;
       return company ? [suggestion('template', 0.5, company, say('assistant.reasonSameCompany', { company }))] : [];
     }
   }
@@ -286,13 +297,13 @@ function ranked(suggestions: Suggestion[]): Suggestion[] {
     .slice(0, maxSuggestions);
 }
 
-function ruleAnswer(facts: Facts): SuggestionAnswer {
+function ruleAnswer(facts: Facts, now: Date): SuggestionAnswer {
   return {
     suggestions: ranked([
       ...completions(facts),
       ...missingFields(facts),
       ...textImprovements(facts),
-      ...followUps(facts),
+      ...followUps(facts, now),
       ...templates(facts),
     ]),
     quickActions: quickActions(facts).slice(0, maxQuickActions),
@@ -355,7 +366,7 @@ export async function suggestContextually(
   options: SuggestOptions,
 ): Promise<SuggestionResponse> {
   const facts = await gatherFacts(tx, request, options.now);
-  const rules = ruleAnswer(facts);
+  const rules = ruleAnswer(facts, options.now);
   if (!options.askModel) return { ...rules, engine: 'rules' };
   let answer: SuggestionAnswer | null;
   try {
