@@ -3,7 +3,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { Tabs, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { Textarea } from '@client/components/ui/textarea';
 import { formatDateTime } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
@@ -113,9 +113,8 @@ export function AiDemoPage() {
               );
             })}
           </TabsList>
-        </Tabs>
 
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          <TabsContent value={scenario} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           <Card>
             <CardHeader>
               <CardTitle>{i18n._(current.title)}</CardTitle>
@@ -204,7 +203,8 @@ export function AiDemoPage() {
               )}
             </CardContent>
           </Card>
-        </div>
+          </TabsContent>
+        </Tabs>
       </main>
     </div>
   );

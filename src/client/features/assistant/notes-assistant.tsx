@@ -1,4 +1,4 @@
-import type { AssistantContact } from '@domain/assistant/assistant-schemas';
+import { type AssistantContact, userInputMaxLength } from '@domain/assistant/assistant-schemas';
 import { signedInEndpoint } from './assistant-api';
 import { SuggestionsPanel } from './suggestions-panel';
 import { applyQuickAction, applySuggestion, useAssistantPanel } from './use-assistant';
@@ -15,7 +15,8 @@ export function NotesAssistant({ notes, contact, onNotesChange }: NotesAssistant
   const assistant = useAssistantPanel({
     endpoint: signedInEndpoint,
     currentPage: 'note-taking',
-    userInput: notes,
+    // The end of a long note is what is being written.
+    userInput: notes.slice(-userInputMaxLength),
     contactData: contact,
     recentActivity: [],
   });

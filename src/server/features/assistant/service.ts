@@ -113,37 +113,43 @@ async function gatherFacts(tx: Tx, request: ParsedSuggestionRequest, now: Date):
     .map((contact) => ({ contact, days: staleness(contact.lastContactedAt, contact.createdAt, now) }))
     .filter((s): s is { contact: Contact; days: number | null } => s.days !== undefined)
     .slice(0, 2);
-  return { scenario: request.currentPage, input, term, matches, stale, contact: await resolveContact() };
+  const contact = await resolveContact(tx, request.contactData, now);
+  return { scenario: request.currentPage, input, term, matches, stale, contact };
+}
 
-  async function resolveContact(): Promise<Facts['contact']> {
-    const given = request.contactData;
-    if (!given) return null;
-    // RLS: an id of another workspace finds nothing, and only what the caller sent is used.
-    const stored = given.id ? await findContact(tx, given.id) : undefined;
-    const sent = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined && v !== null));
-    const merged: AssistantContact = {
-      ...(stored
-        ? {
-            firstName: stored.firstName,
-            lastName: stored.lastName,
-            email: stored.email,
-            phone: stored.phone,
-            company: stored.company,
-            status: stored.status,
-            lastContactedAt: stored.lastContactedAt?.toISOString() ?? null,
-            notes: stored.notes,
-          }
-        : {}),
-      ...sent,
-    };
-    const identified = merged.firstName || merged.lastName || merged.email || merged.phone;
-    if (!identified) return null;
-    return {
-      ...merged,
-      name: contactDisplayName(merged),
-      staleDays: staleness(merged.lastContactedAt, stored?.createdAt, now),
-    };
-  }
+/** The contact the input is about: what the caller sent over what the workspace holds for its id. */
+async function resolveContact(
+  tx: Tx,
+  given: AssistantContact | null | undefined,
+  now: Date,
+): Promise<Facts['contact']> {
+  if (!given) return null;
+  // RLS: an id of another workspace finds nothing, and only what the caller sent is used.
+  const stored = given.id ? await findContact(tx, given.id) : undefined;
+  const sent = Object.fromEntries(
+    Object.entries(given).filter(([, v]) => v !== undefined && v !== null),
+  ) as Partial<AssistantContact>;
+  const merged: AssistantContact = {
+    ...(stored
+      ? {
+          firstName: stored.firstName,
+          lastName: stored.lastName,
+          email: stored.email,
+          phone: stored.phone,
+          company: stored.company,
+          status: stored.status,
+          lastContactedAt: stored.lastContactedAt?.toISOString() ?? null,
+          notes: stored.notes,
+        }
+      : {}),
+    ...sent,
+  };
+  if (!(merged.firstName || merged.lastName || merged.email || merged.phone)) return null;
+  return {
+    ...merged,
+    name: contactDisplayName(merged),
+    staleDays: staleness(merged.lastContactedAt, stored?.createdAt, now),
+  };
 }
 
 const greeting = /^(hi|hello|hey|dear|good (morning|afternoon|evening))\b/i;
