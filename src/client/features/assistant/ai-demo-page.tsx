@@ -21,7 +21,8 @@ import { Loader2, Mail, NotebookPen, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { demoEndpoint } from './assistant-api';
 import { SuggestionsPanel } from './suggestions-panel';
-import { applyQuickAction, applySuggestion, useAssistantPanel } from './use-assistant';
+import { applyQuickAction, applySuggestion } from './apply-suggestion';
+import { useAssistantPanel } from './use-assistant';
 
 const scenarios: Record<
   AssistantScenario,

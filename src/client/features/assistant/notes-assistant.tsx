@@ -1,7 +1,8 @@
 import { type AssistantContact, userInputMaxLength } from '@domain/assistant/assistant-schemas';
 import { signedInEndpoint } from './assistant-api';
 import { SuggestionsPanel } from './suggestions-panel';
-import { applyQuickAction, applySuggestion, useAssistantPanel } from './use-assistant';
+import { applyQuickAction, applySuggestion } from './apply-suggestion';
+import { useAssistantPanel } from './use-assistant';
 
 export interface NotesAssistantProps {
   notes: string;
