@@ -16,8 +16,30 @@ const contactCount = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const requestsPerScenario = Number(process.env.BENCH_REQUESTS ?? 300);
 const targetP99Ms = 30;
 
-const firstNames = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Sarah'];
-const lastNames = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Taylor', 'Nguyen'];
+const firstNames = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Sarah',
+];
+const lastNames = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Taylor',
+  'Nguyen',
+];
 
 async function seedContacts(owner: pg.Client, workspaceId: number) {
   const { rows: indexes } = await owner.query<{ name: string; def: string }>(

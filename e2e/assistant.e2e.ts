@@ -101,7 +101,11 @@ describe('/ai-demo', () => {
 
 describe('the assistant in the product', () => {
   it('suggests under the contact form’s notes from the workspace, and applies a quick action', async () => {
-    const page = await signUpInBrowser(env, { firstName: 'Nia', lastName: 'Notes', businessName: 'Notes Co' });
+    const page = await signUpInBrowser(env, {
+      firstName: 'Nia',
+      lastName: 'Notes',
+      businessName: 'Notes Co',
+    });
     const sent = countRequests(page, '/api/ai/contextual-suggestions');
     await page.goto(`${env.server.baseUrl}/dashboard?tab=crm`);
     await page.getByRole('button', { name: 'Add Contact' }).click();

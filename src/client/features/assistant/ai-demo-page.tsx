@@ -19,9 +19,9 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, Mail, NotebookPen, Search } from 'lucide-react';
 import { useId, useState } from 'react';
+import { applyQuickAction, applySuggestion } from './apply-suggestion';
 import { demoEndpoint } from './assistant-api';
 import { SuggestionsPanel } from './suggestions-panel';
-import { applyQuickAction, applySuggestion } from './apply-suggestion';
 import { useAssistantPanel } from './use-assistant';
 
 const scenarios: Record<
@@ -115,95 +115,102 @@ export function AiDemoPage() {
             })}
           </TabsList>
 
-          <TabsContent value={scenario} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-          <Card>
-            <CardHeader>
-              <CardTitle>{i18n._(current.title)}</CardTitle>
-              <CardDescription>
-                <Trans>Suggestions are asked for after a short pause in typing and reused for 30 seconds.</Trans>
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="space-y-3">
-              <Label htmlFor={inputId}>{i18n._(current.label)}</Label>
-              {scenario === 'contact-search' ? (
-                <Input
-                  id={inputId}
-                  value={input}
-                  placeholder={i18n._(current.placeholder)}
-                  onChange={(event) => setInput(event.target.value)}
-                />
-              ) : (
-                <Textarea
-                  id={inputId}
-                  rows={6}
-                  value={input}
-                  placeholder={i18n._(current.placeholder)}
-                  onChange={(event) => setInput(event.target.value)}
-                />
-              )}
-              <p className="flex items-center gap-2 text-xs text-muted-foreground" aria-live="polite">
-                {assistant.query.isFetching ? (
-                  <>
-                    <Loader2 className="h-3 w-3 animate-spin" aria-hidden="true" />
-                    <Trans>Thinking…</Trans>
-                  </>
-                ) : input.trim().length < minInputLength ? (
-                  <Trans>Suggestions start from 3 characters.</Trans>
-                ) : null}
-              </p>
-              {assistant.query.isError && (
-                <p role="alert" className="text-sm text-destructive">
-                  {errorMessage(assistant.query.error)}
+          <TabsContent
+            value={scenario}
+            className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
+          >
+            <Card>
+              <CardHeader>
+                <CardTitle>{i18n._(current.title)}</CardTitle>
+                <CardDescription>
+                  <Trans>
+                    Suggestions are asked for after a short pause in typing and reused for 30 seconds.
+                  </Trans>
+                </CardDescription>
+              </CardHeader>
+              <CardContent className="space-y-3">
+                <Label htmlFor={inputId}>{i18n._(current.label)}</Label>
+                {scenario === 'contact-search' ? (
+                  <Input
+                    id={inputId}
+                    value={input}
+                    placeholder={i18n._(current.placeholder)}
+                    onChange={(event) => setInput(event.target.value)}
+                  />
+                ) : (
+                  <Textarea
+                    id={inputId}
+                    rows={6}
+                    value={input}
+                    placeholder={i18n._(current.placeholder)}
+                    onChange={(event) => setInput(event.target.value)}
+                  />
+                )}
+                <p className="flex items-center gap-2 text-xs text-muted-foreground" aria-live="polite">
+                  {assistant.query.isFetching ? (
+                    <>
+                      <Loader2 className="h-3 w-3 animate-spin" aria-hidden="true" />
+                      <Trans>Thinking…</Trans>
+                    </>
+                  ) : input.trim().length < minInputLength ? (
+                    <Trans>Suggestions start from 3 characters.</Trans>
+                  ) : null}
                 </p>
-              )}
-              {assistant.answer && (
-                <SuggestionsPanel
-                  answer={assistant.answer}
-                  onClose={assistant.close}
-                  onApplySuggestion={(suggestion, text) => {
-                    setInput(applySuggestion(input, scenario, suggestion, text));
-                    record(t`Applied suggestion`, text);
-                    assistant.close();
-                  }}
-                  onApplyAction={(action, text, label) => {
-                    setInput(applyQuickAction(input, action, text));
-                    record(t`Applied quick action`, label);
-                    assistant.close();
-                  }}
-                />
-              )}
-            </CardContent>
-          </Card>
+                {assistant.query.isError && (
+                  <p role="alert" className="text-sm text-destructive">
+                    {errorMessage(assistant.query.error)}
+                  </p>
+                )}
+                {assistant.answer && (
+                  <SuggestionsPanel
+                    answer={assistant.answer}
+                    onClose={assistant.close}
+                    onApplySuggestion={(suggestion, text) => {
+                      setInput(applySuggestion(input, scenario, suggestion, text));
+                      record(t`Applied suggestion`, text);
+                      assistant.close();
+                    }}
+                    onApplyAction={(action, text, label) => {
+                      setInput(applyQuickAction(input, action, text));
+                      record(t`Applied quick action`, label);
+                      assistant.close();
+                    }}
+                  />
+                )}
+              </CardContent>
+            </Card>
 
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-base">
-                <Trans>Recent activity</Trans>
-              </CardTitle>
-              <CardDescription>
-                <Trans>The last 10 things you applied; the assistant reads them too.</Trans>
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              {activity.length === 0 ? (
-                <p className="text-sm text-muted-foreground">
-                  <Trans>Nothing applied yet.</Trans>
-                </p>
-              ) : (
-                <ol className="space-y-2" aria-label={t`Recent activity`}>
-                  {activity.map((entry) => (
-                    <li key={`${entry.at}-${entry.detail}`} className="text-sm">
-                      <span className="font-medium">{entry.action}</span>
-                      <span className="block truncate text-muted-foreground">{entry.detail}</span>
-                      {entry.at && (
-                        <span className="block text-xs text-muted-foreground">{formatDateTime(entry.at)}</span>
-                      )}
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </CardContent>
-          </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-base">
+                  <Trans>Recent activity</Trans>
+                </CardTitle>
+                <CardDescription>
+                  <Trans>The last 10 things you applied; the assistant reads them too.</Trans>
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                {activity.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">
+                    <Trans>Nothing applied yet.</Trans>
+                  </p>
+                ) : (
+                  <ol className="space-y-2" aria-label={t`Recent activity`}>
+                    {activity.map((entry) => (
+                      <li key={`${entry.at}-${entry.detail}`} className="text-sm">
+                        <span className="font-medium">{entry.action}</span>
+                        <span className="block truncate text-muted-foreground">{entry.detail}</span>
+                        {entry.at && (
+                          <span className="block text-xs text-muted-foreground">
+                            {formatDateTime(entry.at)}
+                          </span>
+                        )}
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </CardContent>
+            </Card>
           </TabsContent>
         </Tabs>
       </main>

@@ -3,7 +3,9 @@ import { applyQuickAction, applySuggestion } from './apply-suggestion';
 
 describe('applying a suggestion', () => {
   it('replaces a search with the completed name', () => {
-    expect(applySuggestion('sar', 'contact-search', { type: 'completion' }, 'Sarah Mitchell')).toBe('Sarah Mitchell');
+    expect(applySuggestion('sar', 'contact-search', { type: 'completion' }, 'Sarah Mitchell')).toBe(
+      'Sarah Mitchell',
+    );
   });
 
   it('completes the word being typed in a note or letter', () => {
@@ -20,14 +22,18 @@ describe('applying a suggestion', () => {
   });
 
   it('leaves the text alone for advice', () => {
-    expect(applySuggestion('Called', 'note-taking', { type: 'improvement' }, 'Write down the next step')).toBe(
+    expect(
+      applySuggestion('Called', 'note-taking', { type: 'improvement' }, 'Write down the next step'),
+    ).toBe('Called');
+    expect(applySuggestion('Called', 'note-taking', { type: 'next_action' }, 'Follow up with Sarah')).toBe(
       'Called',
     );
-    expect(applySuggestion('Called', 'note-taking', { type: 'next_action' }, 'Follow up with Sarah')).toBe('Called');
   });
 
   it('appends or replaces for a quick action', () => {
     expect(applyQuickAction('Thanks', { action: 'append' }, 'Best regards,')).toBe('Thanks\nBest regards,');
-    expect(applyQuickAction('sarah', { action: 'replace' }, '@brightpath.example')).toBe('@brightpath.example');
+    expect(applyQuickAction('sarah', { action: 'replace' }, '@brightpath.example')).toBe(
+      '@brightpath.example',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { type AssistantContact, userInputMaxLength } from '@domain/assistant/assistant-schemas';
+import { applyQuickAction, applySuggestion } from './apply-suggestion';
 import { signedInEndpoint } from './assistant-api';
 import { SuggestionsPanel } from './suggestions-panel';
-import { applyQuickAction, applySuggestion } from './apply-suggestion';
 import { useAssistantPanel } from './use-assistant';
 
 export interface NotesAssistantProps {

@@ -86,7 +86,13 @@ export function SuggestionsPanel({
             <Trans>from the offline rules</Trans>
           )}
         </span>
-        <Button variant="ghost" size="icon" className="ms-auto h-7 w-7" onClick={onClose} aria-label={t`Close`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ms-auto h-7 w-7"
+          onClick={onClose}
+          aria-label={t`Close`}
+        >
           <X className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
@@ -96,11 +102,11 @@ export function SuggestionsPanel({
         </p>
       ) : (
         <ul className="space-y-1">
-          {answer.suggestions.map((suggestion, index) => {
+          {answer.suggestions.map((suggestion) => {
             const text = localizedText(i18n, suggestion.text, suggestion.textMessage);
             const reason = localizedText(i18n, suggestion.reason, suggestion.reasonMessage);
             return (
-              <li key={`${index}-${suggestion.text}`}>
+              <li key={`${suggestion.type}-${suggestion.text}`}>
                 <button
                   type="button"
                   onClick={() => onApplySuggestion(suggestion, text)}
@@ -129,7 +135,9 @@ export function SuggestionsPanel({
                 key={action.label}
                 size="sm"
                 variant="outline"
-                onClick={() => onApplyAction(action, localizedText(i18n, action.text, action.textMessage), label)}
+                onClick={() =>
+                  onApplyAction(action, localizedText(i18n, action.text, action.textMessage), label)
+                }
               >
                 {label}
               </Button>

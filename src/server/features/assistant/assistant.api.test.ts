@@ -53,7 +53,12 @@ beforeAll(async () => {
     company: 'Oakes Partners',
     lastContactedAt: daysAgo(45),
   });
-  await addContact(owner, { firstName: 'Gone', lastName: 'Away', status: 'lost', lastContactedAt: daysAgo(90) });
+  await addContact(owner, {
+    firstName: 'Gone',
+    lastName: 'Away',
+    status: 'lost',
+    lastContactedAt: daysAgo(90),
+  });
   // Another workspace: a matching name and an older last contact, which must never surface for the owner.
   strangerId = await addContact(stranger, {
     firstName: 'Sarah',
@@ -65,11 +70,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ask = (client: ApiClient, body: unknown, url = '/api/ai/contextual-suggestions') => client.post(url, body);
+const ask = (client: ApiClient, body: unknown, url = '/api/ai/contextual-suggestions') =>
+  client.post(url, body);
 
 describe('the offline rules on the workspace data', () => {
   it('completes a typed name from the contacts, says why, and offers the scenario template', async () => {
-    const res = await ask(owner.client, { currentPage: 'contact-search', userInput: 'sar', recentActivity: [] });
+    const res = await ask(owner.client, {
+      currentPage: 'contact-search',
+      userInput: 'sar',
+      recentActivity: [],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = suggestionResponseSchema.parse(res.json());
     expect(body.engine).toBe('rules');
@@ -81,10 +91,18 @@ describe('the offline rules on the workspace data', () => {
       reasonMessage: { id: 'assistant.reasonNameMatch', values: { input: 'sar' } },
     });
     expect(body.suggestions).toContainEqual(
-      expect.objectContaining({ type: 'template', text: 'Quintero Labs', reason: 'Everyone at Quintero Labs' }),
+      expect.objectContaining({
+        type: 'template',
+        text: 'Quintero Labs',
+        reason: 'Everyone at Quintero Labs',
+      }),
     );
     expect(body.quickActions).toEqual([
-      expect.objectContaining({ label: 'Search quintero.example', action: 'replace', text: '@quintero.example' }),
+      expect.objectContaining({
+        label: 'Search quintero.example',
+        action: 'replace',
+        text: '@quintero.example',
+      }),
     ]);
     // Deterministic: the same input gives the same answer, in the same order.
     expect((await ask(owner.client, { currentPage: 'contact-search', userInput: 'sar' })).json()).toEqual(
@@ -117,7 +135,10 @@ describe('the offline rules on the workspace data', () => {
     try {
       const after = (await ask(owner.client, { currentPage: 'note-taking', userInput: 'zzz' })).json();
       expect(after.suggestions).toContainEqual(
-        expect.objectContaining({ text: 'Follow up with Nora Never', reason: 'Never contacted since being added' }),
+        expect.objectContaining({
+          text: 'Follow up with Nora Never',
+          reason: 'Never contacted since being added',
+        }),
       );
     } finally {
       clockAheadMs = 0;
@@ -158,7 +179,12 @@ describe('the offline rules on the workspace data', () => {
     const res = await ask(owner.client, {
       currentPage: 'email-composition',
       userInput: 'Thank you for the meeting yesterday, I attach the proposal we discussed',
-      contactData: { firstName: 'Sarah', lastName: 'Quintero', email: 'sarah@quintero.example', company: 'Q' },
+      contactData: {
+        firstName: 'Sarah',
+        lastName: 'Quintero',
+        email: 'sarah@quintero.example',
+        company: 'Q',
+      },
     });
     const texts = res.json().suggestions.map((s: { text: string }) => s.text);
     expect(texts).toEqual(
@@ -186,7 +212,10 @@ describe('validation', () => {
       'recentActivity',
     ],
     [{ currentPage: 'note-taking', userInput: 'abc', contactData: { id: -1 } }, 'contactData.id'],
-    [{ currentPage: 'note-taking', userInput: 'abc', formData: { notes: { nested: true } } }, 'formData.notes'],
+    [
+      { currentPage: 'note-taking', userInput: 'abc', formData: { notes: { nested: true } } },
+      'formData.notes',
+    ],
   ])('answers 400 naming the field for %j', async (body, field) => {
     for (const url of ['/api/ai/contextual-suggestions', '/api/ai/contextual-suggestions-demo']) {
       const res = await ask(owner.client, body, url);
@@ -246,7 +275,11 @@ describe('the public demo endpoint', () => {
       });
     const before = await demoSnapshot();
     const visitor = new ApiClient(t.app);
-    const res = await ask(visitor, { currentPage: 'contact-search', userInput: 'Sarah' }, '/api/ai/contextual-suggestions-demo');
+    const res = await ask(
+      visitor,
+      { currentPage: 'contact-search', userInput: 'Sarah' },
+      '/api/ai/contextual-suggestions-demo',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().suggestions).toContainEqual(
       expect.objectContaining({ type: 'completion', text: 'Sarah Mitchell' }),
@@ -257,17 +290,30 @@ describe('the public demo endpoint', () => {
     // 60 a minute per address (the first request above counts): the 61st is refused, another address is not.
     const statuses: number[] = [];
     for (let i = 0; i < 60; i += 1) {
-      const r = await ask(visitor, { currentPage: 'note-taking', userInput: `n${i}` }, '/api/ai/contextual-suggestions-demo');
+      const r = await ask(
+        visitor,
+        { currentPage: 'note-taking', userInput: `n${i}` },
+        '/api/ai/contextual-suggestions-demo',
+      );
       statuses.push(r.statusCode);
     }
     expect(statuses.slice(0, 59).every((s) => s === 200)).toBe(true);
     expect(statuses[59]).toBe(429);
-    const refused = await ask(visitor, { currentPage: 'note-taking', userInput: 'abc' }, '/api/ai/contextual-suggestions-demo');
+    const refused = await ask(
+      visitor,
+      { currentPage: 'note-taking', userInput: 'abc' },
+      '/api/ai/contextual-suggestions-demo',
+    );
     expect(refused.json()).toMatchObject({ code: 'rate_limited', messageId: 'assistant.tooManyRequests' });
     const other = new ApiClient(t.app);
     expect(
-      (await ask(other, { currentPage: 'note-taking', userInput: 'abc' }, '/api/ai/contextual-suggestions-demo'))
-        .statusCode,
+      (
+        await ask(
+          other,
+          { currentPage: 'note-taking', userInput: 'abc' },
+          '/api/ai/contextual-suggestions-demo',
+        )
+      ).statusCode,
     ).toBe(200);
   });
 });
@@ -281,7 +327,12 @@ describe('the model seam', () => {
     const prompts: string[] = [];
     const answer = {
       suggestions: [
-        { type: 'next_action', text: 'Call Sarah Quintero about the renewal', confidence: 0.7, reason: 'Renewal due' },
+        {
+          type: 'next_action',
+          text: 'Call Sarah Quintero about the renewal',
+          confidence: 0.7,
+          reason: 'Renewal due',
+        },
         { type: 'completion', text: 'Sarah Quintero', confidence: 0.9, reason: 'Matches the typed name' },
       ],
       quickActions: [{ label: 'Search Quintero', action: 'replace', text: 'Quintero' }],
@@ -310,13 +361,24 @@ describe('the model seam', () => {
   it.each([
     ['prose', async () => 'I think you should call Sarah.'],
     ['JSON of another shape', async () => JSON.stringify({ suggestions: [{ type: 'joke', text: 'x' }] })],
-    ['a confidence out of range', async () =>
-      JSON.stringify({ suggestions: [{ type: 'completion', text: 'x', confidence: 7, reason: 'r' }], quickActions: [] })],
-    ['a failed call', async () => {
-      throw new Error('model unreachable');
-    }],
+    [
+      'a confidence out of range',
+      async () =>
+        JSON.stringify({
+          suggestions: [{ type: 'completion', text: 'x', confidence: 7, reason: 'r' }],
+          quickActions: [],
+        }),
+    ],
+    [
+      'a failed call',
+      async () => {
+        throw new Error('model unreachable');
+      },
+    ],
   ])('falls back to the rules, saying so, on %s', async (_what, askModel) => {
-    const result = await inOwnerWorkspace((tx) => suggestContextually(tx, request, { now: new Date(), askModel }));
+    const result = await inOwnerWorkspace((tx) =>
+      suggestContextually(tx, request, { now: new Date(), askModel }),
+    );
     expect(result.engine).toBe('rules_fallback');
     expect(result.suggestions[0]).toMatchObject({ type: 'completion', text: 'Sarah Quintero' });
   });

@@ -32,9 +32,14 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      app.inWorkspace(request, 'member', (tx) => suggestContextually(tx, request.body, { now: now(app.deps) }), {
-        readOnly: true,
-      }),
+      app.inWorkspace(
+        request,
+        'member',
+        (tx) => suggestContextually(tx, request.body, { now: now(app.deps) }),
+        {
+          readOnly: true,
+        },
+      ),
   );
 
   app.post(

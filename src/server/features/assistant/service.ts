@@ -206,7 +206,9 @@ function textImprovements(facts: Facts): Suggestion[] {
 }
 
 function staleReason(days: number | null): Said {
-  return days === null ? say('assistant.reasonNeverContacted') : say('assistant.reasonNoContactDays', { days });
+  return days === null
+    ? say('assistant.reasonNeverContacted')
+    : say('assistant.reasonNoContactDays', { days });
 }
 
 function followUp(contact: Contact, days: number | null, confidence: number): Suggestion {
@@ -271,7 +273,9 @@ function templates(facts: Facts): Suggestion[] {
       ];
     case 'contact-search': {
       const company = facts.matches.find((c) => c.company)?.company;
-      return company ? [suggestion('template', 0.5, company, say('assistant.reasonSameCompany', { company }))] : [];
+      return company
+        ? [suggestion('template', 0.5, company, say('assistant.reasonSameCompany', { company }))]
+        : [];
     }
   }
 }
@@ -284,12 +288,19 @@ function quickActions(facts: Facts): QuickAction[] {
       return [quickAction('append', say('assistant.actionNextStep'), say('assistant.textNextStep'))];
     case 'contact-search': {
       const domain = facts.matches.find((c) => c.email)?.email?.split('@')[1];
-      return domain ? [quickAction('replace', say('assistant.actionSearchDomain', { domain }), `@${domain}`)] : [];
+      return domain
+        ? [quickAction('replace', say('assistant.actionSearchDomain', { domain }), `@${domain}`)]
+        : [];
     }
   }
 }
 
-const typeOrder: Record<SuggestionType, number> = { completion: 0, improvement: 1, next_action: 2, template: 3 };
+const typeOrder: Record<SuggestionType, number> = {
+  completion: 0,
+  improvement: 1,
+  next_action: 2,
+  template: 3,
+};
 
 /** Most confident first; ties by type, then text, so the same data always gives the same list. */
 function ranked(suggestions: Suggestion[]): Suggestion[] {
