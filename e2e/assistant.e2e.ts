@@ -22,11 +22,16 @@ function countRequests(page: Page, endpoint: string) {
   return bodies;
 }
 
-async function atWidths(page: Page, name: string) {
+/** Screenshots at 1440 and 390 px; a page with an open dialog is taken as the screen shows it. */
+async function atWidths(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(screenshotDir, { recursive: true });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(screenshotDir, `${name}-${width}.png`),
+      fullPage,
+      timeout: 120_000,
+    });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -115,7 +120,7 @@ describe('the assistant in the product', () => {
     const inDialog = dialog.getByTestId('suggestions-panel');
     await inDialog.getByText('Add an email address for Ada').waitFor();
     await inDialog.getByText('Write down the next step and when it is due').waitFor();
-    await atWidths(page, 'assistant-contact-notes');
+    await atWidths(page, 'assistant-contact-notes', { fullPage: false });
     await inDialog.getByRole('button', { name: 'Add a next step' }).click();
     await inDialog.waitFor({ state: 'hidden' });
     expect(await dialog.getByLabel('Notes').inputValue()).toBe('Met at the fair, wants a quote\nNext step:');
