@@ -12,6 +12,7 @@ const benches = [
   'bench/ecosystem.ts',
   'bench/webhooks.ts',
   'bench/backup.ts',
+  'bench/assistant.ts',
 ];
 
 for (const file of benches) {

@@ -13,6 +13,7 @@ export const publicPages = [
   '/login',
   '/no-such-page',
   '/scheduler',
+  '/ai-demo',
   '/deployment-demo',
   '/ecosystem-demo',
   '/superhub-demo',

@@ -160,6 +160,36 @@ export const serverMessages = {
   'succession.noPlan': /*i18n*/ 'No succession plan is set for this workspace.',
   'succession.notClaimable':
     /*i18n*/ 'Ownership can be claimed only by the named successor once the owner has been away for the chosen period.',
+  'assistant.tooManyRequests': /*i18n*/ 'Too many suggestion requests. Try again in a minute.',
+  'assistant.reasonNameMatch': /*i18n*/ 'The name starts with "{input}"',
+  'assistant.reasonTextMatch': /*i18n*/ 'The name, email or company contains "{input}"',
+  'assistant.addEmail': /*i18n*/ 'Add an email address for {name}',
+  'assistant.addPhone': /*i18n*/ 'Add a phone number for {name}',
+  'assistant.addCompany': /*i18n*/ 'Add the company {name} works for',
+  'assistant.reasonMissingField': /*i18n*/ 'This field is empty on the contact',
+  'assistant.addGreeting': /*i18n*/ 'Open with a greeting, for example "Hi {name},"',
+  'assistant.addGreetingNoName': /*i18n*/ 'Open with a greeting',
+  'assistant.reasonNoGreeting': /*i18n*/ 'The email does not start with a greeting',
+  'assistant.addQuestion': /*i18n*/ 'End with one clear question, such as a time to talk',
+  'assistant.reasonNoQuestion': /*i18n*/ 'The email asks nothing the reader can answer',
+  'assistant.addNextStep': /*i18n*/ 'Write down the next step and when it is due',
+  'assistant.reasonNoNextStep': /*i18n*/ 'The note names no next step',
+  'assistant.followUp': /*i18n*/ 'Follow up with {name}',
+  'assistant.reasonNoContactDays': /*i18n*/ 'No contact for {days, plural, one {# day} other {# days}}',
+  'assistant.reasonNeverContacted': /*i18n*/ 'Never contacted since being added',
+  'assistant.templateFollowUpEmail':
+    /*i18n*/ 'Hi {name}, thank you for your time. Would a short call later this week work for you to agree on the next steps?',
+  'assistant.templateFollowUpEmailNoName':
+    /*i18n*/ 'Hello, thank you for your time. Would a short call later this week work for you to agree on the next steps?',
+  'assistant.templateCallNote': /*i18n*/ 'Call with {name}: discussed … Outcome: … Next step: … by …',
+  'assistant.templateCallNoteNoName': /*i18n*/ 'Call: discussed … Outcome: … Next step: … by …',
+  'assistant.reasonTemplate': /*i18n*/ 'A starting point for this kind of text',
+  'assistant.reasonSameCompany': /*i18n*/ 'Everyone at {company}',
+  'assistant.actionSearchDomain': /*i18n*/ 'Search {domain}',
+  'assistant.actionSignOff': /*i18n*/ 'Add a sign-off',
+  'assistant.textSignOff': /*i18n*/ 'Best regards,',
+  'assistant.actionNextStep': /*i18n*/ 'Add a next step',
+  'assistant.textNextStep': /*i18n*/ 'Next step:',
 } as const;
 
 export type ServerMessageId = keyof typeof serverMessages;

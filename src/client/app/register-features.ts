@@ -1,3 +1,4 @@
+import { NotesAssistant } from '@client/features/assistant';
 import { registerContactDialogs } from '@client/features/contacts';
 import { registerTabPanels } from '@client/features/dashboard';
 import { EmailIntegrationDialog, EmailProcessingDialog } from '@client/features/email';
@@ -16,5 +17,6 @@ export function registerFeatures(): void {
     emailIntegration: EmailIntegrationDialog,
     importCsv: ImportCsvDialog,
     geofenceCard: GeofenceCard,
+    notesAssistant: NotesAssistant,
   });
 }

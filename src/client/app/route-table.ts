@@ -1,3 +1,4 @@
+import { AiDemoPage } from '@client/features/assistant';
 import { ResetPasswordPage, SignInPage } from '@client/features/auth';
 import { TechstackPage } from '@client/features/catalogue';
 import { SuccessPage } from '@client/features/checkout';
@@ -53,6 +54,7 @@ export const everyoneRoutes: AppRoute[] = [
 export const signedOutRoutes: AppRoute[] = [
   { path: '/', page: LandingPage },
   // ↓ Public demo screens: /ai-demo, /deployment-demo, /ecosystem-demo, /superhub-demo, /webhook-demo, /phase3-demo
+  { path: '/ai-demo', page: AiDemoPage },
   { path: '/deployment-demo', page: DeploymentDemoPage },
   { path: '/ecosystem-demo', page: EcosystemDemoPage },
   { path: '/superhub-demo', page: SuperhubDemoPage },

@@ -4,6 +4,7 @@ import { activityRoutes } from './activities/routes.js';
 import { analyticsJobs } from './analytics/jobs.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { apiKeyRoutes } from './api-keys/routes.js';
+import { assistantRoutes } from './assistant/routes.js';
 import { passwordResetJob } from './auth/password-service.js';
 import { authRoutes } from './auth/routes.js';
 import { automationJobs } from './automation/jobs.js';
@@ -63,6 +64,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   operationsRoutes,
   backupRoutes,
   successionRoutes,
+  assistantRoutes,
 ];
 
 /** Every background job the workers run. */

@@ -29,6 +29,8 @@ export const publicApiRoutes: Record<string, string> = {
   'POST /api/m/u/:token':
     'one-click unsubscribe (RFC 8058) from the mail client; the message token is the capability',
   'GET /api/m/o/:token': "a marketing email's open-tracking pixel",
+  'POST /api/ai/contextual-suggestions-demo':
+    'the public /ai-demo page; reads the demo workspace read-only, rate limited per address',
   'GET /api/m/c/:token': "a marketing email's tracked link; the destination is signed",
 };
 

@@ -108,7 +108,7 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit(false)} className="grid gap-4" noValidate>
-          <ContactFormFields form={form} sources={sources} />
+          <ContactFormFields form={form} sources={sources} contactId={contact?.id} />
           {isDuplicate && <MergeOffer disabled={isPending} onMerge={submit(true)} />}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -4,10 +4,11 @@ import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { contactStatuses, contactTypes } from '@domain/contacts/contact-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, Suspense } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { type ContactFormField, type ContactFormValues, noContactType } from './contact-form-schema';
 import { contactSourceName, contactStatusNames, contactTypeNames } from './contact-format';
+import { NotesAssistant } from './optional-dialogs';
 
 type ContactForm = UseFormReturn<ContactFormValues>;
 
@@ -31,8 +32,16 @@ function TextField({
   );
 }
 
-/** The inputs of the contact form; `sources` are the choices of the Source menu. */
-export function ContactFormFields({ form, sources }: { form: ContactForm; sources: string[] }) {
+/** The inputs of the contact form; `sources` are the choices of the Source menu; `contactId` when editing. */
+export function ContactFormFields({
+  form,
+  sources,
+  contactId,
+}: {
+  form: ContactForm;
+  sources: string[];
+  contactId?: number;
+}) {
   const { t, i18n } = useLingui();
   const statusOptions = contactStatuses.map((s) => ({ value: s, label: i18n._(contactStatusNames[s]) }));
   const typeOptions = [
@@ -80,6 +89,38 @@ export function ContactFormFields({ form, sources }: { form: ContactForm; source
       <FormField label={<Trans>Notes</Trans>} error={form.formState.errors.notes?.message}>
         {(id, invalid) => <Textarea id={id} aria-invalid={invalid} rows={3} {...form.register('notes')} />}
       </FormField>
+      {NotesAssistant && (
+        <Suspense fallback={null}>
+          <NotesAssistantFor form={form} contactId={contactId} Assistant={NotesAssistant} />
+        </Suspense>
+      )}
     </>
+  );
+}
+
+/** The assistant under the notes, fed with the form's current values (unsaved ones count). */
+function NotesAssistantFor({
+  form,
+  contactId,
+  Assistant,
+}: {
+  form: ContactForm;
+  contactId?: number;
+  Assistant: NonNullable<typeof NotesAssistant>;
+}) {
+  const [notes, firstName, lastName, email, phone, company] = form.watch([
+    'notes',
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'company',
+  ]);
+  return (
+    <Assistant
+      notes={notes}
+      contact={{ ...(contactId ? { id: contactId } : {}), firstName, lastName, email, phone, company }}
+      onNotesChange={(value) => form.setValue('notes', value, { shouldDirty: true })}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import type { AssistantContact } from '@domain/assistant/assistant-schemas';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 interface DialogProps {
@@ -19,14 +20,24 @@ export let ImportCsvDialog: LazyDialog = null;
 /** The geofence tracking card (spec 000 §2.6); takes no props. */
 export let GeofenceCard: LazyExoticComponent<ComponentType> | null = null;
 
+export interface NotesAssistantProps {
+  notes: string;
+  contact: AssistantContact;
+  onNotesChange: (notes: string) => void;
+}
+/** The assistant's suggestions under the contact form's notes field. */
+export let NotesAssistant: LazyExoticComponent<ComponentType<NotesAssistantProps>> | null = null;
+
 export function registerContactDialogs(dialogs: {
   emailProcessing: NonNullable<LazyDialog>;
   emailIntegration: NonNullable<LazyDialog>;
   importCsv: NonNullable<LazyDialog>;
   geofenceCard: LazyExoticComponent<ComponentType>;
+  notesAssistant: NonNullable<typeof NotesAssistant>;
 }): void {
   EmailProcessingDialog = dialogs.emailProcessing;
   EmailIntegrationDialog = dialogs.emailIntegration;
   ImportCsvDialog = dialogs.importCsv;
   GeofenceCard = dialogs.geofenceCard;
+  NotesAssistant = dialogs.notesAssistant;
 }

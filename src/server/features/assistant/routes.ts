@@ -1,0 +1,59 @@
+import { AppError } from '@domain/app-error';
+import { suggestionRequestSchema, suggestionResponseSchema } from '@domain/assistant/assistant-schemas';
+import { serverMessage } from '@domain/messages';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { now } from '../../deps.js';
+import { suggestContextually } from './service.js';
+
+const tags = ['assistant'];
+
+/**
+ * Per visitor IP on the public demo: the page asks at most once per 300 ms pause in typing and caches
+ * answers for 30 s, so a person stays far below this; a script does not.
+ */
+const demoLimit = { max: 60, timeWindow: '1 minute' };
+
+export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('rate_limited', serverMessage('assistant.tooManyRequests')),
+  });
+
+  app.post(
+    '/api/ai/contextual-suggestions',
+    {
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags,
+        summary: "Contextual suggestions from the workspace's own data",
+        body: suggestionRequestSchema,
+        response: { 200: suggestionResponseSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(
+        request,
+        'member',
+        (tx) => suggestContextually(tx, request.body, { now: now(app.deps) }),
+        {
+          readOnly: true,
+        },
+      ),
+  );
+
+  app.post(
+    '/api/ai/contextual-suggestions-demo',
+    {
+      bodyLimit: 64 * 1024,
+      config: { rateLimit: demoLimit },
+      schema: {
+        tags,
+        summary: 'The same suggestions over the demo workspace, for the public /ai-demo page (read-only)',
+        body: suggestionRequestSchema,
+        response: { 200: suggestionResponseSchema },
+      },
+    },
+    (request) => app.inDemoWorkspace((tx) => suggestContextually(tx, request.body, { now: now(app.deps) })),
+  );
+};
