@@ -32,7 +32,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, get, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, type FieldError, get, useFieldArray, useForm } from 'react-hook-form';
 import { useDeleteWorkflow, useSaveWorkflow, useWorkflow } from './automation-api';
 import { type WorkflowFormValues, workflowFormSchema, workflowFormValues } from './workflow-form-schema';
 import { workflowStatusLabels } from './workflow-labels';
@@ -148,6 +148,8 @@ export function WorkflowBuilderDialog({
     ),
   );
   const stepsError = errors.steps?.message ?? errors.steps?.root?.message;
+  // The trigger's and steps' fields depend on their type, so their errors are looked up by path.
+  const errorAt = (path: string) => (get(errors, path) as FieldError | undefined)?.message;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -194,7 +196,7 @@ export function WorkflowBuilderDialog({
                 <TriggerFields
                   trigger={field.value}
                   onChange={field.onChange}
-                  errorOf={(key) => get(errors, `trigger.${key}`)?.message}
+                  errorOf={(key) => errorAt(`trigger.${key}`)}
                 />
               )}
             />
@@ -254,7 +256,7 @@ export function WorkflowBuilderDialog({
                       <StepFields
                         step={field.value}
                         onChange={field.onChange}
-                        errorOf={(key) => get(errors, `steps.${index}.${key}`)?.message}
+                        errorOf={(key) => errorAt(`steps.${index}.${key}`)}
                       />
                     )}
                   />

@@ -12,6 +12,7 @@ import {
   pricingTableSchema,
 } from '@domain/ecosystem/cross-sales-schemas';
 import {
+  type CollectionRun,
   collectionRunSchema,
   contactsBySourceSchema,
   ecosystemReportSchema,
@@ -46,7 +47,7 @@ export const useEcosystemReport = () =>
 
 /** The latest collection run, polled while it is working so the bar shows the job's real progress. */
 export function useLatestRun() {
-  return useQuery({
+  return useQuery<CollectionRun | null>({
     queryKey: ['/api/data-collection/runs/latest'],
     queryFn: queryWith(collectionRunSchema.nullable()),
     refetchInterval: (query) => {
