@@ -53,9 +53,14 @@ describe('automation tab and /marketing', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name', { exact: true }).fill('Welcome new contacts');
     await dialog.getByLabel('Description').fill('Tags each new contact');
-    await dialog.getByLabel('Status').selectOption('active');
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Active' }).click();
     await dialog.getByLabel('Step to add').selectOption('add_tag');
     await dialog.getByRole('button', { name: 'Add step' }).click();
+    // The step's empty tag is refused by the workflow schema, under the step, before anything is sent.
+    await dialog.getByRole('button', { name: 'Save Workflow' }).click();
+    await dialog.getByTestId('workflow-steps').getByRole('alert').getByText('Tag is required').waitFor();
+    expect((await api(page, 'GET', '/api/workflows')).json).toEqual([]);
     await dialog.getByLabel('Tag').fill('welcomed');
     await shot(page, 'automation-builder-1440');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -102,6 +107,13 @@ describe('automation tab and /marketing', () => {
     await page.getByTestId('campaigns-empty').waitFor();
     await page.getByRole('button', { name: 'New Campaign' }).click();
     const editor = page.getByRole('dialog');
+    // An empty campaign: the campaign schema's messages under their fields, nothing saved.
+    await editor.getByRole('button', { name: 'Save Campaign' }).click();
+    await editor.getByText('Name is required').waitFor();
+    await editor.getByText('Subject is required').waitFor();
+    await editor.getByText('Body is required').waitFor();
+    expect(await editor.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect((await api(page, 'GET', '/api/campaigns')).json).toEqual([]);
     await editor.getByLabel('Name', { exact: true }).fill('Autumn newsletter');
     await editor.getByLabel('Subject', { exact: true }).fill('News for you');
     await editor.getByLabel('Body', { exact: true }).fill('Hello ');

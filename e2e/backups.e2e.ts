@@ -101,7 +101,13 @@ describe('Backup and Succession tabs', () => {
     await page.goto(`${base}/dashboard?tab=succession`);
     await page.getByRole('heading', { name: 'Succession Plan' }).waitFor();
     await page.getByText('No succession plan yet.').waitFor();
-    await page.getByLabel('Successor', { exact: true }).selectOption({ label: `Hal Heir (${heir})` });
+    await page.getByRole('combobox', { name: 'Successor' }).click();
+    await page.getByRole('option', { name: `Hal Heir (${heir})` }).click();
+    // The plan schema's rule under its field, nothing saved.
+    await page.getByLabel('Inactivity period (days)').fill('0');
+    await page.getByRole('button', { name: 'Save Plan' }).click();
+    await page.getByText('at least 1 day').waitFor();
+    await page.getByText('No succession plan yet.').waitFor();
     await page.getByLabel('Inactivity period (days)').fill('30');
     await page.getByRole('button', { name: 'Save Plan' }).click();
     await page.getByText(`Successor: Hal Heir (${heir})`).waitFor();

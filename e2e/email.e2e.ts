@@ -87,6 +87,13 @@ describe('iPhone sync tab', () => {
     await records.getByText('Processed', { exact: true }).waitFor();
     await screenshot(page, 'email-iphone-sync-processed');
 
+    // A token longer than the sync route takes is refused under the field, before anything is sent.
+    await page.getByLabel('Auth token').fill(`hubsync_${'x'.repeat(200)}`);
+    await page.getByRole('button', { name: 'Test Calls Sync' }).click();
+    await page.getByText('<=200 characters', { exact: false }).waitFor();
+    expect(await page.getByLabel('Auth token').getAttribute('aria-invalid')).toBe('true');
+    expect(await records.getByRole('listitem').count()).toBe(1);
+
     // A wrong token fails with the server's message.
     await page.getByLabel('Auth token').fill('hubsync_not-a-token');
     await page.getByRole('button', { name: 'Test Calls Sync' }).click();

@@ -69,6 +69,11 @@ describe('pricing and checkout in the browser', () => {
     await page.getByRole('combobox', { name: 'Business type' }).click();
     await page.getByRole('option', { name: 'Bakery' }).click();
     await page.getByText('AI Recommended', { exact: true }).click();
+    // More ZIP text than checkout takes: the checkout schema's message under the field, no price.
+    await page.getByLabel('ZIP codes you serve').fill('9'.repeat(2001));
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await page.getByText('ZIP codes must be at most 2000 characters').waitFor();
+    expect(await page.getByTestId('local-result').count()).toBe(0);
     await page.getByLabel('ZIP codes you serve').fill('90210, 10001');
     await page.getByLabel('Auto-Match CRM').click();
     await page.getByRole('button', { name: 'Calculate' }).click();

@@ -1,9 +1,10 @@
 import { i18n } from '@client/i18n/i18n';
 import { createFormControl } from 'react-hook-form';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiError } from './api';
 import { errorToast } from './error-toast';
-import { applyServerErrors } from './form';
+import { applyServerErrors, checkedByServer } from './form';
 
 beforeAll(async () => {
   const locale = 'en';
@@ -53,6 +54,40 @@ describe('applyServerErrors', () => {
     expect(applyServerErrors(new ApiError(500, 'Internal Server Error'), formControl)).toBe(false);
     expect(applyServerErrors(new Error('offline'), formControl)).toBe(false);
     expect(control._formState.errors).toEqual({});
+  });
+});
+
+describe('checkedByServer', () => {
+  // A server schema with a nested field and a name the form spells differently.
+  const server = z.object({
+    name: z.string().trim().min(1, 'Name is required'),
+    valueCents: z.number().int('Whole cents'),
+    audience: z.object({ tag: z.string().max(3, 'Tag is too long').optional() }),
+  });
+  const fields = z.object({ name: z.string(), value: z.string(), audience: z.object({ tag: z.string() }) });
+  const schema = checkedByServer(
+    fields,
+    server,
+    (form) => ({
+      name: form.name,
+      valueCents: Number(form.value) * 100,
+      audience: { tag: form.audience.tag || undefined },
+    }),
+    { valueCents: 'value' },
+  );
+
+  it('puts each of the server schema issues on the input that holds the field', () => {
+    const checked = schema.safeParse({ name: ' ', value: '1.005', audience: { tag: 'long' } });
+    expect(checked.success).toBe(false);
+    expect(checked.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['name', 'Name is required'],
+      ['value', 'Whole cents'],
+      ['audience.tag', 'Tag is too long'],
+    ]);
+  });
+
+  it('passes what the server schema would take', () => {
+    expect(schema.safeParse({ name: 'Autumn', value: '12', audience: { tag: '' } }).success).toBe(true);
   });
 });
 

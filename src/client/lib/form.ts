@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError } from './api';
 
 /**
@@ -21,4 +22,25 @@ export function applyServerErrors<T extends FieldValues>(
     applied = true;
   }
   return applied;
+}
+
+/**
+ * A form's schema for inputs that hold text as typed: `fields` says what the inputs hold, then the server's
+ * own `server` schema checks what the form would send (`toPayload`), each issue landing on the input at
+ * its path (`fieldFor` renames a first path segment the form names differently). One rule set, both sides.
+ */
+export function checkedByServer<F extends z.ZodObject>(
+  fields: F,
+  server: z.ZodType,
+  toPayload: (values: z.output<F>) => unknown,
+  fieldFor: Partial<Record<string, string>> = {},
+) {
+  return fields.superRefine((values, ctx) => {
+    const checked = server.safeParse(toPayload(values));
+    if (checked.success) return;
+    for (const issue of checked.error.issues) {
+      const [head = '', ...rest] = issue.path.map(String);
+      ctx.addIssue({ code: 'custom', path: [fieldFor[head] ?? head, ...rest], message: issue.message });
+    }
+  });
 }

@@ -139,40 +139,60 @@ export const appInputSchema = z.object({
 });
 export type AppInput = z.infer<typeof appInputSchema>;
 
-export interface EcosystemEndpoint {
-  id: number;
-  appId: number;
-  appName: string;
-  name: string;
-  type: (typeof endpointTypes)[number];
-  category: (typeof endpointCategories)[number];
-  description: string;
-  url: string;
-  format: (typeof endpointFormats)[number];
+export const endpointSchema = z.object({
+  id: z.number(),
+  appId: z.number(),
+  appName: z.string(),
+  name: z.string(),
+  type: z.enum(endpointTypes),
+  category: z.enum(endpointCategories),
+  description: z.string(),
+  url: z.string(),
+  format: z.enum(endpointFormats),
   /** Whether an auth header is stored (the header itself never leaves the server). */
-  hasAuthHeader: boolean;
-  fieldMapping: Partial<Record<MappableField, string>>;
-}
+  hasAuthHeader: z.boolean(),
+  fieldMapping: z.record(z.string(), z.string()),
+});
+export type EcosystemEndpoint = z.infer<typeof endpointSchema>;
 
-export interface EcosystemApp {
-  id: number;
-  name: string;
-  category: AppCategory;
-  url: string;
-  description: string;
-  type: AppType;
+export const appSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.enum(appCategories),
+  url: z.string(),
+  description: z.string(),
+  type: z.enum(appTypes),
   /** Spec shape: dollars, null where the app has no such price line. */
-  pricing: {
-    free: boolean;
-    monthly: number | null;
-    annual: number | null;
-    lifetime: number | null;
-    oneTime: number | null;
-  };
-  features: string[];
-  usersUrl: string | null;
-  endpoints: EcosystemEndpoint[];
-}
+  pricing: z.object({
+    free: z.boolean(),
+    monthly: z.number().nullable(),
+    annual: z.number().nullable(),
+    lifetime: z.number().nullable(),
+    oneTime: z.number().nullable(),
+  }),
+  features: z.array(z.string()),
+  usersUrl: z.string().nullable(),
+  endpoints: z.array(endpointSchema),
+});
+export type EcosystemApp = z.infer<typeof appSchema>;
+
+/** An app's fields that PUT /api/ecosystem/apps/:id changes (its endpoints have their own routes). */
+export const appUpdateSchema = appInputSchema.omit({ endpoints: true });
+
+/** GET /api/ecosystem/apps and its demo twin. */
+export const appsResponseSchema = z.object({
+  apps: z.array(appSchema),
+  categories: z.array(z.enum(appCategories)),
+  totalEcosystemValue: z.number(),
+});
+
+/** GET /api/app-sources: where the User integration tab takes users from. */
+export const appSourceSchema = z.object({
+  name: z.string(),
+  type: z.enum(appTypes),
+  description: z.string(),
+  url: z.string(),
+});
 
 /** The ecosystem bundle: every app for one monthly price (spec 001 §9). */
 export const ecosystemBundlePrice = 997;

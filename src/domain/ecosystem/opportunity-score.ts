@@ -43,7 +43,8 @@ export function opportunityScore(input: ScoreInput): number {
   return w.status[input.status] + value + recency + engagement;
 }
 
-export type Urgency = 'high' | 'medium' | 'low';
+export const urgencies = ['high', 'medium', 'low'] as const;
+export type Urgency = (typeof urgencies)[number];
 
 /** Spec 001 §9 score colours: 80 or more green, 65 or more yellow; urgency follows the same bands. */
 export function urgencyOf(score: number): Urgency {

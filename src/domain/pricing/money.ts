@@ -39,13 +39,3 @@ export function formatDollars(cents: number): string {
 export function formatDollarsExact(cents: number): string {
   return centsFormat.format(cents / 100);
 }
-
-/** Sum of integer cents; throws on a non-integer so a float never sneaks into a total. */
-export function sumCents(amounts: readonly number[]): number {
-  let total = 0;
-  for (const amount of amounts) {
-    if (!Number.isInteger(amount)) throw new Error(`Not an integer cent amount: ${amount}`);
-    total += amount;
-  }
-  return total;
-}

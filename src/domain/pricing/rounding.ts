@@ -9,8 +9,3 @@ export function divideRounded(numerator: number, denominator: number): number {
   }
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
-
-/** Rounds cents to whole dollars (still in cents), for rules that say "rounded" on dollar figures. */
-export function roundToWholeDollarCents(cents: number): number {
-  return divideRounded(cents, 100) * 100;
-}

@@ -6,8 +6,6 @@ import type * as React from 'react';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
-
 export function DialogContent({
   className,
   children,

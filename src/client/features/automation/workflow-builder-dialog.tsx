@@ -1,3 +1,5 @@
+import { FormField } from '@client/components/form/form-field';
+import { SelectField } from '@client/components/form/select-field';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -8,11 +10,11 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { addDays } from '@client/i18n/format';
-import { onErrorToast } from '@client/lib/error-toast';
+import { toastError } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
 import {
   type Step,
   type StepType,
@@ -20,17 +22,19 @@ import {
   type TriggerType,
   triggerTypes,
   updatableFields,
-  type WorkflowStatus,
   waitUnits,
   workflowStatuses,
 } from '@domain/automation/workflow-schemas';
 import { contactStatuses } from '@domain/contacts/contact-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, type FieldError, get, useFieldArray, useForm } from 'react-hook-form';
 import { useDeleteWorkflow, useSaveWorkflow, useWorkflow } from './automation-api';
+import { type WorkflowFormValues, workflowFormSchema, workflowFormValues } from './workflow-form-schema';
 import { workflowStatusLabels } from './workflow-labels';
 
 /** How a merge field is written in a subject or body (filled per contact when the email is queued). */
@@ -113,58 +117,39 @@ export function WorkflowBuilderDialog({
   const existing = useWorkflow(workflowId);
   const save = useSaveWorkflow();
   const remove = useDeleteWorkflow();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [status, setStatus] = useState<WorkflowStatus>('draft');
-  const [trigger, setTrigger] = useState<Trigger>({ type: 'contact_created' });
-  const [steps, setSteps] = useState<Step[]>([]);
+  const schema = useMemo(() => workflowFormSchema(workflowId === null), [workflowId]);
+  const form = useForm<WorkflowFormValues>({
+    resolver: zodResolver(schema, undefined, { raw: true }),
+    defaultValues: workflowFormValues(undefined),
+  });
+  const { errors } = form.formState;
+  // Steps have no identity of their own: their place in the list is what they are (the ids are the form's).
+  const steps = useFieldArray({ control: form.control, name: 'steps' });
+  // The menu beside 'Add step' picks what to add; it is not part of the workflow.
   const [adding, setAdding] = useState<(typeof editableSteps)[number]>('send_email');
+  const name = form.watch('name');
 
   useEffect(() => {
-    const w = existing.data;
-    if (!w) return;
-    setName(w.name);
-    setDescription(w.description);
-    setStatus(w.status);
-    setTrigger(w.trigger);
-    setSteps(w.steps);
-  }, [existing.data]);
+    if (existing.data) form.reset(workflowFormValues(existing.data));
+  }, [existing.data, form]);
 
-  const setStep = (index: number, step: Step) =>
-    setSteps((all) => all.map((s, i) => (i === index ? step : s)));
-  const move = (index: number, by: number) =>
-    setSteps((all) => {
-      const next = [...all];
-      const [step] = next.splice(index, 1);
-      next.splice(index + by, 0, step);
-      return next;
-    });
-
-  const changeTrigger = (type: TriggerType) =>
-    setTrigger(
-      type === 'status_changed'
-        ? { type, to: 'customer' }
-        : type === 'tag_added'
-          ? { type, tag: '' }
-          : type === 'schedule'
-            ? { type, everyHours: 24 }
-            : { type },
-    );
-
-  const submit = () =>
+  const submit = form.handleSubmit((values) =>
     save.mutate(
-      {
-        id: workflowId,
-        body: { name, description, status, trigger, conditions: existing.data?.conditions ?? [], steps },
-      },
+      { id: workflowId, body: values },
       {
         onSuccess: () => {
           toast({ title: t`Workflow saved` });
           onClose();
         },
-        onError: onErrorToast(t`Could not save the workflow`),
+        onError: (error) => {
+          if (!applyServerErrors(error, form)) toastError(t`Could not save the workflow`, error);
+        },
       },
-    );
+    ),
+  );
+  const stepsError = errors.steps?.message ?? errors.steps?.root?.message;
+  // The trigger's and steps' fields depend on their type, so their errors are looked up by path.
+  const errorAt = (path: string) => (get(errors, path) as FieldError | undefined)?.message;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -180,125 +165,57 @@ export function WorkflowBuilderDialog({
             </Trans>
           </DialogDescription>
         </DialogHeader>
-        <form
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <form className="space-y-4" onSubmit={submit} noValidate>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="workflow-name">
-                <Trans>Name</Trans>
-              </Label>
-              <Input
-                id="workflow-name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                required
-                maxLength={200}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="workflow-status">
-                <Trans>Status</Trans>
-              </Label>
-              <select
-                id="workflow-status"
-                className={selectClass}
-                value={status}
-                onChange={(e) => setStatus(e.target.value as WorkflowStatus)}
-              >
-                {workflowStatuses.map((s) => (
-                  <option key={s} value={s}>
-                    {i18n._(workflowStatusLabels[s])}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="workflow-description">
-              <Trans>Description</Trans>
-            </Label>
-            <Input
-              id="workflow-description"
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              maxLength={1000}
+            <FormField label={<Trans>Name</Trans>} error={errors.name?.message}>
+              {(id, invalid) => (
+                <Input id={id} aria-invalid={invalid} maxLength={200} {...form.register('name')} />
+              )}
+            </FormField>
+            <SelectField
+              control={form.control}
+              name="status"
+              label={<Trans>Status</Trans>}
+              error={errors.status?.message}
+              options={workflowStatuses.map((s) => ({ value: s, label: i18n._(workflowStatusLabels[s]) }))}
             />
           </div>
+          <FormField label={<Trans>Description</Trans>} error={errors.description?.message}>
+            {(id, invalid) => (
+              <Input id={id} aria-invalid={invalid} maxLength={1000} {...form.register('description')} />
+            )}
+          </FormField>
           <fieldset className="space-y-2 rounded-md border p-3">
             <legend className="px-1 text-sm font-medium">
               <Trans>Trigger</Trans>
             </legend>
-            <select
-              aria-label={t`Trigger`}
-              className={selectClass}
-              value={trigger.type}
-              onChange={(e) => changeTrigger(e.target.value as TriggerType)}
-            >
-              {triggerTypes.map((type) => (
-                <option key={type} value={type}>
-                  {i18n._(triggerLabels[type])}
-                </option>
-              ))}
-            </select>
-            {trigger.type === 'status_changed' && (
-              <select
-                aria-label={t`New status`}
-                className={selectClass}
-                value={trigger.to ?? ''}
-                onChange={(e) =>
-                  setTrigger({
-                    type: 'status_changed',
-                    ...(e.target.value ? { to: e.target.value as 'lead' } : {}),
-                  })
-                }
-              >
-                <option value="">{t`Any status`}</option>
-                {contactStatuses.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            )}
-            {trigger.type === 'tag_added' && (
-              <Input
-                aria-label={t`Tag`}
-                value={trigger.tag}
-                onChange={(e) => setTrigger({ type: 'tag_added', tag: e.target.value })}
-              />
-            )}
-            {trigger.type === 'schedule' && (
-              <Input
-                type="number"
-                min={1}
-                aria-label={t`Every how many hours`}
-                value={trigger.everyHours}
-                onChange={(e) => setTrigger({ type: 'schedule', everyHours: Number(e.target.value) })}
-              />
-            )}
+            <Controller
+              control={form.control}
+              name="trigger"
+              render={({ field }) => (
+                <TriggerFields
+                  trigger={field.value}
+                  onChange={field.onChange}
+                  errorOf={(key) => errorAt(`trigger.${key}`)}
+                />
+              )}
+            />
           </fieldset>
           <fieldset className="space-y-3 rounded-md border p-3">
             <legend className="px-1 text-sm font-medium">
               <Trans>Steps</Trans>
             </legend>
-            {steps.length === 0 && (
+            {steps.fields.length === 0 && (
               <p className="text-sm text-muted-foreground">
                 <Trans>No steps yet. Add the first one below.</Trans>
               </p>
             )}
             <ol className="space-y-3" data-testid="workflow-steps">
-              {steps.map((step, index) => (
-                // Steps have no identity of their own: their place in the list is what they are.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <li key={index} className="space-y-2 rounded-md border bg-muted/30 p-3">
+              {steps.fields.map((item, index) => (
+                <li key={item.id} className="space-y-2 rounded-md border bg-muted/30 p-3">
                   <div className="flex items-center justify-between gap-2">
                     <span className="text-sm font-medium">
-                      {index + 1}. {i18n._(stepLabels[step.type])}
+                      {index + 1}. {i18n._(stepLabels[item.type])}
                     </span>
                     <div className="flex gap-1">
                       <Button
@@ -307,7 +224,7 @@ export function WorkflowBuilderDialog({
                         variant="ghost"
                         aria-label={t`Move step up`}
                         disabled={index === 0}
-                        onClick={() => move(index, -1)}
+                        onClick={() => steps.move(index, index - 1)}
                       >
                         <ArrowUp className="h-4 w-4" aria-hidden="true" />
                       </Button>
@@ -316,8 +233,8 @@ export function WorkflowBuilderDialog({
                         size="icon"
                         variant="ghost"
                         aria-label={t`Move step down`}
-                        disabled={index === steps.length - 1}
-                        onClick={() => move(index, 1)}
+                        disabled={index === steps.fields.length - 1}
+                        onClick={() => steps.move(index, index + 1)}
                       >
                         <ArrowDown className="h-4 w-4" aria-hidden="true" />
                       </Button>
@@ -326,16 +243,31 @@ export function WorkflowBuilderDialog({
                         size="icon"
                         variant="ghost"
                         aria-label={t`Remove step`}
-                        onClick={() => setSteps((all) => all.filter((_, i) => i !== index))}
+                        onClick={() => steps.remove(index)}
                       >
                         <Trash2 className="h-4 w-4" aria-hidden="true" />
                       </Button>
                     </div>
                   </div>
-                  <StepFields step={step} onChange={(s) => setStep(index, s)} />
+                  <Controller
+                    control={form.control}
+                    name={`steps.${index}`}
+                    render={({ field }) => (
+                      <StepFields
+                        step={field.value}
+                        onChange={field.onChange}
+                        errorOf={(key) => errorAt(`steps.${index}.${key}`)}
+                      />
+                    )}
+                  />
                 </li>
               ))}
             </ol>
+            {stepsError && (
+              <p className="text-xs text-destructive" role="alert">
+                {stepsError}
+              </p>
+            )}
             <div className="flex gap-2">
               <select
                 aria-label={t`Step to add`}
@@ -349,11 +281,7 @@ export function WorkflowBuilderDialog({
                   </option>
                 ))}
               </select>
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => setSteps((all) => [...all, newStep(adding)])}
-              >
+              <Button type="button" variant="outline" onClick={() => steps.append(newStep(adding))}>
                 <Trans>Add step</Trans>
               </Button>
             </div>
@@ -369,7 +297,10 @@ export function WorkflowBuilderDialog({
                 <Trans>Delete</Trans>
               </Button>
             )}
-            <Button type="submit" disabled={save.isPending || steps.length === 0 || name.trim() === ''}>
+            <Button
+              type="submit"
+              disabled={save.isPending || steps.fields.length === 0 || name.trim() === ''}
+            >
               <Trans>Save Workflow</Trans>
             </Button>
           </DialogFooter>
@@ -379,7 +310,123 @@ export function WorkflowBuilderDialog({
   );
 }
 
-function StepFields({ step, onChange }: { step: Step; onChange: (step: Step) => void }) {
+/** A field's error under its input (the inputs of a trigger or step are named by their aria-label). */
+function FieldProblem({ message }: { message: string | undefined }) {
+  return message ? (
+    <p className="text-xs text-destructive" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+type ErrorOf = (key: string) => string | undefined;
+
+/** The trigger's type, and what it waits for; changing the type starts that type's fields afresh. */
+function TriggerFields({
+  trigger,
+  onChange,
+  errorOf,
+}: {
+  trigger: Trigger;
+  onChange: (trigger: Trigger) => void;
+  errorOf: ErrorOf;
+}) {
+  const { t, i18n } = useLingui();
+  const changeType = (type: TriggerType) =>
+    onChange(
+      type === 'status_changed'
+        ? { type, to: 'customer' }
+        : type === 'tag_added'
+          ? { type, tag: '' }
+          : type === 'schedule'
+            ? { type, everyHours: 24 }
+            : { type },
+    );
+  return (
+    <>
+      <select
+        aria-label={t`Trigger`}
+        className={selectClass}
+        value={trigger.type}
+        onChange={(e) => changeType(e.target.value as TriggerType)}
+      >
+        {triggerTypes.map((type) => (
+          <option key={type} value={type}>
+            {i18n._(triggerLabels[type])}
+          </option>
+        ))}
+      </select>
+      {trigger.type === 'status_changed' && (
+        <select
+          aria-label={t`New status`}
+          className={selectClass}
+          value={trigger.to ?? ''}
+          onChange={(e) =>
+            onChange({
+              type: 'status_changed',
+              ...(e.target.value ? { to: e.target.value as 'lead' } : {}),
+            })
+          }
+        >
+          <option value="">{t`Any status`}</option>
+          {contactStatuses.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      )}
+      {trigger.type === 'tag_added' && (
+        <Input
+          aria-label={t`Tag`}
+          aria-invalid={Boolean(errorOf('tag'))}
+          value={trigger.tag}
+          onChange={(e) => onChange({ type: 'tag_added', tag: e.target.value })}
+        />
+      )}
+      {trigger.type === 'schedule' && (
+        <Input
+          type="number"
+          min={1}
+          aria-label={t`Every how many hours`}
+          aria-invalid={Boolean(errorOf('everyHours'))}
+          value={trigger.everyHours}
+          onChange={(e) => onChange({ type: 'schedule', everyHours: Number(e.target.value) })}
+        />
+      )}
+      <FieldProblem message={errorOf('tag') ?? errorOf('everyHours') ?? errorOf('to')} />
+    </>
+  );
+}
+
+/** A datetime-local value as ISO 8601; text that is no date is kept as typed, for the schema to refuse. */
+function instant(local: string): string {
+  const at = new Date(local);
+  return Number.isNaN(at.getTime()) ? local : at.toISOString();
+}
+
+/** A step's inputs, and under them what the schema or the server refused in them. */
+function StepFields({
+  step,
+  onChange,
+  errorOf,
+}: {
+  step: Step;
+  onChange: (step: Step) => void;
+  errorOf: ErrorOf;
+}) {
+  const fields = Object.keys(step).filter((key) => key !== 'type');
+  return (
+    <>
+      <StepInputs step={step} onChange={onChange} />
+      {fields.map((key) => (
+        <FieldProblem key={key} message={errorOf(key)} />
+      ))}
+    </>
+  );
+}
+
+function StepInputs({ step, onChange }: { step: Step; onChange: (step: Step) => void }) {
   const { t, i18n } = useLingui();
   switch (step.type) {
     case 'send_email':
@@ -429,7 +476,7 @@ function StepFields({ step, onChange }: { step: Step; onChange: (step: Step) => 
           type="datetime-local"
           aria-label={t`Wait until`}
           value={step.at.slice(0, 16)}
-          onChange={(e) => onChange({ ...step, at: new Date(e.target.value).toISOString() })}
+          onChange={(e) => onChange({ ...step, at: instant(e.target.value) })}
         />
       );
     case 'update_field':

@@ -8,13 +8,12 @@ import { formatMoney, formatNumber } from '@client/i18n/format';
 import { onErrorToast } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
+import type { Opportunity, PlanItem } from '@domain/ecosystem/cross-sales-schemas';
 import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import {
-  type Opportunity,
-  type PlanItem,
   useAdvancePlanItem,
   useBacklinks,
   useCrossSalesMetrics,

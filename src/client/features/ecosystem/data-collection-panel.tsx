@@ -6,12 +6,17 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { formatMoney, formatNumber } from '@client/i18n/format';
 import { useAuth } from '@client/lib/use-auth';
+import {
+  type CollectionRun,
+  collectionRunSchema,
+  createEcosystemResultSchema,
+  updateSourcesResultSchema,
+} from '@domain/ecosystem/data-collection-schemas';
 import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Building2, Database, Download, Loader2, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
-  type CollectionRun,
   refreshEcosystem,
   useConsoleAction,
   useDataEndpoints,
@@ -25,12 +30,13 @@ export function DataCollectionPanel() {
   const canWrite = user !== null && hasRole(user.role, 'admin');
   const endpoints = useDataEndpoints();
   const latest = useLatestRun();
-  const collectAll = useConsoleAction<CollectionRun>('/api/data-collection/collect-all');
-  const collectSingle = useConsoleAction<CollectionRun>('/api/data-collection/collect-single');
-  const createEcosystem = useConsoleAction<{ created: number; updated: number }>(
+  const collectAll = useConsoleAction('/api/data-collection/collect-all', collectionRunSchema);
+  const collectSingle = useConsoleAction('/api/data-collection/collect-single', collectionRunSchema);
+  const createEcosystem = useConsoleAction(
     '/api/data-collection/create-ecosystem',
+    createEcosystemResultSchema,
   );
-  const updateSources = useConsoleAction<{ standardized: number }>('/api/data-collection/update-sources');
+  const updateSources = useConsoleAction('/api/data-collection/update-sources', updateSourcesResultSchema);
   // The run this browser started: when it ends, its toast is shown.
   const [watching, setWatching] = useState<{ id: number; single: boolean } | null>(null);
   const run = latest.data ?? null;

@@ -1,144 +1,55 @@
-import { apiRequest } from '@client/lib/api';
+import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
-import type { ContactStatus } from '@domain/contacts/contact-schemas';
-import type {
-  AppInput,
-  EcosystemApp,
-  EcosystemEndpoint,
-  EndpointInput,
+import {
+  backlinksSchema,
+  crossSalesMetricsSchema,
+  crossSellSchema,
+  integrationStatusSchema,
+  matrixSchema,
+  opportunitySchema,
+  planSchema,
+  pricingTableSchema,
+} from '@domain/ecosystem/cross-sales-schemas';
+import {
+  type CollectionRun,
+  collectionRunSchema,
+  contactsBySourceSchema,
+  ecosystemReportSchema,
+} from '@domain/ecosystem/data-collection-schemas';
+import {
+  type AppInput,
+  appSchema,
+  appSourceSchema,
+  appsResponseSchema,
+  type EndpointInput,
+  endpointSchema,
 } from '@domain/ecosystem/ecosystem-schemas';
-import type { Urgency } from '@domain/ecosystem/opportunity-score';
 import { useMutation, useQuery } from '@tanstack/react-query';
-
-export interface AppsResponse {
-  apps: EcosystemApp[];
-  categories: string[];
-  totalEcosystemValue: number;
-}
-export interface AppSource {
-  name: string;
-  type: string;
-  description: string;
-  url: string;
-}
-export interface SourceContacts {
-  contacts: {
-    id: number;
-    firstName: string;
-    lastName: string;
-    email: string | null;
-    status: ContactStatus;
-  }[];
-  total: number;
-}
-export interface EcosystemReport {
-  totalContacts: number;
-  contactsBySource: Record<string, number>;
-  totalValue: number;
-  topSources: { source: string; count: number; value: number }[];
-}
-export interface CollectionRun {
-  id: number;
-  status: 'queued' | 'running' | 'completed' | 'failed';
-  progress: number;
-  totalApps: number;
-  totalContacts: number;
-  app: { name: string } | null;
-  integration: { integrated: number };
-  results: {
-    appName: string;
-    endpointName: string;
-    status: 'pending' | 'running' | 'completed' | 'failed';
-    fetched: number;
-    created: number;
-    updated: number;
-    failed: number;
-    reason: string | null;
-  }[];
-}
-export interface Opportunity {
-  contact: { id: number; name: string; email: string | null };
-  currentApp: string;
-  targetApp: string;
-  targetService: string;
-  urgency: Urgency;
-  score: number;
-  valueEstimate: number;
-  reasoning: string;
-  callToAction: string;
-}
-export interface PlanItem {
-  id: number;
-  title: string;
-  sourceApp: string;
-  targetApp: string;
-  priority: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
-  revenue: number;
-  timeline: string;
-  difficulty: 'Easy' | 'Medium' | 'Hard';
-  status: 'Not Started' | 'In Progress' | 'Completed';
-  description: string;
-  targetAudience: string;
-  steps: string[];
-}
-export interface Backlinks {
-  implementationGuide: string[];
-  contentPieces: {
-    sourceApp: string;
-    targetApp: string;
-    placement: string;
-    description: string;
-    metrics: { expectedTraffic: number; conversionPotential: number; estimatedRevenue: number };
-  }[];
-}
-export interface CrossSalesMetrics {
-  totalOpportunities: number;
-  estimatedRevenue: number;
-  highValueOpportunities: number;
-  conversionFunnel: { stage: string; count: number; percentage: number }[];
-  topTargetApps: { app: string; count: number; revenue: number }[];
-}
-export interface Matrix {
-  crossSalesMatrix: Record<
-    string,
-    { id: number; app: string; services: string[]; valueRange: [number, number]; reasoning: string }[]
-  >;
-}
-export interface CrossSell {
-  app: { name: string };
-  crossSellOpportunities: {
-    targetApp: string;
-    context: string;
-    incentive: string;
-    placement: string;
-    priority: string;
-  }[];
-}
-export interface IntegrationStatus {
-  totalApplications: number;
-  crossSellOpportunities: number;
-  linkFixesDeployed: number;
-  totalEcosystemValue: number;
-}
+import { z } from 'zod';
 
 /** The ecosystem page reads the signed-in workspace, or the demo workspace on /ecosystem-demo. */
 export const ecosystemBase = (demo: boolean) => (demo ? '/api/demo/ecosystem' : '/api/ecosystem');
 
 export const useEcosystemApps = (demo = false) =>
-  useQuery<AppsResponse>({ queryKey: [`${ecosystemBase(demo)}/apps`] });
-export const useAppSources = () => useQuery<AppSource[]>({ queryKey: ['/api/app-sources'] });
+  useQuery({ queryKey: [`${ecosystemBase(demo)}/apps`], queryFn: queryWith(appsResponseSchema) });
+export const useAppSources = () =>
+  useQuery({ queryKey: ['/api/app-sources'], queryFn: queryWith(z.array(appSourceSchema)) });
 export const useContactsBySource = () =>
-  useQuery<Record<string, SourceContacts>>({ queryKey: ['/api/contacts/by-source'] });
+  useQuery({ queryKey: ['/api/contacts/by-source'], queryFn: queryWith(contactsBySourceSchema) });
 export const useDataEndpoints = () =>
-  useQuery<EcosystemEndpoint[]>({ queryKey: ['/api/data-collection/endpoints'] });
+  useQuery({ queryKey: ['/api/data-collection/endpoints'], queryFn: queryWith(z.array(endpointSchema)) });
 export const useEcosystemReport = () =>
-  useQuery<EcosystemReport>({ queryKey: ['/api/data-collection/ecosystem-report'] });
+  useQuery({
+    queryKey: ['/api/data-collection/ecosystem-report'],
+    queryFn: queryWith(ecosystemReportSchema),
+  });
 
 /** The latest collection run, polled while it is working so the bar shows the job's real progress. */
 export function useLatestRun() {
   return useQuery<CollectionRun | null>({
     queryKey: ['/api/data-collection/runs/latest'],
+    queryFn: queryWith(collectionRunSchema.nullable()),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status === 'queued' || status === 'running' ? 1000 : false;
@@ -156,43 +67,46 @@ export async function refreshEcosystem() {
   ]);
 }
 
-/** A POST to one of the console's actions; the contact views refresh after it. */
-export function useConsoleAction<T>(url: string) {
+/** A POST to one of the console's actions, answered as `schema` says; the contact views refresh after it. */
+export function useConsoleAction<S extends z.ZodType>(url: string, schema: S) {
   return useMutation({
-    mutationFn: async (body?: unknown) => (await apiRequest('POST', url, body)).json() as Promise<T>,
+    mutationFn: (body?: unknown) => requestJson(schema, 'POST', url, body),
     onSuccess: refreshEcosystem,
   });
 }
 
 export const useOpportunities = () =>
-  useQuery<Opportunity[]>({ queryKey: ['/api/cross-sales/opportunities'] });
-export const useBacklinks = () => useQuery<Backlinks>({ queryKey: ['/api/cross-sales/backlinks'] });
+  useQuery({ queryKey: ['/api/cross-sales/opportunities'], queryFn: queryWith(z.array(opportunitySchema)) });
+export const useBacklinks = () =>
+  useQuery({ queryKey: ['/api/cross-sales/backlinks'], queryFn: queryWith(backlinksSchema) });
 export const useCrossSalesMetrics = () =>
-  useQuery<CrossSalesMetrics>({ queryKey: ['/api/cross-sales/metrics'] });
-export const useMatrix = () => useQuery<Matrix>({ queryKey: ['/api/cross-sales/matrix'] });
+  useQuery({ queryKey: ['/api/cross-sales/metrics'], queryFn: queryWith(crossSalesMetricsSchema) });
+export const useMatrix = () =>
+  useQuery({ queryKey: ['/api/cross-sales/matrix'], queryFn: queryWith(matrixSchema) });
 export const usePlan = () =>
-  useQuery<{ items: PlanItem[]; progress: number }>({ queryKey: ['/api/cross-sales/plan'] });
+  useQuery({ queryKey: ['/api/cross-sales/plan'], queryFn: queryWith(planSchema) });
 
 export function useAdvancePlanItem() {
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await apiRequest('POST', `/api/cross-sales/plan/${id}/advance`)).json(),
+    mutationFn: (id: number) => requestJson(planSchema, 'POST', `/api/cross-sales/plan/${id}/advance`),
     onSuccess: (data) => queryClient.setQueryData(['/api/cross-sales/plan'], data),
   });
 }
 
 export function useCrossSell(appId: number | null, demo: boolean) {
-  return useQuery<CrossSell>({
+  return useQuery({
     queryKey: [`${ecosystemBase(demo)}/cross-sell/${appId}`],
+    queryFn: queryWith(crossSellSchema),
     enabled: appId !== null,
   });
 }
 export const usePricingTable = (demo: boolean) =>
-  useQuery<{ charitableGiving: { grossRevenue: number; netProfit: number; charitableDonation: number } }>({
-    queryKey: [`${ecosystemBase(demo)}/pricing-table`],
-  });
+  useQuery({ queryKey: [`${ecosystemBase(demo)}/pricing-table`], queryFn: queryWith(pricingTableSchema) });
 export const useIntegrationStatus = (demo: boolean) =>
-  useQuery<IntegrationStatus>({ queryKey: [`${ecosystemBase(demo)}/integration-status`] });
+  useQuery({
+    queryKey: [`${ecosystemBase(demo)}/integration-status`],
+    queryFn: queryWith(integrationStatusSchema),
+  });
 
 /** Saves the integration package as a JSON file. */
 export async function downloadIntegrationPackage(demo: boolean): Promise<void> {
@@ -213,14 +127,13 @@ async function refreshApps() {
 
 export function useSaveApp() {
   return useMutation({
-    mutationFn: async ({ id, input }: { id: number | null; input: Partial<AppInput> }) =>
-      (
-        await apiRequest(
-          id === null ? 'POST' : 'PUT',
-          id === null ? '/api/ecosystem/apps' : `/api/ecosystem/apps/${id}`,
-          input,
-        )
-      ).json(),
+    mutationFn: ({ id, input }: { id: number | null; input: Partial<AppInput> }) =>
+      requestJson(
+        appSchema,
+        id === null ? 'POST' : 'PUT',
+        id === null ? '/api/ecosystem/apps' : `/api/ecosystem/apps/${id}`,
+        input,
+      ),
     onSuccess: refreshApps,
   });
 }
@@ -235,14 +148,13 @@ export function useDeleteApp() {
 /** Adds an endpoint to an app (`appId`) or saves an existing one (`id`). */
 export function useSaveEndpoint() {
   return useMutation({
-    mutationFn: async ({ appId, id, input }: { appId: number; id: number | null; input: EndpointInput }) =>
-      (
-        await apiRequest(
-          id === null ? 'POST' : 'PUT',
-          id === null ? `/api/ecosystem/apps/${appId}/endpoints` : `/api/ecosystem/endpoints/${id}`,
-          input,
-        )
-      ).json() as Promise<EcosystemEndpoint>,
+    mutationFn: ({ appId, id, input }: { appId: number; id: number | null; input: EndpointInput }) =>
+      requestJson(
+        endpointSchema,
+        id === null ? 'POST' : 'PUT',
+        id === null ? `/api/ecosystem/apps/${appId}/endpoints` : `/api/ecosystem/endpoints/${id}`,
+        input,
+      ),
     onSuccess: refreshApps,
   });
 }

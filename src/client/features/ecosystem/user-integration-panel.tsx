@@ -5,6 +5,11 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { contactSourceName, contactStatusNames } from '@client/features/contacts';
 import { useAuth } from '@client/lib/use-auth';
+import {
+  createExampleResultSchema,
+  integrateUsersResultSchema,
+  tagSourcesResultSchema,
+} from '@domain/ecosystem/data-collection-schemas';
 import { hasRole } from '@domain/roles';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,13 +21,9 @@ export function UserIntegrationPanel() {
   const { t } = useLingui();
   const { user } = useAuth();
   const canWrite = user !== null && hasRole(user.role, 'admin');
-  const integrate = useConsoleAction<{ integrated: number; skipped: number }>(
-    '/api/contacts/integrate-users',
-  );
-  const example = useConsoleAction<{ contact: { firstName: string; lastName: string } }>(
-    '/api/contacts/create-example',
-  );
-  const tag = useConsoleAction<{ updated: number }>('/api/contacts/tag-sources');
+  const integrate = useConsoleAction('/api/contacts/integrate-users', integrateUsersResultSchema);
+  const example = useConsoleAction('/api/contacts/create-example', createExampleResultSchema);
+  const tag = useConsoleAction('/api/contacts/tag-sources', tagSourcesResultSchema);
 
   const runIntegrate = () =>
     integrate.mutate(undefined, {

@@ -1,3 +1,5 @@
+import { FormField } from '@client/components/form/form-field';
+import { SelectField } from '@client/components/form/select-field';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -8,20 +10,24 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { formatNumber } from '@client/i18n/format';
-import { onErrorToast } from '@client/lib/error-toast';
+import { toastError } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
 import { contactStatuses } from '@domain/contacts/contact-schemas';
-import {
-  type Audience,
-  type CampaignType,
-  campaignTypes,
-  mergeFields,
-} from '@domain/marketing/campaign-schemas';
+import { campaignTypes, mergeFields } from '@domain/marketing/campaign-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  audiencePayload,
+  type CampaignFormValues,
+  campaignFormSchema,
+  campaignFormValues,
+  campaignPayload,
+} from './campaign-form-schema';
 import { campaignTypeLabels } from './campaign-labels';
 import { useCampaign, usePreviewCampaign, useSaveCampaign } from './marketing-api';
 
@@ -40,60 +46,52 @@ export function CampaignEditorDialog({
   const existing = useCampaign(campaignId);
   const save = useSaveCampaign();
   const preview = usePreviewCampaign();
-  const [name, setName] = useState('');
-  const [type, setType] = useState<CampaignType>('newsletter');
-  const [subject, setSubject] = useState('');
-  const [preheader, setPreheader] = useState('');
-  const [body, setBody] = useState('');
-  const [fromName, setFromName] = useState('');
-  const [audience, setAudience] = useState<Audience>({});
-  const [scheduledAt, setScheduledAt] = useState('');
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const isSent = existing.data !== undefined && existing.data.status !== 'draft';
+  const schema = useMemo(() => campaignFormSchema(campaignId === null, isSent), [campaignId, isSent]);
+  const form = useForm<CampaignFormValues>({
+    resolver: zodResolver(schema, undefined, { raw: true }),
+    defaultValues: campaignFormValues(undefined),
+  });
+  const { errors } = form.formState;
+  const bodyRef = useRef<HTMLTextAreaElement | null>(null);
+  const bodyField = form.register('body');
 
   useEffect(() => {
-    const c = existing.data;
-    if (!c) return;
-    setName(c.name);
-    setType(c.type);
-    setSubject(c.subject);
-    setPreheader(c.preheader);
-    setBody(c.body);
-    setFromName(c.fromName);
-    setAudience(c.audience);
-    setScheduledAt(c.scheduledAt ? c.scheduledAt.slice(0, 16) : '');
-  }, [existing.data]);
+    if (existing.data) form.reset(campaignFormValues(existing.data));
+  }, [existing.data, form]);
 
   const insertField = (field: string) => {
     const token = `{{${field}}}`;
+    const body = form.getValues('body');
     const el = bodyRef.current;
     const at = el?.selectionStart ?? body.length;
-    setBody(body.slice(0, at) + token + body.slice(el?.selectionEnd ?? at));
+    form.setValue('body', body.slice(0, at) + token + body.slice(el?.selectionEnd ?? at), {
+      shouldDirty: true,
+    });
   };
-  const sent = existing.data && existing.data.status !== 'draft';
 
-  const submit = () =>
+  const submit = form.handleSubmit((values) =>
     save.mutate(
-      {
-        id: campaignId,
-        body: {
-          name,
-          type,
-          subject,
-          preheader,
-          body,
-          fromName,
-          ...(sent ? {} : { audience }),
-          scheduledAt: scheduledAt ? new Date(scheduledAt).toISOString() : null,
-        },
-      },
+      { id: campaignId, body: campaignPayload(values, isSent) },
       {
         onSuccess: () => {
           toast({ title: t`Campaign saved` });
           onClose();
         },
-        onError: onErrorToast(t`Could not save the campaign`),
+        onError: (error) => {
+          if (!applyServerErrors(error, form)) toastError(t`Could not save the campaign`, error);
+        },
       },
-    );
+    ),
+  );
+
+  const showPreview = () => {
+    const { subject, body, audience } = form.getValues();
+    preview.mutate({ subject, body, audience: audiencePayload(audience) });
+  };
+  const audienceErrors = [errors.audience?.status, errors.audience?.tag, errors.audience?.source]
+    .map((error) => error?.message)
+    .filter(Boolean);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -106,128 +104,89 @@ export function CampaignEditorDialog({
             <Trans>Saved as a draft; send it with the play button in the list.</Trans>
           </DialogDescription>
         </DialogHeader>
-        <form
-          className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <form className="space-y-3" onSubmit={submit} noValidate>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="campaign-name">
-                <Trans>Name</Trans>
-              </Label>
-              <Input
-                id="campaign-name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                required
-                maxLength={200}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="campaign-type">
-                <Trans>Type</Trans>
-              </Label>
-              <select
-                id="campaign-type"
-                className={selectClass}
-                value={type}
-                onChange={(e) => setType(e.target.value as CampaignType)}
-              >
-                {campaignTypes.map((ct) => (
-                  <option key={ct} value={ct}>
-                    {i18n._(campaignTypeLabels[ct])}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="campaign-subject">
-              <Trans>Subject</Trans>
-            </Label>
-            <Input
-              id="campaign-subject"
-              value={subject}
-              onChange={(e) => setSubject(e.target.value)}
-              required
-              maxLength={200}
+            <FormField label={<Trans>Name</Trans>} error={errors.name?.message}>
+              {(id, invalid) => (
+                <Input id={id} aria-invalid={invalid} maxLength={200} {...form.register('name')} />
+              )}
+            </FormField>
+            <SelectField
+              control={form.control}
+              name="type"
+              label={<Trans>Type</Trans>}
+              error={errors.type?.message}
+              options={campaignTypes.map((type) => ({
+                value: type,
+                label: i18n._(campaignTypeLabels[type]),
+              }))}
             />
           </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="campaign-preheader">
-              <Trans>Preheader</Trans>
-            </Label>
-            <Input
-              id="campaign-preheader"
-              value={preheader}
-              onChange={(e) => setPreheader(e.target.value)}
-              maxLength={200}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="campaign-body">
-              <Trans>Body</Trans>
-            </Label>
-            <fieldset className="flex flex-wrap gap-1" aria-label={t`Insert a merge field`}>
-              {mergeFields.map((field) => (
-                <Button
-                  key={field}
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  onClick={() => insertField(field)}
-                >
-                  {`{{${field}}}`}
-                </Button>
-              ))}
-            </fieldset>
-            <Textarea
-              id="campaign-body"
-              ref={bodyRef}
-              rows={6}
-              value={body}
-              onChange={(e) => setBody(e.target.value)}
-              required
-            />
-          </div>
+          <FormField label={<Trans>Subject</Trans>} error={errors.subject?.message}>
+            {(id, invalid) => (
+              <Input id={id} aria-invalid={invalid} maxLength={200} {...form.register('subject')} />
+            )}
+          </FormField>
+          <FormField label={<Trans>Preheader</Trans>} error={errors.preheader?.message}>
+            {(id, invalid) => (
+              <Input id={id} aria-invalid={invalid} maxLength={200} {...form.register('preheader')} />
+            )}
+          </FormField>
+          <FormField label={<Trans>Body</Trans>} error={errors.body?.message}>
+            {(id, invalid) => (
+              <>
+                <fieldset className="flex flex-wrap gap-1" aria-label={t`Insert a merge field`}>
+                  {mergeFields.map((field) => (
+                    <Button
+                      key={field}
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      onClick={() => insertField(field)}
+                    >
+                      {`{{${field}}}`}
+                    </Button>
+                  ))}
+                </fieldset>
+                <Textarea
+                  id={id}
+                  aria-invalid={invalid}
+                  rows={6}
+                  {...bodyField}
+                  ref={(el) => {
+                    bodyField.ref(el);
+                    bodyRef.current = el;
+                  }}
+                />
+              </>
+            )}
+          </FormField>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="campaign-from">
-                <Trans>Sender name</Trans>
-              </Label>
-              <Input
-                id="campaign-from"
-                value={fromName}
-                onChange={(e) => setFromName(e.target.value)}
-                maxLength={100}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="campaign-schedule">
-                <Trans>Send at (optional)</Trans>
-              </Label>
-              <Input
-                id="campaign-schedule"
-                type="datetime-local"
-                value={scheduledAt}
-                onChange={(e) => setScheduledAt(e.target.value)}
-              />
-            </div>
+            <FormField label={<Trans>Sender name</Trans>} error={errors.fromName?.message}>
+              {(id, invalid) => (
+                <Input id={id} aria-invalid={invalid} maxLength={100} {...form.register('fromName')} />
+              )}
+            </FormField>
+            <FormField label={<Trans>Send at (optional)</Trans>} error={errors.scheduledAt?.message}>
+              {(id, invalid) => (
+                <Input
+                  id={id}
+                  type="datetime-local"
+                  aria-invalid={invalid}
+                  {...form.register('scheduledAt')}
+                />
+              )}
+            </FormField>
           </div>
-          <fieldset className="grid grid-cols-1 gap-3 rounded-md border p-3 sm:grid-cols-3" disabled={sent}>
+          <fieldset className="grid grid-cols-1 gap-3 rounded-md border p-3 sm:grid-cols-3" disabled={isSent}>
             <legend className="px-1 text-sm font-medium">
               <Trans>Audience</Trans>
             </legend>
             <select
               aria-label={t`Contact status`}
+              aria-invalid={Boolean(errors.audience?.status)}
               className={selectClass}
-              value={audience.status ?? ''}
-              onChange={(e) =>
-                setAudience({ ...audience, status: (e.target.value || undefined) as Audience['status'] })
-              }
+              {...form.register('audience.status')}
             >
               <option value="">{t`Any status`}</option>
               {contactStatuses.map((s) => (
@@ -239,15 +198,20 @@ export function CampaignEditorDialog({
             <Input
               aria-label={t`Tag`}
               placeholder={t`Tag`}
-              value={audience.tag ?? ''}
-              onChange={(e) => setAudience({ ...audience, tag: e.target.value || undefined })}
+              aria-invalid={Boolean(errors.audience?.tag)}
+              {...form.register('audience.tag')}
             />
             <Input
               aria-label={t`Source`}
               placeholder={t`Source`}
-              value={audience.source ?? ''}
-              onChange={(e) => setAudience({ ...audience, source: e.target.value || undefined })}
+              aria-invalid={Boolean(errors.audience?.source)}
+              {...form.register('audience.source')}
             />
+            {audienceErrors.map((message) => (
+              <p key={message} className="text-xs text-destructive sm:col-span-3" role="alert">
+                {message}
+              </p>
+            ))}
           </fieldset>
           {preview.data && (
             <section
@@ -262,12 +226,7 @@ export function CampaignEditorDialog({
             </section>
           )}
           <DialogFooter className="gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => preview.mutate({ subject, body, audience })}
-              disabled={preview.isPending}
-            >
+            <Button type="button" variant="outline" onClick={showPreview} disabled={preview.isPending}>
               <Trans>Preview</Trans>
             </Button>
             <Button type="submit" disabled={save.isPending}>

@@ -1,14 +1,16 @@
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import type {
-  Audience,
   CampaignCreateInput,
   CampaignDetail,
   CampaignSummary,
   CampaignUpdateInput,
+  campaignPreviewResultSchema,
+  campaignPreviewSchema,
   OutboxMessage,
 } from '@domain/marketing/campaign-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 
 /** Re-read every 2 s while a campaign is sending, so its status and figures follow the send. */
 export function useCampaigns() {
@@ -57,12 +59,9 @@ export function useCampaignAction() {
 
 export function usePreviewCampaign() {
   return useMutation({
-    mutationFn: async (input: { subject: string; body: string; audience: Audience }) =>
-      (await apiRequest('POST', '/api/campaigns/preview', input)).json() as Promise<{
-        subject: string;
-        body: string;
-        audienceSize: number;
-        sampleEmail: string | null;
-      }>,
+    mutationFn: async (input: z.input<typeof campaignPreviewSchema>) =>
+      (await apiRequest('POST', '/api/campaigns/preview', input)).json() as Promise<
+        z.infer<typeof campaignPreviewResultSchema>
+      >,
   });
 }

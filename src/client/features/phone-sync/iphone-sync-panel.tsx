@@ -1,19 +1,23 @@
+import { FormField } from '@client/components/form/form-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime } from '@client/i18n/format';
-import { onErrorToast } from '@client/lib/error-toast';
+import { toastError } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import { useAuth } from '@client/lib/use-auth';
-import type { PhoneSyncType, SyncRecord } from '@domain/phone-sync/sync-schemas';
+import { type PhoneSyncType, phoneSyncPayloadSchema, type SyncRecord } from '@domain/phone-sync/sync-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, MessageSquare, Phone, Smartphone, Users } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { usePhoneSync, useSyncRecords, useTestToken } from './phone-sync-api';
 import { sampleSyncItems } from './sample-sync-data';
 
@@ -32,12 +36,21 @@ const typeLabels = {
 /** The prefix every sync token starts with: a format, the same in every language. */
 const tokenPlaceholder = 'hubsync_…';
 
+/** The panel's one input, checked by the sync route's own rule; the buttons choose what is sent. */
+const tokenFormSchema = phoneSyncPayloadSchema.pick({ authToken: true });
+type TokenForm = z.infer<typeof tokenFormSchema>;
+
 export function IphoneSyncPanel() {
   const { user } = useAuth();
   const canWrite = user !== null && user.role !== 'viewer';
   const testToken = useTestToken(canWrite);
-  const [authToken, setAuthToken] = useState('');
-  const [isPrefilled, setIsPrefilled] = useState(false);
+  const form = useForm<TokenForm>({
+    resolver: zodResolver(tokenFormSchema),
+    defaultValues: { authToken: '' },
+  });
+  const authToken = form.watch('authToken');
+  // The pre-filled token is the form's default, so any edit makes the field no longer pre-filled.
+  const isPrefilled = authToken !== '' && !form.formState.isDirty;
   const sync = usePhoneSync();
   const { t } = useLingui();
 
@@ -48,24 +61,26 @@ export function IphoneSyncPanel() {
     const token = testToken.data?.token;
     if (!token || hasOfferedToken.current) return;
     hasOfferedToken.current = true;
-    if (authToken !== '') return;
-    setAuthToken(token);
-    setIsPrefilled(true);
-  }, [testToken.data, authToken]);
+    if (form.getValues('authToken') === '') form.reset({ authToken: token });
+  }, [testToken.data, form]);
 
-  const send = (type: PhoneSyncType) => {
-    sync.mutate(
-      { type, data: sampleSyncItems(type), authToken: authToken.trim() },
-      {
-        onSuccess: () =>
-          toast({
-            title: t`Sync Successful`,
-            description: t`Your iPhone data has been processed and contacts updated.`,
-          }),
-        onError: onErrorToast(t`Sync Failed`, t`Failed to sync iPhone data`),
-      },
-    );
-  };
+  const send = (type: PhoneSyncType) =>
+    form.handleSubmit((values) =>
+      sync.mutate(
+        { type, data: sampleSyncItems(type), authToken: values.authToken },
+        {
+          onSuccess: () =>
+            toast({
+              title: t`Sync Successful`,
+              description: t`Your iPhone data has been processed and contacts updated.`,
+            }),
+          onError: (error) => {
+            if (!applyServerErrors(error, form))
+              toastError(t`Sync Failed`, error, t`Failed to sync iPhone data`);
+          },
+        },
+      ),
+    )();
 
   return (
     <div className="space-y-6">
@@ -88,27 +103,25 @@ export function IphoneSyncPanel() {
             </CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
-            <div className="space-y-1.5">
-              <Label htmlFor="iphone-auth-token">
-                <Trans>Auth token</Trans>
-              </Label>
-              <Input
-                id="iphone-auth-token"
-                value={authToken}
-                placeholder={tokenPlaceholder}
-                autoComplete="off"
-                spellCheck={false}
-                onChange={(e) => {
-                  setAuthToken(e.target.value);
-                  setIsPrefilled(false);
-                }}
-              />
-              <p className="text-xs text-muted-foreground">
-                {isPrefilled
-                  ? t`Pre-filled with this workspace’s test token (for testing only).`
-                  : t`Create a token under Settings → Sync tokens and paste it here.`}
-              </p>
-            </div>
+            <FormField label={<Trans>Auth token</Trans>} error={form.formState.errors.authToken?.message}>
+              {(id, invalid) => (
+                <>
+                  <Input
+                    id={id}
+                    aria-invalid={invalid}
+                    placeholder={tokenPlaceholder}
+                    autoComplete="off"
+                    spellCheck={false}
+                    {...form.register('authToken')}
+                  />
+                  <p className="text-xs text-muted-foreground">
+                    {isPrefilled
+                      ? t`Pre-filled with this workspace’s test token (for testing only).`
+                      : t`Create a token under Settings → Sync tokens and paste it here.`}
+                  </p>
+                </>
+              )}
+            </FormField>
             <div className="flex flex-wrap gap-2">
               {syncButtons.map(({ type, label, icon: Icon }) => (
                 <Button

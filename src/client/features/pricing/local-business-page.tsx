@@ -1,59 +1,85 @@
+import { FormField } from '@client/components/form/form-field';
+import { SelectField } from '@client/components/form/select-field';
 import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
 import { RadioCard } from '@client/components/radio-card';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
 import { useLocalBusinessCheckout } from '@client/features/checkout';
 import { formatMoney } from '@client/i18n/format';
+import { checkedByServer } from '@client/lib/form';
 import { cn } from '@client/lib/utils';
 import {
-  type BusinessType,
+  businessTypeIds,
   businessTypes,
   defaultIndustryCode,
-  type ExposureLevel,
+  exposureLevelIds,
   exposureLevels,
-  type LocalAddonSelection,
   type LocalBusinessCheckoutBody,
   localAddons,
   localAddonsDisplayMonthlyCents,
+  localBusinessCheckoutSchema,
   localBusinessPricing,
   localOneTimeCents,
   noLocalAddons,
   zipCodeCount,
   zipFeeHint,
 } from '@domain/pricing/local-business';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Calculator, Check, Loader2 } from 'lucide-react';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { PricingPageLayout } from './pricing-page-layout';
+
+/** What the calculator's inputs hold: nothing chosen yet is ''. */
+const selectionFields = z.object({
+  businessType: z.union([z.enum(businessTypeIds), z.literal('')]),
+  exposureLevel: z.union([z.enum(exposureLevelIds), z.literal('')]),
+  zipCodes: z.string(),
+  addons: localBusinessCheckoutSchema.shape.addons,
+});
+type SelectionForm = z.infer<typeof selectionFields>;
+
+/** Calculate takes what checkout will take: the checkout body's own rules check the choices. */
+const selectionSchema = checkedByServer(
+  selectionFields,
+  localBusinessCheckoutSchema.pick({ businessType: true, exposureLevel: true, zipCodes: true, addons: true }),
+  (values) => values,
+);
 
 /** /pricing/local-business (spec 001 "Local Business Pricing Calculator", §5, §9). */
 export function LocalBusinessPage() {
-  const [businessType, setBusinessType] = useState<BusinessType | ''>('');
-  const [exposureLevel, setExposureLevel] = useState<ExposureLevel | ''>('');
-  const [zipCodes, setZipCodes] = useState('');
-  const [addons, setAddons] = useState<LocalAddonSelection>(noLocalAddons);
+  const form = useForm<SelectionForm>({
+    resolver: zodResolver(selectionSchema, undefined, { raw: true }),
+    defaultValues: { businessType: '', exposureLevel: '', zipCodes: '', addons: noLocalAddons },
+  });
+  const { errors } = form.formState;
   // The result is a snapshot taken by Calculate: later input changes do not refresh it (spec 001 §4).
   const [result, setResult] = useState<LocalBusinessCheckoutBody | null>(null);
   const checkout = useLocalBusinessCheckout();
   const { t, i18n } = useLingui();
+  const current = form.watch();
 
-  function calculate() {
-    if (!businessType || !exposureLevel) {
-      toast({
-        title: t`Missing Information`,
-        description: t`Please select business type and exposure level`,
-        variant: 'destructive',
-      });
-      return;
-    }
-    const selection = { businessType, exposureLevel, zipCodes, naicsCode: defaultIndustryCode, addons };
-    setResult({ ...selection, pricing: localBusinessPricing(selection) });
-  }
+  const calculate = form.handleSubmit(
+    ({ businessType, exposureLevel, zipCodes, addons }) => {
+      if (!businessType || !exposureLevel) return; // the schema refused these already
+      const selection = { businessType, exposureLevel, zipCodes, naicsCode: defaultIndustryCode, addons };
+      setResult({ ...selection, pricing: localBusinessPricing(selection) });
+    },
+    (invalid) => {
+      // Spec 001 §9: a missing business type or exposure level is told in a toast.
+      if (invalid.businessType || invalid.exposureLevel)
+        toast({
+          title: t`Missing Information`,
+          description: t`Please select business type and exposure level`,
+          variant: 'destructive',
+        });
+    },
+  );
 
   return (
     <PricingPageLayout
@@ -75,71 +101,72 @@ export function LocalBusinessPage() {
             </CardDescription>
           </CardHeader>
           <CardContent className="space-y-8">
-            <div className="space-y-2">
-              <Label htmlFor="business-type">
-                <Trans>Business type</Trans>
-              </Label>
-              <Select value={businessType} onValueChange={(v) => setBusinessType(v as BusinessType)}>
-                <SelectTrigger id="business-type" className="sm:max-w-sm" aria-label={t`Business type`}>
-                  <SelectValue placeholder={t`Select your business type`} />
-                </SelectTrigger>
-                <SelectContent>
-                  {businessTypes.map((type) => (
-                    <SelectItem key={type.id} value={type.id}>
-                      {i18n._(type.label)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <SelectField
+              control={form.control}
+              name="businessType"
+              label={<Trans>Business type</Trans>}
+              triggerLabel={t`Business type`}
+              placeholder={t`Select your business type`}
+              className="sm:max-w-sm"
+              options={businessTypes.map((type) => ({ value: type.id, label: i18n._(type.label) }))}
+            />
 
             <fieldset className="space-y-3">
               <legend className="text-sm font-medium">
                 <Trans>Exposure level</Trans>
               </legend>
-              <div className="grid gap-3 sm:grid-cols-3">
-                {exposureLevels.map((level) => {
-                  const isChosen = level.id === exposureLevel;
-                  return (
-                    <RadioCard
-                      key={level.id}
-                      name="exposure-level"
-                      value={level.id}
-                      isChecked={isChosen}
-                      onSelect={() => setExposureLevel(level.id)}
-                      className={cn(
-                        'flex flex-col rounded-xl border bg-card p-4 transition hover:shadow-sm',
-                        isChosen && 'border-primary ring-2 ring-primary',
-                      )}
-                    >
-                      <span className="flex items-center justify-between font-semibold">
-                        {i18n._(level.name)}
-                        {isChosen && <Check className="h-4 w-4 text-primary" />}
-                      </span>
-                      <span className="mt-1 text-sm font-medium text-primary">
-                        <Trans>{level.displayRange}/mo</Trans>
-                      </span>
-                      <span className="mt-2 text-xs text-muted-foreground">{i18n._(level.description)}</span>
-                    </RadioCard>
-                  );
-                })}
-              </div>
+              <Controller
+                control={form.control}
+                name="exposureLevel"
+                render={({ field }) => (
+                  <div className="grid gap-3 sm:grid-cols-3">
+                    {exposureLevels.map((level) => {
+                      const isChosen = level.id === field.value;
+                      return (
+                        <RadioCard
+                          key={level.id}
+                          name={field.name}
+                          value={level.id}
+                          isChecked={isChosen}
+                          onSelect={() => field.onChange(level.id)}
+                          className={cn(
+                            'flex flex-col rounded-xl border bg-card p-4 transition hover:shadow-sm',
+                            isChosen && 'border-primary ring-2 ring-primary',
+                          )}
+                        >
+                          <span className="flex items-center justify-between font-semibold">
+                            {i18n._(level.name)}
+                            {isChosen && <Check className="h-4 w-4 text-primary" />}
+                          </span>
+                          <span className="mt-1 text-sm font-medium text-primary">
+                            <Trans>{level.displayRange}/mo</Trans>
+                          </span>
+                          <span className="mt-2 text-xs text-muted-foreground">
+                            {i18n._(level.description)}
+                          </span>
+                        </RadioCard>
+                      );
+                    })}
+                  </div>
+                )}
+              />
             </fieldset>
 
-            <div className="space-y-2">
-              <Label htmlFor="zip-codes">
-                <Trans>ZIP codes you serve</Trans>
-              </Label>
-              <Input
-                id="zip-codes"
-                value={zipCodes}
-                onChange={(e) => setZipCodes(e.target.value)}
-                placeholder={t`e.g. 90210, 90211, 90212`}
-              />
-              <p className="text-xs text-muted-foreground">
-                <Trans>Separate ZIP codes with commas.</Trans> {i18n._(zipFeeHint)}.
-              </p>
-            </div>
+            <FormField label={<Trans>ZIP codes you serve</Trans>} error={errors.zipCodes?.message}>
+              {(id, invalid) => (
+                <>
+                  <Input
+                    id={id}
+                    aria-invalid={invalid}
+                    placeholder={t`e.g. 90210, 90211, 90212`}
+                    {...form.register('zipCodes')}
+                  />
+                  <p className="text-xs text-muted-foreground">
+                    <Trans>Separate ZIP codes with commas.</Trans> {i18n._(zipFeeHint)}.
+                  </p>
+                </>
+              )}
+            </FormField>
 
             <fieldset className="space-y-3">
               <legend className="text-sm font-medium">
@@ -164,10 +191,12 @@ export function LocalBusinessPage() {
                         </p>
                         <p className="mt-1 text-xs text-muted-foreground">{i18n._(addon.description)}</p>
                       </div>
-                      <Switch
-                        id={id}
-                        checked={addons[addon.key]}
-                        onCheckedChange={(on) => setAddons((a) => ({ ...a, [addon.key]: on }))}
+                      <Controller
+                        control={form.control}
+                        name={`addons.${addon.key}`}
+                        render={({ field }) => (
+                          <Switch id={id} checked={field.value} onCheckedChange={field.onChange} />
+                        )}
                       />
                     </li>
                   );
@@ -187,10 +216,10 @@ export function LocalBusinessPage() {
             <LocalResult
               result={result}
               isStale={
-                result.businessType !== businessType ||
-                result.exposureLevel !== exposureLevel ||
-                result.zipCodes !== zipCodes ||
-                JSON.stringify(result.addons) !== JSON.stringify(addons)
+                result.businessType !== current.businessType ||
+                result.exposureLevel !== current.exposureLevel ||
+                result.zipCodes !== current.zipCodes ||
+                JSON.stringify(result.addons) !== JSON.stringify(current.addons)
               }
               isCreating={checkout.isPending}
               onCheckout={() => checkout.mutate(result)}

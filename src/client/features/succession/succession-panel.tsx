@@ -1,14 +1,22 @@
+import { FormField } from '@client/components/form/form-field';
+import { SelectField } from '@client/components/form/select-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatDateTime } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
-import type { SuccessionPlan, SuccessionState } from '@domain/succession/succession-schemas';
+import { applyServerErrors, checkedByServer } from '@client/lib/form';
+import {
+  type SuccessionPlan,
+  type SuccessionState,
+  successionPlanInputSchema,
+} from '@domain/succession/succession-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useCancelPlan, useClaimOwnership, useSavePlan, useSuccession } from './succession-api';
 
 /** The dashboard's Succession tab (spec 000 §2.3 Legacy group; issue 12 §4). */
@@ -137,55 +145,56 @@ function SuccessionBody({ state }: { state: SuccessionState }) {
   );
 }
 
+/** What the plan form's inputs hold; the server's own schema checks the numbers they become. */
+const planFields = z.object({ successorId: z.string(), inactivityDays: z.string() });
+type PlanFormValues = z.infer<typeof planFields>;
+const planPayload = (values: PlanFormValues) => ({
+  successorId: Number(values.successorId),
+  inactivityDays: Number(values.inactivityDays),
+});
+const planFormSchema = checkedByServer(planFields, successionPlanInputSchema, planPayload);
+
 function PlanForm({ state }: { state: SuccessionState }) {
   const { t } = useLingui();
   const save = useSavePlan(() => t`Succession plan saved`);
-  const [successorId, setSuccessorId] = useState(
-    String(state.plan?.successor.id ?? state.candidates[0]?.id ?? ''),
-  );
-  const [days, setDays] = useState(String(state.plan?.inactivityDays ?? 90));
+  const form = useForm<PlanFormValues>({
+    resolver: zodResolver(planFormSchema, undefined, { raw: true }),
+    defaultValues: {
+      successorId: String(state.plan?.successor.id ?? state.candidates[0]?.id ?? ''),
+      inactivityDays: String(state.plan?.inactivityDays ?? 90),
+    },
+  });
+  const { errors } = form.formState;
   if (state.candidates.length === 0)
     return (
       <p className="text-sm text-muted-foreground">
         <Trans>Invite a member in Settings first: the successor must belong to this workspace.</Trans>
       </p>
     );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate({ successorId: Number(successorId), inactivityDays: Number(days) });
-  };
+  const submit = form.handleSubmit((values) =>
+    save.mutate(planPayload(values), { onError: (error) => applyServerErrors(error, form) }),
+  );
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-      <div className="space-y-2">
-        <Label htmlFor="succession-successor">
-          <Trans>Successor</Trans>
-        </Label>
-        <select
-          id="succession-successor"
-          className="flex h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm"
-          value={successorId}
-          onChange={(event) => setSuccessorId(event.target.value)}
-        >
-          {state.candidates.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name} ({c.email})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="succession-days">
-          <Trans>Inactivity period (days)</Trans>
-        </Label>
-        <Input
-          id="succession-days"
-          type="number"
-          min={1}
-          max={3650}
-          value={days}
-          onChange={(event) => setDays(event.target.value)}
-        />
-      </div>
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      <SelectField
+        control={form.control}
+        name="successorId"
+        label={<Trans>Successor</Trans>}
+        error={errors.successorId?.message}
+        options={state.candidates.map((c) => ({ value: String(c.id), label: `${c.name} (${c.email})` }))}
+      />
+      <FormField label={<Trans>Inactivity period (days)</Trans>} error={errors.inactivityDays?.message}>
+        {(id, invalid) => (
+          <Input
+            id={id}
+            type="number"
+            min={1}
+            max={3650}
+            aria-invalid={invalid}
+            {...form.register('inactivityDays')}
+          />
+        )}
+      </FormField>
       <Button type="submit" disabled={save.isPending}>
         <Trans>Save Plan</Trans>
       </Button>

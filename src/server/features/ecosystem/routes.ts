@@ -1,11 +1,11 @@
 import {
-  appCategories,
   appInputSchema,
-  appTypes,
-  endpointCategories,
-  endpointFormats,
+  appSchema,
+  appSourceSchema,
+  appsResponseSchema,
+  appUpdateSchema,
   endpointInputSchema,
-  endpointTypes,
+  endpointSchema,
 } from '@domain/ecosystem/ecosystem-schemas';
 import { idParamSchema } from '@domain/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,59 +25,11 @@ import {
 const idParams = z.object({ id: idParamSchema });
 const tags = ['ecosystem'];
 
-export const endpointSchema = z.object({
-  id: z.number(),
-  appId: z.number(),
-  appName: z.string(),
-  name: z.string(),
-  type: z.enum(endpointTypes),
-  category: z.enum(endpointCategories),
-  description: z.string(),
-  url: z.string(),
-  format: z.enum(endpointFormats),
-  hasAuthHeader: z.boolean(),
-  fieldMapping: z.record(z.string(), z.string()),
-});
-
-export const appSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  category: z.enum(appCategories),
-  url: z.string(),
-  description: z.string(),
-  type: z.enum(appTypes),
-  pricing: z.object({
-    free: z.boolean(),
-    monthly: z.number().nullable(),
-    annual: z.number().nullable(),
-    lifetime: z.number().nullable(),
-    oneTime: z.number().nullable(),
-  }),
-  features: z.array(z.string()),
-  usersUrl: z.string().nullable(),
-  endpoints: z.array(endpointSchema),
-});
-
-const appUpdateSchema = appInputSchema.omit({ endpoints: true });
-
 export const ecosystemAppRoutes: FastifyPluginAsyncZod = async (app) => {
   const secretKey = () => app.deps.config.secretKey;
 
-  app.get(
-    '/api/ecosystem/apps',
-    {
-      schema: {
-        tags,
-        response: {
-          200: z.object({
-            apps: z.array(appSchema),
-            categories: z.array(z.string()),
-            totalEcosystemValue: z.number(),
-          }),
-        },
-      },
-    },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => ecosystemOverview(tx)),
+  app.get('/api/ecosystem/apps', { schema: { tags, response: { 200: appsResponseSchema } } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => ecosystemOverview(tx)),
   );
 
   app.post(
@@ -129,19 +81,8 @@ export const ecosystemAppRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/app-sources',
-    {
-      schema: {
-        tags,
-        response: {
-          200: z.array(
-            z.object({ name: z.string(), type: z.enum(appTypes), description: z.string(), url: z.string() }),
-          ),
-        },
-      },
-    },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => listAppSources(tx)),
+  app.get('/api/app-sources', { schema: { tags, response: { 200: z.array(appSourceSchema) } } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => listAppSources(tx)),
   );
 
   app.get(

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { appSchema, appTypes } from './ecosystem-schemas.js';
+import { urgencies } from './opportunity-score.js';
+
+/** The Cross-sales tab and the ecosystem page: what their routes take and answer. */
+
+export const opportunitySchema = z.object({
+  contact: z.object({ id: z.number(), name: z.string(), email: z.string().nullable() }),
+  currentApp: z.string(),
+  targetApp: z.string(),
+  targetService: z.string(),
+  urgency: z.enum(urgencies),
+  score: z.number(),
+  valueEstimate: z.number(),
+  reasoning: z.string(),
+  callToAction: z.string(),
+});
+export type Opportunity = z.infer<typeof opportunitySchema>;
+
+export const matrixSchema = z.object({
+  crossSalesMatrix: z.record(
+    z.string(),
+    z.array(
+      z.object({
+        id: z.number(),
+        app: z.string(),
+        services: z.array(z.string()),
+        valueRange: z.tuple([z.number(), z.number()]),
+        reasoning: z.string(),
+      }),
+    ),
+  ),
+});
+
+const planItemSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  sourceApp: z.string(),
+  targetApp: z.string(),
+  priority: z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']),
+  revenue: z.number(),
+  timeline: z.string(),
+  difficulty: z.enum(['Easy', 'Medium', 'Hard']),
+  status: z.enum(['Not Started', 'In Progress', 'Completed']),
+  description: z.string(),
+  targetAudience: z.string(),
+  steps: z.array(z.string()),
+});
+export type PlanItem = z.infer<typeof planItemSchema>;
+
+export const planSchema = z.object({ items: z.array(planItemSchema), progress: z.number() });
+
+const dollarsSchema = z
+  .number()
+  .int('must be whole dollars')
+  .min(0, 'must be 0 or more')
+  .max(10_000_000, 'is too large');
+
+export const matrixInputSchema = z
+  .object({
+    sourceApp: z.string().trim().min(1, 'is required').max(120, 'is too long'),
+    targetApp: z.string().trim().min(1, 'is required').max(120, 'is too long'),
+    services: z
+      .array(z.string().trim().min(1, 'is required').max(120, 'is too long'))
+      .max(20, 'at most 20')
+      .default([]),
+    valueRange: z.tuple([dollarsSchema, dollarsSchema]),
+    reasoning: z.string().trim().max(2000, 'is too long').default(''),
+  })
+  .refine((v) => v.valueRange[1] >= v.valueRange[0], {
+    path: ['valueRange'],
+    message: 'the maximum must not be below the minimum',
+  });
+
+export const backlinksSchema = z.object({
+  implementationGuide: z.array(z.string()),
+  contentPieces: z.array(
+    z.object({
+      sourceApp: z.string(),
+      targetApp: z.string(),
+      placement: z.string(),
+      description: z.string(),
+      metrics: z.object({
+        expectedTraffic: z.number(),
+        conversionPotential: z.number(),
+        estimatedRevenue: z.number(),
+      }),
+    }),
+  ),
+});
+
+export const crossSalesMetricsSchema = z.object({
+  totalOpportunities: z.number(),
+  estimatedRevenue: z.number(),
+  highValueOpportunities: z.number(),
+  conversionFunnel: z.array(z.object({ stage: z.string(), count: z.number(), percentage: z.number() })),
+  topTargetApps: z.array(z.object({ app: z.string(), count: z.number(), revenue: z.number() })),
+});
+
+/** GET /api/ecosystem/cross-sell/:id: what the ecosystem page's app dialog offers next. */
+export const crossSellSchema = z.object({
+  app: z.object({ name: z.string() }),
+  crossSellOpportunities: z.array(
+    z.object({
+      targetApp: z.string(),
+      context: z.string(),
+      incentive: z.string(),
+      placement: z.string(),
+      priority: z.enum(['high', 'medium', 'low']),
+    }),
+  ),
+});
+
+export const pricingTableSchema = z.object({
+  charitableGiving: z.object({
+    grossRevenue: z.number(),
+    netProfit: z.number(),
+    charitableDonation: z.number(),
+  }),
+});
+
+export const integrationPackageSchema = z.object({
+  instructions: z.array(z.string()),
+  ecosystem: z.object({
+    apps: z.array(
+      appSchema.omit({ endpoints: true }).extend({
+        type: z.enum(appTypes),
+        endpoints: z.array(z.object({ name: z.string(), url: z.string(), format: z.string() })),
+      }),
+    ),
+    crossSellSnippets: z.record(z.string(), z.string()),
+    totalValue: z.number(),
+  }),
+  deployment: z.object({ linkFixes: z.object({ totalFixes: z.number() }) }),
+});
+
+export const integrationStatusSchema = z.object({
+  totalApplications: z.number(),
+  crossSellOpportunities: z.number(),
+  linkFixesDeployed: z.number(),
+  totalEcosystemValue: z.number(),
+});
