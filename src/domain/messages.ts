@@ -160,6 +160,22 @@ export const serverMessages = {
   'succession.noPlan': /*i18n*/ 'No succession plan is set for this workspace.',
   'succession.notClaimable':
     /*i18n*/ 'Ownership can be claimed only by the named successor once the owner has been away for the chosen period.',
+  'ai.timeout': /*i18n*/ 'The AI provider did not answer in time. Try again.',
+  'ai.rateLimited': /*i18n*/ 'The AI provider is busy right now. Try again in a minute.',
+  'ai.malformed': /*i18n*/ 'The AI provider sent an answer that could not be read.',
+  'ai.unreachable': /*i18n*/ 'The AI provider cannot be reached.',
+  'ai.refused': /*i18n*/ 'The AI provider refused the request (HTTP {status}).',
+  'ai.aborted': /*i18n*/ 'The request to the AI provider was cancelled.',
+  'content.notFound': /*i18n*/ 'Content item not found',
+  'content.websiteNotOwn': /*i18n*/ 'The website must be one of your websites',
+  'content.translationNeedsProvider':
+    /*i18n*/ 'Translation needs an AI provider. The offline generator cannot translate; ask your administrator to set OPENAI_BASE_URL.',
+  'content.alreadyInLocale': /*i18n*/ 'This item is already in that language.',
+  'content.scheduleInPast': /*i18n*/ 'Choose a time in the future',
+  'content.alreadyPublished': /*i18n*/ 'This item is already published.',
+  'content.wordpressNotConnected': /*i18n*/ 'WordPress is not connected.',
+  'content.wordpressRefused': /*i18n*/ 'WordPress refused the post (HTTP {status}). Check the user and application password.',
+  'content.wordpressUnreadable': /*i18n*/ 'WordPress answered with something that is not a post.',
 } as const;
 
 export type ServerMessageId = keyof typeof serverMessages;

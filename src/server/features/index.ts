@@ -12,6 +12,8 @@ import { backupJobs } from './backups/jobs.js';
 import { backupRoutes } from './backups/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
+import { contentJobs } from './content/jobs.js';
+import { contentRoutes } from './content/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dealRoutes } from './deals/routes.js';
@@ -57,6 +59,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   importRoutes,
   analyticsRoutes,
   siteHealthRoutes,
+  contentRoutes,
   ecosystemRoutes,
   automationRoutes,
   marketingRoutes,
@@ -73,6 +76,7 @@ export const jobDefinitions: JobDefinition[] = [
   passwordResetJob as JobDefinition,
   ...analyticsJobs,
   ...siteHealthJobs,
+  ...contentJobs,
   collectJobDefinition as JobDefinition,
   ...automationJobs,
   ...marketingJobs,

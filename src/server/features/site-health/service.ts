@@ -30,7 +30,8 @@ import {
   privateKeyPurpose,
   queueSearchConsoleSync,
 } from './search-console-sync.js';
-import { auditSite, type CheckResult, overallScore, type PageCheckId } from './seo-audit.js';
+import { parseHtmlPage } from './html-page.js';
+import { auditPage, auditSite, type CheckResult, overallScore, type PageCheckId } from './seo-audit.js';
 import { type Redirect, redirectSnippet, snippetFileNames } from './snippets.js';
 import * as store from './store.js';
 import { resolveStartUrl } from './urls.js';
@@ -504,4 +505,12 @@ export async function connectSearchConsole(
 export async function disconnectSearchConsole(tx: Tx) {
   await store.deleteSearchConsole(tx);
   return searchConsoleStatus(tx);
+}
+
+/**
+ * The on-page SEO checks (issue 13 §2) of a page that is not crawled yet: the content studio checks its
+ * drafts with the same rules the crawler applies to live pages.
+ */
+export function auditDraftPage(url: string, html: string, keyphrase: string | null): CheckResult<PageCheckId>[] {
+  return auditPage(url, parseHtmlPage(html), keyphrase);
 }
