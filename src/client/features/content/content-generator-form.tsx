@@ -11,7 +11,7 @@ import { type ContentFormValues, contentFormDefaults, contentFormSchema, content
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, Sparkles } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAiStatus, useGenerateContent } from './content-api';
 import { contentTypeNames } from './content-labels';
@@ -140,7 +140,7 @@ function CheckboxField({
 }: {
   name: 'autoPublish' | 'seoOptimize';
   form: ReturnType<typeof useForm<ContentFormValues>>;
-  label: React.ReactNode;
+  label: ReactNode;
 }) {
   const id = useId();
   return (

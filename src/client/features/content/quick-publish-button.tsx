@@ -16,8 +16,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { usePublishContent } from './content-api';
-import { useContentItems } from './content-api';
+import { useContentItems, usePublishContent } from './content-api';
 
 /** The header's Quick Publish (spec 000 §2.3): choose a draft, publish it now. */
 export function QuickPublishButton() {

@@ -33,33 +33,6 @@ export function ScheduleDialog({
   onOpenChange: (open: boolean) => void;
   drafts: ContentItem[];
 }) {
-  const { t } = useLingui();
-  const chooseDraft = t`Choose a draft`;
-  const chooseTime = t`Choose a date and time`;
-  const schema = useMemo(
-    () => z.object({ itemId: z.string().min(1, chooseDraft), when: z.string().min(1, chooseTime) }),
-    [chooseDraft, chooseTime],
-  );
-  const form = useForm<z.input<typeof schema>>({
-    resolver: zodResolver(schema, undefined, { raw: true }),
-    values: { itemId: drafts[0] ? String(drafts[0].id) : '', when: nextHour() },
-  });
-  const schedule = useScheduleContent();
-  const { errors } = form.formState;
-  const submit = form.handleSubmit(({ itemId, when }) =>
-    schedule.mutate(
-      { id: Number(itemId), scheduledAt: new Date(when).toISOString() },
-      {
-        onSuccess: (item) => {
-          toast({ title: t`Content Scheduled`, description: item.title });
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          if (!applyServerErrors(error, form, { scheduledAt: 'when' })) toastError(t`Scheduling Failed`, error);
-        },
-      },
-    ),
-  );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -71,38 +44,68 @@ export function ScheduleDialog({
             <Trans>Pick a draft and when it should be published. The server publishes it at that time.</Trans>
           </DialogDescription>
         </DialogHeader>
-        {drafts.length === 0 ? (
-          <p className="text-sm text-muted-foreground" data-testid="no-drafts">
-            <Trans>No drafts to schedule. Generate content first.</Trans>
-          </p>
-        ) : (
-          <form onSubmit={submit} className="grid gap-4" noValidate id="schedule-form">
-            <SelectField
-              control={form.control}
-              name="itemId"
-              label={<Trans>Draft</Trans>}
-              options={drafts.map((d) => ({ value: String(d.id), label: d.title }))}
-              error={errors.itemId?.message}
-            />
-            <FormField label={<Trans>Publish at</Trans>} error={errors.when?.message}>
-              {(id, invalid) => (
-                <Input id={id} type="datetime-local" aria-invalid={invalid} {...form.register('when')} />
-              )}
-            </FormField>
-          </form>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            <Trans>Cancel</Trans>
-          </Button>
-          {drafts.length > 0 && (
-            <Button type="submit" form="schedule-form" disabled={schedule.isPending}>
-              {schedule.isPending && <Loader2 className="animate-spin" />}
-              <Trans>Schedule</Trans>
-            </Button>
-          )}
-        </DialogFooter>
+        {/* Mounted with the dialog: each opening starts from the first draft and an hour from now. */}
+        <ScheduleForm drafts={drafts} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+function ScheduleForm({ drafts, onDone }: { drafts: ContentItem[]; onDone: () => void }) {
+  const { t } = useLingui();
+  const chooseDraft = t`Choose a draft`;
+  const chooseTime = t`Choose a date and time`;
+  const schema = useMemo(
+    () => z.object({ itemId: z.string().min(1, chooseDraft), when: z.string().min(1, chooseTime) }),
+    [chooseDraft, chooseTime],
+  );
+  const form = useForm<z.input<typeof schema>>({
+    resolver: zodResolver(schema, undefined, { raw: true }),
+    defaultValues: { itemId: drafts[0] ? String(drafts[0].id) : '', when: nextHour() },
+  });
+  const schedule = useScheduleContent();
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(({ itemId, when }) =>
+    schedule.mutate(
+      { id: Number(itemId), scheduledAt: new Date(when).toISOString() },
+      {
+        onSuccess: (item) => {
+          toast({ title: t`Content Scheduled`, description: item.title });
+          onDone();
+        },
+        onError: (error) => {
+          if (!applyServerErrors(error, form, { scheduledAt: 'when' })) toastError(t`Scheduling Failed`, error);
+        },
+      },
+    ),
+  );
+  if (drafts.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="no-drafts">
+        <Trans>No drafts to schedule. Generate content first.</Trans>
+      </p>
+    );
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <SelectField
+        control={form.control}
+        name="itemId"
+        label={<Trans>Draft</Trans>}
+        options={drafts.map((d) => ({ value: String(d.id), label: d.title }))}
+        error={errors.itemId?.message}
+      />
+      <FormField label={<Trans>Publish at</Trans>} error={errors.when?.message}>
+        {(id, invalid) => <Input id={id} type="datetime-local" aria-invalid={invalid} {...form.register('when')} />}
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button type="submit" disabled={schedule.isPending}>
+          {schedule.isPending && <Loader2 className="animate-spin" />}
+          <Trans>Schedule</Trans>
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

@@ -44,7 +44,7 @@ function picker(seed: string) {
   };
 }
 
-export function keywordsFor(context: GenerationContext): string[] {
+function keywordsFor(context: GenerationContext): string[] {
   const topic = context.topic.toLowerCase();
   const words = topic.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && !stopWords.has(w));
   const all = [topic, ...words, ...context.industries.map((i) => i.toLowerCase())];

@@ -72,7 +72,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const member = requireMember(request, 'member');
       const abort = new AbortController();
-      request.raw.on('close', () => abort.abort());
+      // A reader who leaves stops the model too (the response closes before it has ended).
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableEnded) abort.abort();
+      });
       const deltas = await streamDraft(deps, member, request.body, abort.signal);
       reply.hijack();
       reply.raw.writeHead(200, {

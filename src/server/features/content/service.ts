@@ -28,15 +28,15 @@ export const wordpressPushJobName = 'content.wordpress-push';
 export type ContentJob = { workspaceId: number; id: number };
 
 /** The label stored with an item the offline generator wrote (the UI names it). */
-export const offlineGenerator = 'offline';
+const offlineGenerator = 'offline';
 const wordpressPasswordPurpose = 'content-wordpress-application-password';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'ai' | 'clock'>;
 
 // ---- addresses ----
 
-export const publicPagePath = (workspaceId: number, slug: string) => `/published/${workspaceId}/${slug}`;
-export const feedPath = (workspaceId: number, websiteId: number, format: 'rss' | 'json') =>
+const publicPagePath = (workspaceId: number, slug: string) => `/published/${workspaceId}/${slug}`;
+const feedPath = (workspaceId: number, websiteId: number, format: 'rss' | 'json') =>
   `/published/${workspaceId}/websites/${websiteId}/feed.${format === 'rss' ? 'xml' : 'json'}`;
 
 function toItem(row: store.ContentRow, workspaceId: number, origin: string): ContentItem {
@@ -79,11 +79,23 @@ async function requireWebsite(tx: Tx, websiteId: number) {
 }
 
 /** The first free slug of `base`, `base-2`, `base-3`, … in this workspace. */
-async function freeSlug(tx: Tx, base: string, exceptId?: number): Promise<string> {
+async function freeSlug(tx: Tx, base: string): Promise<string> {
   const root = base || 'item';
-  const taken = await store.slugsLike(tx, root, exceptId);
+  const taken = await store.slugsLike(tx, root);
   if (!taken.has(root)) return root;
   for (let n = 2; ; n++) if (!taken.has(`${root}-${n}`)) return `${root}-${n}`;
+}
+
+/** Stores the item under the first free slug; a slug another request took meanwhile is skipped. */
+async function insertWithFreeSlug(
+  tx: Tx,
+  base: string,
+  item: Omit<store.ContentInsert, 'slug'>,
+): Promise<store.ContentRow> {
+  for (;;) {
+    const row = await store.insertItem(tx, { ...item, slug: await freeSlug(tx, base) });
+    if (row) return row;
+  }
 }
 
 // ---- reading ----
@@ -151,13 +163,12 @@ export async function generateContent(
   }
   return deps.database.withWorkspace(member.workspaceId, async (tx) => {
     const at = now(deps);
-    const row = await store.insertItem(tx, {
+    const row = await insertWithFreeSlug(tx, draft.slug, {
       websiteId: input.websiteId ?? null,
       type: input.type,
       status: input.autoPublish ? 'published' : 'draft',
       topic: input.topic,
       title: draft.title,
-      slug: await freeSlug(tx, draft.slug),
       outline: draft.outline,
       body: draft.body,
       metaDescription: draft.metaDescription,
@@ -305,13 +316,12 @@ export async function translateContent(deps: Deps, member: Member, id: number, l
     locale,
   );
   return deps.database.withWorkspace(member.workspaceId, async (tx) => {
-    const row = await store.insertItem(tx, {
+    const row = await insertWithFreeSlug(tx, `${source.slug}-${locale.toLowerCase()}`, {
       websiteId: source.websiteId,
       type: source.type,
       status: 'draft',
       topic: source.topic,
       title: translated.title,
-      slug: await freeSlug(tx, `${source.slug}-${locale.toLowerCase()}`),
       outline: translated.outline,
       body: translated.body,
       metaDescription: translated.metaDescription,

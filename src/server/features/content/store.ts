@@ -8,10 +8,15 @@ export type ContentPatch = Partial<Omit<ContentInsert, 'id' | 'workspaceId' | 'c
 export type WordpressRow = typeof contentWordpress.$inferSelect;
 
 /** The list's cap: the content tab reads the newest items; older ones are still served by id. */
-export const listLimit = 200;
+const listLimit = 200;
 
-export async function insertItem(tx: Tx, item: ContentInsert): Promise<ContentRow> {
-  const [row] = await tx.insert(contentItems).values(item).returning();
+/** Inserts the item, or answers undefined when its slug was taken meanwhile (a concurrent insert). */
+export async function insertItem(tx: Tx, item: ContentInsert): Promise<ContentRow | undefined> {
+  const [row] = await tx
+    .insert(contentItems)
+    .values(item)
+    .onConflictDoNothing({ target: [contentItems.workspaceId, contentItems.slug] })
+    .returning();
   return row;
 }
 
@@ -37,7 +42,7 @@ export async function findPublishedBySlug(tx: Tx, slug: string): Promise<Content
   return row;
 }
 
-export const feedLimit = 50;
+const feedLimit = 50;
 
 export async function listPublishedForWebsite(tx: Tx, websiteId: number): Promise<ContentRow[]> {
   return tx
@@ -59,16 +64,11 @@ export async function deleteItem(tx: Tx, id: number): Promise<boolean> {
 }
 
 /** Slugs already taken that start with `base`, so a new item gets the first free `base-N`. */
-export async function slugsLike(tx: Tx, base: string, exceptId?: number): Promise<Set<string>> {
+export async function slugsLike(tx: Tx, base: string): Promise<Set<string>> {
   const rows = await tx
     .select({ slug: contentItems.slug })
     .from(contentItems)
-    .where(
-      and(
-        sql`(${contentItems.slug} = ${base} or ${contentItems.slug} like ${`${base}-%`})`,
-        exceptId === undefined ? undefined : sql`${contentItems.id} <> ${exceptId}`,
-      ),
-    );
+    .where(sql`(${contentItems.slug} = ${base} or ${contentItems.slug} like ${`${base}-%`})`);
   return new Set(rows.map((r) => r.slug));
 }
 
