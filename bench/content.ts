@@ -27,7 +27,10 @@ async function offlineGeneration() {
     const headers = { cookie, origin: server.baseUrl, 'content-type': 'application/json' };
     const ms: number[] = [];
     for (let i = 0; i < generations + 20; i++) {
-      const body = JSON.stringify({ topic: `Bench topic ${i} for growing teams`, type: types[i % types.length] });
+      const body = JSON.stringify({
+        topic: `Bench topic ${i} for growing teams`,
+        type: types[i % types.length],
+      });
       const t = performance.now();
       const res = await fetch(`${server.baseUrl}/api/generate-content`, { method: 'POST', headers, body });
       await res.json();

@@ -117,7 +117,9 @@ describe('content tab', () => {
     const editor = page.getByTestId('content-editor');
     await editor.getByTestId('content-generator-label').getByText('Offline generator').waitFor();
     await editor.getByTestId('seo-checks').waitFor();
-    await editor.getByText('Translation needs an AI provider. The offline generator cannot translate.').waitFor();
+    await editor
+      .getByText('Translation needs an AI provider. The offline generator cannot translate.')
+      .waitFor();
     await editor.getByLabel('Title').fill('Weekly reviews that stick');
     await editor.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Content Saved', { exact: true }).waitFor();
@@ -137,9 +139,7 @@ describe('content tab', () => {
     await page.getByRole('option', { name: 'Delegation Basics', exact: false }).click();
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByText('Content Scheduled', { exact: true }).last().waitFor();
-    await expect
-      .poll(async () => (await items(page)).filter((i) => i.status === 'scheduled').length)
-      .toBe(2);
+    await expect.poll(async () => (await items(page)).filter((i) => i.status === 'scheduled').length).toBe(2);
 
     // Quick Publish in the header publishes the chosen draft.
     await page.getByRole('button', { name: 'Quick Publish' }).click();
@@ -153,7 +153,9 @@ describe('content tab', () => {
     expect(published?.status).toBe('published');
     // Published has the default badge style.
     const row = calendar.getByTestId('calendar-item').filter({ hasText: 'Morning Routines' });
-    await expect.poll(async () => row.getByTestId('status-badge').getAttribute('class')).toContain('bg-primary');
+    await expect
+      .poll(async () => row.getByTestId('status-badge').getAttribute('class'))
+      .toContain('bg-primary');
 
     // Its public page serves it.
     const publicPage = await page.context().newPage();
@@ -167,7 +169,9 @@ describe('content tab', () => {
     await editor.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Content Deleted', { exact: true }).waitFor();
-    await expect.poll(async () => (await items(page)).some((i) => i.title === 'Weekly reviews that stick')).toBe(false);
+    await expect
+      .poll(async () => (await items(page)).some((i) => i.title === 'Weekly reviews that stick'))
+      .toBe(false);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('content-generator').scrollIntoViewIfNeeded();

@@ -173,7 +173,8 @@ export const serverMessages = {
   'content.alreadyInLocale': /*i18n*/ 'This item is already in that language.',
   'content.scheduleInPast': /*i18n*/ 'Choose a time in the future',
   'content.alreadyPublished': /*i18n*/ 'This item is already published.',
-  'content.wordpressRefused': /*i18n*/ 'WordPress refused the post (HTTP {status}). Check the user and application password.',
+  'content.wordpressRefused':
+    /*i18n*/ 'WordPress refused the post (HTTP {status}). Check the user and application password.',
   'content.wordpressUnreadable': /*i18n*/ 'WordPress answered with something that is not a post.',
 } as const;
 

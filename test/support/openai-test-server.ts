@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** What the server does with the next chat-completions request. */
 export type OpenAiBehaviour =
@@ -87,7 +86,9 @@ export async function startOpenAiTestServer(
       case 'status':
         response.writeHead(behaviour.status, { 'content-type': 'application/json', ...behaviour.headers });
         response.end(
-          JSON.stringify(behaviour.body ?? { error: { message: `status ${behaviour.status}`, type: 'test' } }),
+          JSON.stringify(
+            behaviour.body ?? { error: { message: `status ${behaviour.status}`, type: 'test' } },
+          ),
         );
         return;
       case 'raw':

@@ -49,10 +49,11 @@ export async function startWordpressTestServer(): Promise<WordpressTestServer> {
     };
     const url = new URL(request.url ?? '/', 'http://wordpress.test');
     const match = /^\/blog\/wp-json\/wp\/v2\/posts(?:\/(\d+))?$/.exec(url.pathname);
-    if (!match) return send(404, { code: 'rest_no_route', message: 'No route was found', data: { status: 404 } });
-    const expected = Buffer.from(`${state.username}:${state.applicationPassword.replaceAll(' ', '')}`).toString(
-      'base64',
-    );
+    if (!match)
+      return send(404, { code: 'rest_no_route', message: 'No route was found', data: { status: 404 } });
+    const expected = Buffer.from(
+      `${state.username}:${state.applicationPassword.replaceAll(' ', '')}`,
+    ).toString('base64');
     const given = /^Basic (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     const [user, password = ''] = Buffer.from(given, 'base64').toString('utf8').split(':');
     if (Buffer.from(`${user}:${password.replaceAll(' ', '')}`).toString('base64') !== expected) {

@@ -118,7 +118,11 @@ export const wordpressSettingsInputSchema = z.object({
 
 // ---- answers ----
 
-export const seoCheckSchema = z.object({ id: z.string(), passed: z.boolean(), detail: z.string().optional() });
+export const seoCheckSchema = z.object({
+  id: z.string(),
+  passed: z.boolean(),
+  detail: z.string().optional(),
+});
 
 export const contentItemSchema = z.object({
   id: z.number(),

@@ -1,4 +1,4 @@
-import { Agent, request, fetch as undiciFetch, errors as undiciErrors } from 'undici';
+import { Agent, request, errors as undiciErrors, fetch as undiciFetch } from 'undici';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Config } from '../config.js';
 import {
@@ -228,5 +228,5 @@ export function createGuardedFetch(options: {
     // net.connect skips `lookup` for IP literals: those are checked here instead.
     await resolvePermitted(options.policy, url.hostname, resolver);
     return undiciFetch(url, { ...(init as object), redirect: 'error', dispatcher } as never);
-  }) as typeof globalThis.fetch;
+  }) as unknown as typeof globalThis.fetch;
 }

@@ -13,7 +13,13 @@ import {
 } from '@client/components/ui/alert-dialog';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
@@ -120,13 +126,23 @@ function Editor({ item, canWrite, onClose }: { item: ContentItem; canWrite: bool
           </p>
         )}
         {item.publicUrl && (
-          <a href={item.publicUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-primary underline">
+          <a
+            href={item.publicUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 text-primary underline"
+          >
             <ExternalLink className="h-4 w-4" aria-hidden="true" />
             <Trans>Public page</Trans>
           </a>
         )}
         {item.wordpressUrl && (
-          <a href={item.wordpressUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-primary underline">
+          <a
+            href={item.wordpressUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 text-primary underline"
+          >
             <ExternalLink className="h-4 w-4" aria-hidden="true" />
             <Trans>On WordPress</Trans>
           </a>
@@ -149,7 +165,9 @@ function Editor({ item, canWrite, onClose }: { item: ContentItem; canWrite: bool
                 </p>
                 <ul className="ms-5 list-disc">
                   {failing.map((check) => (
-                    <li key={check.id}>{checkLabels[check.id] ? i18n._(checkLabels[check.id].title) : check.id}</li>
+                    <li key={check.id}>
+                      {checkLabels[check.id] ? i18n._(checkLabels[check.id].title) : check.id}
+                    </li>
                   ))}
                 </ul>
               </>
@@ -160,20 +178,36 @@ function Editor({ item, canWrite, onClose }: { item: ContentItem; canWrite: bool
 
       <form onSubmit={save} className="grid gap-3" noValidate>
         <FormField label={<Trans>Title</Trans>} error={errors.title?.message}>
-          {(id, invalid) => <Input id={id} aria-invalid={invalid} disabled={!canWrite} {...form.register('title')} />}
+          {(id, invalid) => (
+            <Input id={id} aria-invalid={invalid} disabled={!canWrite} {...form.register('title')} />
+          )}
         </FormField>
         <FormField label={<Trans>Body</Trans>} error={errors.body?.message}>
           {(id, invalid) => (
-            <Textarea id={id} rows={12} aria-invalid={invalid} disabled={!canWrite} {...form.register('body')} />
+            <Textarea
+              id={id}
+              rows={12}
+              aria-invalid={invalid}
+              disabled={!canWrite}
+              {...form.register('body')}
+            />
           )}
         </FormField>
         <FormField label={<Trans>Meta description</Trans>} error={errors.metaDescription?.message}>
           {(id, invalid) => (
-            <Textarea id={id} rows={2} aria-invalid={invalid} disabled={!canWrite} {...form.register('metaDescription')} />
+            <Textarea
+              id={id}
+              rows={2}
+              aria-invalid={invalid}
+              disabled={!canWrite}
+              {...form.register('metaDescription')}
+            />
           )}
         </FormField>
         <FormField label={<Trans>Keywords (comma-separated)</Trans>} error={errors.keywords?.message}>
-          {(id, invalid) => <Input id={id} aria-invalid={invalid} disabled={!canWrite} {...form.register('keywords')} />}
+          {(id, invalid) => (
+            <Input id={id} aria-invalid={invalid} disabled={!canWrite} {...form.register('keywords')} />
+          )}
         </FormField>
         {canWrite && (
           <div>
@@ -233,7 +267,9 @@ function PublishingActions({ item, onDeleted }: { item: ContentItem; onDeleted: 
             <Button
               variant="outline"
               disabled={unschedule.isPending}
-              onClick={() => unschedule.mutate(item.id, { onError: (error) => toastError(t`Scheduling Failed`, error) })}
+              onClick={() =>
+                unschedule.mutate(item.id, { onError: (error) => toastError(t`Scheduling Failed`, error) })
+              }
             >
               <Trans>Back to draft</Trans>
             </Button>

@@ -7,7 +7,12 @@ import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
 import { useWebsites } from '@client/features/websites';
 import { toastError } from '@client/lib/error-toast';
-import { type ContentFormValues, contentFormDefaults, contentFormSchema, contentTypes } from '@domain/content/content-schemas';
+import {
+  type ContentFormValues,
+  contentFormDefaults,
+  contentFormSchema,
+  contentTypes,
+} from '@domain/content/content-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, Sparkles } from 'lucide-react';
@@ -81,8 +86,8 @@ export function ContentGeneratorForm({ canWrite, focusTopic }: { canWrite: boole
         <CardDescription data-testid="content-writer">
           {ai.data && ai.data.provider === null ? (
             <Trans>
-              Written by the offline generator: a draft from your topic, websites and contacts, made without an AI
-              provider.
+              Written by the offline generator: a draft from your topic, websites and contacts, made without
+              an AI provider.
             </Trans>
           ) : (
             <Trans>Written by your AI provider from your topic, websites and contacts.</Trans>
@@ -92,7 +97,12 @@ export function ContentGeneratorForm({ canWrite, focusTopic }: { canWrite: boole
       <CardContent>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField control={form.control} name="type" label={<Trans>Content Type</Trans>} options={typeOptions} />
+            <SelectField
+              control={form.control}
+              name="type"
+              label={<Trans>Content Type</Trans>}
+              options={typeOptions}
+            />
             <SelectField
               control={form.control}
               name="site"
@@ -149,7 +159,11 @@ function CheckboxField({
         control={form.control}
         name={name}
         render={({ field }) => (
-          <Checkbox id={id} checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+          <Checkbox
+            id={id}
+            checked={field.value}
+            onCheckedChange={(checked) => field.onChange(checked === true)}
+          />
         )}
       />
       <Label htmlFor={id} className="font-normal">

@@ -7,9 +7,9 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { type ContentItem, useContentItems } from './content-api';
 import { ContentCalendar } from './content-calendar';
-import { generateContentIntent } from './content-labels';
 import { ContentEditorDialog } from './content-editor-dialog';
 import { ContentGeneratorForm } from './content-generator-form';
+import { generateContentIntent } from './content-labels';
 import { ScheduleDialog } from './schedule-dialog';
 
 /**

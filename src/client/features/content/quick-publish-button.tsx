@@ -84,7 +84,11 @@ function QuickPublishDialog({ onClose }: { onClose: () => void }) {
           </Button>
           {drafts.length > 0 && (
             <Button type="submit" form="quick-publish-form" disabled={publish.isPending}>
-              {publish.isPending ? <Loader2 className="animate-spin" /> : <Send className="rtl:-scale-x-100" />}
+              {publish.isPending ? (
+                <Loader2 className="animate-spin" />
+              ) : (
+                <Send className="rtl:-scale-x-100" />
+              )}
               <Trans>Publish</Trans>
             </Button>
           )}

@@ -1,7 +1,14 @@
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
 import { toastError } from '@client/lib/error-toast';
@@ -74,7 +81,8 @@ function ScheduleForm({ drafts, onDone }: { drafts: ContentItem[]; onDone: () =>
           onDone();
         },
         onError: (error) => {
-          if (!applyServerErrors(error, form, { scheduledAt: 'when' })) toastError(t`Scheduling Failed`, error);
+          if (!applyServerErrors(error, form, { scheduledAt: 'when' }))
+            toastError(t`Scheduling Failed`, error);
         },
       },
     ),
@@ -95,7 +103,9 @@ function ScheduleForm({ drafts, onDone }: { drafts: ContentItem[]; onDone: () =>
         error={errors.itemId?.message}
       />
       <FormField label={<Trans>Publish at</Trans>} error={errors.when?.message}>
-        {(id, invalid) => <Input id={id} type="datetime-local" aria-invalid={invalid} {...form.register('when')} />}
+        {(id, invalid) => (
+          <Input id={id} type="datetime-local" aria-invalid={invalid} {...form.register('when')} />
+        )}
       </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

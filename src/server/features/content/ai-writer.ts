@@ -1,5 +1,5 @@
 import { AppError } from '@domain/app-error';
-import { localeNames, type Locale } from '@domain/locales';
+import { type Locale, localeNames } from '@domain/locales';
 import { serverMessage } from '@domain/messages';
 import { z } from 'zod';
 import type { AiProvider } from '../../providers/ai/ai-provider.js';
@@ -21,7 +21,8 @@ const shape =
 
 const typeBriefs: Record<GenerationContext['type'], string> = {
   blog: 'a blog article of 400 to 700 words',
-  social: 'three short social media posts (LinkedIn, X at most 270 characters, Instagram), each under its own heading',
+  social:
+    'three short social media posts (LinkedIn, X at most 270 characters, Instagram), each under its own heading',
   email: 'a marketing email with a subject line heading, a greeting, a short body and a call to action',
   landing: 'landing page copy: a headline, benefits, how it works, questions and a call to action',
   product: 'a product description: overview, key features, who it is for, details',
@@ -46,7 +47,9 @@ function factsOf(context: GenerationContext): string {
   return [
     `Topic: ${context.topic}`,
     `Business: ${context.website?.name ?? context.workspaceName}`,
-    context.website ? `Website: ${context.website.domain}. Audience: ${context.website.description || 'not described'}` : '',
+    context.website
+      ? `Website: ${context.website.domain}. Audience: ${context.website.description || 'not described'}`
+      : '',
     context.industries.length > 0 ? `Their customers are mostly: ${context.industries.join(', ')}` : '',
   ]
     .filter(Boolean)

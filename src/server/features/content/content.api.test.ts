@@ -5,7 +5,13 @@ import {
   startWordpressTestServer,
   type WordpressTestServer,
 } from '../../../../test/support/wordpress-test-server.js';
-import { addMember, createTestApp, type SignedUp, signUpOwner, type TestApp } from '../../../../test/test-app.js';
+import {
+  addMember,
+  createTestApp,
+  type SignedUp,
+  signUpOwner,
+  type TestApp,
+} from '../../../../test/test-app.js';
 import { publishDueJobName } from './service.js';
 
 /** A clock the test moves by hand: the app and its workers read it, nothing sleeps. */
@@ -74,7 +80,12 @@ function onOnline(user: SignedUp) {
         method: 'POST',
         url,
         remoteAddress: user.client.ip,
-        headers: { host: 'localhost', origin: 'http://localhost', cookie: user.client.cookie, 'content-type': 'application/json' },
+        headers: {
+          host: 'localhost',
+          origin: 'http://localhost',
+          cookie: user.client.cookie,
+          'content-type': 'application/json',
+        },
         payload: JSON.stringify(body ?? {}),
       }),
   };
@@ -101,7 +112,9 @@ describe('content generation, offline', () => {
   it('refuses a blank topic with the spec’s message, naming the field, and stores nothing', async () => {
     const res = await generate(owner, { topic: '   ', type: 'blog' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toEqual([{ path: 'topic', message: 'Please enter a topic for content generation' }]);
+    expect(res.json().issues).toEqual([
+      { path: 'topic', message: 'Please enter a topic for content generation' },
+    ]);
     expect((await owner.client.get('/api/content')).json()).toEqual([]);
     const badType = await generate(owner, { topic: 'x', type: 'poem' });
     expect(badType.statusCode).toBe(400);
@@ -112,7 +125,12 @@ describe('content generation, offline', () => {
   });
 
   it('writes a deterministic, SEO-checked draft from the topic, the website and the contacts', async () => {
-    const websiteId = await addWebsite(owner, 'Harbor Homes', 'harbor-homes.example', 'first-time home buyers');
+    const websiteId = await addWebsite(
+      owner,
+      'Harbor Homes',
+      'harbor-homes.example',
+      'first-time home buyers',
+    );
     for (const [i, tags] of [['real estate'], ['real estate', 'mortgages'], ['mortgages']].entries())
       expect(
         (await owner.client.post('/api/contacts', { firstName: `C${i}`, email: `c${i}@example.test`, tags }))
@@ -160,7 +178,9 @@ describe('content generation, offline', () => {
       expect(res.json().body.length, type).toBeGreaterThan(100);
     }
     const social = (await generate(owner, { topic: 'Weekend workshop', type: 'social' })).json();
-    const failing = social.seoChecks.filter((c: { passed: boolean }) => !c.passed).map((c: { id: string }) => c.id);
+    const failing = social.seoChecks
+      .filter((c: { passed: boolean }) => !c.passed)
+      .map((c: { id: string }) => c.id);
     // Still failing and said so: the length (a social post is not padded to 300 words).
     expect(failing).toContain('text-length');
     expect(failing).not.toContain('meta-description-length');
@@ -182,7 +202,9 @@ describe('content generation, offline', () => {
     const res = await owner.client.post(`/api/content/${item.id}/translate`, { locale: 'fr' });
     expect(res.statusCode).toBe(409);
     expect(res.json().messageId).toBe('content.translationNeedsProvider');
-    expect((await owner.client.post(`/api/content/${item.id}/translate`, { locale: 'xx' })).statusCode).toBe(400);
+    expect((await owner.client.post(`/api/content/${item.id}/translate`, { locale: 'xx' })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -249,7 +271,10 @@ describe('content generation through an OpenAI-compatible provider', () => {
 describe('editing, scheduling and publishing', () => {
   it('edits the named fields, refuses an empty edit, deletes', async () => {
     const item = (await generate(owner, { topic: 'Edit me', seoOptimize: false })).json();
-    const edited = await owner.client.patch(`/api/content/${item.id}`, { title: 'Edited title', keywords: ['a'] });
+    const edited = await owner.client.patch(`/api/content/${item.id}`, {
+      title: 'Edited title',
+      keywords: ['a'],
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ title: 'Edited title', keywords: ['a'], body: item.body });
     expect((await owner.client.patch(`/api/content/${item.id}`, {})).statusCode).toBe(400);
@@ -269,7 +294,9 @@ describe('editing, scheduling and publishing', () => {
     expect(past.statusCode).toBe(400);
     expect(past.json().issues[0].path).toBe('scheduledAt');
     const at = new Date(clock().getTime() + 2 * hour);
-    const scheduled = await owner.client.post(`/api/content/${item.id}/schedule`, { scheduledAt: at.toISOString() });
+    const scheduled = await owner.client.post(`/api/content/${item.id}/schedule`, {
+      scheduledAt: at.toISOString(),
+    });
     expect(scheduled.statusCode).toBe(200);
     expect(scheduled.json()).toMatchObject({ status: 'scheduled', scheduledAt: at.toISOString() });
 
@@ -292,7 +319,9 @@ describe('editing, scheduling and publishing', () => {
     // Published once: a second sweep finds nothing due.
     await sweep();
     const activities = (await owner.client.get('/api/activities')).json();
-    expect(activities.filter((a: { description: string }) => a.description.includes(item.title))).toHaveLength(2);
+    expect(
+      activities.filter((a: { description: string }) => a.description.includes(item.title)),
+    ).toHaveLength(2);
   });
 
   it('publishes a scheduled item from its own queued job at its time', async () => {
@@ -304,9 +333,12 @@ describe('editing, scheduling and publishing', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(
-      (await db.query(`select count(*)::int as n from pgboss.job where name = 'content.publish-item' and data->>'id' = $1`, [
-        String(item.id),
-      ])).rows[0].n,
+      (
+        await db.query(
+          `select count(*)::int as n from pgboss.job where name = 'content.publish-item' and data->>'id' = $1`,
+          [String(item.id)],
+        )
+      ).rows[0].n,
     ).toBe(1);
     const published = await until(
       async () => (await owner.client.get(`/api/content/${item.id}`)).json(),
@@ -346,8 +378,12 @@ describe('editing, scheduling and publishing', () => {
     });
     expect(json.json().items.map((i: { title: string }) => i.title)).toEqual([draft.title]);
     expect(
-      (await offline.app.inject({ method: 'GET', url: `/published/${owner.workspaceId}/websites/9999/feed.json` }))
-        .statusCode,
+      (
+        await offline.app.inject({
+          method: 'GET',
+          url: `/published/${owner.workspaceId}/websites/9999/feed.json`,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -390,10 +426,15 @@ describe('WordPress', () => {
       (i) => i.wordpressUrl !== null,
     );
     expect(pushed.wordpressUrl).toBe(`${wordpress.siteUrl}/wordpress-launch/`);
-    expect(wordpress.posts).toMatchObject([{ slug: 'wordpress-launch', title: item.title, status: 'publish' }]);
+    expect(wordpress.posts).toMatchObject([
+      { slug: 'wordpress-launch', title: item.title, status: 'publish' },
+    ]);
     expect(wordpress.posts[0].content).toContain('<h2>');
 
-    await admin.client.put('/api/content/wordpress', { ...settings, applicationPassword: 'wrong password here' });
+    await admin.client.put('/api/content/wordpress', {
+      ...settings,
+      applicationPassword: 'wrong password here',
+    });
     const other = (await generate(admin, { topic: 'Refused post', autoPublish: true })).json();
     const refused = await until(
       async () => (await admin.client.get(`/api/content/${other.id}`)).json(),
@@ -422,10 +463,16 @@ describe('roles and isolation', () => {
     expect((await stranger.client.post(`/api/content/${item.id}/publish`)).statusCode).toBe(404);
     expect((await owner.client.get(`/api/content/${item.id}`)).json().title).toBe(item.title);
     // A published item is public under its own workspace only.
-    const published = (await owner.client.get('/api/content')).json().find((i: { status: string }) => i.status === 'published');
+    const published = (await owner.client.get('/api/content'))
+      .json()
+      .find((i: { status: string }) => i.status === 'published');
     expect(
-      (await offline.app.inject({ method: 'GET', url: `/published/${stranger.workspaceId}/${published.slug}` }))
-        .statusCode,
+      (
+        await offline.app.inject({
+          method: 'GET',
+          url: `/published/${stranger.workspaceId}/${published.slug}`,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

@@ -13,20 +13,25 @@ const context = (overrides: Partial<GenerationContext> = {}): GenerationContext 
 });
 
 describe('offline generator', () => {
-  it.each(contentTypes)('writes a %s draft from the topic and the workspace’s data, within the limits', (type) => {
-    const draft = generateOffline(context({ type }));
-    expect(draft.title.length).toBeGreaterThan(0);
-    expect(draft.title.length).toBeLessThanOrEqual(60);
-    expect(draft.metaDescription.length).toBeLessThanOrEqual(156);
-    expect(draft.outline.length).toBeGreaterThan(2);
-    expect(draft.body.toLowerCase()).toContain('spring garden care');
-    expect(draft.keywords[0]).toBe('spring garden care');
-    expect(`${draft.body} ${draft.metaDescription}`).toMatch(/Green Thumb|weekend gardeners|landscaping/);
-  });
+  it.each(contentTypes)(
+    'writes a %s draft from the topic and the workspace’s data, within the limits',
+    (type) => {
+      const draft = generateOffline(context({ type }));
+      expect(draft.title.length).toBeGreaterThan(0);
+      expect(draft.title.length).toBeLessThanOrEqual(60);
+      expect(draft.metaDescription.length).toBeLessThanOrEqual(156);
+      expect(draft.outline.length).toBeGreaterThan(2);
+      expect(draft.body.toLowerCase()).toContain('spring garden care');
+      expect(draft.keywords[0]).toBe('spring garden care');
+      expect(`${draft.body} ${draft.metaDescription}`).toMatch(/Green Thumb|weekend gardeners|landscaping/);
+    },
+  );
 
   it('is deterministic: the same topic reads the same, another topic differs', () => {
     expect(generateOffline(context())).toEqual(generateOffline(context()));
-    expect(generateOffline(context({ topic: 'Winter pruning' })).body).not.toBe(generateOffline(context()).body);
+    expect(generateOffline(context({ topic: 'Winter pruning' })).body).not.toBe(
+      generateOffline(context()).body,
+    );
   });
 
   it('falls back to the workspace and a generic audience without a website or contacts', () => {

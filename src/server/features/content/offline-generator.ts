@@ -93,7 +93,11 @@ export function generateOffline(context: GenerationContext): GeneratedDraft {
         pick(['Set one clear goal', 'Decide what success looks like', 'Write down the outcome you want']),
         pick(['Start with what you already have', 'Audit your current setup', 'List what already works']),
         pick(['Test one change at a time', 'Run a small experiment first', 'Try it with a few customers']),
-        pick(['Measure and adjust every month', 'Review the numbers monthly', 'Keep what works, drop the rest']),
+        pick([
+          'Measure and adjust every month',
+          'Review the numbers monthly',
+          'Keep what works, drop the rest',
+        ]),
       ];
       const outline = [
         'Introduction',
@@ -107,7 +111,10 @@ export function generateOffline(context: GenerationContext): GeneratedDraft {
         `## ${outline[1]}`,
         `Customers compare options faster than ever, and the businesses that explain themselves clearly win their attention. Handled well, ${topic} saves time, builds trust and turns occasional visitors into regular customers. Handled badly, it costs money and confuses the people you want to reach. ${industryLine}`,
         `## ${outline[2]}`,
-        ...steps.map((s, i) => `- ${s}${i === 0 ? `: what should change for your customers in the next ninety days?` : '.'}`),
+        ...steps.map(
+          (s, i) =>
+            `- ${s}${i === 0 ? `: what should change for your customers in the next ninety days?` : '.'}`,
+        ),
         'Each step is small on purpose. A plan you can finish this month beats a perfect plan that never starts, and every result you measure tells you what to try next.',
         `## ${outline[3]}`,
         'The most common mistake is doing everything at once: changes pile up and nobody can tell which one helped. The second is copying a competitor without asking whether their customers are yours. The third is stopping too early; most improvements need a few weeks before they show in the numbers.',
@@ -171,12 +178,17 @@ export function generateOffline(context: GenerationContext): GeneratedDraft {
         title,
         outline,
         body,
-        metaDescription: meta(`An email from ${brand} about ${topic} for ${audience}: three simple changes and an invitation to reply.`),
+        metaDescription: meta(
+          `An email from ${brand} about ${topic} for ${audience}: three simple changes and an invitation to reply.`,
+        ),
         keywords,
       };
     }
     case 'landing': {
-      const title = clip(pick([`${Topic} Made Simple`, `${Topic} That Works`, `Better ${Topic}, Sooner`]), 60);
+      const title = clip(
+        pick([`${Topic} Made Simple`, `${Topic} That Works`, `Better ${Topic}, Sooner`]),
+        60,
+      );
       const outline = ['Headline', 'Benefits', 'How it works', 'Questions', 'Call to action'];
       const body = [
         `${brand} helps ${audience} with ${topic}: a clear plan, honest advice and results you can measure.`,
@@ -196,12 +208,17 @@ export function generateOffline(context: GenerationContext): GeneratedDraft {
         title,
         outline,
         body,
-        metaDescription: meta(`${Topic} for ${audience}: save time, decide with real numbers and get support from ${brand}. Start today.`),
+        metaDescription: meta(
+          `${Topic} for ${audience}: save time, decide with real numbers and get support from ${brand}. Start today.`,
+        ),
         keywords,
       };
     }
     case 'product': {
-      const title = clip(`${Topic}${pick([' — Overview', ' | Features and Details', ': Product Details'])}`, 60);
+      const title = clip(
+        `${Topic}${pick([' — Overview', ' | Features and Details', ': Product Details'])}`,
+        60,
+      );
       const outline = ['Overview', 'Key features', 'Who it is for', 'Details'];
       const body = [
         `## Overview`,
@@ -219,7 +236,9 @@ export function generateOffline(context: GenerationContext): GeneratedDraft {
         title,
         outline,
         body,
-        metaDescription: meta(`${Topic} by ${brand}: ready the same day, clear pricing and real support, made for ${audience}.`),
+        metaDescription: meta(
+          `${Topic} by ${brand}: ready the same day, clear pricing and real support, made for ${audience}.`,
+        ),
         keywords,
       };
     }

@@ -1,6 +1,12 @@
 import { textDirection } from '@domain/locales';
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]);
 
 /** The body's Markdown subset as HTML: `## ` headings, `- ` lists, paragraphs; everything else is text. */

@@ -177,9 +177,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      app.inWorkspace(request, 'viewer', (tx, member) => getContent(deps, tx, member.workspaceId, request.params.id), {
-        readOnly: true,
-      }),
+      app.inWorkspace(
+        request,
+        'viewer',
+        (tx, member) => getContent(deps, tx, member.workspaceId, request.params.id),
+        {
+          readOnly: true,
+        },
+      ),
   );
 
   app.patch(
@@ -310,7 +315,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const rss = await websiteFeed(deps, request.params.workspaceId, request.params.websiteId, 'rss');
       if (rss === null) return reply.status(404).send(notFound);
-      return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(rss);
+      return reply
+        .type('application/rss+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(rss);
     },
   );
 

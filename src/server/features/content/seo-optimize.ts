@@ -59,7 +59,11 @@ function fix(
   }
   if (failing.has('keyphrase-in-meta-description') && !metaDescription.toLowerCase().includes(keyphrase))
     metaDescription = `${Keyphrase}: ${metaDescription}`;
-  if (failing.has('meta-description') || failing.has('meta-description-length') || metaDescription.length > 156) {
+  if (
+    failing.has('meta-description') ||
+    failing.has('meta-description-length') ||
+    metaDescription.length > 156
+  ) {
     const filler = [
       `Read how ${keyphrase} works in practice.`,
       `Practical steps and common mistakes, from ${brand}.`,
@@ -83,7 +87,8 @@ function fix(
   if (failing.has('keyphrase-density')) {
     const words = body.split(/\s+/).length + title.split(/\s+/).length;
     const density = (mentions(`${title} ${body}`, keyphrase) * keyphrase.split(/\s+/).length * 100) / words;
-    if (density < 0.5) body = `${body}\n\nIf you have questions about ${keyphrase}, ask us: we are glad to help.`;
+    if (density < 0.5)
+      body = `${body}\n\nIf you have questions about ${keyphrase}, ask us: we are glad to help.`;
     else {
       // Too many mentions: keep the first two, let the rest say "it".
       let seen = 0;

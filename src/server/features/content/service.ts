@@ -111,19 +111,28 @@ export async function getContent(deps: Deps, tx: Tx, workspaceId: number, id: nu
 
 // ---- generating ----
 
-async function contextFor(tx: Tx, input: { topic: string; type: GenerationContext['type']; websiteId?: number }) {
+async function contextFor(
+  tx: Tx,
+  input: { topic: string; type: GenerationContext['type']; websiteId?: number },
+) {
   const website = input.websiteId === undefined ? null : await requireWebsite(tx, input.websiteId);
   return {
     topic: input.topic,
     type: input.type,
-    website: website ? { name: website.name, domain: website.domain, description: website.description } : null,
+    website: website
+      ? { name: website.name, domain: website.domain, description: website.description }
+      : null,
     workspaceName: await store.workspaceName(tx),
     industries: await store.topAudienceTerms(tx, 3),
   } satisfies GenerationContext;
 }
 
 /** The on-page checks of the draft as its public page would serve it. */
-function seoPass(draft: GeneratedDraft & { slug: string }, context: GenerationContext, pageUrl: (slug: string) => string) {
+function seoPass(
+  draft: GeneratedDraft & { slug: string },
+  context: GenerationContext,
+  pageUrl: (slug: string) => string,
+) {
   const audit = (d: OptimizableDraft) =>
     auditDraftPage(
       pageUrl(d.slug),
@@ -240,9 +249,13 @@ export async function scheduleContent(
 ): Promise<ContentItem> {
   const row = await requireItem(tx, id, true);
   if (row.status === 'published') throw new AppError('conflict', serverMessage('content.alreadyPublished'));
-  if (scheduledAt <= now(deps)) throw AppError.badRequest('scheduledAt', serverMessage('content.scheduleInPast'));
+  if (scheduledAt <= now(deps))
+    throw AppError.badRequest('scheduledAt', serverMessage('content.scheduleInPast'));
   const updated = await store.updateItem(tx, id, { status: 'scheduled', scheduledAt });
-  await deps.queue.send(publishItemJobName, { workspaceId, id } satisfies ContentJob, { tx, startAfter: scheduledAt });
+  await deps.queue.send(publishItemJobName, { workspaceId, id } satisfies ContentJob, {
+    tx,
+    startAfter: scheduledAt,
+  });
   return toItem(updated as store.ContentRow, workspaceId, ownOrigin(deps.config));
 }
 
@@ -270,7 +283,12 @@ async function publishRow(deps: Deps, tx: Tx, workspaceId: number, row: store.Co
   return published;
 }
 
-export async function publishContent(deps: Deps, tx: Tx, workspaceId: number, id: number): Promise<ContentItem> {
+export async function publishContent(
+  deps: Deps,
+  tx: Tx,
+  workspaceId: number,
+  id: number,
+): Promise<ContentItem> {
   const row = await requireItem(tx, id, true);
   if (row.status === 'published') throw new AppError('conflict', serverMessage('content.alreadyPublished'));
   return toItem(await publishRow(deps, tx, workspaceId, row), workspaceId, ownOrigin(deps.config));
@@ -298,7 +316,12 @@ export async function publishDueContent(deps: Deps): Promise<number> {
 // ---- translation ----
 
 /** A translated copy of the item, a draft of its own; only a model can translate, and it says so. */
-export async function translateContent(deps: Deps, member: Member, id: number, locale: Locale): Promise<ContentItem> {
+export async function translateContent(
+  deps: Deps,
+  member: Member,
+  id: number,
+  locale: Locale,
+): Promise<ContentItem> {
   const source = await deps.database.withWorkspace(member.workspaceId, (tx) => requireItem(tx, id), {
     readOnly: true,
   });
@@ -433,7 +456,12 @@ export async function connectWordpress(
   await store.upsertWordpress(tx, {
     siteUrl: input.siteUrl.replace(/\/+$/, ''),
     username: input.username,
-    sealedPassword: seal(deps.config.secretKey, wordpressPasswordPurpose, input.applicationPassword, String(workspaceId)),
+    sealedPassword: seal(
+      deps.config.secretKey,
+      wordpressPasswordPurpose,
+      input.applicationPassword,
+      String(workspaceId),
+    ),
   });
   return wordpressStatus(tx);
 }
@@ -453,8 +481,8 @@ export async function pushToWordpress(deps: Deps, job: ContentJob): Promise<void
     async (tx) => ({ row: await store.findItem(tx, job.id), connection: await store.findWordpress(tx) }),
     { readOnly: true },
   );
-  if (!found.row || found.row.status !== 'published' || !found.connection) return;
   const { row, connection } = found;
+  if (row?.status !== 'published' || !connection) return;
   const client = createWordpressClient(deps.config);
   let outcome: store.ContentPatch;
   try {

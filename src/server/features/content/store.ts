@@ -59,7 +59,10 @@ export async function updateItem(tx: Tx, id: number, patch: ContentPatch): Promi
 }
 
 export async function deleteItem(tx: Tx, id: number): Promise<boolean> {
-  const rows = await tx.delete(contentItems).where(eq(contentItems.id, id)).returning({ id: contentItems.id });
+  const rows = await tx
+    .delete(contentItems)
+    .where(eq(contentItems.id, id))
+    .returning({ id: contentItems.id });
   return rows.length > 0;
 }
 

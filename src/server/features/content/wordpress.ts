@@ -54,7 +54,10 @@ export async function publishToWordpress(
   const base = postsUrl(connection.siteUrl);
   const answer = async (response: { status: number; text(): string }) => {
     if (response.status >= 400)
-      throw new AppError('bad_request', serverMessage('content.wordpressRefused', { status: response.status }));
+      throw new AppError(
+        'bad_request',
+        serverMessage('content.wordpressRefused', { status: response.status }),
+      );
     try {
       return JSON.parse(response.text()) as unknown;
     } catch {
@@ -62,16 +65,14 @@ export async function publishToWordpress(
     }
   };
   try {
-    const existing = z
-      .array(postAnswerSchema)
-      .safeParse(
-        await answer(
-          await client.fetch(`${base}?slug=${encodeURIComponent(post.slug)}&status=publish,draft,future`, {
-            headers,
-            acceptErrorStatus: true,
-          }),
-        ),
-      );
+    const existing = z.array(postAnswerSchema).safeParse(
+      await answer(
+        await client.fetch(`${base}?slug=${encodeURIComponent(post.slug)}&status=publish,draft,future`, {
+          headers,
+          acceptErrorStatus: true,
+        }),
+      ),
+    );
     const target = existing.success && existing.data[0] ? `${base}/${existing.data[0].id}` : base;
     const saved = postAnswerSchema.safeParse(
       await answer(

@@ -87,21 +87,26 @@ describe('OpenAI-compatible provider', () => {
 
   it('refuses a malformed answer: an unreadable body, no choices, a broken stream chunk', async () => {
     server.queue.push({ kind: 'raw', body: '{"choices": [' });
-    expect((await failureOf(provider({ maxRetries: 0 }).complete({ system: 's', prompt: 'p' }))).messageId).toBe(
-      'ai.malformed',
-    );
+    expect(
+      (await failureOf(provider({ maxRetries: 0 }).complete({ system: 's', prompt: 'p' }))).messageId,
+    ).toBe('ai.malformed');
     server.queue.push({ kind: 'raw', body: '{"id": "x", "choices": []}' });
-    expect((await failureOf(provider({ maxRetries: 0 }).complete({ system: 's', prompt: 'p' }))).messageId).toBe(
-      'ai.malformed',
-    );
-    server.queue.push({ kind: 'raw-stream', events: ['data: {"choices": [{"delta": {"content": "ok"}}]}', 'data: {broken'] });
+    expect(
+      (await failureOf(provider({ maxRetries: 0 }).complete({ system: 's', prompt: 'p' }))).messageId,
+    ).toBe('ai.malformed');
+    server.queue.push({
+      kind: 'raw-stream',
+      events: ['data: {"choices": [{"delta": {"content": "ok"}}]}', 'data: {broken'],
+    });
     const stream = provider({ maxRetries: 0 }).stream({ system: 's', prompt: 'p' });
     expect((await failureOf(collect(stream))).messageId).toBe('ai.malformed');
   });
 
   it('times out a provider that never answers, after its retries', async () => {
     server.queue.push({ kind: 'hang' }, { kind: 'hang' });
-    const error = await failureOf(provider({ timeoutMs: 200, maxRetries: 1 }).complete({ system: 's', prompt: 'p' }));
+    const error = await failureOf(
+      provider({ timeoutMs: 200, maxRetries: 1 }).complete({ system: 's', prompt: 'p' }),
+    );
     expect(error.messageId).toBe('ai.timeout');
     expect(error.code).toBe('unavailable');
     expect(server.requests).toHaveLength(2);
@@ -126,7 +131,11 @@ describe('OpenAI-compatible provider', () => {
   });
 
   it('names an error status without passing the key or the answer on', async () => {
-    server.queue.push({ kind: 'status', status: 401, body: { error: { message: 'bad key sk-test-secret' } } });
+    server.queue.push({
+      kind: 'status',
+      status: 401,
+      body: { error: { message: 'bad key sk-test-secret' } },
+    });
     const error = await failureOf(provider().complete({ system: 's', prompt: 'p' }));
     expect(error.messageId).toBe('ai.refused');
     expect(error.userMessage).toContain('401');

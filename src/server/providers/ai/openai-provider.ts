@@ -17,7 +17,8 @@ export interface OpenAiProviderOptions {
 /** What went wrong, as one AppError users can read; the key and the provider's raw answer stay out of it. */
 function providerError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof OpenAI.APIUserAbortError) return new AppError('bad_request', serverMessage('ai.aborted'));
+  if (error instanceof OpenAI.APIUserAbortError)
+    return new AppError('bad_request', serverMessage('ai.aborted'));
   if (error instanceof OpenAI.APIConnectionTimeoutError)
     return new AppError('unavailable', serverMessage('ai.timeout'), { internal: 'AI provider timed out' });
   if (error instanceof OpenAI.RateLimitError)
@@ -35,7 +36,8 @@ function providerError(error: unknown): AppError {
   return malformed(`unreadable answer: ${(error as Error).message}`);
 }
 
-const malformed = (internal: string) => new AppError('unavailable', serverMessage('ai.malformed'), { internal });
+const malformed = (internal: string) =>
+  new AppError('unavailable', serverMessage('ai.malformed'), { internal });
 
 /** Any endpoint that speaks OpenAI's chat-completions protocol (OpenAI, Azure, vLLM, Ollama, LM Studio, …). */
 export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
