@@ -36,7 +36,7 @@ import {
 import { type Locale, localeNames, locales } from '@domain/locales';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CalendarClock, ExternalLink, Languages, Loader2, Send, Trash2 } from 'lucide-react';
+import { CalendarClock, CheckCircle2, ExternalLink, Languages, Loader2, Send, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -155,7 +155,8 @@ function Editor({ item, canWrite, onClose }: { item: ContentItem; canWrite: bool
         {item.seoChecks && (
           <div data-testid="seo-checks">
             {failing.length === 0 ? (
-              <p className="text-success">
+              <p className="flex items-center gap-1.5">
+                <CheckCircle2 className="h-4 w-4 shrink-0 text-success" aria-hidden="true" />
                 <Trans>All on-page SEO checks pass.</Trans>
               </p>
             ) : (
