@@ -32,8 +32,10 @@ export function useAiStatus() {
   return useQuery({ queryKey: ['/api/content/ai-status'], queryFn: queryWith(aiStatusSchema) });
 }
 
+export const wordpressKey = ['/api/content/wordpress'] as const;
+
 export function useWordpressStatus() {
-  return useQuery({ queryKey: ['/api/content/wordpress'], queryFn: queryWith(wordpressStatusSchema) });
+  return useQuery({ queryKey: wordpressKey, queryFn: queryWith(wordpressStatusSchema) });
 }
 
 export function useGenerateContent() {

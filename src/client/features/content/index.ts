@@ -7,3 +7,7 @@ export const QuickPublishButton = lazy(() =>
   import('./quick-publish-button').then((m) => ({ default: m.QuickPublishButton })),
 );
 export { generateContentIntent } from './content-labels';
+/** Settings → WordPress. */
+export const WordpressSection = lazy(() =>
+  import('./wordpress-section').then((m) => ({ default: m.WordpressSection })),
+);
