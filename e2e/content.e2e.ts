@@ -108,8 +108,6 @@ describe('content tab', () => {
     }
     await expect.poll(() => calendar.getByTestId('calendar-item').count()).toBe(3);
     await calendar.getByText('Weekly Reviews', { exact: false }).waitFor();
-    // The recent activity on the overview shows the generations (the activities list was refreshed).
-    await shot(page, 'content-tab-1440');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The editor: edit and save, then schedule.
@@ -124,12 +122,12 @@ describe('content tab', () => {
     await editor.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Content Saved', { exact: true }).waitFor();
     await expect.poll(async () => (await items(page))[0].title).toBe('Weekly reviews that stick');
-    await shot(page, 'content-editor-1440');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await editor.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByText('Content Scheduled', { exact: true }).waitFor();
     await expect.poll(async () => (await items(page))[0].status).toBe('scheduled');
-    await page.keyboard.press('Escape');
+    await editor.getByRole('button', { name: 'Close' }).click();
+    await editor.waitFor({ state: 'detached' });
     await calendar.getByText('Weekly reviews that stick').waitFor();
 
     // Schedule New Content: a draft and a time.
@@ -146,7 +144,6 @@ describe('content tab', () => {
     const quick = page.getByTestId('quick-publish');
     await quick.getByLabel('Draft').click();
     await page.getByRole('option', { name: 'Morning Routines', exact: false }).click();
-    await shot(page, 'content-quick-publish-1440');
     await quick.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Content Published', { exact: true }).waitFor();
     const published = (await items(page)).find((i) => i.title.includes('Morning Routines'));
@@ -173,11 +170,11 @@ describe('content tab', () => {
       .poll(async () => (await items(page)).some((i) => i.title === 'Weekly reviews that stick'))
       .toBe(false);
 
+    // Captures last: on this loaded machine a stalled capture blocks every later page (see deals.e2e.ts).
+    await shot(page, 'content-tab-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('content-generator').scrollIntoViewIfNeeded();
     await shot(page, 'content-tab-390');
-    await calendar.scrollIntoViewIfNeeded();
-    await shot(page, 'content-calendar-390');
     await page.context().close();
   }, 480_000);
 });
