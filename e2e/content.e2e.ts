@@ -156,7 +156,7 @@ describe('content tab', () => {
 
     // Its public page serves it.
     const publicPage = await page.context().newPage();
-    await publicPage.goto(published?.publicUrl ?? '');
+    await publicPage.goto(`${env.server.baseUrl}${published?.publicUrl}`);
     await publicPage.getByRole('heading', { level: 1, name: 'Morning Routines', exact: false }).waitFor();
     expect(await seriousA11yViolations(publicPage)).toEqual([]);
     await publicPage.close();

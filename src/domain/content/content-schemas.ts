@@ -144,7 +144,7 @@ export const contentItemSchema = z.object({
   seoChecks: z.array(seoCheckSchema).nullable(),
   scheduledAt: z.string().nullable(),
   publishedAt: z.string().nullable(),
-  /** The public page of a published item. */
+  /** The public page of a published item: a path on this server (PUBLIC_URL or the address in use). */
   publicUrl: z.string().nullable(),
   wordpressUrl: z.string().nullable(),
   wordpressError: z.string().nullable(),

@@ -11,18 +11,25 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => esca
 
 /** The body's Markdown subset as HTML: `## ` headings, `- ` lists, paragraphs; everything else is text. */
 export function bodyHtml(body: string): string {
-  return body
-    .split(/\n{2,}/)
-    .map((block) => block.trim())
-    .filter(Boolean)
-    .map((block) => {
-      if (block.startsWith('## ')) return `<h2>${escapeHtml(block.slice(3).trim())}</h2>`;
-      const lines = block.split('\n');
-      if (lines.every((line) => line.startsWith('- ')))
-        return `<ul>${lines.map((line) => `<li>${escapeHtml(line.slice(2).trim())}</li>`).join('')}</ul>`;
-      return `<p>${lines.map(escapeHtml).join('<br>')}</p>`;
-    })
-    .join('\n');
+  const html: string[] = [];
+  for (const block of body.split(/\n{2,}/).map((b) => b.trim())) {
+    if (!block) continue;
+    if (block.startsWith('## ')) {
+      html.push(`<h2>${escapeHtml(block.slice(3).trim())}</h2>`);
+      continue;
+    }
+    const lines = block.split('\n');
+    if (lines.every((line) => line.startsWith('- '))) {
+      const items = lines.map((line) => `<li>${escapeHtml(line.slice(2).trim())}</li>`).join('');
+      // List items a blank line apart are still one list.
+      const last = html.length - 1;
+      if (html[last]?.endsWith('</ul>')) html[last] = `${html[last].slice(0, -5)}${items}</ul>`;
+      else html.push(`<ul>${items}</ul>`);
+      continue;
+    }
+    html.push(`<p>${lines.map(escapeHtml).join('<br>')}</p>`);
+  }
+  return html.join('\n');
 }
 
 export interface RenderableItem {

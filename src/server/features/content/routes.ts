@@ -12,6 +12,7 @@ import {
   wordpressSettingsInputSchema,
   wordpressStatusSchema,
 } from '@domain/content/content-schemas';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMember } from '../../http/session.js';
@@ -104,7 +105,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      app.inWorkspace(request, 'viewer', (tx, member) => listContent(deps, tx, member.workspaceId), {
+      app.inWorkspace(request, 'viewer', (tx, member) => listContent(tx, member.workspaceId), {
         readOnly: true,
       }),
   );
@@ -180,7 +181,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       app.inWorkspace(
         request,
         'viewer',
-        (tx, member) => getContent(deps, tx, member.workspaceId, request.params.id),
+        (tx, member) => getContent(tx, member.workspaceId, request.params.id),
         {
           readOnly: true,
         },
@@ -200,7 +201,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       app.inWorkspace(request, 'member', (tx, member) =>
-        updateContent(deps, tx, member.workspaceId, request.params.id, request.body),
+        updateContent(tx, member.workspaceId, request.params.id, request.body),
       ),
   );
 
@@ -250,7 +251,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       app.inWorkspace(request, 'member', (tx, member) =>
-        unscheduleContent(deps, tx, member.workspaceId, request.params.id),
+        unscheduleContent(tx, member.workspaceId, request.params.id),
       ),
   );
 
@@ -298,12 +299,15 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- public: the published pages and feeds a website links to or embeds ----
 
   const notFound = { message: 'Not found', code: 'not_found' };
+  /** Where readers reach this server: PUBLIC_URL, else the address the request came to. */
+  const originOf = (request: FastifyRequest) =>
+    deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
 
   app.get(
     '/published/:workspaceId/:slug',
     { schema: { hide: true, params: publicContentParamsSchema } },
     async (request, reply) => {
-      const html = await publicPage(deps, request.params.workspaceId, request.params.slug);
+      const html = await publicPage(deps, request.params.workspaceId, request.params.slug, originOf(request));
       if (html === null) return reply.status(404).send(notFound);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(html);
     },
@@ -313,7 +317,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/published/:workspaceId/websites/:websiteId/feed.xml',
     { schema: { hide: true, params: contentFeedParamsSchema } },
     async (request, reply) => {
-      const rss = await websiteFeed(deps, request.params.workspaceId, request.params.websiteId, 'rss');
+      const rss = await websiteFeed(
+        deps,
+        request.params.workspaceId,
+        request.params.websiteId,
+        'rss',
+        originOf(request),
+      );
       if (rss === null) return reply.status(404).send(notFound);
       return reply
         .type('application/rss+xml; charset=utf-8')
@@ -326,7 +336,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/published/:workspaceId/websites/:websiteId/feed.json',
     { schema: { hide: true, params: contentFeedParamsSchema } },
     async (request, reply) => {
-      const json = await websiteFeed(deps, request.params.workspaceId, request.params.websiteId, 'json');
+      const json = await websiteFeed(
+        deps,
+        request.params.workspaceId,
+        request.params.websiteId,
+        'json',
+        originOf(request),
+      );
       if (json === null) return reply.status(404).send(notFound);
       return reply
         .type('application/feed+json; charset=utf-8')

@@ -39,7 +39,7 @@ const publicPagePath = (workspaceId: number, slug: string) => `/published/${work
 const feedPath = (workspaceId: number, websiteId: number, format: 'rss' | 'json') =>
   `/published/${workspaceId}/websites/${websiteId}/feed.${format === 'rss' ? 'xml' : 'json'}`;
 
-function toItem(row: store.ContentRow, workspaceId: number, origin: string): ContentItem {
+function toItem(row: store.ContentRow, workspaceId: number): ContentItem {
   return {
     id: row.id,
     title: row.title,
@@ -58,7 +58,7 @@ function toItem(row: store.ContentRow, workspaceId: number, origin: string): Con
     seoChecks: row.seoChecks,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
     publishedAt: row.publishedAt?.toISOString() ?? null,
-    publicUrl: row.status === 'published' ? `${origin}${publicPagePath(workspaceId, row.slug)}` : null,
+    publicUrl: row.status === 'published' ? publicPagePath(workspaceId, row.slug) : null,
     wordpressUrl: row.wordpressUrl,
     wordpressError: row.wordpressError,
     createdAt: row.createdAt.toISOString(),
@@ -100,13 +100,12 @@ async function insertWithFreeSlug(
 
 // ---- reading ----
 
-export async function listContent(deps: Deps, tx: Tx, workspaceId: number): Promise<ContentItem[]> {
-  const origin = ownOrigin(deps.config);
-  return (await store.listItems(tx)).map((row) => toItem(row, workspaceId, origin));
+export async function listContent(tx: Tx, workspaceId: number): Promise<ContentItem[]> {
+  return (await store.listItems(tx)).map((row) => toItem(row, workspaceId));
 }
 
-export async function getContent(deps: Deps, tx: Tx, workspaceId: number, id: number): Promise<ContentItem> {
-  return toItem(await requireItem(tx, id), workspaceId, ownOrigin(deps.config));
+export async function getContent(tx: Tx, workspaceId: number, id: number): Promise<ContentItem> {
+  return toItem(await requireItem(tx, id), workspaceId);
 }
 
 // ---- generating ----
@@ -189,7 +188,7 @@ export async function generateContent(
     });
     await recordActivity(tx, 'content_generated', `Generated ${input.type} content: ${row.title}`);
     if (input.autoPublish) await afterPublish(deps, tx, member.workspaceId, row);
-    return toItem(row, member.workspaceId, origin);
+    return toItem(row, member.workspaceId);
   });
 }
 
@@ -217,7 +216,6 @@ export async function streamDraft(
 // ---- editing ----
 
 export async function updateContent(
-  deps: Deps,
   tx: Tx,
   workspaceId: number,
   id: number,
@@ -227,7 +225,7 @@ export async function updateContent(
   if (patch.websiteId) await requireWebsite(tx, patch.websiteId);
   const row = await store.updateItem(tx, id, patch);
   if (!row) throw new AppError('not_found', serverMessage('content.notFound'));
-  return toItem(row, workspaceId, ownOrigin(deps.config));
+  return toItem(row, workspaceId);
 }
 
 export async function deleteContent(tx: Tx, id: number): Promise<void> {
@@ -256,15 +254,15 @@ export async function scheduleContent(
     tx,
     startAfter: scheduledAt,
   });
-  return toItem(updated as store.ContentRow, workspaceId, ownOrigin(deps.config));
+  return toItem(updated as store.ContentRow, workspaceId);
 }
 
 /** Back to a draft: a scheduled item's job finds it unscheduled and does nothing. */
-export async function unscheduleContent(deps: Deps, tx: Tx, workspaceId: number, id: number) {
+export async function unscheduleContent(tx: Tx, workspaceId: number, id: number) {
   const row = await requireItem(tx, id, true);
   if (row.status === 'published') throw new AppError('conflict', serverMessage('content.alreadyPublished'));
   const updated = await store.updateItem(tx, id, { status: 'draft', scheduledAt: null });
-  return toItem(updated as store.ContentRow, workspaceId, ownOrigin(deps.config));
+  return toItem(updated as store.ContentRow, workspaceId);
 }
 
 async function afterPublish(deps: Deps, tx: Tx, workspaceId: number, row: store.ContentRow) {
@@ -291,7 +289,7 @@ export async function publishContent(
 ): Promise<ContentItem> {
   const row = await requireItem(tx, id, true);
   if (row.status === 'published') throw new AppError('conflict', serverMessage('content.alreadyPublished'));
-  return toItem(await publishRow(deps, tx, workspaceId, row), workspaceId, ownOrigin(deps.config));
+  return toItem(await publishRow(deps, tx, workspaceId, row), workspaceId);
 }
 
 /** The job of one scheduled item: publishes it if it is still scheduled and due by the app's clock. */
@@ -355,19 +353,24 @@ export async function translateContent(
       createdBy: member.userId,
     });
     await recordActivity(tx, 'content_created', `Translated into ${locale}: ${row.title}`);
-    return toItem(row, member.workspaceId, ownOrigin(deps.config));
+    return toItem(row, member.workspaceId);
   });
 }
 
 // ---- public pages and feeds ----
 
-export async function publicPage(deps: Deps, workspaceId: number, slug: string): Promise<string | null> {
+/** The item's public page; `origin` is where this server is reached (PUBLIC_URL, else the request's). */
+export async function publicPage(
+  deps: Deps,
+  workspaceId: number,
+  slug: string,
+  origin: string,
+): Promise<string | null> {
   const row = await deps.database.withWorkspace(workspaceId, (tx) => store.findPublishedBySlug(tx, slug), {
     readOnly: true,
   });
   if (!row) return null;
-  const url = `${ownOrigin(deps.config)}${publicPagePath(workspaceId, slug)}`;
-  return pageHtml(row, url);
+  return pageHtml(row, `${origin}${publicPagePath(workspaceId, slug)}`);
 }
 
 const rfc822 = (date: Date) => date.toUTCString();
@@ -377,6 +380,7 @@ export async function websiteFeed(
   workspaceId: number,
   websiteId: number,
   format: 'rss' | 'json',
+  origin: string,
 ): Promise<string | null> {
   const found = await deps.database.withWorkspace(
     workspaceId,
@@ -387,7 +391,6 @@ export async function websiteFeed(
     { readOnly: true },
   );
   if (!found) return null;
-  const origin = ownOrigin(deps.config);
   const { website, items } = found;
   const link = (row: store.ContentRow) => `${origin}${publicPagePath(workspaceId, row.slug)}`;
   if (format === 'json') {
