@@ -104,6 +104,8 @@ describe('content tab', () => {
     for (const [i, t] of ['Morning routines', 'Delegation basics', 'Weekly reviews'].entries()) {
       await topic.fill(t);
       await page.getByRole('button', { name: 'Generate Content' }).click();
+      // Success clears the topic (after the lists have refreshed): only then is the form ready again.
+      await expect.poll(() => topic.inputValue()).toBe('');
       await expect.poll(async () => (await items(page)).length).toBe(i + 2);
     }
     await expect.poll(() => calendar.getByTestId('calendar-item').count()).toBe(3);
@@ -162,6 +164,8 @@ describe('content tab', () => {
     await publicPage.close();
 
     // Delete from the editor.
+    // Back to the dashboard's tab (a background tab is throttled and did not repaint for the click).
+    await page.bringToFront();
     await calendar.getByText('Weekly reviews that stick').click();
     await editor.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
