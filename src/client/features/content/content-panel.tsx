@@ -45,7 +45,7 @@ export function ContentPanel({ selectedWebsiteId, seoCard }: DashboardPanelProps
       <h2 className="text-2xl font-bold tracking-tight">
         <Trans>Content & SEO</Trans>
       </h2>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ContentGeneratorForm canWrite={canWrite} focusTopic={focusTopic} />
         <ContentCalendar
           items={items}
