@@ -42,7 +42,7 @@ export function ContentCalendar({
           <Trans>Scheduled items, then your latest generated content</Trans>
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid grid-cols-1 gap-3">
         {isLoading ? (
           <Skeleton className="h-32" />
         ) : isError ? (
@@ -54,7 +54,7 @@ export function ContentCalendar({
             <Trans>Nothing scheduled or generated yet. Generate your first piece of content.</Trans>
           </p>
         ) : (
-          <ul className="grid gap-2">
+          <ul className="grid grid-cols-1 gap-2">
             {[...scheduled, ...generated].map((item) => (
               <CalendarRow key={item.id} item={item} onOpen={onOpen} />
             ))}
