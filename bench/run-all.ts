@@ -8,6 +8,7 @@ const benches = [
   'bench/import.ts',
   'bench/contacts.ts',
   'bench/deals.ts',
+  'bench/content.ts',
   'bench/analytics.ts',
   'bench/ecosystem.ts',
   'bench/webhooks.ts',

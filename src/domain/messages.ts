@@ -190,6 +190,22 @@ export const serverMessages = {
   'assistant.textSignOff': /*i18n*/ 'Best regards,',
   'assistant.actionNextStep': /*i18n*/ 'Add a next step',
   'assistant.textNextStep': /*i18n*/ 'Next step:',
+  'ai.timeout': /*i18n*/ 'The AI provider did not answer in time. Try again.',
+  'ai.rateLimited': /*i18n*/ 'The AI provider is busy right now. Try again in a minute.',
+  'ai.malformed': /*i18n*/ 'The AI provider sent an answer that could not be read.',
+  'ai.unreachable': /*i18n*/ 'The AI provider cannot be reached.',
+  'ai.refused': /*i18n*/ 'The AI provider refused the request (HTTP {status}).',
+  'ai.aborted': /*i18n*/ 'The request to the AI provider was cancelled.',
+  'content.notFound': /*i18n*/ 'Content item not found',
+  'content.websiteNotOwn': /*i18n*/ 'The website must be one of your websites',
+  'content.translationNeedsProvider':
+    /*i18n*/ 'Translation needs an AI provider. The offline generator cannot translate; ask your administrator to set OPENAI_BASE_URL.',
+  'content.alreadyInLocale': /*i18n*/ 'This item is already in that language.',
+  'content.scheduleInPast': /*i18n*/ 'Choose a time in the future',
+  'content.alreadyPublished': /*i18n*/ 'This item is already published.',
+  'content.wordpressRefused':
+    /*i18n*/ 'WordPress refused the post (HTTP {status}). Check the user and application password.',
+  'content.wordpressUnreadable': /*i18n*/ 'WordPress answered with something that is not a post.',
 } as const;
 
 export type ServerMessageId = keyof typeof serverMessages;

@@ -23,6 +23,7 @@ import { serializeError } from './http/log-serializers.js';
 import { isPublicApiRoute } from './http/public-routes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './http/session.js';
+import { aiProviderFor } from './providers/ai/index.js';
 import { paymentsProviderFor } from './providers/payments/index.js';
 
 export const defaultBodyLimit = 1024 * 1024;
@@ -35,7 +36,7 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'log' | 'payments'> & Partial<Pick<AppDeps, 'payments'>>,
+  deps: Omit<AppDeps, 'log' | 'payments' | 'ai'> & Partial<Pick<AppDeps, 'payments' | 'ai'>>,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = deps;
@@ -65,6 +66,7 @@ export async function buildApp(
   app.decorate('deps', {
     ...deps,
     payments: deps.payments ?? paymentsProviderFor(config, deps.database),
+    ai: deps.ai === undefined ? aiProviderFor(config) : deps.ai,
     log: app.log,
   });
 

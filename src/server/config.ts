@@ -114,6 +114,16 @@ const configSchema = z
     /** Google Search Console (keyword rank): the OAuth token endpoint and the API base, overridable for tests. */
     GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     SEARCH_CONSOLE_API_URL: z.url().default('https://searchconsole.googleapis.com'),
+    /**
+     * The AI text provider (issue 15 §1): any OpenAI-compatible chat-completions endpoint. Unset = none:
+     * content comes from the offline generator and translation says it needs a provider. The key is a secret.
+     */
+    OPENAI_BASE_URL: z.url().optional(),
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    /** One attempt's limit; a timed-out or rate-limited (429, after its retry-after) attempt is retried. */
+    OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
     /** The largest CSV one import takes, in bytes (the upload is refused beyond, nothing stored). */
     IMPORT_MAX_BYTES: z.coerce
       .number()

@@ -2,13 +2,19 @@ import { AnalyticsPanel } from '@client/features/analytics';
 import { AutomationPanel } from '@client/features/automation';
 import { BackupPanel } from '@client/features/backups';
 import { CrmPanel } from '@client/features/contacts';
-import { type DashboardTabId, OverviewPanel, type TabPanel } from '@client/features/dashboard';
+import { ContentPanel } from '@client/features/content';
+import {
+  type DashboardPanelProps,
+  type DashboardTabId,
+  OverviewPanel,
+  type TabPanel,
+} from '@client/features/dashboard';
 import { CrossSalesPanel, DataCollectionPanel, UserIntegrationPanel } from '@client/features/ecosystem';
 import { PaymentsPanel } from '@client/features/payments';
 import { IphoneSyncPanel } from '@client/features/phone-sync';
 import { PricingTabPanel } from '@client/features/pricing';
 import { SettingsPanel } from '@client/features/settings';
-import { ContentPanel } from '@client/features/site-health';
+import { SeoPerformanceCard } from '@client/features/site-health';
 import { SuccessionPanel } from '@client/features/succession';
 import { createElement, lazy } from 'react';
 import { settingsSections } from './settings-sections';
@@ -16,6 +22,15 @@ import { settingsSections } from './settings-sections';
 /** The settings tab: the settings feature's panel with the sections this layer composes. */
 const SettingsTab = lazy(async () => ({
   default: () => createElement(SettingsPanel, { sections: settingsSections }),
+}));
+
+/** The content tab: the content studio's panel with the site-health area's SEO Performance card. */
+const ContentTab = lazy(async () => ({
+  default: (props: DashboardPanelProps) =>
+    createElement(ContentPanel, {
+      ...props,
+      seoCard: createElement(SeoPerformanceCard, { selectedWebsiteId: props.selectedWebsiteId }),
+    }),
 }));
 
 /**
@@ -31,7 +46,7 @@ export const dashboardPanels: Partial<Record<DashboardTabId, TabPanel>> = {
   pricing: PricingTabPanel,
   crm: CrmPanel,
   analytics: AnalyticsPanel,
-  content: ContentPanel,
+  content: ContentTab,
   'user-integration': UserIntegrationPanel,
   'data-collection': DataCollectionPanel,
   'cross-sales': CrossSalesPanel,

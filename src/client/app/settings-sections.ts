@@ -1,4 +1,5 @@
 import { ApiKeysSection } from '@client/features/api-keys';
+import { WordpressSection } from '@client/features/content';
 import { AppsSection } from '@client/features/ecosystem';
 import { MembersSection } from '@client/features/members';
 import { BillingSection } from '@client/features/payments';
@@ -60,5 +61,11 @@ export const settingsSections: readonly SettingsSection[] = [
     title: msg`Ecosystem apps`,
     description: msg`Your family of apps: their sites, prices and the data endpoints the console collects from.`,
     component: AppsSection,
+  },
+  {
+    id: 'wordpress',
+    title: msg`WordPress`,
+    description: msg`Post published content to a WordPress site as well.`,
+    component: WordpressSection,
   },
 ];

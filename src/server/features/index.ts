@@ -14,6 +14,8 @@ import { backupRoutes } from './backups/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { contactRoutes } from './contacts/routes.js';
+import { contentJobs } from './content/jobs.js';
+import { contentRoutes } from './content/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dealRoutes } from './deals/routes.js';
 import { collectJobDefinition } from './ecosystem/collection.js';
@@ -58,6 +60,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   importRoutes,
   analyticsRoutes,
   siteHealthRoutes,
+  contentRoutes,
   ecosystemRoutes,
   automationRoutes,
   marketingRoutes,
@@ -75,6 +78,7 @@ export const jobDefinitions: JobDefinition[] = [
   passwordResetJob as JobDefinition,
   ...analyticsJobs,
   ...siteHealthJobs,
+  ...contentJobs,
   collectJobDefinition as JobDefinition,
   ...automationJobs,
   ...marketingJobs,

@@ -1,4 +1,4 @@
-import { Agent, request, errors as undiciErrors } from 'undici';
+import { Agent, request, errors as undiciErrors, fetch as undiciFetch } from 'undici';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Config } from '../config.js';
 import {
@@ -207,4 +207,26 @@ export function addressPolicyFrom(config: Pick<Config, 'OUTBOUND_ALLOW_CIDRS' | 
     allowCidrs: config.OUTBOUND_ALLOW_CIDRS,
     allowHosts: config.OUTBOUND_ALLOW_HOSTS,
   });
+}
+
+/**
+ * A WHATWG `fetch` under the same address policy, for SDKs that take one (the OpenAI client): the
+ * answer streams (server-sent events arrive as they are written) where `OutboundClient` buffers it.
+ * Redirects are refused rather than followed, so every connection is one the policy checked.
+ */
+export function createGuardedFetch(options: {
+  policy: AddressPolicy;
+  connectTimeoutMs: number;
+  resolver?: Resolver;
+}): typeof globalThis.fetch {
+  const resolver = options.resolver ?? systemResolver;
+  const dispatcher = new Agent({
+    connect: { timeout: options.connectTimeoutMs, lookup: guardedLookup(options.policy, resolver) },
+  });
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = parseTarget(input instanceof Request ? input.url : input);
+    // net.connect skips `lookup` for IP literals: those are checked here instead.
+    await resolvePermitted(options.policy, url.hostname, resolver);
+    return undiciFetch(url, { ...(init as object), redirect: 'error', dispatcher } as never);
+  }) as unknown as typeof globalThis.fetch;
 }

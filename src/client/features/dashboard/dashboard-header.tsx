@@ -1,8 +1,9 @@
 import { Button } from '@client/components/ui/button';
-import { toast } from '@client/components/ui/use-toast';
+import { QuickPublishButton } from '@client/features/content';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu, Send } from 'lucide-react';
+import { Suspense } from 'react';
 
 export function DashboardHeader({
   tabLabel,
@@ -40,18 +41,18 @@ export function DashboardHeader({
         </span>
         <Trans>All systems operational</Trans>
       </div>
-      <Button
-        size="sm"
-        onClick={() =>
-          // The spec leaves Quick Publish's action open; say so rather than pretend something was published.
-          toast({ title: t`Quick Publish`, description: t`Publishing from the header is not available yet.` })
+      <Suspense
+        fallback={
+          <Button size="sm" disabled>
+            <Send className="rtl:-scale-x-100" />
+            <span className="hidden sm:inline">
+              <Trans>Quick Publish</Trans>
+            </span>
+          </Button>
         }
       >
-        <Send className="rtl:-scale-x-100" />
-        <span className="hidden sm:inline">
-          <Trans>Quick Publish</Trans>
-        </span>
-      </Button>
+        <QuickPublishButton />
+      </Suspense>
     </header>
   );
 }

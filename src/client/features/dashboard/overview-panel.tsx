@@ -7,6 +7,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { useRecentActivities } from '@client/features/activities';
 import { useRunBackupNow } from '@client/features/backups';
+import { generateContentIntent } from '@client/features/content';
 import { addWebsiteIntent, useWebsites } from '@client/features/websites';
 import { formatNumber, formatRelativeTime } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
@@ -280,19 +281,15 @@ function QuickActions({ onNavigate }: { onNavigate: DashboardPanelProps['onNavig
     label: string;
     icon: LucideIcon;
     tab?: DashboardTabId;
-    /** The tab exists but not yet what the action promises. */
-    comingLater?: boolean;
     /** Its request is running: a second click would start a second one. */
     busy?: boolean;
     onClick: () => void;
   }[] = [
-    // The content tab holds the SEO card so far; generation comes with the content studio.
     {
       label: t`Generate Content`,
       icon: Sparkles,
       tab: 'content',
-      comingLater: true,
-      onClick: () => onNavigate('content'),
+      onClick: () => onNavigate('content', { open: generateContentIntent }),
     },
     {
       label: t`Payments Integration`,
@@ -325,8 +322,8 @@ function QuickActions({ onNavigate }: { onNavigate: DashboardPanelProps['onNavig
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
-        {actions.map(({ label, icon: Icon, tab, comingLater, busy, onClick }) =>
-          comingLater || (tab && !hasTabPanel(tab)) ? (
+        {actions.map(({ label, icon: Icon, tab, busy, onClick }) =>
+          tab && !hasTabPanel(tab) ? (
             <ComingLaterButton
               key={label}
               reason={t`Coming in a later release`}

@@ -1,7 +1,11 @@
 import { lazy } from 'react';
 
-/** The dashboard's content tab (its first card: SEO Performance from the crawls). */
-export const ContentPanel = lazy(() => import('./content-panel').then((m) => ({ default: m.ContentPanel })));
+/** SEO Performance from the crawls: a card of the dashboard's content tab (composed in src/client/app). */
+export const SeoPerformanceCard = lazy(() =>
+  import('./seo-performance-card').then((m) => ({ default: m.SeoPerformanceCard })),
+);
+/** Each on-page SEO check's name and advice, by id (the content editor names a draft's failing checks). */
+export { checkLabels } from './check-labels';
 export const DeploymentPage = lazy(() =>
   import('./deployment-page').then((m) => ({ default: m.DeploymentPage })),
 );

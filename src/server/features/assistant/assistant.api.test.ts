@@ -5,6 +5,7 @@ import {
 } from '@domain/assistant/assistant-schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAiTestServer } from '../../../../test/support/openai-test-server.js';
 import {
   ApiClient,
   addMember,
@@ -381,5 +382,46 @@ describe('the model seam', () => {
     );
     expect(result.engine).toBe('rules_fallback');
     expect(result.suggestions[0]).toMatchObject({ type: 'completion', text: 'Sarah Quintero' });
+  });
+});
+
+describe('with an AI provider configured', () => {
+  it("asks the model for a member's suggestions through the provider, and keeps the public demo on the rules", async () => {
+    const answer = {
+      suggestions: [
+        { type: 'next_action', text: 'Call Priya today', confidence: 0.8, reason: 'Asked for a call' },
+      ],
+      quickActions: [],
+    };
+    const model = await startOpenAiTestServer(() => ({ kind: 'answer', content: JSON.stringify(answer) }));
+    const online = await createTestApp({
+      env: { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-assistant-test', OPENAI_MAX_RETRIES: '0' },
+    });
+    try {
+      const member = await signUpOwner(online.app, { businessName: 'Model Co' });
+      await addContact(member, { firstName: 'Priya', lastName: 'Raman', email: 'priya@raman.example' });
+      const res = await member.client.post('/api/ai/contextual-suggestions', {
+        currentPage: 'contact-search',
+        userInput: 'pri',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ engine: 'model', suggestions: [{ text: 'Call Priya today' }] });
+      expect(model.requests).toHaveLength(1);
+      expect(model.requests[0].authorization).toBe('Bearer sk-assistant-test');
+      expect(JSON.stringify(model.requests[0].body.messages)).toContain('Priya Raman');
+
+      await seedDemoWorkspace(online.app.deps);
+      const demo = await online.app.inject({
+        method: 'POST',
+        url: '/api/ai/contextual-suggestions-demo',
+        payload: { currentPage: 'contact-search', userInput: 'sar' },
+      });
+      expect(demo.statusCode, demo.body).toBe(200);
+      expect(demo.json().engine).toBe('rules');
+      expect(model.requests).toHaveLength(1);
+    } finally {
+      await online.close();
+      await model.close();
+    }
   });
 });

@@ -4,7 +4,8 @@ import { serverMessage } from '@domain/messages';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { now } from '../../deps.js';
-import { suggestContextually } from './service.js';
+import type { AiProvider } from '../../providers/ai/index.js';
+import { type SuggestOptions, suggestContextually } from './service.js';
 
 const tags = ['assistant'];
 
@@ -13,6 +14,16 @@ const tags = ['assistant'];
  * answers for 30 s, so a person stays far below this; a script does not.
  */
 const demoLimit = { max: 60, timeWindow: '1 minute' };
+
+/**
+ * With an AI provider configured, a member's suggestions come from the model (the rules are its fallback).
+ * The public demo keeps to the rules: anyone may call it, and it must not spend the operator's model quota.
+ */
+function modelOf(ai: AiProvider | null): Pick<SuggestOptions, 'askModel'> {
+  return ai
+    ? { askModel: (system, prompt) => ai.complete({ system, prompt, json: true, maxTokens: 600 }) }
+    : {};
+}
 
 export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(rateLimit, {
@@ -35,7 +46,7 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
       app.inWorkspace(
         request,
         'member',
-        (tx) => suggestContextually(tx, request.body, { now: now(app.deps) }),
+        (tx) => suggestContextually(tx, request.body, { now: now(app.deps), ...modelOf(app.deps.ai) }),
         {
           readOnly: true,
         },

@@ -22,6 +22,7 @@ import {
   type WebsiteRow,
 } from '../websites/service.js';
 import { type CrawlJobData, crawlJobName } from './crawler.js';
+import { parseHtmlPage } from './html-page.js';
 import { buildSiteFixes, followRedirects, isBrokenUrl, type LinkFix } from './link-fixes.js';
 import { isRsaPrivateKey } from './search-console.js';
 import {
@@ -30,7 +31,7 @@ import {
   privateKeyPurpose,
   queueSearchConsoleSync,
 } from './search-console-sync.js';
-import { auditSite, type CheckResult, overallScore, type PageCheckId } from './seo-audit.js';
+import { auditPage, auditSite, type CheckResult, overallScore, type PageCheckId } from './seo-audit.js';
 import { type Redirect, redirectSnippet, snippetFileNames } from './snippets.js';
 import * as store from './store.js';
 import { resolveStartUrl } from './urls.js';
@@ -504,4 +505,16 @@ export async function connectSearchConsole(
 export async function disconnectSearchConsole(tx: Tx) {
   await store.deleteSearchConsole(tx);
   return searchConsoleStatus(tx);
+}
+
+/**
+ * The on-page SEO checks (issue 13 §2) of a page that is not crawled yet: the content studio checks its
+ * drafts with the same rules the crawler applies to live pages.
+ */
+export function auditDraftPage(
+  url: string,
+  html: string,
+  keyphrase: string | null,
+): CheckResult<PageCheckId>[] {
+  return auditPage(url, parseHtmlPage(html), keyphrase);
 }

@@ -1,0 +1,68 @@
+import { Skeleton } from '@client/components/ui/skeleton';
+import type { DashboardPanelProps } from '@client/features/dashboard';
+import { useAuth } from '@client/lib/use-auth';
+import { hasRole } from '@domain/roles';
+import { Trans } from '@lingui/react/macro';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { type ContentItem, useContentItems } from './content-api';
+import { ContentCalendar } from './content-calendar';
+import { ContentEditorDialog } from './content-editor-dialog';
+import { ContentGeneratorForm } from './content-generator-form';
+import { generateContentIntent } from './content-labels';
+import { ScheduleDialog } from './schedule-dialog';
+
+/**
+ * The dashboard's Content & SEO tab (spec 000 §2.5): the generator, the calendar and, from the site-health
+ * area, the SEO Performance card the composition layer hands in.
+ */
+export function ContentPanel({ selectedWebsiteId, seoCard }: DashboardPanelProps & { seoCard: ReactNode }) {
+  const { user } = useAuth();
+  const canWrite = user ? hasRole(user.role, 'member') : false;
+  const content = useContentItems();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const focusRequested = new URLSearchParams(search).get('open') === generateContentIntent;
+  const [focusTopic] = useState(focusRequested);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [isScheduling, setIsScheduling] = useState(false);
+
+  // The intent is used once: a reload or Back does not focus the form again.
+  useEffect(() => {
+    if (!focusRequested) return;
+    const params = new URLSearchParams(search);
+    params.delete('open');
+    navigate(`${location}?${params}`, { replace: true });
+  }, [focusRequested, search, location, navigate]);
+
+  const items = (content.data ?? []).filter(
+    (item) => selectedWebsiteId === null || item.websiteId === null || item.websiteId === selectedWebsiteId,
+  );
+  // The editor shows the item as the list has it now, so a save or publish shows at once.
+  const openItem: ContentItem | null = content.data?.find((item) => item.id === openId) ?? null;
+  return (
+    <div className="space-y-6" data-panel="content">
+      <h2 className="text-2xl font-bold tracking-tight">
+        <Trans>Content & SEO</Trans>
+      </h2>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <ContentGeneratorForm canWrite={canWrite} focusTopic={focusTopic} />
+        <ContentCalendar
+          items={items}
+          isLoading={content.isLoading}
+          isError={content.isError}
+          canWrite={canWrite}
+          onOpen={(item) => setOpenId(item.id)}
+          onScheduleNew={() => setIsScheduling(true)}
+        />
+        <Suspense fallback={<Skeleton className="h-64" />}>{seoCard}</Suspense>
+      </div>
+      <ContentEditorDialog item={openItem} canWrite={canWrite} onClose={() => setOpenId(null)} />
+      <ScheduleDialog
+        open={isScheduling}
+        onOpenChange={setIsScheduling}
+        drafts={(content.data ?? []).filter((item) => item.status === 'draft')}
+      />
+    </div>
+  );
+}
