@@ -14,6 +14,7 @@ export const publicPages = [
   '/no-such-page',
   '/scheduler',
   '/deployment-demo',
+  '/marketing-demo',
   '/ecosystem-demo',
   '/superhub-demo',
   '/webhook-demo',

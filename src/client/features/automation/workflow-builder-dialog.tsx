@@ -43,6 +43,8 @@ const triggerLabels: Record<TriggerType, MessageDescriptor> = {
   contact_created: msg`Contact created`,
   status_changed: msg`Status changed`,
   tag_added: msg`Tag added`,
+  email_received: msg`Email received`,
+  date_reached: msg`A date is reached`,
   schedule: msg`On a schedule`,
 };
 
@@ -55,6 +57,7 @@ const editableSteps = [
   'add_tag',
   'remove_tag',
   'create_note',
+  'create_task',
   'notify_member',
   'webhook',
 ] as const satisfies readonly StepType[];
@@ -67,6 +70,7 @@ const stepLabels: Record<StepType, MessageDescriptor> = {
   add_tag: msg`Add tag`,
   remove_tag: msg`Remove tag`,
   create_note: msg`Create note`,
+  create_task: msg`Create task`,
   notify_member: msg`Notify team`,
   webhook: msg`Call webhook`,
   branch: msg`Branch on a condition`,
@@ -94,6 +98,8 @@ function newStep(type: (typeof editableSteps)[number]): Step {
       return { type, tag: '' };
     case 'create_note':
       return { type, body: '' };
+    case 'create_task':
+      return { type, title: '', dueInDays: 1 };
     case 'notify_member':
       return { type, message: '' };
     case 'webhook':
@@ -148,7 +154,9 @@ export function WorkflowBuilderDialog({
           ? { type, tag: '' }
           : type === 'schedule'
             ? { type, everyHours: 24 }
-            : { type },
+            : type === 'date_reached'
+              ? { type, field: 'createdAt', days: 7 }
+              : { type },
     );
 
   const submit = () =>
@@ -271,6 +279,26 @@ export function WorkflowBuilderDialog({
                 value={trigger.tag}
                 onChange={(e) => setTrigger({ type: 'tag_added', tag: e.target.value })}
               />
+            )}
+            {trigger.type === 'date_reached' && (
+              <div className="grid grid-cols-2 gap-2">
+                <Input
+                  type="number"
+                  min={0}
+                  aria-label={t`Days after`}
+                  value={trigger.days}
+                  onChange={(e) => setTrigger({ ...trigger, days: Number(e.target.value) })}
+                />
+                <select
+                  aria-label={t`Date field`}
+                  className={selectClass}
+                  value={trigger.field}
+                  onChange={(e) => setTrigger({ ...trigger, field: e.target.value as 'createdAt' })}
+                >
+                  <option value="createdAt">{t`Created`}</option>
+                  <option value="lastContactedAt">{t`Last contacted`}</option>
+                </select>
+              </div>
             )}
             {trigger.type === 'schedule' && (
               <Input
@@ -470,6 +498,23 @@ function StepFields({ step, onChange }: { step: Step; onChange: (step: Step) => 
           value={step.body}
           onChange={(e) => onChange({ ...step, body: e.target.value })}
         />
+      );
+    case 'create_task':
+      return (
+        <div className="grid grid-cols-[1fr_8rem] gap-2">
+          <Input
+            aria-label={t`Task`}
+            value={step.title}
+            onChange={(e) => onChange({ ...step, title: e.target.value })}
+          />
+          <Input
+            type="number"
+            min={0}
+            aria-label={t`Due in days`}
+            value={step.dueInDays}
+            onChange={(e) => onChange({ ...step, dueInDays: Number(e.target.value) })}
+          />
+        </div>
       );
     case 'notify_member':
       return (

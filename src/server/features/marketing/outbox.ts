@@ -4,6 +4,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
+import { marketingMessageIdDomain } from './delivery-reports.js';
 
 /**
  * The outbox of marketing mail: every campaign or workflow message is a row first (its unique key is
@@ -28,10 +29,16 @@ export async function isSuppressed(tx: Tx, email: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function suppress(tx: Tx, email: string, reason: 'unsubscribed' | 'hard_bounce' | 'complaint') {
-  await tx.execute(
+/** Adds the address to the suppression list; true when it was not on it before. */
+export async function suppress(
+  tx: Tx,
+  email: string,
+  reason: 'unsubscribed' | 'hard_bounce' | 'complaint',
+): Promise<boolean> {
+  const { rowCount } = await tx.execute(
     sql`insert into marketing_suppressions (email, reason) values (${email}, ${reason}) on conflict do nothing`,
   );
+  return (rowCount ?? 0) > 0;
 }
 
 /** Queues one message unless the key was queued before; returns its id when new. */
@@ -73,6 +80,8 @@ export interface MarketingMail {
   html: string;
   messageId: string;
   headers: Record<string, string>;
+  /** The envelope sender: the message's own bounce address, so delivery reports come back to the app. */
+  returnPath: string | null;
 }
 
 export interface MarketingTransport {
@@ -83,11 +92,12 @@ export interface MarketingTransport {
 
 export function createMarketingTransport(config: Pick<Config, 'SMTP_URL'>): MarketingTransport {
   if (!config.SMTP_URL) return { kind: 'offline', send: async () => {} };
-  const transport: Transporter = createTransport(config.SMTP_URL);
+  // Pooled: a campaign's messages reuse a few open connections instead of one handshake each.
+  const transport: Transporter = createTransport({ url: config.SMTP_URL, pool: true, maxConnections: 8 });
   return {
     kind: 'smtp',
-    send: async (mail) => {
-      await transport.sendMail(mail);
+    send: async ({ returnPath, ...mail }) => {
+      await transport.sendMail(returnPath ? { ...mail, envelope: { from: returnPath, to: mail.to } } : mail);
     },
   };
 }
@@ -101,6 +111,16 @@ function transportFor(config: Config): MarketingTransport {
   }
   return transport;
 }
+
+/**
+ * Where reports about one message go (its envelope sender): bounces-<token>@<SMTP_CAPTURE_DOMAIN>, taken
+ * by the capture SMTP server. The token is already in the message's links, so nothing new is revealed
+ * (the workspace's own capture address stays private), and it names the exact message that bounced.
+ */
+export function bounceAddress(config: Pick<Config, 'SMTP_CAPTURE_DOMAIN'>, token: string): string {
+  return `bounces-${token}@${config.SMTP_CAPTURE_DOMAIN}`;
+}
+export const bounceAddressPattern = /^bounces-([A-Za-z0-9_-]{20,80})@(.+)$/;
 
 export function publicBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
@@ -139,11 +159,12 @@ export function buildMail(
     subject: message.subject,
     text: `${message.body}\n\nUnsubscribe: ${unsubscribeUrl}`,
     html: `<div>${html}</div><p><a href="${unsubscribeUrl}">Unsubscribe</a></p>${pixel}`,
-    messageId: `<${message.token}@businesshub.marketing>`,
+    messageId: `<${message.token}@${marketingMessageIdDomain}>`,
     headers: {
       'List-Unsubscribe': `<${unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+    returnPath: bounceAddress(config, message.token),
   };
 }
 
