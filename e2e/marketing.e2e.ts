@@ -41,7 +41,10 @@ describe('/marketing A/B tests and /marketing-demo', () => {
     });
 
     await page.goto(`${base}/marketing`);
-    await page.getByTestId('campaign-table').getByRole('button', { name: 'Spring test', exact: true }).click();
+    await page
+      .getByTestId('campaign-table')
+      .getByRole('button', { name: 'Spring test', exact: true })
+      .click();
     const dialog = page.getByRole('dialog');
     const panel = dialog.getByTestId('ab-test-panel');
     await panel.getByRole('button', { name: 'Set up an A/B test' }).click();
@@ -66,7 +69,10 @@ describe('/marketing A/B tests and /marketing-demo', () => {
     expect((await api(page, 'POST', `/api/campaigns/${campaign.json.id}/send`)).status).toBe(200);
     await page.keyboard.press('Escape');
     await page.reload();
-    await page.getByTestId('campaign-table').getByRole('button', { name: 'Spring test', exact: true }).click();
+    await page
+      .getByTestId('campaign-table')
+      .getByRole('button', { name: 'Spring test', exact: true })
+      .click();
     await expect
       .poll(async () => page.getByTestId('ab-test-status').textContent(), { timeout: 120_000 })
       .toContain('Testing on 50% of the audience');
@@ -88,7 +94,9 @@ describe('/marketing A/B tests and /marketing-demo', () => {
     const table = page.getByTestId('campaign-table');
     await table.getByText('Spring Newsletter').waitFor();
     expect(await page.getByRole('button', { name: 'New Campaign' }).count()).toBe(0);
-    expect(await table.getByRole('button', { name: 'Send or resume Summer Promotion' }).isDisabled()).toBe(true);
+    expect(await table.getByRole('button', { name: 'Send or resume Summer Promotion' }).isDisabled()).toBe(
+      true,
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'marketing-demo-1440');
 

@@ -18,6 +18,7 @@ export const triggerTypes = [
   'status_changed',
   'tag_added',
   'email_received',
+  'app_event',
   'date_reached',
   'schedule',
 ] as const;
@@ -33,6 +34,8 @@ export const triggerSchema = z.discriminatedUnion(
     z.object({ type: z.literal('tag_added'), tag }),
     // An email from the contact was filed (capture address, a connected mailbox, or typed in).
     z.object({ type: z.literal('email_received') }),
+    // A connected app's event of this type (a form filled in, a purchase) whose data.email is the contact's.
+    z.object({ type: z.literal('app_event'), eventType: text('Event type', 200) }),
     // `days` after the contact's date field, the contact enters the workflow (once per date).
     z.object({
       type: z.literal('date_reached'),
@@ -45,7 +48,7 @@ export const triggerSchema = z.discriminatedUnion(
       everyHours: z.number().int('Whole hours').min(1, 'At least 1 hour').max(8760, 'At most a year'),
     }),
   ],
-  'Trigger must be contact_created, status_changed, tag_added, email_received, date_reached or schedule',
+  'Trigger must be contact_created, status_changed, tag_added, email_received, app_event, date_reached or schedule',
 );
 export type Trigger = z.infer<typeof triggerSchema>;
 

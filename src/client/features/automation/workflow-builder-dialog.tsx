@@ -44,6 +44,7 @@ const triggerLabels: Record<TriggerType, MessageDescriptor> = {
   status_changed: msg`Status changed`,
   tag_added: msg`Tag added`,
   email_received: msg`Email received`,
+  app_event: msg`Form or app event`,
   date_reached: msg`A date is reached`,
   schedule: msg`On a schedule`,
 };
@@ -156,7 +157,9 @@ export function WorkflowBuilderDialog({
             ? { type, everyHours: 24 }
             : type === 'date_reached'
               ? { type, field: 'createdAt', days: 7 }
-              : { type },
+              : type === 'app_event'
+                ? { type, eventType: '' }
+                : { type },
     );
 
   const submit = () =>
@@ -278,6 +281,13 @@ export function WorkflowBuilderDialog({
                 aria-label={t`Tag`}
                 value={trigger.tag}
                 onChange={(e) => setTrigger({ type: 'tag_added', tag: e.target.value })}
+              />
+            )}
+            {trigger.type === 'app_event' && (
+              <Input
+                aria-label={t`Event type`}
+                value={trigger.eventType}
+                onChange={(e) => setTrigger({ type: 'app_event', eventType: e.target.value })}
               />
             )}
             {trigger.type === 'date_reached' && (

@@ -51,7 +51,9 @@ export function AbTestPanel({ campaign, canWrite }: { campaign: CampaignDetail; 
         <AbTestResults test={test} />
       ) : (
         <p className="text-sm text-muted-foreground">
-          <Trans>Send two or more versions to part of the audience first, then the better one to the rest.</Trans>
+          <Trans>
+            Send two or more versions to part of the audience first, then the better one to the rest.
+          </Trans>
         </p>
       )}
       {editable && !editing && (
@@ -100,7 +102,9 @@ function AbTestResults({ test }: { test: AbTest }) {
             {test.decidesAt ? formatDateTime(test.decidesAt) : ''}.
           </Trans>
         ) : confidence === null ? (
-          <Trans>Variant {winner} won by {metric}; the difference could not be measured.</Trans>
+          <Trans>
+            Variant {winner} won by {metric}; the difference could not be measured.
+          </Trans>
         ) : (
           <Trans>
             Variant {winner} won by {metric}, with {confidence} confidence that the difference is real.
@@ -211,7 +215,12 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
           </legend>
           <FormField label={<Trans>Subject</Trans>} error={translate(errors.variants?.[i]?.subject?.message)}>
             {(id, invalid) => (
-              <Input id={id} aria-invalid={invalid} maxLength={200} {...form.register(`variants.${i}.subject`)} />
+              <Input
+                id={id}
+                aria-invalid={invalid}
+                maxLength={200}
+                {...form.register(`variants.${i}.subject`)}
+              />
             )}
           </FormField>
           <FormField label={<Trans>Body</Trans>} error={translate(errors.variants?.[i]?.body?.message)}>

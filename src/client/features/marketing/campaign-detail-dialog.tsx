@@ -118,30 +118,28 @@ function CampaignOutbox({ campaignId }: { campaignId: number }) {
   const { i18n } = useLingui();
   const outbox = useCampaignOutbox(campaignId);
   return (
-            <section>
-              <h3 className="mb-2 font-medium">
-                <Trans>Outbox</Trans>
-              </h3>
-              {!outbox.data?.length ? (
-                <p className="text-sm text-muted-foreground">
-                  <Trans>No messages yet.</Trans>
-                </p>
-              ) : (
-                <ul className="divide-y text-sm" data-testid="campaign-outbox">
-                  {outbox.data.map((m) => (
-                    <li key={m.id} className="flex justify-between gap-2 py-1.5">
-                      <span className="truncate">{m.toEmail}</span>
-                      <span
-                        className={
-                          m.status === 'offline' ? 'font-medium text-amber-700' : 'text-muted-foreground'
-                        }
-                      >
-                        {i18n._(messageStatusLabels[m.status])}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+    <section>
+      <h3 className="mb-2 font-medium">
+        <Trans>Outbox</Trans>
+      </h3>
+      {!outbox.data?.length ? (
+        <p className="text-sm text-muted-foreground">
+          <Trans>No messages yet.</Trans>
+        </p>
+      ) : (
+        <ul className="divide-y text-sm" data-testid="campaign-outbox">
+          {outbox.data.map((m) => (
+            <li key={m.id} className="flex justify-between gap-2 py-1.5">
+              <span className="truncate">{m.toEmail}</span>
+              <span
+                className={m.status === 'offline' ? 'font-medium text-amber-700' : 'text-muted-foreground'}
+              >
+                {i18n._(messageStatusLabels[m.status])}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

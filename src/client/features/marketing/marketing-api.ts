@@ -72,7 +72,11 @@ export function useSaveAbTest(id: number) {
   return useMutation({
     mutationFn: async (input: AbTestInput | null) =>
       (
-        await apiRequest(input === null ? 'DELETE' : 'PUT', `/api/campaigns/${id}/ab-test`, input ?? undefined)
+        await apiRequest(
+          input === null ? 'DELETE' : 'PUT',
+          `/api/campaigns/${id}/ab-test`,
+          input ?? undefined,
+        )
       ).json() as Promise<CampaignDetail>,
     onSuccess: refreshCampaigns,
   });

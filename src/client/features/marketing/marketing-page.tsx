@@ -53,7 +53,10 @@ function MarketingScreen({ demo, canWrite }: { demo: boolean; canWrite: boolean 
   return (
     <main className="mx-auto max-w-6xl space-y-6 p-4 md:p-8">
       {!demo && (
-        <Link href="/dashboard" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+        <Link
+          href="/dashboard"
+          className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+        >
           <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
           <Trans>Back to dashboard</Trans>
         </Link>

@@ -11,6 +11,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../../test/test-app.js';
+import { signedHeaders } from '../operations/signing.js';
 import { sweepAutomation } from './jobs.js';
 
 const day = 86_400_000;
@@ -276,8 +277,13 @@ describe('workflows API', () => {
       (runs) => runs[0]?.status === 'completed',
     );
     expect(run.steps.map((s) => [s.type, s.status])).toEqual([['create_task', 'completed']]);
-    const activities = (await owner.client.get('/api/activities')).json() as { type: string; description: string }[];
-    expect(activities.find((a) => a.type === 'task')?.description).toMatch(/^Answer .+ due \d{4}-\d{2}-\d{2}\)$/);
+    const activities = (await owner.client.get('/api/activities')).json() as {
+      type: string;
+      description: string;
+    }[];
+    expect(activities.find((a) => a.type === 'task')?.description).toMatch(
+      /^Answer .+ due \d{4}-\d{2}-\d{2}\)$/,
+    );
     // The same email again is the same email: no second run.
     expect((await owner.client.post('/api/emails/process', email)).statusCode).toBe(202);
     await sweepAutomation(t.app.deps);
@@ -296,6 +302,59 @@ describe('workflows API', () => {
     expect(dated[0].steps.map((s) => s.type)).toEqual(['add_tag']);
     await owner.client.patch(`/api/workflows/${onEmail.id}`, { status: 'paused' });
     await owner.client.patch(`/api/workflows/${onDate.id}`, { status: 'paused' });
+  });
+
+  it('starts a workflow when a connected app sends an event naming a contact by email', async () => {
+    const onForm = (
+      await owner.client.post('/api/workflows', {
+        name: 'Form filled in',
+        status: 'active',
+        trigger: { type: 'app_event', eventType: 'form.submitted' },
+        steps: [{ type: 'add_tag', tag: 'form-lead' }],
+      })
+    ).json();
+    const email = uniqueEmail('former');
+    const contact = (await owner.client.post('/api/contacts', { firstName: 'For', email })).json();
+    const app = (
+      await owner.client.post('/api/ecosystem/apps', {
+        name: 'Forms App',
+        category: 'business',
+        url: 'https://forms.example/site',
+        type: 'B2C',
+        pricing: { free: true },
+        features: [],
+      })
+    ).json();
+    const { signing_secret: secret } = (
+      await owner.client.get(`/api/webhook-config/${app.id}/download`)
+    ).json();
+    const send = async (webhookId: string, type: string, data: Record<string, unknown>) => {
+      const body = JSON.stringify({ type, data });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/in/${app.id}`,
+        headers: {
+          'content-type': 'application/json',
+          ...signedHeaders(secret, webhookId, body, new Date()),
+        },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(202);
+    };
+    await send('msg_form_1', 'form.submitted', { email: email.toUpperCase() });
+    await send('msg_form_1', 'form.submitted', { email }); // the same delivery again: a duplicate
+    await send('msg_other_1', 'order.paid', { email }); // another event type
+    await send('msg_form_2', 'form.submitted', { email: uniqueEmail('nobody') }); // no such contact
+    const [run] = await until(
+      () => runsOf(owner.client, onForm.id),
+      (runs) => runs[0]?.status === 'completed',
+    );
+    expect(await runsOf(owner.client, onForm.id)).toHaveLength(1);
+    expect(run.steps.map((s) => s.type)).toEqual(['add_tag']);
+    expect((await owner.client.get(`/api/contacts/${contact.id}`)).json().contact.tags).toContain(
+      'form-lead',
+    );
+    await owner.client.patch(`/api/workflows/${onForm.id}`, { status: 'paused' });
   });
 
   it('lets the watchdog fail a run stuck past its deadline, with the reason', async () => {

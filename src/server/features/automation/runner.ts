@@ -213,7 +213,12 @@ async function runLocalStep(
       const due = new Date(now(deps).getTime() + step.dueInDays * 86_400_000).toISOString().slice(0, 10);
       const title = renderMergeFields(step.title, contact);
       await recordActivity(tx, 'task', `${title} (${contact.firstName} ${contact.lastName}, due ${due})`);
-      await addTimelineEntry(tx, contact.id, { kind: 'note', title: `Task: ${title}`, body: `Due ${due}`, occurredAt: now(deps) });
+      await addTimelineEntry(tx, contact.id, {
+        kind: 'note',
+        title: `Task: ${title}`,
+        body: `Due ${due}`,
+        occurredAt: now(deps),
+      });
       return `due ${due}`;
     }
     case 'notify_member':

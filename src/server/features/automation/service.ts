@@ -160,6 +160,7 @@ const triggerOfEvent: Record<ContactEvent['type'], Trigger['type']> = {
   'contact.status_changed': 'status_changed',
   'contact.tag_added': 'tag_added',
   'contact.email_received': 'email_received',
+  'contact.app_event': 'app_event',
 };
 
 function triggerMatches(trigger: Trigger, event: ContactEvent): boolean {
@@ -168,6 +169,8 @@ function triggerMatches(trigger: Trigger, event: ContactEvent): boolean {
   if (trigger.type === 'tag_added' && event.type === 'contact.tag_added')
     return trigger.tag.toLowerCase() === event.tag.toLowerCase();
   if (trigger.type === 'email_received') return event.type === 'contact.email_received';
+  if (trigger.type === 'app_event' && event.type === 'contact.app_event')
+    return trigger.eventType.toLowerCase() === event.eventType.toLowerCase();
   return trigger.type === 'contact_created' && event.type === 'contact.created';
 }
 
@@ -211,6 +214,8 @@ function triggerKeyOf(event: ContactEvent, txid: string): string {
       return `contact.tag_added:${event.contactId}:${event.tag.toLowerCase()}:${txid}`;
     case 'contact.email_received':
       return `contact.email_received:${event.contactId}:${event.emailJobId}`;
+    case 'contact.app_event':
+      return `contact.app_event:${event.contactId}:${event.eventId}`;
   }
 }
 

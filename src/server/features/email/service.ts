@@ -5,9 +5,9 @@ import type { ConnectEmailInput, ProcessEmailInput } from '@domain/email/email-s
 import { mailServerPresets } from '@domain/email/providers';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
-import { emitContactEvent } from '../../events/contact-events.js';
 import type { EmailDirection, EmailOrigin } from '../../db/schema/email.js';
 import type { AppDeps } from '../../deps.js';
+import { emitContactEvent } from '../../events/contact-events.js';
 import type { Member } from '../../http/session.js';
 import { addTimelineEntry, markContacted, upsertContactByIdentity } from '../contacts/service.js';
 import { assertPublicMailHost } from './mail-host-guard.js';

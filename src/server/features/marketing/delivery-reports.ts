@@ -61,7 +61,10 @@ function addressOf(value: string | undefined): string | null {
   return /^[^\s@<>]+@[^\s@<>]+$/.test(address) ? address.toLowerCase() : null;
 }
 
-const tokenPattern = new RegExp(`<([A-Za-z0-9_-]{20,80})@${marketingMessageIdDomain.replace('.', '\\.')}>`, 'g');
+const tokenPattern = new RegExp(
+  `<([A-Za-z0-9_-]{20,80})@${marketingMessageIdDomain.replace('.', '\\.')}>`,
+  'g',
+);
 
 /** The report in a raw message, or null when it is no delivery or feedback report. */
 export function readDeliveryReport(raw: string): DeliveryReport | null {
@@ -76,8 +79,11 @@ export function readDeliveryReport(raw: string): DeliveryReport | null {
     .slice(1)
     .filter((chunk) => !chunk.startsWith('--'))
     .map((chunk) => splitHeaders(chunk.replace(/^\r?\n/, '')));
-  const typeOf = (part: Part) => (part.headers.get('content-type') ?? 'text/plain').split(';')[0].trim().toLowerCase();
-  const originals = parts.filter((p) => typeOf(p) === 'message/rfc822' || typeOf(p) === 'text/rfc822-headers');
+  const typeOf = (part: Part) =>
+    (part.headers.get('content-type') ?? 'text/plain').split(';')[0].trim().toLowerCase();
+  const originals = parts.filter(
+    (p) => typeOf(p) === 'message/rfc822' || typeOf(p) === 'text/rfc822-headers',
+  );
   const tokens = [
     ...new Set(originals.flatMap((p) => [...decode(p).matchAll(tokenPattern)].map((m) => m[1]))),
   ];
@@ -91,12 +97,16 @@ export function readDeliveryReport(raw: string): DeliveryReport | null {
     const status = parts.find((p) => typeOf(p) === 'message/delivery-status');
     if (!status) return null;
     // The per-message fields come first, then one block per recipient, separated by blank lines.
-    const blocks = decode(status).replace(/\r\n/g, '\n').split(/\n\s*\n/).slice(1);
+    const blocks = decode(status)
+      .replace(/\r\n/g, '\n')
+      .split(/\n\s*\n/)
+      .slice(1);
     for (const block of blocks.map(readFields)) {
       const email = addressOf(block.get('final-recipient') ?? block.get('original-recipient'));
       const action = (block.get('action') ?? '').toLowerCase();
       const code = /^\d\.\d{1,3}\.\d{1,3}/.exec(block.get('status') ?? '')?.[0] ?? '';
-      if (email && action === 'failed' && code.startsWith('5.')) report.hardBounces.push({ email, status: code });
+      if (email && action === 'failed' && code.startsWith('5.'))
+        report.hardBounces.push({ email, status: code });
     }
   } else {
     const feedback = parts.find((p) => typeOf(p) === 'message/feedback-report');
@@ -104,7 +114,8 @@ export function readDeliveryReport(raw: string): DeliveryReport | null {
     const fields = readFields(decode(feedback).replace(/\r\n/g, '\n'));
     const named = addressOf(fields.get('original-rcpt-to'));
     const original = originals[0] ? addressOf(splitHeaders(decode(originals[0])).headers.get('to')) : null;
-    for (const email of [named, original]) if (email && !report.complainants.includes(email)) report.complainants.push(email);
+    for (const email of [named, original])
+      if (email && !report.complainants.includes(email)) report.complainants.push(email);
   }
   return report;
 }

@@ -39,7 +39,10 @@ const demoCampaigns: DemoCampaign[] = [
     abTest: {
       variants: [
         { subject: 'Join our free homebuyer webinar', body: 'Hi {{firstName}},\n\nSave your seat.' },
-        { subject: '{{firstName}}, your seat at the homebuyer webinar', body: 'Hi {{firstName}},\n\nSave your seat.' },
+        {
+          subject: '{{firstName}}, your seat at the homebuyer webinar',
+          body: 'Hi {{firstName}},\n\nSave your seat.',
+        },
       ],
       testPercent: 40,
       waitHours: 4,

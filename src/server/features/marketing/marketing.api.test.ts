@@ -248,7 +248,9 @@ describe('A/B tests', () => {
 
     // Four of B's five are opened, one of A's.
     const open = async (mail: ParsedMail) => {
-      const pixel = new URL(/src="([^"]+\/api\/m\/o\/[^"]+)"/.exec(String(mail.html))?.[1] ?? 'http://missing');
+      const pixel = new URL(
+        /src="([^"]+\/api\/m\/o\/[^"]+)"/.exec(String(mail.html))?.[1] ?? 'http://missing',
+      );
       expect((await t.app.inject({ method: 'GET', url: pixel.pathname })).statusCode).toBe(200);
     };
     for (const mail of bySubject('B for ').slice(0, 4)) await open(mail);
@@ -324,7 +326,10 @@ describe('bounces and complaints', () => {
       await report(bounceAddress(delayed), dsn(delayed, 'delayed', '4.4.7', tokenOf(delayed)));
       await report(address, dsn(uniqueEmail('stranger'), 'failed', '5.1.1', 'x'.repeat(22)));
       await expect(
-        report(`bounces-${'z'.repeat(30)}@capture.localhost`, dsn(bounced, 'failed', '5.1.1', 'z'.repeat(30))),
+        report(
+          `bounces-${'z'.repeat(30)}@capture.localhost`,
+          dsn(bounced, 'failed', '5.1.1', 'z'.repeat(30)),
+        ),
       ).rejects.toThrow(/550/);
 
       const second = await sendAndFinish(owner.client, { ...campaign, name: 'After the bounces' });

@@ -29,8 +29,8 @@ import {
   recordOpen,
   removeAbTest,
   resumeCampaign,
-  setAbTest,
   sendCampaign,
+  setAbTest,
   unsubscribe,
   updateCampaign,
 } from './service.js';
@@ -183,8 +183,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: campaignDetailSchema, ...writeErrors },
       },
     },
-    (request) =>
-      app.inWorkspace(request, 'admin', (tx) => setAbTest(tx, request.params.id, request.body)),
+    (request) => app.inWorkspace(request, 'admin', (tx) => setAbTest(tx, request.params.id, request.body)),
   );
 
   app.delete(
@@ -192,7 +191,8 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        description: 'Removes the A/B test (before sending): the campaign sends its own subject and body to everyone.',
+        description:
+          'Removes the A/B test (before sending): the campaign sends its own subject and body to everyone.',
         params,
         response: { 200: campaignDetailSchema, ...writeErrors },
       },

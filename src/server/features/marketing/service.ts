@@ -3,8 +3,8 @@ import { pickWinner, rateOf, testGroupSize } from '@domain/marketing/ab-test';
 import {
   type AbTest,
   type AbTestInput,
-  abTestInputSchema,
   type Audience,
+  abTestInputSchema,
   type CampaignCreateInput,
   type CampaignDetail,
   type CampaignStatus,
@@ -17,8 +17,8 @@ import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { ContactEventListener } from '../../events/contact-events.js';
 import { readAutomationSettings } from '../automation/service.js';
-import { getWebsite } from '../websites/service.js';
 import { addTimelineEntry } from '../contacts/service.js';
+import { getWebsite } from '../websites/service.js';
 import { readDeliveryReport } from './delivery-reports.js';
 import { bounceAddressPattern, deliverMessage, processId, renderMergeFields, suppress } from './outbox.js';
 import * as store from './store.js';

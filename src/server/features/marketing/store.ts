@@ -263,7 +263,9 @@ export async function setAbTest(tx: Tx, id: number, abTest: AbTestSettings | nul
 }
 
 export async function setAbDecidesAt(tx: Tx, id: number, at: Date): Promise<void> {
-  await tx.execute(sql`update campaigns set ab_decides_at = ${at.toISOString()}::timestamptz where id = ${id}`);
+  await tx.execute(
+    sql`update campaigns set ab_decides_at = ${at.toISOString()}::timestamptz where id = ${id}`,
+  );
 }
 
 export async function recordAbDecision(
@@ -408,7 +410,10 @@ export async function insertDemoMessages(
 }
 
 /** Whether the workspace ever queued marketing mail to the address, and to which contacts. */
-export async function contactsMailedAt(tx: Tx, email: string): Promise<{ mailed: boolean; contactIds: number[] }> {
+export async function contactsMailedAt(
+  tx: Tx,
+  email: string,
+): Promise<{ mailed: boolean; contactIds: number[] }> {
   const { rows } = await tx.execute<{ contactId: number | null }>(
     sql`select distinct contact_id as "contactId" from marketing_messages where to_email = ${email}`,
   );

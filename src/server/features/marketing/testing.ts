@@ -63,4 +63,3 @@ export function arf(recipient: string, original: string) {
     '',
   ].join('\r\n');
 }
-

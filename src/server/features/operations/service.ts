@@ -15,7 +15,9 @@ import {
 } from '@domain/operations/operations-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
+import { emitContactEvent } from '../../events/contact-events.js';
 import { recordActivity } from '../activities/service.js';
+import { findContactIdByEmail } from '../contacts/service.js';
 import { enqueueDelivery, messageBody, sendToApp } from './deliveries.js';
 import { acknowledgeIntegration } from './integration.js';
 import { announce, toLive } from './live-bus.js';
@@ -116,6 +118,16 @@ export async function receiveEvent(
     const flag = familyFlag(event.type);
     if (flag && features[flag]) await recordActivity(tx, `operations_${flag}`, `${app.name}: ${description}`);
     if (event.type === hubEvents.ack) await acknowledgeIntegration(tx, appId, event.data?.nonce);
+    // An event naming a contact by email (a form filled in, a purchase in the app) may start workflows.
+    const email = event.data?.email;
+    const contactId = typeof email === 'string' ? await findContactIdByEmail(tx, email.slice(0, 320)) : null;
+    if (contactId !== null)
+      await emitContactEvent(tx, {
+        type: 'contact.app_event',
+        contactId,
+        eventType: event.type,
+        eventId: id,
+      });
     await announce(tx, app.workspaceId, toLive(id, app.name, { type: event.type, status, description }, at));
     return { duplicate: false, id };
   });
