@@ -15,8 +15,8 @@ describe('delivery reports', () => {
   });
 
   it('ignores delays and temporary failures', () => {
-    expect(readDeliveryReport(dsn('bob@example.com', 'delayed', '4.4.7'))?.hardBounces).toEqual([]);
-    expect(readDeliveryReport(dsn('bob@example.com', 'failed', '4.2.2'))?.hardBounces).toEqual([]);
+    expect(readDeliveryReport(dsn('bob@example.com', 'delayed', '4.4.7', token))?.hardBounces).toEqual([]);
+    expect(readDeliveryReport(dsn('bob@example.com', 'failed', '4.2.2', token))?.hardBounces).toEqual([]);
   });
 
   it('reads an ARF complaint: the original recipient', () => {
