@@ -52,7 +52,7 @@ export function CampaignDetailDialog({
         {!c ? (
           <Skeleton className="h-32 w-full" />
         ) : (
-          <div className="space-y-4">
+          <div className="min-w-0 space-y-4">
             <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
               {[
                 { id: 'sent', label: msg`Sent`, value: c.sent },

@@ -111,6 +111,7 @@ function MarketingScreen({ demo, canWrite }: { demo: boolean; canWrite: boolean 
             <CampaignTable
               campaigns={campaigns.data}
               canWrite={canWrite}
+              demo={demo}
               onOpen={setViewing}
               onEdit={setEditing}
             />
@@ -138,11 +139,13 @@ function MarketingScreen({ demo, canWrite }: { demo: boolean; canWrite: boolean 
 function CampaignTable({
   campaigns,
   canWrite,
+  demo,
   onOpen,
   onEdit,
 }: {
   campaigns: CampaignSummary[];
   canWrite: boolean;
+  demo: boolean;
   onOpen: (id: number) => void;
   onEdit: (id: number) => void;
 }) {
@@ -219,7 +222,7 @@ function CampaignTable({
                 <TableCell className="text-end">{formatNumber(c.conversions)}</TableCell>
                 <TableCell>
                   <div className="flex justify-end gap-1">
-                    {(c.status === 'draft' || c.status === 'paused') && (
+                    {!demo && (c.status === 'draft' || c.status === 'paused') && (
                       <Button size="sm" variant="ghost" disabled={!canWrite} onClick={() => onEdit(c.id)}>
                         <Trans>Edit</Trans>
                       </Button>
