@@ -98,9 +98,15 @@ async function main() {
     await call('POST', `/api/campaigns/${campaign.id}/send`);
     const queuedMs = performance.now() - started;
     let status = '';
-    while (status !== 'sent' && status !== 'paused') {
+    for (let polls = 1; status !== 'sent' && status !== 'paused'; polls += 1) {
       await sleep(500);
       status = (await call('GET', `/api/campaigns/${campaign.id}`)).status;
+      // Progress on stderr, so a run stopped early still tells its rate.
+      if (polls % 20 === 0)
+        console.error(
+          `campaign: ${received} received in ${round((performance.now() - started) / 1000)} s` +
+            ` (${round(received / ((lastArrival - firstArrival) / 1000))}/s), server RSS ${memoryOf(server.process.pid as number).currentMb} MB`,
+        );
     }
     const totalMs = performance.now() - started;
     const final = await call('GET', `/api/campaigns/${campaign.id}`);

@@ -20,7 +20,7 @@ import { readAutomationSettings } from '../automation/service.js';
 import { addTimelineEntry } from '../contacts/service.js';
 import { getWebsite } from '../websites/service.js';
 import { readDeliveryReport } from './delivery-reports.js';
-import { bounceAddressPattern, deliverMessage, processId, renderMergeFields, suppress } from './outbox.js';
+import { bounceAddressPattern, deliverMessages, processId, renderMergeFields, suppress } from './outbox.js';
 import * as store from './store.js';
 
 export const sendCampaignJobName = 'marketing.send-campaign';
@@ -294,21 +294,20 @@ export async function campaignOutbox(tx: Tx, id: number) {
 
 // ---- the send job ----
 
-/** Messages one send job takes per round, and how many of them are on the wire at once. */
+/** Messages one send job claims per round (one transaction for all of them). */
 const sendBatch = 64;
-const sendConcurrency = 8;
 
 /**
- * Sends the campaign's queued messages while it is 'sending', a batch at a time with a few in flight
- * (each claimed on its own, so nothing is sent twice), within the workspace's rate per minute (over
+ * Sends the campaign's queued messages while it is 'sending', a batch claimed at a time and sent one
+ * by one (see deliverMessages), within the workspace's rate per minute (over
  * it, the job hands over to one due a minute later). Paused or cancelled, it stops; when none is left
  * it is 'sent' if every message went out, else paused for a look.
  */
 export async function runCampaignSend(deps: AppDeps, workspaceId: number, campaignId: number): Promise<void> {
   for (;;) {
     const next = await deps.database.withWorkspace(workspaceId, async (tx) => {
-      const row = await store.findCampaignRow(tx, campaignId);
-      if (row?.status !== 'sending') return { stop: true as const };
+      // The status alone each round: the figures (a count over every message) only at the end.
+      if ((await store.campaignStatus(tx, campaignId)) !== 'sending') return { stop: true as const };
       const { sendRatePerMinute } = await readAutomationSettings(tx);
       const allowance =
         sendRatePerMinute > 0 ? sendRatePerMinute - (await store.sentInLastMinute(tx, now(deps))) : sendBatch;
@@ -324,7 +323,8 @@ export async function runCampaignSend(deps: AppDeps, workspaceId: number, campai
       if (messageIds === null) {
         // An A/B test's rest waits for the winner: the decision queues the next send.
         if ((await store.countHeldMessages(tx, campaignId)) > 0) return { stop: true as const };
-        const done = row.sent + row.offline === row.toSend;
+        const row = await store.findCampaignRow(tx, campaignId);
+        const done = row !== undefined && row.sent + row.offline === row.toSend;
         await store.updateCampaignRow(tx, campaignId, { status: done ? 'sent' : 'paused' });
         return { stop: true as const };
       }
@@ -335,12 +335,7 @@ export async function runCampaignSend(deps: AppDeps, workspaceId: number, campai
       await queueSendJob(deps, undefined, workspaceId, campaignId, new Date(now(deps).getTime() + 60_000));
       return;
     }
-    const queue = [...next.messageIds];
-    const worker = async () => {
-      for (let id = queue.shift(); id !== undefined; id = queue.shift())
-        await deliverMessage(deps, workspaceId, id);
-    };
-    await Promise.all(Array.from({ length: sendConcurrency }, worker));
+    await deliverMessages(deps, workspaceId, next.messageIds);
   }
 }
 

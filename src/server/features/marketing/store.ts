@@ -58,6 +58,13 @@ export async function findCampaignRow(tx: Tx, id: number, lock = false): Promise
   return rows[0];
 }
 
+export async function campaignStatus(tx: Tx, id: number): Promise<CampaignStatus | undefined> {
+  const { rows } = await tx.execute<{ status: CampaignStatus }>(
+    sql`select status from campaigns where id = ${id}`,
+  );
+  return rows[0]?.status;
+}
+
 export interface CampaignValues {
   name: string;
   type: CampaignType;
