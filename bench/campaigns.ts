@@ -145,6 +145,9 @@ async function main() {
       );
       runs = counts[0];
       if (runs.total >= workflowContacts && runs.done === runs.total) break;
+      console.error(
+        `workflow: ${runs.done} of ${runs.total} runs finished, ${round((performance.now() - triggered) / 1000)} s after its creation`,
+      );
     }
     const endToEndMs = performance.now() - triggered;
     const { rows: span } = await owner.query(
