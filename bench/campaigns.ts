@@ -69,8 +69,8 @@ async function main() {
     await owner.query(
       `insert into contacts (workspace_id, first_name, last_name, email, source, status, tags)
        select $1, 'Bench', 'Reader ' || i, 'reader.' || i || '@bench.example', 'Bench', 'lead',
-              case when i <= $3 then array['bench-mail', 'bench-flow'] else array['bench-mail'] end
-       from generate_series(1, $2) i`,
+              array_remove(array[case when i <= $2 then 'bench-mail' end, case when i <= $3 then 'bench-flow' end], null)
+       from generate_series(1, greatest($2::int, $3::int)) i`,
       [workspaceId, recipients, workflowContacts],
     );
     await owner.query('analyze contacts');
