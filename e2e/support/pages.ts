@@ -15,6 +15,7 @@ export const publicPages = [
   '/scheduler',
   '/ai-demo',
   '/deployment-demo',
+  '/marketing-demo',
   '/ecosystem-demo',
   '/superhub-demo',
   '/webhook-demo',

@@ -6,7 +6,7 @@ import { ContactsPage } from '@client/features/contacts';
 import { DashboardPage } from '@client/features/dashboard';
 import { EcosystemDemoPage, EcosystemPage } from '@client/features/ecosystem';
 import { LandingPage } from '@client/features/landing';
-import { MarketingPage } from '@client/features/marketing';
+import { MarketingDemoPage, MarketingPage } from '@client/features/marketing';
 import {
   Phase3DemoPage,
   Phase3Page,
@@ -56,6 +56,7 @@ export const signedOutRoutes: AppRoute[] = [
   // ↓ Public demo screens: /ai-demo, /deployment-demo, /ecosystem-demo, /superhub-demo, /webhook-demo, /phase3-demo
   { path: '/ai-demo', page: AiDemoPage },
   { path: '/deployment-demo', page: DeploymentDemoPage },
+  { path: '/marketing-demo', page: MarketingDemoPage },
   { path: '/ecosystem-demo', page: EcosystemDemoPage },
   { path: '/superhub-demo', page: SuperhubDemoPage },
   { path: '/webhook-demo', page: WebhooksDemoPage },

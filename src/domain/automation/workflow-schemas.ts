@@ -13,7 +13,17 @@ const text = (label: string, max: number) =>
 const tag = text('Tag', 50);
 const statusEnum = z.enum(contactStatuses, 'Status must be lead, qualified, customer or lost');
 
-export const triggerTypes = ['contact_created', 'status_changed', 'tag_added', 'schedule'] as const;
+export const triggerTypes = [
+  'contact_created',
+  'status_changed',
+  'tag_added',
+  'email_received',
+  'app_event',
+  'date_reached',
+  'schedule',
+] as const;
+/** The contact dates a date_reached trigger can count from. */
+export const dateFields = ['createdAt', 'lastContactedAt'] as const;
 export type TriggerType = (typeof triggerTypes)[number];
 
 export const triggerSchema = z.discriminatedUnion(
@@ -22,13 +32,23 @@ export const triggerSchema = z.discriminatedUnion(
     z.object({ type: z.literal('contact_created') }),
     z.object({ type: z.literal('status_changed'), to: statusEnum.optional() }),
     z.object({ type: z.literal('tag_added'), tag }),
+    // An email from the contact was filed (capture address, a connected mailbox, or typed in).
+    z.object({ type: z.literal('email_received') }),
+    // A connected app's event of this type (a form filled in, a purchase) whose data.email is the contact's.
+    z.object({ type: z.literal('app_event'), eventType: text('Event type', 200) }),
+    // `days` after the contact's date field, the contact enters the workflow (once per date).
+    z.object({
+      type: z.literal('date_reached'),
+      field: z.enum(dateFields, 'Date field must be createdAt or lastContactedAt'),
+      days: z.number().int('Whole days').min(0, 'At least 0 days').max(3650, 'At most 3650 days'),
+    }),
     // Every `everyHours` the workflow enters each contact that meets its conditions (once per interval).
     z.object({
       type: z.literal('schedule'),
       everyHours: z.number().int('Whole hours').min(1, 'At least 1 hour').max(8760, 'At most a year'),
     }),
   ],
-  'Trigger must be contact_created, status_changed, tag_added or schedule',
+  'Trigger must be contact_created, status_changed, tag_added, email_received, app_event, date_reached or schedule',
 );
 export type Trigger = z.infer<typeof triggerSchema>;
 
@@ -58,6 +78,12 @@ const leafStepSchemas = [
   z.object({ type: z.literal('add_tag'), tag }),
   z.object({ type: z.literal('remove_tag'), tag }),
   z.object({ type: z.literal('create_note'), body: text('Note', 5000) }),
+  // A task for the team (an activity of type task, and a note on the contact's timeline).
+  z.object({
+    type: z.literal('create_task'),
+    title: text('Task', 200),
+    dueInDays: z.number().int('Whole days').min(0, 'At least 0 days').max(365, 'At most 365 days'),
+  }),
   z.object({ type: z.literal('notify_member'), message: text('Message', 500) }),
   z.object({ type: z.literal('webhook'), url: z.url('A URL starting with http:// or https://').max(2000) }),
 ] as const;
@@ -103,6 +129,7 @@ export const stepTypes = [
   'add_tag',
   'remove_tag',
   'create_note',
+  'create_task',
   'notify_member',
   'webhook',
   'branch',

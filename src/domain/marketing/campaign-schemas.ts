@@ -74,6 +74,63 @@ export const campaignSummarySchema = z.object({
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
+export const abTestMetrics = ['open', 'click'] as const;
+export type AbTestMetric = (typeof abTestMetrics)[number];
+
+/**
+ * An A/B test of a campaign: each variant goes to an equal part of a test share of the audience;
+ * after the wait, the variant with the best open (or click) rate goes to the rest.
+ */
+export const abTestInputSchema = z.object({
+  variants: z
+    .array(
+      z.object({ subject: campaignFields.subject, body: campaignFields.body }),
+      /*i18n*/ 'Variants are required',
+    )
+    .min(2, /*i18n*/ 'An A/B test needs at least two variants')
+    .max(5, /*i18n*/ 'At most five variants'),
+  testPercent: z
+    .number(/*i18n*/ 'Test share must be a number')
+    .int(/*i18n*/ 'Whole percent')
+    .min(2, /*i18n*/ 'At least 2%')
+    .max(90, /*i18n*/ 'At most 90%')
+    .default(20),
+  waitHours: z
+    .number(/*i18n*/ 'Wait must be a number')
+    .int(/*i18n*/ 'Whole hours')
+    .min(1, /*i18n*/ 'At least 1 hour')
+    .max(720, /*i18n*/ 'At most 720 hours')
+    .default(4),
+  metric: z.enum(abTestMetrics, /*i18n*/ 'Metric must be open or click').default('open'),
+});
+export type AbTestInput = z.input<typeof abTestInputSchema>;
+export type AbTestSettings = z.output<typeof abTestInputSchema>;
+
+export const abTestSchema = z.object({
+  testPercent: z.number(),
+  waitHours: z.number(),
+  metric: z.enum(abTestMetrics),
+  /** ready: not started; testing: the test share is being sent or waited on; decided: the winner went to the rest. */
+  phase: z.enum(['ready', 'testing', 'decided']),
+  decidesAt: z.string().nullable(),
+  /** The winning variant's index, once decided. */
+  winner: z.number().nullable(),
+  /** 0 to 1: confidence that the winner's rate differs from the runner-up's (two-proportion z-test); null when not measurable. */
+  confidence: z.number().nullable(),
+  variants: z.array(
+    z.object({
+      subject: z.string(),
+      body: z.string(),
+      sent: z.number(),
+      opens: z.number(),
+      clicks: z.number(),
+      openRate: z.number().nullable(),
+      clickRate: z.number().nullable(),
+    }),
+  ),
+});
+export type AbTest = z.infer<typeof abTestSchema>;
+
 export const campaignDetailSchema = campaignSummarySchema.extend({
   subject: z.string(),
   preheader: z.string(),
@@ -82,6 +139,7 @@ export const campaignDetailSchema = campaignSummarySchema.extend({
   audience: audienceSchema,
   /** Per UTC day: messages sent, first opens, first clicks. */
   daily: z.array(z.object({ day: z.string(), sent: z.number(), opens: z.number(), clicks: z.number() })),
+  abTest: abTestSchema.nullable(),
 });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
@@ -103,7 +161,8 @@ export const outboxMessageSchema = z.object({
   id: z.number(),
   toEmail: z.string(),
   subject: z.string(),
-  status: z.enum(['queued', 'sending', 'sent', 'offline', 'failed']),
+  /** held: kept for the A/B test's winner, sent once it is decided. */
+  status: z.enum(['queued', 'held', 'sending', 'sent', 'offline', 'failed']),
   error: z.string().nullable(),
   sentAt: z.string().nullable(),
 });

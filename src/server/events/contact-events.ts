@@ -8,7 +8,11 @@ import type { Tx } from '../db/database.js';
 export type ContactEvent =
   | { type: 'contact.created'; contactId: number }
   | { type: 'contact.status_changed'; contactId: number; from: string; to: string }
-  | { type: 'contact.tag_added'; contactId: number; tag: string };
+  | { type: 'contact.tag_added'; contactId: number; tag: string }
+  /** An inbound email from the contact was filed (its processing job names it once). */
+  | { type: 'contact.email_received'; contactId: number; emailJobId: number }
+  /** A connected app sent an event (a form filled in, a purchase) whose data names the contact by email. */
+  | { type: 'contact.app_event'; contactId: number; eventType: string; eventId: number };
 
 export type ContactEventListener = (tx: Tx, event: ContactEvent) => Promise<void>;
 

@@ -4,6 +4,7 @@ import { recordActivity } from '../features/activities/service.js';
 import { seedDemoContacts } from '../features/contacts/demo-contacts.js';
 import { seedDemoDeals } from '../features/deals/demo-deals.js';
 import { seedDemoEcosystem } from '../features/ecosystem/demo-data.js';
+import { seedDemoCampaigns } from '../features/marketing/demo-campaigns.js';
 import { seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 import { seedDemoProducts } from '../features/products/demo-products.js';
 import { seedDemoSiteHealth } from '../features/site-health/demo-sites.js';
@@ -47,4 +48,5 @@ export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<vo
     demoWebsites.map((_, i) => i + 1),
   );
   await seedDemoEcosystem(tx);
+  await seedDemoCampaigns(tx);
 }

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.js';
 import { createWorkspace, hashPassword } from '../features/auth/service.js';
 import { findUserByEmail, insertUser, listUserWorkspaces } from '../features/auth/store.js';
+import { seedDemoCampaigns } from '../features/marketing/demo-campaigns.js';
 import { closeDemoPhoneSync, seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 import { seedDemoData } from './demo-data.js';
 import * as store from './store.js';
@@ -28,6 +29,9 @@ export async function seedDemoWorkspace(deps: Pick<AppDeps, 'database' | 'config
   if (existing) {
     if (signIn && !existing.passwordHash) await openDemo(deps, existing.id);
     if (!signIn && existing.passwordHash) await closeDemo(deps, existing.id);
+    // A demo seeded before campaigns existed gets them (the public /marketing-demo shows them).
+    for (const workspaceId of await demoWorkspaceIds(deps, existing.id))
+      await deps.database.withWorkspace(workspaceId, (tx) => seedDemoCampaigns(tx));
     return false;
   }
   const owner = await insertUser(db, {

@@ -47,6 +47,9 @@ const triggerLabels: Record<TriggerType, MessageDescriptor> = {
   contact_created: msg`Contact created`,
   status_changed: msg`Status changed`,
   tag_added: msg`Tag added`,
+  email_received: msg`Email received`,
+  app_event: msg`Form or app event`,
+  date_reached: msg`A date is reached`,
   schedule: msg`On a schedule`,
 };
 
@@ -59,6 +62,7 @@ const editableSteps = [
   'add_tag',
   'remove_tag',
   'create_note',
+  'create_task',
   'notify_member',
   'webhook',
 ] as const satisfies readonly StepType[];
@@ -71,6 +75,7 @@ const stepLabels: Record<StepType, MessageDescriptor> = {
   add_tag: msg`Add tag`,
   remove_tag: msg`Remove tag`,
   create_note: msg`Create note`,
+  create_task: msg`Create task`,
   notify_member: msg`Notify team`,
   webhook: msg`Call webhook`,
   branch: msg`Branch on a condition`,
@@ -98,6 +103,8 @@ function newStep(type: (typeof editableSteps)[number]): Step {
       return { type, tag: '' };
     case 'create_note':
       return { type, body: '' };
+    case 'create_task':
+      return { type, title: '', dueInDays: 1 };
     case 'notify_member':
       return { type, message: '' };
     case 'webhook':
@@ -340,7 +347,11 @@ function TriggerFields({
           ? { type, tag: '' }
           : type === 'schedule'
             ? { type, everyHours: 24 }
-            : { type },
+            : type === 'date_reached'
+              ? { type, field: 'createdAt', days: 7 }
+              : type === 'app_event'
+                ? { type, eventType: '' }
+                : { type },
     );
   return (
     <>
@@ -384,6 +395,35 @@ function TriggerFields({
           onChange={(e) => onChange({ type: 'tag_added', tag: e.target.value })}
         />
       )}
+      {trigger.type === 'app_event' && (
+        <Input
+          aria-label={t`Event type`}
+          aria-invalid={Boolean(errorOf('eventType'))}
+          value={trigger.eventType}
+          onChange={(e) => onChange({ type: 'app_event', eventType: e.target.value })}
+        />
+      )}
+      {trigger.type === 'date_reached' && (
+        <div className="grid grid-cols-2 gap-2">
+          <Input
+            type="number"
+            min={0}
+            aria-label={t`Days after`}
+            aria-invalid={Boolean(errorOf('days'))}
+            value={trigger.days}
+            onChange={(e) => onChange({ ...trigger, days: Number(e.target.value) })}
+          />
+          <select
+            aria-label={t`Date field`}
+            className={selectClass}
+            value={trigger.field}
+            onChange={(e) => onChange({ ...trigger, field: e.target.value as 'createdAt' })}
+          >
+            <option value="createdAt">{t`Created`}</option>
+            <option value="lastContactedAt">{t`Last contacted`}</option>
+          </select>
+        </div>
+      )}
       {trigger.type === 'schedule' && (
         <Input
           type="number"
@@ -394,7 +434,11 @@ function TriggerFields({
           onChange={(e) => onChange({ type: 'schedule', everyHours: Number(e.target.value) })}
         />
       )}
-      <FieldProblem message={errorOf('tag') ?? errorOf('everyHours') ?? errorOf('to')} />
+      <FieldProblem
+        message={
+          errorOf('tag') ?? errorOf('everyHours') ?? errorOf('to') ?? errorOf('eventType') ?? errorOf('days')
+        }
+      />
     </>
   );
 }
@@ -517,6 +561,23 @@ function StepInputs({ step, onChange }: { step: Step; onChange: (step: Step) => 
           value={step.body}
           onChange={(e) => onChange({ ...step, body: e.target.value })}
         />
+      );
+    case 'create_task':
+      return (
+        <div className="grid grid-cols-[1fr_8rem] gap-2">
+          <Input
+            aria-label={t`Task`}
+            value={step.title}
+            onChange={(e) => onChange({ ...step, title: e.target.value })}
+          />
+          <Input
+            type="number"
+            min={0}
+            aria-label={t`Due in days`}
+            value={step.dueInDays}
+            onChange={(e) => onChange({ ...step, dueInDays: Number(e.target.value) })}
+          />
+        </div>
       );
     case 'notify_member':
       return (

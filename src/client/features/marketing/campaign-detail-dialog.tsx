@@ -12,21 +12,35 @@ import type { OutboxMessage } from '@domain/marketing/campaign-schemas';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { AbTestPanel } from './ab-test-panel';
 import { useCampaign, useCampaignOutbox } from './marketing-api';
 
 const messageStatusLabels: Record<OutboxMessage['status'], MessageDescriptor> = {
   queued: msg`Queued`,
+  held: msg`Waiting for the A/B test's winner`,
   sending: msg`Sending`,
   sent: msg`Sent`,
   offline: msg`In the outbox, not delivered`,
   failed: msg`Failed`,
 };
 
-/** A campaign's page: its figures, per day, and its outbox (what was sent to whom, or kept undelivered). */
-export function CampaignDetailDialog({ campaignId, onClose }: { campaignId: number; onClose: () => void }) {
+/**
+ * A campaign's page: its figures, per day, its A/B test and its outbox (what was sent to whom, or kept
+ * undelivered). The public demo twin shows no outbox (the demo contacts' addresses).
+ */
+export function CampaignDetailDialog({
+  campaignId,
+  demo,
+  canWrite,
+  onClose,
+}: {
+  campaignId: number;
+  demo: boolean;
+  canWrite: boolean;
+  onClose: () => void;
+}) {
   const { i18n } = useLingui();
-  const campaign = useCampaign(campaignId);
-  const outbox = useCampaignOutbox(campaignId);
+  const campaign = useCampaign(campaignId, demo);
   const c = campaign.data;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -38,7 +52,7 @@ export function CampaignDetailDialog({ campaignId, onClose }: { campaignId: numb
         {!c ? (
           <Skeleton className="h-32 w-full" />
         ) : (
-          <div className="space-y-4">
+          <div className="min-w-0 space-y-4">
             <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
               {[
                 { id: 'sent', label: msg`Sent`, value: c.sent },
@@ -91,34 +105,41 @@ export function CampaignDetailDialog({ campaignId, onClose }: { campaignId: numb
                 </Table>
               )}
             </section>
-            <section>
-              <h3 className="mb-2 font-medium">
-                <Trans>Outbox</Trans>
-              </h3>
-              {!outbox.data?.length ? (
-                <p className="text-sm text-muted-foreground">
-                  <Trans>No messages yet.</Trans>
-                </p>
-              ) : (
-                <ul className="divide-y text-sm" data-testid="campaign-outbox">
-                  {outbox.data.map((m) => (
-                    <li key={m.id} className="flex justify-between gap-2 py-1.5">
-                      <span className="truncate">{m.toEmail}</span>
-                      <span
-                        className={
-                          m.status === 'offline' ? 'font-medium text-amber-700' : 'text-muted-foreground'
-                        }
-                      >
-                        {i18n._(messageStatusLabels[m.status])}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <AbTestPanel campaign={c} canWrite={canWrite && !demo} />
+            {!demo && <CampaignOutbox campaignId={campaignId} />}
           </div>
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function CampaignOutbox({ campaignId }: { campaignId: number }) {
+  const { i18n } = useLingui();
+  const outbox = useCampaignOutbox(campaignId);
+  return (
+    <section>
+      <h3 className="mb-2 font-medium">
+        <Trans>Outbox</Trans>
+      </h3>
+      {!outbox.data?.length ? (
+        <p className="text-sm text-muted-foreground">
+          <Trans>No messages yet.</Trans>
+        </p>
+      ) : (
+        <ul className="divide-y text-sm" data-testid="campaign-outbox">
+          {outbox.data.map((m) => (
+            <li key={m.id} className="flex justify-between gap-2 py-1.5">
+              <span className="truncate">{m.toEmail}</span>
+              <span
+                className={m.status === 'offline' ? 'font-medium text-amber-700' : 'text-muted-foreground'}
+              >
+                {i18n._(messageStatusLabels[m.status])}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { apiRequest } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import type {
+  AbTestInput,
   CampaignCreateInput,
   CampaignDetail,
   CampaignSummary,
@@ -12,20 +13,19 @@ import type {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 
+/** The signed-in screen reads the workspace; the public /marketing-demo twin reads the demo workspace. */
+const base = (demo: boolean) => (demo ? '/api/demo/marketing/campaigns' : '/api/campaigns');
+
 /** Re-read every 2 s while a campaign is sending, so its status and figures follow the send. */
-export function useCampaigns() {
+export function useCampaigns(demo = false) {
   return useQuery<CampaignSummary[]>({
-    queryKey: ['/api/campaigns'],
+    queryKey: [base(demo)],
     refetchInterval: (query) => (query.state.data?.some((c) => c.status === 'sending') ? 2000 : false),
   });
 }
 
-export function useCampaign(id: number | null) {
-  return useQuery<CampaignDetail>({ queryKey: [`/api/campaigns/${id}`], enabled: id !== null });
-}
-
-export function useCampaignOutbox(id: number) {
-  return useQuery<OutboxMessage[]>({ queryKey: [`/api/campaigns/${id}/messages`] });
+export function useCampaign(id: number | null, demo = false) {
+  return useQuery<CampaignDetail>({ queryKey: [`${base(demo)}/${id}`], enabled: id !== null });
 }
 
 const refreshCampaigns = () =>
@@ -64,4 +64,23 @@ export function usePreviewCampaign() {
         z.infer<typeof campaignPreviewResultSchema>
       >,
   });
+}
+
+/** Sets the campaign's A/B test (input) or removes it (null). */
+export function useSaveAbTest(id: number) {
+  return useMutation({
+    mutationFn: async (input: AbTestInput | null) =>
+      (
+        await apiRequest(
+          input === null ? 'DELETE' : 'PUT',
+          `/api/campaigns/${id}/ab-test`,
+          input ?? undefined,
+        )
+      ).json() as Promise<CampaignDetail>,
+    onSuccess: refreshCampaigns,
+  });
+}
+
+export function useCampaignOutbox(id: number) {
+  return useQuery<OutboxMessage[]>({ queryKey: [`/api/campaigns/${id}/messages`] });
 }

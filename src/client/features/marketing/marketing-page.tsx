@@ -1,3 +1,4 @@
+import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -29,33 +30,60 @@ function toggleAction(status: CampaignStatus): CampaignAction | null {
 /** /marketing (signed in): the workspace's email campaigns, their figures, the pause/play toggle and the editor. */
 export function MarketingPage() {
   const { user } = useAuth();
-  const canWrite = user !== null && hasRole(user.role, 'admin');
-  const campaigns = useCampaigns();
+  return <MarketingScreen demo={false} canWrite={user !== null && hasRole(user.role, 'admin')} />;
+}
+
+/** /marketing-demo (anyone): the same screen over the demo workspace, read-only, under the public header. */
+export function MarketingDemoPage() {
+  return (
+    <div className="min-h-screen bg-background">
+      <SiteHeader>
+        <BackToHomeLink />
+      </SiteHeader>
+      <MarketingScreen demo canWrite={false} />
+    </div>
+  );
+}
+
+function MarketingScreen({ demo, canWrite }: { demo: boolean; canWrite: boolean }) {
+  const campaigns = useCampaigns(demo);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const hasOffline = campaigns.data?.some((c) => c.offline > 0) ?? false;
   return (
     <main className="mx-auto max-w-6xl space-y-6 p-4 md:p-8">
-      <Link href="/dashboard" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
-        <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
-        <Trans>Back to dashboard</Trans>
-      </Link>
+      {!demo && (
+        <Link
+          href="/dashboard"
+          className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+        >
+          <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
+          <Trans>Back to dashboard</Trans>
+        </Link>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
             <Megaphone className="h-6 w-6 text-primary" aria-hidden="true" />
             <Trans>Marketing Automation</Trans>
+            {demo && (
+              <Badge variant="outline" className="text-xs font-normal">
+                <Trans>Demo workspace, read-only</Trans>
+              </Badge>
+            )}
           </h1>
           <p className="text-sm text-muted-foreground">
             <Trans>Email campaigns to your contacts. Contacts who unsubscribed are never mailed.</Trans>
           </p>
         </div>
-        <Button onClick={() => setEditing('new')} disabled={!canWrite} data-testid="button-new-campaign">
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          <Trans>New Campaign</Trans>
-        </Button>
+        {!demo && (
+          <Button onClick={() => setEditing('new')} disabled={!canWrite} data-testid="button-new-campaign">
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            <Trans>New Campaign</Trans>
+          </Button>
+        )}
       </div>
-      {hasOffline && (
+      {hasOffline && !demo && (
         <p
           className="rounded-md border border-amber-500 bg-amber-50 p-3 text-sm text-amber-900"
           role="status"
@@ -83,6 +111,7 @@ export function MarketingPage() {
             <CampaignTable
               campaigns={campaigns.data}
               canWrite={canWrite}
+              demo={demo}
               onOpen={setViewing}
               onEdit={setEditing}
             />
@@ -95,7 +124,14 @@ export function MarketingPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      {viewing !== null && <CampaignDetailDialog campaignId={viewing} onClose={() => setViewing(null)} />}
+      {viewing !== null && (
+        <CampaignDetailDialog
+          campaignId={viewing}
+          demo={demo}
+          canWrite={canWrite}
+          onClose={() => setViewing(null)}
+        />
+      )}
     </main>
   );
 }
@@ -103,11 +139,13 @@ export function MarketingPage() {
 function CampaignTable({
   campaigns,
   canWrite,
+  demo,
   onOpen,
   onEdit,
 }: {
   campaigns: CampaignSummary[];
   canWrite: boolean;
+  demo: boolean;
   onOpen: (id: number) => void;
   onEdit: (id: number) => void;
 }) {
@@ -184,7 +222,7 @@ function CampaignTable({
                 <TableCell className="text-end">{formatNumber(c.conversions)}</TableCell>
                 <TableCell>
                   <div className="flex justify-end gap-1">
-                    {(c.status === 'draft' || c.status === 'paused') && (
+                    {!demo && (c.status === 'draft' || c.status === 'paused') && (
                       <Button size="sm" variant="ghost" disabled={!canWrite} onClick={() => onEdit(c.id)}>
                         <Trans>Edit</Trans>
                       </Button>

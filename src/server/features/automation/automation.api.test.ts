@@ -11,6 +11,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../../test/test-app.js';
+import { signedHeaders } from '../operations/signing.js';
 import { sweepAutomation } from './jobs.js';
 
 const day = 86_400_000;
@@ -232,6 +233,129 @@ describe('workflows API', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('starts workflows when an email is received or a date is reached, and creates tasks', async () => {
+    const onEmail = (
+      await owner.client.post('/api/workflows', {
+        name: 'Answer emails',
+        status: 'active',
+        trigger: { type: 'email_received' },
+        steps: [{ type: 'create_task', title: 'Answer {{firstName}}', dueInDays: 2 }],
+      })
+    ).json();
+    const onDate = (
+      await owner.client.post('/api/workflows', {
+        name: 'Three days after the last contact',
+        status: 'active',
+        trigger: { type: 'date_reached', field: 'lastContactedAt', days: 3 },
+        steps: [{ type: 'add_tag', tag: 'follow-up' }],
+      })
+    ).json();
+    const badDate = await owner.client.post('/api/workflows', {
+      name: 'Bad',
+      trigger: { type: 'date_reached', field: 'birthday', days: 3 },
+      steps: [{ type: 'add_tag', tag: 'x' }],
+    });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().issues[0].path).toBe('trigger.field');
+
+    // An inbound email (the one processing path of typed, IMAP and captured mail) starts one run.
+    const from = uniqueEmail('wren');
+    const email = {
+      messageId: `<question-${from}>`,
+      fromEmail: from,
+      toEmail: owner.email,
+      subject: 'A question',
+      body: 'Hello',
+      direction: 'inbound',
+      receivedAt: clock().toISOString(),
+    };
+    expect((await owner.client.post('/api/emails/process', email)).statusCode).toBe(202);
+    const [run] = await until(
+      () => runsOf(owner.client, onEmail.id),
+      (runs) => runs[0]?.status === 'completed',
+    );
+    expect(run.steps.map((s) => [s.type, s.status])).toEqual([['create_task', 'completed']]);
+    const activities = (await owner.client.get('/api/activities')).json() as {
+      type: string;
+      description: string;
+    }[];
+    expect(activities.find((a) => a.type === 'task')?.description).toMatch(
+      /^Answer .+ due \d{4}-\d{2}-\d{2}\)$/,
+    );
+    // The same email again is the same email: no second run.
+    expect((await owner.client.post('/api/emails/process', email)).statusCode).toBe(202);
+    await sweepAutomation(t.app.deps);
+    expect(await runsOf(owner.client, onEmail.id)).toHaveLength(1);
+
+    // Its sender was last contacted now; three days later the sweep enters them, once.
+    expect(await runsOf(owner.client, onDate.id)).toHaveLength(0);
+    offsetMs += 3 * day + 60_000;
+    await sweepAutomation(t.app.deps);
+    await sweepAutomation(t.app.deps);
+    const dated = await until(
+      () => runsOf(owner.client, onDate.id),
+      (runs) => runs.length > 0 && runs.every((r) => r.status === 'completed'),
+    );
+    expect(dated).toHaveLength(1);
+    expect(dated[0].steps.map((s) => s.type)).toEqual(['add_tag']);
+    await owner.client.patch(`/api/workflows/${onEmail.id}`, { status: 'paused' });
+    await owner.client.patch(`/api/workflows/${onDate.id}`, { status: 'paused' });
+  });
+
+  it('starts a workflow when a connected app sends an event naming a contact by email', async () => {
+    const onForm = (
+      await owner.client.post('/api/workflows', {
+        name: 'Form filled in',
+        status: 'active',
+        trigger: { type: 'app_event', eventType: 'form.submitted' },
+        steps: [{ type: 'add_tag', tag: 'form-lead' }],
+      })
+    ).json();
+    const email = uniqueEmail('former');
+    const contact = (await owner.client.post('/api/contacts', { firstName: 'For', email })).json();
+    const app = (
+      await owner.client.post('/api/ecosystem/apps', {
+        name: 'Forms App',
+        category: 'business',
+        url: 'https://forms.example/site',
+        type: 'B2C',
+        pricing: { free: true },
+        features: [],
+      })
+    ).json();
+    const { signing_secret: secret } = (
+      await owner.client.get(`/api/webhook-config/${app.id}/download`)
+    ).json();
+    const send = async (webhookId: string, type: string, data: Record<string, unknown>) => {
+      const body = JSON.stringify({ type, data });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/in/${app.id}`,
+        headers: {
+          'content-type': 'application/json',
+          ...signedHeaders(secret, webhookId, body, new Date()),
+        },
+        payload: body,
+      });
+      return res.statusCode;
+    };
+    expect(await send('msg_form_1', 'form.submitted', { email: email.toUpperCase() })).toBe(202);
+    // The same delivery again is answered as a duplicate and starts nothing.
+    expect(await send('msg_form_1', 'form.submitted', { email })).toBe(200);
+    expect(await send('msg_other_1', 'order.paid', { email })).toBe(202); // another event type
+    expect(await send('msg_form_2', 'form.submitted', { email: uniqueEmail('nobody') })).toBe(202); // no such contact
+    const [run] = await until(
+      () => runsOf(owner.client, onForm.id),
+      (runs) => runs[0]?.status === 'completed',
+    );
+    expect(await runsOf(owner.client, onForm.id)).toHaveLength(1);
+    expect(run.steps.map((s) => s.type)).toEqual(['add_tag']);
+    expect((await owner.client.get(`/api/contacts/${contact.id}`)).json().contact.tags).toContain(
+      'form-lead',
+    );
+    await owner.client.patch(`/api/workflows/${onForm.id}`, { status: 'paused' });
   });
 
   it('lets the watchdog fail a run stuck past its deadline, with the reason', async () => {

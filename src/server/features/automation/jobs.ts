@@ -30,6 +30,36 @@ export async function sweepAutomation(deps: AppDeps): Promise<void> {
   for (const r of stuck) await failStuckRun(deps, r.workspaceId, r.runId);
   const scheduled = await deps.database.db.transaction((tx) => store.scheduledWorkflowsEverywhere(tx));
   for (const s of scheduled) await fireSchedule(deps, s.workspaceId, s.workflowId, at);
+  const dated = await deps.database.db.transaction((tx) => store.dateWorkflowsEverywhere(tx));
+  for (const d of dated) await fireDateTrigger(deps, d.workspaceId, d.workflowId, at);
+}
+
+/**
+ * Enters the contacts whose date (plus the trigger's days) came since the last look: from the
+ * workflow's creation on the first, so a date long past starts nothing. The look's time is kept in
+ * last_scheduled_at, the runs' keys make a repeat harmless.
+ */
+async function fireDateTrigger(deps: AppDeps, workspaceId: number, workflowId: number, at: Date) {
+  await deps.database.withWorkspace(workspaceId, async (tx) => {
+    const workflow = await store.findWorkflowRow(tx, workflowId, true);
+    const trigger = workflow?.definition.trigger;
+    if (workflow?.status !== 'active' || trigger?.type !== 'date_reached') return;
+    const since = new Date(workflow.lastScheduledAt ?? workflow.createdAt);
+    if (since >= at) return;
+    await store.updateWorkflowRow(tx, workflowId, { lastScheduledAt: at });
+    const runIds = await store.insertDateRuns(tx, {
+      workflowId,
+      versionId: workflow.versionId,
+      field: trigger.field,
+      days: trigger.days,
+      since,
+      until: at,
+      conditions: workflow.definition.conditions,
+      startedAt: at,
+      deadlineAt: new Date(at.getTime() + stepDeadlineMs),
+    });
+    for (const runId of runIds) await deps.queue.send(runStepJobName, { workspaceId, runId }, { tx });
+  });
 }
 
 /** Enters the workflow's contacts once per interval of its schedule trigger. */

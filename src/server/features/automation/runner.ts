@@ -209,6 +209,18 @@ async function runLocalStep(
         occurredAt: now(deps),
       });
       return null;
+    case 'create_task': {
+      const due = new Date(now(deps).getTime() + step.dueInDays * 86_400_000).toISOString().slice(0, 10);
+      const title = renderMergeFields(step.title, contact);
+      await recordActivity(tx, 'task', `${title} (${contact.firstName} ${contact.lastName}, due ${due})`);
+      await addTimelineEntry(tx, contact.id, {
+        kind: 'note',
+        title: `Task: ${title}`,
+        body: `Due ${due}`,
+        occurredAt: now(deps),
+      });
+      return `due ${due}`;
+    }
     case 'notify_member':
       await recordActivity(
         tx,

@@ -159,6 +159,8 @@ const triggerOfEvent: Record<ContactEvent['type'], Trigger['type']> = {
   'contact.created': 'contact_created',
   'contact.status_changed': 'status_changed',
   'contact.tag_added': 'tag_added',
+  'contact.email_received': 'email_received',
+  'contact.app_event': 'app_event',
 };
 
 function triggerMatches(trigger: Trigger, event: ContactEvent): boolean {
@@ -166,6 +168,9 @@ function triggerMatches(trigger: Trigger, event: ContactEvent): boolean {
     return !trigger.to || trigger.to === event.to;
   if (trigger.type === 'tag_added' && event.type === 'contact.tag_added')
     return trigger.tag.toLowerCase() === event.tag.toLowerCase();
+  if (trigger.type === 'email_received') return event.type === 'contact.email_received';
+  if (trigger.type === 'app_event' && event.type === 'contact.app_event')
+    return trigger.eventType.toLowerCase() === event.eventType.toLowerCase();
   return trigger.type === 'contact_created' && event.type === 'contact.created';
 }
 
@@ -198,6 +203,22 @@ export async function startRun(
   return runId;
 }
 
+/** The event's key: a run per workflow per key, so a repeated delivery starts nothing more. */
+function triggerKeyOf(event: ContactEvent, txid: string): string {
+  switch (event.type) {
+    case 'contact.created':
+      return `contact.created:${event.contactId}`;
+    case 'contact.status_changed':
+      return `contact.status_changed:${event.contactId}:${event.to}:${txid}`;
+    case 'contact.tag_added':
+      return `contact.tag_added:${event.contactId}:${event.tag.toLowerCase()}:${txid}`;
+    case 'contact.email_received':
+      return `contact.email_received:${event.contactId}:${event.emailJobId}`;
+    case 'contact.app_event':
+      return `contact.app_event:${event.contactId}:${event.eventId}`;
+  }
+}
+
 /**
  * The contact-event listener: every active workflow whose trigger matches starts one run for the
  * event (its key names the event, so a repeated delivery starts nothing more). Changes made by a
@@ -211,12 +232,7 @@ export function contactEventListener(deps: AppDeps): ContactEventListener {
     const contact = await findContact(tx, event.contactId);
     if (!contact) return;
     const { workspaceId, txid } = await store.currentWorkspaceAndTxid(tx);
-    const key =
-      event.type === 'contact.created'
-        ? `contact.created:${event.contactId}`
-        : event.type === 'contact.status_changed'
-          ? `contact.status_changed:${event.contactId}:${event.to}:${txid}`
-          : `contact.tag_added:${event.contactId}:${event.tag.toLowerCase()}:${txid}`;
+    const key = triggerKeyOf(event, txid);
     for (const workflow of matching) {
       if (!workflow.definition.conditions.every((c) => meetsCondition(contact, c))) continue;
       await startRun(deps, tx, workflow, contact, key, workspaceId);

@@ -17,11 +17,12 @@ export type WorkflowRow = {
   versionId: number;
   definition: WorkflowDefinition;
   lastScheduledAt: Date | null;
+  createdAt: Date;
 };
 
 const workflowColumns = sql`w.id, w.name, w.description, w.status, w.trigger_type as "triggerType",
   w.current_version as "currentVersion", v.id as "versionId", v.definition,
-  w.last_scheduled_at as "lastScheduledAt"`;
+  w.last_scheduled_at as "lastScheduledAt", w.created_at as "createdAt"`;
 const withCurrentVersion = sql`workflows w join workflow_versions v on v.workflow_id = w.id and v.version = w.current_version`;
 
 export async function listWorkflowRows(tx: Tx) {
@@ -187,6 +188,43 @@ export async function insertScheduledRuns(
         select ${values.workflowId}, ${values.versionId}, c.id, ${values.slotKey} || ':' || c.id,
                ${values.startedAt.toISOString()}::timestamptz, ${values.deadlineAt.toISOString()}::timestamptz
         from contacts c ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+        on conflict (workflow_id, trigger_key) do nothing returning id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Enters every contact whose date field plus `days` fell in (since, until] and that meets `conditions`;
+ * the key names the date, so a contact enters once per date (a new last-contacted date is a new one).
+ */
+export async function insertDateRuns(
+  tx: Tx,
+  values: {
+    workflowId: number;
+    versionId: number;
+    field: 'createdAt' | 'lastContactedAt';
+    days: number;
+    since: Date;
+    until: Date;
+    conditions: Condition[];
+    startedAt: Date;
+    deadlineAt: Date;
+  },
+): Promise<number[]> {
+  const column = sql.raw(values.field === 'createdAt' ? 'c.created_at' : 'c.last_contacted_at');
+  const due = sql`${column} + make_interval(days => ${values.days}::int)`;
+  const where = [
+    sql`${column} is not null`,
+    sql`${due} > ${values.since.toISOString()}::timestamptz`,
+    sql`${due} <= ${values.until.toISOString()}::timestamptz`,
+    ...values.conditions.map(conditionSql),
+  ];
+  const { rows } = await tx.execute<{ id: number }>(
+    sql`insert into workflow_runs (workflow_id, version_id, contact_id, trigger_key, started_at, deadline_at)
+        select ${values.workflowId}, ${values.versionId}, c.id,
+               'date:' || ${values.field}::text || ':' || extract(epoch from ${column})::text || ':' || c.id,
+               ${values.startedAt.toISOString()}::timestamptz, ${values.deadlineAt.toISOString()}::timestamptz
+        from contacts c where ${sql.join(where, sql` and `)}
         on conflict (workflow_id, trigger_key) do nothing returning id`,
   );
   return rows.map((r) => r.id);
@@ -368,6 +406,10 @@ export async function unfinishedRunsEverywhere(tx: Tx) {
 }
 export async function scheduledWorkflowsEverywhere(tx: Tx) {
   const { rows } = await tx.execute<Ids>(sql`select * from app_scheduled_workflows()`);
+  return rows.map((r) => ({ workspaceId: Number(r.workspace_id), workflowId: Number(r.id) }));
+}
+export async function dateWorkflowsEverywhere(tx: Tx) {
+  const { rows } = await tx.execute<Ids>(sql`select * from app_date_workflows()`);
   return rows.map((r) => ({ workspaceId: Number(r.workspace_id), workflowId: Number(r.id) }));
 }
 export async function workspacesWithFinishedRuns(tx: Tx) {

@@ -662,6 +662,11 @@ export async function findCustomerEmails(tx: Tx, emails: string[]): Promise<Set<
   return new Set(await store.findCustomerEmails(tx, emails));
 }
 
+/** The id of the workspace's contact with this email (any case), for features that name contacts by email. */
+export async function findContactIdByEmail(tx: Tx, email: string): Promise<number | null> {
+  return (await store.findContactByEmail(tx, email))?.id ?? null;
+}
+
 export async function findContact(tx: Tx, id: number): Promise<Contact | undefined> {
   return store.findContactRow(tx, id);
 }

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { ParsedAddress } from '@domain/email/addresses';
 import { SMTPServer } from 'smtp-server';
 import type { AppDeps } from '../../deps.js';
+import { bounceAddressWorkspace, recordDeliveryReport } from '../marketing/service.js';
 import { type ParsedMessage, parseRawMessage } from './parse-message.js';
 import { type IncomingEmail, recordIncomingEmail } from './service.js';
 import * as store from './store.js';
@@ -87,6 +88,13 @@ export async function startCaptureServer(
     if (at !== domain || !local || !/^[a-z0-9]+$/.test(local)) return null;
     return deps.database.db.transaction((tx) => store.captureWorkspace(tx, local));
   };
+  // A marketing message's bounce address (its envelope sender) belongs to the message's workspace.
+  const destinationOf = async (address: string) => {
+    const bounce = await bounceAddressWorkspace(deps, address);
+    if (bounce) return { workspaceId: bounce.workspaceId, bouncedToken: bounce.token };
+    const workspaceId = await workspaceFor(address);
+    return workspaceId === null ? null : { workspaceId, bouncedToken: undefined };
+  };
 
   const server = new SMTPServer({
     name: domain,
@@ -96,10 +104,10 @@ export async function startCaptureServer(
     size: maxCaptureBytes,
     logger: false,
     onRcptTo(address, _session, callback) {
-      workspaceFor(address.address).then(
-        (workspaceId) =>
+      destinationOf(address.address).then(
+        (destination) =>
           callback(
-            workspaceId === null ? new SmtpReject(`No capture address ${address.address}`, 550) : null,
+            destination === null ? new SmtpReject(`No capture address ${address.address}`, 550) : null,
           ),
         (error) => callback(error as Error),
       );
@@ -109,10 +117,15 @@ export async function startCaptureServer(
         .then(async (raw) => {
           if (raw === null) throw new SmtpReject('Message too large', 552);
           const parsed = await parseRawMessage(raw);
-          const rcpts = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-          for (const rcpt of new Set(rcpts)) {
-            const workspaceId = await workspaceFor(rcpt);
-            if (workspaceId !== null) await captureInto(deps, workspaceId, rcpt, parsed);
+          const text = raw.toString('utf8');
+          for (const rcpt of new Set(session.envelope.rcptTo.map((r) => r.address))) {
+            const destination = await destinationOf(rcpt);
+            if (destination === null) continue;
+            // Bounces and complaints about marketing mail are marketing's; mail to a bounce address
+            // that is no report (an auto-reply) is not filed either.
+            const { workspaceId, bouncedToken } = destination;
+            if ((await recordDeliveryReport(deps, workspaceId, text, bouncedToken)) || bouncedToken) continue;
+            await captureInto(deps, workspaceId, rcpt.toLowerCase(), parsed);
           }
         })
         .then(

@@ -7,6 +7,7 @@ import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import type { EmailDirection, EmailOrigin } from '../../db/schema/email.js';
 import type { AppDeps } from '../../deps.js';
+import { emitContactEvent } from '../../events/contact-events.js';
 import type { Member } from '../../http/session.js';
 import { addTimelineEntry, markContacted, upsertContactByIdentity } from '../contacts/service.js';
 import { assertPublicMailHost } from './mail-host-guard.js';
@@ -149,6 +150,8 @@ export async function processEmailJob(tx: Tx, jobId: number): Promise<void> {
   });
   await markContacted(tx, contact.id, job.receivedAt);
   await store.completeEmailJob(tx, job.id, { contactId: contact.id, contactCreated: created });
+  if (job.direction === 'inbound')
+    await emitContactEvent(tx, { type: 'contact.email_received', contactId: contact.id, emailJobId: job.id });
 }
 
 export async function listProcessingJobs(tx: Tx) {

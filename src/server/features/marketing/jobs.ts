@@ -1,6 +1,12 @@
 import { type AppDeps, now } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
-import { runCampaignSend, sendCampaignJobName, startDueCampaign } from './service.js';
+import {
+  decideAbTest,
+  decideAbTestJobName,
+  runCampaignSend,
+  sendCampaignJobName,
+  startDueCampaign,
+} from './service.js';
 import * as store from './store.js';
 
 type CampaignJob = { workspaceId: number; campaignId: number };
@@ -12,10 +18,17 @@ async function requeueSendingCampaigns(deps: AppDeps): Promise<number> {
   return campaigns.length;
 }
 
-/** Starts scheduled campaigns whose time has come (by the app's clock). */
+/**
+ * The minute sweep: starts scheduled campaigns whose time has come and decides A/B tests whose wait
+ * is over (by the app's clock: a safety net under each test's scheduled job, and what moves a
+ * controlled clock's tests along).
+ */
 export async function startDueCampaigns(deps: AppDeps): Promise<void> {
-  const due = await deps.database.db.transaction((tx) => store.dueCampaignsEverywhere(tx, now(deps)));
+  const at = now(deps);
+  const due = await deps.database.db.transaction((tx) => store.dueCampaignsEverywhere(tx, at));
   for (const c of due) await startDueCampaign(deps, c.workspaceId, c.campaignId);
+  const tests = await deps.database.db.transaction((tx) => store.dueAbTestsEverywhere(tx, at));
+  for (const c of tests) await decideAbTest(deps, c.workspaceId, c.campaignId);
 }
 
 export const marketingJobs: JobDefinition[] = [
@@ -26,6 +39,12 @@ export const marketingJobs: JobDefinition[] = [
     handler: ((data: CampaignJob, deps: AppDeps) =>
       runCampaignSend(deps, data.workspaceId, data.campaignId)) as JobDefinition['handler'],
     recover: requeueSendingCampaigns,
+  },
+  {
+    name: decideAbTestJobName,
+    retryLimit: 3,
+    handler: ((data: CampaignJob, deps: AppDeps) =>
+      decideAbTest(deps, data.workspaceId, data.campaignId)) as JobDefinition['handler'],
   },
   {
     name: 'marketing.start-due',

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { ParsedMail } from 'mailparser';
 import { simpleParser } from 'mailparser';
+import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
@@ -14,6 +15,11 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../../test/test-app.js';
+import { seedDemoWorkspace } from '../../seed/demo-workspace.js';
+import { startCaptureServer } from '../email/capture-server.js';
+import { startDueCampaigns } from './jobs.js';
+import { decideAbTest } from './service.js';
+import { arf, dsn } from './testing.js';
 
 let offsetMs = 0;
 const clock = () => new Date(Date.now() + offsetMs);
@@ -190,6 +196,194 @@ describe('email campaigns', () => {
     );
     expect(done).toMatchObject({ status: 'sent', sent: 5, subscribers: 5 });
     for (const email of emails) expect(mailsTo(email)).toHaveLength(1);
+  });
+});
+
+describe('A/B tests', () => {
+  it('sends the variants to the test share, then the winner by open rate to the rest, each recipient once', async () => {
+    await owner.client.patch('/api/automation/settings', { sendRatePerMinute: 0 });
+    const tag = `ab-${Date.now()}`;
+    const emails = Array.from({ length: 20 }, () => uniqueEmail('ab'));
+    for (const [i, email] of emails.entries())
+      await addContact(owner.client, { firstName: `N${i}`, email, tags: [tag] });
+    const id = (
+      await owner.client.post('/api/campaigns', {
+        name: 'Subject test',
+        subject: 'Plain',
+        body: 'Plain',
+        audience: { tag },
+      })
+    ).json().id;
+    const oneVariant = await owner.client.put(`/api/campaigns/${id}/ab-test`, {
+      variants: [{ subject: 'Only one', body: 'b' }],
+    });
+    expect(oneVariant.statusCode).toBe(400);
+    expect(oneVariant.json().message).toContain('variants');
+    const set = await owner.client.put(`/api/campaigns/${id}/ab-test`, {
+      variants: [
+        { subject: 'A for {{firstName}}', body: 'Body A' },
+        { subject: 'B for {{firstName}}', body: 'Body B' },
+      ],
+      testPercent: 50,
+      waitHours: 4,
+      metric: 'open',
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().abTest).toMatchObject({ phase: 'ready', testPercent: 50, winner: null });
+
+    await owner.client.post(`/api/campaigns/${id}/send`);
+    const received = () => emails.flatMap((e) => mailsTo(e));
+    const bySubject = (prefix: string) => received().filter((m) => m.subject?.startsWith(prefix));
+    await until(
+      async () => received().length,
+      (n) => n === 10,
+    );
+    const testing = await until(
+      async () => (await owner.client.get(`/api/campaigns/${id}`)).json(),
+      (c) => c.sent === 10,
+    );
+    expect(testing).toMatchObject({ status: 'sending', subscribers: 20, abTest: { phase: 'testing' } });
+    expect(bySubject('A for ')).toHaveLength(5);
+    expect(bySubject('B for ')).toHaveLength(5);
+
+    // Four of B's five are opened, one of A's.
+    const open = async (mail: ParsedMail) => {
+      const pixel = new URL(
+        /src="([^"]+\/api\/m\/o\/[^"]+)"/.exec(String(mail.html))?.[1] ?? 'http://missing',
+      );
+      expect((await t.app.inject({ method: 'GET', url: pixel.pathname })).statusCode).toBe(200);
+    };
+    for (const mail of bySubject('B for ').slice(0, 4)) await open(mail);
+    await open(bySubject('A for ')[0]);
+    await startDueCampaigns(t.app.deps); // the wait is not over: nothing is decided
+    expect((await owner.client.get(`/api/campaigns/${id}`)).json().abTest.phase).toBe('testing');
+
+    offsetMs += 4 * 3_600_000 + 60_000;
+    await startDueCampaigns(t.app.deps);
+    const done = await until(
+      async () => (await owner.client.get(`/api/campaigns/${id}`)).json(),
+      (c) => c.status !== 'sending',
+    );
+    expect(done).toMatchObject({ status: 'sent', sent: 20, abTest: { phase: 'decided', winner: 1 } });
+    // 80% against 20% of five each: z = 1.897, two-sided p = 0.058.
+    expect(done.abTest.confidence).toBeCloseTo(0.9422, 3);
+    expect(
+      done.abTest.variants.map((v: { sent: number; opens: number; openRate: number }) => [
+        v.sent,
+        v.opens,
+        v.openRate,
+      ]),
+    ).toEqual([
+      [5, 1, 0.2],
+      [5, 4, 0.8],
+    ]);
+    // Every recipient got exactly one message; the rest got the winner's, with their own name.
+    for (const [i, email] of emails.entries()) {
+      expect(mailsTo(email)).toHaveLength(1);
+      expect(mailsTo(email)[0].subject).toMatch(new RegExp(`^[AB] for N${i}$`));
+    }
+    expect(bySubject('B for ')).toHaveLength(15);
+    // The test's scheduled job or another sweep decides nothing twice and sends nothing more.
+    await decideAbTest(t.app.deps, owner.workspaceId, id);
+    await startDueCampaigns(t.app.deps);
+    expect(received()).toHaveLength(20);
+    const late = await owner.client.put(`/api/campaigns/${id}/ab-test`, set.json().abTest);
+    expect(late.statusCode).toBe(409);
+  });
+});
+
+describe('bounces and complaints', () => {
+  it('marks the contact on a hard bounce or a complaint at the capture SMTP server; the next campaign skips it', async () => {
+    const capture = await startCaptureServer(t.app.deps, { port: 0, host: '127.0.0.1' });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: capture.port,
+      secure: false,
+      ignoreTLS: true,
+    });
+    const report = (to: string, raw: string) =>
+      transport.sendMail({ envelope: { from: 'mailer-daemon@mx.example', to }, raw });
+    try {
+      const tag = `dsn-${Date.now()}`;
+      const bounced = uniqueEmail('bounced');
+      const complained = uniqueEmail('complained');
+      const delayed = uniqueEmail('delayed');
+      const bouncedContact = await addContact(owner.client, { email: bounced, tags: [tag] });
+      await addContact(owner.client, { email: complained, tags: [tag] });
+      await addContact(owner.client, { email: delayed, tags: [tag] });
+      const campaign = { name: 'Bounce probe', subject: 'Probe', body: 'b', audience: { tag } };
+      expect(await sendAndFinish(owner.client, campaign)).toMatchObject({ status: 'sent', sent: 3 });
+      const tokenOf = (email: string) =>
+        /^<([^@]+)@businesshub\.marketing>$/.exec(mailsTo(email)[0].messageId ?? '')?.[1] ?? '';
+      const bounceAddress = (email: string) => `bounces-${tokenOf(email)}@capture.localhost`;
+      const { address } = (await owner.client.get('/api/email/capture-address')).json();
+
+      // The receiving server's DSN goes to the message's envelope sender, its bounce address.
+      await report(bounceAddress(bounced), dsn(bounced, 'failed', '5.1.1', tokenOf(bounced)));
+      // A feedback loop's complaint, forwarded to the workspace's capture address.
+      await report(address, arf(complained, tokenOf(complained)));
+      // A delay is no bounce; a report about an address this workspace never mailed changes nothing.
+      await report(bounceAddress(delayed), dsn(delayed, 'delayed', '4.4.7', tokenOf(delayed)));
+      await report(address, dsn(uniqueEmail('stranger'), 'failed', '5.1.1', 'x'.repeat(22)));
+      await expect(
+        report(
+          `bounces-${'z'.repeat(30)}@capture.localhost`,
+          dsn(bounced, 'failed', '5.1.1', 'z'.repeat(30)),
+        ),
+      ).rejects.toThrow(/550/);
+
+      const second = await sendAndFinish(owner.client, { ...campaign, name: 'After the bounces' });
+      expect(second).toMatchObject({ status: 'sent', subscribers: 1, sent: 1 });
+      expect(mailsTo(bounced)).toHaveLength(1);
+      expect(mailsTo(complained)).toHaveLength(1);
+      expect(mailsTo(delayed)).toHaveLength(2);
+      const detail = (await owner.client.get(`/api/contacts/${bouncedContact.id}`)).json();
+      expect(detail.timeline.map((e: { title: string }) => e.title)).toContain(
+        'Marketing email bounced (5.1.1): no more marketing mail',
+      );
+      // Reports are not filed as conversations, nor their senders as contacts.
+      const conversations = (await owner.client.get('/api/email/conversations')).json();
+      expect(conversations.map((c: { subject: string }) => c.subject)).not.toContain(
+        'Undelivered Mail Returned to Sender',
+      );
+    } finally {
+      transport.close();
+      await capture.close();
+    }
+  });
+});
+
+describe('/marketing-demo', () => {
+  it('shows the demo workspace’s campaigns to anyone, read-only, without an outbox', async () => {
+    await seedDemoWorkspace(t.app.deps);
+    const visitor = new ApiClient(t.app);
+    const list = await visitor.get('/api/demo/marketing/campaigns');
+    expect(list.statusCode).toBe(200);
+    const campaigns = list.json() as { id: number; name: string; status: string; opens: number }[];
+    const spring = campaigns.find((c) => c.name === 'Spring Newsletter');
+    expect(spring).toMatchObject({ status: 'sent' });
+    expect(spring?.opens).toBeGreaterThan(0);
+    const webinar = campaigns.find((c) => c.name === 'Homebuyer Webinar Invitation');
+    const detail = (await visitor.get(`/api/demo/marketing/campaigns/${webinar?.id}`)).json();
+    expect(detail.abTest).toMatchObject({ phase: 'decided', winner: 1 });
+    expect(detail.abTest.variants[1].openRate).toBeGreaterThan(detail.abTest.variants[0].openRate);
+    // Seeding again adds nothing: the demo has campaigns.
+    await seedDemoWorkspace(t.app.deps);
+    expect((await visitor.get('/api/demo/marketing/campaigns')).json()).toHaveLength(campaigns.length);
+    // Nothing to write and no outbox (the demo contacts' addresses) under the public prefix.
+    for (const [method, url] of [
+      ['POST', '/api/demo/marketing/campaigns'],
+      ['POST', `/api/demo/marketing/campaigns/${spring?.id}/pause`],
+      ['DELETE', `/api/demo/marketing/campaigns/${spring?.id}`],
+      ['GET', `/api/demo/marketing/campaigns/${spring?.id}/messages`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+      expect([403, 404]).toContain(res.statusCode);
+    }
+    expect((await visitor.get('/api/demo/marketing/campaigns')).json()).toEqual(campaigns);
+    // The signed-in API stays private: the visitor reads nothing of it.
+    expect((await visitor.get(`/api/campaigns/${spring?.id}`)).statusCode).toBe(401);
+    expect((await visitor.get('/api/demo/marketing/campaigns/abc')).statusCode).toBe(400);
   });
 });
 

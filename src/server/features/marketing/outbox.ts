@@ -4,6 +4,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
+import { marketingMessageIdDomain } from './delivery-reports.js';
 
 /**
  * The outbox of marketing mail: every campaign or workflow message is a row first (its unique key is
@@ -28,10 +29,16 @@ export async function isSuppressed(tx: Tx, email: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function suppress(tx: Tx, email: string, reason: 'unsubscribed' | 'hard_bounce' | 'complaint') {
-  await tx.execute(
+/** Adds the address to the suppression list; true when it was not on it before. */
+export async function suppress(
+  tx: Tx,
+  email: string,
+  reason: 'unsubscribed' | 'hard_bounce' | 'complaint',
+): Promise<boolean> {
+  const { rowCount } = await tx.execute(
     sql`insert into marketing_suppressions (email, reason) values (${email}, ${reason}) on conflict do nothing`,
   );
+  return (rowCount ?? 0) > 0;
 }
 
 /** Queues one message unless the key was queued before; returns its id when new. */
@@ -73,6 +80,8 @@ export interface MarketingMail {
   html: string;
   messageId: string;
   headers: Record<string, string>;
+  /** The envelope sender: the message's own bounce address, so delivery reports come back to the app. */
+  returnPath: string | null;
 }
 
 export interface MarketingTransport {
@@ -83,11 +92,12 @@ export interface MarketingTransport {
 
 export function createMarketingTransport(config: Pick<Config, 'SMTP_URL'>): MarketingTransport {
   if (!config.SMTP_URL) return { kind: 'offline', send: async () => {} };
-  const transport: Transporter = createTransport(config.SMTP_URL);
+  // Pooled: a campaign's messages reuse open connections instead of one handshake each.
+  const transport: Transporter = createTransport({ url: config.SMTP_URL, pool: true, maxConnections: 2 });
   return {
     kind: 'smtp',
-    send: async (mail) => {
-      await transport.sendMail(mail);
+    send: async ({ returnPath, ...mail }) => {
+      await transport.sendMail(returnPath ? { ...mail, envelope: { from: returnPath, to: mail.to } } : mail);
     },
   };
 }
@@ -101,6 +111,16 @@ function transportFor(config: Config): MarketingTransport {
   }
   return transport;
 }
+
+/**
+ * Where reports about one message go (its envelope sender): bounces-<token>@<SMTP_CAPTURE_DOMAIN>, taken
+ * by the capture SMTP server. The token is already in the message's links, so nothing new is revealed
+ * (the workspace's own capture address stays private), and it names the exact message that bounced.
+ */
+export function bounceAddress(config: Pick<Config, 'SMTP_CAPTURE_DOMAIN'>, token: string): string {
+  return `bounces-${token}@${config.SMTP_CAPTURE_DOMAIN}`;
+}
+export const bounceAddressPattern = /^bounces-([A-Za-z0-9_-]{20,80})@(.+)$/;
 
 export function publicBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
@@ -139,11 +159,12 @@ export function buildMail(
     subject: message.subject,
     text: `${message.body}\n\nUnsubscribe: ${unsubscribeUrl}`,
     html: `<div>${html}</div><p><a href="${unsubscribeUrl}">Unsubscribe</a></p>${pixel}`,
-    messageId: `<${message.token}@businesshub.marketing>`,
+    messageId: `<${message.token}@${marketingMessageIdDomain}>`,
     headers: {
       'List-Unsubscribe': `<${unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+    returnPath: bounceAddress(config, message.token),
   };
 }
 
@@ -164,36 +185,40 @@ type ClaimedMessage = {
 };
 
 /**
- * Delivers one message at most once per claim: the claim (queued -> sending) commits before SMTP is
- * spoken, the result after. A message another process left 'sending' was claimed by one that died
- * mid-send; it is sent again with the same Message-ID (the one case of a possible repeat: a crash
- * between the SMTP server's accept and our commit). Returns false when there was nothing to send.
+ * Claims messages for this process in one transaction (queued -> sending; or 'sending' left by a
+ * process that is gone). Consent is checked again at this moment: an unsubscribe or bounce after
+ * queueing still counts, and such a message fails instead of being claimed.
  */
-export async function deliverMessage(
-  deps: AppDeps,
-  workspaceId: number,
-  messageId: number,
-): Promise<boolean> {
-  const claimed = await deps.database.withWorkspace(workspaceId, async (tx) => {
-    const { rows } = await tx.execute<ClaimedMessage & { tracking: boolean }>(
+async function claimMessages(deps: AppDeps, workspaceId: number, messageIds: number[]) {
+  return deps.database.withWorkspace(workspaceId, async (tx) => {
+    const { rows } = await tx.execute<ClaimedMessage & { tracking: boolean; suppressed: boolean }>(
       sql`update marketing_messages m set status = 'sending', attempts = attempts + 1, claimed_by = ${processId}
-          where id = ${messageId}
+          where id = any(${`{${messageIds.join(',')}}`}::bigint[])
             and (status = 'queued' or (status = 'sending' and claimed_by is distinct from ${processId}))
           returning id, token, to_email as "toEmail", subject, body, from_name as "fromName",
-            coalesce((select tracking_enabled from automation_settings), true) as tracking`,
+            coalesce((select tracking_enabled from automation_settings), true) as tracking,
+            exists (select 1 from marketing_suppressions s where s.email = m.to_email) as suppressed`,
     );
-    const row = rows[0];
-    if (!row) return undefined;
-    // Consent is checked again at the moment of sending: an unsubscribe after queueing still counts.
-    if (await isSuppressed(tx, row.toEmail)) {
+    const suppressed = rows.filter((r) => r.suppressed).map((r) => r.id);
+    if (suppressed.length > 0)
       await tx.execute(
-        sql`update marketing_messages set status = 'failed', error = 'unsubscribed' where id = ${messageId}`,
+        sql`update marketing_messages set status = 'failed', error = 'unsubscribed'
+            where id = any(${`{${suppressed.join(',')}}`}::bigint[])`,
       );
-      return undefined;
-    }
-    return row;
+    return rows.filter((r) => !r.suppressed);
   });
-  if (!claimed) return false;
+}
+
+/**
+ * Speaks SMTP for one claimed message and records the result at once (its own commit): only a crash
+ * between the SMTP server's accept and that commit can repeat a message (sent again with the same
+ * Message-ID by the process that takes it over).
+ */
+async function sendClaimed(
+  deps: AppDeps,
+  workspaceId: number,
+  claimed: ClaimedMessage & { tracking: boolean },
+): Promise<boolean> {
   const transport = transportFor(deps.config);
   let error: string | null = null;
   try {
@@ -205,11 +230,36 @@ export async function deliverMessage(
   await deps.database.withWorkspace(workspaceId, (tx) =>
     tx.execute(
       sql`update marketing_messages set status = ${status}, error = ${error},
-            sent_at = ${error ? null : now(deps).toISOString()}::timestamptz where id = ${messageId}`,
+            sent_at = ${error ? null : now(deps).toISOString()}::timestamptz where id = ${claimed.id}`,
     ),
   );
-  if (error) deps.log.warn({ messageId, workspaceId }, `marketing message not sent: ${error}`);
+  if (error) deps.log.warn({ messageId: claimed.id, workspaceId }, `marketing message not sent: ${error}`);
   return !error;
+}
+
+/** Delivers one message at most once per claim (a workflow's email). False when there was nothing to send. */
+export async function deliverMessage(
+  deps: AppDeps,
+  workspaceId: number,
+  messageId: number,
+): Promise<boolean> {
+  const [claimed] = await claimMessages(deps, workspaceId, [messageId]);
+  return claimed ? sendClaimed(deps, workspaceId, claimed) : false;
+}
+
+/**
+ * Delivers a batch of a campaign's messages: claimed together in one transaction, then sent one after
+ * the other, each result committed before the next is spoken. One at a time on purpose: a kill -9 can
+ * then leave at most one message accepted by the SMTP server but not recorded (sent again after the
+ * restart); with several on the wire at once, each of them could be.
+ */
+export async function deliverMessages(
+  deps: AppDeps,
+  workspaceId: number,
+  messageIds: number[],
+): Promise<void> {
+  for (const message of await claimMessages(deps, workspaceId, messageIds))
+    await sendClaimed(deps, workspaceId, message);
 }
 
 export async function unsentWorkflowMessagesEverywhere(tx: Tx) {

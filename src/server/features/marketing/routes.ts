@@ -1,5 +1,6 @@
 import { errorSchema } from '@domain/automation/workflow-schemas';
 import {
+  abTestInputSchema,
   campaignCreateSchema,
   campaignDetailSchema,
   campaignIdParamsSchema,
@@ -26,8 +27,10 @@ import {
   previewCampaign,
   recordClick,
   recordOpen,
+  removeAbTest,
   resumeCampaign,
   sendCampaign,
+  setAbTest,
   unsubscribe,
   updateCampaign,
 } from './service.js';
@@ -165,6 +168,61 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   action('cancel', 'Cancels the campaign; unsent messages are never sent.', (tx, id) =>
     cancelCampaign(tx, id),
+  );
+
+  app.put(
+    '/api/campaigns/:id/ab-test',
+    {
+      schema: {
+        tags,
+        description:
+          'Makes the campaign an A/B test (admins and owners; before sending): each variant (subject, body) goes to an equal ' +
+          'part of testPercent of the audience; after waitHours the variant with the best open or click rate (metric) goes to the rest.',
+        params,
+        body: abTestInputSchema,
+        response: { 200: campaignDetailSchema, ...writeErrors },
+      },
+    },
+    (request) => app.inWorkspace(request, 'admin', (tx) => setAbTest(tx, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/campaigns/:id/ab-test',
+    {
+      schema: {
+        tags,
+        description:
+          'Removes the A/B test (before sending): the campaign sends its own subject and body to everyone.',
+        params,
+        response: { 200: campaignDetailSchema, ...writeErrors },
+      },
+    },
+    (request) => app.inWorkspace(request, 'admin', (tx) => removeAbTest(tx, request.params.id)),
+  );
+
+  // The public read-only twin (/marketing-demo): the demo workspace's campaigns, never an outbox.
+  app.get(
+    '/api/demo/marketing/campaigns',
+    {
+      schema: {
+        tags,
+        description: 'The demo workspace’s campaigns (public, read-only).',
+        response: { 200: z.array(campaignSummarySchema), 404: errorSchema },
+      },
+    },
+    () => app.inDemoWorkspace((tx) => listCampaigns(tx)),
+  );
+  app.get(
+    '/api/demo/marketing/campaigns/:id',
+    {
+      schema: {
+        tags,
+        description: 'A demo workspace campaign with its figures and A/B test (public, read-only).',
+        params,
+        response: { 200: campaignDetailSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    (request) => app.inDemoWorkspace((tx) => getCampaign(tx, request.params.id)),
   );
 
   app.get(

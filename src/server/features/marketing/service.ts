@@ -1,6 +1,10 @@
 import { AppError } from '@domain/app-error';
+import { pickWinner, rateOf, testGroupSize } from '@domain/marketing/ab-test';
 import {
+  type AbTest,
+  type AbTestInput,
   type Audience,
+  abTestInputSchema,
   type CampaignCreateInput,
   type CampaignDetail,
   type CampaignStatus,
@@ -13,11 +17,14 @@ import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { ContactEventListener } from '../../events/contact-events.js';
 import { readAutomationSettings } from '../automation/service.js';
+import { addTimelineEntry } from '../contacts/service.js';
 import { getWebsite } from '../websites/service.js';
-import { deliverMessage, processId, renderMergeFields, suppress } from './outbox.js';
+import { readDeliveryReport } from './delivery-reports.js';
+import { bounceAddressPattern, deliverMessages, processId, renderMergeFields, suppress } from './outbox.js';
 import * as store from './store.js';
 
 export const sendCampaignJobName = 'marketing.send-campaign';
+export const decideAbTestJobName = 'marketing.decide-ab-test';
 
 async function websiteNameOf(tx: Tx, audience: Audience): Promise<string | null> {
   return audience.websiteId === undefined ? null : (await getWebsite(tx, audience.websiteId)).name;
@@ -66,7 +73,46 @@ export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail> {
     fromName: row.fromName,
     audience: row.audience,
     daily: await store.dailyFigures(tx, id),
+    abTest: await abTestOf(tx, row),
   };
+}
+
+async function abTestOf(tx: Tx, row: store.CampaignRow): Promise<AbTest | null> {
+  if (!row.abTest) return null;
+  const counts = await store.abVariantCounts(tx, row.id, row.abTest.variants.length);
+  return {
+    testPercent: row.abTest.testPercent,
+    waitHours: row.abTest.waitHours,
+    metric: row.abTest.metric,
+    phase: row.abDecidedAt ? 'decided' : row.abDecidesAt ? 'testing' : 'ready',
+    decidesAt: row.abDecidesAt ? new Date(row.abDecidesAt).toISOString() : null,
+    winner: row.abWinner,
+    confidence: row.abConfidence,
+    variants: row.abTest.variants.map((v, i) => ({
+      ...v,
+      ...counts[i],
+      openRate: rateOf({ sent: counts[i].sent, hits: counts[i].opens }),
+      clickRate: rateOf({ sent: counts[i].sent, hits: counts[i].clicks }),
+    })),
+  };
+}
+
+/** Sets (or replaces) the campaign's A/B test; only before sending starts. */
+export async function setAbTest(tx: Tx, id: number, input: AbTestInput): Promise<CampaignDetail> {
+  const parsed = abTestInputSchema.parse(input);
+  const row = await mustFind(tx, id, true);
+  if (row.status !== 'draft' && row.status !== 'scheduled')
+    throw new AppError('conflict', `The A/B test of a ${row.status} campaign cannot be changed.`);
+  await store.setAbTest(tx, id, parsed);
+  return getCampaign(tx, id);
+}
+
+export async function removeAbTest(tx: Tx, id: number): Promise<CampaignDetail> {
+  const row = await mustFind(tx, id, true);
+  if (row.status !== 'draft' && row.status !== 'scheduled')
+    throw new AppError('conflict', `The A/B test of a ${row.status} campaign cannot be changed.`);
+  await store.setAbTest(tx, id, null);
+  return getCampaign(tx, id);
 }
 
 export async function createCampaign(tx: Tx, input: CampaignCreateInput): Promise<CampaignDetail> {
@@ -128,9 +174,50 @@ export async function sendCampaign(
 }
 
 async function startSending(deps: AppDeps, tx: Tx, row: store.CampaignRow, workspaceId: number) {
-  const toSend = await store.queueCampaignMessages(tx, row, await websiteNameOf(tx, row.audience));
+  const websiteName = await websiteNameOf(tx, row.audience);
+  let toSend: number;
+  if (row.abTest) {
+    const { abTest } = row;
+    const audience = await store.countAudience(tx, row.audience, websiteName);
+    const testSize = testGroupSize(audience, abTest.testPercent, abTest.variants.length);
+    toSend = await store.queueAbTestMessages(tx, { ...row, abTest }, websiteName, testSize);
+    // The wait is durable: a job due when it ends (the minute sweep decides too, if that job is lost).
+    const decidesAt = new Date(now(deps).getTime() + abTest.waitHours * 3_600_000);
+    await store.setAbDecidesAt(tx, row.id, decidesAt);
+    await deps.queue.send(
+      decideAbTestJobName,
+      { workspaceId, campaignId: row.id },
+      { tx, startAfter: decidesAt },
+    );
+  } else {
+    toSend = await store.queueCampaignMessages(tx, row, websiteName);
+  }
   await store.updateCampaignRow(tx, row.id, { status: toSend === 0 ? 'sent' : 'sending', toSend });
   if (toSend > 0) await queueSendJob(deps, tx, workspaceId, row.id);
+}
+
+/**
+ * The A/B test's wait is over: once its test messages are all out, the variant with the best rate
+ * (by the test's metric) wins and the held rest is queued with its text. Decided once: a second job
+ * or sweep finds it decided. Test messages still going out (paused, or a slow rate) put the decision
+ * off to a later sweep.
+ */
+export async function decideAbTest(deps: AppDeps, workspaceId: number, campaignId: number): Promise<void> {
+  await deps.database.withWorkspace(workspaceId, async (tx) => {
+    const row = await store.findCampaignRow(tx, campaignId, true);
+    if (!row?.abTest || row.abDecidedAt || !row.abDecidesAt) return;
+    if (row.status !== 'sending' && row.status !== 'paused') return;
+    if (new Date(row.abDecidesAt) > now(deps)) return;
+    if ((await store.countUnsentTestMessages(tx, campaignId)) > 0) return;
+    const counts = await store.abVariantCounts(tx, campaignId, row.abTest.variants.length);
+    const metric = row.abTest.metric;
+    const { winner, confidence } = pickWinner(
+      counts.map((c) => ({ sent: c.sent, hits: metric === 'open' ? c.opens : c.clicks })),
+    );
+    await store.releaseHeldMessages(tx, campaignId, row.abTest.variants[winner]);
+    await store.recordAbDecision(tx, campaignId, { winner, confidence, at: now(deps) });
+    if (row.status === 'sending') await queueSendJob(deps, tx, workspaceId, campaignId);
+  });
 }
 
 const queueSendJob = (
@@ -207,35 +294,48 @@ export async function campaignOutbox(tx: Tx, id: number) {
 
 // ---- the send job ----
 
+/** Messages one send job claims per round (one transaction for all of them). */
+const sendBatch = 64;
+
 /**
- * Sends the campaign's queued messages one by one while it is 'sending', within the workspace's
- * rate per minute (over it, the job hands over to one due a minute later). Paused or cancelled, it
- * stops; when none is left it is 'sent' if every message went out, else paused for a look.
+ * Sends the campaign's queued messages while it is 'sending', a batch claimed at a time and sent one
+ * by one (see deliverMessages), within the workspace's rate per minute (over
+ * it, the job hands over to one due a minute later). Paused or cancelled, it stops; when none is left
+ * it is 'sent' if every message went out, else paused for a look.
  */
 export async function runCampaignSend(deps: AppDeps, workspaceId: number, campaignId: number): Promise<void> {
   for (;;) {
     const next = await deps.database.withWorkspace(workspaceId, async (tx) => {
-      const row = await store.findCampaignRow(tx, campaignId);
-      if (row?.status !== 'sending') return { stop: true as const };
+      // The status alone each round: the figures (a count over every message) only at the end.
+      if ((await store.campaignStatus(tx, campaignId)) !== 'sending') return { stop: true as const };
       const { sendRatePerMinute } = await readAutomationSettings(tx);
-      if (sendRatePerMinute > 0 && (await store.sentInLastMinute(tx, now(deps))) >= sendRatePerMinute)
-        return { later: true as const };
-      const messageId = await store.nextQueuedMessage(tx, campaignId, processId);
+      const allowance =
+        sendRatePerMinute > 0 ? sendRatePerMinute - (await store.sentInLastMinute(tx, now(deps))) : sendBatch;
+      if (allowance <= 0) return { later: true as const };
+      const messageIds = await store.nextQueuedMessages(
+        tx,
+        campaignId,
+        processId,
+        Math.min(sendBatch, allowance),
+      );
       // Another job of this process is sending the last ones; it settles the status.
-      if (messageId === 'inFlight') return { stop: true as const };
-      if (messageId === null) {
-        const done = row.sent + row.offline === row.toSend;
+      if (messageIds === 'inFlight') return { stop: true as const };
+      if (messageIds === null) {
+        // An A/B test's rest waits for the winner: the decision queues the next send.
+        if ((await store.countHeldMessages(tx, campaignId)) > 0) return { stop: true as const };
+        const row = await store.findCampaignRow(tx, campaignId);
+        const done = row !== undefined && row.sent + row.offline === row.toSend;
         await store.updateCampaignRow(tx, campaignId, { status: done ? 'sent' : 'paused' });
         return { stop: true as const };
       }
-      return { messageId };
+      return { messageIds };
     });
     if ('stop' in next) return;
     if ('later' in next) {
       await queueSendJob(deps, undefined, workspaceId, campaignId, new Date(now(deps).getTime() + 60_000));
       return;
     }
-    await deliverMessage(deps, workspaceId, next.messageId);
+    await deliverMessages(deps, workspaceId, next.messageIds);
   }
 }
 
@@ -283,6 +383,65 @@ export async function recordClick(deps: AppDeps, token: string): Promise<void> {
   await inMessageWorkspace(deps, token, async (tx, message) => {
     if (message.tracking) await store.markClicked(tx, message.id);
   });
+}
+
+// ---- delivery reports (bounces, complaints) ----
+
+/**
+ * The workspace of a message's bounce address (bounces-<token>@<SMTP_CAPTURE_DOMAIN>, its envelope
+ * sender), for the capture SMTP server; null when the address is no such thing.
+ */
+export async function bounceAddressWorkspace(
+  deps: AppDeps,
+  address: string,
+): Promise<{ workspaceId: number; token: string } | null> {
+  const match = bounceAddressPattern.exec(address);
+  if (!match || match[2].toLowerCase() !== deps.config.SMTP_CAPTURE_DOMAIN.toLowerCase()) return null;
+  const workspaceId = await deps.database.db.transaction((tx) => store.messageWorkspace(tx, match[1]));
+  return workspaceId === null ? null : { workspaceId, token: match[1] };
+}
+
+/**
+ * A delivery status notification (RFC 3464) or complaint (ARF) reached the workspace, at a message's
+ * bounce address or its capture address. A permanent failure (Action: failed, Status 5.x.x) or a
+ * complaint about an address this workspace mailed suppresses it — never mailed again — and notes it
+ * on the contact; a delay or a report about an address never mailed changes nothing. Returns false
+ * when the message is no such report (it is then ordinary mail).
+ */
+export async function recordDeliveryReport(
+  deps: AppDeps,
+  workspaceId: number,
+  raw: string,
+  bouncedToken?: string,
+): Promise<boolean> {
+  const report = readDeliveryReport(raw);
+  if (!report) return false;
+  await deps.database.withWorkspace(workspaceId, async (tx) => {
+    const quoted: string[] = [];
+    for (const token of bouncedToken ? [bouncedToken, ...report.tokens] : report.tokens) {
+      const message = await store.findMessageByToken(tx, token);
+      if (message) quoted.push(message.toEmail.toLowerCase());
+    }
+    const marks =
+      report.kind === 'bounce'
+        ? report.hardBounces.map((b) => ({
+            email: b.email,
+            reason: 'hard_bounce' as const,
+            title: `Marketing email bounced (${b.status}): no more marketing mail`,
+          }))
+        : (report.complainants.length > 0 ? report.complainants : quoted).map((email) => ({
+            email,
+            reason: 'complaint' as const,
+            title: 'Marked marketing email as spam: no more marketing mail',
+          }));
+    for (const mark of marks) {
+      const { mailed, contactIds } = await store.contactsMailedAt(tx, mark.email);
+      if (!mailed || !(await suppress(tx, mark.email, mark.reason))) continue;
+      for (const contactId of contactIds)
+        await addTimelineEntry(tx, contactId, { kind: 'email', title: mark.title, occurredAt: now(deps) });
+    }
+  });
+  return true;
 }
 
 /** A contact who becomes a customer converts the campaign messages they clicked within the window. */

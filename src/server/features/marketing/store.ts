@@ -1,4 +1,9 @@
-import type { Audience, CampaignStatus, CampaignType } from '@domain/marketing/campaign-schemas';
+import type {
+  AbTestSettings,
+  Audience,
+  CampaignStatus,
+  CampaignType,
+} from '@domain/marketing/campaign-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 
@@ -20,12 +25,19 @@ export type CampaignRow = {
   opens: number;
   clicks: number;
   conversions: number;
+  abTest: AbTestSettings | null;
+  abDecidesAt: Date | null;
+  abDecidedAt: Date | null;
+  abWinner: number | null;
+  abConfidence: number | null;
 };
 
 const campaignColumns = sql`c.id, c.name, c.type, c.status, c.subject, c.preheader, c.body, c.from_name as "fromName",
   c.audience, c.scheduled_at as "scheduledAt", c.to_send as "toSend",
   coalesce(m.sent, 0)::int as sent, coalesce(m.offline, 0)::int as offline, coalesce(m.failed, 0)::int as failed,
-  coalesce(m.opens, 0)::int as opens, coalesce(m.clicks, 0)::int as clicks, coalesce(m.conversions, 0)::int as conversions`;
+  coalesce(m.opens, 0)::int as opens, coalesce(m.clicks, 0)::int as clicks, coalesce(m.conversions, 0)::int as conversions,
+  c.ab_test as "abTest", c.ab_decides_at as "abDecidesAt", c.ab_decided_at as "abDecidedAt", c.ab_winner as "abWinner",
+  c.ab_confidence as "abConfidence"`;
 const messageCounts = sql`left join lateral (
   select count(*) filter (where status = 'sent') as sent, count(*) filter (where status = 'offline') as offline,
     count(*) filter (where status = 'failed') as failed, count(opened_at) as opens, count(clicked_at) as clicks,
@@ -44,6 +56,13 @@ export async function findCampaignRow(tx: Tx, id: number, lock = false): Promise
     sql`select ${campaignColumns} from campaigns c ${messageCounts} where c.id = ${id} ${lock ? sql`for update of c` : sql``}`,
   );
   return rows[0];
+}
+
+export async function campaignStatus(tx: Tx, id: number): Promise<CampaignStatus | undefined> {
+  const { rows } = await tx.execute<{ status: CampaignStatus }>(
+    sql`select status from campaigns where id = ${id}`,
+  );
+  return rows[0]?.status;
 }
 
 export interface CampaignValues {
@@ -131,6 +150,11 @@ export async function firstAudienceContact(tx: Tx, audience: Audience, websiteNa
   return rows[0];
 }
 
+/** The template with the merge fields of contact `c` filled, in SQL (as renderMergeFields does in code). */
+const fillMergeFields = (template: SQL) => sql`replace(replace(replace(replace(${template},
+    '{{firstName}}', c.first_name), '{{lastName}}', c.last_name), '{{email}}', c.email::text),
+    '{{company}}', coalesce(c.company, ''))`;
+
 /**
  * Queues one message per audience contact in one statement, merge fields filled in SQL; a contact
  * already queued for this campaign (its key) is skipped. Returns how many the campaign has in all.
@@ -140,9 +164,7 @@ export async function queueCampaignMessages(
   campaign: Pick<CampaignRow, 'id' | 'subject' | 'body' | 'fromName' | 'audience'>,
   websiteName: string | null,
 ): Promise<number> {
-  const fill = (template: string) => sql`replace(replace(replace(replace(${template}::text,
-    '{{firstName}}', c.first_name), '{{lastName}}', c.last_name), '{{email}}', c.email::text),
-    '{{company}}', coalesce(c.company, ''))`;
+  const fill = (template: string) => fillMergeFields(sql`${template}::text`);
   await tx.execute(
     sql`insert into marketing_messages (idempotency_key, campaign_id, contact_id, to_email, subject, body, from_name, token)
         select 'campaign:' || ${campaign.id} || ':' || c.id, ${campaign.id}, c.id, c.email, ${fill(campaign.subject)},
@@ -157,21 +179,134 @@ export async function queueCampaignMessages(
 }
 
 /**
- * The campaign's next message for this process to send, in id order: queued, or left 'sending' by a
- * process that is gone. 'inFlight' when only this process's own claims are left.
+ * An A/B test's recipients, fixed in one statement: the audience in a random order (gen_random_uuid,
+ * a strong source), its first `testSize` spread over the variants in turn (each with its text), the
+ * rest 'held' for the winner. Returns how many the campaign has in all.
  */
-export async function nextQueuedMessage(
+export async function queueAbTestMessages(
+  tx: Tx,
+  campaign: Pick<CampaignRow, 'id' | 'fromName' | 'audience'> & { abTest: AbTestSettings },
+  websiteName: string | null,
+  testSize: number,
+): Promise<number> {
+  const variants = JSON.stringify(campaign.abTest.variants);
+  const n = campaign.abTest.variants.length;
+  const variantText = (field: 'subject' | 'body') =>
+    sql`case when a.rn <= ${testSize} then ${fillMergeFields(
+      sql`(${variants}::jsonb -> ((a.rn - 1) % ${n})::int ->> ${field}::text)`,
+    )} else '' end`;
+  await tx.execute(
+    sql`insert into marketing_messages (idempotency_key, campaign_id, contact_id, to_email, subject, body, from_name,
+          token, variant, status)
+        select 'campaign:' || ${campaign.id} || ':' || c.id, ${campaign.id}, c.id, c.email, ${variantText('subject')},
+               ${variantText('body')}, ${campaign.fromName}, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''),
+               case when a.rn <= ${testSize} then ((a.rn - 1) % ${n})::int end,
+               case when a.rn <= ${testSize} then 'queued' else 'held' end
+        from (select c.id, row_number() over (order by gen_random_uuid()) as rn
+              from contacts c where ${audienceWhere(campaign.audience, websiteName)}) a
+        join contacts c on c.id = a.id
+        on conflict (workspace_id, idempotency_key) do nothing`,
+  );
+  const { rows } = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from marketing_messages where campaign_id = ${campaign.id}`,
+  );
+  return rows[0].n;
+}
+
+/** Each variant's test messages that went out, and of those opened and clicked (index order). */
+export async function abVariantCounts(tx: Tx, campaignId: number, variants: number) {
+  const { rows } = await tx.execute<{ variant: number; sent: number; opens: number; clicks: number }>(
+    sql`select variant, count(*) filter (where status in ('sent', 'offline'))::int as sent,
+          count(opened_at) filter (where status in ('sent', 'offline'))::int as opens,
+          count(clicked_at) filter (where status in ('sent', 'offline'))::int as clicks
+        from marketing_messages where campaign_id = ${campaignId} and variant is not null group by variant`,
+  );
+  return Array.from({ length: variants }, (_, i) => {
+    const row = rows.find((r) => r.variant === i);
+    return { sent: row?.sent ?? 0, opens: row?.opens ?? 0, clicks: row?.clicks ?? 0 };
+  });
+}
+
+/** Test messages not yet out (queued, or being sent): the decision waits for them. */
+export async function countUnsentTestMessages(tx: Tx, campaignId: number): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from marketing_messages
+        where campaign_id = ${campaignId} and variant is not null and status in ('queued', 'sending')`,
+  );
+  return rows[0].n;
+}
+
+export async function countHeldMessages(tx: Tx, campaignId: number): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from marketing_messages where campaign_id = ${campaignId} and status = 'held'`,
+  );
+  return rows[0].n;
+}
+
+/**
+ * The winner's text goes to the held rest, merge fields filled from each contact now; a held message
+ * whose contact was deleted meanwhile fails instead. The rows stay the same (their keys): nobody gets two.
+ */
+export async function releaseHeldMessages(
+  tx: Tx,
+  campaignId: number,
+  winner: { subject: string; body: string },
+): Promise<void> {
+  await tx.execute(
+    sql`update marketing_messages m set status = 'queued',
+          subject = ${fillMergeFields(sql`${winner.subject}::text`)}, body = ${fillMergeFields(sql`${winner.body}::text`)}
+        from contacts c where m.campaign_id = ${campaignId} and m.status = 'held' and c.id = m.contact_id`,
+  );
+  await tx.execute(
+    sql`update marketing_messages set status = 'failed', error = 'contact deleted'
+        where campaign_id = ${campaignId} and status = 'held'`,
+  );
+}
+
+export async function setAbTest(tx: Tx, id: number, abTest: AbTestSettings | null): Promise<void> {
+  await tx.execute(
+    sql`update campaigns set ab_test = ${abTest === null ? null : JSON.stringify(abTest)}::jsonb where id = ${id}`,
+  );
+}
+
+export async function setAbDecidesAt(tx: Tx, id: number, at: Date): Promise<void> {
+  await tx.execute(
+    sql`update campaigns set ab_decides_at = ${at.toISOString()}::timestamptz where id = ${id}`,
+  );
+}
+
+export async function recordAbDecision(
+  tx: Tx,
+  id: number,
+  decision: { winner: number; confidence: number | null; at: Date },
+): Promise<void> {
+  await tx.execute(
+    sql`update campaigns set ab_winner = ${decision.winner}, ab_confidence = ${decision.confidence},
+          ab_decided_at = ${decision.at.toISOString()}::timestamptz where id = ${id}`,
+  );
+}
+
+/**
+ * The campaign's next messages (up to `limit`) for this process to send, in id order: queued, or left
+ * 'sending' by a process that is gone. 'inFlight' when only this process's own claims are left.
+ */
+export async function nextQueuedMessages(
   tx: Tx,
   campaignId: number,
   processId: string,
-): Promise<number | 'inFlight' | null> {
-  const { rows } = await tx.execute<{ id: number; mine: boolean }>(
-    sql`select id, (status = 'sending' and claimed_by = ${processId}) as mine from marketing_messages
-        where campaign_id = ${campaignId} and status in ('queued', 'sending')
-        order by (status = 'sending' and claimed_by = ${processId}), id limit 1`,
+  limit: number,
+): Promise<number[] | 'inFlight' | null> {
+  const { rows } = await tx.execute<{ id: number }>(
+    sql`select id from marketing_messages
+        where campaign_id = ${campaignId}
+          and (status = 'queued' or (status = 'sending' and claimed_by is distinct from ${processId}))
+        order by id limit ${limit}`,
   );
-  if (!rows[0]) return null;
-  return rows[0].mine ? 'inFlight' : rows[0].id;
+  if (rows.length > 0) return rows.map((r) => Number(r.id));
+  const { rows: mine } = await tx.execute(
+    sql`select 1 from marketing_messages where campaign_id = ${campaignId} and status = 'sending' limit 1`,
+  );
+  return mine.length > 0 ? 'inFlight' : null;
 }
 
 export async function requeueFailedMessages(tx: Tx, campaignId: number): Promise<void> {
@@ -208,7 +343,7 @@ export async function listOutbox(tx: Tx, campaignId: number, limit: number) {
     id: number;
     toEmail: string;
     subject: string;
-    status: 'queued' | 'sending' | 'sent' | 'offline' | 'failed';
+    status: 'queued' | 'held' | 'sending' | 'sent' | 'offline' | 'failed';
     error: string | null;
     sentAt: Date | null;
   }>(
@@ -233,6 +368,66 @@ export async function findMessageByToken(tx: Tx, token: string) {
         from marketing_messages where token = ${token}`,
   );
   return rows[0];
+}
+
+/**
+ * The demo's sent messages, one per contact with an email (the first `share` of them), with opens,
+ * clicks and conversions spread evenly by the given tenths; an A/B test's first testPercent alternate
+ * between its variants, each with its own open tenths. Returns how many.
+ */
+export async function insertDemoMessages(
+  tx: Tx,
+  v: {
+    campaignId: number;
+    sentAt: Date;
+    share: number;
+    rates: { opens: number; clicks: number; conversions: number };
+    abTest?: { testPercent: number; opens: [number, number]; variants: { subject: string; body: string }[] };
+  },
+): Promise<number> {
+  const at = sql`${v.sentAt.toISOString()}::timestamptz + make_interval(mins => a.rn::int)`;
+  const testSize = v.abTest ? sql`ceil(a.total * ${v.abTest.testPercent}::int / 100.0)` : sql`0`;
+  const variant = sql`case when a.rn <= ${testSize} then ((a.rn - 1) % 2)::int end`;
+  const openTenths = v.abTest
+    ? sql`case ${variant} when 0 then ${v.abTest.opens[0]}::int when 1 then ${v.abTest.opens[1]}::int else ${v.rates.opens}::int end`
+    : sql`${v.rates.opens}::int`;
+  // An even spread: (rn × 7) mod 10 runs through 0–9 once every ten recipients.
+  const spread = sql`((a.rn * 7) % 10)`;
+  const text = (field: 'subject' | 'body') =>
+    v.abTest
+      ? fillMergeFields(
+          sql`(${JSON.stringify(v.abTest.variants)}::jsonb -> coalesce(${variant}, 1) ->> ${field}::text)`,
+        )
+      : fillMergeFields(sql`(select ${sql.raw(field)} from campaigns where id = ${v.campaignId})`);
+  const { rowCount } = await tx.execute(
+    sql`insert into marketing_messages (idempotency_key, campaign_id, contact_id, to_email, subject, body, from_name,
+          token, status, sent_at, opened_at, clicked_at, converted_at, variant)
+        select 'campaign:' || ${v.campaignId} || ':' || c.id, ${v.campaignId}, c.id, c.email, ${text('subject')}, ${text('body')},
+          'Demo Business', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'sent', ${at},
+          case when ${spread} < ${openTenths} then ${at} + interval '3 hours' end,
+          case when ${spread} < ${v.rates.clicks}::int then ${at} + interval '4 hours' end,
+          case when ${spread} < ${v.rates.conversions}::int then ${at} + interval '2 days' end,
+          ${variant}
+        from (select id, row_number() over (order by id) as rn, count(*) over () as total
+              from contacts where email is not null) a
+        join contacts c on c.id = a.id
+        where a.rn <= ceil(a.total * ${v.share}::float8)`,
+  );
+  return rowCount ?? 0;
+}
+
+/** Whether the workspace ever queued marketing mail to the address, and to which contacts. */
+export async function contactsMailedAt(
+  tx: Tx,
+  email: string,
+): Promise<{ mailed: boolean; contactIds: number[] }> {
+  const { rows } = await tx.execute<{ contactId: number | null }>(
+    sql`select distinct contact_id as "contactId" from marketing_messages where to_email = ${email}`,
+  );
+  return {
+    mailed: rows.length > 0,
+    contactIds: rows.flatMap((r) => (r.contactId === null ? [] : [Number(r.contactId)])),
+  };
 }
 
 export async function markOpened(tx: Tx, id: number) {
@@ -264,6 +459,11 @@ const ids = (rows: Ids[]) =>
   rows.map((r) => ({ workspaceId: Number(r.workspace_id), campaignId: Number(r.id) }));
 export async function sendingCampaignsEverywhere(tx: Tx) {
   return ids((await tx.execute<Ids>(sql`select * from app_sending_campaigns()`)).rows);
+}
+export async function dueAbTestsEverywhere(tx: Tx, at: Date) {
+  return ids(
+    (await tx.execute<Ids>(sql`select * from app_due_ab_tests(${at.toISOString()}::timestamptz)`)).rows,
+  );
 }
 export async function dueCampaignsEverywhere(tx: Tx, at: Date) {
   return ids(

@@ -8,7 +8,9 @@ import {
 import type { Database, Tx } from '../../db/database.js';
 import { createGroupCommit, type GroupCommit } from '../../db/group-commit.js';
 import type { AppDeps } from '../../deps.js';
+import { emitContactEvent } from '../../events/contact-events.js';
 import { recordActivity } from '../activities/service.js';
+import { findContactIdByEmail } from '../contacts/service.js';
 import { enqueueDelivery, messageBody } from './deliveries.js';
 import { acknowledgeIntegration } from './integration.js';
 import { announceAll, toLive } from './live-bus.js';
@@ -88,6 +90,16 @@ async function storeEvents(
     const flag = familyFlag(event.type);
     if (flag && features[flag]) await recordActivity(tx, `operations_${flag}`, `${appName}: ${description}`);
     if (event.type === hubEvents.ack) await acknowledgeIntegration(tx, appId, event.data?.nonce);
+    // An event naming a contact by email (a form filled in, a purchase in the app) may start workflows.
+    const email = event.data?.email;
+    const contactId = typeof email === 'string' ? await findContactIdByEmail(tx, email.slice(0, 320)) : null;
+    if (contactId !== null)
+      await emitContactEvent(tx, {
+        type: 'contact.app_event',
+        contactId,
+        eventType: event.type,
+        eventId: id,
+      });
     live.push(toLive(id, appName, { type: event.type, status, description }, at));
   }
   await announceAll(tx, workspaceId, live);

@@ -1,0 +1,296 @@
+import { FormField } from '@client/components/form/form-field';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { Textarea } from '@client/components/ui/textarea';
+import { formatDateTime, formatNumber } from '@client/i18n/format';
+import { ApiError } from '@client/lib/api';
+import { onErrorToast } from '@client/lib/error-toast';
+import {
+  type AbTest,
+  type AbTestInput,
+  type AbTestSettings,
+  abTestInputSchema,
+  abTestMetrics,
+  type CampaignDetail,
+} from '@domain/marketing/campaign-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FlaskConical, Plus, Trash2, Trophy } from 'lucide-react';
+import { useState } from 'react';
+import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { useSaveAbTest } from './marketing-api';
+
+const metricLabels = { open: msg`Open rate`, click: msg`Click rate` } as const;
+/** The metric inside a sentence ("won by open rate"). */
+const metricPhrases = { open: msg`open rate`, click: msg`click rate` } as const;
+const letter = (index: number) => String.fromCharCode(65 + index);
+const percent = (rate: number | null) =>
+  rate === null ? '–' : formatNumber(rate, { style: 'percent', maximumFractionDigits: 1 });
+
+/**
+ * The campaign page's A/B test (issue 16 §2): its variants with their rates, and the winner with the
+ * confidence of the difference; admins set one up on a draft.
+ */
+export function AbTestPanel({ campaign, canWrite }: { campaign: CampaignDetail; canWrite: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const editable = canWrite && (campaign.status === 'draft' || campaign.status === 'scheduled');
+  const test = campaign.abTest;
+  if (!test && !editable) return null;
+  return (
+    <section className="space-y-2 rounded-md border p-3" data-testid="ab-test-panel">
+      <h3 className="flex items-center gap-2 font-medium">
+        <FlaskConical className="h-4 w-4 text-primary" aria-hidden="true" />
+        <Trans>A/B test</Trans>
+      </h3>
+      {editing ? (
+        <AbTestForm campaign={campaign} onDone={() => setEditing(false)} />
+      ) : test ? (
+        <AbTestResults test={test} />
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          <Trans>
+            Send two or more versions to part of the audience first, then the better one to the rest.
+          </Trans>
+        </p>
+      )}
+      {editable && !editing && (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            {test ? <Trans>Edit A/B test</Trans> : <Trans>Set up an A/B test</Trans>}
+          </Button>
+          {test && <RemoveAbTest campaignId={campaign.id} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RemoveAbTest({ campaignId }: { campaignId: number }) {
+  const { t } = useLingui();
+  const save = useSaveAbTest(campaignId);
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      disabled={save.isPending}
+      onClick={() => save.mutate(null, { onError: onErrorToast(t`Could not change the A/B test`) })}
+    >
+      <Trans>Remove A/B test</Trans>
+    </Button>
+  );
+}
+
+function AbTestResults({ test }: { test: AbTest }) {
+  const { i18n } = useLingui();
+  const winner = test.winner === null ? null : letter(test.winner);
+  const metric = i18n._(metricPhrases[test.metric]);
+  const confidence = test.confidence === null ? null : percent(test.confidence);
+  return (
+    <div className="space-y-2 text-sm">
+      <p data-testid="ab-test-status">
+        {test.phase === 'ready' ? (
+          <Trans>
+            {test.testPercent}% of the audience gets the variants; after {test.waitHours} h the best {metric}{' '}
+            goes to the rest.
+          </Trans>
+        ) : test.phase === 'testing' ? (
+          <Trans>
+            Testing on {test.testPercent}% of the audience; the winner by {metric} is picked at{' '}
+            {test.decidesAt ? formatDateTime(test.decidesAt) : ''}.
+          </Trans>
+        ) : confidence === null ? (
+          <Trans>
+            Variant {winner} won by {metric}; the difference could not be measured.
+          </Trans>
+        ) : (
+          <Trans>
+            Variant {winner} won by {metric}, with {confidence} confidence that the difference is real.
+          </Trans>
+        )}
+      </p>
+      <div className="overflow-x-auto">
+        <Table data-testid="ab-test-variants">
+          <TableHeader>
+            <TableRow>
+              <TableHead>
+                <Trans>Variant</Trans>
+              </TableHead>
+              <TableHead>
+                <Trans>Subject</Trans>
+              </TableHead>
+              <TableHead className="text-end">
+                <Trans>Sent</Trans>
+              </TableHead>
+              <TableHead className="text-end">
+                <Trans>Open rate</Trans>
+              </TableHead>
+              <TableHead className="text-end">
+                <Trans>Click rate</Trans>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {test.variants.map((v, i) => (
+              <TableRow key={letter(i)}>
+                <TableCell className="whitespace-nowrap font-medium">
+                  {letter(i)}
+                  {test.winner === i && (
+                    <Badge className="ms-2 border-green-600 bg-green-100 text-green-800" variant="outline">
+                      <Trophy className="me-1 h-3 w-3" aria-hidden="true" />
+                      <Trans>Winner</Trans>
+                    </Badge>
+                  )}
+                </TableCell>
+                <TableCell className="max-w-[16rem] truncate">{v.subject}</TableCell>
+                <TableCell className="text-end">{formatNumber(v.sent)}</TableCell>
+                <TableCell className="text-end">{percent(v.openRate)}</TableCell>
+                <TableCell className="text-end">{percent(v.clickRate)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </div>
+  );
+}
+
+function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const save = useSaveAbTest(campaign.id);
+  const form = useForm<AbTestInput, unknown, AbTestSettings>({
+    resolver: zodResolver(abTestInputSchema),
+    defaultValues: campaign.abTest
+      ? {
+          variants: campaign.abTest.variants.map((v) => ({ subject: v.subject, body: v.body })),
+          testPercent: campaign.abTest.testPercent,
+          waitHours: campaign.abTest.waitHours,
+          metric: campaign.abTest.metric,
+        }
+      : {
+          variants: [
+            { subject: campaign.subject, body: campaign.body },
+            { subject: '', body: campaign.body },
+          ],
+          testPercent: 20,
+          waitHours: 4,
+          metric: 'open',
+        },
+  });
+  const variants = useFieldArray({ control: form.control, name: 'variants' });
+  const { errors } = form.formState;
+  // The schema's messages are catalogued (/*i18n*/ in src/domain), so they read in the user's language.
+  const translate = (message: string | undefined) => (message ? i18n._(message) : undefined);
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: onDone,
+      onError: (error) => {
+        const issues = error instanceof ApiError ? error.fieldIssues().filter((i) => i.path !== '') : [];
+        for (const issue of issues)
+          form.setError(issue.path as FieldPath<AbTestInput>, { message: issue.message });
+        if (issues.length === 0) onErrorToast(t`Could not change the A/B test`)(error);
+      },
+    }),
+  );
+  return (
+    <form className="space-y-3" onSubmit={submit} data-testid="ab-test-form">
+      {variants.fields.map((field, i) => (
+        <fieldset key={field.id} className="space-y-2 rounded-md border p-2">
+          <legend className="flex items-center gap-2 px-1 text-sm font-medium">
+            <Trans>Variant {letter(i)}</Trans>
+            {variants.fields.length > 2 && (
+              <Button
+                type="button"
+                size="icon"
+                variant="ghost"
+                className="h-6 w-6"
+                aria-label={t`Remove variant ${letter(i)}`}
+                onClick={() => variants.remove(i)}
+              >
+                <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+              </Button>
+            )}
+          </legend>
+          <FormField label={<Trans>Subject</Trans>} error={translate(errors.variants?.[i]?.subject?.message)}>
+            {(id, invalid) => (
+              <Input
+                id={id}
+                aria-invalid={invalid}
+                maxLength={200}
+                {...form.register(`variants.${i}.subject`)}
+              />
+            )}
+          </FormField>
+          <FormField label={<Trans>Body</Trans>} error={translate(errors.variants?.[i]?.body?.message)}>
+            {(id, invalid) => (
+              <Textarea id={id} rows={3} aria-invalid={invalid} {...form.register(`variants.${i}.body`)} />
+            )}
+          </FormField>
+        </fieldset>
+      ))}
+      {translate(errors.variants?.root?.message ?? errors.variants?.message) && (
+        <p className="text-xs text-destructive" role="alert">
+          {translate(errors.variants?.root?.message ?? errors.variants?.message)}
+        </p>
+      )}
+      {variants.fields.length < 5 && (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => variants.append({ subject: '', body: campaign.body })}
+        >
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          <Trans>Add variant</Trans>
+        </Button>
+      )}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <FormField label={<Trans>Test share (%)</Trans>} error={translate(errors.testPercent?.message)}>
+          {(id, invalid) => (
+            <Input
+              id={id}
+              type="number"
+              aria-invalid={invalid}
+              {...form.register('testPercent', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+        <FormField label={<Trans>Wait (hours)</Trans>} error={translate(errors.waitHours?.message)}>
+          {(id, invalid) => (
+            <Input
+              id={id}
+              type="number"
+              aria-invalid={invalid}
+              {...form.register('waitHours', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+        <FormField label={<Trans>Winner by</Trans>} error={translate(errors.metric?.message)}>
+          {(id) => (
+            <select
+              id={id}
+              className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm"
+              {...form.register('metric')}
+            >
+              {abTestMetrics.map((m) => (
+                <option key={m} value={m}>
+                  {i18n._(metricLabels[m])}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          <Trans>Save A/B test</Trans>
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}
