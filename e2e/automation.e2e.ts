@@ -1,34 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../test/test-app.js';
 import { seriousA11yViolations } from './support/axe.js';
-import { screenshotDir } from './support/browser.js';
+import { pageApi as api, viewportShot as shot } from './support/in-page.js';
 import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
 const env = withServerAndBrowser();
-
-/** A viewport capture (a full-page one stalled Chromium on the loaded machine, see e2e/deals.e2e.ts). */
-async function shot(page: Page, name: string) {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), timeout: 150_000 });
-}
-
-async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
-    },
-    { method, url, body },
-  );
-}
 
 describe('automation tab and /marketing', () => {
   it('builds a workflow that runs, then writes, sends, pauses and plays campaigns', async () => {

@@ -1,38 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../test/test-app.js';
-import { screenshotDir } from './support/browser.js';
+import { pageApi as api, viewportShot as shot } from './support/in-page.js';
 import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
 const env = withServerAndBrowser();
-
-/**
- * A viewport capture (viewports here are tall enough for what is checked): a full-page capture
- * (support/browser.ts screenshot()) stalled Chromium on the loaded machine, and a stalled capture
- * blocks every later page of the browser (as e2e/contacts.e2e.ts found).
- */
-async function shot(page: Page, name: string) {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), timeout: 150_000 });
-}
-
-/** A JSON call from the page: same origin, same session cookie. */
-async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
-    },
-    { method, url, body },
-  );
-}
 
 interface Made {
   id: number;

@@ -1,27 +1,12 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
 import { uniqueEmail } from '../test/test-app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
+import { pageApi as api } from './support/in-page.js';
 import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
 const env = withServerAndBrowser();
-
-async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
-    },
-    { method, url, body },
-  );
-}
 
 describe('/marketing A/B tests and /marketing-demo', () => {
   it('sets up an A/B test on a draft campaign and shows its variants, then its test under way', async () => {
