@@ -63,7 +63,8 @@ describe('iPhone sync tab', () => {
   it('creates a sync token in settings, sends a test sync, and shows the record processed', async () => {
     const page = await signedInPage();
     await page.goto(`${env.server.baseUrl}/dashboard?tab=settings`);
-    await page.getByLabel('Name').last().fill('Test iPhone');
+    // Exact: the WordPress section's 'Username' also contains "name".
+    await page.getByLabel('Name', { exact: true }).last().fill('Test iPhone');
     await page.getByRole('button', { name: 'Create token' }).click();
     const token = (await page.getByTestId('new-sync-token').textContent())?.trim() ?? '';
     expect(token).toMatch(/^hubsync_/);
