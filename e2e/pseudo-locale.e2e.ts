@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dashboardTabIds } from '../src/client/features/dashboard/dashboard-tabs.js';
 import { demoApps } from '../src/server/features/ecosystem/demo-catalogue.js';
+import { demoCampaigns } from '../src/server/features/marketing/demo-campaigns.js';
 import { publicPages, signedInPages } from './support/pages.js';
 import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
@@ -22,14 +23,16 @@ const contact = { firstName: 'Quentin', lastName: 'Zimmer', email: 'quentin.zimm
 const allowed: { pattern: RegExp; why: string }[] = [
   {
     pattern: new RegExp(
-      demoApps
-        .flatMap((app) => [app.name, app.description, ...app.features])
+      [
+        ...demoApps.flatMap((app) => [app.name, app.description, ...app.features]),
+        ...demoCampaigns.map((campaign) => campaign.name),
+      ]
         .sort((a, b) => b.length - a.length)
         .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
         .join('|'),
       'g',
     ),
-    why: "the demo workspace's apps: names, descriptions and features are records its owner typed (first: a later pattern would cut 'Market' as a month)",
+    why: "the demo workspace's apps and campaigns: names, descriptions and features are records its owner typed (first: a later pattern would cut 'Market' as a month)",
   },
   {
     pattern: /^New contact added: .*|^.* created Quokka Works$/g,

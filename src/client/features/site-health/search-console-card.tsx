@@ -78,7 +78,9 @@ export function SearchConsoleCard({ websites }: { websites: Website[] }) {
         </CardDescription>
         {canEdit ? (
           <div className="flex flex-wrap gap-2">
+            {/* Keyed by state: a new button, not one fading from primary to outline (mid-fade it fails contrast). */}
             <Button
+              key={connection?.connected ? 'change' : 'connect'}
               size="sm"
               variant={connection?.connected ? 'outline' : 'default'}
               onClick={() => setOpen(true)}

@@ -19,7 +19,7 @@ interface DemoCampaign {
   abTest?: AbTestSettings & { opens: [number, number] };
 }
 
-const demoCampaigns: DemoCampaign[] = [
+export const demoCampaigns: DemoCampaign[] = [
   {
     name: 'Spring Newsletter',
     type: 'newsletter',
