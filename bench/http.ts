@@ -102,7 +102,7 @@ try {
         sqlFloor(
           server.appUrl,
           sessionHash,
-          'select id, type, description, created_at from activities order by created_at desc, id desc limit 10',
+          'select id, type, description, message_id, message_values, created_at from activities order by created_at desc, id desc limit 10',
         ),
     ),
     // The contacts list's first page: newest first, ten rows (contactsPageSize), with the sort key as text.

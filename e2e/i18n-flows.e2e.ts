@@ -132,6 +132,16 @@ async function mainFlow(locale: string, browserLanguage: string, t: Translate): 
   // The built-in source and the status read in the language too.
   await rows.filter({ hasText: 'Maria Lopez' }).getByText(t('Unknown'), { exact: true }).waitFor();
   await rows.filter({ hasText: 'Maria Lopez' }).getByText(t('Lead'), { exact: true }).waitFor();
+  // Activity lines keep their message and values, so Recent Activity reads in the language as well.
+  await page
+    .getByText(
+      t(
+        '{via, select, email {New contact from email} phone {New contact from phone sync} import {New contact imported} app {New contact from an ecosystem app} other {New contact added}}: {name}',
+        { via: 'manual', name: 'Maria Lopez' },
+      ),
+      { exact: true },
+    )
+    .waitFor();
   await shoot(page, locale, '6-crm');
 
   // Import a small CSV.

@@ -17,6 +17,12 @@ describe('server message catalogue', () => {
     );
   });
 
+  it('formats a select by its value, falling back to other', () => {
+    const template = 'moved to {stage, select, won {Won} lost {Lost} other {an open stage}} today';
+    expect(formatServerMessage(template, { stage: 'won' })).toBe('moved to Won today');
+    expect(formatServerMessage(template, { stage: 'leads' })).toBe('moved to an open stage today');
+  });
+
   it('leaves no placeholder unfilled in any message given its values', () => {
     for (const template of Object.values(serverMessages)) {
       const names = [...template.matchAll(/\{(\w+)/g)].map((m) => m[1]);

@@ -5,8 +5,9 @@ import { z } from 'zod';
  * an error's `message` and sends `messageId` + `values` beside it; the client translates the same English
  * text through its catalogs (the `i18n` comments put each one there), so a user reads it in their language.
  *
- * Text is ICU MessageFormat limited to what `formatServerMessage` reads: `{name}` placeholders and
- * `{count, plural, one {…} other {…}}` (with `#`, no nested braces inside a branch).
+ * Text is ICU MessageFormat limited to what `formatServerMessage` reads: `{name}` placeholders,
+ * `{count, plural, one {…} other {…}}` (with `#`) and `{value, select, a {…} other {…}}`, with no nested
+ * braces inside a branch.
  * Add a message: add a line here, run `npx lingui extract`, translate it in every `src/client/locales/*.po`.
  */
 export const serverMessages = {
@@ -216,6 +217,57 @@ export const serverMessages = {
   'content.wordpressRefused':
     /*i18n*/ 'WordPress refused the post (HTTP {status}). Check the user and application password.',
   'content.wordpressUnreadable': /*i18n*/ 'WordPress answered with something that is not a post.',
+  'activity.demoWebsites': /*i18n*/ 'Three websites connected to the hub',
+  'activity.backupCompleted':
+    /*i18n*/ 'Backup completed: {rows, plural, one {# row} other {# rows}} from {tables, plural, one {# table} other {# tables}}',
+  'activity.backupFailed': /*i18n*/ 'Backup failed: {reason}',
+  'activity.backupRestored': /*i18n*/ 'Backup {id} restored into a new workspace, {name}',
+  'activity.restoreFailed': /*i18n*/ 'Restore failed: {reason}',
+  'activity.dealCreated': /*i18n*/ 'New deal: {deal} ({contact})',
+  'activity.dealMoved':
+    /*i18n*/ '{deal} moved from {from, select, leads {Leads} qualified {Qualified} proposal {Proposal} negotiation {Negotiation} won {Won} other {Lost}} to {to, select, leads {Leads} qualified {Qualified} proposal {Proposal} negotiation {Negotiation} won {Won} other {Lost}}',
+  'activity.dealDeleted': /*i18n*/ 'Deal deleted: {deal}',
+  'activity.dealsImported': /*i18n*/ '{count, plural, one {# deal imported} other {# deals imported}}',
+  'activity.workspaceCreated': /*i18n*/ '{owner} created {workspace}',
+  'activity.taskCreated': /*i18n*/ '{title} ({contact}, due {due})',
+  'activity.websiteAdded': /*i18n*/ 'Website {name} ({domain}) added',
+  'activity.websiteRemoved': /*i18n*/ 'Website {name} ({domain}) removed',
+  'activity.contentGenerated':
+    /*i18n*/ 'Generated {type, select, blog {blog} social {social} email {email} landing {landing page} other {product}} content: {title}',
+  'activity.contentPublished':
+    /*i18n*/ 'Published {type, select, blog {blog} social {social} email {email} landing {landing page} other {product}} content: {title}',
+  'activity.contentTranslated': /*i18n*/ 'Translated into {locale}: {title}',
+  'activity.contactAdded':
+    /*i18n*/ '{via, select, email {New contact from email} phone {New contact from phone sync} import {New contact imported} app {New contact from an ecosystem app} other {New contact added}}: {name}',
+  'activity.contactStatusChanged':
+    /*i18n*/ '{name} moved from {from, select, lead {Lead} qualified {Qualified} customer {Customer} other {Lost}} to {to, select, lead {Lead} qualified {Qualified} customer {Customer} other {Lost}}',
+  'activity.contactDeleted': /*i18n*/ 'Contact deleted: {name}',
+  'activity.apiKeyCreated':
+    /*i18n*/ 'API key "{name}" created with the {role, select, owner {owner} admin {admin} member {member} other {viewer}} role',
+  'activity.paymentReceived': /*i18n*/ 'Payment received: {amount} for {description}',
+  'activity.contactsImported':
+    /*i18n*/ 'Imported {file}: {created, plural, one {# new contact} other {# new contacts}}{updated, plural, =0 {} other {, # updated}}{failed, plural, =0 {} one {, # row failed} other {, # rows failed}}',
+  'activity.appAdded': /*i18n*/ 'App {name} added to the ecosystem',
+  'activity.appRemoved': /*i18n*/ 'App {name} removed from the ecosystem',
+  'activity.dataCollected':
+    /*i18n*/ 'Collected data from {endpoints, plural, one {# endpoint} other {# endpoints}}: {created} new contacts, {updated} updated',
+  'activity.memberJoined':
+    /*i18n*/ '{name} joined the workspace as {role, select, owner {owner} admin {admin} member {member} other {viewer}}',
+  'activity.featuresChanged': /*i18n*/ 'Monitoring features changed: {changes}',
+  'activity.webhooksDeployed': /*i18n*/ 'Webhooks deployed to {accepted}/{total} applications',
+  'activity.endpointDisabled': /*i18n*/ 'Webhook endpoint {url} of {app} was disabled: {reason}',
+  'activity.integrationFailed': /*i18n*/ 'Integration of {app} failed: {reason}',
+  'activity.integrationActive': /*i18n*/ '{app} is integrated',
+  'activity.appUp': /*i18n*/ '{app} is up again',
+  'activity.appDown': /*i18n*/ '{app} is down: {reason}',
+  'activity.successorNamed':
+    /*i18n*/ '{successor} was named successor after {days} days without the owner signing in',
+  'activity.successionCancelled': /*i18n*/ 'The owner cancelled the succession plan',
+  'activity.successionClaimed': /*i18n*/ '{successor} claimed ownership from {owner}',
+  'activity.successionClaimedUnnamed': /*i18n*/ 'The successor claimed ownership from {owner}',
+  'activity.successionReset': /*i18n*/ '{owner} signed in again; the succession plan waits again',
+  'activity.successionNotified':
+    /*i18n*/ '{owner} has not signed in for {days} days: {successor} was told they can claim ownership',
 } as const;
 
 export type ServerMessageId = keyof typeof serverMessages;
@@ -237,18 +289,16 @@ const englishPlural = new Intl.PluralRules('en');
 /** Formats one of the catalogue's templates in English (the subset of ICU described above). */
 export function formatServerMessage(template: string, values: MessageValues = {}): string {
   return template
-    .replace(
-      /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other) \{[^{}]*\})+)\s*\}/g,
-      (_, name, body) => {
-        const count = Number(values[name]);
-        const branches = new Map(
-          [...(body as string).matchAll(/(=\d+|\w+) \{([^{}]*)\}/g)].map((m) => [m[1], m[2]] as const),
-        );
-        const branch =
-          branches.get(`=${count}`) ?? branches.get(englishPlural.select(count)) ?? branches.get('other');
-        return (branch ?? '').replaceAll('#', String(count));
-      },
-    )
+    .replace(/\{(\w+), (plural|select),((?:\s*[=\w]+ \{[^{}]*\})+)\s*\}/g, (_, name, kind, body) => {
+      const branches = new Map(
+        [...(body as string).matchAll(/([=\w]+) \{([^{}]*)\}/g)].map((m) => [m[1], m[2]] as const),
+      );
+      if (kind === 'select') return branches.get(String(values[name])) ?? branches.get('other') ?? '';
+      const count = Number(values[name]);
+      const branch =
+        branches.get(`=${count}`) ?? branches.get(englishPlural.select(count)) ?? branches.get('other');
+      return (branch ?? '').replaceAll('#', String(count));
+    })
     .replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 

@@ -20,7 +20,39 @@ beforeAll(async () => {
   catalogs = await catalog.readAll();
 }, 120_000);
 
-const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)/g)].map((m) => m[1]))].sort();
+/** The index just past the brace that closes the one at `open`. */
+function closing(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+/**
+ * The ICU arguments a message names: `{name}`, and the `{count, plural, …}` / `{value, select, …}`
+ * selectors with the arguments inside their branches; branch text (`won {Won}`) is text, not an argument.
+ */
+function placeholders(text: string): string[] {
+  const names = new Set<string>();
+  const walk = (part: string) => {
+    for (let i = part.indexOf('{'); i !== -1; i = part.indexOf('{', i)) {
+      const end = closing(part, i);
+      const head = /^\{\s*(\w+)\s*(?:,\s*\w+\s*,)?/.exec(part.slice(i));
+      if (head) {
+        names.add(head[1]);
+        const body = part.slice(i + head[0].length, end - 1);
+        if (head[0].includes(','))
+          for (let b = body.indexOf('{'); b !== -1; b = body.indexOf('{', closing(body, b)))
+            walk(body.slice(b + 1, closing(body, b) - 1));
+      }
+      i = end;
+    }
+  };
+  walk(text);
+  return [...names].sort();
+}
 
 describe('message catalogs', () => {
   it('finds the messages in use', () => {

@@ -60,7 +60,7 @@ export class ApiError extends Error {
    */
   fieldIssues(): FieldIssue[] {
     if (this.messageId && this.issues.length === 1) {
-      return [{ path: this.issues[0].path, message: i18n._(serverMessages[this.messageId], this.values) }];
+      return [{ path: this.issues[0].path, message: translateServerMessage(this.messageId, this.values) }];
     }
     return this.issues;
   }
@@ -70,8 +70,20 @@ export class ApiError extends Error {
     if (!this.messageId) return this.userMessage;
     const field = this.issues.length === 1 ? `${this.issues[0].path}: ` : '';
     const prefix = field && this.userMessage.startsWith(field) ? field : '';
-    return prefix + i18n._(serverMessages[this.messageId], this.values);
+    return prefix + translateServerMessage(this.messageId, this.values);
   }
+}
+
+/**
+ * A server message in the user's language: `fallback` (the server's English) when the id is not in this
+ * build's catalogue, e.g. a newer server's.
+ */
+export function translateServerMessage(
+  id: string | null | undefined,
+  values: MessageValues | null | undefined,
+  fallback = '',
+): string {
+  return isServerMessageId(id) ? i18n._(serverMessages[id], values ?? {}) : fallback;
 }
 
 /**

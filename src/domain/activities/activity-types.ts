@@ -1,3 +1,4 @@
+import { messageValuesSchema } from '@domain/messages';
 import { z } from 'zod';
 
 /** Activity types the dashboard gives an icon of their own (spec 000 §3); any other type is shown as generic. */
@@ -13,7 +14,11 @@ export type KnownActivityType = (typeof knownActivityTypes)[number];
 export const activitySchema = z.object({
   id: z.number(),
   type: z.string(),
+  /** The English text; shown as it is when the line has no catalogued message. */
   description: z.string(),
+  /** A message of src/domain/messages.ts and its values, for the reader's language (lines recorded since 0031). */
+  messageId: z.string().nullable(),
+  values: messageValuesSchema.nullable(),
   createdAt: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;

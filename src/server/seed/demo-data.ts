@@ -1,3 +1,4 @@
+import { serverMessage } from '@domain/messages';
 import type { Tx } from '../db/database.js';
 import { websites } from '../db/schema/websites.js';
 import { recordActivity } from '../features/activities/service.js';
@@ -38,7 +39,7 @@ export interface DemoSeedContext {
 /** Each area adds its demo rows here, inside the demo workspace's transaction. */
 export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<void> {
   for (const site of demoWebsites) await tx.insert(websites).values(site);
-  await recordActivity(tx, 'website_added', 'Three websites connected to the hub');
+  await recordActivity(tx, 'website_added', serverMessage('activity.demoWebsites'));
   await seedDemoContacts(tx, { ownerId: context.ownerId, siteNames: demoWebsites.map((s) => s.name) });
   await seedDemoDeals(tx, { ownerId: context.ownerId });
   if (context.signIn) await seedDemoPhoneSync(tx, context);

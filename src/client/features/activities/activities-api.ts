@@ -1,5 +1,5 @@
-import { queryWith } from '@client/lib/api';
-import { activitySchema } from '@domain/activities/activity-types';
+import { queryWith, translateServerMessage } from '@client/lib/api';
+import { type Activity, activitySchema } from '@domain/activities/activity-types';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -9,4 +9,9 @@ export const activitiesKey = ['/api/activities'] as const;
 /** The workspace's Recent Activity (the dashboard overview and the CRM tab). */
 export function useRecentActivities() {
   return useQuery({ queryKey: activitiesKey, queryFn: queryWith(z.array(activitySchema)) });
+}
+
+/** An activity line in the reader's language; lines recorded before messages had ids read as written. */
+export function activityText(activity: Activity): string {
+  return translateServerMessage(activity.messageId, activity.values, activity.description);
 }

@@ -1,1 +1,1 @@
-export { activitiesKey, useRecentActivities } from './activities-api';
+export { activitiesKey, activityText, useRecentActivities } from './activities-api';

@@ -1,7 +1,7 @@
 import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useRecentActivities } from '@client/features/activities';
+import { activityText, useRecentActivities } from '@client/features/activities';
 import type { DashboardPanelProps } from '@client/features/dashboard';
 import { DealBoard, dealTiles, PipelineCard, useDealStats } from '@client/features/deals';
 import { useWebsites } from '@client/features/websites';
@@ -173,7 +173,7 @@ function RecentActivities() {
                     <Icon className="h-3.5 w-3.5" />
                   </span>
                   <div className="min-w-0">
-                    <p className="text-sm leading-snug">{activity.description}</p>
+                    <p className="text-sm leading-snug">{activityText(activity)}</p>
                     <p className="text-xs text-muted-foreground">{formatRelativeTime(activity.createdAt)}</p>
                   </div>
                 </li>

@@ -5,7 +5,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import { useRecentActivities } from '@client/features/activities';
+import { activityText, useRecentActivities } from '@client/features/activities';
 import { useRunBackupNow } from '@client/features/backups';
 import { generateContentIntent } from '@client/features/content';
 import { addWebsiteIntent, useWebsites } from '@client/features/websites';
@@ -262,7 +262,7 @@ function ActivityRow({ activity }: { activity: Activity }) {
         <Icon className="h-4 w-4" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="text-sm">{activity.description}</p>
+        <p className="text-sm">{activityText(activity)}</p>
         <p className="text-xs text-muted-foreground">{formatRelativeTime(activity.createdAt)}</p>
       </div>
     </li>

@@ -1,4 +1,5 @@
-import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import type { MessageValues } from '@domain/messages';
+import { bigint, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns.js';
 
 export const activities = pgTable('activities', {
@@ -6,5 +7,7 @@ export const activities = pgTable('activities', {
   workspaceId: workspaceIdColumn(),
   type: text('type').notNull(),
   description: text('description').notNull(),
+  messageId: text('message_id'),
+  messageValues: jsonb('message_values').$type<MessageValues>(),
   createdAt: createdAtColumn(),
 });

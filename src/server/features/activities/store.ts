@@ -2,10 +2,7 @@ import { desc } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 import { activities } from '../../db/schema/activities.js';
 
-export async function insertActivity(
-  tx: Tx,
-  values: { type: string; description: string; createdAt?: Date },
-) {
+export async function insertActivity(tx: Tx, values: typeof activities.$inferInsert) {
   await tx.insert(activities).values(values);
 }
 
@@ -15,6 +12,8 @@ export async function listActivities(tx: Tx, limit: number) {
       id: activities.id,
       type: activities.type,
       description: activities.description,
+      messageId: activities.messageId,
+      values: activities.messageValues,
       createdAt: activities.createdAt,
     })
     .from(activities)

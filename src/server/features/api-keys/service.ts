@@ -76,7 +76,11 @@ export async function createApiKey(tx: Tx, member: Member, input: CreateApiKeyIn
     createdBy: member.userId,
     expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
   });
-  await recordActivity(tx, 'api_key_created', `API key "${input.name}" created with the ${input.role} role`);
+  await recordActivity(
+    tx,
+    'api_key_created',
+    serverMessage('activity.apiKeyCreated', { name: input.name, role: input.role }),
+  );
   const [row] = await store.listApiKeys(tx, id);
   return { ...toView(row), key };
 }

@@ -165,7 +165,11 @@ export async function createEmptyWorkspaceIn(
 async function createWorkspaceIn(tx: Tx, options: NewWorkspace): Promise<number> {
   const workspaceId = await createEmptyWorkspaceIn(tx, options);
   await addWorkspaceOwner(tx, { workspaceId, userId: options.ownerId });
-  await recordActivity(tx, 'workspace_created', `${options.ownerName} created ${options.name}`);
+  await recordActivity(
+    tx,
+    'workspace_created',
+    serverMessage('activity.workspaceCreated', { owner: options.ownerName, workspace: options.name }),
+  );
   return workspaceId;
 }
 

@@ -7,6 +7,7 @@ import {
   stepAt,
   waitMilliseconds,
 } from '@domain/automation/workflow-schemas';
+import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import { addressPolicyFrom, createOutboundClient } from '../../http/outbound.js';
@@ -212,7 +213,15 @@ async function runLocalStep(
     case 'create_task': {
       const due = new Date(now(deps).getTime() + step.dueInDays * 86_400_000).toISOString().slice(0, 10);
       const title = renderMergeFields(step.title, contact);
-      await recordActivity(tx, 'task', `${title} (${contact.firstName} ${contact.lastName}, due ${due})`);
+      await recordActivity(
+        tx,
+        'task',
+        serverMessage('activity.taskCreated', {
+          title,
+          contact: `${contact.firstName} ${contact.lastName}`,
+          due,
+        }),
+      );
       await addTimelineEntry(tx, contact.id, {
         kind: 'note',
         title: `Task: ${title}`,

@@ -129,7 +129,7 @@ export async function runBackupJob(deps: AppDeps, { workspaceId, backupId }: Bac
       await recordActivity(
         tx,
         'backup_completed',
-        `Backup completed: ${written.totalRows} rows from ${written.tables.length} tables`,
+        serverMessage('activity.backupCompleted', { rows: written.totalRows, tables: written.tables.length }),
       );
       return store.deleteBackupsBeyond(tx, deps.config.BACKUP_KEEP);
     });
@@ -139,7 +139,11 @@ export async function runBackupJob(deps: AppDeps, { workspaceId, backupId }: Bac
     deps.log.error({ err: error, workspaceId, backupId }, 'backup failed');
     await deps.database.withWorkspace(workspaceId, async (tx) => {
       await store.failBackup(tx, backupId, (error as Error).message);
-      await recordActivity(tx, 'backup_failed', `Backup failed: ${(error as Error).message}`);
+      await recordActivity(
+        tx,
+        'backup_failed',
+        serverMessage('activity.backupFailed', { reason: (error as Error).message }),
+      );
     });
   }
 }
@@ -279,14 +283,18 @@ export async function runRestoreJob(
       await recordActivity(
         tx,
         'backup_restored',
-        `Backup ${backup.id} restored into a new workspace, ${name}`,
+        serverMessage('activity.backupRestored', { id: backup.id, name }),
       );
     });
   } catch (error) {
     deps.log.error({ err: error, workspaceId, restoreId }, 'restore failed');
     await deps.database.withWorkspace(workspaceId, async (tx) => {
       await store.setRestoreStatus(tx, restoreId, { status: 'failed', error: (error as Error).message });
-      await recordActivity(tx, 'backup_restore_failed', `Restore failed: ${(error as Error).message}`);
+      await recordActivity(
+        tx,
+        'backup_restore_failed',
+        serverMessage('activity.restoreFailed', { reason: (error as Error).message }),
+      );
     });
   }
 }

@@ -289,7 +289,10 @@ export async function completeCheckout(
       await recordActivity(
         tx,
         'payment_received',
-        `Payment received: ${formatDollars(amount)} for ${orderDescription(order)}`,
+        serverMessage('activity.paymentReceived', {
+          amount: formatDollars(amount),
+          description: orderDescription(order),
+        }),
       );
     }
     return 'fulfilled';
@@ -328,7 +331,10 @@ export async function recordRenewal(
     await recordActivity(
       tx,
       'payment_received',
-      `Payment received: ${formatDollars(event.amountPaidCents)} for ${description}`,
+      serverMessage('activity.paymentReceived', {
+        amount: formatDollars(event.amountPaidCents),
+        description,
+      }),
     );
     return 'fulfilled';
   });

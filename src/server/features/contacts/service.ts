@@ -168,14 +168,6 @@ const createdTitles: Record<ContactVia, string> = {
   app: 'Contact created from an ecosystem app',
 };
 
-const activityPrefixes: Record<ContactVia, string> = {
-  manual: 'New contact added',
-  email: 'New contact from email',
-  phone: 'New contact from phone sync',
-  import: 'New contact imported',
-  app: 'New contact from an ecosystem app',
-};
-
 const fillableFields = [
   'firstName',
   'lastName',
@@ -348,7 +340,7 @@ async function recordCreation(tx: Tx, contact: Contact, options: UpsertOptions):
   await recordActivity(
     tx,
     'contact_added',
-    `${activityPrefixes[options.via]}: ${contactDisplayName(contact)}`,
+    serverMessage('activity.contactAdded', { via: options.via, name: contactDisplayName(contact) }),
   );
   await emitContactEvent(tx, { type: 'contact.created', contactId: contact.id });
 }
@@ -550,7 +542,7 @@ export async function updateContact(
     await recordActivity(
       tx,
       'contact_status_changed',
-      `${name} moved from ${contactStatusLabels[existing.status]} to ${contactStatusLabels[updated.status]}`,
+      serverMessage('activity.contactStatusChanged', { name, from: existing.status, to: updated.status }),
     );
     await emitContactEvent(tx, {
       type: 'contact.status_changed',
@@ -623,7 +615,11 @@ export async function deleteContact(tx: Tx, id: number): Promise<void> {
   const existing = await store.findContactRow(tx, id);
   if (!existing || !(await store.deleteContactRow(tx, id)))
     throw new AppError('not_found', serverMessage('contacts.notFound'));
-  await recordActivity(tx, 'contact_deleted', `Contact deleted: ${contactDisplayName(existing)}`);
+  await recordActivity(
+    tx,
+    'contact_deleted',
+    serverMessage('activity.contactDeleted', { name: contactDisplayName(existing) }),
+  );
 }
 
 export async function addNote(

@@ -186,7 +186,11 @@ export async function generateContent(
       publishedAt: input.autoPublish ? at : null,
       createdBy: member.userId,
     });
-    await recordActivity(tx, 'content_generated', `Generated ${input.type} content: ${row.title}`);
+    await recordActivity(
+      tx,
+      'content_generated',
+      serverMessage('activity.contentGenerated', { type: input.type, title: row.title }),
+    );
     if (input.autoPublish) await afterPublish(deps, tx, member.workspaceId, row);
     return toItem(row, member.workspaceId);
   });
@@ -266,7 +270,11 @@ export async function unscheduleContent(tx: Tx, workspaceId: number, id: number)
 }
 
 async function afterPublish(deps: Deps, tx: Tx, workspaceId: number, row: store.ContentRow) {
-  await recordActivity(tx, 'content_published', `Published ${row.type} content: ${row.title}`);
+  await recordActivity(
+    tx,
+    'content_published',
+    serverMessage('activity.contentPublished', { type: row.type, title: row.title }),
+  );
   if (await store.findWordpress(tx))
     await deps.queue.send(wordpressPushJobName, { workspaceId, id: row.id } satisfies ContentJob, { tx });
 }
@@ -352,7 +360,11 @@ export async function translateContent(
       generator: deps.ai?.name ?? offlineGenerator,
       createdBy: member.userId,
     });
-    await recordActivity(tx, 'content_created', `Translated into ${locale}: ${row.title}`);
+    await recordActivity(
+      tx,
+      'content_created',
+      serverMessage('activity.contentTranslated', { locale, title: row.title }),
+    );
     return toItem(row, member.workspaceId);
   });
 }

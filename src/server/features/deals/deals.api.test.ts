@@ -217,6 +217,9 @@ describe('stage rules', () => {
     expect(activities[0]).toMatchObject({
       type: 'deal_stage_changed',
       description: 'Retainer moved from Qualified to Proposal',
+      // The reader's language comes from the message and its values, not from the English line.
+      messageId: 'activity.dealMoved',
+      values: { deal: 'Retainer', from: 'qualified', to: 'proposal' },
     });
   });
 

@@ -226,7 +226,11 @@ export async function createDeal(
     metadata: { stage: row.stage, via: options.via ?? 'manual' },
     createdBy: options.actorUserId,
   });
-  await recordActivity(tx, 'deal_created', `New deal: ${row.name} (${contactDisplayName(contact)})`);
+  await recordActivity(
+    tx,
+    'deal_created',
+    serverMessage('activity.dealCreated', { deal: row.name, contact: contactDisplayName(contact) }),
+  );
   if (row.stage === 'won') await applyWonRule(tx, row, options.actorUserId);
   return readDeal(tx, row.id);
 }
@@ -325,7 +329,11 @@ export async function moveDeal(
     },
     createdBy: actorUserId,
   });
-  await recordActivity(tx, 'deal_stage_changed', `${moved.name} moved from ${from} to ${to}`);
+  await recordActivity(
+    tx,
+    'deal_stage_changed',
+    serverMessage('activity.dealMoved', { deal: moved.name, from: existing.stage, to: input.stage }),
+  );
   if (input.stage === 'won') await applyWonRule(tx, moved, actorUserId);
   return readDeal(tx, id);
 }
@@ -333,7 +341,7 @@ export async function moveDeal(
 export async function deleteDeal(tx: Tx, id: number): Promise<void> {
   const deleted = await store.deleteDealRow(tx, id);
   if (!deleted) throw new AppError('not_found', serverMessage('deals.notFound'));
-  await recordActivity(tx, 'deal_deleted', `Deal deleted: ${deleted.name}`);
+  await recordActivity(tx, 'deal_deleted', serverMessage('activity.dealDeleted', { deal: deleted.name }));
 }
 
 // ---- imports ----
@@ -387,7 +395,7 @@ export async function createDealsFromImport(tx: Tx, imported: ImportedDeal[]): P
     if (contact && contact.status !== 'customer')
       await updateContact(tx, contact.id, { status: 'customer' }, null);
   }
-  if (count > 0) await recordActivity(tx, 'deal_created', `${count} deal${count === 1 ? '' : 's'} imported`);
+  if (count > 0) await recordActivity(tx, 'deal_created', serverMessage('activity.dealsImported', { count }));
   return count;
 }
 

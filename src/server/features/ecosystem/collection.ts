@@ -136,7 +136,11 @@ export async function runCollection(deps: AppDeps, { workspaceId, runId }: Colle
       await recordActivity(
         tx,
         'contact_added',
-        `Collected data from ${view.results.length} endpoint${view.results.length === 1 ? '' : 's'}: ${view.integration.integrated} new contacts, ${view.totalContacts - view.integration.integrated} updated`,
+        serverMessage('activity.dataCollected', {
+          endpoints: view.results.length,
+          created: view.integration.integrated,
+          updated: view.totalContacts - view.integration.integrated,
+        }),
       );
     });
   } catch (error) {

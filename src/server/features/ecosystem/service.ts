@@ -155,7 +155,7 @@ export async function addApp(tx: Tx, secretKey: string, input: AppInput): Promis
   await assertNameFree(tx, input.name);
   const row = await store.insertAppRow(tx, appValues(input));
   for (const endpoint of input.endpoints) await insertEndpoint(tx, secretKey, row.id, endpoint);
-  await recordActivity(tx, 'ecosystem_app_added', `App ${row.name} added to the ecosystem`);
+  await recordActivity(tx, 'ecosystem_app_added', serverMessage('activity.appAdded', { name: row.name }));
   return getApp(tx, row.id);
 }
 
@@ -175,7 +175,7 @@ export async function removeApp(tx: Tx, id: number): Promise<void> {
   const row = await store.findAppRow(tx, id);
   if (!row || !(await store.deleteAppRow(tx, id)))
     throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
-  await recordActivity(tx, 'ecosystem_app_removed', `App ${row.name} removed from the ecosystem`);
+  await recordActivity(tx, 'ecosystem_app_removed', serverMessage('activity.appRemoved', { name: row.name }));
 }
 
 async function insertEndpoint(tx: Tx, secretKey: string, appId: number, input: EndpointInput) {

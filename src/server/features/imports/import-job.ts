@@ -193,7 +193,16 @@ async function commitBatch(
   if (!isLast) return;
   const done = await store.completeImportJob(tx, job.id);
   await deleteStoredFile(tx, job.id);
-  await recordActivity(tx, 'contact_added', describeImport(done));
+  await recordActivity(
+    tx,
+    'contact_added',
+    serverMessage('activity.contactsImported', {
+      file: done.filename,
+      created: done.createdContacts,
+      updated: done.updatedContacts,
+      failed: done.failedImports,
+    }),
+  );
 }
 
 /** Rows with deal columns become deals of the contacts they were written as (the deals service decides the rest). */
@@ -211,16 +220,6 @@ async function createBatchDeals(tx: Tx, batch: ImportBatch): Promise<void> {
       return contactId ? [{ contactId, ...deal }] : [];
     }),
   );
-}
-
-const count = new Intl.NumberFormat('en-US');
-
-function describeImport(job: store.ImportJobRow): string {
-  const parts = [`${count.format(job.createdContacts)} new contact${job.createdContacts === 1 ? '' : 's'}`];
-  if (job.updatedContacts > 0) parts.push(`${count.format(job.updatedContacts)} updated`);
-  if (job.failedImports > 0)
-    parts.push(`${count.format(job.failedImports)} row${job.failedImports === 1 ? '' : 's'} failed`);
-  return `Imported ${job.filename}: ${parts.join(', ')}`;
 }
 
 /**

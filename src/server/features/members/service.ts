@@ -116,7 +116,11 @@ export async function joinWorkspaceByInvite(tx: Tx, options: InviteAcceptance): 
   }
   await insertMembership(tx, { workspaceId, userId: options.userId, role: invite.role });
   await markInviteAccepted(tx, invite.id);
-  await recordActivity(tx, 'member_joined', `${options.userName} joined the workspace as ${invite.role}`);
+  await recordActivity(
+    tx,
+    'member_joined',
+    serverMessage('activity.memberJoined', { name: options.userName, role: invite.role }),
+  );
   return workspaceId;
 }
 

@@ -226,7 +226,7 @@ async function disableEndpoint(tx: Tx, endpoint: store.EndpointRow, at: Date, re
   await recordActivity(
     tx,
     'webhook_endpoint_disabled',
-    `Webhook endpoint ${endpoint.url} of ${endpoint.appName} was disabled: ${reason}`,
+    serverMessage('activity.endpointDisabled', { url: endpoint.url, app: endpoint.appName, reason }),
   );
 }
 

@@ -68,7 +68,7 @@ export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce 
         await recordActivity(
           tx,
           'operations_integration_failed',
-          `Integration of ${app.name} failed: ${error}`,
+          serverMessage('activity.integrationFailed', { app: app.name, reason: String(error) }),
         );
       return true;
     });
@@ -138,7 +138,11 @@ export async function acknowledgeIntegration(tx: Tx, appId: number, nonce: unkno
   if (app?.integrationStatus !== 'integrating') return;
   if (typeof nonce !== 'string' || nonce !== app.integrationNonce) return;
   await store.setIntegration(tx, appId, { status: 'active', step: 4, error: null });
-  await recordActivity(tx, 'operations_integration_active', `${app.name} is integrated`);
+  await recordActivity(
+    tx,
+    'operations_integration_active',
+    serverMessage('activity.integrationActive', { app: app.name }),
+  );
 }
 
 export const integrateJobDefinitions: JobDefinition[] = [
@@ -174,7 +178,7 @@ export const integrateJobDefinitions: JobDefinition[] = [
         await recordActivity(
           tx,
           'operations_integration_failed',
-          `Integration of ${app.name} failed: ${error}`,
+          serverMessage('activity.integrationFailed', { app: app.name, reason: String(error) }),
         );
       });
     },

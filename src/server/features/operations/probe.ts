@@ -1,4 +1,5 @@
 import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import type { Config } from '../../config.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { OutboundClient } from '../../http/outbound.js';
@@ -97,7 +98,13 @@ export async function runProbeTick(deps: AppDeps): Promise<number> {
           status: result.up ? 'ok' : 'error',
           description,
         });
-        await recordActivity(tx, result.up ? 'operations_app_up' : 'operations_app_down', description);
+        await recordActivity(
+          tx,
+          result.up ? 'operations_app_up' : 'operations_app_down',
+          result.up
+            ? serverMessage('activity.appUp', { app: what })
+            : serverMessage('activity.appDown', { app: what, reason: String(result.message) }),
+        );
       });
     }
   };

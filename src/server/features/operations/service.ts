@@ -35,7 +35,9 @@ export async function updateFeatures(tx: Tx, changes: Partial<Features>): Promis
     await recordActivity(
       tx,
       'operations_features_changed',
-      `Monitoring features changed: ${switched.map((f) => `${f} ${next[f] ? 'on' : 'off'}`).join(', ')}`,
+      serverMessage('activity.featuresChanged', {
+        changes: switched.map((f) => `${f} ${next[f] ? 'on' : 'off'}`).join(', '),
+      }),
     );
   return next;
 }
@@ -310,7 +312,7 @@ export async function deployWebhooks(deps: AppDeps, workspaceId: number) {
     await recordActivity(
       tx,
       'operations_webhooks_deployed',
-      `Webhooks deployed to ${accepted.length}/${apps.length} applications`,
+      serverMessage('activity.webhooksDeployed', { accepted: accepted.length, total: apps.length }),
     );
   });
   return { total_apps: apps.length, successful: accepted.length };

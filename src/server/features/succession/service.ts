@@ -68,7 +68,7 @@ export async function setSuccessionPlan(deps: AppDeps, tx: Tx, member: Member, i
   await recordActivity(
     tx,
     'succession_planned',
-    `${nameOf(successor)} was named successor after ${input.inactivityDays} days without the owner signing in`,
+    serverMessage('activity.successorNamed', { successor: nameOf(successor), days: input.inactivityDays }),
   );
   return successionState(deps, tx, member);
 }
@@ -78,7 +78,7 @@ export async function cancelSuccessionPlan(deps: AppDeps, tx: Tx, member: Member
   if (!plan || plan.status === 'cancelled' || plan.status === 'claimed')
     throw new AppError('not_found', serverMessage('succession.noPlan'));
   await store.updatePlan(tx, { status: 'cancelled', closedAt: now(deps) });
-  await recordActivity(tx, 'succession_cancelled', 'The owner cancelled the succession plan');
+  await recordActivity(tx, 'succession_cancelled', serverMessage('activity.successionCancelled'));
   return successionState(deps, tx, member);
 }
 
@@ -100,7 +100,9 @@ export async function claimOwnership(deps: AppDeps, tx: Tx, member: Member) {
   await recordActivity(
     tx,
     'succession_claimed',
-    `${successor ? nameOf(successor) : 'The successor'} claimed ownership from ${nameOf(owner)}`,
+    successor
+      ? serverMessage('activity.successionClaimed', { successor: nameOf(successor), owner: nameOf(owner) })
+      : serverMessage('activity.successionClaimedUnnamed', { owner: nameOf(owner) }),
   );
   return successionState(deps, tx, { ...member, role: 'owner' });
 }
@@ -121,7 +123,7 @@ export async function checkSuccession(deps: AppDeps, workspaceId: number): Promi
       await recordActivity(
         tx,
         'succession_reset',
-        `${nameOf(owner)} signed in again; the succession plan waits again`,
+        serverMessage('activity.successionReset', { owner: nameOf(owner) }),
       );
       return false;
     }
@@ -132,7 +134,11 @@ export async function checkSuccession(deps: AppDeps, workspaceId: number): Promi
     await recordActivity(
       tx,
       'succession_notified',
-      `${nameOf(owner)} has not signed in for ${plan.inactivityDays} days: ${nameOf(successor)} was told they can claim ownership`,
+      serverMessage('activity.successionNotified', {
+        owner: nameOf(owner),
+        days: plan.inactivityDays,
+        successor: nameOf(successor),
+      }),
     );
     await deps.queue.send(successionNoticeJobName, { workspaceId, successorId: successor.id }, { tx });
     return true;

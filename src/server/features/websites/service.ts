@@ -43,7 +43,11 @@ export async function addWebsite(
 ): Promise<Website> {
   await assertDomainFree(tx, input.domain);
   const row = await insertWebsiteRow(tx, input);
-  await recordActivity(tx, 'website_added', `Website ${row.name} (${row.domain}) added`);
+  await recordActivity(
+    tx,
+    'website_added',
+    serverMessage('activity.websiteAdded', { name: row.name, domain: row.domain }),
+  );
   return toWebsite(row);
 }
 
@@ -63,7 +67,11 @@ export async function removeWebsite(tx: Tx, id: number): Promise<void> {
   const row = await findWebsiteRow(tx, id);
   if (!row || !(await deleteWebsiteRow(tx, id)))
     throw new AppError('not_found', serverMessage('websites.notFound'));
-  await recordActivity(tx, 'website_removed', `Website ${row.name} (${row.domain}) removed`);
+  await recordActivity(
+    tx,
+    'website_removed',
+    serverMessage('activity.websiteRemoved', { name: row.name, domain: row.domain }),
+  );
 }
 
 /** The key of a website's analytics tag; 404 for a website the workspace does not have. */
