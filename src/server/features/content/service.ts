@@ -15,7 +15,7 @@ import { recordActivity } from '../activities/service.js';
 import { open, seal } from '../email/service.js';
 import { auditDraftPage } from '../site-health/service.js';
 import { findWebsiteRow } from '../websites/service.js';
-import { streamPrompt, translateWithModel, writeWithModel } from './ai-writer.js';
+import { draftFromStreamedText, streamPrompt, translateWithModel, writeWithModel } from './ai-writer.js';
 import { type GeneratedDraft, type GenerationContext, generateOffline } from './offline-generator.js';
 import { bodyHtml, escapeHtml, pageHtml } from './render.js';
 import { type OptimizableDraft, optimizeForSeo, slugify } from './seo-optimize.js';
@@ -146,20 +146,19 @@ function seoPass(
   );
 }
 
-/**
- * POST /api/generate-content: a draft from the model (or the offline generator), SEO-optimised when asked,
- * stored, published at once when asked. The model is called outside any transaction: a slow answer holds
- * no database connection.
- */
-export async function generateContent(
+/** The context of a generation, read in a short read-only transaction (a bad website id is a 400 here). */
+function readContext(deps: Deps, member: Member, input: GenerateContentRequest): Promise<GenerationContext> {
+  return deps.database.withWorkspace(member.workspaceId, (tx) => contextFor(tx, input), { readOnly: true });
+}
+
+/** The written draft SEO-optimised when asked, stored, published at once when asked: one path for both routes. */
+async function storeGenerated(
   deps: Deps,
   member: Member,
   input: GenerateContentRequest,
+  context: GenerationContext,
+  written: GeneratedDraft,
 ): Promise<ContentItem> {
-  const context = await deps.database.withWorkspace(member.workspaceId, (tx) => contextFor(tx, input), {
-    readOnly: true,
-  });
-  const written = deps.ai ? await writeWithModel(deps.ai, context) : generateOffline(context);
   const origin = ownOrigin(deps.config);
   const pageUrl = (slug: string) => `${origin}${publicPagePath(member.workspaceId, slug)}`;
   let draft = { ...written, slug: slugify(input.topic) || slugify(written.title) };
@@ -193,23 +192,57 @@ export async function generateContent(
 }
 
 /**
- * A draft's text as it is written (POST /api/content/stream-draft): the model's deltas, or the offline
- * draft a section at a time. The context is read first, so a bad website id is a 400 before streaming.
+ * POST /api/generate-content: a draft from the model (or the offline generator), SEO-optimised when asked,
+ * stored, published at once when asked. The model is called outside any transaction: a slow answer holds
+ * no database connection.
  */
-export async function streamDraft(
+export async function generateContent(
+  deps: Deps,
+  member: Member,
+  input: GenerateContentRequest,
+): Promise<ContentItem> {
+  const context = await readContext(deps, member, input);
+  const written = deps.ai ? await writeWithModel(deps.ai, context) : generateOffline(context);
+  return storeGenerated(deps, member, input, context, written);
+}
+
+/** What POST /api/content/stream-draft sends: the text as it is written, then the stored item. */
+export type GenerationEvent = { delta: string } | { item: ContentItem };
+
+/** The offline draft as the stream sends it: the "# " title line, then the body a section at a time. */
+function offlineSections(draft: GeneratedDraft): string[] {
+  return [`# ${draft.title}\n\n`, ...draft.body.split(/\n{2,}/).map((block) => `${block}\n\n`)];
+}
+
+/**
+ * POST /api/content/stream-draft: the same generation as POST /api/generate-content, its text sent as it is
+ * written (the model's deltas, or the offline draft a section at a time), then stored the same way and sent
+ * as the last event. The context is read first, so a bad website id is a 400 before streaming; a reader who
+ * cancels (`signal`) stops the model and stores nothing.
+ */
+export async function streamGeneration(
   deps: Deps,
   member: Member,
   input: GenerateContentRequest,
   signal: AbortSignal,
-): Promise<AsyncIterable<string>> {
-  const context = await deps.database.withWorkspace(member.workspaceId, (tx) => contextFor(tx, input), {
-    readOnly: true,
-  });
-  if (deps.ai) return deps.ai.stream({ ...streamPrompt(context), signal });
-  const draft = generateOffline(context);
+): Promise<AsyncIterable<GenerationEvent>> {
+  const context = await readContext(deps, member, input);
+  const ai = deps.ai;
   return (async function* () {
-    yield `# ${draft.title}\n\n`;
-    for (const block of draft.body.split(/\n{2,}/)) yield `${block}\n\n`;
+    let written: GeneratedDraft;
+    if (ai) {
+      let text = '';
+      for await (const delta of ai.stream({ ...streamPrompt(context), signal })) {
+        text += delta;
+        yield { delta };
+      }
+      written = draftFromStreamedText(text, context);
+    } else {
+      written = generateOffline(context);
+      for (const delta of offlineSections(written)) yield { delta };
+    }
+    if (signal.aborted) throw new AppError('bad_request', serverMessage('ai.aborted'));
+    yield { item: await storeGenerated(deps, member, input, context, written) };
   })();
 }
 
