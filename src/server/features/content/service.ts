@@ -151,23 +151,34 @@ function readContext(deps: Deps, member: Member, input: GenerateContentRequest):
   return deps.database.withWorkspace(member.workspaceId, (tx) => contextFor(tx, input), { readOnly: true });
 }
 
-/** The written draft SEO-optimised when asked, stored, published at once when asked: one path for both routes. */
-async function storeGenerated(
+/** A written draft ready to store: SEO-optimised when asked (with its checks), under its slug. */
+interface PreparedDraft {
+  draft: GeneratedDraft & { slug: string };
+  seoChecks: store.ContentRow['seoChecks'];
+}
+
+function prepareDraft(
+  config: Deps['config'],
+  workspaceId: number,
+  input: Pick<GenerateContentRequest, 'topic' | 'seoOptimize'>,
+  context: GenerationContext,
+  written: GeneratedDraft,
+): PreparedDraft {
+  const draft = { ...written, slug: slugify(input.topic) || slugify(written.title) };
+  if (!input.seoOptimize) return { draft, seoChecks: null };
+  const origin = ownOrigin(config);
+  const pageUrl = (slug: string) => `${origin}${publicPagePath(workspaceId, slug)}`;
+  const optimized = seoPass(draft, context, pageUrl);
+  return { draft: { ...draft, ...optimized.draft }, seoChecks: optimized.checks };
+}
+
+/** Stores the prepared draft, published at once when asked: one path for both generation routes. */
+function storeGenerated(
   deps: Deps,
   member: Member,
   input: GenerateContentRequest,
-  context: GenerationContext,
-  written: GeneratedDraft,
+  { draft, seoChecks }: PreparedDraft,
 ): Promise<ContentItem> {
-  const origin = ownOrigin(deps.config);
-  const pageUrl = (slug: string) => `${origin}${publicPagePath(member.workspaceId, slug)}`;
-  let draft = { ...written, slug: slugify(input.topic) || slugify(written.title) };
-  let seoChecks: store.ContentRow['seoChecks'] = null;
-  if (input.seoOptimize) {
-    const optimized = seoPass(draft, context, pageUrl);
-    draft = { ...draft, ...optimized.draft };
-    seoChecks = optimized.checks;
-  }
   return deps.database.withWorkspace(member.workspaceId, async (tx) => {
     const at = now(deps);
     const row = await insertWithFreeSlug(tx, draft.slug, {
@@ -203,22 +214,28 @@ export async function generateContent(
 ): Promise<ContentItem> {
   const context = await readContext(deps, member, input);
   const written = deps.ai ? await writeWithModel(deps.ai, context) : generateOffline(context);
-  return storeGenerated(deps, member, input, context, written);
+  return storeGenerated(
+    deps,
+    member,
+    input,
+    prepareDraft(deps.config, member.workspaceId, input, context, written),
+  );
 }
 
 /** What POST /api/content/stream-draft sends: the text as it is written, then the stored item. */
 export type GenerationEvent = { delta: string } | { item: ContentItem };
 
-/** The offline draft as the stream sends it: the "# " title line, then the body a section at a time. */
-function offlineSections(draft: GeneratedDraft): string[] {
+/** A finished draft as the stream sends it: the "# " title line, then the body a section at a time. */
+function sectionsOf(draft: GeneratedDraft): string[] {
   return [`# ${draft.title}\n\n`, ...draft.body.split(/\n{2,}/).map((block) => `${block}\n\n`)];
 }
 
 /**
  * POST /api/content/stream-draft: the same generation as POST /api/generate-content, its text sent as it is
- * written (the model's deltas, or the offline draft a section at a time), then stored the same way and sent
- * as the last event. The context is read first, so a bad website id is a 400 before streaming; a reader who
- * cancels (`signal`) stops the model and stores nothing.
+ * written, then stored the same way and sent as the last event. The model's deltas stream as they come (the
+ * SEO pass runs on the finished text); the offline draft is complete at once, so the stored text itself is
+ * sent a section at a time. The context is read first, so a bad website id is a 400 before streaming; a
+ * reader who cancels (`signal`) stops the model and stores nothing.
  */
 export async function streamGeneration(
   deps: Deps,
@@ -229,21 +246,87 @@ export async function streamGeneration(
   const context = await readContext(deps, member, input);
   const ai = deps.ai;
   return (async function* () {
-    let written: GeneratedDraft;
+    let prepared: PreparedDraft;
     if (ai) {
       let text = '';
       for await (const delta of ai.stream({ ...streamPrompt(context), signal })) {
         text += delta;
         yield { delta };
       }
-      written = draftFromStreamedText(text, context);
+      prepared = prepareDraft(
+        deps.config,
+        member.workspaceId,
+        input,
+        context,
+        draftFromStreamedText(text, context),
+      );
     } else {
-      written = generateOffline(context);
-      for (const delta of offlineSections(written)) yield { delta };
+      prepared = prepareDraft(deps.config, member.workspaceId, input, context, generateOffline(context));
+      for (const delta of sectionsOf(prepared.draft)) yield { delta };
     }
     if (signal.aborted) throw new AppError('bad_request', serverMessage('ai.aborted'));
-    yield { item: await storeGenerated(deps, member, input, context, written) };
+    yield { item: await storeGenerated(deps, member, input, prepared) };
   })();
+}
+
+/** What the demo seed asks for: an item the offline generator writes, in the state and at the times given. */
+export interface OfflineItemSpec {
+  topic: string;
+  type: GenerationContext['type'];
+  /** Left out when the workspace has no such website (any more). */
+  websiteId: number | null;
+  status: store.ContentRow['status'];
+  createdAt: Date;
+  scheduledAt: Date | null;
+  publishedAt: Date | null;
+  createdBy: number;
+}
+
+/**
+ * Stores an item written by the offline generator from the workspace's own data (its website, its contacts'
+ * audience), SEO-optimised as the form's default asks: the demo workspace's content (src/server/seed). A
+ * scheduled item needs no job here: the minute sweep publishes whatever is due.
+ */
+export async function insertOfflineItem(
+  config: Deps['config'],
+  tx: Tx,
+  workspaceId: number,
+  spec: OfflineItemSpec,
+): Promise<ContentItem> {
+  const website = spec.websiteId === null ? undefined : await findWebsiteRow(tx, spec.websiteId);
+  const input = { topic: spec.topic, type: spec.type, ...(website ? { websiteId: website.id } : {}) };
+  const context = await contextFor(tx, input);
+  const { draft, seoChecks } = prepareDraft(
+    config,
+    workspaceId,
+    { topic: spec.topic, seoOptimize: true },
+    context,
+    generateOffline(context),
+  );
+  const row = await insertWithFreeSlug(tx, draft.slug, {
+    websiteId: website?.id ?? null,
+    type: spec.type,
+    status: spec.status,
+    topic: spec.topic,
+    title: draft.title,
+    outline: draft.outline,
+    body: draft.body,
+    metaDescription: draft.metaDescription,
+    keywords: draft.keywords,
+    generator: offlineGenerator,
+    seoChecks,
+    scheduledAt: spec.scheduledAt,
+    publishedAt: spec.publishedAt,
+    createdAt: spec.createdAt,
+    updatedAt: spec.createdAt,
+    createdBy: spec.createdBy,
+  });
+  return toItem(row, workspaceId);
+}
+
+/** Whether the workspace has any content item (the demo seed adds its items once). */
+export function hasContent(tx: Tx): Promise<boolean> {
+  return store.hasAnyItem(tx);
 }
 
 // ---- editing ----
