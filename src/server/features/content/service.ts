@@ -172,27 +172,41 @@ function prepareDraft(
   return { draft: { ...draft, ...optimized.draft }, seoChecks: optimized.checks };
 }
 
+/** Inserts the prepared draft's text and checks with the item's other fields, under the first free slug. */
+function insertPrepared(
+  tx: Tx,
+  { draft, seoChecks }: PreparedDraft,
+  item: Omit<
+    store.ContentInsert,
+    'slug' | 'title' | 'outline' | 'body' | 'metaDescription' | 'keywords' | 'seoChecks'
+  >,
+): Promise<store.ContentRow> {
+  return insertWithFreeSlug(tx, draft.slug, {
+    ...item,
+    title: draft.title,
+    outline: draft.outline,
+    body: draft.body,
+    metaDescription: draft.metaDescription,
+    keywords: draft.keywords,
+    seoChecks,
+  });
+}
+
 /** Stores the prepared draft, published at once when asked: one path for both generation routes. */
 function storeGenerated(
   deps: Deps,
   member: Member,
   input: GenerateContentRequest,
-  { draft, seoChecks }: PreparedDraft,
+  prepared: PreparedDraft,
 ): Promise<ContentItem> {
   return deps.database.withWorkspace(member.workspaceId, async (tx) => {
     const at = now(deps);
-    const row = await insertWithFreeSlug(tx, draft.slug, {
+    const row = await insertPrepared(tx, prepared, {
       websiteId: input.websiteId ?? null,
       type: input.type,
       status: input.autoPublish ? 'published' : 'draft',
       topic: input.topic,
-      title: draft.title,
-      outline: draft.outline,
-      body: draft.body,
-      metaDescription: draft.metaDescription,
-      keywords: draft.keywords,
       generator: deps.ai ? deps.ai.name : offlineGenerator,
-      seoChecks,
       publishedAt: input.autoPublish ? at : null,
       createdBy: member.userId,
     });
@@ -296,25 +310,19 @@ export async function insertOfflineItem(
   const website = spec.websiteId === null ? undefined : await findWebsiteRow(tx, spec.websiteId);
   const input = { topic: spec.topic, type: spec.type, ...(website ? { websiteId: website.id } : {}) };
   const context = await contextFor(tx, input);
-  const { draft, seoChecks } = prepareDraft(
+  const prepared = prepareDraft(
     config,
     workspaceId,
     { topic: spec.topic, seoOptimize: true },
     context,
     generateOffline(context),
   );
-  const row = await insertWithFreeSlug(tx, draft.slug, {
+  const row = await insertPrepared(tx, prepared, {
     websiteId: website?.id ?? null,
     type: spec.type,
     status: spec.status,
     topic: spec.topic,
-    title: draft.title,
-    outline: draft.outline,
-    body: draft.body,
-    metaDescription: draft.metaDescription,
-    keywords: draft.keywords,
     generator: offlineGenerator,
-    seoChecks,
     scheduledAt: spec.scheduledAt,
     publishedAt: spec.publishedAt,
     createdAt: spec.createdAt,
