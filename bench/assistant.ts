@@ -10,85 +10,52 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { demoCredentials } from '../src/server/seed/demo-workspace.js';
-import { percentile, signInCookie, startBuiltServer } from './support/start-server.js';
+import {
+  benchFirstNames,
+  benchLastNames,
+  demoWorkspaceId,
+  loadContactsWithoutIndexes,
+  timeRequests,
+} from './support/contact-rows.js';
+import { signInCookie, startBuiltServer } from './support/start-server.js';
 
 const contactCount = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const requestsPerScenario = Number(process.env.BENCH_REQUESTS ?? 300);
 const targetP99Ms = 30;
 
-const firstNames = [
-  'James',
-  'Mary',
-  'Robert',
-  'Patricia',
-  'John',
-  'Jennifer',
-  'Michael',
-  'Linda',
-  'David',
-  'Sarah',
-];
-const lastNames = [
-  'Smith',
-  'Johnson',
-  'Williams',
-  'Brown',
-  'Jones',
-  'Garcia',
-  'Miller',
-  'Davis',
-  'Taylor',
-  'Nguyen',
-];
-
-async function seedContacts(owner: pg.Client, workspaceId: number) {
-  const { rows: indexes } = await owner.query<{ name: string; def: string }>(
-    `select indexname as name, indexdef as def from pg_indexes
-     where tablename = 'contacts' and indexname <> 'contacts_pkey'`,
-  );
-  for (const index of indexes) await owner.query(`drop index ${index.name}`);
-  await owner.query(`set maintenance_work_mem = '1GB'`);
-  // Half never contacted, the rest up to a year ago: stale contacts exist at every depth of the index.
-  await owner.query(
-    `insert into contacts (workspace_id, first_name, last_name, email, phone, company, source, status,
-       last_contacted_at, created_at)
-     select $1, ($3::text[])[1 + g % 10], ($4::text[])[1 + (g / 10) % 10] || ' ' || g,
-       'bench.' || g || '@assist.example',
-       case when g % 3 = 0 then '+1' || (2000000000 + g)::text end,
-       case when g % 4 <> 0 then 'Company ' || (g % 5000) end,
-       'Unknown', (array['lead','qualified','customer','lost'])[1 + g % 4],
-       case when g % 2 = 0 then now() - (g % 8760) * interval '1 hour' end,
-       now() - g * interval '30 seconds'
-     from generate_series(1, $2::int) g`,
-    [workspaceId, contactCount, firstNames, lastNames],
-  );
-  for (const index of indexes) await owner.query(index.def);
-  await owner.query('vacuum analyze contacts');
+/**
+ * Ten first names by ten last names of the shared lists (a search fragment matches a tenth of the rows).
+ * Half never contacted, the rest up to a year ago: stale contacts exist at every depth of the index.
+ */
+function seedContacts(owner: pg.Client, workspaceId: number) {
+  return loadContactsWithoutIndexes(owner, async () => {
+    await owner.query(
+      `insert into contacts (workspace_id, first_name, last_name, email, phone, company, source, status,
+         last_contacted_at, created_at)
+       select $1, ($3::text[])[1 + g % 10], ($4::text[])[1 + (g / 10) % 10] || ' ' || g,
+         'bench.' || g || '@assist.example',
+         case when g % 3 = 0 then '+1' || (2000000000 + g)::text end,
+         case when g % 4 <> 0 then 'Company ' || (g % 5000) end,
+         'Unknown', (array['lead','qualified','customer','lost'])[1 + g % 4],
+         case when g % 2 = 0 then now() - (g % 8760) * interval '1 hour' end,
+         now() - g * interval '30 seconds'
+       from generate_series(1, $2::int) g`,
+      [workspaceId, contactCount, benchFirstNames, benchLastNames],
+    );
+  });
 }
 
 async function time(baseUrl: string, cookie: string, body: (i: number) => unknown) {
-  const latencies: number[] = [];
-  let failures = 0;
-  let suggestions = 0;
-  for (let i = 0; i < requestsPerScenario; i += 1) {
-    const started = performance.now();
+  const { meanCount, ...timing } = await timeRequests({ requests: requestsPerScenario }, async (i) => {
     const res = await fetch(`${baseUrl}/api/ai/contextual-suggestions`, {
       method: 'POST',
       headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
       body: JSON.stringify(body(i)),
     });
     const answer = await res.json();
-    latencies.push(performance.now() - started);
-    if (!res.ok) failures += 1;
-    else suggestions += answer.suggestions.length;
-  }
-  latencies.sort((a, b) => a - b);
-  return {
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    meanSuggestions: Math.round((suggestions / requestsPerScenario) * 10) / 10,
-    failures,
-  };
+    return { ok: res.ok, count: res.ok ? answer.suggestions.length : 0 };
+  });
+  return { ...timing, meanSuggestions: meanCount };
 }
 
 async function main() {
@@ -96,12 +63,7 @@ async function main() {
   const owner = new pg.Client({ connectionString: server.ownerUrl });
   await owner.connect();
   try {
-    const { rows } = await owner.query(
-      `select w.id from workspaces w join memberships m on m.workspace_id = w.id
-       join users u on u.id = m.user_id where u.email = $1`,
-      [demoCredentials.email],
-    );
-    const workspaceId = Number(rows[0].id);
+    const workspaceId = await demoWorkspaceId(owner);
     const loadStart = performance.now();
     await seedContacts(owner, workspaceId);
     const loadMs = Math.round(performance.now() - loadStart);
@@ -114,11 +76,11 @@ async function main() {
     const scenarios: Record<string, (i: number) => unknown> = {
       contactSearch: (i) => ({
         currentPage: 'contact-search',
-        userInput: `${firstNames[i % 10].slice(0, 3 + (i % 3))}`,
+        userInput: `${benchFirstNames[i % 10].slice(0, 3 + (i % 3))}`,
       }),
       emailComposition: (i) => ({
         currentPage: 'email-composition',
-        userInput: `Thank you for the call yesterday. I will send the proposal to ${lastNames[i % 10].slice(0, 4)}`,
+        userInput: `Thank you for the call yesterday. I will send the proposal to ${benchLastNames[i % 10].slice(0, 4)}`,
       }),
       noteAboutContact: (i) => ({
         currentPage: 'note-taking',

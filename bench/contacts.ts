@@ -16,6 +16,13 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { demoCredentials } from '../src/server/seed/demo-workspace.js';
+import {
+  demoWorkspaceId,
+  benchFirstNames as firstNames,
+  benchLastNames as lastNames,
+  loadContactsWithoutIndexes,
+  timeRequests,
+} from './support/contact-rows.js';
 import { percentile, signInCookie, startBuiltServer } from './support/start-server.js';
 
 const contactCount = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
@@ -26,160 +33,6 @@ const loadConcurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const requestsPerScenario = Number(process.env.BENCH_REQUESTS ?? 400);
 const sqlRuns = 200;
 
-const firstNames = [
-  'James',
-  'Mary',
-  'Robert',
-  'Patricia',
-  'John',
-  'Jennifer',
-  'Michael',
-  'Linda',
-  'David',
-  'Elizabeth',
-  'William',
-  'Barbara',
-  'Richard',
-  'Susan',
-  'Joseph',
-  'Jessica',
-  'Thomas',
-  'Sarah',
-  'Charles',
-  'Karen',
-  'Christopher',
-  'Lisa',
-  'Daniel',
-  'Nancy',
-  'Matthew',
-  'Betty',
-  'Anthony',
-  'Margaret',
-  'Mark',
-  'Sandra',
-  'Donald',
-  'Ashley',
-  'Steven',
-  'Kimberly',
-  'Paul',
-  'Emily',
-  'Andrew',
-  'Donna',
-  'Joshua',
-  'Michelle',
-  'Kenneth',
-  'Carol',
-  'Kevin',
-  'Amanda',
-  'Brian',
-  'Dorothy',
-  'George',
-  'Melissa',
-  'Timothy',
-  'Deborah',
-];
-const lastNames = [
-  'Smith',
-  'Johnson',
-  'Williams',
-  'Brown',
-  'Jones',
-  'Garcia',
-  'Miller',
-  'Davis',
-  'Rodriguez',
-  'Martinez',
-  'Hernandez',
-  'Lopez',
-  'Gonzalez',
-  'Wilson',
-  'Anderson',
-  'Thomas',
-  'Taylor',
-  'Moore',
-  'Jackson',
-  'Martin',
-  'Lee',
-  'Perez',
-  'Thompson',
-  'White',
-  'Harris',
-  'Sanchez',
-  'Clark',
-  'Ramirez',
-  'Lewis',
-  'Robinson',
-  'Walker',
-  'Young',
-  'Allen',
-  'King',
-  'Wright',
-  'Scott',
-  'Torres',
-  'Nguyen',
-  'Hill',
-  'Flores',
-  'Green',
-  'Adams',
-  'Nelson',
-  'Baker',
-  'Hall',
-  'Rivera',
-  'Campbell',
-  'Mitchell',
-  'Carter',
-  'Roberts',
-  'Gomez',
-  'Phillips',
-  'Evans',
-  'Turner',
-  'Diaz',
-  'Parker',
-  'Cruz',
-  'Edwards',
-  'Collins',
-  'Reyes',
-  'Stewart',
-  'Morris',
-  'Morales',
-  'Murphy',
-  'Cook',
-  'Rogers',
-  'Gutierrez',
-  'Ortiz',
-  'Morgan',
-  'Cooper',
-  'Peterson',
-  'Bailey',
-  'Reed',
-  'Kelly',
-  'Howard',
-  'Ramos',
-  'Kim',
-  'Cox',
-  'Ward',
-  'Richardson',
-  'Watson',
-  'Brooks',
-  'Chavez',
-  'Wood',
-  'James',
-  'Bennett',
-  'Gray',
-  'Mendoza',
-  'Ruiz',
-  'Hughes',
-  'Price',
-  'Alvarez',
-  'Castillo',
-  'Sanders',
-  'Patel',
-  'Myers',
-  'Long',
-  'Ross',
-  'Foster',
-  'Jimenez',
-];
 const companyWords = [
   'Acme',
   'Summit',
@@ -216,29 +69,12 @@ async function timeHttp(
   scenario: Scenario,
   { requests = requestsPerScenario, concurrency = 1 }: { requests?: number; concurrency?: number } = {},
 ) {
-  const latencies: number[] = [];
-  let next = 0;
-  let rows = 0;
-  let failures = 0;
-  const worker = async () => {
-    while (next < requests) {
-      const i = next++;
-      const started = performance.now();
-      const res = await fetch(`${baseUrl}${scenario.url(i)}`, { headers: { cookie } });
-      const body = await res.json();
-      latencies.push(performance.now() - started);
-      if (!res.ok) failures += 1;
-      if (Array.isArray(body)) rows += body.length;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  latencies.sort((a, b) => a - b);
-  return {
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    meanRows: Math.round((rows / requests) * 10) / 10,
-    failures,
-  };
+  const { meanCount, ...timing } = await timeRequests({ requests, concurrency }, async (i) => {
+    const res = await fetch(`${baseUrl}${scenario.url(i)}`, { headers: { cookie } });
+    const body = await res.json();
+    return { ok: res.ok, count: Array.isArray(body) ? body.length : 0 };
+  });
+  return { ...timing, meanRows: meanCount };
 }
 
 async function timeSql(appUrl: string, workspaceId: number, scenario: Scenario) {
@@ -263,14 +99,7 @@ async function timeSql(appUrl: string, workspaceId: number, scenario: Scenario) 
   return { p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
 }
 
-/** Rebuilding the indexes once after the load is much faster than maintaining them row by row. */
 async function bulkLoad(owner: pg.Client, workspaceId: number, siteNames: string[]) {
-  const { rows: indexes } = await owner.query<{ name: string; def: string }>(
-    `select indexname as name, indexdef as def from pg_indexes
-     where tablename = 'contacts' and indexname <> 'contacts_pkey'`,
-  );
-  for (const index of indexes) await owner.query(`drop index ${index.name}`);
-  await owner.query(`set maintenance_work_mem = '1GB'`);
   await owner.query(
     `insert into workspaces (name, plan) select 'Bench tenant ' || g, 'enterprise' from generate_series(1, $1::int) g`,
     [otherWorkspaces],
@@ -306,8 +135,6 @@ async function bulkLoad(owner: pg.Client, workspaceId: number, siteNames: string
      cross join lateral (select ($7::text[])[1 + (g / 50) % 100] as last) l`,
     [workspaceId, contactCount, firstNames, companyWords, companySuffixes, siteNames, lastNames],
   );
-  for (const index of indexes) await owner.query(index.def);
-  await owner.query('vacuum analyze contacts');
 }
 
 async function main() {
@@ -315,19 +142,14 @@ async function main() {
   const owner = new pg.Client({ connectionString: server.ownerUrl });
   await owner.connect();
   try {
-    const { rows } = await owner.query(
-      `select w.id from workspaces w join memberships m on m.workspace_id = w.id
-       join users u on u.id = m.user_id where u.email = $1`,
-      [demoCredentials.email],
-    );
-    const workspaceId = Number(rows[0].id);
+    const workspaceId = await demoWorkspaceId(owner);
     const sites = await owner.query<{ name: string }>(
       'select name from websites where workspace_id = $1 order by id',
       [workspaceId],
     );
     const siteNames = sites.rows.map((r) => r.name);
     const loadStart = performance.now();
-    await bulkLoad(owner, workspaceId, siteNames);
+    await loadContactsWithoutIndexes(owner, () => bulkLoad(owner, workspaceId, siteNames));
     const loadMs = Math.round(performance.now() - loadStart);
     const totals = await owner.query('select count(*)::int as n from contacts');
 

@@ -52,24 +52,47 @@ describe('content tab', () => {
     await page.getByLabel('Target Website').click();
     await page.getByRole('option', { name: 'Cora Coaching' }).click();
     await topic.fill('Time blocking for founders');
-    // The answer is held back until the pending state has been seen.
+    // Generate streams through POST /api/content/stream-draft; each answer is held back until the test lets
+    // it go, so the pending state (and a cancel) can be seen.
     let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+    await page.route('**/api/content/stream-draft', async (route) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // A cancelled request is gone by then: there is nothing left to continue.
+      await route.continue().catch(() => {});
     });
-    await page.route('**/api/generate-content', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.getByRole('button', { name: 'Generate Content' }).click();
     const pending = page.getByRole('button', { name: 'Generating...' });
+    const status = page.getByTestId('content-stream-status');
+
+    // Cancel aborts the request: nothing is stored, no failure is told, the topic stays for another try.
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await pending.waitFor();
+    await status.getByText('Writing the draft…').waitFor();
+    await page.getByRole('progressbar', { name: 'Writing the draft…' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await status.getByText('Generation cancelled. Nothing was saved.').waitFor();
+    release();
+    expect(await page.getByText('Generation Failed').count()).toBe(0);
+    expect(await topic.inputValue()).toBe('Time blocking for founders');
+    expect(await items(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Generate Content' }).click();
     await pending.waitFor();
     expect(await pending.isDisabled()).toBe(true);
     release();
     await page.getByText('Content Generated', { exact: true }).waitFor();
     await page.getByText('AI-powered content has been created successfully!', { exact: true }).waitFor();
-    await page.unroute('**/api/generate-content');
+    await page.unroute('**/api/content/stream-draft');
     expect(await topic.inputValue()).toBe('');
+    // The streamed text stays in view, and the status names the stored item.
+    const streamed = page.getByRole('region', { name: 'Draft as it is written' });
+    expect(await streamed.textContent()).toMatch(/^# .*Time Blocking for Founders/i);
+    expect(await streamed.textContent()).toContain('Cora Coaching');
+    const [stored] = await items(page);
+    await status.getByText(`Saved: ${stored.title}`).waitFor();
+    expect(await streamed.textContent()).toContain(`# ${stored.title}`);
+    expect(await streamed.getAttribute('aria-busy')).toBe('false');
 
     const calendar = page.getByTestId('content-calendar');
     const first = calendar.getByTestId('calendar-item').first();

@@ -46,7 +46,7 @@ beforeAll(async () => {
   a = await signUpOwner(t.app, { businessName: 'Isolation Target Works' });
   b = await signUpOwner(t.app, { businessName: 'Intruder Ltd' });
   await t.database.withWorkspace(a.workspaceId, (tx) =>
-    seedDemoData(tx, { workspaceId: a.workspaceId, ownerId: a.userId, signIn: true }),
+    seedDemoData(tx, { workspaceId: a.workspaceId, ownerId: a.userId, config: t.config, signIn: true }),
   );
   await apiKeyClient(t.app, a, 'admin', 'Isolation Target key');
 });

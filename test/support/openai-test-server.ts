@@ -7,6 +7,8 @@ export type OpenAiBehaviour =
   | { kind: 'answer'; content: string; deltas?: string[] }
   /** Accepts the request and never answers (a timeout). */
   | { kind: 'hang' }
+  /** Holds the request until `until` settles, then does `after` (a slow model the test controls). */
+  | { kind: 'wait'; until: Promise<unknown>; after: OpenAiBehaviour }
   /** Answers this status and body, e.g. 429 with retry-after. */
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
   /** Answers 200 with this raw body (a malformed answer). */
@@ -79,7 +81,11 @@ export async function startOpenAiTestServer(
     }
     const body = JSON.parse(await bodyOf(request)) as ChatRequest;
     state.requests.push({ body, authorization: request.headers.authorization, at: Date.now() });
-    const behaviour = state.queue.shift() ?? state.fallback(body);
+    let behaviour = state.queue.shift() ?? state.fallback(body);
+    while (behaviour.kind === 'wait') {
+      await behaviour.until;
+      behaviour = behaviour.after;
+    }
     switch (behaviour.kind) {
       case 'hang':
         return;

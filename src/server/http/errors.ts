@@ -11,6 +11,12 @@ function describe(issues: FieldIssue[]): string {
   return issues.map((i) => `${i.path}: ${i.message}`).join('; ');
 }
 
+/** What an unexpected failure answers: nothing of the internal error reaches the caller. */
+export const internalErrorBody = {
+  message: 'Something went wrong on our side. Please try again.',
+  code: 'internal',
+} as const;
+
 /** One error handler: bad input is a 400 naming the field; a 5xx never echoes its internal message. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
@@ -52,8 +58,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+    return reply.status(500).send(internalErrorBody);
   });
 }

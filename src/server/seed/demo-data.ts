@@ -1,8 +1,10 @@
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../db/database.js';
 import { websites } from '../db/schema/websites.js';
+import type { AppDeps } from '../deps.js';
 import { recordActivity } from '../features/activities/service.js';
 import { seedDemoContacts } from '../features/contacts/demo-contacts.js';
+import { seedDemoContent } from '../features/content/demo-content.js';
 import { seedDemoDeals } from '../features/deals/demo-deals.js';
 import { seedDemoEcosystem } from '../features/ecosystem/demo-data.js';
 import { seedDemoCampaigns } from '../features/marketing/demo-campaigns.js';
@@ -29,9 +31,13 @@ export const demoWebsites = [
   },
 ];
 
+/** The demo websites' numbers in the demo workspace (assigned 1, 2, 3 as they are inserted). */
+export const demoWebsiteIds = demoWebsites.map((_, i) => i + 1);
+
 export interface DemoSeedContext {
   workspaceId: number;
   ownerId: number;
+  config: AppDeps['config'];
   /** Whether people may sign in to the demo; only then does it get secrets such as a testing sync token. */
   signIn: boolean;
 }
@@ -44,10 +50,8 @@ export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<vo
   await seedDemoDeals(tx, { ownerId: context.ownerId });
   if (context.signIn) await seedDemoPhoneSync(tx, context);
   await seedDemoProducts(tx);
-  await seedDemoSiteHealth(
-    tx,
-    demoWebsites.map((_, i) => i + 1),
-  );
+  await seedDemoSiteHealth(tx, demoWebsiteIds);
   await seedDemoEcosystem(tx);
   await seedDemoCampaigns(tx);
+  await seedDemoContent(tx, { ...context, websiteIds: demoWebsiteIds, now: new Date() });
 }

@@ -110,4 +110,57 @@ describe('the demo workspace', () => {
     const { rows } = await owner.query(`select count(*)::int as n from websites where name = 'defaced'`);
     expect(rows[0].n).toBe(0);
   });
+
+  it('has content the offline generator wrote from its own data: drafts, one scheduled, two published on its websites, added once', async () => {
+    const t = apps[0];
+    await seedDemoWorkspace(t);
+    const demoContent = async () =>
+      (
+        await owner.query(
+          `select ci.title, ci.status, ci.website_id, ci.generator, ci.body, ci.slug, ci.workspace_id,
+                  ci.scheduled_at > now() as ahead, ci.published_at <= now() as past
+           from content_items ci where ci.workspace_id = app_demo_workspace_id($1) order by ci.id`,
+          [demoCredentials.email],
+        )
+      ).rows;
+    const items = await demoContent();
+    expect(items.map((i) => i.status).sort()).toEqual([
+      'draft',
+      'draft',
+      'published',
+      'published',
+      'scheduled',
+    ]);
+    expect(items.every((i) => i.generator === 'offline' && i.website_id !== null)).toBe(true);
+    expect(items.find((i) => i.status === 'scheduled')?.ahead).toBe(true);
+    expect(items.filter((i) => i.status === 'published').every((i) => i.past)).toBe(true);
+    // Written from the demo's own websites, not a fixed text.
+    expect(items.map((i) => i.body).join(' ')).toMatch(
+      /Keynote Coaching|Housing Advocate Academy|HomeMatch AI/,
+    );
+
+    // Served: a published item's public page and its website's feed.
+    const published = items.find((i) => i.status === 'published');
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/published/${published.workspace_id}/${published.slug}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(published.title.replaceAll('&', '&amp;'));
+    const feed = await t.app.inject({
+      method: 'GET',
+      url: `/published/${published.workspace_id}/websites/${published.website_id}/feed.json`,
+    });
+    expect(feed.json().items.map((i: { title: string }) => i.title)).toContain(published.title);
+
+    // Seeding again adds nothing; a demo seeded before content existed gets it on the next start.
+    await seedDemoWorkspace(t);
+    expect(await demoContent()).toEqual(items);
+    await owner.query('delete from content_items where workspace_id = $1', [published.workspace_id]);
+    await seedDemoWorkspace(t);
+    const again = await demoContent();
+    expect(again.map(({ title, status, body }) => ({ title, status, body }))).toEqual(
+      items.map(({ title, status, body }) => ({ title, status, body })),
+    );
+  });
 });

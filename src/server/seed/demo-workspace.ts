@@ -1,9 +1,10 @@
 import type { AppDeps } from '../deps.js';
 import { createWorkspace, hashPassword } from '../features/auth/service.js';
 import { findUserByEmail, insertUser, listUserWorkspaces } from '../features/auth/store.js';
+import { seedDemoContent } from '../features/content/demo-content.js';
 import { seedDemoCampaigns } from '../features/marketing/demo-campaigns.js';
 import { closeDemoPhoneSync, seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
-import { seedDemoData } from './demo-data.js';
+import { demoWebsiteIds, seedDemoData } from './demo-data.js';
 import * as store from './store.js';
 
 export const demoCredentials = { email: 'demo@businesshub.app', password: 'demo-password' };
@@ -29,9 +30,18 @@ export async function seedDemoWorkspace(deps: Pick<AppDeps, 'database' | 'config
   if (existing) {
     if (signIn && !existing.passwordHash) await openDemo(deps, existing.id);
     if (!signIn && existing.passwordHash) await closeDemo(deps, existing.id);
-    // A demo seeded before campaigns existed gets them (the public /marketing-demo shows them).
+    // A demo seeded before campaigns or content existed gets them (the public demo screens show them).
     for (const workspaceId of await demoWorkspaceIds(deps, existing.id))
-      await deps.database.withWorkspace(workspaceId, (tx) => seedDemoCampaigns(tx));
+      await deps.database.withWorkspace(workspaceId, async (tx) => {
+        await seedDemoCampaigns(tx);
+        await seedDemoContent(tx, {
+          config: deps.config,
+          workspaceId,
+          ownerId: existing.id,
+          websiteIds: demoWebsiteIds,
+          now: new Date(),
+        });
+      });
     return false;
   }
   const owner = await insertUser(db, {
@@ -47,7 +57,7 @@ export async function seedDemoWorkspace(deps: Pick<AppDeps, 'database' | 'config
     ownerName: 'Demo Owner',
   });
   await deps.database.withWorkspace(workspaceId, (tx) =>
-    seedDemoData(tx, { workspaceId, ownerId: owner.id, signIn }),
+    seedDemoData(tx, { workspaceId, ownerId: owner.id, config: deps.config, signIn }),
   );
   return true;
 }

@@ -1,5 +1,5 @@
 import { activitiesKey } from '@client/features/activities';
-import { apiRequest, queryWith, requestJson } from '@client/lib/api';
+import { ApiError, apiRequest, errorMessage, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import {
   aiStatusSchema,
@@ -12,6 +12,7 @@ import {
 } from '@domain/content/content-schemas';
 import type { Locale } from '@domain/locales';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const contentKey = ['/api/content'] as const;
 
@@ -38,12 +39,81 @@ export function useWordpressStatus() {
   return useQuery({ queryKey: wordpressKey, queryFn: queryWith(wordpressStatusSchema) });
 }
 
-export function useGenerateContent() {
-  return useMutation({
-    mutationFn: (input: GenerateContentInput) =>
-      requestJson(contentItemSchema, 'POST', '/api/generate-content', input),
+/** One server-sent event of POST /api/content/stream-draft. */
+function readEvent(raw: string): { name: string; data: string } {
+  let name = 'message';
+  const data: string[] = [];
+  for (const line of raw.split('\n')) {
+    if (line.startsWith('event:')) name = line.slice(6).trim();
+    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+  }
+  return { name, data: data.join('\n') };
+}
+
+/**
+ * Generates through the streaming route: `onText` gets the text as it is written, the stored item (the same
+ * as POST /api/generate-content stores) is the answer. Aborting `signal` cancels the request: the server stops
+ * the model and stores nothing.
+ */
+async function generateStreaming(
+  input: GenerateContentInput,
+  signal: AbortSignal,
+  onText: (delta: string) => void,
+): Promise<ContentItem> {
+  const response = await fetch('/api/content/stream-draft', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(input),
+    credentials: 'include',
+    signal,
+  });
+  if (!response.ok || !response.body) throw await ApiError.fromResponse(response);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let item: ContentItem | null = null;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    const events = buffer.split('\n\n');
+    buffer = events.pop() ?? '';
+    for (const event of events.map(readEvent)) {
+      if (event.data === '[DONE]') continue;
+      if (event.name === 'item') item = contentItemSchema.parse(JSON.parse(event.data));
+      else if (event.name === 'error') {
+        const body = JSON.parse(event.data) as { status?: number };
+        throw new ApiError(body.status ?? 500, event.data);
+      } else onText((JSON.parse(event.data) as { delta: string }).delta);
+    }
+  }
+  // The stream ended without its item (the connection dropped): the generic message, in the user's language.
+  if (!item) throw new Error(errorMessage(null));
+  return item;
+}
+
+export const isCancelled = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * The content tab's Generate: the draft's text as it streams (`text`), `cancel()` to abort; success refreshes
+ * the list and the activities as the non-streaming route would (spec 000 §4).
+ */
+export function useStreamedGeneration() {
+  const [text, setText] = useState('');
+  const controller = useRef<AbortController | null>(null);
+  const mutation = useMutation({
+    mutationFn: (input: GenerateContentInput) => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      setText('');
+      return generateStreaming(input, abort.signal, (delta) => setText((before) => before + delta));
+    },
     onSuccess: refreshContentViews,
   });
+  // Leaving the tab cancels a generation still being written.
+  useEffect(() => () => controller.current?.abort(), []);
+  const cancel = useCallback(() => controller.current?.abort(), []);
+  return { ...mutation, text, cancel };
 }
 
 export function useUpdateContent() {

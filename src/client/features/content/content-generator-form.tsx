@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Checkbox } from '@client/components/ui/checkbox';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { Progress } from '@client/components/ui/progress';
 import { toast } from '@client/components/ui/use-toast';
 import { useWebsites } from '@client/features/websites';
 import { toastError } from '@client/lib/error-toast';
@@ -18,15 +19,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2, Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useAiStatus, useGenerateContent } from './content-api';
+import { isCancelled, useAiStatus, useStreamedGeneration } from './content-api';
 import { contentTypeNames } from './content-labels';
 
-/** Spec 000 §2.5's AI Content Generator: type, website, topic, the two options; §4's states and §8's toasts. */
+/**
+ * Spec 000 §2.5's AI Content Generator: type, website, topic, the two options; §4's states and §8's toasts.
+ * Generate streams: the draft's text shows as it is written, and Cancel stops it before anything is stored.
+ */
 export function ContentGeneratorForm({ canWrite, focusTopic }: { canWrite: boolean; focusTopic: boolean }) {
   const { t, i18n } = useLingui();
   const websites = useWebsites();
   const ai = useAiStatus();
-  const generate = useGenerateContent();
+  const generate = useStreamedGeneration();
   const form = useForm<ContentFormValues>({
     resolver: zodResolver(contentFormSchema, undefined, { raw: true }),
     defaultValues: contentFormDefaults,
@@ -57,7 +61,10 @@ export function ContentGeneratorForm({ canWrite, focusTopic }: { canWrite: boole
               description: t`AI-powered content has been created successfully!`,
             });
           },
-          onError: (error) => toastError(t`Generation Failed`, error),
+          // A cancel is the user's own choice: the status line says so, no failure toast.
+          onError: (error) => {
+            if (!isCancelled(error)) toastError(t`Generation Failed`, error);
+          },
         },
       ),
     (errors) => {
@@ -128,10 +135,18 @@ export function ContentGeneratorForm({ canWrite, focusTopic }: { canWrite: boole
             <CheckboxField name="autoPublish" form={form} label={<Trans>Auto-publish on generation</Trans>} />
             <CheckboxField name="seoOptimize" form={form} label={<Trans>SEO optimize</Trans>} />
           </div>
-          <Button type="submit" disabled={!canWrite || generate.isPending} className="w-full sm:w-auto">
-            {generate.isPending ? <Loader2 className="animate-spin" /> : <Sparkles />}
-            {generate.isPending ? <Trans>Generating...</Trans> : <Trans>Generate Content</Trans>}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={!canWrite || generate.isPending} className="w-full sm:w-auto">
+              {generate.isPending ? <Loader2 className="animate-spin" /> : <Sparkles />}
+              {generate.isPending ? <Trans>Generating...</Trans> : <Trans>Generate Content</Trans>}
+            </Button>
+            {generate.isPending && (
+              <Button type="button" variant="outline" onClick={generate.cancel}>
+                <Trans>Cancel</Trans>
+              </Button>
+            )}
+          </div>
+          <StreamedDraft generation={generate} />
           {!canWrite && (
             <p className="text-sm text-muted-foreground">
               <Trans>Viewers can read content but not generate it.</Trans>
@@ -169,6 +184,43 @@ function CheckboxField({
       <Label htmlFor={id} className="font-normal">
         {label}
       </Label>
+    </div>
+  );
+}
+
+/**
+ * The draft as it streams in. The status line (a polite live region) tells each change of state once; the
+ * text itself is not announced piece by piece, and is marked busy until it is complete.
+ */
+function StreamedDraft({ generation }: { generation: ReturnType<typeof useStreamedGeneration> }) {
+  const { t } = useLingui();
+  const { isPending, isSuccess, error, data, text } = generation;
+  const title = data?.title ?? '';
+  const status = isPending
+    ? t`Writing the draft…`
+    : isSuccess
+      ? t`Saved: ${title}`
+      : isCancelled(error)
+        ? t`Generation cancelled. Nothing was saved.`
+        : '';
+  return (
+    <div className="grid gap-2">
+      <p role="status" className="text-sm text-muted-foreground" data-testid="content-stream-status">
+        {status}
+      </p>
+      {isPending && <Progress value={null} aria-label={t`Writing the draft…`} className="animate-pulse" />}
+      {text && (
+        <section
+          aria-label={t`Draft as it is written`}
+          aria-busy={isPending}
+          data-testid="content-stream"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard focus (the arrow keys scroll it).
+          tabIndex={0}
+          className="max-h-72 overflow-auto whitespace-pre-wrap rounded-md border bg-muted/40 p-3 text-start text-sm"
+        >
+          {text}
+        </section>
+      )}
     </div>
   );
 }

@@ -1,10 +1,6 @@
-import {
-  type SuggestionResponse,
-  suggestionRequestSchema,
-  suggestionResponseSchema,
-} from '@domain/assistant/assistant-schemas';
+import { suggestionRequestSchema, suggestionResponseSchema } from '@domain/assistant/assistant-schemas';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startOpenAiTestServer } from '../../../../test/support/openai-test-server.js';
 import {
   ApiClient,
@@ -14,9 +10,8 @@ import {
   signUpOwner,
   type TestApp,
 } from '../../../../test/test-app.js';
-import type { Tx } from '../../db/database.js';
 import { seedDemoWorkspace } from '../../seed/demo-workspace.js';
-import { suggestContextually } from './service.js';
+import { type ReadWorkspace, suggestContextually } from './service.js';
 
 let t: TestApp;
 let owner: SignedUp;
@@ -321,7 +316,7 @@ describe('the public demo endpoint', () => {
 
 describe('the model seam', () => {
   const request = suggestionRequestSchema.parse({ currentPage: 'contact-search', userInput: 'sar' });
-  const inOwnerWorkspace = (fn: (tx: Tx) => Promise<SuggestionResponse>) =>
+  const readOwner: ReadWorkspace = (fn) =>
     t.database.withWorkspace(owner.workspaceId, fn, { readOnly: true });
 
   it('asks the model with the workspace context and returns its validated answer', async () => {
@@ -338,15 +333,13 @@ describe('the model seam', () => {
       ],
       quickActions: [{ label: 'Search Quintero', action: 'replace', text: 'Quintero' }],
     };
-    const result = await inOwnerWorkspace((tx) =>
-      suggestContextually(tx, request, {
-        now: new Date(),
-        askModel: async (system, prompt) => {
-          prompts.push(`${system}\n${prompt}`);
-          return `Here you go:\n\`\`\`json\n${JSON.stringify(answer)}\n\`\`\``;
-        },
-      }),
-    );
+    const result = await suggestContextually(readOwner, request, {
+      now: new Date(),
+      askModel: async (system, prompt) => {
+        prompts.push(`${system}\n${prompt}`);
+        return `Here you go:\n\`\`\`json\n${JSON.stringify(answer)}\n\`\`\``;
+      },
+    });
     expect(prompts[0]).toContain('Sarah Quintero');
     expect(prompts[0]).toContain('"scenario":"contact-search"');
     expect(prompts[0]).not.toMatch(/strangerwick/i);
@@ -377,9 +370,7 @@ describe('the model seam', () => {
       },
     ],
   ])('falls back to the rules, saying so, on %s', async (_what, askModel) => {
-    const result = await inOwnerWorkspace((tx) =>
-      suggestContextually(tx, request, { now: new Date(), askModel }),
-    );
+    const result = await suggestContextually(readOwner, request, { now: new Date(), askModel });
     expect(result.engine).toBe('rules_fallback');
     expect(result.suggestions[0]).toMatchObject({ type: 'completion', text: 'Sarah Quintero' });
   });
@@ -420,6 +411,56 @@ describe('with an AI provider configured', () => {
       expect(demo.json().engine).toBe('rules');
       expect(model.requests).toHaveLength(1);
     } finally {
+      await online.close();
+      await model.close();
+    }
+  });
+
+  it('holds no database connection while the model answers: more requests than the pool has connections all reach it', async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = {
+      suggestions: [{ type: 'template', text: 'Call note: …', confidence: 0.6, reason: 'A template' }],
+      quickActions: [],
+    };
+    const model = await startOpenAiTestServer(() => ({
+      kind: 'wait',
+      until: released,
+      after: { kind: 'answer', content: JSON.stringify(answer) },
+    }));
+    const online = await createTestApp({
+      env: { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-assistant-test', OPENAI_MAX_RETRIES: '0' },
+    });
+    try {
+      const member = await signUpOwner(online.app, { businessName: 'Slow Model Co' });
+      const { pool } = online.database;
+      const concurrent = (pool.options.max ?? 10) + 2;
+      const pending = Array.from({ length: concurrent }, (_, i) =>
+        member.client.post('/api/ai/contextual-suggestions', {
+          currentPage: 'note-taking',
+          userInput: `Talked about the renewal ${i}`,
+        }),
+      );
+      // Had each request kept its read transaction open while the model answered, the pool would run dry
+      // after `max` of them and the rest would never reach the model.
+      await vi.waitFor(() => expect(model.requests).toHaveLength(concurrent), {
+        timeout: 30_000,
+        interval: 20,
+      });
+      await vi.waitFor(() => expect(pool.totalCount - pool.idleCount).toBe(0), { timeout: 30_000 });
+      // And the workspace goes on meanwhile: an ordinary request is answered while every model call waits.
+      const contacts = await member.client.get('/api/contacts');
+      expect(contacts.statusCode, contacts.body).toBe(200);
+      expect(model.requests).toHaveLength(concurrent);
+      release();
+      for (const res of await Promise.all(pending)) {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ engine: 'model', suggestions: [{ text: 'Call note: …' }] });
+      }
+    } finally {
+      release();
       await online.close();
       await model.close();
     }

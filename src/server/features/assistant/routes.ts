@@ -43,13 +43,10 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      app.inWorkspace(
-        request,
-        'member',
-        (tx) => suggestContextually(tx, request.body, { now: now(app.deps), ...modelOf(app.deps.ai) }),
-        {
-          readOnly: true,
-        },
+      suggestContextually(
+        (fn) => app.inWorkspace(request, 'member', (tx) => fn(tx), { readOnly: true }),
+        request.body,
+        { now: now(app.deps), ...modelOf(app.deps.ai) },
       ),
   );
 
@@ -65,6 +62,7 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: suggestionResponseSchema },
       },
     },
-    (request) => app.inDemoWorkspace((tx) => suggestContextually(tx, request.body, { now: now(app.deps) })),
+    (request) =>
+      suggestContextually((fn) => app.inDemoWorkspace((tx) => fn(tx)), request.body, { now: now(app.deps) }),
   );
 };

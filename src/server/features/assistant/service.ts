@@ -28,6 +28,12 @@ const dayMs = 86_400_000;
 /** Asks a language model: the system instructions and the prompt in, its text answer out. */
 export type AskModel = (system: string, prompt: string) => Promise<string>;
 
+/**
+ * Runs `fn` in a short read-only transaction of the workspace asked about (the member's, or the demo's).
+ * The transaction ends before the model is asked, so a slow model holds no database connection.
+ */
+export type ReadWorkspace = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
 export interface SuggestOptions {
   now: Date;
   /** When set, the model answers and the rules are the fallback; unset, the rules answer. */
@@ -378,11 +384,11 @@ export function parseModelAnswer(answer: string): SuggestionAnswer | null {
  * and its answer validated; an unusable answer falls back to the rules and says so.
  */
 export async function suggestContextually(
-  tx: Tx,
+  read: ReadWorkspace,
   request: ParsedSuggestionRequest,
   options: SuggestOptions,
 ): Promise<SuggestionResponse> {
-  const facts = await gatherFacts(tx, request, options.now);
+  const facts = await read((tx) => gatherFacts(tx, request, options.now));
   const rules = ruleAnswer(facts, options.now);
   if (!options.askModel) return { ...rules, engine: 'rules' };
   let answer: SuggestionAnswer | null;

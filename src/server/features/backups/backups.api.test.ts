@@ -72,7 +72,7 @@ async function richWorkspace(): Promise<SignedUp> {
   // source after the snapshot; with monitoring off before any app exists, no probe is ever claimed for it.
   expect((await o.client.put('/api/superhub/features', { uptime_monitoring: false })).statusCode).toBe(200);
   await t.database.withWorkspace(o.workspaceId, (tx) =>
-    seedDemoData(tx, { workspaceId: o.workspaceId, ownerId: o.userId, signIn: true }),
+    seedDemoData(tx, { workspaceId: o.workspaceId, ownerId: o.userId, config: t.config, signIn: true }),
   );
   const csvData =
     'first_name,last_name,email,company\nIvy,Import,ivy@import.test,Import Co\nBad,Row,not-an-email,\n';
@@ -183,6 +183,7 @@ describe('backups', () => {
       'memberships',
       'member_locations',
       'ecosystem_apps',
+      'content_items',
     ])
       expect(counts[table], table).toBeGreaterThan(0);
     // Only this workspace's rows: the bystander's membership is not in it.
@@ -325,7 +326,12 @@ describe('backups', () => {
   it('a restore that fails part-way leaves no workspace and no row behind', async () => {
     const source = await signUpOwner(t.app, { businessName: 'Fragile Co' });
     await t.database.withWorkspace(source.workspaceId, (tx) =>
-      seedDemoData(tx, { workspaceId: source.workspaceId, ownerId: source.userId, signIn: false }),
+      seedDemoData(tx, {
+        workspaceId: source.workspaceId,
+        ownerId: source.userId,
+        config: t.config,
+        signIn: false,
+      }),
     );
     const member = await addMember(t.app, source, 'member');
     const memberId = (await member.client.get('/api/auth/user')).json().id as number;

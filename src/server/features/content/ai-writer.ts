@@ -3,7 +3,13 @@ import { type Locale, localeNames } from '@domain/locales';
 import { serverMessage } from '@domain/messages';
 import { z } from 'zod';
 import type { AiProvider } from '../../providers/ai/ai-provider.js';
-import type { GeneratedDraft, GenerationContext } from './offline-generator.js';
+import {
+  clip,
+  type GeneratedDraft,
+  type GenerationContext,
+  keywordsFor,
+  titleCase,
+} from './offline-generator.js';
 
 const draftSchema = z.object({
   title: z.string().trim().min(1).max(200),
@@ -63,6 +69,39 @@ export function streamPrompt(context: GenerationContext): { system: string; prom
       `You are a careful marketing copywriter. Write ${typeBriefs[context.type]}. Start with the title on a line ` +
       'beginning with "# ", then the body: "## " headings, "- " list items, blank lines between paragraphs.',
     prompt: factsOf(context),
+  };
+}
+
+/**
+ * The stored draft of a streamed answer (streamPrompt's plain text): the "# " line is the title, the "## "
+ * headings the outline, the first paragraph the meta description; the keywords are the ones the offline
+ * generator would pick. An answer with no body is malformed and stores nothing.
+ */
+export function draftFromStreamedText(text: string, context: GenerationContext): GeneratedDraft {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const titleAt = lines.findIndex((line) => /^#\s+\S/.test(line));
+  const title = titleAt >= 0 ? lines[titleAt].replace(/^#\s+/, '').trim() : titleCase(context.topic.trim());
+  const body = lines
+    .filter((_, i) => i !== titleAt)
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  if (!body)
+    throw new AppError('unavailable', serverMessage('ai.malformed'), {
+      internal: 'streamed draft has no body',
+    });
+  const blocks = body.split(/\n{2,}/).map((block) => block.trim());
+  const outline = lines
+    .filter((line) => /^##\s+\S/.test(line))
+    .map((line) => clip(line.replace(/^##\s+/, '').trim(), 200))
+    .slice(0, 20);
+  const firstParagraph = blocks.find((block) => !/^(#|- )/.test(block)) ?? blocks[0];
+  return {
+    title: clip(title, 200),
+    outline,
+    body: body.slice(0, 100_000),
+    metaDescription: clip(firstParagraph.replace(/\s+/g, ' '), 156),
+    keywords: keywordsFor(context),
   };
 }
 

@@ -12,7 +12,7 @@ import {
   signUpOwner,
   type TestApp,
 } from '../../../../test/test-app.js';
-import { publishDueJobName } from './service.js';
+import { publishDueJobName, streamGeneration } from './service.js';
 
 /** A clock the test moves by hand: the app and its workers read it, nothing sleeps. */
 let offsetMs = 0;
@@ -105,6 +105,23 @@ async function addWebsite(user: SignedUp, name: string, domain: string, descript
   return res.json().id as number;
 }
 
+/** The server-sent events of a stream-draft answer, by kind. */
+function sseEvents(body: string) {
+  const deltas: string[] = [];
+  const items: Record<string, unknown>[] = [];
+  const errors: Record<string, unknown>[] = [];
+  let done = false;
+  for (const event of body.split('\n\n').filter(Boolean)) {
+    const name = /^event: (.*)$/m.exec(event)?.[1] ?? 'message';
+    const data = /^data: (.*)$/m.exec(event)?.[1] ?? '';
+    if (data === '[DONE]') done = true;
+    else if (name === 'item') items.push(JSON.parse(data));
+    else if (name === 'error') errors.push(JSON.parse(data));
+    else deltas.push(JSON.parse(data).delta);
+  }
+  return { deltas, items, errors, done };
+}
+
 const generate = (user: Pick<SignedUp, 'client'>, body: Record<string, unknown>) =>
   user.client.post('/api/generate-content', body);
 
@@ -187,14 +204,76 @@ describe('content generation, offline', () => {
     expect(social.body).not.toContain('More about');
   });
 
-  it('streams the offline draft a section at a time', async () => {
-    const res = await owner.client.post('/api/content/stream-draft', { topic: 'Garden tips', type: 'email' });
+  it('streams the offline draft a section at a time, then stores the same item as the non-streaming route', async () => {
+    const input = { topic: 'Garden tips', type: 'email', autoPublish: true };
+    const res = await owner.client.post('/api/content/stream-draft', input);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/event-stream');
-    const events = res.body.split('\n\n').filter(Boolean);
-    expect(events.at(-1)).toBe('data: [DONE]');
-    expect(JSON.parse(events[0].slice(6)).delta).toMatch(/^# /);
-    expect(events.length).toBeGreaterThan(3);
+    const { deltas, items, done } = sseEvents(res.body);
+    expect(done).toBe(true);
+    expect(deltas[0]).toMatch(/^# /);
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(items).toHaveLength(1);
+    const streamed = items[0];
+    // The text streamed is the text stored.
+    expect(deltas.join('')).toBe(`# ${streamed.title}\n\n${streamed.body}\n\n`);
+
+    const plain = (await generate(owner, input)).json();
+    const same = (item: Record<string, unknown>) => {
+      const { id, slug, publicUrl, createdAt, updatedAt, publishedAt, ...rest } = item;
+      return rest;
+    };
+    expect(same(streamed)).toEqual(same(plain));
+    expect(streamed).toMatchObject({ status: 'published', generator: 'offline', slug: 'garden-tips' });
+    expect(plain.slug).toBe('garden-tips-2');
+    const stored = (await owner.client.get(`/api/content/${streamed.id}`)).json();
+    expect(stored).toEqual(streamed);
+    const activities = (await owner.client.get('/api/activities')).json();
+    expect(activities.map((a: { type: string }) => a.type)).toContain('content_published');
+  });
+
+  it('refuses a blank topic, a foreign website and a viewer before streaming, storing nothing', async () => {
+    const before = (await owner.client.get('/api/content')).json().length;
+    const blank = await owner.client.post('/api/content/stream-draft', { topic: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().issues).toEqual([
+      { path: 'topic', message: 'Please enter a topic for content generation' },
+    ]);
+    const foreign = await owner.client.post('/api/content/stream-draft', { topic: 'x', websiteId: 999 });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().issues[0].path).toBe('websiteId');
+    const viewer = (await addMember(offline.app, owner, 'viewer')).client;
+    expect((await viewer.post('/api/content/stream-draft', { topic: 'Viewer' })).statusCode).toBe(403);
+    expect((await owner.client.get('/api/content')).json()).toHaveLength(before);
+  });
+
+  it('stores nothing when the reader cancels while the draft is written', async () => {
+    const before = (await owner.client.get('/api/content')).json().length;
+    const abort = new AbortController();
+    const member = {
+      sessionId: 'test',
+      userId: owner.userId,
+      workspaceId: owner.workspaceId,
+      role: 'owner' as const,
+    };
+    const events = await streamGeneration(
+      offline.app.deps,
+      member,
+      { topic: 'Cancelled tips', type: 'blog', seoOptimize: true, autoPublish: false },
+      abort.signal,
+    );
+    const seen: unknown[] = [];
+    await expect(
+      (async () => {
+        for await (const event of events) {
+          seen.push(event);
+          abort.abort();
+        }
+      })(),
+    ).rejects.toMatchObject({ messageId: 'ai.aborted' });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every((e) => typeof e === 'object' && e !== null && 'delta' in e)).toBe(true);
+    expect((await owner.client.get('/api/content')).json()).toHaveLength(before);
   });
 
   it('says plainly that translation needs an AI provider', async () => {
@@ -241,14 +320,42 @@ describe('content generation through an OpenAI-compatible provider', () => {
     expect((await owner.client.get('/api/content')).json()).toHaveLength(before);
   });
 
-  it('streams the model’s deltas as server-sent events', async () => {
-    const res = await onOnline(owner).post('/api/content/stream-draft', { topic: 'Streams' });
-    const deltas = res.body
-      .split('\n\n')
-      .filter((e) => e.startsWith('data: {'))
-      .map((e) => JSON.parse(e.slice(6)).delta);
+  it('streams the model’s deltas as server-sent events, then stores the streamed draft', async () => {
+    const res = await onOnline(owner).post('/api/content/stream-draft', {
+      topic: 'Streams',
+      seoOptimize: false,
+    });
+    const { deltas, items, done } = sseEvents(res.body);
     expect(deltas).toEqual(['# Streamed', ' title\n\n', 'Body.']);
-    expect(res.body.trim().endsWith('data: [DONE]')).toBe(true);
+    expect(done).toBe(true);
+    expect(items).toEqual([
+      expect.objectContaining({
+        title: 'Streamed title',
+        body: 'Body.',
+        metaDescription: 'Body.',
+        status: 'draft',
+        generator: 'openai-compatible',
+        slug: 'streams',
+      }),
+    ]);
+    expect(items[0].keywords).toContain('streams');
+  });
+
+  it('sends a failure after the stream began as an error event and stores nothing', async () => {
+    const before = (await owner.client.get('/api/content')).json().length;
+    model.queue.push({ kind: 'answer', content: '', deltas: ['# Only a title'] });
+    const empty = await onOnline(owner).post('/api/content/stream-draft', { topic: 'Empty' });
+    expect(sseEvents(empty.body).errors).toEqual([
+      expect.objectContaining({ status: 503, code: 'unavailable', messageId: 'ai.malformed' }),
+    ]);
+    model.queue.push({ kind: 'status', status: 429, headers: { 'retry-after-ms': '1' } });
+    const limited = await onOnline(owner).post('/api/content/stream-draft', { topic: 'Busy' });
+    expect(sseEvents(limited.body)).toMatchObject({
+      items: [],
+      done: false,
+      errors: [{ status: 429, messageId: 'ai.rateLimited' }],
+    });
+    expect((await owner.client.get('/api/content')).json()).toHaveLength(before);
   });
 
   it('translates an item into another locale as a new draft linked to its source', async () => {

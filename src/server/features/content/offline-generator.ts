@@ -44,7 +44,8 @@ function picker(seed: string) {
   };
 }
 
-function keywordsFor(context: GenerationContext): string[] {
+/** The topic, its words, the audience's terms and the website's name: what a draft should be found by. */
+export function keywordsFor(context: GenerationContext): string[] {
   const topic = context.topic.toLowerCase();
   const words = topic.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && !stopWords.has(w));
   const all = [topic, ...words, ...context.industries.map((i) => i.toLowerCase())];
@@ -59,7 +60,8 @@ function audienceOf(context: GenerationContext): string {
   return 'growing businesses';
 }
 
-function clip(text: string, max: number): string {
+/** `text` cut at a word to at most `max` characters, with an ellipsis when cut. */
+export function clip(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[,;:.\s]+$/, '')}…`;

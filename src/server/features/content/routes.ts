@@ -1,3 +1,4 @@
+import { AppError } from '@domain/app-error';
 import {
   aiStatusSchema,
   contentFeedParamsSchema,
@@ -15,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { internalErrorBody } from '../../http/errors.js';
 import { requireMember } from '../../http/session.js';
 import {
   connectWordpress,
@@ -26,7 +28,7 @@ import {
   publicPage,
   publishContent,
   scheduleContent,
-  streamDraft,
+  streamGeneration,
   translateContent,
   unscheduleContent,
   updateContent,
@@ -35,6 +37,20 @@ import {
 } from './service.js';
 
 const tags = ['content'];
+
+/** The error body (as the error handler writes it, with its status) of a failure after the stream began. */
+function streamErrorBody(request: FastifyRequest, error: unknown) {
+  if (error instanceof AppError)
+    return {
+      status: error.status,
+      message: error.userMessage,
+      code: error.code,
+      messageId: error.messageId,
+      values: error.values,
+    };
+  request.log.error({ err: error }, 'content stream failed');
+  return { status: 500, ...internalErrorBody };
+}
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -65,8 +81,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Streams a draft about `topic` as server-sent events while the model writes it (`data: {"delta": "…"}`, ' +
-          'then `data: [DONE]`); nothing is stored. Without an AI provider the offline draft arrives a section at a time.',
+          'The same generation as `POST /api/generate-content`, streamed as server-sent events while it is written: ' +
+          '`data: {"delta": "…"}` for each piece of text (the model’s deltas; without an AI provider, the offline ' +
+          'draft a section at a time), then `event: item` with the stored item, then `data: [DONE]`. A failure ' +
+          'after the stream began is `event: error` with the error body. Closing the request cancels the model ' +
+          'and stores nothing. Members and above.',
         body: generateContentSchema,
       },
     },
@@ -77,7 +96,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.raw.on('close', () => {
         if (!reply.raw.writableEnded) abort.abort();
       });
-      const deltas = await streamDraft(deps, member, request.body, abort.signal);
+      const events = await streamGeneration(deps, member, request.body, abort.signal);
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -85,11 +104,16 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
       });
       try {
-        for await (const delta of deltas) reply.raw.write(`data: ${JSON.stringify({ delta })}\n\n`);
+        for await (const event of events) {
+          reply.raw.write(
+            'delta' in event
+              ? `data: ${JSON.stringify(event)}\n\n`
+              : `event: item\ndata: ${JSON.stringify(event.item)}\n\n`,
+          );
+        }
         reply.raw.write('data: [DONE]\n\n');
       } catch (error) {
-        const message = (error as { userMessage?: string }).userMessage ?? 'The draft could not be written.';
-        reply.raw.write(`event: error\ndata: ${JSON.stringify({ message })}\n\n`);
+        reply.raw.write(`event: error\ndata: ${JSON.stringify(streamErrorBody(request, error))}\n\n`);
       }
       reply.raw.end();
     },

@@ -15,7 +15,7 @@ import { recordActivity } from '../activities/service.js';
 import { open, type RestoredIds, reseal, seal } from '../email/service.js';
 import { auditDraftPage } from '../site-health/service.js';
 import { findWebsiteRow } from '../websites/service.js';
-import { streamPrompt, translateWithModel, writeWithModel } from './ai-writer.js';
+import { draftFromStreamedText, streamPrompt, translateWithModel, writeWithModel } from './ai-writer.js';
 import { type GeneratedDraft, type GenerationContext, generateOffline } from './offline-generator.js';
 import { bodyHtml, escapeHtml, pageHtml } from './render.js';
 import { type OptimizableDraft, optimizeForSeo, slugify } from './seo-optimize.js';
@@ -146,43 +146,67 @@ function seoPass(
   );
 }
 
-/**
- * POST /api/generate-content: a draft from the model (or the offline generator), SEO-optimised when asked,
- * stored, published at once when asked. The model is called outside any transaction: a slow answer holds
- * no database connection.
- */
-export async function generateContent(
+/** The context of a generation, read in a short read-only transaction (a bad website id is a 400 here). */
+function readContext(deps: Deps, member: Member, input: GenerateContentRequest): Promise<GenerationContext> {
+  return deps.database.withWorkspace(member.workspaceId, (tx) => contextFor(tx, input), { readOnly: true });
+}
+
+/** A written draft ready to store: SEO-optimised when asked (with its checks), under its slug. */
+interface PreparedDraft {
+  draft: GeneratedDraft & { slug: string };
+  seoChecks: store.ContentRow['seoChecks'];
+}
+
+function prepareDraft(
+  config: Deps['config'],
+  workspaceId: number,
+  input: Pick<GenerateContentRequest, 'topic' | 'seoOptimize'>,
+  context: GenerationContext,
+  written: GeneratedDraft,
+): PreparedDraft {
+  const draft = { ...written, slug: slugify(input.topic) || slugify(written.title) };
+  if (!input.seoOptimize) return { draft, seoChecks: null };
+  const origin = ownOrigin(config);
+  const pageUrl = (slug: string) => `${origin}${publicPagePath(workspaceId, slug)}`;
+  const optimized = seoPass(draft, context, pageUrl);
+  return { draft: { ...draft, ...optimized.draft }, seoChecks: optimized.checks };
+}
+
+/** Inserts the prepared draft's text and checks with the item's other fields, under the first free slug. */
+function insertPrepared(
+  tx: Tx,
+  { draft, seoChecks }: PreparedDraft,
+  item: Omit<
+    store.ContentInsert,
+    'slug' | 'title' | 'outline' | 'body' | 'metaDescription' | 'keywords' | 'seoChecks'
+  >,
+): Promise<store.ContentRow> {
+  return insertWithFreeSlug(tx, draft.slug, {
+    ...item,
+    title: draft.title,
+    outline: draft.outline,
+    body: draft.body,
+    metaDescription: draft.metaDescription,
+    keywords: draft.keywords,
+    seoChecks,
+  });
+}
+
+/** Stores the prepared draft, published at once when asked: one path for both generation routes. */
+function storeGenerated(
   deps: Deps,
   member: Member,
   input: GenerateContentRequest,
+  prepared: PreparedDraft,
 ): Promise<ContentItem> {
-  const context = await deps.database.withWorkspace(member.workspaceId, (tx) => contextFor(tx, input), {
-    readOnly: true,
-  });
-  const written = deps.ai ? await writeWithModel(deps.ai, context) : generateOffline(context);
-  const origin = ownOrigin(deps.config);
-  const pageUrl = (slug: string) => `${origin}${publicPagePath(member.workspaceId, slug)}`;
-  let draft = { ...written, slug: slugify(input.topic) || slugify(written.title) };
-  let seoChecks: store.ContentRow['seoChecks'] = null;
-  if (input.seoOptimize) {
-    const optimized = seoPass(draft, context, pageUrl);
-    draft = { ...draft, ...optimized.draft };
-    seoChecks = optimized.checks;
-  }
   return deps.database.withWorkspace(member.workspaceId, async (tx) => {
     const at = now(deps);
-    const row = await insertWithFreeSlug(tx, draft.slug, {
+    const row = await insertPrepared(tx, prepared, {
       websiteId: input.websiteId ?? null,
       type: input.type,
       status: input.autoPublish ? 'published' : 'draft',
       topic: input.topic,
-      title: draft.title,
-      outline: draft.outline,
-      body: draft.body,
-      metaDescription: draft.metaDescription,
-      keywords: draft.keywords,
       generator: deps.ai ? deps.ai.name : offlineGenerator,
-      seoChecks,
       publishedAt: input.autoPublish ? at : null,
       createdBy: member.userId,
     });
@@ -197,24 +221,124 @@ export async function generateContent(
 }
 
 /**
- * A draft's text as it is written (POST /api/content/stream-draft): the model's deltas, or the offline
- * draft a section at a time. The context is read first, so a bad website id is a 400 before streaming.
+ * POST /api/generate-content: a draft from the model (or the offline generator), SEO-optimised when asked,
+ * stored, published at once when asked. The model is called outside any transaction: a slow answer holds
+ * no database connection.
  */
-export async function streamDraft(
+export async function generateContent(
+  deps: Deps,
+  member: Member,
+  input: GenerateContentRequest,
+): Promise<ContentItem> {
+  const context = await readContext(deps, member, input);
+  const written = deps.ai ? await writeWithModel(deps.ai, context) : generateOffline(context);
+  return storeGenerated(
+    deps,
+    member,
+    input,
+    prepareDraft(deps.config, member.workspaceId, input, context, written),
+  );
+}
+
+/** What POST /api/content/stream-draft sends: the text as it is written, then the stored item. */
+export type GenerationEvent = { delta: string } | { item: ContentItem };
+
+/** A finished draft as the stream sends it: the "# " title line, then the body a section at a time. */
+function sectionsOf(draft: GeneratedDraft): string[] {
+  return [`# ${draft.title}\n\n`, ...draft.body.split(/\n{2,}/).map((block) => `${block}\n\n`)];
+}
+
+/**
+ * POST /api/content/stream-draft: the same generation as POST /api/generate-content, its text sent as it is
+ * written, then stored the same way and sent as the last event. The model's deltas stream as they come (the
+ * SEO pass runs on the finished text); the offline draft is complete at once, so the stored text itself is
+ * sent a section at a time. The context is read first, so a bad website id is a 400 before streaming; a
+ * reader who cancels (`signal`) stops the model and stores nothing.
+ */
+export async function streamGeneration(
   deps: Deps,
   member: Member,
   input: GenerateContentRequest,
   signal: AbortSignal,
-): Promise<AsyncIterable<string>> {
-  const context = await deps.database.withWorkspace(member.workspaceId, (tx) => contextFor(tx, input), {
-    readOnly: true,
-  });
-  if (deps.ai) return deps.ai.stream({ ...streamPrompt(context), signal });
-  const draft = generateOffline(context);
+): Promise<AsyncIterable<GenerationEvent>> {
+  const context = await readContext(deps, member, input);
+  const ai = deps.ai;
   return (async function* () {
-    yield `# ${draft.title}\n\n`;
-    for (const block of draft.body.split(/\n{2,}/)) yield `${block}\n\n`;
+    let prepared: PreparedDraft;
+    if (ai) {
+      let text = '';
+      for await (const delta of ai.stream({ ...streamPrompt(context), signal })) {
+        text += delta;
+        yield { delta };
+      }
+      prepared = prepareDraft(
+        deps.config,
+        member.workspaceId,
+        input,
+        context,
+        draftFromStreamedText(text, context),
+      );
+    } else {
+      prepared = prepareDraft(deps.config, member.workspaceId, input, context, generateOffline(context));
+      for (const delta of sectionsOf(prepared.draft)) yield { delta };
+    }
+    if (signal.aborted) throw new AppError('bad_request', serverMessage('ai.aborted'));
+    yield { item: await storeGenerated(deps, member, input, prepared) };
   })();
+}
+
+/** What the demo seed asks for: an item the offline generator writes, in the state and at the times given. */
+export interface OfflineItemSpec {
+  topic: string;
+  type: GenerationContext['type'];
+  /** Left out when the workspace has no such website (any more). */
+  websiteId: number | null;
+  status: store.ContentRow['status'];
+  createdAt: Date;
+  scheduledAt: Date | null;
+  publishedAt: Date | null;
+  createdBy: number;
+}
+
+/**
+ * Stores an item written by the offline generator from the workspace's own data (its website, its contacts'
+ * audience), SEO-optimised as the form's default asks: the demo workspace's content (src/server/seed). A
+ * scheduled item needs no job here: the minute sweep publishes whatever is due.
+ */
+export async function insertOfflineItem(
+  config: Deps['config'],
+  tx: Tx,
+  workspaceId: number,
+  spec: OfflineItemSpec,
+): Promise<ContentItem> {
+  const website = spec.websiteId === null ? undefined : await findWebsiteRow(tx, spec.websiteId);
+  const input = { topic: spec.topic, type: spec.type, ...(website ? { websiteId: website.id } : {}) };
+  const context = await contextFor(tx, input);
+  const prepared = prepareDraft(
+    config,
+    workspaceId,
+    { topic: spec.topic, seoOptimize: true },
+    context,
+    generateOffline(context),
+  );
+  const row = await insertPrepared(tx, prepared, {
+    websiteId: website?.id ?? null,
+    type: spec.type,
+    status: spec.status,
+    topic: spec.topic,
+    generator: offlineGenerator,
+    scheduledAt: spec.scheduledAt,
+    publishedAt: spec.publishedAt,
+    createdAt: spec.createdAt,
+    updatedAt: spec.createdAt,
+    createdBy: spec.createdBy,
+  });
+  return toItem(row, workspaceId);
+}
+
+/** Whether the workspace has any content item (the demo seed adds its items once). */
+export function hasContent(tx: Tx): Promise<boolean> {
+  return store.hasAnyItem(tx);
 }
 
 // ---- editing ----

@@ -28,6 +28,11 @@ export async function listItems(tx: Tx): Promise<ContentRow[]> {
     .limit(listLimit);
 }
 
+export async function hasAnyItem(tx: Tx): Promise<boolean> {
+  const [row] = await tx.select({ id: contentItems.id }).from(contentItems).limit(1);
+  return row !== undefined;
+}
+
 export async function findItem(tx: Tx, id: number, forUpdate = false): Promise<ContentRow | undefined> {
   const query = tx.select().from(contentItems).where(eq(contentItems.id, id));
   const [row] = forUpdate ? await query.for('update') : await query;

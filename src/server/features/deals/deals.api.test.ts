@@ -433,7 +433,12 @@ describe('the demo workspace', () => {
   it('has deals in every stage, and its customers are the contacts with won deals', async () => {
     const demo = await signUpOwner(t.app, { businessName: 'Demo Seeded' });
     await t.database.withWorkspace(demo.workspaceId, (tx) =>
-      seedDemoData(tx, { workspaceId: demo.workspaceId, ownerId: demo.userId, signIn: false }),
+      seedDemoData(tx, {
+        workspaceId: demo.workspaceId,
+        ownerId: demo.userId,
+        config: t.config,
+        signIn: false,
+      }),
     );
     const stats = (await demo.client.get('/api/deals/stats')).json();
     for (const stage of stats.stages)
