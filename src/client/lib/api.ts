@@ -1,4 +1,4 @@
-import { type AppErrorBody, appErrorBodySchema, type FieldIssue } from '@domain/app-error';
+import type { AppErrorBody, FieldIssue } from '@domain/app-error';
 import {
   isServerMessageId,
   type MessageValues,
@@ -10,15 +10,23 @@ import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { i18n } from '../i18n/i18n';
 
-/** Any body a server or proxy may answer with: only the fields that parse are kept. */
-const errorBodySchema = appErrorBodySchema.partial();
-
-function parseErrorBody(text: string): Partial<AppErrorBody> {
+/**
+ * Any body a server or proxy may answer with: only the fields that parse are kept. The contract's schema
+ * loads with the first error answer, not with the page: zod stays off the landing page (ADR 0010).
+ */
+async function parseErrorBody(text: string): Promise<Partial<AppErrorBody>> {
+  let json: unknown;
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : {};
+    json = JSON.parse(text);
   } catch {
     return {}; // Not JSON (a proxy's page, a bare status text): the text itself is the message.
+  }
+  try {
+    const { appErrorBodySchema } = await import('@domain/app-error');
+    const parsed = appErrorBodySchema.partial().safeParse(json);
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {}; // The schema's chunk did not load (offline, a new deploy): the text stays the message.
   }
 }
 
@@ -38,10 +46,10 @@ export class ApiError extends Error {
   /** The fields the server refused, by path (`email`, `address.zip`). */
   readonly issues: FieldIssue[];
 
-  constructor(status: number, text: string) {
+  /** `body` is the text already read as the contract's error body; `ApiError.read` does both. */
+  constructor(status: number, text: string, body: Partial<AppErrorBody> = {}) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
-    const body = parseErrorBody(text);
     this.status = status;
     this.code = body.code ?? null;
     this.userMessage = body.message ?? text;
@@ -50,8 +58,13 @@ export class ApiError extends Error {
     this.issues = body.issues ?? [];
   }
 
+  /** The error of an answer with this status and body text. */
+  static async read(status: number, text: string): Promise<ApiError> {
+    return new ApiError(status, text, await parseErrorBody(text));
+  }
+
   static async fromResponse(response: Response): Promise<ApiError> {
-    return new ApiError(response.status, (await response.text()) || response.statusText);
+    return ApiError.read(response.status, (await response.text()) || response.statusText);
   }
 
   /**
@@ -90,17 +103,28 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 }
 
 /**
+ * An answer's contract: its schema from src/domain/<area>, or a function that imports it. The screens of the
+ * first page pass the function (with `import type` for the inferred types), so zod and the schemas load only
+ * in development, where answers are checked (ADR 0010).
+ */
+export type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
+
+/**
  * The answer's JSON as its contract (src/domain/<area>) types it. In development it is parsed with the schema,
  * so a server that drifts from the contract fails loudly where the data arrives.
  */
-export async function readJson<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(
+  response: Response,
+  schema: AnswerSchema<S>,
+): Promise<z.output<S>> {
   const data: unknown = await response.json();
-  return import.meta.env.DEV ? schema.parse(data) : (data as z.output<S>);
+  if (!import.meta.env.DEV) return data as z.output<S>;
+  return (typeof schema === 'function' ? await schema() : schema).parse(data);
 }
 
 /** A request whose JSON answer follows `schema`. */
 export async function requestJson<S extends z.ZodType>(
-  schema: S,
+  schema: AnswerSchema<S>,
   method: string,
   url: string,
   data?: unknown,
@@ -109,7 +133,7 @@ export async function requestJson<S extends z.ZodType>(
 }
 
 /** The query function of a cached read whose answer follows `schema`: GETs the first element of the key. */
-export function queryWith<S extends z.ZodType>(schema: S): QueryFunction<z.output<S>> {
+export function queryWith<S extends z.ZodType>(schema: AnswerSchema<S>): QueryFunction<z.output<S>> {
   return ({ queryKey }) => requestJson(schema, 'GET', String(queryKey[0]));
 }
 
