@@ -50,10 +50,20 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports preloads modules itself; older ones only lose the head start.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
-      // Our modules run nothing on import but declarations (zod schemas, lazy pages, hooks), so a module
-      // none of whose exports is used is left out: a feature's index re-exporting a hook must not pull its
-      // API file and zod schemas into the landing page's first load.
+      output: {
+        codeSplitting: {
+          // The libraries every page runs (React, the query client, Lingui, the toaster's and tooltips'
+          // Radix parts) in one chunk rather than ~30 small ones: one request, and gzip sees them together
+          // (issue 10's landing page budget, README "Benchmarks").
+          groups: [{ name: 'shell', test: /node_modules/, tags: ['$initial'] }],
+        },
+      },
+      // Our modules run nothing on import but declarations (schemas, lazy pages, hooks), so a module none
+      // of whose exports is used is left out: a feature's index re-exporting a hook must not pull its API
+      // file and zod schemas into the first page.
       treeshake: {
         moduleSideEffects: [{ test: /[\\/]src[\\/](client|domain)[\\/].*\.tsx?$/, sideEffects: false }],
       },

@@ -27,29 +27,58 @@ function resolveImport(specifier: string, importer: string, rootDir: string): st
   return null; // A package: its strings are not ours.
 }
 
+type Names = Set<string> | 'all';
+
+function exportedName(node: { type: string; name?: string; value?: unknown }): string {
+  return node.type === 'Identifier' ? String(node.name) : String(node.value);
+}
+
 /**
- * Our source files that load with `entries`, relative to `rootDir`: value imports and re-exports, followed
- * through; `import type` and `import()` (lazy pages) are not.
+ * Our source files that load with `entries`, relative to `rootDir`: value imports followed through, and a
+ * re-export (`export { x } from`) only for a name some importer asks for, as the bundler does with our
+ * side-effect-free modules (vite.config.ts). `import type` and `import()` (lazy pages) are not followed.
  */
 export function staticImportClosure(rootDir: string, entries: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    const relative = path.relative(rootDir, file);
-    if (seen.has(relative)) return;
-    seen.add(relative);
+  const asked = new Map<string, Names>();
+  const ask = (file: string, names: Names) => {
+    if (names !== 'all' && names.size === 0) return; // Nothing used: the bundler leaves the module out.
+    const before = asked.get(file);
+    if (before === 'all') return;
+    const merged: Names = names === 'all' ? 'all' : new Set([...(before ?? []), ...names]);
+    if (before && merged !== 'all' && merged.size === before.size) return;
+    asked.set(file, merged);
+    visit(file, merged, !before);
+  };
+  const visit = (file: string, names: Names, isFirstVisit: boolean) => {
+    const wants = (name: string) => names === 'all' || names.has(name);
     for (const node of parseSync(file, readFileSync(file, 'utf8')).program.body) {
-      const isValueImport =
-        (node.type === 'ImportDeclaration' && node.importKind !== 'type') ||
-        ((node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') &&
-          node.exportKind !== 'type' &&
-          node.source);
-      if (!isValueImport || !node.source) continue;
-      const target = resolveImport(String(node.source.value), file, rootDir);
-      if (target) visit(target);
+      if (node.type === 'ImportDeclaration') {
+        if (!isFirstVisit || node.importKind === 'type') continue;
+        const target = resolveImport(String(node.source.value), file, rootDir);
+        if (!target) continue;
+        const all = node.specifiers.some((spec) => spec.type === 'ImportNamespaceSpecifier');
+        ask(
+          target,
+          all
+            ? 'all'
+            : new Set(
+                node.specifiers.map((spec) =>
+                  spec.type === 'ImportSpecifier' ? exportedName(spec.imported) : 'default',
+                ),
+              ),
+        );
+      } else if (node.type === 'ExportNamedDeclaration' && node.source && node.exportKind !== 'type') {
+        const target = resolveImport(String(node.source.value), file, rootDir);
+        const wanted = node.specifiers.filter((spec) => wants(exportedName(spec.exported)));
+        if (target && wanted.length) ask(target, new Set(wanted.map((spec) => exportedName(spec.local))));
+      } else if (node.type === 'ExportAllDeclaration' && node.exportKind !== 'type') {
+        const target = resolveImport(String(node.source.value), file, rootDir);
+        if (target) ask(target, node.exported ? (wants(exportedName(node.exported)) ? 'all' : new Set()) : names);
+      }
     }
   };
-  for (const entry of entries) visit(path.resolve(rootDir, entry));
-  return seen;
+  for (const entry of entries) ask(path.resolve(rootDir, entry), 'all');
+  return new Set([...asked.keys()].map((file) => path.relative(rootDir, file)));
 }
 
 const partQuery = /^(.*\.po)\?(first-paint|later)$/;

@@ -1,32 +1,45 @@
 import type { AppErrorBody, FieldIssue } from '@domain/app-error';
-import {
-  isServerMessageId,
-  type MessageValues,
-  type ServerMessageId,
-  serverMessages,
-} from '@domain/messages';
+import type { MessageValues, ServerMessageId } from '@domain/messages';
 import { msg } from '@lingui/core/macro';
 import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { i18n } from '../i18n/i18n';
 
+/** What an error answer says, as far as it is the server's AppError JSON. */
+interface ErrorDetails {
+  body: Partial<AppErrorBody>;
+  /** A message id this client knows, with its English text (its id in the translation catalogs). */
+  catalogued: { id: ServerMessageId; text: string } | null;
+}
+
+const unreadable: ErrorDetails = { body: {}, catalogued: null };
+
 /**
  * Any body a server or proxy may answer with: only the fields that parse are kept. The contract's schema
- * loads with the first error answer, not with the page: zod stays off the landing page (ADR 0010).
+ * and the server's message catalogue load with the first error answer, not with the page, so neither zod nor
+ * the catalogue weighs on the landing page (ADR 0010).
  */
-async function parseErrorBody(text: string): Promise<Partial<AppErrorBody>> {
+async function readErrorDetails(text: string): Promise<ErrorDetails> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return {}; // Not JSON (a proxy's page, a bare status text): the text itself is the message.
+    return unreadable; // Not JSON (a proxy's page, a bare status text): the text itself is the message.
   }
   try {
-    const { appErrorBodySchema } = await import('@domain/app-error');
+    const [{ appErrorBodySchema }, { isServerMessageId, serverMessages }] = await Promise.all([
+      import('@domain/app-error'),
+      import('@domain/messages'),
+    ]);
     const parsed = appErrorBodySchema.partial().safeParse(json);
-    return parsed.success ? parsed.data : {};
+    if (!parsed.success) return unreadable;
+    const { messageId } = parsed.data;
+    const catalogued = isServerMessageId(messageId)
+      ? { id: messageId, text: serverMessages[messageId] }
+      : null;
+    return { body: parsed.data, catalogued };
   } catch {
-    return {}; // The schema's chunk did not load (offline, a new deploy): the text stays the message.
+    return unreadable; // Their chunk did not load (offline, a new deploy): the text stays the message.
   }
 }
 
@@ -41,26 +54,30 @@ export class ApiError extends Error {
   readonly code: string | null;
   /** The server's user-safe English message, or the body text when there is none. */
   readonly userMessage: string;
+  /** The server's message id when this client knows it (it can show it translated), else null. */
   readonly messageId: ServerMessageId | null;
   readonly values: MessageValues;
   /** The fields the server refused, by path (`email`, `address.zip`). */
   readonly issues: FieldIssue[];
+  /** The English text of `messageId`: its id in the translation catalogs. */
+  readonly #catalogued: string | null;
 
-  /** `body` is the text already read as the contract's error body; `ApiError.read` does both. */
-  constructor(status: number, text: string, body: Partial<AppErrorBody> = {}) {
+  /** `details` is the text already read as the server's error JSON; `ApiError.read` does both. */
+  constructor(status: number, text: string, { body, catalogued }: ErrorDetails = unreadable) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
     this.code = body.code ?? null;
     this.userMessage = body.message ?? text;
-    this.messageId = isServerMessageId(body.messageId) ? body.messageId : null;
+    this.messageId = catalogued?.id ?? null;
+    this.#catalogued = catalogued?.text ?? null;
     this.values = body.values ?? {};
     this.issues = body.issues ?? [];
   }
 
   /** The error of an answer with this status and body text. */
   static async read(status: number, text: string): Promise<ApiError> {
-    return new ApiError(status, text, await parseErrorBody(text));
+    return new ApiError(status, text, await readErrorDetails(text));
   }
 
   static async fromResponse(response: Response): Promise<ApiError> {
@@ -72,18 +89,18 @@ export class ApiError extends Error {
    * one field, so that field shows the translation; other issues stay as the server wrote them.
    */
   fieldIssues(): FieldIssue[] {
-    if (this.messageId && this.issues.length === 1) {
-      return [{ path: this.issues[0].path, message: i18n._(serverMessages[this.messageId], this.values) }];
+    if (this.#catalogued && this.issues.length === 1) {
+      return [{ path: this.issues[0].path, message: i18n._(this.#catalogued, this.values) }];
     }
     return this.issues;
   }
 
   /** The user-safe message in the user's language when the server names it, keeping a "<field>: " prefix. */
   translatedMessage(): string {
-    if (!this.messageId) return this.userMessage;
+    if (!this.#catalogued) return this.userMessage;
     const field = this.issues.length === 1 ? `${this.issues[0].path}: ` : '';
     const prefix = field && this.userMessage.startsWith(field) ? field : '';
-    return prefix + i18n._(serverMessages[this.messageId], this.values);
+    return prefix + i18n._(this.#catalogued, this.values);
   }
 }
 
