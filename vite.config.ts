@@ -4,6 +4,7 @@ import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { catalogParts } from './scripts/catalog-parts';
 
 /**
  * Lingui's macros compile `t`/`<Trans>` to message ids at build time (ADR 0006). Babel is slow, so it only
@@ -25,6 +26,9 @@ export function linguiMacros() {
   });
 }
 
+/** What the first page runs before a click: the app shell and the signed-out home (see `AllMessages`). */
+export const firstPaintModules = ['src/client/main.tsx', 'src/client/features/landing/landing-page.tsx'];
+
 export default defineConfig({
   root: 'src/client',
   // A build fails on a message some shipped locale does not translate.
@@ -32,6 +36,8 @@ export default defineConfig({
     react(),
     linguiMacros(),
     lingui({ failOnMissing: true, failOnCompileError: true }),
+    // The first page loads the messages of what it runs, the rest follows (ADR 0010).
+    catalogParts({ firstPaint: firstPaintModules }),
     tailwindcss(),
   ],
   resolve: {
@@ -40,7 +46,29 @@ export default defineConfig({
       '@client': fileURLToPath(new URL('./src/client', import.meta.url)),
     },
   },
-  build: { outDir: '../../dist/client', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    // Every browser the app supports preloads modules itself; older ones only lose the head start.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every page runs (React, the query client, Lingui, the toaster's and tooltips'
+          // Radix parts) in one chunk rather than ~30 small ones: one request, and gzip sees them together
+          // (issue 10's landing page budget, README "Benchmarks").
+          groups: [{ name: 'shell', test: /node_modules/, tags: ['$initial'] }],
+        },
+      },
+      // Our modules run nothing on import but declarations (schemas, lazy pages, hooks), so a module none
+      // of whose exports is used is left out: a feature's index re-exporting a hook must not pull its API
+      // file and zod schemas into the first page.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]src[\\/](client|domain)[\\/].*\.tsx?$/, sideEffects: false }],
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
-import { linguiMacros } from './vite.config';
+import { catalogParts } from './scripts/catalog-parts';
+import { firstPaintModules, linguiMacros } from './vite.config';
 
 const alias = {
   '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),
@@ -12,7 +13,7 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   // Unit tests import client modules that use Lingui's macros and catalogs.
-  plugins: [linguiMacros(), lingui()],
+  plugins: [linguiMacros(), lingui(), catalogParts({ firstPaint: firstPaintModules })],
   test: {
     globalSetup: ['./test/global-setup.ts'],
     reporters: process.env.CI ? ['default'] : ['default'],

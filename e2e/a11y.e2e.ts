@@ -112,6 +112,8 @@ describe('language and layout', () => {
     await page.getByText('404 Page Not Found').waitFor();
     await page.goto(`${env.server.baseUrl}/pricing`);
     await page.getByRole('combobox', { name: 'Language' }).click();
+    // The menu loads Radix's Select when first opened (ADR 0010), so its options arrive a moment later.
+    await page.getByRole('option').first().waitFor();
     const names = await page.getByRole('option').allTextContents();
     expect(names).toEqual(expect.arrayContaining(['English', 'Español', 'العربية', '日本語', '简体中文']));
     await page.getByRole('option', { name: 'العربية' }).click();

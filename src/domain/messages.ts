@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The server's user-facing messages, by stable id (ADR 0007). The server formats the English text into
  * an error's `message` and sends `messageId` + `values` beside it; the client translates the same English
@@ -306,7 +304,3 @@ export function formatServerMessage(template: string, values: MessageValues = {}
 export function serverMessage(id: ServerMessageId, values?: MessageValues): ServerMessage {
   return { id, values, text: formatServerMessage(serverMessages[id], values) };
 }
-
-/** A message id inside an answer (a report's reasons, instructions), for the client to translate. */
-export const serverMessageIdSchema = z.custom<ServerMessageId>(isServerMessageId, 'Unknown message id');
-export const messageValuesSchema = z.record(z.string(), z.union([z.string(), z.number()]));

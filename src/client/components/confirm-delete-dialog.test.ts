@@ -19,7 +19,7 @@ describe('ConfirmDeleteDialog confirm button', () => {
     const steps: string[] = [];
     const outcome = await runConfirmed(
       async () => {
-        throw new ApiError(403, JSON.stringify({ code: 'forbidden', message: 'Admins only.' }));
+        throw await ApiError.read(403, JSON.stringify({ code: 'forbidden', message: 'Admins only.' }));
       },
       { close: () => steps.push('close'), onDone: () => steps.push('done'), errorTitle: 'Delete Failed' },
     );

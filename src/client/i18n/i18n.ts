@@ -49,16 +49,50 @@ export function resolveLocale(
 // Until a catalog arrives, messages read as their English source (errors raised before the first render).
 i18n.loadAndActivate({ locale: sourceLocale, messages: {} });
 
-// One chunk per locale: only the catalog in use is downloaded.
-const loaders = import.meta.glob<{ messages: Messages }>('../locales/*.po');
+/**
+ * Two chunks per locale (ADR 0010, `scripts/catalog-parts.ts`): the messages of the shell and the landing
+ * page, which the first paint waits for, and the rest, which every other screen waits for (`AllMessages`).
+ * Only the catalog in use is downloaded.
+ */
+const parts = {
+  'first-paint': import.meta.glob<{ messages: Messages }>('../locales/*.po', { query: '?first-paint' }),
+  later: import.meta.glob<{ messages: Messages }>('../locales/*.po', { query: '?later' }),
+};
 
-/** Loads the locale's catalog (once), switches every message to it and sets <html lang dir>. */
-export async function activateLocale(locale: ActiveLocale): Promise<void> {
-  if (!i18n.messages[locale] || Object.keys(i18n.messages[locale]).length === 0) {
-    const load = loaders[`../locales/${locale}.po`];
-    const { messages } = await load();
-    i18n.load(locale, messages);
+const loading = new Map<string, Promise<void>>();
+
+/** Loads one part of a locale's catalog into `i18n` once; a failed download is tried again next time. */
+function loadPart(part: keyof typeof parts, locale: ActiveLocale): Promise<void> {
+  const key = `${locale}?${part}`;
+  let loaded = loading.get(key);
+  if (!loaded) {
+    loaded = parts[part][`../locales/${locale}.po`]().then(({ messages }) => i18n.load(locale, messages));
+    loaded.catch(() => loading.delete(key));
+    loading.set(key, loaded);
   }
+  return loaded;
+}
+
+const complete = new Set<string>();
+
+/** Loads every message of the locale (once): what screens other than the landing page need. */
+export async function loadAllMessages(locale: ActiveLocale): Promise<void> {
+  await Promise.all([loadPart('first-paint', locale), loadPart('later', locale)]);
+  complete.add(locale);
+}
+
+/** True once every message of the locale has arrived. */
+export function hasAllMessages(locale: string): boolean {
+  return complete.has(locale);
+}
+
+/**
+ * Switches every message to the locale and sets <html lang dir>, once its catalog has arrived. With
+ * `firstPaint` only the shell's and the landing page's messages are loaded; `AllMessages` loads the rest for
+ * any other screen.
+ */
+export async function activateLocale(locale: ActiveLocale, { firstPaint = false } = {}): Promise<void> {
+  await (firstPaint ? loadPart('first-paint', locale) : loadAllMessages(locale));
   i18n.activate(locale);
   document.documentElement.lang = locale === pseudoLocale ? sourceLocale : locale;
   document.documentElement.dir = textDirection(locale);

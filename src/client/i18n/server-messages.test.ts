@@ -7,22 +7,22 @@ async function use(locale: string) {
   i18n.loadAndActivate({ locale, messages });
 }
 
-const serverError = (status: number, body: object) => new ApiError(status, JSON.stringify(body));
+const serverError = (status: number, body: object) => ApiError.read(status, JSON.stringify(body));
+
+const taken = await serverError(400, {
+  message: 'domain: shop.example is already one of your websites',
+  code: 'bad_request',
+  messageId: 'websites.domainTaken',
+  values: { domain: 'shop.example' },
+  issues: [{ path: 'domain', message: 'shop.example is already one of your websites' }],
+});
+const limited = await serverError(429, {
+  message: 'Too many sign-in attempts. Try again in 3 minutes.',
+  messageId: 'auth.tooManySignIns',
+  values: { minutes: 3 },
+});
 
 describe('server messages in the user language', () => {
-  const taken = serverError(400, {
-    message: 'domain: shop.example is already one of your websites',
-    code: 'bad_request',
-    messageId: 'websites.domainTaken',
-    values: { domain: 'shop.example' },
-    issues: [{ path: 'domain', message: 'shop.example is already one of your websites' }],
-  });
-  const limited = serverError(429, {
-    message: 'Too many sign-in attempts. Try again in 3 minutes.',
-    messageId: 'auth.tooManySignIns',
-    values: { minutes: 3 },
-  });
-
   it('reads exactly as the server wrote it in English', async () => {
     await use('en');
     expect(errorMessage(taken)).toBe('domain: shop.example is already one of your websites');
@@ -38,8 +38,8 @@ describe('server messages in the user language', () => {
 
   it('falls back to the English message for an id the client does not know', async () => {
     await use('fr');
-    expect(errorMessage(serverError(409, { message: 'Newer server text', messageId: 'later.added' }))).toBe(
-      'Newer server text',
-    );
+    expect(
+      errorMessage(await serverError(409, { message: 'Newer server text', messageId: 'later.added' })),
+    ).toBe('Newer server text');
   });
 });

@@ -7,7 +7,7 @@ async function use(locale: string) {
   i18n.loadAndActivate({ locale, messages });
 }
 
-const duplicate = new ApiError(
+const duplicate = await ApiError.read(
   409,
   JSON.stringify({
     message:
@@ -47,7 +47,10 @@ describe('field issues of the contact form in the user language', () => {
 
   it('leaves issues without an id as the server wrote them', async () => {
     await use('de');
-    const plain = new ApiError(400, JSON.stringify({ issues: [{ path: 'zip', message: 'Too long' }] }));
+    const plain = await ApiError.read(
+      400,
+      JSON.stringify({ issues: [{ path: 'zip', message: 'Too long' }] }),
+    );
     expect(plain.fieldIssues()).toEqual([{ path: 'zip', message: 'Too long' }]);
   });
 });

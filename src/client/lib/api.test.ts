@@ -78,11 +78,11 @@ describe('getQueryFn', () => {
 });
 
 describe('errorMessage', () => {
-  it("shows the server's message, or the raw text when the body is not JSON", () => {
-    expect(errorMessage(new ApiError(409, '{"message":"An account with this email already exists."}'))).toBe(
-      'An account with this email already exists.',
-    );
-    expect(errorMessage(new ApiError(502, 'Bad Gateway'))).toBe('Bad Gateway');
+  it("shows the server's message, or the raw text when the body is not JSON", async () => {
+    expect(
+      errorMessage(await ApiError.read(409, '{"message":"An account with this email already exists."}')),
+    ).toBe('An account with this email already exists.');
+    expect(errorMessage(await ApiError.read(502, 'Bad Gateway'))).toBe('Bad Gateway');
     expect(errorMessage('nope')).toBe('Something went wrong.');
   });
 });
@@ -100,8 +100,8 @@ describe('ApiError', () => {
     expect(apiError.messageId).toBeNull();
   });
 
-  it('reads a nested field path, a catalogued message id and its values', () => {
-    const error = new ApiError(
+  it('reads a nested field path, a catalogued message id and its values', async () => {
+    const error = await ApiError.read(
       400,
       JSON.stringify({
         message: 'domain: shop.example is already one of your websites',
@@ -116,9 +116,9 @@ describe('ApiError', () => {
     expect(error.values).toEqual({ domain: 'shop.example' });
   });
 
-  it('keeps a non-JSON body, or JSON of another shape, as the message with no code or issues', () => {
+  it('keeps a non-JSON body, or JSON of another shape, as the message with no code or issues', async () => {
     for (const text of ['Bad Gateway', '<html>oops</html>', '{"message":42,"issues":"x"}', '[1,2]']) {
-      const error = new ApiError(502, text);
+      const error = await ApiError.read(502, text);
       expect(error.message).toBe(`502: ${text}`);
       expect(error.userMessage).toBe(text);
       expect(error.code).toBeNull();
@@ -126,8 +126,11 @@ describe('ApiError', () => {
     }
   });
 
-  it('ignores a message id the client does not know', () => {
-    const error = new ApiError(409, '{"message":"Newer text","code":"conflict","messageId":"later.added"}');
+  it('ignores a message id the client does not know', async () => {
+    const error = await ApiError.read(
+      409,
+      '{"message":"Newer text","code":"conflict","messageId":"later.added"}',
+    );
     expect(error.messageId).toBeNull();
     expect(errorMessage(error)).toBe('Newer text');
   });

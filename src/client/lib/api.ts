@@ -1,24 +1,45 @@
-import { type AppErrorBody, appErrorBodySchema, type FieldIssue } from '@domain/app-error';
-import {
-  isServerMessageId,
-  type MessageValues,
-  type ServerMessageId,
-  serverMessages,
-} from '@domain/messages';
+import type { AppErrorBody, FieldIssue } from '@domain/app-error';
+import type { MessageValues, ServerMessageId } from '@domain/messages';
 import { msg } from '@lingui/core/macro';
 import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { i18n } from '../i18n/i18n';
 
-/** Any body a server or proxy may answer with: only the fields that parse are kept. */
-const errorBodySchema = appErrorBodySchema.partial();
+/** What an error answer says, as far as it is the server's AppError JSON. */
+interface ErrorDetails {
+  body: Partial<AppErrorBody>;
+  /** A message id this client knows, with its English text (its id in the translation catalogs). */
+  catalogued: { id: ServerMessageId; text: string } | null;
+}
 
-function parseErrorBody(text: string): Partial<AppErrorBody> {
+const unreadable: ErrorDetails = { body: {}, catalogued: null };
+
+/**
+ * Any body a server or proxy may answer with: only the fields that parse are kept. The contract's schema
+ * and the server's message catalogue load with the first error answer, not with the page, so neither zod nor
+ * the catalogue weighs on the landing page (ADR 0010).
+ */
+async function readErrorDetails(text: string): Promise<ErrorDetails> {
+  let json: unknown;
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : {};
+    json = JSON.parse(text);
   } catch {
-    return {}; // Not JSON (a proxy's page, a bare status text): the text itself is the message.
+    return unreadable; // Not JSON (a proxy's page, a bare status text): the text itself is the message.
+  }
+  try {
+    const [{ appErrorBodySchema }, { isServerMessageId, serverMessages }] = await Promise.all([
+      import('@domain/app-error'),
+      import('@domain/messages'),
+    ]);
+    const parsed = appErrorBodySchema.partial().safeParse(json);
+    if (!parsed.success) return unreadable;
+    const { messageId } = parsed.data;
+    const catalogued = isServerMessageId(messageId)
+      ? { id: messageId, text: serverMessages[messageId] }
+      : null;
+    return { body: parsed.data, catalogued };
+  } catch {
+    return unreadable; // Their chunk did not load (offline, a new deploy): the text stays the message.
   }
 }
 
@@ -33,25 +54,34 @@ export class ApiError extends Error {
   readonly code: string | null;
   /** The server's user-safe English message, or the body text when there is none. */
   readonly userMessage: string;
+  /** The server's message id when this client knows it (it can show it translated), else null. */
   readonly messageId: ServerMessageId | null;
   readonly values: MessageValues;
   /** The fields the server refused, by path (`email`, `address.zip`). */
   readonly issues: FieldIssue[];
+  /** The English text of `messageId`: its id in the translation catalogs. */
+  readonly #catalogued: string | null;
 
-  constructor(status: number, text: string) {
+  /** `details` is the text already read as the server's error JSON; `ApiError.read` does both. */
+  constructor(status: number, text: string, { body, catalogued }: ErrorDetails = unreadable) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
-    const body = parseErrorBody(text);
     this.status = status;
     this.code = body.code ?? null;
     this.userMessage = body.message ?? text;
-    this.messageId = isServerMessageId(body.messageId) ? body.messageId : null;
+    this.messageId = catalogued?.id ?? null;
+    this.#catalogued = catalogued?.text ?? null;
     this.values = body.values ?? {};
     this.issues = body.issues ?? [];
   }
 
+  /** The error of an answer with this status and body text. */
+  static async read(status: number, text: string): Promise<ApiError> {
+    return new ApiError(status, text, await readErrorDetails(text));
+  }
+
   static async fromResponse(response: Response): Promise<ApiError> {
-    return new ApiError(response.status, (await response.text()) || response.statusText);
+    return ApiError.read(response.status, (await response.text()) || response.statusText);
   }
 
   /**
@@ -59,31 +89,19 @@ export class ApiError extends Error {
    * one field, so that field shows the translation; other issues stay as the server wrote them.
    */
   fieldIssues(): FieldIssue[] {
-    if (this.messageId && this.issues.length === 1) {
-      return [{ path: this.issues[0].path, message: translateServerMessage(this.messageId, this.values) }];
+    if (this.#catalogued && this.issues.length === 1) {
+      return [{ path: this.issues[0].path, message: i18n._(this.#catalogued, this.values) }];
     }
     return this.issues;
   }
 
   /** The user-safe message in the user's language when the server names it, keeping a "<field>: " prefix. */
   translatedMessage(): string {
-    if (!this.messageId) return this.userMessage;
+    if (!this.#catalogued) return this.userMessage;
     const field = this.issues.length === 1 ? `${this.issues[0].path}: ` : '';
     const prefix = field && this.userMessage.startsWith(field) ? field : '';
-    return prefix + translateServerMessage(this.messageId, this.values);
+    return prefix + i18n._(this.#catalogued, this.values);
   }
-}
-
-/**
- * A server message in the user's language: `fallback` (the server's English) when the id is not in this
- * build's catalogue, e.g. a newer server's.
- */
-export function translateServerMessage(
-  id: string | null | undefined,
-  values: MessageValues | null | undefined,
-  fallback = '',
-): string {
-  return isServerMessageId(id) ? i18n._(serverMessages[id], values ?? {}) : fallback;
 }
 
 /**
@@ -102,17 +120,28 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 }
 
 /**
+ * An answer's contract: its schema from src/domain/<area>, or a function that imports it. The screens of the
+ * first page pass the function (with `import type` for the inferred types), so zod and the schemas load only
+ * in development, where answers are checked (ADR 0010).
+ */
+export type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
+
+/**
  * The answer's JSON as its contract (src/domain/<area>) types it. In development it is parsed with the schema,
  * so a server that drifts from the contract fails loudly where the data arrives.
  */
-export async function readJson<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(
+  response: Response,
+  schema: AnswerSchema<S>,
+): Promise<z.output<S>> {
   const data: unknown = await response.json();
-  return import.meta.env.DEV ? schema.parse(data) : (data as z.output<S>);
+  if (!import.meta.env.DEV) return data as z.output<S>;
+  return (typeof schema === 'function' ? await schema() : schema).parse(data);
 }
 
 /** A request whose JSON answer follows `schema`. */
 export async function requestJson<S extends z.ZodType>(
-  schema: S,
+  schema: AnswerSchema<S>,
   method: string,
   url: string,
   data?: unknown,
@@ -121,7 +150,7 @@ export async function requestJson<S extends z.ZodType>(
 }
 
 /** The query function of a cached read whose answer follows `schema`: GETs the first element of the key. */
-export function queryWith<S extends z.ZodType>(schema: S): QueryFunction<z.output<S>> {
+export function queryWith<S extends z.ZodType>(schema: AnswerSchema<S>): QueryFunction<z.output<S>> {
   return ({ queryKey }) => requestJson(schema, 'GET', String(queryKey[0]));
 }
 

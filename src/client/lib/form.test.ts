@@ -13,17 +13,17 @@ beforeAll(async () => {
 });
 
 const badRequest = (issues: { path: string; message: string }[]) =>
-  new ApiError(400, JSON.stringify({ code: 'bad_request', message: 'Invalid input', issues }));
+  ApiError.read(400, JSON.stringify({ code: 'bad_request', message: 'Invalid input', issues }));
 
 function contactForm() {
   return createFormControl({ defaultValues: { email: '', value: '', notes: '' } });
 }
 
 describe('applyServerErrors', () => {
-  it("puts each of a 400's field issues under its input", () => {
+  it("puts each of a 400's field issues under its input", async () => {
     const { formControl, control } = contactForm();
     const applied = applyServerErrors(
-      badRequest([
+      await badRequest([
         { path: 'email', message: 'Enter a valid email address' },
         { path: 'notes', message: 'Notes must be at most 5000 characters' },
       ]),
@@ -34,10 +34,10 @@ describe('applyServerErrors', () => {
     expect(control._formState.errors.notes?.message).toBe('Notes must be at most 5000 characters');
   });
 
-  it('maps an API field to the input that holds it and leaves out fields the form does not have', () => {
+  it('maps an API field to the input that holds it and leaves out fields the form does not have', async () => {
     const { formControl, control } = contactForm();
     const applied = applyServerErrors(
-      badRequest([
+      await badRequest([
         { path: 'valueCents', message: 'Value is too large' },
         { path: 'latitude', message: 'Latitude must be a number' },
       ]),
@@ -49,9 +49,9 @@ describe('applyServerErrors', () => {
     expect(Object.keys(control._formState.errors)).toEqual(['value']);
   });
 
-  it('applies nothing for an answer without field issues, so the caller shows a toast', () => {
+  it('applies nothing for an answer without field issues, so the caller shows a toast', async () => {
     const { formControl, control } = contactForm();
-    expect(applyServerErrors(new ApiError(500, 'Internal Server Error'), formControl)).toBe(false);
+    expect(applyServerErrors(await ApiError.read(500, 'Internal Server Error'), formControl)).toBe(false);
     expect(applyServerErrors(new Error('offline'), formControl)).toBe(false);
     expect(control._formState.errors).toEqual({});
   });
@@ -92,8 +92,11 @@ describe('checkedByServer', () => {
 });
 
 describe('errorToast', () => {
-  it("reads the server's message, or the spec's fallback when the failure says nothing", () => {
-    const conflict = new ApiError(409, JSON.stringify({ code: 'conflict', message: 'Already connected.' }));
+  it("reads the server's message, or the spec's fallback when the failure says nothing", async () => {
+    const conflict = await ApiError.read(
+      409,
+      JSON.stringify({ code: 'conflict', message: 'Already connected.' }),
+    );
     expect(errorToast('Integration Failed', conflict, 'Failed to connect email account')).toEqual({
       title: 'Integration Failed',
       description: 'Already connected.',

@@ -1,4 +1,4 @@
-import { type CurrentUser, type SessionAnswer, sessionAnswerSchema } from '@domain/auth/session-schemas';
+import type { CurrentUser, SessionAnswer } from '@domain/auth/session-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { queryWith } from './api';
 import { queryClient } from './query-client';
@@ -12,11 +12,14 @@ export type { CurrentUser };
  */
 export const authUserKey = ['/api/auth/session'] as const;
 
+/** Every page reads the session first: its schema loads only where answers are checked (development). */
+const sessionAnswer = () => import('@domain/auth/session-schemas').then((m) => m.sessionAnswerSchema);
+
 /** The signed-in user, or null for a visitor. Not retried (spec 000 §4). */
 export function useAuth() {
   const { data, isLoading } = useQuery({
     queryKey: authUserKey,
-    queryFn: queryWith(sessionAnswerSchema),
+    queryFn: queryWith(sessionAnswer),
     select: (answer: SessionAnswer) => answer.user,
     retry: false,
   });
@@ -35,7 +38,7 @@ export function setAuthUser(user: CurrentUser | null): void {
 export async function refreshAuthUser(): Promise<CurrentUser | null> {
   const answer = await queryClient.fetchQuery({
     queryKey: authUserKey,
-    queryFn: queryWith(sessionAnswerSchema),
+    queryFn: queryWith(sessionAnswer),
     staleTime: 0,
   });
   return answer.user;

@@ -1,11 +1,13 @@
-import { publicConfigSchema } from '@domain/catalogue/catalogue-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { queryWith } from './api';
 
 export const publicConfigKey = ['/api/public-config'] as const;
 
+/** Read on the landing page: its schema loads only where answers are checked (development). */
+const publicConfig = () => import('@domain/catalogue/catalogue-schemas').then((m) => m.publicConfigSchema);
+
 export function usePublicConfig() {
-  return useQuery({ queryKey: publicConfigKey, queryFn: queryWith(publicConfigSchema) });
+  return useQuery({ queryKey: publicConfigKey, queryFn: queryWith(publicConfig) });
 }
 
 /** Spec 000 §2.1: Enterprise's 'Contact Sales' opens a mail draft with the subject 'Enterprise Plan Inquiry'. */

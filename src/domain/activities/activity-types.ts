@@ -1,4 +1,4 @@
-import { messageValuesSchema } from '@domain/messages';
+import { messageValuesSchema } from '@domain/message-schemas';
 import { z } from 'zod';
 
 /** Activity types the dashboard gives an icon of their own (spec 000 §3); any other type is shown as generic. */

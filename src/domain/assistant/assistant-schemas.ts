@@ -1,4 +1,4 @@
-import { messageValuesSchema, serverMessageIdSchema } from '@domain/messages';
+import { messageValuesSchema, serverMessageIdSchema } from '@domain/message-schemas';
 import { z } from 'zod';
 
 /** The demo's three scenarios (spec 001 "AI assistant demo"); the contact form's notes field is note-taking. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { type AddonId, addonById, addonIds } from './addons.js';
 import { type PlanId, planById, planIds } from './plans.js';
 
@@ -10,35 +9,6 @@ export function customPackageTotalCents(planId: PlanId, selectedAddonIds: readon
   const unique = [...new Set(selectedAddonIds)];
   return planById(planId).priceCents + unique.reduce((sum, id) => sum + addonById(id).priceCents, 0);
 }
-
-export const packageCheckoutSchema = z.object({
-  planId: z.enum(planIds),
-  addonIds: z.array(z.enum(addonIds)).max(addonIds.length),
-  /** The total the browser showed, in cents; the server recomputes it and refuses a difference. */
-  totalCents: z.number().int().nonnegative(),
-});
-export type PackageCheckoutBody = z.infer<typeof packageCheckoutSchema>;
-
-/**
- * A package picked on a pricing screen travels to sign-up in the URL: `plan=professional&addons=a,b`
- * (through GET /api/login to the sign-in page, which opens on Create account with it selected).
- */
-export const packageLinkSchema = z.object({
-  plan: z.enum(planIds).optional(),
-  addons: z
-    .string()
-    .max(200)
-    .optional()
-    .transform((value, ctx) => {
-      const ids = [...new Set((value ?? '').split(',').filter(Boolean))];
-      const unknown = ids.filter((id) => !(addonIds as readonly string[]).includes(id));
-      if (unknown.length) {
-        ctx.addIssue({ code: 'custom', message: `Unknown add-on: ${unknown.join(', ')}` });
-        return z.NEVER;
-      }
-      return ids as AddonId[];
-    }),
-});
 
 /** The query string carrying a package to sign-up; empty parts are left out. */
 export function packageLinkQuery(selection: { planId?: PlanId; addonIds?: readonly AddonId[] }): string {

@@ -1,4 +1,4 @@
-import { messageValuesSchema, serverMessageIdSchema } from '@domain/messages';
+import { messageValuesSchema, serverMessageIdSchema } from '@domain/message-schemas';
 import { z } from 'zod';
 
 export const serverTypes = ['nginx', 'apache', 'netlify', 'vercel', 'cloudflare', 'express'] as const;

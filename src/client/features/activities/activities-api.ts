@@ -1,5 +1,7 @@
-import { queryWith, translateServerMessage } from '@client/lib/api';
+import { i18n } from '@client/i18n/i18n';
+import { queryWith } from '@client/lib/api';
 import { type Activity, activitySchema } from '@domain/activities/activity-types';
+import { isServerMessageId, serverMessages } from '@domain/messages';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -12,6 +14,6 @@ export function useRecentActivities() {
 }
 
 /** An activity line in the reader's language; lines recorded before messages had ids read as written. */
-export function activityText(activity: Activity): string {
-  return translateServerMessage(activity.messageId, activity.values, activity.description);
+export function activityText({ messageId, values, description }: Activity): string {
+  return isServerMessageId(messageId) ? i18n._(serverMessages[messageId], values ?? {}) : description;
 }

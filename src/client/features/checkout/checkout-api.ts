@@ -2,7 +2,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { i18n } from '@client/i18n/i18n';
 import { apiRequest, queryWith } from '@client/lib/api';
 import { type CardCheckoutBody, providerProductSchema } from '@domain/checkout/checkout-schemas';
-import type { PackageCheckoutBody } from '@domain/pricing/custom-package';
+import type { PackageCheckoutBody } from '@domain/pricing/custom-package-schemas';
 import type { LocalBusinessCheckoutBody } from '@domain/pricing/local-business';
 import type { ReossCheckoutBody } from '@domain/pricing/reoss';
 import type { MessageDescriptor } from '@lingui/core';

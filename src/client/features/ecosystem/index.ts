@@ -16,4 +16,5 @@ export const EcosystemPage = lazy(() =>
 export const EcosystemDemoPage = lazy(() =>
   import('./ecosystem-page').then((m) => ({ default: m.EcosystemDemoPage })),
 );
-export { AppsSection } from './apps-section';
+/** Settings → Ecosystem apps. */
+export const AppsSection = lazy(() => import('./apps-section').then((m) => ({ default: m.AppsSection })));

@@ -14,7 +14,8 @@ import {
   switchWorkspaceSchema,
 } from '@domain/auth/auth-schemas';
 import { serverMessage } from '@domain/messages';
-import { packageLinkQuery, packageLinkSchema } from '@domain/pricing/custom-package';
+import { packageLinkQuery } from '@domain/pricing/custom-package';
+import { packageLinkSchema } from '@domain/pricing/custom-package-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {

@@ -7,7 +7,7 @@ import {
   webhookReceivedSchema,
 } from '@domain/checkout/checkout-schemas';
 import { serverMessage } from '@domain/messages';
-import { packageCheckoutSchema } from '@domain/pricing/custom-package';
+import { packageCheckoutSchema } from '@domain/pricing/custom-package-schemas';
 import { localBusinessCheckoutSchema } from '@domain/pricing/local-business';
 import { reossCheckoutSchema } from '@domain/pricing/reoss';
 import formbody from '@fastify/formbody';

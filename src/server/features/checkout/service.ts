@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { AppError, type FieldIssue } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
 import { type AddonId, addonById, isAddonId } from '@domain/pricing/addons';
-import { customPackageTotalCents, type PackageCheckoutBody } from '@domain/pricing/custom-package';
+import { customPackageTotalCents } from '@domain/pricing/custom-package';
+import type { PackageCheckoutBody } from '@domain/pricing/custom-package-schemas';
 import {
   businessTypes,
   exposureLevelById,
