@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -312,6 +312,23 @@ describe('backups', () => {
     expect(existsSync(path.join(backupRoot, String(source.workspaceId), `backup-${made[0].id}.hbk.gz`))).toBe(
       false,
     );
+  }, 60_000);
+
+  it('a file the storage refuses leaves a failed backup, nothing catalogued as done and no file', async () => {
+    const source = await signUpOwner(t.app, { businessName: 'Refused Co' });
+    // A plain file where the workspace's folder goes: the directory storage cannot write there.
+    const blocker = path.join(backupRoot, String(source.workspaceId));
+    writeFileSync(blocker, 'not a folder');
+    const failed = await backupToEnd(source.client);
+    expect(failed).toMatchObject({ status: 'failed', sizeBytes: null, totalRows: null });
+    expect(readFileSync(blocker, 'utf8')).toBe('not a folder');
+    const rows = await owner.query('select status, file_name from backups where workspace_id = $1', [
+      source.workspaceId,
+    ]);
+    expect(rows.rows).toEqual([{ status: 'failed', file_name: null }]);
+    expect((await source.client.get(`/api/backups/${failed.id}/download`)).statusCode).toBe(409);
+    rmSync(blocker);
+    expect((await backupToEnd(source.client)).status).toBe('completed');
   }, 60_000);
 
   it('GET /run/backup runs a backup and answers {status, message} when it is done', async () => {
