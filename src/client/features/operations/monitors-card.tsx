@@ -57,7 +57,7 @@ export function MonitorsCard({
   const [editing, setEditing] = useState<Monitor | null | undefined>(undefined);
 
   return (
-    <Card>
+    <Card data-monitors-card>
       <CardHeader className="flex flex-row flex-wrap items-start gap-2 space-y-0">
         <div className="min-w-0 flex-1 space-y-1.5">
           <CardTitle>
@@ -100,7 +100,7 @@ export function MonitorsCard({
                 <TableHead className="hidden md:table-cell">
                   <Trans>Timeout</Trans>
                 </TableHead>
-                <TableHead>
+                <TableHead className="hidden sm:table-cell">
                   <Trans>Status</Trans>
                 </TableHead>
                 <TableHead className="hidden text-end sm:table-cell">
@@ -114,7 +114,9 @@ export function MonitorsCard({
                 </TableHead>
                 {canWrite && (
                   <TableHead className="text-end">
-                    <Trans>Actions</Trans>
+                    <span className="sr-only sm:not-sr-only">
+                      <Trans>Actions</Trans>
+                    </span>
                   </TableHead>
                 )}
               </TableRow>
@@ -184,18 +186,19 @@ function MonitorRow({
   const timeout = millis(monitor.timeoutMs);
   return (
     <TableRow data-monitor={monitor.id}>
-      <TableCell className="max-w-0 min-w-40">
+      <TableCell className="min-w-40">
         <div className="flex flex-wrap items-center gap-1.5">
           <span className="font-medium">{appName}</span>
+          <span className="sm:hidden">
+            <MonitorStatus status={monitor.status} />
+          </span>
           {monitor.isDefault && (
             <Badge variant="outline" className="font-normal">
               <Trans>App URL</Trans>
             </Badge>
           )}
         </div>
-        <span className="block truncate text-xs text-muted-foreground" title={url}>
-          {url}
-        </span>
+        <span className="block break-all text-xs text-muted-foreground">{url}</span>
         {/* On a narrow screen the timing and uptime go under the URL. */}
         <span className="block text-xs text-muted-foreground md:hidden">
           <Trans>
@@ -210,7 +213,7 @@ function MonitorRow({
       </TableCell>
       <TableCell className="hidden whitespace-nowrap md:table-cell">{interval}</TableCell>
       <TableCell className="hidden whitespace-nowrap md:table-cell">{timeout}</TableCell>
-      <TableCell>
+      <TableCell className="hidden sm:table-cell">
         <span title={monitor.lastError ?? undefined}>
           <MonitorStatus status={monitor.status} />
         </span>
