@@ -559,6 +559,41 @@ describe('monitors', () => {
     ]);
   });
 
+  it('starts a monitor afresh when its URL changes: status unknown, its incident closed, probed at the next tick', async () => {
+    const watcher = await signUpOwner(t.app, { businessName: 'Monitor Moves', plan: 'enterprise' });
+    const appId = await addApp(watcher, 'Mover');
+    const extra = (
+      await watcher.client.post('/api/monitors', { appId, url: `${base}/fail`, intervalSeconds: 3600 })
+    ).json() as { id: number };
+    const at = new Date(Date.now() + 7_200_000);
+    const clocked = { ...t.app.deps, clock: () => at };
+    await runProbeTick(clocked);
+    const statusOf = async () => (await monitorsOf(watcher)).find((m) => m.id === extra.id)?.status;
+    expect(await statusOf()).toBe('down');
+    expect((await watcher.client.get('/api/health-check')).json().alerts).toBeGreaterThan(0);
+    const openIncidents = async () =>
+      Number(
+        (
+          await db.query('select count(*) from ops_incidents where monitor_id = $1 and closed_at is null', [
+            extra.id,
+          ])
+        ).rows[0].count,
+      );
+    expect(await openIncidents()).toBe(1);
+
+    const moved = await watcher.client.put(`/api/monitors/${extra.id}`, {
+      url: `${base}/fast`,
+      intervalSeconds: 3600,
+      timeoutMs: 10000,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ status: 'unknown', lastResponseMs: null, url: `${base}/fast` });
+    expect(await openIncidents()).toBe(0);
+    // Due again at once, though an hour's interval had just moved its next probe on.
+    await runProbeTick(clocked);
+    expect(await statusOf()).toBe('up');
+  });
+
   it('refuses bad input with a 400 naming the field and changes nothing', async () => {
     const appId = await addApp(owner, 'Validated');
     const before = await monitorsOf(owner);
