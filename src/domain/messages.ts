@@ -200,6 +200,16 @@ export const serverMessages = {
   'ai.refused': /*i18n*/ 'The AI provider refused the request (HTTP {status}).',
   'ai.aborted': /*i18n*/ 'The request to the AI provider was cancelled.',
   'content.notFound': /*i18n*/ 'Content item not found',
+  'marketing.campaignNotFound': /*i18n*/ 'Campaign not found',
+  'marketing.notEditable':
+    /*i18n*/ 'Only a draft, scheduled or paused campaign can be edited. Pause it first.',
+  'marketing.audienceFixed': /*i18n*/ 'The audience is fixed once sending has started',
+  'marketing.deleteWhileSending': /*i18n*/ 'Pause or cancel the campaign before deleting it.',
+  'marketing.notSendable': /*i18n*/ 'Only a draft or scheduled campaign can be sent.',
+  'marketing.notPausable': /*i18n*/ 'Only a sending or scheduled campaign can be paused.',
+  'marketing.notResumable': /*i18n*/ 'Only a paused campaign can be resumed.',
+  'marketing.notCancellable': /*i18n*/ 'A sent or cancelled campaign cannot be cancelled.',
+  'automation.workflowNotFound': /*i18n*/ 'Workflow not found',
   'content.websiteNotOwn': /*i18n*/ 'The website must be one of your websites',
   'content.translationNeedsProvider':
     /*i18n*/ 'Translation needs an AI provider. The offline generator cannot translate; ask your administrator to set OPENAI_BASE_URL.',

@@ -247,12 +247,6 @@ export const automationMetricsSchema = z.object({
 });
 export type AutomationMetrics = z.infer<typeof automationMetricsSchema>;
 
-export const errorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-
 // ---- step paths (pure; used by the runner and its unit test) ----
 
 /**

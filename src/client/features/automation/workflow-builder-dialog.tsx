@@ -15,6 +15,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { addDays } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
+import { instantOf, localInputValue } from '@client/lib/local-time';
 import {
   type Step,
   type StepType,
@@ -443,12 +444,6 @@ function TriggerFields({
   );
 }
 
-/** A datetime-local value as ISO 8601; text that is no date is kept as typed, for the schema to refuse. */
-function instant(local: string): string {
-  const at = new Date(local);
-  return Number.isNaN(at.getTime()) ? local : at.toISOString();
-}
-
 /** A step's inputs, and under them what the schema or the server refused in them. */
 function StepFields({
   step,
@@ -519,8 +514,8 @@ function StepInputs({ step, onChange }: { step: Step; onChange: (step: Step) => 
         <Input
           type="datetime-local"
           aria-label={t`Wait until`}
-          value={step.at.slice(0, 16)}
-          onChange={(e) => onChange({ ...step, at: instant(e.target.value) })}
+          value={localInputValue(step.at)}
+          onChange={(e) => onChange({ ...step, at: instantOf(e.target.value) })}
         />
       );
     case 'update_field':

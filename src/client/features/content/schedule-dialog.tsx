@@ -13,6 +13,7 @@ import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
+import { localInputValue } from '@client/lib/local-time';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2 } from 'lucide-react';
@@ -20,12 +21,6 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type ContentItem, useScheduleContent } from './content-api';
-
-/** `datetime-local`'s value (the reader's local time) for a Date. */
-export function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** The time one hour from now, on the minute: the schedule form's starting value. */
 export const nextHour = () => localInputValue(new Date(Date.now() + 3_600_000));

@@ -1,4 +1,5 @@
 import { checkedByServer } from '@client/lib/form';
+import { instantOf, localInputValue } from '@client/lib/local-time';
 import { contactStatuses } from '@domain/contacts/contact-schemas';
 import {
   type Audience,
@@ -44,7 +45,7 @@ export function campaignFormValues(campaign: CampaignDetail | undefined): Campai
       source: campaign?.audience.source ?? '',
       websiteId: campaign?.audience.websiteId,
     },
-    scheduledAt: campaign?.scheduledAt ? campaign.scheduledAt.slice(0, 16) : '',
+    scheduledAt: campaign?.scheduledAt ? localInputValue(campaign.scheduledAt) : '',
   };
 }
 
@@ -57,20 +58,13 @@ export function audiencePayload(audience: CampaignFormValues['audience']): Audie
   };
 }
 
-/** A datetime-local value as ISO 8601; text that is no date is sent as typed, for the schema to refuse. */
-function scheduleInstant(local: string): string | null {
-  if (!local) return null;
-  const at = new Date(local);
-  return Number.isNaN(at.getTime()) ? local : at.toISOString();
-}
-
 /** The request body; a campaign that has been sent keeps its audience. */
 export function campaignPayload(values: CampaignFormValues, isSent: boolean): CampaignCreateInput {
   const { audience, scheduledAt, ...fields } = values;
   return {
     ...fields,
     ...(isSent ? {} : { audience: audiencePayload(audience) }),
-    scheduledAt: scheduleInstant(scheduledAt),
+    scheduledAt: scheduledAt ? instantOf(scheduledAt) : null,
   };
 }
 

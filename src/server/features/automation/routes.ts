@@ -3,7 +3,6 @@ import {
   automationSettingsSchema,
   automationSettingsUpdateSchema,
   contactIdParamsSchema,
-  errorSchema,
   runListQuerySchema,
   workflowCreateSchema,
   workflowDetailSchema,
@@ -30,8 +29,6 @@ import {
 } from './service.js';
 
 const tags = ['automation'];
-const readErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
-const writeErrors = { ...readErrors, 404: errorSchema, 409: errorSchema };
 
 export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Contact events start workflows; this app's listener leaves with it.
@@ -47,7 +44,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'The workspace’s workflows (spec 000 §7): id, name, description, status (draft, active, paused).',
-        response: { 200: z.array(workflowSummarySchema), ...readErrors },
+        response: { 200: z.array(workflowSummarySchema) },
       },
     },
     (request) => app.inWorkspace(request, 'viewer', (tx) => listWorkflows(tx)),
@@ -61,7 +58,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Creates a workflow (admins and owners): trigger, optional conditions (all must hold), steps. Active ones start runs.',
         body: workflowCreateSchema,
-        response: { 201: workflowDetailSchema, ...writeErrors },
+        response: { 201: workflowDetailSchema },
       },
     },
     async (request, reply) => {
@@ -77,7 +74,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'A workflow with its current version’s definition and its runs counted by status.',
         params: workflowIdParamsSchema,
-        response: { 200: workflowDetailSchema, ...readErrors, 404: errorSchema },
+        response: { 200: workflowDetailSchema },
       },
     },
     (request) => app.inWorkspace(request, 'viewer', (tx) => getWorkflow(tx, request.params.id)),
@@ -93,7 +90,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
           'becomes a new version; runs under way finish on theirs.',
         params: workflowIdParamsSchema,
         body: workflowUpdateSchema,
-        response: { 200: workflowDetailSchema, ...writeErrors },
+        response: { 200: workflowDetailSchema },
       },
     },
     (request) =>
@@ -107,7 +104,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'Deletes a workflow and its run history (admins and owners).',
         params: workflowIdParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...writeErrors },
+        response: { 204: z.null().describe('Deleted') },
       },
     },
     async (request, reply) => {
@@ -124,7 +121,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'The workflow’s latest runs with their steps (attempts, result, failure reason).',
         params: workflowIdParamsSchema,
         querystring: runListQuerySchema,
-        response: { 200: z.array(workflowRunSchema), ...readErrors, 404: errorSchema },
+        response: { 200: z.array(workflowRunSchema) },
       },
     },
     (request) =>
@@ -141,7 +138,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'The workflow runs of one contact, newest first.',
         params: contactIdParamsSchema,
         querystring: runListQuerySchema,
-        response: { 200: z.array(workflowRunSchema), ...readErrors, 404: errorSchema },
+        response: { 200: z.array(workflowRunSchema) },
       },
     },
     (request) =>
@@ -157,7 +154,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'The automation panel’s figures over the last 30 days, from real runs; each null until something was measured.',
-        response: { 200: automationMetricsSchema, ...readErrors },
+        response: { 200: automationMetricsSchema },
       },
     },
     (request) => app.inWorkspace(request, 'viewer', (tx) => automationMetrics(app.deps, tx)),
@@ -169,7 +166,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: 'Run retention (days), open and click tracking, marketing send rate per minute.',
-        response: { 200: automationSettingsSchema, ...readErrors },
+        response: { 200: automationSettingsSchema },
       },
     },
     (request) => app.inWorkspace(request, 'viewer', (tx) => readAutomationSettings(tx)),
@@ -182,7 +179,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'Changes the automation settings present (the owner).',
         body: automationSettingsUpdateSchema,
-        response: { 200: automationSettingsSchema, ...writeErrors },
+        response: { 200: automationSettingsSchema },
       },
     },
     (request) => app.inWorkspace(request, 'owner', (tx) => writeAutomationSettings(tx, request.body)),

@@ -12,6 +12,7 @@ import {
   workflowCreateSchema,
 } from '@domain/automation/workflow-schemas';
 import { contactStatuses } from '@domain/contacts/contact-schemas';
+import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { ContactEvent, ContactEventListener } from '../../events/contact-events.js';
@@ -27,7 +28,7 @@ export function listWorkflows(tx: Tx) {
 
 async function detail(tx: Tx, id: number): Promise<WorkflowDetail> {
   const row = await store.findWorkflowRow(tx, id);
-  if (!row) throw AppError.notFound('Workflow');
+  if (!row) throw new AppError('not_found', serverMessage('automation.workflowNotFound'));
   return {
     id: row.id,
     name: row.name,
@@ -89,7 +90,7 @@ export async function updateWorkflow(
   input: WorkflowUpdateInput,
 ): Promise<WorkflowDetail> {
   const row = await store.findWorkflowRow(tx, id, true);
-  if (!row) throw AppError.notFound('Workflow');
+  if (!row) throw new AppError('not_found', serverMessage('automation.workflowNotFound'));
   const definition: WorkflowDefinition = {
     trigger: (input.trigger as Trigger | undefined) ?? row.definition.trigger,
     conditions: input.conditions ?? row.definition.conditions,
@@ -119,7 +120,8 @@ export async function updateWorkflow(
 }
 
 export async function deleteWorkflow(tx: Tx, id: number): Promise<void> {
-  if (!(await store.deleteWorkflowRow(tx, id))) throw AppError.notFound('Workflow');
+  if (!(await store.deleteWorkflowRow(tx, id)))
+    throw new AppError('not_found', serverMessage('automation.workflowNotFound'));
 }
 
 // ---- runs ----
@@ -144,12 +146,14 @@ function toRun(row: Awaited<ReturnType<typeof store.listRunRows>>[number]): Work
 }
 
 export async function listWorkflowRuns(tx: Tx, workflowId: number, limit: number) {
-  if (!(await store.findWorkflowRow(tx, workflowId))) throw AppError.notFound('Workflow');
+  if (!(await store.findWorkflowRow(tx, workflowId)))
+    throw new AppError('not_found', serverMessage('automation.workflowNotFound'));
   return (await store.listRunRows(tx, { workflowId }, limit)).map(toRun);
 }
 
 export async function listContactRuns(tx: Tx, contactId: number, limit: number) {
-  if (!(await findContact(tx, contactId))) throw AppError.notFound('Contact');
+  if (!(await findContact(tx, contactId)))
+    throw new AppError('not_found', serverMessage('contacts.notFound'));
   return (await store.listRunRows(tx, { contactId }, limit)).map(toRun);
 }
 

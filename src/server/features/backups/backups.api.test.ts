@@ -15,6 +15,10 @@ import {
   type TestApp,
 } from '../../../../test/test-app.js';
 import { seedDemoData } from '../../seed/demo-data.js';
+import { wordpressPasswordPurpose } from '../content/service.js';
+import { openAuthHeader } from '../ecosystem/service.js';
+import { open, seal } from '../email/service.js';
+import { privateKeyContext, privateKeyPurpose } from '../site-health/search-console-sync.js';
 import { notBackedUp, quoteIdent, type TableInfo, workspaceTables } from './catalog.js';
 
 let t: TestApp;
@@ -240,6 +244,82 @@ describe('backups', () => {
         .statusCode,
     ).toBe(200);
     expect(await listed(bystander.client)).toEqual([]);
+  }, 120_000);
+
+  it('secrets sealed for the old workspace and ids open in the restored one', async () => {
+    const source = await signUpOwner(t.app, { businessName: 'Sealed Co' });
+    expect((await source.client.put('/api/superhub/features', { uptime_monitoring: false })).statusCode).toBe(
+      200,
+    );
+    const secretKey = t.app.deps.config.secretKey;
+    const wordpress = await source.client.put('/api/content/wordpress', {
+      siteUrl: 'https://blog.sealed.test',
+      username: 'editor',
+      applicationPassword: 'abcd efgh ijkl mnop',
+    });
+    expect(wordpress.statusCode).toBe(200);
+    const app = await source.client.post('/api/ecosystem/apps', {
+      name: 'Sealed App',
+      category: 'business',
+      url: 'https://app.sealed.test',
+      type: 'B2B',
+      pricing: { free: true },
+      features: [],
+      endpoints: [
+        {
+          name: 'Leads',
+          type: 'website',
+          category: 'leads',
+          url: 'https://app.sealed.test/leads.json',
+          authHeader: 'Authorization: Bearer sealed-token',
+        },
+      ],
+    });
+    expect(app.statusCode).toBe(201);
+    // Connecting through the API would queue a sync that reaches for Google; the row is what matters here.
+    await owner.query(
+      'insert into search_console_connections (workspace_id, client_email, sealed_private_key) values ($1, $2, $3)',
+      [
+        source.workspaceId,
+        'ranks@sealed.iam.test',
+        seal(
+          secretKey,
+          privateKeyPurpose,
+          'PRIVATE KEY',
+          privateKeyContext(source.workspaceId, 'ranks@sealed.iam.test'),
+        ),
+      ],
+    );
+
+    const backup = await backupToEnd(source.client);
+    const restore = await restoreToEnd(source.client, backup.id);
+    expect(restore).toMatchObject({ status: 'completed', error: null });
+    const copyId = restore.newWorkspaceId as number;
+
+    const row = async (query: string) => (await owner.query(query, [copyId])).rows[0];
+    const press = await row('select sealed_password from content_wordpress where workspace_id = $1');
+    expect(open(secretKey, wordpressPasswordPurpose, press.sealed_password, String(copyId))).toBe(
+      'abcd efgh ijkl mnop',
+    );
+    const ranks = await row(
+      'select client_email, sealed_private_key from search_console_connections where workspace_id = $1',
+    );
+    expect(
+      open(
+        secretKey,
+        privateKeyPurpose,
+        ranks.sealed_private_key,
+        privateKeyContext(copyId, ranks.client_email),
+      ),
+    ).toBe('PRIVATE KEY');
+    const endpoint = await row(
+      'select app_id::int as "appId", name, auth_header_sealed as "authHeaderSealed" from ecosystem_endpoints where workspace_id = $1',
+    );
+    expect(endpoint.appId).not.toBe(app.json().id);
+    expect(openAuthHeader(secretKey, endpoint)).toEqual({
+      name: 'Authorization',
+      value: 'Bearer sealed-token',
+    });
   }, 120_000);
 
   it('a restore that fails part-way leaves no workspace and no row behind', async () => {

@@ -89,6 +89,21 @@ export async function verifyBackupFile(
 }
 
 /**
+ * The id a row of `table` had in the backup, from its id after `restoreInto` (same transaction: the
+ * maps are dropped at its commit); undefined for a table without generated ids or not in the backup.
+ */
+export async function restoredOldId(tx: Tx, table: string, newId: number): Promise<number | undefined> {
+  const client = clientOf(tx);
+  // This session's own temporary schema only: a restore running beside it has maps of the same name.
+  const { rows } = await client.query('select to_regclass($1) is not null as present', [
+    `pg_temp.${mapName(table)}`,
+  ]);
+  if (!rows[0].present) return undefined;
+  const found = await client.query(`select old from ${mapName(table)} where new = $1`, [newId]);
+  return found.rows[0] ? Number(found.rows[0].old) : undefined;
+}
+
+/**
  * Restores a backup into the workspace `tx` is in now (new and empty), in `tx`: global ids get new
  * values from their sequences (every reference follows them), workspace_id becomes the new workspace,
  * columns unique across workspaces (tokens, tracking keys) get fresh random values. Then it reads the

@@ -8,8 +8,11 @@ import type { AppDeps } from '../../deps.js';
 import type { Member } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
 import { createEmptyWorkspaceIn } from '../auth/service.js';
+import { resealWordpressAfterRestore } from '../content/service.js';
+import { resealAuthHeadersAfterRestore } from '../ecosystem/service.js';
 import { addWorkspaceOwner } from '../members/service.js';
-import { BackupMismatch, restoreInto, verifyBackupFile } from './restore-backup.js';
+import { resealSearchConsoleAfterRestore } from '../site-health/service.js';
+import { BackupMismatch, restoredOldId, restoreInto, verifyBackupFile } from './restore-backup.js';
 import { backupKey, backupStorage } from './storage.js';
 import * as store from './store.js';
 import { writeBackup } from './write-backup.js';
@@ -247,6 +250,18 @@ export async function runRestoreJob(
         newWorkspaceId,
         expected: { tables: backup.tables ?? [], fileSha256: backup.fileSha256 ?? '' },
       });
+      // Verified as copied; now the secrets sealed for the old workspace and ids are sealed for the new.
+      const ids = {
+        sourceWorkspaceId: workspaceId,
+        newWorkspaceId,
+        oldIdOf: (table: string, newId: number) => restoredOldId(tx, table, newId),
+      };
+      for (const resealAfterRestore of [
+        resealWordpressAfterRestore,
+        resealSearchConsoleAfterRestore,
+        resealAuthHeadersAfterRestore,
+      ])
+        await resealAfterRestore(tx, deps.config.secretKey, ids);
       // Whoever restores can open the copy even when the backup predates their membership.
       if (restore.createdBy && !(await store.isMemberOfCurrentWorkspace(tx, restore.createdBy)))
         await addWorkspaceOwner(tx, { workspaceId: newWorkspaceId, userId: restore.createdBy });

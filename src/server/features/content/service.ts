@@ -12,7 +12,7 @@ import { type AppDeps, now } from '../../deps.js';
 import { ownOrigin } from '../../http/outbound.js';
 import type { Member } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
-import { open, seal } from '../email/service.js';
+import { open, type RestoredIds, reseal, seal } from '../email/service.js';
 import { auditDraftPage } from '../site-health/service.js';
 import { findWebsiteRow } from '../websites/service.js';
 import { streamPrompt, translateWithModel, writeWithModel } from './ai-writer.js';
@@ -29,7 +29,7 @@ export type ContentJob = { workspaceId: number; id: number };
 
 /** The label stored with an item the offline generator wrote (the UI names it). */
 const offlineGenerator = 'offline';
-const wordpressPasswordPurpose = 'content-wordpress-application-password';
+export const wordpressPasswordPurpose = 'content-wordpress-application-password';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'queue' | 'ai' | 'clock'>;
 
@@ -478,6 +478,24 @@ export async function disconnectWordpress(tx: Tx): Promise<WordpressStatus> {
  * The WordPress job of one published item. The request runs outside the transaction; its outcome (the
  * post's address, or WordPress's refusal) is written on the item for the editor to show.
  */
+/** After a restore: the application password was sealed for the backup's workspace id. */
+export async function resealWordpressAfterRestore(
+  tx: Tx,
+  secretKey: string,
+  ids: RestoredIds,
+): Promise<void> {
+  const row = await store.findWordpress(tx);
+  if (!row) return;
+  const sealed = reseal(
+    secretKey,
+    wordpressPasswordPurpose,
+    row.sealedPassword,
+    String(ids.sourceWorkspaceId),
+    String(ids.newWorkspaceId),
+  );
+  if (sealed) await store.setWordpressSealedPassword(tx, sealed);
+}
+
 export async function pushToWordpress(deps: Deps, job: ContentJob): Promise<void> {
   const found = await deps.database.withWorkspace(
     job.workspaceId,

@@ -123,6 +123,10 @@ export async function upsertWordpress(
     .onConflictDoUpdate({ target: contentWordpress.workspaceId, set: values });
 }
 
+export async function setWordpressSealedPassword(tx: Tx, sealedPassword: string): Promise<void> {
+  await tx.update(contentWordpress).set({ sealedPassword });
+}
+
 export async function deleteWordpress(tx: Tx): Promise<void> {
   await tx.delete(contentWordpress);
 }

@@ -9,7 +9,7 @@ import {
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
-import { open, seal } from '../email/service.js';
+import { open, type RestoredIds, reseal, seal } from '../email/service.js';
 import * as store from './store.js';
 
 const authHeaderPurpose = 'ecosystem-endpoint-auth-header';
@@ -129,6 +129,26 @@ export function openAuthHeader(
   const header = open(secretKey, authHeaderPurpose, row.authHeaderSealed, headerContext(row.appId, row.name));
   const colon = header.indexOf(':');
   return { name: header.slice(0, colon).trim(), value: header.slice(colon + 1).trim() };
+}
+
+/** After a restore: each auth header was sealed for its app's id in the backup's workspace. */
+export async function resealAuthHeadersAfterRestore(
+  tx: Tx,
+  secretKey: string,
+  ids: RestoredIds,
+): Promise<void> {
+  for (const row of await store.sealedEndpointRows(tx)) {
+    const oldAppId = await ids.oldIdOf('ecosystem_apps', row.appId);
+    if (oldAppId === undefined) continue;
+    const sealed = reseal(
+      secretKey,
+      authHeaderPurpose,
+      row.authHeaderSealed,
+      headerContext(oldAppId, row.name),
+      headerContext(row.appId, row.name),
+    );
+    if (sealed) await store.setEndpointSealedHeader(tx, row.id, sealed);
+  }
 }
 
 export async function addApp(tx: Tx, secretKey: string, input: AppInput): Promise<EcosystemApp> {

@@ -160,6 +160,27 @@ export async function updateEndpointRow(
   return rows.length > 0;
 }
 
+/** The endpoints that carry a sealed auth header, with what its context is made of. */
+export async function sealedEndpointRows(
+  tx: Tx,
+): Promise<{ id: number; appId: number; name: string; authHeaderSealed: string }[]> {
+  const { rows } = await tx.execute<{
+    id: number;
+    appId: number;
+    name: string;
+    authHeaderSealed: string;
+  }>(sql`
+    select id::int as id, app_id::int as "appId", name, auth_header_sealed as "authHeaderSealed"
+    from ecosystem_endpoints where auth_header_sealed is not null order by id`);
+  return rows;
+}
+
+export async function setEndpointSealedHeader(tx: Tx, id: number, authHeaderSealed: string): Promise<void> {
+  await tx.execute(
+    sql`update ecosystem_endpoints set auth_header_sealed = ${authHeaderSealed} where id = ${id}`,
+  );
+}
+
 export async function deleteEndpointRow(tx: Tx, id: number): Promise<boolean> {
   const { rows } = await tx.execute(sql`delete from ecosystem_endpoints where id = ${id} returning id`);
   return rows.length > 0;

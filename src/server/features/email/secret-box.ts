@@ -36,3 +36,32 @@ export function open(secretKey: string, purpose: string, sealed: string, context
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/**
+ * What a restore changed about the rows it copied (a new workspace, new ids), for secrets sealed with
+ * a context naming the old ones: they are sealed again for the new rows, or they would never open.
+ */
+export interface RestoredIds {
+  sourceWorkspaceId: number;
+  newWorkspaceId: number;
+  /** The id a row of `table` had in the backup, from its id in the restored workspace. */
+  oldIdOf(table: string, newId: number): Promise<number | undefined>;
+}
+
+/**
+ * The secret sealed for `toContext` instead of `fromContext`; null when it does not open (a backup
+ * taken under another SECRET_KEY): such a secret stays as it was and the feature asks for it again.
+ */
+export function reseal(
+  secretKey: string,
+  purpose: string,
+  sealed: string,
+  fromContext: string,
+  toContext: string,
+): string | null {
+  try {
+    return seal(secretKey, purpose, open(secretKey, purpose, sealed, fromContext), toContext);
+  } catch {
+    return null;
+  }
+}

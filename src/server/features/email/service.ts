@@ -230,4 +230,4 @@ export async function getCaptureAddress(deps: Pick<AppDeps, 'config'>, tx: Tx) {
 }
 
 /** Sealing of stored secrets (mail passwords here; other features' credentials too). */
-export { open, seal } from './secret-box.js';
+export { open, type RestoredIds, reseal, seal } from './secret-box.js';

@@ -157,6 +157,18 @@ describe('email campaigns', () => {
     expect(bad.json().message).toContain('subject');
   });
 
+  it('says why a state change is refused by message id, so the client reads it in the user’s language', async () => {
+    const draft = (
+      await owner.client.post('/api/campaigns', { name: 'Ids', subject: 's', body: 'b' })
+    ).json();
+    const resumed = await owner.client.post(`/api/campaigns/${draft.id}/resume`);
+    expect(resumed.statusCode).toBe(409);
+    expect(resumed.json()).toMatchObject({ code: 'conflict', messageId: 'marketing.notResumable' });
+    const missing = await owner.client.get('/api/campaigns/999999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ messageId: 'marketing.campaignNotFound' });
+  });
+
   it('pauses and resumes where it stopped, sending nobody twice (rate limit under a controlled clock)', async () => {
     const tag = `pause-${Date.now()}`;
     const emails = Array.from({ length: 5 }, () => uniqueEmail('p'));

@@ -1,4 +1,3 @@
-import { errorSchema } from '@domain/automation/workflow-schemas';
 import {
   abTestInputSchema,
   campaignCreateSchema,
@@ -36,8 +35,6 @@ import {
 } from './service.js';
 
 const tags = ['marketing'];
-const readErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
-const writeErrors = { ...readErrors, 404: errorSchema, 409: errorSchema };
 const params = campaignIdParamsSchema;
 
 /** A 43-byte transparent GIF: the open-tracking pixel. */
@@ -63,7 +60,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Email campaigns: name, type, status, subscribers (recipients, or the audience’s size before sending), sent, ' +
           'offline (kept in the outbox, not delivered), failed, opens, clicks, conversions (customers within 7 days of a click).',
-        response: { 200: z.array(campaignSummarySchema), ...readErrors },
+        response: { 200: z.array(campaignSummarySchema) },
       },
     },
     (request) => app.inWorkspace(request, 'viewer', (tx) => listCampaigns(tx)),
@@ -77,7 +74,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Creates a draft campaign (admins and owners). Merge fields: {{firstName}}, {{lastName}}, {{email}}, {{company}}.',
         body: campaignCreateSchema,
-        response: { 201: campaignDetailSchema, ...writeErrors },
+        response: { 201: campaignDetailSchema },
       },
     },
     async (request, reply) => {
@@ -94,7 +91,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The subject and body with merge fields filled for the audience’s first contact, and the audience’s size.',
         body: campaignPreviewSchema,
-        response: { 200: campaignPreviewResultSchema, ...readErrors },
+        response: { 200: campaignPreviewResultSchema },
       },
     },
     (request) => app.inWorkspace(request, 'member', (tx) => previewCampaign(tx, request.body)),
@@ -107,7 +104,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'A campaign with its content, audience and figures per day.',
         params,
-        response: { 200: campaignDetailSchema, ...readErrors, 404: errorSchema },
+        response: { 200: campaignDetailSchema },
       },
     },
     (request) => app.inWorkspace(request, 'viewer', (tx) => getCampaign(tx, request.params.id)),
@@ -122,7 +119,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Edits a draft, scheduled or paused campaign (admins and owners); the audience is fixed once sending starts.',
         params,
         body: campaignUpdateSchema,
-        response: { 200: campaignDetailSchema, ...writeErrors },
+        response: { 200: campaignDetailSchema },
       },
     },
     (request) =>
@@ -132,7 +129,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/campaigns/:id',
     {
-      schema: { tags, params, response: { 204: z.null().describe('Deleted'), ...writeErrors } },
+      schema: { tags, params, response: { 204: z.null().describe('Deleted') } },
     },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => deleteCampaign(tx, request.params.id));
@@ -151,7 +148,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   ) =>
     app.post(
       `/api/campaigns/:id/${path}`,
-      { schema: { tags, description, params, response: { 200: campaignDetailSchema, ...writeErrors } } },
+      { schema: { tags, description, params, response: { 200: campaignDetailSchema } } },
       (request) =>
         app.inWorkspace(request, 'admin', (tx, member) =>
           run(tx, request.params.id, member.workspaceId),
@@ -180,7 +177,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
           'part of testPercent of the audience; after waitHours the variant with the best open or click rate (metric) goes to the rest.',
         params,
         body: abTestInputSchema,
-        response: { 200: campaignDetailSchema, ...writeErrors },
+        response: { 200: campaignDetailSchema },
       },
     },
     (request) => app.inWorkspace(request, 'admin', (tx) => setAbTest(tx, request.params.id, request.body)),
@@ -194,7 +191,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Removes the A/B test (before sending): the campaign sends its own subject and body to everyone.',
         params,
-        response: { 200: campaignDetailSchema, ...writeErrors },
+        response: { 200: campaignDetailSchema },
       },
     },
     (request) => app.inWorkspace(request, 'admin', (tx) => removeAbTest(tx, request.params.id)),
@@ -207,7 +204,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: 'The demo workspace’s campaigns (public, read-only).',
-        response: { 200: z.array(campaignSummarySchema), 404: errorSchema },
+        response: { 200: z.array(campaignSummarySchema) },
       },
     },
     () => app.inDemoWorkspace((tx) => listCampaigns(tx)),
@@ -219,7 +216,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'A demo workspace campaign with its figures and A/B test (public, read-only).',
         params,
-        response: { 200: campaignDetailSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: campaignDetailSchema },
       },
     },
     (request) => app.inDemoWorkspace((tx) => getCampaign(tx, request.params.id)),
@@ -233,7 +230,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The campaign’s outbox (first 200): each message’s recipient and status. "offline" means kept here, NOT delivered (no SMTP configured).',
         params,
-        response: { 200: z.array(outboxMessageSchema), ...readErrors, 404: errorSchema },
+        response: { 200: z.array(outboxMessageSchema) },
       },
     },
     (request) => app.inWorkspace(request, 'viewer', (tx) => campaignOutbox(tx, request.params.id)),

@@ -13,6 +13,7 @@ import {
   campaignCreateSchema,
   conversionWindowDays,
 } from '@domain/marketing/campaign-schemas';
+import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { ContactEventListener } from '../../events/contact-events.js';
@@ -59,7 +60,7 @@ export async function listCampaigns(tx: Tx): Promise<CampaignSummary[]> {
 
 async function mustFind(tx: Tx, id: number, lock = false) {
   const row = await store.findCampaignRow(tx, id, lock);
-  if (!row) throw AppError.notFound('Campaign');
+  if (!row) throw new AppError('not_found', serverMessage('marketing.campaignNotFound'));
   return row;
 }
 
@@ -118,7 +119,7 @@ export async function removeAbTest(tx: Tx, id: number): Promise<CampaignDetail> 
 export async function createCampaign(tx: Tx, input: CampaignCreateInput): Promise<CampaignDetail> {
   const parsed = campaignCreateSchema.parse(input);
   await websiteNameOf(tx, parsed.audience).catch(() => {
-    throw AppError.badRequest('audience.websiteId', 'Website not found');
+    throw AppError.badRequest('audience.websiteId', serverMessage('websites.notFound'));
   });
   const id = await store.insertCampaignRow(tx, parsed);
   return getCampaign(tx, id);
@@ -133,13 +134,12 @@ export async function updateCampaign(
   input: CampaignUpdateInput,
 ): Promise<CampaignDetail> {
   const row = await mustFind(tx, id, true);
-  if (!editable.includes(row.status))
-    throw new AppError('conflict', `A ${row.status} campaign cannot be edited. Pause it first.`);
+  if (!editable.includes(row.status)) throw new AppError('conflict', serverMessage('marketing.notEditable'));
   if (input.audience && row.status === 'paused')
-    throw AppError.badRequest('audience', 'The audience is fixed once sending has started');
+    throw AppError.badRequest('audience', serverMessage('marketing.audienceFixed'));
   if (input.audience)
     await websiteNameOf(tx, input.audience as Audience).catch(() => {
-      throw AppError.badRequest('audience.websiteId', 'Website not found');
+      throw AppError.badRequest('audience.websiteId', serverMessage('websites.notFound'));
     });
   await store.updateCampaignRow(tx, id, input as Partial<store.CampaignValues>);
   return getCampaign(tx, id);
@@ -147,8 +147,7 @@ export async function updateCampaign(
 
 export async function deleteCampaign(tx: Tx, id: number): Promise<void> {
   const row = await mustFind(tx, id, true);
-  if (row.status === 'sending')
-    throw new AppError('conflict', 'Pause or cancel the campaign before deleting it.');
+  if (row.status === 'sending') throw new AppError('conflict', serverMessage('marketing.deleteWhileSending'));
   await store.deleteCampaignRow(tx, id);
 }
 
@@ -164,7 +163,7 @@ export async function sendCampaign(
 ): Promise<CampaignDetail> {
   const row = await mustFind(tx, id, true);
   if (row.status !== 'draft' && row.status !== 'scheduled')
-    throw new AppError('conflict', `A ${row.status} campaign cannot be sent again.`);
+    throw new AppError('conflict', serverMessage('marketing.notSendable'));
   if (row.scheduledAt && new Date(row.scheduledAt) > now(deps)) {
     await store.updateCampaignRow(tx, id, { status: 'scheduled' });
     return getCampaign(tx, id);
@@ -237,7 +236,7 @@ const queueSendJob = (
 export async function pauseCampaign(tx: Tx, id: number): Promise<CampaignDetail> {
   const row = await mustFind(tx, id, true);
   if (row.status !== 'sending' && row.status !== 'scheduled')
-    throw new AppError('conflict', `A ${row.status} campaign cannot be paused.`);
+    throw new AppError('conflict', serverMessage('marketing.notPausable'));
   await store.updateCampaignRow(tx, id, { status: row.status === 'scheduled' ? 'draft' : 'paused' });
   return getCampaign(tx, id);
 }
@@ -249,7 +248,7 @@ export async function resumeCampaign(
   workspaceId: number,
 ): Promise<CampaignDetail> {
   const row = await mustFind(tx, id, true);
-  if (row.status !== 'paused') throw new AppError('conflict', `A ${row.status} campaign cannot be resumed.`);
+  if (row.status !== 'paused') throw new AppError('conflict', serverMessage('marketing.notResumable'));
   // Messages that failed are tried again; the ones sent are never sent twice (their row says so).
   await store.requeueFailedMessages(tx, id);
   await store.updateCampaignRow(tx, id, { status: 'sending' });
@@ -260,14 +259,14 @@ export async function resumeCampaign(
 export async function cancelCampaign(tx: Tx, id: number): Promise<CampaignDetail> {
   const row = await mustFind(tx, id, true);
   if (row.status === 'sent' || row.status === 'cancelled')
-    throw new AppError('conflict', `A ${row.status} campaign cannot be cancelled.`);
+    throw new AppError('conflict', serverMessage('marketing.notCancellable'));
   await store.updateCampaignRow(tx, id, { status: 'cancelled' });
   return getCampaign(tx, id);
 }
 
 export async function previewCampaign(tx: Tx, input: { subject: string; body: string; audience: Audience }) {
   const websiteName = await websiteNameOf(tx, input.audience).catch(() => {
-    throw AppError.badRequest('audience.websiteId', 'Website not found');
+    throw AppError.badRequest('audience.websiteId', serverMessage('websites.notFound'));
   });
   const contact = await store.firstAudienceContact(tx, input.audience, websiteName);
   const sample = contact ?? {

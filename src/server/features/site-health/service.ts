@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
 import type { Queue } from '../../jobs/queue.js';
-import { seal } from '../email/service.js';
+import { type RestoredIds, reseal, seal } from '../email/service.js';
 import {
   findWebsiteRow,
   findWebsiteRowByDomain,
@@ -517,4 +517,22 @@ export function auditDraftPage(
   keyphrase: string | null,
 ): CheckResult<PageCheckId>[] {
   return auditPage(url, parseHtmlPage(html), keyphrase);
+}
+
+/** After a restore: the service account's key was sealed for the backup's workspace id. */
+export async function resealSearchConsoleAfterRestore(
+  tx: Tx,
+  secretKey: string,
+  ids: RestoredIds,
+): Promise<void> {
+  const connection = await store.findSearchConsoleConnection(tx);
+  if (!connection) return;
+  const sealed = reseal(
+    secretKey,
+    privateKeyPurpose,
+    connection.sealedPrivateKey,
+    privateKeyContext(ids.sourceWorkspaceId, connection.clientEmail),
+    privateKeyContext(ids.newWorkspaceId, connection.clientEmail),
+  );
+  if (sealed) await store.setSearchConsoleSealedKey(tx, sealed);
 }

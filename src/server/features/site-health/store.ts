@@ -331,6 +331,10 @@ export async function saveSearchConsoleConnection(
     });
 }
 
+export async function setSearchConsoleSealedKey(tx: Tx, sealedPrivateKey: string): Promise<void> {
+  await tx.update(searchConsoleConnections).set({ sealedPrivateKey });
+}
+
 /** Forgets the connection, its sites' state and the ranks it measured. */
 export async function deleteSearchConsole(tx: Tx): Promise<void> {
   await tx.delete(searchConsoleRanks);
