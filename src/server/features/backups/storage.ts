@@ -3,6 +3,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { Config } from '../../config.js';
+import { s3Storage } from './s3-storage.js';
 
 /** A backup file being written: it exists under its key only once `commit` has succeeded. */
 export interface BackupUpload {
@@ -15,9 +16,9 @@ export interface BackupUpload {
 }
 
 /**
- * Where backup files live, by key (`<workspaceId>/<fileName>`). The one adapter today is a directory;
- * an object store (an S3-compatible bucket) is the other shape this takes: upload = multipart upload
- * completed on `commit`, aborted on `abort`, so neither ever shows a half-written file.
+ * Where backup files live, by key (`<workspaceId>/<fileName>`): a directory (below) or an S3-compatible
+ * bucket (s3-storage.ts, a multipart upload completed on `commit`, aborted on `abort`); neither ever
+ * shows a half-written file.
  */
 export interface BackupStorage {
   create(key: string): Promise<BackupUpload>;
@@ -73,7 +74,19 @@ export function directoryStorage(root: string): BackupStorage {
   };
 }
 
-/** The configured storage: BACKUP_DIR, or DATA_DIR/backups. */
-export function backupStorage(config: Pick<Config, 'BACKUP_DIR' | 'DATA_DIR'>): BackupStorage {
+/** The configured storage: the S3-compatible bucket when BACKUP_S3_BUCKET is set, else BACKUP_DIR or DATA_DIR/backups. */
+export function backupStorage(config: Config): BackupStorage {
+  if (config.BACKUP_S3_BUCKET)
+    return s3Storage({
+      endpoint: config.BACKUP_S3_ENDPOINT ?? `https://s3.${config.BACKUP_S3_REGION}.amazonaws.com`,
+      bucket: config.BACKUP_S3_BUCKET,
+      region: config.BACKUP_S3_REGION,
+      // Both are present whenever the bucket is: the config refuses to start otherwise.
+      accessKeyId: config.BACKUP_S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: config.BACKUP_S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: config.BACKUP_S3_FORCE_PATH_STYLE,
+      prefix: config.BACKUP_S3_PREFIX,
+      partSize: config.BACKUP_S3_PART_SIZE_MB * 1024 * 1024,
+    });
   return directoryStorage(path.resolve(config.BACKUP_DIR ?? path.join(config.DATA_DIR, 'backups')));
 }
