@@ -128,6 +128,8 @@ export function s3Storage(settings: S3Settings): BackupStorage {
     let buffered = 0;
     let uploadId: string | null = null;
     const parts: { number: number; etag: string }[] = [];
+    // Counted when a part is handed over, before its upload (or the CreateMultipartUpload) is answered.
+    let partsStarted = 0;
     let inFlight: Promise<void> = Promise.resolve();
     let failure: Error | null = null;
 
@@ -138,7 +140,7 @@ export function s3Storage(settings: S3Settings): BackupStorage {
       return data;
     };
 
-    const uploadPart = async (data: Buffer) => {
+    const uploadPart = async (number: number, data: Buffer) => {
       if (uploadId === null) {
         const created = await call('CreateMultipartUpload', urlOf(key, '?uploads'), { method: 'POST' });
         const id = xmlValue(await created.text(), 'UploadId');
@@ -150,8 +152,6 @@ export function s3Storage(settings: S3Settings): BackupStorage {
           );
         uploadId = id;
       }
-      const number = parts.length + 1;
-      parts.push({ number, etag: '' });
       const response = await call(
         'UploadPart',
         urlOf(key, `?partNumber=${number}&uploadId=${encodeURIComponent(uploadId)}`),
@@ -165,15 +165,15 @@ export function s3Storage(settings: S3Settings): BackupStorage {
           'UploadPart',
           response.status,
         );
-      parts[number - 1].etag = etag;
+      parts.push({ number, etag });
     };
 
     /** Starts the part upload after the one in flight; a failure surfaces at the next write or at the end. */
     const flush = async () => {
       await inFlight;
       if (failure) throw failure;
-      const data = takeBuffer();
-      inFlight = uploadPart(data).catch((error: Error) => {
+      partsStarted += 1;
+      inFlight = uploadPart(partsStarted, takeBuffer()).catch((error: Error) => {
         failure = error;
       });
     };
@@ -188,7 +188,7 @@ export function s3Storage(settings: S3Settings): BackupStorage {
       final(done) {
         // A file smaller than one part waits for `commit` to become one PUT.
         const finish = async () => {
-          if (uploadId === null && parts.length === 0) return;
+          if (partsStarted === 0) return;
           if (buffered > 0) await flush();
           await inFlight;
           if (failure) throw failure;
