@@ -30,6 +30,12 @@ export class S3Error extends Error {
   }
 }
 
+interface S3Request {
+  method: string;
+  body?: Buffer;
+  headers?: Record<string, string>;
+}
+
 const emptySha256 = createHash('sha256').digest('hex');
 
 function xmlValue(xml: string, tag: string): string | null {
@@ -66,13 +72,11 @@ export function s3Storage(settings: S3Settings): BackupStorage {
 
   /** Never repeats a credential, whatever a bucket or a network error says. */
   const redact = (text: string) =>
-    [settings.secretAccessKey, settings.accessKeyId].reduce((t, secret) => t.replaceAll(secret, '***'), text);
+    [settings.secretAccessKey, settings.accessKeyId]
+      .filter((secret) => secret.length >= 4)
+      .reduce((t, secret) => t.replaceAll(secret, '***'), text);
 
-  async function send(
-    operation: string,
-    url: string,
-    init: { method: string; body?: Buffer; headers?: Record<string, string> },
-  ): Promise<Response> {
+  async function send(operation: string, url: string, init: S3Request): Promise<Response> {
     let response: Response;
     try {
       response = await aws.fetch(url, {
@@ -113,11 +117,7 @@ export function s3Storage(settings: S3Settings): BackupStorage {
     );
   }
 
-  async function call(
-    operation: string,
-    url: string,
-    init: { method: string; body?: Buffer; headers?: Record<string, string> },
-  ): Promise<Response> {
+  async function call(operation: string, url: string, init: S3Request): Promise<Response> {
     const response = await send(operation, url, init);
     if (!response.ok) throw await refused(operation, response);
     return response;
@@ -250,10 +250,12 @@ export function s3Storage(settings: S3Settings): BackupStorage {
         return null;
       }
       if (!response.ok || !response.body) throw await refused('GetObject', response);
-      return {
-        stream: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-        size: Number(response.headers.get('content-length')),
-      };
+      const size = Number(response.headers.get('content-length') ?? Number.NaN);
+      if (!Number.isSafeInteger(size)) {
+        await response.body.cancel();
+        throw new S3Error('The backup bucket answered GetObject without a Content-Length.', 'GetObject', 200);
+      }
+      return { stream: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), size };
     },
     async remove(key) {
       const response = await send('DeleteObject', urlOf(key), { method: 'DELETE' });
