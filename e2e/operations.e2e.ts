@@ -6,8 +6,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecret, signedHeaders } from '../src/server/features/operations/signing.js';
 import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
+import { uniqueEmail } from '../test/test-app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { screenshotDir } from './support/browser.js';
+import { pageApi, viewportShot } from './support/in-page.js';
 import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
 const env = withServerAndBrowser();
@@ -154,6 +156,112 @@ describe('the operations console', () => {
     await page.context().close();
   }, 300_000);
 
+  it('adds, edits and removes a monitor on Central Monitoring; a member reads them only', async () => {
+    const page = await signUpInBrowser(
+      env,
+      { firstName: 'Mona', lastName: 'Monitor', businessName: 'Mona Watches' },
+      { viewport: { width: 1440, height: 1000 } },
+    );
+    const base = env.server.baseUrl;
+    const app = await pageApi<{ id: number }>(page, 'POST', '/api/ecosystem/apps', {
+      name: 'Lighthouse',
+      category: 'business',
+      url: `${appBase}/lighthouse`,
+      type: 'B2C',
+      pricing: { free: true },
+      features: [],
+    });
+    expect(app.status).toBe(201);
+
+    await page.goto(`${base}/superhub`);
+    const card = page.locator('[data-monitors-card]');
+    await card.getByRole('heading', { name: 'Monitors' }).waitFor();
+    await card.getByText(`${appBase}/lighthouse`, { exact: true }).waitFor();
+    await card.getByText('App URL').waitFor();
+    expect(await card.getByRole('button', { name: `Remove monitor ${appBase}/lighthouse` }).count()).toBe(0);
+
+    // Add: the server's rules refuse a too-short interval under its input; then it is added.
+    await card.getByRole('button', { name: 'Add monitor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add monitor' });
+    await dialog.getByLabel('URL').fill(`${appBase}/lighthouse/health`);
+    await dialog.getByLabel('Interval (seconds)').fill('30');
+    await dialog.getByLabel('Timeout (milliseconds)').fill('5000');
+    await dialog.getByRole('button', { name: 'Add monitor' }).click();
+    await dialog.getByText('must be at least 60').waitFor();
+    await dialog.getByLabel('Interval (seconds)').fill('120');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Add monitor' }).click();
+    await page.getByText('Monitor added').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const health = `${appBase}/lighthouse/health`;
+    const row = card.locator('tr', { hasText: health });
+    await row.getByRole('cell', { name: '120 sec', exact: true }).waitFor();
+    await row.getByRole('cell', { name: '5,000 ms', exact: true }).waitFor();
+
+    // Edit: a longer interval.
+    await card.getByRole('button', { name: `Edit monitor ${health}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit monitor' });
+    expect(await edit.getByLabel('URL').inputValue()).toBe(health);
+    await edit.getByLabel('Interval (seconds)').fill('300');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Monitor updated').first().waitFor();
+    await row.getByRole('cell', { name: '300 sec', exact: true }).waitFor();
+    const listed = await pageApi<{ url: string; intervalSeconds: number; timeoutMs: number }[]>(
+      page,
+      'GET',
+      '/api/monitors',
+    );
+    expect(listed.json.map((m) => [m.url, m.intervalSeconds, m.timeoutMs])).toEqual([
+      [`${appBase}/lighthouse`, 60, 10000],
+      [health, 300, 5000],
+    ]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    for (const close of await page.locator('[toast-close]').all()) await close.click().catch(() => {});
+    await card.scrollIntoViewIfNeeded();
+    await viewportShot(page, 'operations-monitors-1440');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await viewportShot(page, 'operations-monitors-390');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+
+    // A member joins: the monitors are listed, nothing can be changed.
+    const email = uniqueEmail('monitor-member');
+    const invite = await pageApi<{ inviteUrl: string }>(page, 'POST', '/api/workspace/invites', {
+      email,
+      role: 'member',
+    });
+    const context = await env.browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const memberPage = await context.newPage();
+    await memberPage.goto(`${base}/login`);
+    const joined = await pageApi(memberPage, 'POST', '/api/auth/signup', {
+      firstName: 'Milo',
+      lastName: 'Member',
+      email,
+      password: 'correct-horse-battery',
+      businessName: 'ignored',
+      inviteToken: new URL(invite.json.inviteUrl).searchParams.get('invite'),
+    });
+    expect(joined.status).toBe(201);
+    await memberPage.goto(`${base}/superhub`);
+    const memberCard = memberPage.locator('[data-monitors-card]');
+    await memberCard.getByText(health, { exact: true }).waitFor();
+    await memberCard.getByText('Only owners and admins can change monitors.').waitFor();
+    expect(await memberCard.getByRole('button').count()).toBe(0);
+    expect(await seriousA11yViolations(memberPage)).toEqual([]);
+    await context.close();
+
+    // Remove, confirmed.
+    await card.getByRole('button', { name: `Remove monitor ${health}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Remove this monitor of Lighthouse?').waitFor();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Monitor removed').first().waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect((await pageApi<unknown[]>(page, 'GET', '/api/monitors')).json).toHaveLength(1);
+    await page.context().close();
+  }, 300_000);
+
   it('shows the demo workspace read-only on the three -demo screens', async () => {
     await seedDemoWorkspace(env.server.testApp.app.deps);
     const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -162,6 +270,9 @@ describe('the operations console', () => {
     await page.goto(`${base}/superhub-demo`);
     await page.getByRole('heading', { name: 'Central Monitoring' }).waitFor();
     await page.getByText('Connected Apps').first().waitFor();
+    const monitors = page.locator('[data-monitors-card]');
+    await monitors.locator('[data-monitor]').first().waitFor();
+    expect(await monitors.getByRole('button').count()).toBe(0);
     await atWidths(page, 'operations-superhub-demo');
     await page.goto(`${base}/webhook-demo`);
     await page.getByRole('heading', { name: 'Webhook Deployment Center' }).waitFor();

@@ -52,6 +52,10 @@ const allowed: { pattern: RegExp; why: string }[] = [
     pattern: /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b|\b[AP]M\b/g,
     why: 'dates come from Intl, which formats the pseudo-locale as English (src/client/i18n/format.ts)',
   },
+  {
+    pattern: /\b(?:sec|ms)\b/g,
+    why: "units come from Intl (a monitor's interval and timeout), which formats the pseudo-locale as English",
+  },
   { pattern: /\/[\w/{}.-]+/g, why: 'URL paths (an app at /demo-apps/…, an endpoint path) are data' },
   { pattern: /\b(?:GET|POST|PUT|PATCH|DELETE|HTTP)\b/g, why: 'HTTP methods and the protocol name' },
   {

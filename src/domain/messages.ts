@@ -143,6 +143,9 @@ export const serverMessages = {
   'operations.endpointNotFound': /*i18n*/ 'Webhook endpoint not found',
   'operations.endpointDisabled': /*i18n*/ 'This webhook endpoint is disabled; enable it first.',
   'operations.monitorNotFound': /*i18n*/ 'Monitor not found',
+  'operations.defaultMonitorUrl':
+    /*i18n*/ "An app's own monitor checks the app's URL; change the URL in the app's settings.",
+  'operations.defaultMonitorKept': /*i18n*/ "An app's own monitor cannot be removed; remove the app instead.",
   'operations.integrationRunning': /*i18n*/ '{name} is already integrating or integrated.',
   'ecosystem.endpointNotFound': /*i18n*/ 'Data endpoint not found',
   'ecosystem.appNameTaken': /*i18n*/ '{name} is already one of your apps',

@@ -111,6 +111,31 @@ const configSchema = z
     BACKUP_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
     /** How long `GET /run/backup` waits for its backup before answering that it is still running. */
     BACKUP_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    /**
+     * An S3-compatible bucket for backups instead of the directory: BACKUP_S3_BUCKET switches it on and
+     * then needs both keys; the endpoint defaults to AWS's for the region. The secret key is a secret.
+     */
+    BACKUP_S3_ENDPOINT: z
+      .url()
+      .refine((v) => /^https?:\/\//.test(v) && !new URL(v).username && !new URL(v).password, {
+        message: 'must be an http(s) URL without credentials in it',
+      })
+      .optional(),
+    BACKUP_S3_BUCKET: z.string().trim().min(1).optional(),
+    BACKUP_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    BACKUP_S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+    /** Put before every object key; slashes at its ends are normalised to one trailing slash. */
+    BACKUP_S3_PREFIX: z
+      .string()
+      .optional()
+      .transform((v) => {
+        const trimmed = (v ?? '').replace(/^\/+|\/+$/g, '');
+        return trimmed ? `${trimmed}/` : '';
+      }),
+    /** Bytes held in memory per multipart part (two parts at most): S3 needs 5 MiB or more. */
+    BACKUP_S3_PART_SIZE_MB: z.coerce.number().int().min(5).max(512).default(8),
     /** Google Search Console (keyword rank): the OAuth token endpoint and the API base, overridable for tests. */
     GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     SEARCH_CONSOLE_API_URL: z.url().default('https://searchconsole.googleapis.com'),
@@ -140,6 +165,25 @@ const configSchema = z
         path: ['OIDC_ISSUER'],
         message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
       });
+    }
+    const s3Settings = {
+      BACKUP_S3_ENDPOINT: c.BACKUP_S3_ENDPOINT,
+      BACKUP_S3_ACCESS_KEY_ID: c.BACKUP_S3_ACCESS_KEY_ID,
+      BACKUP_S3_SECRET_ACCESS_KEY: c.BACKUP_S3_SECRET_ACCESS_KEY,
+      BACKUP_S3_PREFIX: c.BACKUP_S3_PREFIX || undefined,
+    };
+    if (!c.BACKUP_S3_BUCKET) {
+      const stray = Object.entries(s3Settings).find(([, value]) => value !== undefined);
+      if (stray)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['BACKUP_S3_BUCKET'],
+          message: `is required when ${stray[0]} is set`,
+        });
+    } else {
+      for (const name of ['BACKUP_S3_ACCESS_KEY_ID', 'BACKUP_S3_SECRET_ACCESS_KEY'] as const)
+        if (!c[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when BACKUP_S3_BUCKET is set' });
     }
   });
 

@@ -100,12 +100,36 @@ export const monitorUpdateSchema = z.object({
 export const monitorCreateSchema = monitorUpdateSchema
   .partial()
   .extend({ appId: idSchema, url: appUrlSchema });
+export type MonitorCreate = z.infer<typeof monitorCreateSchema>;
+/** A monitor's edit: its timing, and for an extra monitor its URL (an app's own monitor follows the app's URL). */
+export const monitorEditSchema = monitorUpdateSchema.extend({ url: appUrlSchema.optional() });
+export type MonitorEdit = z.infer<typeof monitorEditSchema>;
 
 export const testWebhookSchema = z.object({
   testData: z.object({ test_message: z.string().max(500, 'must be at most 500 characters') }).optional(),
 });
 
 // ---- answers ----
+
+/** A monitor as the Monitors card lists it: uptime in percent over 24 h and 30 days, null before a probe. */
+export const monitorSchema = z.object({
+  id: z.number(),
+  appId: z.number(),
+  appName: z.string(),
+  url: z.string(),
+  /** The app's own monitor (its URL): edited, never removed. */
+  isDefault: z.boolean(),
+  intervalSeconds: z.number(),
+  timeoutMs: z.number(),
+  status: z.enum(['unknown', 'up', 'down']),
+  lastCheckedAt: z.string().nullable(),
+  lastResponseMs: z.number().nullable(),
+  lastError: z.string().nullable(),
+  uptime24h: z.number().nullable(),
+  uptime30d: z.number().nullable(),
+});
+export type Monitor = z.infer<typeof monitorSchema>;
+export const monitorsSchema = z.array(monitorSchema);
 
 const logSchema = z.object({
   id: z.number(),

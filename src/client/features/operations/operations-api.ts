@@ -1,4 +1,4 @@
-import { queryWith, requestJson } from '@client/lib/api';
+import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import {
   deliverySchema,
@@ -13,7 +13,11 @@ import {
   integrationStatusSchema,
   type LiveEvent,
   liveEventsSchema,
+  type MonitorCreate,
+  type MonitorEdit,
   monitoringConfigSchema,
+  monitorSchema,
+  monitorsSchema,
   superhubDashboardSchema,
   testWebhookResultSchema,
   webhookConfigsSchema,
@@ -47,6 +51,45 @@ export function useUpdateFeatures() {
     mutationFn: (changes: Partial<Features>) =>
       requestJson(featuresSchema, 'PUT', '/api/superhub/features', changes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/superhub-dashboard'] }),
+  });
+}
+
+export function useMonitors(demo: boolean) {
+  return useQuery({
+    queryKey: [path(demo, 'monitors')],
+    queryFn: queryWith(monitorsSchema),
+    refetchInterval: polling.dashboard,
+  });
+}
+
+export const refetchMonitors = (demo: boolean) =>
+  queryClient.invalidateQueries({ queryKey: [path(demo, 'monitors')] });
+
+const refreshMonitors = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['/api/monitors'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/superhub-dashboard'] }),
+  ]);
+
+export function useAddMonitor() {
+  return useMutation({
+    mutationFn: (input: MonitorCreate) => requestJson(monitorSchema, 'POST', '/api/monitors', input),
+    onSuccess: refreshMonitors,
+  });
+}
+
+export function useEditMonitor() {
+  return useMutation({
+    mutationFn: ({ id, ...input }: MonitorEdit & { id: number }) =>
+      requestJson(monitorSchema, 'PUT', `/api/monitors/${id}`, input),
+    onSuccess: refreshMonitors,
+  });
+}
+
+export function useRemoveMonitor() {
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/monitors/${id}`),
+    onSuccess: refreshMonitors,
   });
 }
 
@@ -168,7 +211,13 @@ export function useLiveEventStream(demo: boolean, onEvent?: (event: LiveEvent) =
       queryClient.setQueryData<{ events: LiveEvent[] }>([path(demo, 'live-events')], (old) =>
         old ? { events: [event, ...old.events.filter((e) => e.id !== event.id)].slice(0, 10) } : old,
       );
-      for (const read of ['superhub-dashboard', 'deployment-status', 'integration-status', 'health-check'])
+      for (const read of [
+        'superhub-dashboard',
+        'monitors',
+        'deployment-status',
+        'integration-status',
+        'health-check',
+      ])
         void queryClient.invalidateQueries({ queryKey: [path(demo, read)] });
       onEvent?.(event);
     });

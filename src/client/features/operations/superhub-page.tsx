@@ -15,7 +15,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Activity, Calculator, DatabaseBackup, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useLiveEventStream, useSuperhubDashboard, useUpdateFeatures } from './operations-api';
+import { MonitorsCard } from './monitors-card';
+import {
+  refetchMonitors,
+  useLiveEventStream,
+  useSuperhubDashboard,
+  useUpdateFeatures,
+} from './operations-api';
 import { StatusBadge } from './status-badge';
 
 export const featureLabels: Record<FeatureFlag, ReturnType<typeof msg>> = {
@@ -45,6 +51,7 @@ export function SuperhubPage({ demo = false }: { demo?: boolean }) {
     setSpinning(true);
     setTimeout(() => setSpinning(false), 1000);
     void dashboard.refetch();
+    void refetchMonitors(demo);
   };
   const data = dashboard.data;
 
@@ -102,6 +109,12 @@ export function SuperhubPage({ demo = false }: { demo?: boolean }) {
             />
             <Stat label={t`Backups`} value={t`Weekly Auto Backup`} />
           </section>
+
+          <MonitorsCard
+            demo={demo}
+            canWrite={canWrite}
+            apps={data.apps.map((app) => ({ id: app.id, name: app.name }))}
+          />
 
           <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
             <Card>

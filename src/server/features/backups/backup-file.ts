@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 
 /**
@@ -70,14 +70,22 @@ export type BackupEvent =
   | { type: 'manifest'; manifest: unknown };
 
 /**
- * Reads a backup file as a stream of events (rows in batches, one batch per decompressed chunk), and
- * the SHA-256 of its compressed bytes once it is read to the end. Refuses anything not in the format.
+ * Reads a backup file's bytes as a stream of events (rows in batches, one batch per decompressed chunk),
+ * and the SHA-256 of its compressed bytes once it is read to the end. Refuses anything not in the format.
+ * The source is closed however the reading ends.
  */
 export async function* readBackupFile(
-  path: string,
+  raw: Readable,
   sha256: { value?: string } = {},
 ): AsyncGenerator<BackupEvent> {
-  const raw = createReadStream(path);
+  try {
+    yield* readEvents(raw, sha256);
+  } finally {
+    raw.destroy();
+  }
+}
+
+async function* readEvents(raw: Readable, sha256: { value?: string }): AsyncGenerator<BackupEvent> {
   const fileHash = createHash('sha256');
   raw.on('data', (chunk) => fileHash.update(chunk));
   const splitter = new LineSplitter();

@@ -1,13 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Backup } from '@domain/backups/backup-schemas';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupToEnd, keptRows, listed, restoreToEnd, until } from '../../../../test/support/backups.js';
 import {
-  type ApiClient,
   addMember,
   createTestApp,
   type SignedUp,
@@ -19,7 +18,7 @@ import { wordpressPasswordPurpose } from '../content/service.js';
 import { openAuthHeader } from '../ecosystem/service.js';
 import { open, seal } from '../email/service.js';
 import { privateKeyContext, privateKeyPurpose } from '../site-health/search-console-sync.js';
-import { notBackedUp, quoteIdent, type TableInfo, workspaceTables } from './catalog.js';
+import { notBackedUp, workspaceTables } from './catalog.js';
 
 let t: TestApp;
 let owner: pg.Client;
@@ -33,37 +32,6 @@ afterAll(async () => {
   await owner?.end();
   await t?.close();
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await sleep(100);
-  }
-}
-
-const listed = async (client: ApiClient) => (await client.get('/api/backups')).json() as Backup[];
-
-async function backupToEnd(client: ApiClient): Promise<Backup> {
-  const started = await client.post('/api/backups');
-  expect(started.statusCode).toBe(202);
-  const id = started.json().id as number;
-  return until(
-    async () => (await listed(client)).find((b) => b.id === id) as Backup,
-    (b) => b.status === 'completed' || b.status === 'failed',
-  );
-}
-
-async function restoreToEnd(client: ApiClient, backupId: number) {
-  const started = await client.post(`/api/backups/${backupId}/restore`);
-  expect(started.statusCode).toBe(202);
-  const id = started.json().id as number;
-  const backup = await until(
-    async () => (await listed(client)).find((b) => b.id === backupId) as Backup,
-    (b) => b.lastRestore?.id === id && ['completed', 'failed'].includes(b.lastRestore.status),
-  );
-  return backup.lastRestore as NonNullable<Backup['lastRestore']>;
-}
 
 /** A workspace with data of every kind: the demo seed, an import, emails, a geofence, keys, invites, a payment. */
 async function richWorkspace(): Promise<SignedUp> {
@@ -117,26 +85,6 @@ async function richWorkspace(): Promise<SignedUp> {
     [o.workspaceId],
   );
   return o;
-}
-
-/**
- * The source's activities about the backup and the restore themselves came after the snapshot.
- * Rows compared as multisets on every column a restore keeps as is: ids, references and regenerated
- * tokens are new by design, and their structure is compared through joins below.
- */
-async function keptRows(table: TableInfo, workspaceId: number): Promise<string[]> {
-  const changed = new Set([
-    'id',
-    'workspace_id',
-    ...table.references.map((r) => r.column),
-    ...table.regenerated,
-  ]);
-  const kept = table.columns.filter((c) => !changed.has(c) || (c === 'id' && !table.idSequence));
-  const { rows } = await owner.query(
-    `select (${kept.map((c) => `${quoteIdent(c)}::text`).join(` || '|' || `)}) as line from ${quoteIdent(table.name)} where workspace_id = $1${table.name === 'activities' ? ` and type not like 'backup%'` : ''}`,
-    [workspaceId],
-  );
-  return rows.map((r) => String(r.line)).sort();
 }
 
 describe('backups', () => {
@@ -211,7 +159,9 @@ describe('backups', () => {
     const client = await t.database.pool.connect();
     const tables = await workspaceTables(client).finally(() => client.release());
     for (const table of tables) {
-      expect(await keptRows(table, copyId), table.name).toEqual(await keptRows(table, source.workspaceId));
+      expect(await keptRows(owner, table, copyId), table.name).toEqual(
+        await keptRows(owner, table, source.workspaceId),
+      );
     }
     // References follow the new ids: the same contact ↔ company, deal ↔ contact, conversation ↔ job pairs.
     const pairs = async (workspaceId: number) =>
@@ -398,6 +348,23 @@ describe('backups', () => {
     expect(existsSync(path.join(backupRoot, String(source.workspaceId), `backup-${made[0].id}.hbk.gz`))).toBe(
       false,
     );
+  }, 60_000);
+
+  it('a file the storage refuses leaves a failed backup, nothing catalogued as done and no file', async () => {
+    const source = await signUpOwner(t.app, { businessName: 'Refused Co' });
+    // A plain file where the workspace's folder goes: the directory storage cannot write there.
+    const blocker = path.join(backupRoot, String(source.workspaceId));
+    writeFileSync(blocker, 'not a folder');
+    const failed = await backupToEnd(source.client);
+    expect(failed).toMatchObject({ status: 'failed', sizeBytes: null, totalRows: null });
+    expect(readFileSync(blocker, 'utf8')).toBe('not a folder');
+    const rows = await owner.query('select status, file_name from backups where workspace_id = $1', [
+      source.workspaceId,
+    ]);
+    expect(rows.rows).toEqual([{ status: 'failed', file_name: null }]);
+    expect((await source.client.get(`/api/backups/${failed.id}/download`)).statusCode).toBe(409);
+    rmSync(blocker);
+    expect((await backupToEnd(source.client)).status).toBe('completed');
   }, 60_000);
 
   it('GET /run/backup runs a backup and answers {status, message} when it is done', async () => {

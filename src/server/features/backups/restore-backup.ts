@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { clientOf, type Tx } from '../../db/database.js';
 import type { BackupTableEntry } from '../../db/schema/backups.js';
@@ -23,7 +24,7 @@ const uniqueMapName = (table: string, column: string) => quoteIdent(`bk_map_${ta
  */
 async function loadFile(
   tx: Tx,
-  file: string,
+  file: Readable,
   expected: { tables: BackupTableEntry[]; fileSha256: string },
 ): Promise<Loaded[]> {
   const client = clientOf(tx);
@@ -81,7 +82,7 @@ const newline = Buffer.from('\n');
  */
 export async function verifyBackupFile(
   tx: Tx,
-  file: string,
+  file: Readable,
   expected: { tables: BackupTableEntry[]; fileSha256: string },
 ): Promise<void> {
   await loadFile(tx, file, expected);
@@ -112,7 +113,7 @@ export async function restoredOldId(tx: Tx, table: string, newId: number): Promi
 export async function restoreInto(
   tx: Tx,
   options: {
-    file: string;
+    file: Readable;
     sourceWorkspaceId: number;
     newWorkspaceId: number;
     expected: { tables: BackupTableEntry[]; fileSha256: string };

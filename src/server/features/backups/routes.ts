@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { AppError } from '@domain/app-error';
 import {
   backupIdParamsSchema,
@@ -47,7 +46,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'application/gzip')
         .header('content-length', download.size)
         .header('content-disposition', `attachment; filename="${download.downloadName}"`)
-        .send(createReadStream(download.file));
+        .send(download.stream);
     },
   );
 

@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { AppError } from '@domain/app-error';
 import type { SignUpInput } from '@domain/auth/auth-schemas';
 import type { Backup, RunBackupResult } from '@domain/backups/backup-schemas';
@@ -16,6 +13,7 @@ import { resealAuthHeadersAfterRestore } from '../ecosystem/service.js';
 import { addWorkspaceOwner } from '../members/service.js';
 import { resealSearchConsoleAfterRestore } from '../site-health/service.js';
 import { BackupMismatch, restoredOldId, restoreInto, verifyBackupFile } from './restore-backup.js';
+import { backupKey, backupStorage } from './storage.js';
 import * as store from './store.js';
 import { writeBackup } from './write-backup.js';
 
@@ -26,14 +24,6 @@ export const restoreJobName = 'backups.restore';
 export interface BackupJobData {
   workspaceId: number;
   backupId: number;
-}
-
-export function backupDir(config: AppDeps['config']): string {
-  return path.resolve(config.BACKUP_DIR ?? path.join(config.DATA_DIR, 'backups'));
-}
-
-function backupPath(config: AppDeps['config'], workspaceId: number, fileName: string): string {
-  return path.join(backupDir(config), String(workspaceId), fileName);
 }
 
 function toView(row: store.BackupRow, restore: store.RestoreRow | undefined): Backup {
@@ -114,11 +104,12 @@ export async function runBackupJob(deps: AppDeps, { workspaceId, backupId }: Bac
     return;
   }
   const fileName = `backup-${backupId}.hbk.gz`;
+  const storage = backupStorage(deps.config);
   try {
     const written = await writeBackup(
       deps.database.pool,
       workspaceId,
-      backupPath(deps.config, workspaceId, fileName),
+      await storage.create(backupKey(workspaceId, fileName)),
       (done, total) =>
         deps.database.withWorkspace(workspaceId, (tx) =>
           store.recordProgress(tx, backupId, done, total, lease),
@@ -133,8 +124,7 @@ export async function runBackupJob(deps: AppDeps, { workspaceId, backupId }: Bac
       );
       return store.deleteBackupsBeyond(tx, deps.config.BACKUP_KEEP);
     });
-    for (const old of removed)
-      if (old.fileName) await rm(backupPath(deps.config, workspaceId, old.fileName), { force: true });
+    for (const old of removed) if (old.fileName) await storage.remove(backupKey(workspaceId, old.fileName));
   } catch (error) {
     deps.log.error({ err: error, workspaceId, backupId }, 'backup failed');
     await deps.database.withWorkspace(workspaceId, async (tx) => {
@@ -181,11 +171,11 @@ export async function runBackupNow(deps: AppDeps, member: Member): Promise<RunBa
 
 export async function backupDownload(deps: AppDeps, tx: Tx, workspaceId: number, id: number) {
   const row = await completedBackup(tx, id);
-  const file = backupPath(deps.config, workspaceId, row.fileName);
-  if (!existsSync(file)) throw new AppError('not_found', serverMessage('backups.fileMissing'));
+  const file = await backupStorage(deps.config).open(backupKey(workspaceId, row.fileName));
+  if (!file) throw new AppError('not_found', serverMessage('backups.fileMissing'));
   return {
-    file,
-    size: (await stat(file)).size,
+    stream: file.stream,
+    size: file.size,
     downloadName: `business-hub-workspace-${workspaceId}-${row.fileName}`,
   };
 }
@@ -201,12 +191,12 @@ export async function runVerifyJob(deps: AppDeps, { workspaceId, backupId }: Bac
   await deps.database.withWorkspace(workspaceId, async (tx) => {
     const row = await store.getBackup(tx, backupId);
     if (row?.status !== 'completed' || !row.fileName || !row.fileSha256) return;
-    const file = backupPath(deps.config, workspaceId, row.fileName);
-    const problem = !existsSync(file)
+    const file = await backupStorage(deps.config).open(backupKey(workspaceId, row.fileName));
+    const problem = !file
       ? 'the backup file is missing'
       : await tx
           .transaction((nested) =>
-            verifyBackupFile(nested, file, {
+            verifyBackupFile(nested, file.stream, {
               tables: row.tables ?? [],
               fileSha256: row.fileSha256 as string,
             }),
@@ -249,16 +239,17 @@ export async function runRestoreJob(
       if (!restore) return;
       const backup = await completedBackup(tx, restore.backupId);
       const source = await store.workspaceSummary(tx);
-      const file = backupPath(deps.config, workspaceId, backup.fileName);
-      if (!existsSync(file)) throw new BackupMismatch('the backup file is missing');
       const name = `${source.name} (restored)`;
       const newWorkspaceId = await createEmptyWorkspaceIn(tx, {
         name,
         plan: source.plan as SignUpInput['plan'],
         addons: source.addons as AddonId[],
       });
+      // Opened last, so nothing before can leave it open; a missing file fails the whole transaction.
+      const file = await backupStorage(deps.config).open(backupKey(workspaceId, backup.fileName));
+      if (!file) throw new BackupMismatch('the backup file is missing');
       await restoreInto(tx, {
-        file,
+        file: file.stream,
         sourceWorkspaceId: workspaceId,
         newWorkspaceId,
         expected: { tables: backup.tables ?? [], fileSha256: backup.fileSha256 ?? '' },

@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename } from 'node:fs/promises';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
@@ -17,6 +14,7 @@ import {
   tablePrefix,
 } from './backup-file.js';
 import { quoteIdent, type TableInfo, workspaceTables } from './catalog.js';
+import type { BackupUpload } from './storage.js';
 
 export interface BackupManifest {
   workspaceId: number;
@@ -36,20 +34,18 @@ export function copyOutSql(table: TableInfo, workspaceId: number): string {
 }
 
 /**
- * Writes every row the workspace owns to `file`: one read-only repeatable-read transaction (one snapshot
+ * Writes every row the workspace owns to `upload`: one read-only repeatable-read transaction (one snapshot
  * for all tables, so counters match their sources), one COPY per table, gzip, per-table row counts and
- * checksums. The file appears under its name only when complete (written as `.partial`, synced, renamed),
- * so a killed backup never leaves a file that looks done.
+ * checksums. The upload is committed only when complete and aborted on any failure, so the storage never
+ * holds a file that looks done but is not.
  */
 export async function writeBackup(
   pool: pg.Pool,
   workspaceId: number,
-  file: string,
+  upload: BackupUpload,
   onProgress: (done: number, total: number) => Promise<void>,
 ): Promise<WrittenBackup> {
   if (!Number.isSafeInteger(workspaceId)) throw new TypeError(`not a workspace id: ${workspaceId}`);
-  await mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.partial`;
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
@@ -65,7 +61,7 @@ export async function writeBackup(
       fileHash.update(chunk);
       sizeBytes += chunk.length;
     });
-    const written = pipeline(gzip, createWriteStream(partial));
+    const written = pipeline(gzip, upload.stream);
     const write = async (data: string | Buffer) => {
       if (!gzip.write(data)) await once(gzip, 'drain');
     };
@@ -89,10 +85,7 @@ export async function writeBackup(
     await write(`${manifestPrefix}${JSON.stringify(manifest)}\n`);
     gzip.end();
     await written;
-    const handle = await open(partial, 'r+');
-    await handle.sync();
-    await handle.close();
-    await rename(partial, file);
+    await upload.commit();
     await client.query('commit');
     return {
       ...manifest,
@@ -101,6 +94,7 @@ export async function writeBackup(
       totalRows: entries.reduce((sum, e) => sum + e.rows, 0),
     };
   } catch (error) {
+    await upload.abort();
     broken = await client.query('rollback').then(
       () => undefined,
       (rollbackError: Error) => rollbackError,

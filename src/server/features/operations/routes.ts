@@ -14,7 +14,10 @@ import {
   integrationStatusSchema,
   liveEventsSchema,
   monitorCreateSchema,
+  monitorEditSchema,
   monitoringConfigSchema,
+  monitorSchema,
+  monitorsSchema,
   monitorUpdateSchema,
   superhubDashboardSchema,
   testWebhookResultSchema,
@@ -37,6 +40,7 @@ import {
   configureAppMonitor,
   deploymentStatus,
   deployWebhooks,
+  editMonitor,
   enableEndpoint,
   endpointDeliveries,
   healthCheck,
@@ -113,7 +117,7 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/superhub/features', { schema: { tags, response: { 200: featuresSchema } } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => readFeatures(tx)),
   );
-  app.get('/api/monitors', { schema: { tags } }, (request) =>
+  app.get('/api/monitors', { schema: { tags, response: { 200: monitorsSchema } } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => listMonitors(deps, tx)),
   );
   app.put(
@@ -126,10 +130,20 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send();
     },
   );
-  app.post('/api/monitors', { schema: { tags, body: monitorCreateSchema } }, async (request, reply) => {
-    const created = await app.inWorkspace(request, 'admin', (tx) => addMonitor(tx, request.body));
-    return reply.status(201).send(created);
-  });
+  app.post(
+    '/api/monitors',
+    { schema: { tags, body: monitorCreateSchema, response: { 201: monitorSchema } } },
+    async (request, reply) => {
+      const created = await app.inWorkspace(request, 'admin', (tx) => addMonitor(deps, tx, request.body));
+      return reply.status(201).send(created);
+    },
+  );
+  app.put(
+    '/api/monitors/:id',
+    { schema: { tags, params: idParams, body: monitorEditSchema, response: { 200: monitorSchema } } },
+    (request) =>
+      app.inWorkspace(request, 'admin', (tx) => editMonitor(deps, tx, request.params.id, request.body)),
+  );
   app.delete('/api/monitors/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
     await app.inWorkspace(request, 'admin', (tx) => removeMonitor(tx, request.params.id));
     return reply.status(204).send();
@@ -320,6 +334,9 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${demo}/superhub-dashboard`,
     { schema: { tags, response: { 200: superhubDashboardSchema } } },
     () => app.inDemoWorkspace((tx) => superhubDashboard(deps, tx)),
+  );
+  app.get(`${demo}/monitors`, { schema: { tags, response: { 200: monitorsSchema } } }, () =>
+    app.inDemoWorkspace((tx) => listMonitors(deps, tx)),
   );
   app.get(`${demo}/webhook-configs`, { schema: { tags, response: { 200: webhookConfigsSchema } } }, () =>
     app.inDemoWorkspace((tx) => webhookConfigs(deps, tx)),

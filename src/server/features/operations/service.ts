@@ -11,6 +11,8 @@ import {
   hubEvents,
   inboundEventSchema,
   integrationSteps,
+  type MonitorCreate,
+  type MonitorEdit,
 } from '@domain/operations/operations-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
@@ -381,6 +383,12 @@ export async function listMonitors(deps: AppDeps, tx: Tx) {
   return store.listMonitors(tx, now(deps));
 }
 
+async function monitorById(deps: AppDeps, tx: Tx, id: number) {
+  const [monitor] = await store.listMonitors(tx, now(deps), id);
+  if (!monitor) throw new AppError('not_found', serverMessage('operations.monitorNotFound'));
+  return monitor;
+}
+
 export async function configureAppMonitor(
   tx: Tx,
   appId: number,
@@ -390,23 +398,36 @@ export async function configureAppMonitor(
     throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
 }
 
-export async function addMonitor(
-  tx: Tx,
-  input: { appId: number; url: string; intervalSeconds?: number; timeoutMs?: number },
-) {
+export async function addMonitor(deps: AppDeps, tx: Tx, input: MonitorCreate) {
   if (!(await store.findAppOps(tx, input.appId)))
     throw AppError.badRequest('appId', serverMessage('ecosystem.appNotFound'));
-  return {
-    id: await store.insertMonitor(tx, {
-      appId: input.appId,
-      url: input.url,
-      intervalSeconds: input.intervalSeconds ?? 60,
-      timeoutMs: input.timeoutMs ?? 10_000,
-    }),
-  };
+  const id = await store.insertMonitor(tx, {
+    appId: input.appId,
+    url: input.url,
+    intervalSeconds: input.intervalSeconds ?? 60,
+    timeoutMs: input.timeoutMs ?? 10_000,
+  });
+  return monitorById(deps, tx, id);
+}
+
+/** Edits a monitor's timing and, for an extra monitor, its URL; an app's own monitor follows the app's URL. */
+export async function editMonitor(deps: AppDeps, tx: Tx, id: number, input: MonitorEdit) {
+  const monitor = await store.findMonitor(tx, id, true);
+  if (!monitor) throw new AppError('not_found', serverMessage('operations.monitorNotFound'));
+  if (monitor.isDefault && input.url !== undefined && input.url !== monitor.url)
+    throw AppError.badRequest('url', serverMessage('operations.defaultMonitorUrl'));
+  const newUrl =
+    !monitor.isDefault && input.url !== undefined && input.url !== monitor.url ? input.url : null;
+  const at = now(deps);
+  await store.updateMonitor(tx, id, { ...input, newUrl }, at);
+  // Whatever was open was about the old address.
+  if (newUrl !== null) await store.closeIncidents(tx, id, at);
+  return monitorById(deps, tx, id);
 }
 
 export async function removeMonitor(tx: Tx, id: number) {
-  if (!(await store.deleteMonitor(tx, id)))
-    throw new AppError('not_found', serverMessage('operations.monitorNotFound'));
+  const monitor = await store.findMonitor(tx, id, true);
+  if (!monitor) throw new AppError('not_found', serverMessage('operations.monitorNotFound'));
+  if (monitor.isDefault) throw new AppError('conflict', serverMessage('operations.defaultMonitorKept'));
+  await store.deleteMonitor(tx, id);
 }

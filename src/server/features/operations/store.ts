@@ -421,6 +421,7 @@ export type MonitorRow = {
   appId: number;
   appName: string;
   url: string;
+  isDefault: boolean;
   intervalSeconds: number;
   timeoutMs: number;
   status: 'unknown' | 'up' | 'down';
@@ -432,9 +433,10 @@ export type MonitorRow = {
 };
 
 /** Monitors with their uptime: the last 24 h from minute buckets, the last 30 days from hour buckets. */
-export async function listMonitors(tx: Tx, at: Date, appId?: number): Promise<MonitorRow[]> {
+export async function listMonitors(tx: Tx, at: Date, id?: number): Promise<MonitorRow[]> {
   const { rows } = await tx.execute<MonitorRow>(sql`
     select m.id::int as id, m.app_id::int as "appId", a.name as "appName", coalesce(m.url, a.url) as url,
+      m.url is null as "isDefault",
       m.interval_seconds as "intervalSeconds", m.timeout_ms as "timeoutMs", m.status,
       ${iso(sql`m.last_checked_at`)} as "lastCheckedAt", m.last_response_ms as "lastResponseMs",
       m.last_error as "lastError",
@@ -445,7 +447,7 @@ export async function listMonitors(tx: Tx, at: Date, appId?: number): Promise<Mo
         from ops_uptime_buckets b where b.monitor_id = m.id and b.size = 'hour'
           and b.bucket_start >= ${at}::timestamptz - interval '30 days') as "uptime30d"
     from ops_monitors m join ecosystem_apps a on a.id = m.app_id
-    ${appId === undefined ? sql`` : sql`where m.app_id = ${appId}`}
+    ${id === undefined ? sql`` : sql`where m.id = ${id}`}
     order by a.name, m.url nulls first, m.id`);
   return rows;
 }
@@ -464,10 +466,12 @@ export async function findMonitor(tx: Tx, id: number, lock = false) {
     id: number;
     appId: number;
     appName: string;
+    url: string;
     status: string;
     isDefault: boolean;
   }>(sql`
-    select m.id::int as id, m.app_id::int as "appId", a.name as "appName", m.status, m.url is null as "isDefault"
+    select m.id::int as id, m.app_id::int as "appId", a.name as "appName", coalesce(m.url, a.url) as url,
+      m.status, m.url is null as "isDefault"
     from ops_monitors m join ecosystem_apps a on a.id = m.app_id where m.id = ${id} ${lock ? sql`for update of m` : sql``}`);
   return rows[0] ?? null;
 }
@@ -491,6 +495,26 @@ export async function updateDefaultMonitor(
     update ops_monitors set interval_seconds = ${m.intervalSeconds}, timeout_ms = ${m.timeoutMs}
     where app_id = ${appId} and url is null returning id`);
   return rows.length > 0;
+}
+
+/**
+ * A monitor's new timing, due no later than one new interval from now; a new URL starts it afresh
+ * (status unknown, probed at the next tick) — its history stays, as Uptime Kuma keeps it on an edit.
+ */
+export async function updateMonitor(
+  tx: Tx,
+  id: number,
+  m: { intervalSeconds: number; timeoutMs: number; newUrl: string | null },
+  at: Date,
+): Promise<void> {
+  const restart =
+    m.newUrl === null
+      ? sql`next_probe_at = least(next_probe_at, ${at}::timestamptz + make_interval(secs => ${m.intervalSeconds}))`
+      : sql`url = ${m.newUrl}, status = 'unknown', last_checked_at = null, last_response_ms = null,
+          last_error = null, next_probe_at = ${at}`;
+  await tx.execute(sql`
+    update ops_monitors set interval_seconds = ${m.intervalSeconds}, timeout_ms = ${m.timeoutMs}, ${restart}
+    where id = ${id}`);
 }
 
 export async function deleteMonitor(tx: Tx, id: number): Promise<boolean> {
