@@ -5,7 +5,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { type Config, loadConfig } from '../src/server/config.js';
 import { createDatabase, type Database } from '../src/server/db/database.js';
-import { asAppRole } from '../src/server/db/urls.js';
+import { ensureDatabase, runMigrations } from '../src/server/db/migrate.js';
+import { asAppRole, withDatabase } from '../src/server/db/urls.js';
 import { jobDefinitions } from '../src/server/features/index.js';
 import { createQueue, type Queue } from '../src/server/jobs/queue.js';
 import { testAppPassword } from './global-setup.js';
@@ -31,9 +32,16 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** A controlled clock for the app and its workers (see AppDeps.clock). */
     clock?: () => Date;
+    /**
+     * A freshly migrated database of its own instead of the run's shared one. Every file's queue lives in
+     * the shared database, so another file's workers could take this file's jobs and run them with their
+     * own configuration (a backup written to another file's directory or bucket), and the other way round.
+     */
+    ownDatabase?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const ownerUrl = inject('ownerDatabaseUrl');
+  const sharedUrl = inject('ownerDatabaseUrl');
+  const ownerUrl = options.ownDatabase ? await freshDatabase(sharedUrl) : sharedUrl;
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_DB_PASSWORD: testAppPassword,
@@ -63,6 +71,16 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+let databases = 0;
+async function freshDatabase(sharedUrl: string): Promise<string> {
+  databases += 1;
+  const name = `${new URL(sharedUrl).pathname.slice(1)}_own_${process.pid}_${databases}`;
+  const url = withDatabase(sharedUrl, name);
+  await ensureDatabase(url);
+  await runMigrations(url, testAppPassword);
+  return url;
 }
 
 export const builtClientDir = path.resolve('dist/client');

@@ -17,6 +17,7 @@ beforeAll(async () => {
   s3 = await startS3TestServer();
   t = await createTestApp({
     workers: true,
+    ownDatabase: true,
     logStream: { write: (line) => logs.push(line) },
     env: {
       BACKUP_S3_ENDPOINT: s3.endpoint,

@@ -24,7 +24,11 @@ let t: TestApp;
 let owner: pg.Client;
 const backupRoot = mkdtempSync(path.join(os.tmpdir(), 'hub-backups-'));
 beforeAll(async () => {
-  t = await createTestApp({ workers: true, env: { BACKUP_DIR: backupRoot, BACKUP_KEEP: '3' } });
+  t = await createTestApp({
+    workers: true,
+    ownDatabase: true,
+    env: { BACKUP_DIR: backupRoot, BACKUP_KEEP: '3' },
+  });
   owner = new pg.Client({ connectionString: t.ownerUrl });
   await owner.connect();
 });
