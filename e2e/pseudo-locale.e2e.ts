@@ -59,7 +59,8 @@ const allowed: { pattern: RegExp; why: string }[] = [
     why: "event and incident types as apps send and store them ('user.signup', 'app_down'): API names",
   },
   {
-    pattern: / is down: .*|^The app did not answer: .*|^The remote server .*|\bblocked address\b|^(?:error|hub)$/g,
+    pattern:
+      / is down: .*|^The app did not answer: .*|^The remote server .*|\bblocked address\b|^(?:error|hub)$/g,
     why:
       'KNOWN GAP (README "Accessibility and languages"): incident and integration lines, a monitor\'s last ' +
       "probe error, a link failure's kind and an event's raw status and app are stored or sent as English text",
