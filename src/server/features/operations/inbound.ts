@@ -1,3 +1,5 @@
+import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import {
   type FeatureFlag,
   flagEventPrefixes,
@@ -18,12 +20,16 @@ import * as store from './store.js';
 
 /** A verified event from an app, on its way to being stored. */
 export interface InboundItem {
-  workspaceId: number;
   appId: number;
-  appName: string;
   webhookId: string;
   event: InboundEvent;
   at: Date;
+}
+
+/** An item whose app is known: its workspace and name. */
+interface AppItem extends InboundItem {
+  workspaceId: number;
+  appName: string;
 }
 
 export type Received = { duplicate: boolean; id: number | null };
@@ -43,7 +49,7 @@ async function storeEvents(
   deps: Pick<AppDeps, 'queue' | 'clock'>,
   tx: Tx,
   workspaceId: number,
-  items: InboundItem[],
+  items: AppItem[],
 ): Promise<Received[]> {
   const features = await store.readFeatures(tx);
   const ids = await store.insertEvents(
@@ -106,16 +112,28 @@ async function storeEvents(
   return ids.map((id) => ({ duplicate: id === null, id }));
 }
 
-/** The events of a batch, one transaction per workspace (row-level security applies to each). */
-async function writeBatch(deps: AppDeps, items: InboundItem[]): Promise<(Received | Error)[]> {
-  const results: (Received | Error)[] = new Array(items.length);
+/**
+ * The events of a batch: their apps looked up in one statement (an app removed since its event was
+ * signed is refused like a bad signature), then one transaction per workspace (row-level security
+ * applies to each).
+ */
+async function writeBatch(deps: AppDeps, batch: InboundItem[]): Promise<(Received | Error)[]> {
+  const apps = await store.inboundApps(deps.database.db, [...new Set(batch.map((item) => item.appId))]);
+  const results: (Received | Error)[] = new Array(batch.length);
+  const items: AppItem[] = new Array(batch.length);
   const byWorkspace = new Map<number, number[]>();
-  for (const [index, item] of items.entries()) {
-    const indexes = byWorkspace.get(item.workspaceId);
+  for (const [index, item] of batch.entries()) {
+    const app = apps.get(item.appId);
+    if (!app) {
+      results[index] = new AppError('unauthenticated', serverMessage('operations.badSignature'));
+      continue;
+    }
+    items[index] = { ...item, workspaceId: app.workspaceId, appName: app.name };
+    const indexes = byWorkspace.get(app.workspaceId);
     if (indexes) indexes.push(index);
-    else byWorkspace.set(item.workspaceId, [index]);
+    else byWorkspace.set(app.workspaceId, [index]);
   }
-  const inWorkspace = (workspaceId: number, list: InboundItem[]) =>
+  const inWorkspace = (workspaceId: number, list: AppItem[]) =>
     deps.database.withWorkspace(workspaceId, (tx) => storeEvents(deps, tx, workspaceId, list));
   for (const [workspaceId, indexes] of byWorkspace) {
     try {
