@@ -108,10 +108,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       throw new AppError('forbidden', 'Cross-site request refused.');
     }
     const sessionId = hashToken(token);
-    const { rows } = await database.pool.query(
-      'select user_id, workspace_id, role from app_session_lookup($1)',
-      [sessionId],
-    );
+    // Named: each pooled connection parses and plans it once, not on every request.
+    const { rows } = await database.pool.query({
+      name: 'session-lookup',
+      text: 'select user_id, workspace_id, role from app_session_lookup($1)',
+      values: [sessionId],
+    });
     const row = rows[0];
     if (!row) {
       if (isProtected) throw new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
