@@ -6,6 +6,7 @@ export async function insertActivity(tx: Tx, values: typeof activities.$inferIns
   await tx.insert(activities).values(values);
 }
 
+/** Named: the dashboard's most frequent read is parsed and planned once per connection. */
 export async function listActivities(tx: Tx, limit: number) {
   return tx
     .select({
@@ -19,7 +20,6 @@ export async function listActivities(tx: Tx, limit: number) {
     .from(activities)
     .orderBy(desc(activities.createdAt), desc(activities.id))
     .limit(limit)
-    // Named: the dashboard's most frequent read is parsed and planned once per connection.
     .prepare('activities-recent')
     .execute();
 }
