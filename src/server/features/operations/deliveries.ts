@@ -68,19 +68,12 @@ export async function enqueueDeliveries(
   deps: Pick<AppDeps, 'queue' | 'clock'>,
   tx: Tx,
   workspaceId: number,
-  messages: { endpointId: number; eventId: number | null; webhookId: string; type: string; body: string }[],
+  messages: Omit<store.DeliveryInsert, 'at'>[],
 ): Promise<number[]> {
   const at = now(deps);
   const ids = await store.insertDeliveries(
     tx,
-    messages.map((m) => ({
-      endpointId: m.endpointId,
-      eventId: m.eventId,
-      webhookId: m.webhookId,
-      eventType: m.type,
-      body: m.body,
-      at,
-    })),
+    messages.map((m) => ({ ...m, at })),
   );
   await deps.queue.sendMany(
     deliverJobName,
@@ -380,15 +373,15 @@ export async function replayDelivery(deps: AppDeps, tx: Tx, workspaceId: number,
   const endpoint = await store.findEndpoint(tx, delivery.endpointId);
   if (!endpoint || endpoint.disabledAt)
     throw new AppError('conflict', serverMessage('operations.endpointDisabled'));
-  const replayId = await store.insertDelivery(tx, {
-    endpointId: delivery.endpointId,
-    eventId: null,
-    webhookId: delivery.webhookId,
-    eventType: delivery.eventType,
-    body: delivery.body,
-    at: now(deps),
-  });
-  await queueAttempt(deps, workspaceId, replayId, { tx, attempt: 1 });
+  const [replayId] = await enqueueDeliveries(deps, tx, workspaceId, [
+    {
+      endpointId: delivery.endpointId,
+      eventId: null,
+      webhookId: delivery.webhookId,
+      eventType: delivery.eventType,
+      body: delivery.body,
+    },
+  ]);
   return { id: replayId };
 }
 

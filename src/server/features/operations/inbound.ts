@@ -86,7 +86,7 @@ async function storeEvents(
         endpointId,
         eventId: id,
         webhookId: `msg_ev${id}`,
-        type: event.type,
+        eventType: event.type,
         body: messageBody(
           event.type,
           { app: appName, app_id: appId, status, tag: event.tag ?? null, event: event.data ?? {} },
