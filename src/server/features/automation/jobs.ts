@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import {
@@ -58,8 +59,17 @@ async function fireDateTrigger(deps: AppDeps, workspaceId: number, workflowId: n
       startedAt: at,
       deadlineAt: new Date(at.getTime() + stepDeadlineMs),
     });
-    for (const runId of runIds) await deps.queue.send(runStepJobName, { workspaceId, runId }, { tx });
+    await queueRuns(deps, workspaceId, runIds, tx);
   });
+}
+
+/** The first step of each new run, queued in the transaction that started the runs (one statement). */
+function queueRuns(deps: AppDeps, workspaceId: number, runIds: number[], tx: Tx) {
+  return deps.queue.sendMany(
+    runStepJobName,
+    runIds.map((runId) => ({ data: { workspaceId, runId } })),
+    { tx },
+  );
 }
 
 /** Enters the workflow's contacts once per interval of its schedule trigger. */
@@ -80,7 +90,7 @@ async function fireSchedule(deps: AppDeps, workspaceId: number, workflowId: numb
       startedAt: at,
       deadlineAt: new Date(at.getTime() + stepDeadlineMs),
     });
-    for (const runId of runIds) await deps.queue.send(runStepJobName, { workspaceId, runId }, { tx });
+    await queueRuns(deps, workspaceId, runIds, tx);
   });
 }
 
@@ -97,7 +107,10 @@ export async function pruneRuns(deps: AppDeps): Promise<void> {
 
 async function requeueRuns(deps: AppDeps): Promise<number> {
   const runs = await deps.database.db.transaction((tx) => store.unfinishedRunsEverywhere(tx));
-  for (const r of runs) await deps.queue.send(runStepJobName, r);
+  await deps.queue.sendMany(
+    runStepJobName,
+    runs.map((data) => ({ data })),
+  );
   return runs.length;
 }
 
@@ -110,7 +123,9 @@ async function requeueMessages(deps: AppDeps): Promise<number> {
 export const automationJobs: JobDefinition[] = [
   {
     name: runStepJobName,
+    // 32 runs side by side: each step locks only its own run, and one fetch serves sixteen.
     concurrency: 2,
+    batchSize: 16,
     retryLimit: 2,
     handler: ((data: RunJob, deps: AppDeps) =>
       advanceRun(deps, data.workspaceId, data.runId)) as JobDefinition['handler'],
