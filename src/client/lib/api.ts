@@ -3,6 +3,7 @@ import type { MessageValues, ServerMessageId } from '@domain/messages';
 import { msg } from '@lingui/core/macro';
 import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { fieldMessage } from '../i18n/field-message';
 import { i18n } from '../i18n/i18n';
 
 /** What an error answer says, as far as it is the server's AppError JSON. */
@@ -42,6 +43,9 @@ async function readErrorDetails(text: string): Promise<ErrorDetails> {
     return unreadable; // Their chunk did not load (offline, a new deploy): the text stays the message.
   }
 }
+
+/** Field issues as the server's error handler lists them in a 400's message. */
+const listIssues = (issues: FieldIssue[]) => issues.map((i) => `${i.path}: ${i.message}`).join('; ');
 
 /**
  * A non-OK answer. Its `message` reads "<status>: <body or status text>" as spec 000 §7 requires; the
@@ -86,18 +90,25 @@ export class ApiError extends Error {
 
   /**
    * The refused fields for inline form errors, in the user's language: a catalogued message names its
-   * one field, so that field shows the translation; other issues stay as the server wrote them.
+   * one field, so that field shows the translation; a schema's message (a 400 from zod) carries its English
+   * text, the catalog id `fieldMessage` translates; other issues stay as the server wrote them.
    */
   fieldIssues(): FieldIssue[] {
     if (this.#catalogued && this.issues.length === 1) {
       return [{ path: this.issues[0].path, message: i18n._(this.#catalogued, this.values) }];
     }
-    return this.issues;
+    return this.issues.map(({ path, message }) => ({ path, message: fieldMessage(message) }));
   }
 
-  /** The user-safe message in the user's language when the server names it, keeping a "<field>: " prefix. */
+  /**
+   * The user-safe message in the user's language when the server names it, keeping a "<field>: " prefix;
+   * a 400 that lists its field issues ("name: Name is required; email: …") lists them translated.
+   */
   translatedMessage(): string {
-    if (!this.#catalogued) return this.userMessage;
+    if (!this.#catalogued) {
+      const listed = this.issues.length > 0 && listIssues(this.issues) === this.userMessage;
+      return listed ? listIssues(this.fieldIssues()) : this.userMessage;
+    }
     const field = this.issues.length === 1 ? `${this.issues[0].path}: ` : '';
     const prefix = field && this.userMessage.startsWith(field) ? field : '';
     return prefix + i18n._(this.#catalogued, this.values);
