@@ -22,6 +22,7 @@ describe('validation messages in src/domain', () => {
       [
         "const a = z.string().min(1, 'Name is required').max(9, /*i18n*/ 'Name is too long');",
         "const b = z.email({ message: 'Enter a valid email address' });",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture is source code with a template literal.
         'const c = z.string().max(max, `must be at most ${max} characters`);',
         "const d = z.string().startsWith('https://', /*i18n*/ 'Use https').refine(ok, { message: 'Not ok' });",
         "const e = validationMessage('{label} is required', { label });",
