@@ -1,3 +1,5 @@
+import type { Database, Tx } from './database.js';
+
 /**
  * Group commit, as databases do their log: an item arriving while no write runs is written at once; the
  * items that arrive during a write share the next one. Batches grow with the load and nobody waits for a
@@ -64,4 +66,46 @@ export function createGroupCommit<T, R>(
       }
     },
   };
+}
+
+/**
+ * A batch's items written one transaction per workspace (row-level security applies to each). When a
+ * workspace's transaction fails, its items are written again one at a time, so the item the database
+ * refuses fails alone: its slot holds the error, every other slot its result.
+ */
+export async function writePerWorkspace<T extends { workspaceId: number }, R>(
+  database: Pick<Database, 'withWorkspace'>,
+  items: (T | undefined)[],
+  write: (tx: Tx, workspaceId: number, items: T[]) => Promise<R[]>,
+  results: (R | Error)[] = new Array(items.length),
+): Promise<(R | Error)[]> {
+  const byWorkspace = new Map<number, number[]>();
+  for (const [index, item] of items.entries()) {
+    if (!item) continue;
+    const indexes = byWorkspace.get(item.workspaceId);
+    if (indexes) indexes.push(index);
+    else byWorkspace.set(item.workspaceId, [index]);
+  }
+  const inWorkspace = (workspaceId: number, list: T[]) =>
+    database.withWorkspace(workspaceId, (tx) => write(tx, workspaceId, list));
+  await Promise.all(
+    [...byWorkspace].map(async ([workspaceId, indexes]) => {
+      const list = indexes.map((i) => items[i] as T);
+      try {
+        const written = await inWorkspace(workspaceId, list);
+        indexes.forEach((i, k) => {
+          results[i] = written[k];
+        });
+      } catch {
+        for (const [k, i] of indexes.entries()) {
+          try {
+            results[i] = (await inWorkspace(workspaceId, [list[k]]))[0];
+          } catch (error) {
+            results[i] = error instanceof Error ? error : new Error(String(error));
+          }
+        }
+      }
+    }),
+  );
+  return results;
 }

@@ -38,6 +38,12 @@ export interface SendOptions {
 
 export interface Queue {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Many jobs of one queue in one statement (in `tx`, when given, like `send`). */
+  sendMany<T extends object>(
+    name: string,
+    jobs: { data: T; singletonKey?: string; startAfter?: Date }[],
+    options?: { tx?: Tx },
+  ): Promise<void>;
   start(definitions: JobDefinition[], deps: AppDeps): Promise<void>;
   stop(): Promise<void>;
 }
@@ -96,6 +102,19 @@ export function createQueue(ownerUrl: string): Queue {
         ...(options.tx ? { db: onTransaction(options.tx) } : {}),
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       });
+    },
+    async sendMany(name, jobs, options = {}) {
+      if (jobs.length === 0) return;
+      await ensureQueue(name);
+      await boss.insert(
+        jobs.map((job) => ({
+          name,
+          data: job.data,
+          ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+          ...(job.startAfter ? { startAfter: job.startAfter.toISOString() } : {}),
+        })),
+        options.tx ? { db: onTransaction(options.tx) } : {},
+      );
     },
     async start(definitions, deps) {
       boss.on('error', (error) => deps.log.error({ err: error }, 'queue error'));

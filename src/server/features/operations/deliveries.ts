@@ -2,6 +2,7 @@ import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
 import { endpointFailureDisableMs, retryDelaysSeconds } from '@domain/operations/operations-schemas';
 import type { Tx } from '../../db/database.js';
+import { createGroupCommit, type GroupCommit, writePerWorkspace } from '../../db/group-commit.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { OutboundClient } from '../../http/outbound.js';
 import type { JobDefinition } from '../../jobs/queue.js';
@@ -40,6 +41,8 @@ export function messageBody(type: string, data: Record<string, unknown>, at: Dat
   return JSON.stringify({ type, timestamp: at.toISOString(), data });
 }
 
+const attemptKey = (deliveryId: number, attempt: number) => `delivery-${deliveryId}-${attempt}`;
+
 export function queueAttempt(
   deps: Pick<AppDeps, 'queue'>,
   workspaceId: number,
@@ -50,30 +53,41 @@ export function queueAttempt(
     deliverJobName,
     { workspaceId, deliveryId },
     {
-      singletonKey: `delivery-${deliveryId}-${options.attempt}`,
+      singletonKey: attemptKey(deliveryId, options.attempt),
       ...(options.tx ? { tx: options.tx } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     },
   );
 }
 
-/** A message to an endpoint, sent by the queue (in this transaction: it exists exactly when the transaction commits). */
-export async function enqueueDelivery(
+/**
+ * Messages to endpoints, sent by the queue (in this transaction: they exist exactly when it commits).
+ * However many there are, two statements: the deliveries, then their jobs.
+ */
+export async function enqueueDeliveries(
   deps: Pick<AppDeps, 'queue' | 'clock'>,
   tx: Tx,
   workspaceId: number,
-  message: { endpointId: number; eventId: number | null; webhookId: string; type: string; body: string },
-): Promise<number> {
-  const id = await store.insertDelivery(tx, {
-    endpointId: message.endpointId,
-    eventId: message.eventId,
-    webhookId: message.webhookId,
-    eventType: message.type,
-    body: message.body,
-    at: now(deps),
-  });
-  await queueAttempt(deps, workspaceId, id, { tx, attempt: 1 });
-  return id;
+  messages: { endpointId: number; eventId: number | null; webhookId: string; type: string; body: string }[],
+): Promise<number[]> {
+  const at = now(deps);
+  const ids = await store.insertDeliveries(
+    tx,
+    messages.map((m) => ({
+      endpointId: m.endpointId,
+      eventId: m.eventId,
+      webhookId: m.webhookId,
+      eventType: m.type,
+      body: m.body,
+      at,
+    })),
+  );
+  await deps.queue.sendMany(
+    deliverJobName,
+    ids.map((deliveryId) => ({ data: { workspaceId, deliveryId }, singletonKey: attemptKey(deliveryId, 1) })),
+    { tx },
+  );
+  return ids;
 }
 
 export interface AttemptResult {
@@ -90,40 +104,78 @@ export function retryAfterSeconds(value: unknown, at: Date): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - at.getTime()) / 1000));
 }
 
-/**
- * One attempt of a delivery: claimed and committed first (so no other worker sends it at the same
- * time), sent signed through the guarded client, then judged: 2xx succeeded; 410 disables the
- * endpoint; anything else waits for the next slot of the schedule (or Retry-After) until the attempts
- * run out; an endpoint failing for five days is disabled and the workspace told.
- */
-export async function attemptDelivery(
-  deps: AppDeps,
-  workspaceId: number,
-  deliveryId: number,
-): Promise<AttemptResult> {
-  const { database, config } = deps;
-  const startedAt = now(deps);
-  // The request cannot outlive OUTBOUND_TIMEOUT_MS; the margin covers the two commits around it.
-  const leaseUntil = new Date(startedAt.getTime() + config.OUTBOUND_TIMEOUT_MS + 5_000);
-  const claimed = await database.withWorkspace(workspaceId, async (tx) => {
-    const delivery = await store.claimDelivery(tx, deliveryId, startedAt, leaseUntil);
-    if (!delivery) return null;
-    const endpoint = await store.findEndpoint(tx, delivery.endpointId);
-    if (!endpoint || endpoint.disabledAt) {
-      await store.finishAttempt(tx, deliveryId, {
-        status: 'failed',
-        nextAttemptAt: null,
-        error: 'The endpoint is disabled.',
-        at: startedAt,
-        attempt: { statusCode: null, excerpt: '', durationMs: 0, error: 'The endpoint is disabled.' },
-      });
-      return null;
-    }
-    return { delivery, endpoint };
-  });
-  if (!claimed) return { sent: false, statusCode: null, success: false };
-  const { delivery, endpoint } = claimed;
+const notSent: AttemptResult = { sent: false, statusCode: null, success: false };
 
+interface Claim {
+  workspaceId: number;
+  deliveryId: number;
+}
+
+interface Claimed {
+  workspaceId: number;
+  delivery: store.DeliveryRow;
+  endpoint: store.EndpointRow;
+}
+
+interface Sent extends Claimed {
+  statusCode: number | null;
+  excerpt: string;
+  error: string | null;
+  retryAfter: number | null;
+  durationMs: number;
+}
+
+const isSuccess = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;
+
+/**
+ * Takes a batch of deliveries for an attempt each, in one statement per workspace. A delivery already
+ * taken (another worker, a repeated job, the same one twice in this batch) answers null; one whose
+ * endpoint is disabled is failed here and answers null too.
+ */
+function claimBatch(deps: AppDeps, items: Claim[]) {
+  const at = now(deps);
+  // The requests cannot outlive OUTBOUND_TIMEOUT_MS; the margin covers the two commits around them.
+  const leaseUntil = new Date(at.getTime() + deps.config.OUTBOUND_TIMEOUT_MS + 5_000);
+  return writePerWorkspace(
+    deps.database,
+    items,
+    async (tx, workspaceId, list): Promise<(Claimed | null)[]> => {
+      const taken = await store.claimDeliveries(
+        tx,
+        list.map((item) => item.deliveryId),
+        at,
+        leaseUntil,
+      );
+      const rows = new Map(taken.map((row) => [row.id, row]));
+      const endpoints = await store.findEndpoints(tx, [...new Set(taken.map((row) => row.endpointId))]);
+      const refused: store.AttemptOutcome[] = [];
+      const claimed = list.map((item) => {
+        const delivery = rows.get(item.deliveryId);
+        if (!delivery) return null;
+        rows.delete(item.deliveryId);
+        const endpoint = endpoints.get(delivery.endpointId);
+        if (endpoint && !endpoint.disabledAt) return { workspaceId, delivery, endpoint };
+        const error = 'The endpoint is disabled.';
+        refused.push({
+          id: delivery.id,
+          status: 'failed',
+          nextAttemptAt: null,
+          error,
+          at,
+          attempt: { statusCode: null, excerpt: '', durationMs: 0, error },
+        });
+        return null;
+      });
+      await store.finishAttempts(tx, refused);
+      return claimed;
+    },
+  );
+}
+
+/** One attempt on the wire: signed, through the guarded client; never throws. */
+async function send(deps: AppDeps, claimed: Claimed): Promise<Sent> {
+  const { config } = deps;
+  const { delivery, endpoint } = claimed;
   const began = performance.now();
   let statusCode: number | null = null;
   let excerpt = '';
@@ -150,78 +202,141 @@ export async function attemptDelivery(
   } catch (failure) {
     error = failure instanceof AppError ? failure.userMessage : 'The request failed.';
   }
-  const durationMs = Math.round(performance.now() - began);
-  const success = statusCode !== null && statusCode >= 200 && statusCode < 300;
-
-  await database.withWorkspace(workspaceId, async (tx) => {
-    const at = now(deps);
-    const attempt = { statusCode, excerpt, durationMs, error };
-    if (success) {
-      await store.finishAttempt(tx, deliveryId, {
-        status: 'succeeded',
-        nextAttemptAt: null,
-        error: null,
-        at,
-        attempt,
-      });
-      if (endpoint.failingSince) await store.setEndpointState(tx, endpoint.id, { failingSince: null });
-      return;
-    }
-    const reason = error ?? `HTTP ${statusCode}`;
-    if (statusCode === 410) {
-      await disableEndpoint(tx, endpoint, at, 'The endpoint answered 410 Gone.');
-      await store.finishAttempt(tx, deliveryId, {
-        status: 'failed',
-        nextAttemptAt: null,
-        error: reason,
-        at,
-        attempt,
-      });
-      return;
-    }
-    const failingSince = endpoint.failingSince ? new Date(endpoint.failingSince) : at;
-    if (!endpoint.failingSince) await store.setEndpointState(tx, endpoint.id, { failingSince: at });
-    if (at.getTime() - failingSince.getTime() >= endpointFailureDisableMs) {
-      await disableEndpoint(tx, endpoint, at, 'The endpoint failed for five days without a success.');
-      await store.finishAttempt(tx, deliveryId, {
-        status: 'failed',
-        nextAttemptAt: null,
-        error: reason,
-        at,
-        attempt,
-      });
-      return;
-    }
-    if (delivery.attempts >= maxAttempts) {
-      await store.finishAttempt(tx, deliveryId, {
-        status: 'failed',
-        nextAttemptAt: null,
-        error: reason,
-        at,
-        attempt,
-      });
-      return;
-    }
-    const delaySeconds = retryAfter ?? retryDelaysSeconds[delivery.attempts - 1];
-    const next = new Date(at.getTime() + delaySeconds * 1000);
-    await store.finishAttempt(tx, deliveryId, {
-      status: 'pending',
-      nextAttemptAt: next,
-      error: reason,
-      at,
-      attempt,
-    });
-    await queueAttempt(deps, workspaceId, deliveryId, {
-      tx,
-      startAfter: next,
-      attempt: delivery.attempts + 1,
-    });
-  });
-  return { sent: true, statusCode, success };
+  return {
+    ...claimed,
+    statusCode,
+    excerpt,
+    error,
+    retryAfter,
+    durationMs: Math.round(performance.now() - began),
+  };
 }
 
+/**
+ * Judges a batch of attempts, one transaction per workspace: 2xx succeeded; 410 disables the endpoint;
+ * anything else waits for the next slot of the schedule (or Retry-After) until the attempts run out; an
+ * endpoint failing for five days without a success is disabled and the workspace told. A success counts
+ * before the failures of the same batch, so an endpoint's failing streak restarts after it.
+ */
+function finishBatch(deps: AppDeps, items: Sent[]) {
+  return writePerWorkspace(deps.database, items, async (tx, workspaceId, list) => {
+    const at = now(deps);
+    const outcomes: store.AttemptOutcome[] = [];
+    const outcome = (sent: Sent, status: store.AttemptOutcome['status'], nextAttemptAt: Date | null = null) =>
+      outcomes.push({
+        id: sent.delivery.id,
+        status,
+        nextAttemptAt,
+        error: status === 'succeeded' ? null : (sent.error ?? `HTTP ${sent.statusCode}`),
+        at,
+        attempt: {
+          statusCode: sent.statusCode,
+          excerpt: sent.excerpt,
+          durationMs: sent.durationMs,
+          error: sent.error,
+        },
+      });
+    const succeeded = new Set<number>();
+    for (const sent of list)
+      if (isSuccess(sent.statusCode)) {
+        outcome(sent, 'succeeded');
+        succeeded.add(sent.endpoint.id);
+      }
+    /** Each endpoint's failing streak as this batch leaves it. */
+    const failingSince = new Map<number, Date>();
+    const disabled = new Set<number>();
+    for (const sent of list) {
+      const { delivery, endpoint } = sent;
+      if (isSuccess(sent.statusCode)) continue;
+      if (disabled.has(endpoint.id)) {
+        outcome(sent, 'failed');
+        continue;
+      }
+      if (sent.statusCode === 410) {
+        await disableEndpoint(tx, endpoint, at, 'The endpoint answered 410 Gone.');
+        disabled.add(endpoint.id);
+        outcome(sent, 'failed');
+        continue;
+      }
+      let since =
+        failingSince.get(endpoint.id) ??
+        (endpoint.failingSince && !succeeded.has(endpoint.id) ? new Date(endpoint.failingSince) : null);
+      if (!since) {
+        since = at;
+        await store.setEndpointState(tx, endpoint.id, { failingSince: at });
+      }
+      failingSince.set(endpoint.id, since);
+      if (at.getTime() - since.getTime() >= endpointFailureDisableMs) {
+        await disableEndpoint(tx, endpoint, at, 'The endpoint failed for five days without a success.');
+        disabled.add(endpoint.id);
+        outcome(sent, 'failed');
+        continue;
+      }
+      if (delivery.attempts >= maxAttempts) {
+        outcome(sent, 'failed');
+        continue;
+      }
+      const delaySeconds = sent.retryAfter ?? retryDelaysSeconds[delivery.attempts - 1];
+      const next = new Date(at.getTime() + delaySeconds * 1000);
+      outcome(sent, 'pending', next);
+      await queueAttempt(deps, workspaceId, delivery.id, {
+        tx,
+        startAfter: next,
+        attempt: delivery.attempts + 1,
+      });
+    }
+    const recovered = new Set(
+      list
+        .filter(({ endpoint: e }) => e.failingSince && succeeded.has(e.id) && !failingSince.has(e.id))
+        .map(({ endpoint }) => endpoint.id),
+    );
+    for (const id of recovered) await store.setEndpointState(tx, id, { failingSince: null });
+    await store.finishAttempts(tx, outcomes);
+    return list.map(() => undefined);
+  });
+}
+
+const committers = new WeakMap<
+  AppDeps['database'],
+  { claim: GroupCommit<Claim, Claimed | null>; finish: GroupCommit<Sent, undefined> }
+>();
+
+/**
+ * Claims and judgements are group-committed: the deliveries in flight in this process (the queue's
+ * workers run up to 64) share their claim and their result statements instead of two transactions each.
+ */
+function committersFor(deps: AppDeps) {
+  let pair = committers.get(deps.database);
+  if (!pair) {
+    pair = {
+      claim: createGroupCommit((items) => claimBatch(deps, items)),
+      finish: createGroupCommit((items) => finishBatch(deps, items)),
+    };
+    committers.set(deps.database, pair);
+  }
+  return pair;
+}
+
+/**
+ * One attempt of a delivery: claimed and committed first (so no other worker sends it at the same
+ * time), sent signed through the guarded client, then judged (`finishBatch`).
+ */
+export async function attemptDelivery(
+  deps: AppDeps,
+  workspaceId: number,
+  deliveryId: number,
+): Promise<AttemptResult> {
+  const { claim, finish } = committersFor(deps);
+  const claimed = await claim.submit({ workspaceId, deliveryId });
+  if (!claimed) return notSent;
+  const sent = await send(deps, claimed);
+  await finish.submit(sent);
+  return { sent: true, statusCode: sent.statusCode, success: isSuccess(sent.statusCode) };
+}
+
+/** Disables the endpoint and tells the workspace, once however many of its attempts find it gone. */
 async function disableEndpoint(tx: Tx, endpoint: store.EndpointRow, at: Date, reason: string) {
-  await store.setEndpointState(tx, endpoint.id, { disabledAt: at, disabledReason: reason });
+  if (!(await store.disableEndpoint(tx, endpoint.id, at, reason))) return;
   await store.failPendingOfEndpoint(tx, endpoint.id, reason, at);
   await recordActivity(
     tx,
@@ -254,7 +369,7 @@ export async function sendToApp(
       at: now(deps),
     });
   });
-  if (deliveryId === null) return { sent: false, statusCode: null, success: false };
+  if (deliveryId === null) return notSent;
   return attemptDelivery(deps, workspaceId, deliveryId);
 }
 

@@ -1,3 +1,5 @@
+import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import {
   type FeatureFlag,
   flagEventPrefixes,
@@ -6,24 +8,28 @@ import {
   type LiveEvent,
 } from '@domain/operations/operations-schemas';
 import type { Database, Tx } from '../../db/database.js';
-import { createGroupCommit, type GroupCommit } from '../../db/group-commit.js';
+import { createGroupCommit, type GroupCommit, writePerWorkspace } from '../../db/group-commit.js';
 import type { AppDeps } from '../../deps.js';
 import { emitContactEvent } from '../../events/contact-events.js';
 import { recordActivity } from '../activities/service.js';
 import { findContactIdByEmail } from '../contacts/service.js';
-import { enqueueDelivery, messageBody } from './deliveries.js';
+import { enqueueDeliveries, messageBody } from './deliveries.js';
 import { acknowledgeIntegration } from './integration.js';
 import { announceAll, toLive } from './live-bus.js';
 import * as store from './store.js';
 
 /** A verified event from an app, on its way to being stored. */
 export interface InboundItem {
-  workspaceId: number;
   appId: number;
-  appName: string;
   webhookId: string;
   event: InboundEvent;
   at: Date;
+}
+
+/** An item whose app is known: its workspace and name. */
+interface AppItem extends InboundItem {
+  workspaceId: number;
+  appName: string;
 }
 
 export type Received = { duplicate: boolean; id: number | null };
@@ -43,7 +49,7 @@ async function storeEvents(
   deps: Pick<AppDeps, 'queue' | 'clock'>,
   tx: Tx,
   workspaceId: number,
-  items: InboundItem[],
+  items: AppItem[],
 ): Promise<Received[]> {
   const features = await store.readFeatures(tx);
   const ids = await store.insertEvents(
@@ -63,6 +69,7 @@ async function storeEvents(
   );
   const triggers = new Map<string, number[]>();
   const live: LiveEvent[] = [];
+  const deliveries: Parameters<typeof enqueueDeliveries>[3] = [];
   for (const [index, item] of items.entries()) {
     const id = ids[index];
     if (id === null) continue;
@@ -74,8 +81,8 @@ async function storeEvents(
       endpoints = await store.triggeredEndpoints(tx, event.type);
       triggers.set(event.type, endpoints);
     }
-    for (const endpointId of endpoints) {
-      await enqueueDelivery(deps, tx, workspaceId, {
+    for (const endpointId of endpoints)
+      deliveries.push({
         endpointId,
         eventId: id,
         webhookId: `msg_ev${id}`,
@@ -86,7 +93,6 @@ async function storeEvents(
           at,
         ),
       });
-    }
     const flag = familyFlag(event.type);
     if (flag && features[flag]) await recordActivity(tx, `operations_${flag}`, `${appName}: ${description}`);
     if (event.type === hubEvents.ack) await acknowledgeIntegration(tx, appId, event.data?.nonce);
@@ -102,42 +108,30 @@ async function storeEvents(
       });
     live.push(toLive(id, appName, { type: event.type, status, description }, at));
   }
+  await enqueueDeliveries(deps, tx, workspaceId, deliveries);
   await announceAll(tx, workspaceId, live);
   return ids.map((id) => ({ duplicate: id === null, id }));
 }
 
-/** The events of a batch, one transaction per workspace (row-level security applies to each). */
-async function writeBatch(deps: AppDeps, items: InboundItem[]): Promise<(Received | Error)[]> {
-  const results: (Received | Error)[] = new Array(items.length);
-  const byWorkspace = new Map<number, number[]>();
-  for (const [index, item] of items.entries()) {
-    const indexes = byWorkspace.get(item.workspaceId);
-    if (indexes) indexes.push(index);
-    else byWorkspace.set(item.workspaceId, [index]);
-  }
-  const inWorkspace = (workspaceId: number, list: InboundItem[]) =>
-    deps.database.withWorkspace(workspaceId, (tx) => storeEvents(deps, tx, workspaceId, list));
-  for (const [workspaceId, indexes] of byWorkspace) {
-    try {
-      const received = await inWorkspace(
-        workspaceId,
-        indexes.map((i) => items[i]),
-      );
-      indexes.forEach((i, k) => {
-        results[i] = received[k];
-      });
-    } catch {
-      // One event the database refuses must not fail the others: each is written on its own.
-      for (const i of indexes) {
-        try {
-          results[i] = (await inWorkspace(workspaceId, [items[i]]))[0];
-        } catch (error) {
-          results[i] = error instanceof Error ? error : new Error(String(error));
-        }
-      }
-    }
-  }
-  return results;
+/**
+ * The events of a batch: their apps looked up in one statement (an app removed since its event was
+ * signed is refused like a bad signature), then stored one transaction per workspace.
+ */
+async function writeBatch(deps: AppDeps, batch: InboundItem[]): Promise<(Received | Error)[]> {
+  const apps = await store.inboundApps(deps.database.db, [...new Set(batch.map((item) => item.appId))]);
+  const results: (Received | Error)[] = new Array(batch.length);
+  const items = batch.map((item, index): AppItem | undefined => {
+    const app = apps.get(item.appId);
+    if (app) return { ...item, workspaceId: app.workspaceId, appName: app.name };
+    results[index] = new AppError('unauthenticated', serverMessage('operations.badSignature'));
+    return undefined;
+  });
+  return writePerWorkspace(
+    deps.database,
+    items,
+    (tx, workspaceId, list) => storeEvents(deps, tx, workspaceId, list),
+    results,
+  );
 }
 
 const batchers = new WeakMap<Database, GroupCommit<InboundItem, Received>>();

@@ -189,6 +189,9 @@ describe('events in', () => {
 
   it('group-commits a burst: each webhook id once even when sent twice at once, exact counts, each workspace its own', async () => {
     const appId = await addApp(owner, 'Burst');
+    // No such app: its events are signed with the secret its id would have, so only the batch's look-up
+    // of the apps can refuse them, and refusing them must not fail the others.
+    const gone = 2_000_000_000;
     const other = await signUpOwner(t.app, { businessName: 'Burst Co', plan: 'enterprise' });
     const otherAppId = await addApp(other, 'Elsewhere');
     const ids = Array.from({ length: 40 }, (_, i) => `msg_burst_${i}`);
@@ -198,11 +201,14 @@ describe('events in', () => {
         postEvent(appId, { type: 'order.created', description: `Order ${i}` }, id),
       ]),
       ...ids.slice(0, 10).map((id) => postEvent(otherAppId, { type: 'order.created' }, id)),
+      ...ids.slice(0, 3).map((id) => postEvent(gone, { type: 'order.created' }, id)),
     ]);
     const mine = answers.slice(0, 80);
     expect(mine.filter((a) => a.statusCode === 202)).toHaveLength(40);
     expect(mine.filter((a) => a.statusCode === 200 && a.json().duplicate === true)).toHaveLength(40);
-    expect(answers.slice(80).map((a) => a.statusCode)).toEqual(Array(10).fill(202));
+    expect(answers.slice(80, 90).map((a) => a.statusCode)).toEqual(Array(10).fill(202));
+    expect(answers.slice(90).map((a) => a.statusCode)).toEqual(Array(3).fill(401));
+    expect((await db.query('select 1 from ops_events where app_id = $1', [gone])).rowCount).toBe(0);
 
     const { rows } = await db.query(
       `select count(*)::int as events, count(distinct webhook_id)::int as ids, count(distinct xmin::text)::int as commits
@@ -658,6 +664,52 @@ describe('monitors', () => {
 });
 
 describe('delivery claims', () => {
+  it('sends a burst in shared claims and judgements: each delivery once, a 410 endpoint disabled once', async () => {
+    const appId = await addApp(owner, 'Burst Out');
+    const fast = await endpointFor(appId, '/fast', ['burst.out']);
+    const gone = await endpointFor(appId, '/gone', ['burst.out']);
+    const count = 30;
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, i) => postEvent(appId, { type: 'burst.out' }, `msg_bo_${i}`)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(count).fill(202));
+    const finished = async () =>
+      (
+        await db.query(
+          `select endpoint_id::int as endpoint, status, count(*)::int as n from ops_deliveries
+           where endpoint_id = any($1) and status in ('succeeded', 'failed') group by 1, 2 order by 1, 2`,
+          [[fast, gone]],
+        )
+      ).rows;
+    expect(
+      await until('the burst', finished, (rows) => rows.reduce((n, r) => n + r.n, 0) === 2 * count),
+    ).toEqual([
+      { endpoint: fast, status: 'succeeded', n: count },
+      { endpoint: gone, status: 'failed', n: count },
+    ]);
+    // Each of the fast endpoint's deliveries was sent once and logged once, by fewer commits than attempts.
+    const sent = received.filter(
+      (r) => r.path === '/fast' && String(r.headers['webhook-id']).startsWith('msg_ev'),
+    );
+    const ids = (
+      await db.query('select webhook_id from ops_deliveries where endpoint_id = $1', [fast])
+    ).rows.map((r) => r.webhook_id);
+    expect(sent.filter((r) => ids.includes(r.headers['webhook-id'] as string))).toHaveLength(count);
+    const { rows } = await db.query(
+      `select count(*)::int as attempts, count(distinct a.xmin::text)::int as commits
+       from ops_delivery_attempts a join ops_deliveries d on d.id = a.delivery_id where d.endpoint_id = $1`,
+      [fast],
+    );
+    expect(rows[0].attempts).toBe(count);
+    expect(rows[0].commits).toBeLessThan(count);
+    // However many of its attempts found it gone, the endpoint was disabled once and the workspace told once.
+    const told = await db.query(
+      `select count(*)::int as n from activities where type = 'webhook_endpoint_disabled' and description like $1`,
+      [`%${base}/gone%Burst Out%`],
+    );
+    expect(told.rows[0].n).toBe(1);
+  });
+
   it('never sends one attempt twice when two workers take the same delivery', async () => {
     const appId = await addApp(owner, 'Claimed');
     const endpointId = await endpointFor(appId, '/fast', ['claim.event']);

@@ -71,11 +71,12 @@ export async function findAppOps(tx: Tx, appId: number, lock = false): Promise<A
   return rows[0] ?? null;
 }
 
-export async function inboundApp(db: Db, appId: number) {
-  const { rows } = await db.execute<{ workspaceId: number; name: string }>(
-    sql`select workspace_id::int as "workspaceId", name from app_ops_inbound_app(${appId})`,
-  );
-  return rows[0] ?? null;
+/** The workspace and name of each app that exists among `appIds` (the inbound address names the app). */
+export async function inboundApps(db: Db, appIds: number[]) {
+  const { rows } = await db.execute<{ appId: number; workspaceId: number; name: string }>(sql`
+    select a.id::int as "appId", f.workspace_id::int as "workspaceId", f.name
+    from unnest(${`{${appIds.join(',')}}`}::bigint[]) as a(id), lateral app_ops_inbound_app(a.id) f`);
+  return new Map(rows.map((row) => [row.appId, row]));
 }
 
 export async function setIntegration(
@@ -226,6 +227,14 @@ export async function listEndpoints(tx: Tx, appId?: number): Promise<EndpointRow
   return rows;
 }
 
+/** The endpoints among `ids`, by id. */
+export async function findEndpoints(tx: Tx, ids: number[]): Promise<Map<number, EndpointRow>> {
+  const { rows } = await tx.execute<EndpointRow>(sql`
+    select ${endpointColumns} from ops_endpoints e join ecosystem_apps a on a.id = e.app_id
+    where e.id = any(${`{${ids.join(',')}}`}::bigint[])`);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 export async function findEndpoint(tx: Tx, id: number, lock = false): Promise<EndpointRow | null> {
   const { rows } = await tx.execute<EndpointRow>(sql`
     select ${endpointColumns} from ops_endpoints e join ecosystem_apps a on a.id = e.app_id
@@ -270,6 +279,14 @@ export async function setEndpointState(
     await tx.execute(sql`update ops_endpoints set ${sql.join(sets, sql`, `)} where id = ${id}`);
 }
 
+/** Disables an endpoint that is not disabled yet; false when it already was (another attempt did it). */
+export async function disableEndpoint(tx: Tx, id: number, at: Date, reason: string): Promise<boolean> {
+  const { rows } = await tx.execute(sql`
+    update ops_endpoints set disabled_at = ${at}, disabled_reason = ${reason}
+    where id = ${id} and disabled_at is null returning id`);
+  return rows.length > 0;
+}
+
 /** Endpoints whose triggers forward this event type. */
 export async function triggeredEndpoints(tx: Tx, type: string): Promise<number[]> {
   const { rows } = await tx.execute<{ id: number }>(sql`
@@ -295,22 +312,40 @@ const deliveryColumns = sql`id::int as id, endpoint_id::int as "endpointId", web
   event_type as "eventType", body, status, attempts, ${iso(sql`next_attempt_at`)} as "nextAttemptAt",
   ${iso(sql`lease_until`)} as "leaseUntil", ${iso(sql`created_at`)} as "createdAt"`;
 
-export async function insertDelivery(
-  tx: Tx,
-  d: {
-    endpointId: number;
-    eventId: number | null;
-    webhookId: string;
-    eventType: string;
-    body: string;
-    at: Date;
-  },
-): Promise<number> {
+export interface DeliveryInsert {
+  endpointId: number;
+  eventId: number | null;
+  webhookId: string;
+  eventType: string;
+  body: string;
+  at: Date;
+}
+
+/** New deliveries, due at their `at`, in one statement; their ids, in order. */
+export async function insertDeliveries(tx: Tx, list: DeliveryInsert[]): Promise<number[]> {
+  if (list.length === 0) return [];
+  const input = list.map((d, n) => ({
+    n,
+    endpoint_id: d.endpointId,
+    event_id: d.eventId,
+    webhook_id: d.webhookId,
+    event_type: d.eventType,
+    body: d.body,
+    at: d.at.toISOString(),
+  }));
+  // Identity values are drawn in the order of the ordered select, so sorting the ids restores `list`'s order.
   const { rows } = await tx.execute<{ id: number }>(sql`
     insert into ops_deliveries (endpoint_id, event_id, webhook_id, event_type, body, next_attempt_at, created_at)
-    values (${d.endpointId}, ${d.eventId}, ${d.webhookId}, ${d.eventType}, ${d.body}, ${d.at}, ${d.at})
+    select endpoint_id, event_id, webhook_id, event_type, body, at, at
+    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(n integer, endpoint_id bigint, event_id bigint,
+      webhook_id text, event_type text, body text, at timestamptz)
+    order by n
     returning id::int as id`);
-  return rows[0].id;
+  return rows.map((row) => row.id).sort((x, y) => x - y);
+}
+
+export async function insertDelivery(tx: Tx, d: DeliveryInsert): Promise<number> {
+  return (await insertDeliveries(tx, [d]))[0];
 }
 
 export async function findDelivery(tx: Tx, id: number): Promise<DeliveryRow | null> {
@@ -321,43 +356,59 @@ export async function findDelivery(tx: Tx, id: number): Promise<DeliveryRow | nu
 }
 
 /**
- * Takes a delivery for one attempt: due, and not held by a live worker. Committed before the request
- * goes out, so a second worker (another process, a repeated job) finds it taken and sends nothing.
+ * Takes deliveries for one attempt each: due, and not held by a live worker. Committed before the requests
+ * go out, so a second worker (another process, a repeated job) finds them taken and sends nothing.
  */
-export async function claimDelivery(
+export async function claimDeliveries(
   tx: Tx,
-  id: number,
+  ids: number[],
   at: Date,
   leaseUntil: Date,
-): Promise<DeliveryRow | null> {
+): Promise<DeliveryRow[]> {
   const { rows } = await tx.execute<DeliveryRow>(sql`
     update ops_deliveries set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil}
-    where id = ${id} and next_attempt_at <= ${at}
+    where id = any(${`{${ids.join(',')}}`}::bigint[]) and next_attempt_at <= ${at}
       and (status = 'pending' or (status = 'sending' and lease_until < ${at}))
     returning ${deliveryColumns}`);
-  return rows[0] ?? null;
+  return rows;
 }
 
-export async function finishAttempt(
-  tx: Tx,
-  id: number,
-  outcome: {
-    status: 'pending' | 'succeeded' | 'failed';
-    nextAttemptAt: Date | null;
-    error: string | null;
-    at: Date;
-    attempt: { statusCode: number | null; excerpt: string; durationMs: number; error: string | null };
-  },
-): Promise<void> {
+export interface AttemptOutcome {
+  id: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  nextAttemptAt: Date | null;
+  error: string | null;
+  at: Date;
+  attempt: { statusCode: number | null; excerpt: string; durationMs: number; error: string | null };
+}
+
+/** Logs each attempt and moves its delivery on, however many there are, in one statement. */
+export async function finishAttempts(tx: Tx, outcomes: AttemptOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const input = outcomes.map((o) => ({
+    id: o.id,
+    status: o.status,
+    next_attempt_at: o.nextAttemptAt?.toISOString() ?? null,
+    last_error: o.error,
+    at: o.at.toISOString(),
+    status_code: o.attempt.statusCode,
+    excerpt: o.attempt.excerpt,
+    duration_ms: o.attempt.durationMs,
+    attempt_error: o.attempt.error,
+  }));
   await tx.execute(sql`
-    insert into ops_delivery_attempts (delivery_id, attempted_at, status_code, response_excerpt, duration_ms, error)
-    values (${id}, ${outcome.at}, ${outcome.attempt.statusCode}, ${outcome.attempt.excerpt},
-      ${outcome.attempt.durationMs}, ${outcome.attempt.error})`);
-  await tx.execute(sql`
-    update ops_deliveries set status = ${outcome.status}, lease_until = null, last_error = ${outcome.error},
-      next_attempt_at = coalesce(${outcome.nextAttemptAt}, next_attempt_at),
-      finished_at = ${outcome.status === 'pending' ? null : outcome.at}
-    where id = ${id}`);
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(id bigint, status text,
+        next_attempt_at timestamptz, last_error text, at timestamptz, status_code integer, excerpt text,
+        duration_ms integer, attempt_error text)
+    ), logged as (
+      insert into ops_delivery_attempts (delivery_id, attempted_at, status_code, response_excerpt, duration_ms, error)
+      select id, at, status_code, excerpt, duration_ms, attempt_error from input
+    )
+    update ops_deliveries d set status = i.status, lease_until = null, last_error = i.last_error,
+      next_attempt_at = coalesce(i.next_attempt_at, d.next_attempt_at),
+      finished_at = case when i.status = 'pending' then null else i.at end
+    from input i where d.id = i.id`);
 }
 
 export async function failPendingOfEndpoint(tx: Tx, endpointId: number, reason: string, at: Date) {
