@@ -1,6 +1,5 @@
 import { isLocale, type Locale, matchLocale, sourceLocale, textDirection } from '@domain/locales';
 import { i18n, type Messages } from '@lingui/core';
-import type { z } from 'zod';
 
 export { i18n };
 
@@ -76,25 +75,6 @@ function loadPart(part: keyof typeof parts, locale: ActiveLocale): Promise<void>
 
 const complete = new Set<string>();
 
-/**
- * zod's own messages ("Too small: expected string to have >=1 characters") in each shipped language, from
- * the locales zod ships (`pt` is Brazilian Portuguese there). The pseudo-locale keeps zod's English.
- */
-const zodLocales: Record<ActiveLocale, () => Promise<{ default: () => Partial<z.core.$ZodConfig> }>> = {
-  en: () => import('zod/v4/locales/en.js'),
-  es: () => import('zod/v4/locales/es.js'),
-  fr: () => import('zod/v4/locales/fr.js'),
-  de: () => import('zod/v4/locales/de.js'),
-  'pt-BR': () => import('zod/v4/locales/pt.js'),
-  it: () => import('zod/v4/locales/it.js'),
-  nl: () => import('zod/v4/locales/nl.js'),
-  pl: () => import('zod/v4/locales/pl.js'),
-  ja: () => import('zod/v4/locales/ja.js'),
-  'zh-CN': () => import('zod/v4/locales/zh-CN.js'),
-  ar: () => import('zod/v4/locales/ar.js'),
-  pseudo: () => import('zod/v4/locales/en.js'),
-};
-
 /** The locale whose zod messages should be in force: the last one asked for wins a race of downloads. */
 let zodLocale: ActiveLocale = sourceLocale;
 
@@ -105,8 +85,9 @@ let zodLocale: ActiveLocale = sourceLocale;
  */
 async function applyZodLocale(locale: ActiveLocale): Promise<void> {
   zodLocale = locale;
-  const [{ config }, messages] = await Promise.all([import('zod'), zodLocales[locale]()]);
-  if (zodLocale === locale) config(messages.default());
+  const { loadZodLocale } = await import('./zod-locale');
+  const apply = await loadZodLocale(locale);
+  if (zodLocale === locale) apply();
 }
 
 /** Loads every message of the locale (once): what screens other than the landing page need. */
