@@ -3,6 +3,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import spanishZod from 'zod/v4/locales/es.js';
 import { trialDays } from '../src/domain/auth/trial.js';
 import { textDirection } from '../src/domain/locales.js';
 import { uniqueEmail } from '../test/test-app.js';
@@ -181,4 +183,36 @@ describe('the main flow in three languages', () => {
       await mainFlow(locale, browserLanguage, t);
     }, 900_000);
   }
+});
+
+describe('validation messages in the language', () => {
+  it("shows a sign-up form refused in Spanish: the schema messages and zod's own", async () => {
+    const t = await translatorFor('es');
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${env.server.baseUrl}/login`);
+    await page.getByRole('tab', { name: t('Create account') }).click();
+    const lastName = 'x'.repeat(81);
+    await page.getByLabel(t('Last name')).fill(lastName);
+    await page.getByLabel(t('Email')).fill('not-an-email');
+    await page.getByLabel(t('Password'), { exact: true }).fill('short');
+    await page.getByRole('button', { name: t('Start free trial') }).click();
+
+    // The schema's own messages (src/domain/auth), one of them built with a value.
+    const expected = [
+      t('First name is required'),
+      t('Enter a valid email address'),
+      t('Password must be at least {min} characters', { min: 8 }),
+      // zod's own message for the too-long last name, as zod's Spanish locale writes it.
+      z.string().max(80).safeParse(lastName, { error: spanishZod().localeError }).error?.issues[0].message,
+    ];
+    for (const text of expected) {
+      expect(text).toBeTruthy();
+      await page.getByText(text as string, { exact: true }).waitFor();
+    }
+    expect(expected).not.toContain('First name is required');
+    expect(expected[3]).not.toMatch(/Too big/);
+    await shoot(page, 'es', 'sign-up-refused');
+    await context.close();
+  }, 300_000);
 });

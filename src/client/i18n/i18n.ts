@@ -75,9 +75,24 @@ function loadPart(part: keyof typeof parts, locale: ActiveLocale): Promise<void>
 
 const complete = new Set<string>();
 
+/** The locale whose zod messages should be in force: the last one asked for wins a race of downloads. */
+let zodLocale: ActiveLocale = sourceLocale;
+
+/**
+ * Has zod write its own messages in the locale. zod and the locale's messages are downloaded with the rest of
+ * the catalog, never with the landing page (ADR 0010); the schemas' own messages are catalogued and shown
+ * translated by `fieldMessage`, and zod keeps them over its locale's.
+ */
+async function applyZodLocale(locale: ActiveLocale): Promise<void> {
+  zodLocale = locale;
+  const { loadZodLocale } = await import('./zod-locale');
+  const apply = await loadZodLocale(locale);
+  if (zodLocale === locale) apply();
+}
+
 /** Loads every message of the locale (once): what screens other than the landing page need. */
 export async function loadAllMessages(locale: ActiveLocale): Promise<void> {
-  await Promise.all([loadPart('first-paint', locale), loadPart('later', locale)]);
+  await Promise.all([loadPart('first-paint', locale), loadPart('later', locale), applyZodLocale(locale)]);
   complete.add(locale);
 }
 

@@ -10,14 +10,16 @@ interface ErrorDetails {
   body: Partial<AppErrorBody>;
   /** A message id this client knows, with its English text (its id in the translation catalogs). */
   catalogued: { id: ServerMessageId; text: string } | null;
+  /** Shows a field issue's English text in the user's language (`fieldMessage`). */
+  translateIssue: (text: string) => string;
 }
 
-const unreadable: ErrorDetails = { body: {}, catalogued: null };
+const unreadable: ErrorDetails = { body: {}, catalogued: null, translateIssue: (text) => text };
 
 /**
- * Any body a server or proxy may answer with: only the fields that parse are kept. The contract's schema
- * and the server's message catalogue load with the first error answer, not with the page, so neither zod nor
- * the catalogue weighs on the landing page (ADR 0010).
+ * Any body a server or proxy may answer with: only the fields that parse are kept. The contract's schema,
+ * the server's message catalogue and `fieldMessage` load with the first error answer, not with the page, so
+ * none of them weighs on the landing page (ADR 0010).
  */
 async function readErrorDetails(text: string): Promise<ErrorDetails> {
   let json: unknown;
@@ -27,21 +29,26 @@ async function readErrorDetails(text: string): Promise<ErrorDetails> {
     return unreadable; // Not JSON (a proxy's page, a bare status text): the text itself is the message.
   }
   try {
-    const [{ appErrorBodySchema }, { isServerMessageId, serverMessages }] = await Promise.all([
-      import('@domain/app-error'),
-      import('@domain/messages'),
-    ]);
+    const [{ appErrorBodySchema }, { isServerMessageId, serverMessages }, { fieldMessage }] =
+      await Promise.all([
+        import('@domain/app-error'),
+        import('@domain/messages'),
+        import('../i18n/field-message'),
+      ]);
     const parsed = appErrorBodySchema.partial().safeParse(json);
     if (!parsed.success) return unreadable;
     const { messageId } = parsed.data;
     const catalogued = isServerMessageId(messageId)
       ? { id: messageId, text: serverMessages[messageId] }
       : null;
-    return { body: parsed.data, catalogued };
+    return { body: parsed.data, catalogued, translateIssue: fieldMessage };
   } catch {
     return unreadable; // Their chunk did not load (offline, a new deploy): the text stays the message.
   }
 }
+
+/** Field issues as the server's error handler lists them in a 400's message. */
+const listIssues = (issues: FieldIssue[]) => issues.map((i) => `${i.path}: ${i.message}`).join('; ');
 
 /**
  * A non-OK answer. Its `message` reads "<status>: <body or status text>" as spec 000 §7 requires; the
@@ -61,9 +68,10 @@ export class ApiError extends Error {
   readonly issues: FieldIssue[];
   /** The English text of `messageId`: its id in the translation catalogs. */
   readonly #catalogued: string | null;
+  readonly #translateIssue: (text: string) => string;
 
   /** `details` is the text already read as the server's error JSON; `ApiError.read` does both. */
-  constructor(status: number, text: string, { body, catalogued }: ErrorDetails = unreadable) {
+  constructor(status: number, text: string, { body, catalogued, translateIssue }: ErrorDetails = unreadable) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
@@ -71,6 +79,7 @@ export class ApiError extends Error {
     this.userMessage = body.message ?? text;
     this.messageId = catalogued?.id ?? null;
     this.#catalogued = catalogued?.text ?? null;
+    this.#translateIssue = translateIssue;
     this.values = body.values ?? {};
     this.issues = body.issues ?? [];
   }
@@ -86,18 +95,25 @@ export class ApiError extends Error {
 
   /**
    * The refused fields for inline form errors, in the user's language: a catalogued message names its
-   * one field, so that field shows the translation; other issues stay as the server wrote them.
+   * one field, so that field shows the translation; a schema's message (a 400 from zod) carries its English
+   * text, the catalog id `fieldMessage` translates; other issues stay as the server wrote them.
    */
   fieldIssues(): FieldIssue[] {
     if (this.#catalogued && this.issues.length === 1) {
       return [{ path: this.issues[0].path, message: i18n._(this.#catalogued, this.values) }];
     }
-    return this.issues;
+    return this.issues.map(({ path, message }) => ({ path, message: this.#translateIssue(message) }));
   }
 
-  /** The user-safe message in the user's language when the server names it, keeping a "<field>: " prefix. */
+  /**
+   * The user-safe message in the user's language when the server names it, keeping a "<field>: " prefix;
+   * a 400 that lists its field issues ("name: Name is required; email: …") lists them translated.
+   */
   translatedMessage(): string {
-    if (!this.#catalogued) return this.userMessage;
+    if (!this.#catalogued) {
+      const listed = this.issues.length > 0 && listIssues(this.issues) === this.userMessage;
+      return listed ? listIssues(this.fieldIssues()) : this.userMessage;
+    }
     const field = this.issues.length === 1 ? `${this.issues[0].path}: ` : '';
     const prefix = field && this.userMessage.startsWith(field) ? field : '';
     return prefix + i18n._(this.#catalogued, this.values);

@@ -42,14 +42,14 @@ export const ingestEventSchema = z.object({
     .trim()
     .min(1)
     .max(64)
-    .regex(/^[\w .:-]+$/, 'Event names use letters, digits, spaces, _ . : -')
+    .regex(/^[\w .:-]+$/, /*i18n*/ 'Event names use letters, digits, spaces, _ . : -')
     .default('pageview'),
   u: z.url({ protocol: /^https?$/ }).max(2048),
   r: z.string().max(2048).optional(),
   w: z.number().int().min(0).max(100_000).optional(),
   p: z
     .record(z.string().min(1).max(40), propValue)
-    .refine((props) => Object.keys(props).length <= 10, 'At most 10 properties')
+    .refine((props) => Object.keys(props).length <= 10, /*i18n*/ 'At most 10 properties')
     .optional(),
 });
 export type IngestEvent = z.infer<typeof ingestEventSchema>;

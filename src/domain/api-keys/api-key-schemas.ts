@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessage } from '../validation-messages.js';
 
 /** A key acts with one of these roles; never owner, and never above the role of whoever creates it. */
 export const apiKeyRoles = ['admin', 'member', 'viewer'] as const;
@@ -8,16 +9,16 @@ export type ApiKeyRole = (typeof apiKeyRoles)[number];
 export const maxApiKeyLifetimeDays = 366 * 2;
 
 export const createApiKeySchema = z.object({
-  name: z.string().trim().min(1, 'is required').max(100, 'is at most 100 characters'),
+  name: z.string().trim().min(1, /*i18n*/ 'is required').max(100, /*i18n*/ 'is at most 100 characters'),
   role: z.enum(apiKeyRoles),
   expiresAt: z.iso
     .datetime({ offset: true })
     .nullable()
     .optional()
-    .refine((v) => v == null || new Date(v).getTime() > Date.now(), 'must be in the future')
+    .refine((v) => v == null || new Date(v).getTime() > Date.now(), /*i18n*/ 'must be in the future')
     .refine(
       (v) => v == null || new Date(v).getTime() <= Date.now() + maxApiKeyLifetimeDays * 86_400_000,
-      `is at most ${maxApiKeyLifetimeDays} days away`,
+      validationMessage(/*i18n*/ 'is at most {days} days away', { days: maxApiKeyLifetimeDays }),
     ),
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;

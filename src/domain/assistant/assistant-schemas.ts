@@ -1,5 +1,6 @@
 import { messageValuesSchema, serverMessageIdSchema } from '@domain/message-schemas';
 import { z } from 'zod';
+import { validationMessage } from '../validation-messages.js';
 
 /** The demo's three scenarios (spec 001 "AI assistant demo"); the contact form's notes field is note-taking. */
 export const assistantScenarios = ['contact-search', 'email-composition', 'note-taking'] as const;
@@ -15,29 +16,31 @@ export const recentActivityLimit = 10;
 export const userInputMaxLength = 2000;
 
 const text = (max: number, label: string) =>
-  z.string(`${label} must be text`).max(max, `${label} must be at most ${max} characters`);
+  z
+    .string(validationMessage(/*i18n*/ '{label} must be text', { label }))
+    .max(max, validationMessage(/*i18n*/ '{label} must be at most {max} characters', { label, max }));
 
 /** The contact the input is about (the form being edited, or the demo's sample contact). */
 export const assistantContactSchema = z
   .object({
     id: z.number().int().positive().optional(),
-    firstName: text(80, 'First name').nullish(),
-    lastName: text(80, 'Last name').nullish(),
-    email: text(254, 'Email').nullish(),
-    phone: text(40, 'Phone').nullish(),
-    company: text(160, 'Company').nullish(),
-    status: text(40, 'Status').nullish(),
-    lastContactedAt: text(40, 'Last contact').nullish(),
-    notes: text(5000, 'Notes').nullish(),
+    firstName: text(80, /*i18n*/ 'First name').nullish(),
+    lastName: text(80, /*i18n*/ 'Last name').nullish(),
+    email: text(254, /*i18n*/ 'Email').nullish(),
+    phone: text(40, /*i18n*/ 'Phone').nullish(),
+    company: text(160, /*i18n*/ 'Company').nullish(),
+    status: text(40, /*i18n*/ 'Status').nullish(),
+    lastContactedAt: text(40, /*i18n*/ 'Last contact').nullish(),
+    notes: text(5000, /*i18n*/ 'Notes').nullish(),
   })
   .strict();
 export type AssistantContact = z.infer<typeof assistantContactSchema>;
 
 export const recentActivityEntrySchema = z
   .object({
-    action: text(60, 'Action').min(1, 'Action is required'),
-    detail: text(200, 'Detail').optional(),
-    at: z.iso.datetime({ offset: true, message: 'Enter a valid date and time' }).optional(),
+    action: text(60, /*i18n*/ 'Action').min(1, /*i18n*/ 'Action is required'),
+    detail: text(200, /*i18n*/ 'Detail').optional(),
+    at: z.iso.datetime({ offset: true, message: /*i18n*/ 'Enter a valid date and time' }).optional(),
   })
   .strict();
 export type RecentActivityEntry = z.infer<typeof recentActivityEntrySchema>;
@@ -45,16 +48,25 @@ export type RecentActivityEntry = z.infer<typeof recentActivityEntrySchema>;
 /** POST /api/ai/contextual-suggestions and its public -demo twin (spec 001 §7). */
 export const suggestionRequestSchema = z
   .object({
-    currentPage: z.enum(assistantScenarios, 'Page must be contact-search, email-composition or note-taking'),
-    userInput: text(userInputMaxLength, 'Input'),
+    currentPage: z.enum(
+      assistantScenarios,
+      /*i18n*/ 'Page must be contact-search, email-composition or note-taking',
+    ),
+    userInput: text(userInputMaxLength, /*i18n*/ 'Input'),
     contactData: assistantContactSchema.nullish(),
     recentActivity: z
       .array(recentActivityEntrySchema)
-      .max(recentActivityLimit, `At most ${recentActivityLimit} recent activities`)
+      .max(
+        recentActivityLimit,
+        validationMessage(/*i18n*/ 'At most {count} recent activities', { count: recentActivityLimit }),
+      )
       .default([]),
     formData: z
-      .record(text(60, 'Field name'), z.union([text(2000, 'Field'), z.number(), z.boolean(), z.null()]))
-      .refine((record) => Object.keys(record).length <= 30, 'At most 30 form fields')
+      .record(
+        text(60, /*i18n*/ 'Field name'),
+        z.union([text(2000, /*i18n*/ 'Field'), z.number(), z.boolean(), z.null()]),
+      )
+      .refine((record) => Object.keys(record).length <= 30, /*i18n*/ 'At most 30 form fields')
       .nullish(),
   })
   .strict();

@@ -3,19 +3,22 @@ import { idSchema } from '../ids.js';
 import { locales } from '../locales.js';
 import { addonIds } from '../pricing/addons.js';
 import { planIds } from '../pricing/plans.js';
+import { validationMessage } from '../validation-messages.js';
 import { emailSchema } from './email-schema.js';
 import { passwordSchema } from './password-rules.js';
 
 export { isCommonPassword, passwordMaxLength, passwordMinLength, passwordSchema } from './password-rules.js';
 
-const localeSchema = z.enum(locales, { error: `Choose one of: ${locales.join(', ')}` });
+const localeSchema = z.enum(locales, {
+  error: validationMessage(/*i18n*/ 'Choose one of: {locales}', { locales: locales.join(', ') }),
+});
 
 export { emailSchema } from './email-schema.js';
 
 export const signUpSchema = z
   .object({
-    firstName: z.string().trim().min(1, 'First name is required').max(80),
-    lastName: z.string().trim().min(1, 'Last name is required').max(80),
+    firstName: z.string().trim().min(1, /*i18n*/ 'First name is required').max(80),
+    lastName: z.string().trim().min(1, /*i18n*/ 'Last name is required').max(80),
     email: emailSchema,
     password: passwordSchema,
     // Not asked when accepting an invite: the invitee joins the inviting workspace.
@@ -33,19 +36,19 @@ export const signUpSchema = z
   })
   .refine((v) => Boolean(v.inviteToken || v.businessName), {
     path: ['businessName'],
-    message: 'Business name is required',
+    message: /*i18n*/ 'Business name is required',
   });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Password is required').max(200),
+  password: z.string().min(1, /*i18n*/ 'Password is required').max(200),
   inviteToken: z.string().min(10).max(200).optional(),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(200),
+  currentPassword: z.string().min(1, /*i18n*/ 'Current password is required').max(200),
   newPassword: passwordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
@@ -54,18 +57,24 @@ export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
 export const passwordResetSchema = z.object({
-  token: z.string().min(20, 'This reset link is not valid').max(200, 'This reset link is not valid'),
+  token: z
+    .string()
+    .min(20, /*i18n*/ 'This reset link is not valid')
+    .max(200, /*i18n*/ 'This reset link is not valid'),
   password: passwordSchema,
 });
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
 /** Every field optional: the profile form sends its fields, the language switcher only `locale`. */
 export const profileSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(80).optional(),
+  firstName: z.string().trim().min(1, /*i18n*/ 'First name is required').max(80).optional(),
   lastName: z.string().trim().max(80).optional(),
   // https only: a javascript: or data: URL must never reach an <img src> or a link.
   profileImageUrl: z
-    .union([z.url({ protocol: /^https$/, error: 'Enter an https:// image URL' }).max(2000), z.literal('')])
+    .union([
+      z.url({ protocol: /^https$/, error: /*i18n*/ 'Enter an https:// image URL' }).max(2000),
+      z.literal(''),
+    ])
     .optional(),
   // null clears the choice: the workspace default or the browser's language applies again.
   locale: localeSchema.nullable().optional(),

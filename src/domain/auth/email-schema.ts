@@ -5,4 +5,4 @@ export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email('Enter a valid email address').max(254));
+  .pipe(z.email(/*i18n*/ 'Enter a valid email address').max(254));

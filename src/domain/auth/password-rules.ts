@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessage } from '../validation-messages.js';
 import commonPasswordList from './common-passwords.json';
 
 import { passwordMaxLength, passwordMinLength } from './password-length.js';
@@ -19,9 +20,15 @@ export function isCommonPassword(password: string): boolean {
 
 export const passwordSchema = z
   .string()
-  .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
-  .max(passwordMaxLength, 'Password is too long')
-  .refine((p) => p.trim() !== '', 'Password cannot be only spaces')
+  .min(
+    passwordMinLength,
+    validationMessage(/*i18n*/ 'Password must be at least {min} characters', { min: passwordMinLength }),
+  )
+  .max(passwordMaxLength, /*i18n*/ 'Password is too long')
+  .refine((p) => p.trim() !== '', /*i18n*/ 'Password cannot be only spaces')
   // One character repeated (aaaaaaaa, 11111111) is NIST's own example of a password to refuse.
-  .refine((p) => !/^(\S)\1*$/su.test(p), 'Password cannot be one character repeated')
-  .refine((p) => !isCommonPassword(p), 'This password is too common. Choose one that is harder to guess');
+  .refine((p) => !/^(\S)\1*$/su.test(p), /*i18n*/ 'Password cannot be one character repeated')
+  .refine(
+    (p) => !isCommonPassword(p),
+    /*i18n*/ 'This password is too common. Choose one that is harder to guess',
+  );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactStatuses } from '../contacts/contact-schemas.js';
+import { validationMessage } from '../validation-messages.js';
 
 /** Workflow statuses (spec 000 §4: "active or other"); only active workflows start runs. */
 export const workflowStatuses = ['draft', 'active', 'paused'] as const;
@@ -9,9 +10,13 @@ export const runStatuses = ['running', 'waiting', 'completed', 'failed'] as cons
 export type RunStatus = (typeof runStatuses)[number];
 
 const text = (label: string, max: number) =>
-  z.string(`${label} is required`).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
-const tag = text('Tag', 50);
-const statusEnum = z.enum(contactStatuses, 'Status must be lead, qualified, customer or lost');
+  z
+    .string(validationMessage(/*i18n*/ '{label} is required', { label }))
+    .trim()
+    .min(1, validationMessage(/*i18n*/ '{label} is required', { label }))
+    .max(max, validationMessage(/*i18n*/ '{label} is too long', { label }));
+const tag = text(/*i18n*/ 'Tag', 50);
+const statusEnum = z.enum(contactStatuses, /*i18n*/ 'Status must be lead, qualified, customer or lost');
 
 export const triggerTypes = [
   'contact_created',
@@ -35,20 +40,28 @@ export const triggerSchema = z.discriminatedUnion(
     // An email from the contact was filed (capture address, a connected mailbox, or typed in).
     z.object({ type: z.literal('email_received') }),
     // A connected app's event of this type (a form filled in, a purchase) whose data.email is the contact's.
-    z.object({ type: z.literal('app_event'), eventType: text('Event type', 200) }),
+    z.object({ type: z.literal('app_event'), eventType: text(/*i18n*/ 'Event type', 200) }),
     // `days` after the contact's date field, the contact enters the workflow (once per date).
     z.object({
       type: z.literal('date_reached'),
-      field: z.enum(dateFields, 'Date field must be createdAt or lastContactedAt'),
-      days: z.number().int('Whole days').min(0, 'At least 0 days').max(3650, 'At most 3650 days'),
+      field: z.enum(dateFields, /*i18n*/ 'Date field must be createdAt or lastContactedAt'),
+      days: z
+        .number()
+        .int(/*i18n*/ 'Whole days')
+        .min(0, /*i18n*/ 'At least 0 days')
+        .max(3650, /*i18n*/ 'At most 3650 days'),
     }),
     // Every `everyHours` the workflow enters each contact that meets its conditions (once per interval).
     z.object({
       type: z.literal('schedule'),
-      everyHours: z.number().int('Whole hours').min(1, 'At least 1 hour').max(8760, 'At most a year'),
+      everyHours: z
+        .number()
+        .int(/*i18n*/ 'Whole hours')
+        .min(1, /*i18n*/ 'At least 1 hour')
+        .max(8760, /*i18n*/ 'At most a year'),
     }),
   ],
-  'Trigger must be contact_created, status_changed, tag_added, email_received, app_event, date_reached or schedule',
+  /*i18n*/ 'Trigger must be contact_created, status_changed, tag_added, email_received, app_event, date_reached or schedule',
 );
 export type Trigger = z.infer<typeof triggerSchema>;
 
@@ -56,10 +69,14 @@ export const conditionSchema = z.discriminatedUnion(
   'field',
   [
     z.object({ field: z.literal('status'), op: z.enum(['is', 'is_not']), value: statusEnum }),
-    z.object({ field: z.literal('source'), op: z.enum(['is', 'is_not']), value: text('Source', 200) }),
+    z.object({
+      field: z.literal('source'),
+      op: z.enum(['is', 'is_not']),
+      value: text(/*i18n*/ 'Source', 200),
+    }),
     z.object({ field: z.literal('tag'), op: z.enum(['has', 'has_not']), value: tag }),
   ],
-  'Condition field must be status, source or tag',
+  /*i18n*/ 'Condition field must be status, source or tag',
 );
 export type Condition = z.infer<typeof conditionSchema>;
 
@@ -67,25 +84,44 @@ export const waitUnits = ['minutes', 'hours', 'days'] as const;
 export const updatableFields = ['status', 'company', 'notes'] as const;
 
 const leafStepSchemas = [
-  z.object({ type: z.literal('send_email'), subject: text('Subject', 200), body: text('Body', 20_000) }),
+  z.object({
+    type: z.literal('send_email'),
+    subject: text(/*i18n*/ 'Subject', 200),
+    body: text(/*i18n*/ 'Body', 20_000),
+  }),
   z.object({
     type: z.literal('wait'),
-    amount: z.number().int('Whole number').min(1, 'At least 1').max(3650, 'At most 3650'),
+    amount: z
+      .number()
+      .int(/*i18n*/ 'Whole number')
+      .min(1, /*i18n*/ 'At least 1')
+      .max(3650, /*i18n*/ 'At most 3650'),
     unit: z.enum(waitUnits),
   }),
-  z.object({ type: z.literal('wait_until'), at: z.iso.datetime('A date and time (ISO 8601)') }),
-  z.object({ type: z.literal('update_field'), field: z.enum(updatableFields), value: text('Value', 2000) }),
+  z.object({ type: z.literal('wait_until'), at: z.iso.datetime(/*i18n*/ 'A date and time (ISO 8601)') }),
+  z.object({
+    type: z.literal('update_field'),
+    field: z.enum(updatableFields),
+    value: text(/*i18n*/ 'Value', 2000),
+  }),
   z.object({ type: z.literal('add_tag'), tag }),
   z.object({ type: z.literal('remove_tag'), tag }),
-  z.object({ type: z.literal('create_note'), body: text('Note', 5000) }),
+  z.object({ type: z.literal('create_note'), body: text(/*i18n*/ 'Note', 5000) }),
   // A task for the team (an activity of type task, and a note on the contact's timeline).
   z.object({
     type: z.literal('create_task'),
-    title: text('Task', 200),
-    dueInDays: z.number().int('Whole days').min(0, 'At least 0 days').max(365, 'At most 365 days'),
+    title: text(/*i18n*/ 'Task', 200),
+    dueInDays: z
+      .number()
+      .int(/*i18n*/ 'Whole days')
+      .min(0, /*i18n*/ 'At least 0 days')
+      .max(365, /*i18n*/ 'At most 365 days'),
   }),
-  z.object({ type: z.literal('notify_member'), message: text('Message', 500) }),
-  z.object({ type: z.literal('webhook'), url: z.url('A URL starting with http:// or https://').max(2000) }),
+  z.object({ type: z.literal('notify_member'), message: text(/*i18n*/ 'Message', 500) }),
+  z.object({
+    type: z.literal('webhook'),
+    url: z.url(/*i18n*/ 'A URL starting with http:// or https://').max(2000),
+  }),
 ] as const;
 
 export type Step =
@@ -110,15 +146,15 @@ export const stepSchema: z.ZodType<Step> = z.lazy(() =>
         variants: z
           .array(
             z.object({
-              weight: z.number().int().min(1, 'Weight at least 1').max(100),
+              weight: z.number().int().min(1, /*i18n*/ 'Weight at least 1').max(100),
               steps: z.array(stepSchema).max(maxSteps),
             }),
           )
-          .min(2, 'An A/B split needs at least two variants')
+          .min(2, /*i18n*/ 'An A/B split needs at least two variants')
           .max(5),
       }),
     ],
-    'Unknown step type',
+    /*i18n*/ 'Unknown step type',
   ),
 );
 export const stepTypes = [
@@ -140,32 +176,32 @@ export type StepType = (typeof stepTypes)[number];
 export const workflowDefinitionSchema = z.object({
   trigger: triggerSchema,
   conditions: z.array(conditionSchema).max(20).default([]),
-  steps: z.array(stepSchema).min(1, 'Add at least one step').max(maxSteps),
+  steps: z.array(stepSchema).min(1, /*i18n*/ 'Add at least one step').max(maxSteps),
 });
 export type WorkflowDefinition = z.infer<typeof workflowDefinitionSchema>;
 
 export const workflowCreateSchema = z
   .object({
-    name: text('Name', 200),
-    description: z.string().trim().max(1000, 'Description is too long').default(''),
+    name: text(/*i18n*/ 'Name', 200),
+    description: z.string().trim().max(1000, /*i18n*/ 'Description is too long').default(''),
     status: z.enum(workflowStatuses).default('draft'),
   })
   .extend(workflowDefinitionSchema.shape);
 export type WorkflowCreateInput = z.input<typeof workflowCreateSchema>;
 
 export const workflowUpdateSchema = z.object({
-  name: text('Name', 200).optional(),
-  description: z.string().trim().max(1000, 'Description is too long').optional(),
+  name: text(/*i18n*/ 'Name', 200).optional(),
+  description: z.string().trim().max(1000, /*i18n*/ 'Description is too long').optional(),
   status: z.enum(workflowStatuses).optional(),
   trigger: triggerSchema.optional(),
   conditions: z.array(conditionSchema).max(20).optional(),
-  steps: z.array(stepSchema).min(1, 'Add at least one step').max(maxSteps).optional(),
+  steps: z.array(stepSchema).min(1, /*i18n*/ 'Add at least one step').max(maxSteps).optional(),
 });
 export type WorkflowUpdateInput = z.input<typeof workflowUpdateSchema>;
 
 export const workflowIdParamsSchema = z.object({
   id: z.coerce
-    .number('Workflow id must be a number')
+    .number(/*i18n*/ 'Workflow id must be a number')
     .int()
     .positive()
     .max(2 ** 53 - 1),
@@ -219,7 +255,7 @@ export const runListQuerySchema = z.object({
 
 export const contactIdParamsSchema = z.object({
   contactId: z.coerce
-    .number('Contact id must be a number')
+    .number(/*i18n*/ 'Contact id must be a number')
     .int()
     .positive()
     .max(2 ** 53 - 1),
@@ -328,10 +364,15 @@ export const automationSettingsSchema = z.object({
 export const automationSettingsUpdateSchema = z.object({
   runRetentionDays: z
     .number()
-    .int('Whole days')
-    .min(1, 'At least 1 day')
-    .max(3650, 'At most 3650 days')
+    .int(/*i18n*/ 'Whole days')
+    .min(1, /*i18n*/ 'At least 1 day')
+    .max(3650, /*i18n*/ 'At most 3650 days')
     .optional(),
-  trackingEnabled: z.boolean('On or off').optional(),
-  sendRatePerMinute: z.number().int('Whole number').min(0, '0 (no limit) or more').max(100_000).optional(),
+  trackingEnabled: z.boolean(/*i18n*/ 'On or off').optional(),
+  sendRatePerMinute: z
+    .number()
+    .int(/*i18n*/ 'Whole number')
+    .min(0, /*i18n*/ '0 (no limit) or more')
+    .max(100_000)
+    .optional(),
 });

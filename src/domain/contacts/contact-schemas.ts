@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessage } from '../validation-messages.js';
 import {
   contactSortKeys,
   contactStatuses,
@@ -31,25 +32,33 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 const optionalText = (max: number, label: string) =>
   z.preprocess(
     blankToNull,
-    z.string().trim().max(max, `${label} must be at most ${max} characters`).nullish(),
+    z
+      .string()
+      .trim()
+      .max(max, validationMessage(/*i18n*/ '{label} must be at most {max} characters', { label, max }))
+      .nullish(),
   );
 
-const nameField = (label: string) => z.string().trim().max(80, `${label} must be at most 80 characters`);
+const nameField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(80, validationMessage(/*i18n*/ '{label} must be at most {max} characters', { label, max: 80 }));
 
 export const contactEmailSchema = z.preprocess(
   (v) => (typeof v === 'string' ? blankToNull(v.trim().toLowerCase()) : v),
-  z.email('Enter a valid email address').max(254, 'Email is too long').nullish(),
+  z.email(/*i18n*/ 'Enter a valid email address').max(254, /*i18n*/ 'Email is too long').nullish(),
 );
 
 export const contactPhoneSchema = z.preprocess(
   blankToNull,
   z
     .string()
-    .max(40, 'Enter a valid phone number')
+    .max(40, /*i18n*/ 'Enter a valid phone number')
     .transform((raw, ctx) => {
       const e164 = normalizePhone(raw);
       if (!e164) {
-        ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number' });
+        ctx.addIssue({ code: 'custom', message: /*i18n*/ 'Enter a valid phone number' });
         return z.NEVER;
       }
       return e164;
@@ -62,32 +71,39 @@ export const contactPhoneSchema = z.preprocess(
  * serves create and update; `null` or '' clears an optional field on update.
  */
 export const contactFieldsSchema = z.object({
-  firstName: nameField('First name').optional(),
-  lastName: nameField('Last name').optional(),
+  firstName: nameField(/*i18n*/ 'First name').optional(),
+  lastName: nameField(/*i18n*/ 'Last name').optional(),
   email: contactEmailSchema,
   phone: contactPhoneSchema,
-  company: optionalText(160, 'Company'),
-  source: z.string().trim().min(1, 'Source is required').max(120, 'Source is too long').optional(),
-  status: z.enum(contactStatuses, 'Status must be lead, qualified, customer or lost').optional(),
+  company: optionalText(160, /*i18n*/ 'Company'),
+  source: z
+    .string()
+    .trim()
+    .min(1, /*i18n*/ 'Source is required')
+    .max(120, /*i18n*/ 'Source is too long')
+    .optional(),
+  status: z.enum(contactStatuses, /*i18n*/ 'Status must be lead, qualified, customer or lost').optional(),
   valueCents: z
-    .number('Value must be a number')
-    .int('Value must be whole cents')
-    .min(0, 'Value cannot be negative')
-    .max(100_000_000_000, 'Value is too large')
+    .number(/*i18n*/ 'Value must be a number')
+    .int(/*i18n*/ 'Value must be whole cents')
+    .min(0, /*i18n*/ 'Value cannot be negative')
+    .max(100_000_000_000, /*i18n*/ 'Value is too large')
     .optional(),
-  lastContactedAt: z.iso.datetime({ offset: true, message: 'Enter a valid date and time' }).nullish(),
-  address: optionalText(200, 'Address'),
-  city: optionalText(100, 'City'),
-  state: optionalText(100, 'State'),
-  zip: optionalText(20, 'ZIP'),
-  latitude: z.number('Latitude must be a number').min(-90).max(90).nullish(),
-  longitude: z.number('Longitude must be a number').min(-180).max(180).nullish(),
-  contactType: z.preprocess(blankToNull, z.enum(contactTypes, 'Choose a contact type').nullish()),
+  lastContactedAt: z.iso
+    .datetime({ offset: true, message: /*i18n*/ 'Enter a valid date and time' })
+    .nullish(),
+  address: optionalText(200, /*i18n*/ 'Address'),
+  city: optionalText(100, /*i18n*/ 'City'),
+  state: optionalText(100, /*i18n*/ 'State'),
+  zip: optionalText(20, /*i18n*/ 'ZIP'),
+  latitude: z.number(/*i18n*/ 'Latitude must be a number').min(-90).max(90).nullish(),
+  longitude: z.number(/*i18n*/ 'Longitude must be a number').min(-180).max(180).nullish(),
+  contactType: z.preprocess(blankToNull, z.enum(contactTypes, /*i18n*/ 'Choose a contact type').nullish()),
   tags: z
-    .array(z.string().trim().min(1).max(40, 'Tags must be at most 40 characters'))
-    .max(20, 'At most 20 tags')
+    .array(z.string().trim().min(1).max(40, /*i18n*/ 'Tags must be at most 40 characters'))
+    .max(20, /*i18n*/ 'At most 20 tags')
     .optional(),
-  notes: optionalText(5000, 'Notes'),
+  notes: optionalText(5000, /*i18n*/ 'Notes'),
 });
 export type ContactFields = z.output<typeof contactFieldsSchema>;
 
@@ -106,7 +122,10 @@ const identifiable = (v: ContactFields) => Boolean(v.firstName || v.lastName || 
 export const contactCreateSchema = contactFieldsSchema
   .extend({ merge: z.boolean().optional() })
   .refine(coordinatesTogether, coordinatesIssue)
-  .refine(identifiable, { message: 'Enter a name, an email or a phone number', path: ['firstName'] });
+  .refine(identifiable, {
+    message: /*i18n*/ 'Enter a name, an email or a phone number',
+    path: ['firstName'],
+  });
 export type ContactCreateInput = z.input<typeof contactCreateSchema>;
 
 /** PATCH /api/contacts/:id: only the fields present change. */
@@ -114,7 +133,11 @@ export const contactUpdateSchema = contactFieldsSchema.refine(coordinatesTogethe
 export type ContactUpdateInput = z.input<typeof contactUpdateSchema>;
 
 export const contactNoteSchema = z.object({
-  body: z.string().trim().min(1, 'Write a note first').max(5000, 'Notes must be at most 5000 characters'),
+  body: z
+    .string()
+    .trim()
+    .min(1, /*i18n*/ 'Write a note first')
+    .max(5000, /*i18n*/ 'Notes must be at most 5000 characters'),
 });
 
 /** Dollars as typed in a form ("1,250.50", "$99") to integer cents, or null when it is not an amount. */
@@ -193,15 +216,15 @@ export type ContactCount = z.infer<typeof contactCountSchema>;
 
 /** GET /api/contacts query: search, filters, sort and keyset cursor (from the X-Next-Cursor header). */
 export const contactListQuerySchema = z.object({
-  q: z.string().max(200, 'Search is too long').optional(),
+  q: z.string().max(200, /*i18n*/ 'Search is too long').optional(),
   source: z.string().max(120).optional(),
-  status: z.enum(contactStatuses, 'Status must be lead, qualified, customer or lost').optional(),
+  status: z.enum(contactStatuses, /*i18n*/ 'Status must be lead, qualified, customer or lost').optional(),
   sort: z
-    .enum(contactSortKeys, 'Sort must be createdAt, name, value or lastContactedAt')
+    .enum(contactSortKeys, /*i18n*/ 'Sort must be createdAt, name, value or lastContactedAt')
     .default('createdAt'),
-  dir: z.enum(['asc', 'desc'], 'Direction must be asc or desc').optional(),
+  dir: z.enum(['asc', 'desc'], /*i18n*/ 'Direction must be asc or desc').optional(),
   cursor: z.string().max(600).optional(),
-  limit: z.coerce.number('Limit must be a number').int().min(1).max(100).default(contactsPageSize),
+  limit: z.coerce.number(/*i18n*/ 'Limit must be a number').int().min(1).max(100).default(contactsPageSize),
 });
 export type ContactListQuery = z.input<typeof contactListQuerySchema>;
 

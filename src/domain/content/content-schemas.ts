@@ -13,12 +13,12 @@ export const topicRequiredMessage = 'Please enter a topic for content generation
 /** Items the calendar shows besides the scheduled ones (spec 000 §9). */
 export const calendarGeneratedItems = 3;
 
-const typeEnum = z.enum(contentTypes, 'Type must be blog, social, email, landing or product');
+const typeEnum = z.enum(contentTypes, /*i18n*/ 'Type must be blog, social, email, landing or product');
 const topicSchema = z
   .string(topicRequiredMessage)
   .trim()
   .min(1, topicRequiredMessage)
-  .max(200, 'Topic must be at most 200 characters');
+  .max(200, /*i18n*/ 'Topic must be at most 200 characters');
 
 // ---- requests ----
 
@@ -28,8 +28,8 @@ export const generateContentSchema = z.object({
   type: typeEnum.default('blog'),
   /** Omitted for all websites. */
   websiteId: websiteIdSchema.optional(),
-  seoOptimize: z.boolean('must be true or false').default(true),
-  autoPublish: z.boolean('must be true or false').default(false),
+  seoOptimize: z.boolean(/*i18n*/ 'must be true or false').default(true),
+  autoPublish: z.boolean(/*i18n*/ 'must be true or false').default(false),
 });
 export type GenerateContentInput = z.input<typeof generateContentSchema>;
 export type GenerateContentRequest = z.output<typeof generateContentSchema>;
@@ -54,13 +54,27 @@ export const contentFormDefaults: ContentFormValues = {
 export const contentIdParamsSchema = z.object({ id: idParamSchema });
 
 const keywordsSchema = z
-  .array(z.string().trim().min(1, 'A keyword cannot be empty').max(60, 'A keyword is at most 60 characters'))
-  .max(20, 'At most 20 keywords');
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, /*i18n*/ 'A keyword cannot be empty')
+      .max(60, /*i18n*/ 'A keyword is at most 60 characters'),
+  )
+  .max(20, /*i18n*/ 'At most 20 keywords');
 
 const editFields = {
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
-  body: z.string().trim().min(1, 'Body is required').max(100_000, 'Body must be at most 100,000 characters'),
-  metaDescription: z.string().trim().max(300, 'Meta description must be at most 300 characters'),
+  title: z
+    .string()
+    .trim()
+    .min(1, /*i18n*/ 'Title is required')
+    .max(200, /*i18n*/ 'Title must be at most 200 characters'),
+  body: z
+    .string()
+    .trim()
+    .min(1, /*i18n*/ 'Body is required')
+    .max(100_000, /*i18n*/ 'Body must be at most 100,000 characters'),
+  metaDescription: z.string().trim().max(300, /*i18n*/ 'Meta description must be at most 300 characters'),
   keywords: keywordsSchema,
   websiteId: websiteIdSchema.nullable(),
 };
@@ -69,7 +83,7 @@ const editFields = {
 export const contentUpdateSchema = z
   .object(editFields)
   .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Name at least one field to change');
+  .refine((v) => Object.keys(v).length > 0, /*i18n*/ 'Name at least one field to change');
 export type ContentUpdate = z.infer<typeof contentUpdateSchema>;
 
 /** The editor's form: the keywords typed as one comma-separated line. */
@@ -87,11 +101,11 @@ export const splitKeywords = (line: string) =>
     .filter(Boolean);
 
 export const contentScheduleSchema = z.object({
-  scheduledAt: z.iso.datetime({ offset: true, message: 'Enter a date and time' }),
+  scheduledAt: z.iso.datetime({ offset: true, message: /*i18n*/ 'Enter a date and time' }),
 });
 
 export const contentTranslateSchema = z.object({
-  locale: z.enum(locales, 'Choose one of the languages of the product'),
+  locale: z.enum(locales, /*i18n*/ 'Choose one of the languages of the product'),
 });
 
 export const contentFeedParamsSchema = z.object({
@@ -100,20 +114,24 @@ export const contentFeedParamsSchema = z.object({
 });
 export const publicContentParamsSchema = z.object({
   workspaceId: idParamSchema,
-  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'is not a page of this site'),
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, /*i18n*/ 'is not a page of this site'),
 });
 
 export const wordpressSettingsInputSchema = z.object({
   siteUrl: z
-    .url('Enter the WordPress site address, such as https://blog.example.com')
-    .refine((v) => /^https?:\/\//i.test(v), 'The address must start with http:// or https://'),
-  username: z.string().trim().min(1, 'Username is required').max(100, 'Username is at most 100 characters'),
+    .url(/*i18n*/ 'Enter the WordPress site address, such as https://blog.example.com')
+    .refine((v) => /^https?:\/\//i.test(v), /*i18n*/ 'The address must start with http:// or https://'),
+  username: z
+    .string()
+    .trim()
+    .min(1, /*i18n*/ 'Username is required')
+    .max(100, /*i18n*/ 'Username is at most 100 characters'),
   /** WordPress shows application passwords in groups of four ("abcd efgh …"); spaces are kept as given. */
   applicationPassword: z
     .string()
     .trim()
-    .min(8, 'Paste the application password WordPress showed you')
-    .max(200, 'The application password is at most 200 characters'),
+    .min(8, /*i18n*/ 'Paste the application password WordPress showed you')
+    .max(200, /*i18n*/ 'The application password is at most 200 characters'),
 });
 
 // ---- answers ----

@@ -26,9 +26,9 @@ export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 export const dashboardStatsQuerySchema = z.object({
   /** The website selected in the sidebar; omitted for all websites. */
   websiteId: z.coerce
-    .number({ message: 'websiteId must be a website id' })
-    .int('websiteId must be a website id')
-    .positive('websiteId must be a website id')
-    .max(2_147_483_647, 'websiteId must be a website id')
+    .number({ message: /*i18n*/ 'websiteId must be a website id' })
+    .int(/*i18n*/ 'websiteId must be a website id')
+    .positive(/*i18n*/ 'websiteId must be a website id')
+    .max(2_147_483_647, /*i18n*/ 'websiteId must be a website id')
     .optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { websiteIdParamSchema } from '../ids.js';
+import { validationMessage } from '../validation-messages.js';
 
 /** Pipeline stages in board order (issue 17). The last two close a deal. */
 export const dealStages = ['leads', 'qualified', 'proposal', 'negotiation', 'won', 'lost'] as const;
@@ -30,42 +31,53 @@ export const dealBoardPageSize = 50;
 /** Conversion rate counts deals closed within this many days unless the request names another period. */
 export const defaultConversionPeriodDays = 90;
 
-const stageEnum = z.enum(dealStages, 'Stage must be leads, qualified, proposal, negotiation, won or lost');
+const stageEnum = z.enum(
+  dealStages,
+  /*i18n*/ 'Stage must be leads, qualified, proposal, negotiation, won or lost',
+);
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optionalText = (max: number, label: string) =>
   z.preprocess(
     blankToNull,
-    z.string().trim().max(max, `${label} must be at most ${max} characters`).nullish(),
+    z
+      .string()
+      .trim()
+      .max(max, validationMessage(/*i18n*/ '{label} must be at most {max} characters', { label, max }))
+      .nullish(),
   );
 const id = (label: string) =>
   z.coerce
-    .number(`${label} must be a number`)
-    .int(`${label} must be a whole number`)
+    .number(validationMessage(/*i18n*/ '{label} must be a number', { label }))
+    .int(validationMessage(/*i18n*/ '{label} must be a whole number', { label }))
     .positive()
     .max(2 ** 53 - 1);
-const isoDate = z.iso.date('Enter a date as YYYY-MM-DD');
+const isoDate = z.iso.date(/*i18n*/ 'Enter a date as YYYY-MM-DD');
 
 // ---- requests ----
 
-export const dealIdParamsSchema = z.object({ id: id('Deal id') });
+export const dealIdParamsSchema = z.object({ id: id(/*i18n*/ 'Deal id') });
 
 const dealFields = {
-  name: z.string().trim().min(1, 'Name the deal').max(200, 'Name must be at most 200 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, /*i18n*/ 'Name the deal')
+    .max(200, /*i18n*/ 'Name must be at most 200 characters'),
   valueCents: z
-    .number('Value must be a number')
-    .int('Value must be whole cents')
-    .min(0, 'Value cannot be negative')
-    .max(100_000_000_000, 'Value is too large'),
+    .number(/*i18n*/ 'Value must be a number')
+    .int(/*i18n*/ 'Value must be whole cents')
+    .min(0, /*i18n*/ 'Value cannot be negative')
+    .max(100_000_000_000, /*i18n*/ 'Value is too large'),
   currency: z
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter ISO code such as USD'),
+    .regex(/^[A-Z]{3}$/, /*i18n*/ 'Currency must be a three-letter ISO code such as USD'),
   expectedCloseDate: z.preprocess(blankToNull, isoDate.nullish()),
-  ownerId: id('Owner').nullish(),
-  contactId: id('Contact'),
+  ownerId: id(/*i18n*/ 'Owner').nullish(),
+  contactId: id(/*i18n*/ 'Contact'),
   websiteId: websiteIdParamSchema.nullish(),
-  notes: optionalText(5000, 'Notes'),
+  notes: optionalText(5000, /*i18n*/ 'Notes'),
 };
 
 /** POST /api/deals. The company is the contact's unless given. */
@@ -74,8 +86,8 @@ export const dealCreateSchema = z.object({
   valueCents: dealFields.valueCents.default(0),
   currency: dealFields.currency.default('USD'),
   stage: stageEnum.default('leads'),
-  companyId: id('Company').nullish(),
-  lostReason: optionalText(500, 'Lost reason'),
+  companyId: id(/*i18n*/ 'Company').nullish(),
+  lostReason: optionalText(500, /*i18n*/ 'Lost reason'),
 });
 export type DealCreateInput = z.input<typeof dealCreateSchema>;
 export type DealCreate = z.output<typeof dealCreateSchema>;
@@ -89,10 +101,10 @@ export const dealUpdateSchema = z
     expectedCloseDate: dealFields.expectedCloseDate,
     ownerId: dealFields.ownerId,
     contactId: dealFields.contactId,
-    companyId: id('Company').nullish(),
+    companyId: id(/*i18n*/ 'Company').nullish(),
     websiteId: dealFields.websiteId,
     notes: dealFields.notes,
-    lostReason: optionalText(500, 'Lost reason'),
+    lostReason: optionalText(500, /*i18n*/ 'Lost reason'),
   })
   .partial()
   .strict();
@@ -102,20 +114,20 @@ export type DealUpdate = z.output<typeof dealUpdateSchema>;
 /** POST /api/deals/:id/stage. `lostReason` only goes with a move to lost. */
 export const dealMoveSchema = z.object({
   stage: stageEnum,
-  lostReason: optionalText(500, 'Lost reason'),
+  lostReason: optionalText(500, /*i18n*/ 'Lost reason'),
 });
 export type DealMoveInput = z.input<typeof dealMoveSchema>;
 
 /** Filters shared by the list, the board and the table view. */
 export const dealFilterSchema = z.object({
-  ownerId: id('Owner').optional(),
+  ownerId: id(/*i18n*/ 'Owner').optional(),
   websiteId: websiteIdParamSchema.optional(),
   closeMonth: z
     .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Close month must look like 2025-06')
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, /*i18n*/ 'Close month must look like 2025-06')
     .optional(),
-  contactId: id('Contact').optional(),
-  companyId: id('Company').optional(),
+  contactId: id(/*i18n*/ 'Contact').optional(),
+  companyId: id(/*i18n*/ 'Company').optional(),
 });
 export type DealFilters = z.infer<typeof dealFilterSchema>;
 
@@ -123,17 +135,17 @@ export type DealFilters = z.infer<typeof dealFilterSchema>;
 export const dealListQuerySchema = dealFilterSchema.extend({
   stage: stageEnum.optional(),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number('Limit must be a number').int().min(1).max(200).default(dealBoardPageSize),
+  limit: z.coerce.number(/*i18n*/ 'Limit must be a number').int().min(1).max(200).default(dealBoardPageSize),
 });
 export type DealListQuery = z.input<typeof dealListQuerySchema>;
 
 export const dealBoardQuerySchema = dealFilterSchema.extend({
-  limit: z.coerce.number('Limit must be a number').int().min(1).max(100).default(dealBoardPageSize),
+  limit: z.coerce.number(/*i18n*/ 'Limit must be a number').int().min(1).max(100).default(dealBoardPageSize),
 });
 
 export const dealStatsQuerySchema = z.object({
   periodDays: z.coerce
-    .number('Period must be a number of days')
+    .number(/*i18n*/ 'Period must be a number of days')
     .int()
     .min(1)
     .max(3650)
@@ -142,7 +154,11 @@ export const dealStatsQuerySchema = z.object({
 
 export const stageParamsSchema = z.object({ stage: stageEnum });
 export const stageProbabilitySchema = z.object({
-  probability: z.number('Probability must be a number').int().min(0).max(100, 'Probability is a percentage'),
+  probability: z
+    .number(/*i18n*/ 'Probability must be a number')
+    .int()
+    .min(0)
+    .max(100, /*i18n*/ 'Probability is a percentage'),
 });
 
 // ---- answers ----

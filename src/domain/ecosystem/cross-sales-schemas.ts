@@ -52,24 +52,24 @@ export const planSchema = z.object({ items: z.array(planItemSchema), progress: z
 
 const dollarsSchema = z
   .number()
-  .int('must be whole dollars')
-  .min(0, 'must be 0 or more')
-  .max(10_000_000, 'is too large');
+  .int(/*i18n*/ 'must be whole dollars')
+  .min(0, /*i18n*/ 'must be 0 or more')
+  .max(10_000_000, /*i18n*/ 'is too large');
 
 export const matrixInputSchema = z
   .object({
-    sourceApp: z.string().trim().min(1, 'is required').max(120, 'is too long'),
-    targetApp: z.string().trim().min(1, 'is required').max(120, 'is too long'),
+    sourceApp: z.string().trim().min(1, /*i18n*/ 'is required').max(120, /*i18n*/ 'is too long'),
+    targetApp: z.string().trim().min(1, /*i18n*/ 'is required').max(120, /*i18n*/ 'is too long'),
     services: z
-      .array(z.string().trim().min(1, 'is required').max(120, 'is too long'))
-      .max(20, 'at most 20')
+      .array(z.string().trim().min(1, /*i18n*/ 'is required').max(120, /*i18n*/ 'is too long'))
+      .max(20, /*i18n*/ 'at most 20')
       .default([]),
     valueRange: z.tuple([dollarsSchema, dollarsSchema]),
-    reasoning: z.string().trim().max(2000, 'is too long').default(''),
+    reasoning: z.string().trim().max(2000, /*i18n*/ 'is too long').default(''),
   })
   .refine((v) => v.valueRange[1] >= v.valueRange[0], {
     path: ['valueRange'],
-    message: 'the maximum must not be below the minimum',
+    message: /*i18n*/ 'the maximum must not be below the minimum',
   });
 
 export const backlinksSchema = z.object({

@@ -31,7 +31,7 @@ export const collectionRunSchema = z.object({
 export type CollectionRun = z.infer<typeof collectionRunSchema>;
 
 export const collectSingleSchema = z.object({
-  appName: z.string().trim().min(1, 'is required').max(120, 'is too long'),
+  appName: z.string().trim().min(1, /*i18n*/ 'is required').max(120, /*i18n*/ 'is too long'),
 });
 
 export const integrateUsersResultSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessage } from '../validation-messages.js';
 
 /** The ecosystem page's tabs after "All Apps" (spec 001, Ecosystem Integration). */
 export const appCategories = [
@@ -46,7 +47,7 @@ export const demoAppsPath = '/demo-apps/';
 export const appUrlSchema = z
   .string()
   .trim()
-  .max(2048, 'must be at most 2048 characters')
+  .max(2048, /*i18n*/ 'must be at most 2048 characters')
   .refine((value) => {
     if (value.startsWith(demoAppsPath)) return !value.includes('..');
     try {
@@ -55,13 +56,13 @@ export const appUrlSchema = z
     } catch {
       return false;
     }
-  }, 'must be an http(s) URL');
+  }, /*i18n*/ 'must be an http(s) URL');
 
 const centsSchema = z
-  .number('must be a number')
-  .int('must be a whole number of cents')
-  .min(0, 'must be 0 or more')
-  .max(100_000_000_00, 'is too large');
+  .number(/*i18n*/ 'must be a number')
+  .int(/*i18n*/ 'must be a whole number of cents')
+  .min(0, /*i18n*/ 'must be 0 or more')
+  .max(100_000_000_00, /*i18n*/ 'is too large');
 
 export const appPricingSchema = z.object({
   free: z.boolean().default(false),
@@ -72,19 +73,20 @@ export const appPricingSchema = z.object({
 });
 export type AppPricing = z.infer<typeof appPricingSchema>;
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const text = (max: number) =>
+  z.string().trim().max(max, validationMessage(/*i18n*/ 'must be at most {max} characters', { max }));
 
 export const fieldMappingSchema = z
-  .partialRecord(z.enum(mappableFields), text(120).min(1, 'is required'))
+  .partialRecord(z.enum(mappableFields), text(120).min(1, /*i18n*/ 'is required'))
   .default({});
 
 const authHeaderSchema = z
   .string()
-  .max(4096, 'must be at most 4096 characters')
-  .regex(/^[A-Za-z0-9-]{1,64}:\s*[^\r\n]+$/, 'must look like "Authorization: Bearer …"');
+  .max(4096, /*i18n*/ 'must be at most 4096 characters')
+  .regex(/^[A-Za-z0-9-]{1,64}:\s*[^\r\n]+$/, /*i18n*/ 'must look like "Authorization: Bearer …"');
 
 export const endpointInputSchema = z.object({
-  name: text(120).min(1, 'is required'),
+  name: text(120).min(1, /*i18n*/ 'is required'),
   type: z.enum(endpointTypes),
   category: z.enum(endpointCategories),
   description: text(2000).default(''),
@@ -121,7 +123,7 @@ export function endpointInputFromForm(form: z.output<typeof endpointFormSchema>)
 }
 
 export const appInputSchema = z.object({
-  name: text(120).min(1, 'is required'),
+  name: text(120).min(1, /*i18n*/ 'is required'),
   category: z.enum(appCategories),
   url: appUrlSchema,
   description: text(2000).default(''),
@@ -133,9 +135,9 @@ export const appInputSchema = z.object({
     lifetimeCents: null,
     oneTimeCents: null,
   }),
-  features: z.array(text(200).min(1, 'is required')).max(50, 'at most 50').default([]),
+  features: z.array(text(200).min(1, /*i18n*/ 'is required')).max(50, /*i18n*/ 'at most 50').default([]),
   usersUrl: appUrlSchema.nullable().default(null),
-  endpoints: z.array(endpointInputSchema).max(20, 'at most 20 endpoints').default([]),
+  endpoints: z.array(endpointInputSchema).max(20, /*i18n*/ 'at most 20 endpoints').default([]),
 });
 export type AppInput = z.infer<typeof appInputSchema>;
 

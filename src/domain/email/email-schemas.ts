@@ -8,12 +8,12 @@ export type EmailDirection = (typeof emailDirections)[number];
 const addressField = z
   .string()
   .trim()
-  .min(1, 'Please provide at least the from and to email addresses.')
+  .min(1, /*i18n*/ 'Please provide at least the from and to email addresses.')
   .max(320)
   .refine(
     // An empty value already has its message from min(1).
     (v) => v === '' || /^(?:[^<>]*<)?\s*[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+\s*>?\s*$/.test(v),
-    'is not an email address',
+    /*i18n*/ 'is not an email address',
   );
 
 export const processEmailSchema = z.object({
@@ -27,7 +27,7 @@ export const processEmailSchema = z.object({
 });
 export type ProcessEmailInput = z.infer<typeof processEmailSchema>;
 
-const secretField = z.string().min(1, 'Enter the app password for this mailbox.').max(1024);
+const secretField = z.string().min(1, /*i18n*/ 'Enter the app password for this mailbox.').max(1024);
 
 /** The mailbox secret may be sent as `password` or `appPassword` (what Gmail and Outlook call it). */
 export const connectEmailSchema = z
@@ -40,7 +40,7 @@ export const connectEmailSchema = z
       .string()
       .trim()
       .max(253)
-      .regex(/^[a-z0-9.-]+$/i, 'is not a host name')
+      .regex(/^[a-z0-9.-]+$/i, /*i18n*/ 'is not a host name')
       .optional()
       .or(z.literal('').transform(() => undefined)),
     port: z.number().int().min(1).max(65535).optional(),
@@ -48,7 +48,7 @@ export const connectEmailSchema = z
   })
   .refine((v) => v.password !== undefined || v.appPassword !== undefined, {
     path: ['password'],
-    message: 'Enter the app password for this mailbox.',
+    message: /*i18n*/ 'Enter the app password for this mailbox.',
   });
 export type ConnectEmailInput = z.infer<typeof connectEmailSchema>;
 

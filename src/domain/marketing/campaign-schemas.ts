@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactStatuses } from '../contacts/contact-schemas.js';
+import { validationMessage } from '../validation-messages.js';
 
 export const campaignTypes = ['newsletter', 'promotion', 'announcement'] as const;
 export type CampaignType = (typeof campaignTypes)[number];
@@ -12,7 +13,7 @@ export const mergeFields = ['firstName', 'lastName', 'email', 'company'] as cons
 
 const id = (label: string) =>
   z.coerce
-    .number(`${label} must be a number`)
+    .number(validationMessage(/*i18n*/ '{label} must be a number', { label }))
     .int()
     .positive()
     .max(2 ** 53 - 1);
@@ -20,7 +21,7 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 /** Who receives a campaign: contacts with an email meeting every filter given, never a suppressed one. */
 export const audienceSchema = z.object({
-  status: z.enum(contactStatuses, 'Status must be lead, qualified, customer or lost').optional(),
+  status: z.enum(contactStatuses, /*i18n*/ 'Status must be lead, qualified, customer or lost').optional(),
   source: optionalText(200),
   tag: optionalText(50),
   websiteId: z.number().int().positive().optional(),
@@ -28,18 +29,26 @@ export const audienceSchema = z.object({
 export type Audience = z.infer<typeof audienceSchema>;
 
 const campaignFields = {
-  name: z.string('Name is required').trim().min(1, 'Name is required').max(200, 'Name is too long'),
-  type: z.enum(campaignTypes, 'Type must be newsletter, promotion or announcement'),
-  subject: z
-    .string('Subject is required')
+  name: z
+    .string(/*i18n*/ 'Name is required')
     .trim()
-    .min(1, 'Subject is required')
-    .max(200, 'Subject is too long'),
-  preheader: z.string().trim().max(200, 'Preheader is too long'),
-  body: z.string('Body is required').trim().min(1, 'Body is required').max(100_000, 'Body is too long'),
-  fromName: z.string().trim().max(100, 'Sender name is too long'),
+    .min(1, /*i18n*/ 'Name is required')
+    .max(200, /*i18n*/ 'Name is too long'),
+  type: z.enum(campaignTypes, /*i18n*/ 'Type must be newsletter, promotion or announcement'),
+  subject: z
+    .string(/*i18n*/ 'Subject is required')
+    .trim()
+    .min(1, /*i18n*/ 'Subject is required')
+    .max(200, /*i18n*/ 'Subject is too long'),
+  preheader: z.string().trim().max(200, /*i18n*/ 'Preheader is too long'),
+  body: z
+    .string(/*i18n*/ 'Body is required')
+    .trim()
+    .min(1, /*i18n*/ 'Body is required')
+    .max(100_000, /*i18n*/ 'Body is too long'),
+  fromName: z.string().trim().max(100, /*i18n*/ 'Sender name is too long'),
   audience: audienceSchema,
-  scheduledAt: z.iso.datetime('A date and time (ISO 8601)').nullable(),
+  scheduledAt: z.iso.datetime(/*i18n*/ 'A date and time (ISO 8601)').nullable(),
 };
 
 export const campaignCreateSchema = z.object({
@@ -53,7 +62,7 @@ export const campaignCreateSchema = z.object({
 export type CampaignCreateInput = z.input<typeof campaignCreateSchema>;
 export const campaignUpdateSchema = z.object(campaignFields).partial();
 export type CampaignUpdateInput = z.input<typeof campaignUpdateSchema>;
-export const campaignIdParamsSchema = z.object({ id: id('Campaign id') });
+export const campaignIdParamsSchema = z.object({ id: id(/*i18n*/ 'Campaign id') });
 
 /** The list of spec 001 (demo campaign fields) plus the sending counters. */
 export const campaignSummarySchema = z.object({

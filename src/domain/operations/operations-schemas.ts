@@ -63,9 +63,9 @@ export const documentedAppEndpoints = [
 const eventType = z
   .string()
   .trim()
-  .min(1, 'must not be empty')
-  .max(100, 'must be at most 100 characters')
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'may contain letters, digits and . _ : - only');
+  .min(1, /*i18n*/ 'must not be empty')
+  .max(100, /*i18n*/ 'must be at most 100 characters')
+  .regex(/^[A-Za-z0-9_.:-]+$/, /*i18n*/ 'may contain letters, digits and . _ : - only');
 
 /** An app's event as it posts it to its inbound address (the body that was signed). */
 export const inboundEventSchema = z.object({
@@ -81,21 +81,21 @@ export const endpointCreateSchema = z.object({
   appId: idSchema,
   url: appUrlSchema,
   /** The event types this endpoint receives (its triggers). */
-  events: z.array(eventType).max(50, 'at most 50 events').default([]),
+  events: z.array(eventType).max(50, /*i18n*/ 'at most 50 events').default([]),
 });
 export type EndpointCreate = z.infer<typeof endpointCreateSchema>;
 
 export const monitorUpdateSchema = z.object({
   intervalSeconds: z
-    .number('must be a number')
-    .int('must be a whole number')
-    .min(60, 'must be at least 60')
-    .max(86400, 'must be at most 86400'),
+    .number(/*i18n*/ 'must be a number')
+    .int(/*i18n*/ 'must be a whole number')
+    .min(60, /*i18n*/ 'must be at least 60')
+    .max(86400, /*i18n*/ 'must be at most 86400'),
   timeoutMs: z
-    .number('must be a number')
-    .int('must be a whole number')
-    .min(1000, 'must be at least 1000')
-    .max(60000, 'must be at most 60000'),
+    .number(/*i18n*/ 'must be a number')
+    .int(/*i18n*/ 'must be a whole number')
+    .min(1000, /*i18n*/ 'must be at least 1000')
+    .max(60000, /*i18n*/ 'must be at most 60000'),
 });
 export const monitorCreateSchema = monitorUpdateSchema
   .partial()
@@ -106,7 +106,9 @@ export const monitorEditSchema = monitorUpdateSchema.extend({ url: appUrlSchema.
 export type MonitorEdit = z.infer<typeof monitorEditSchema>;
 
 export const testWebhookSchema = z.object({
-  testData: z.object({ test_message: z.string().max(500, 'must be at most 500 characters') }).optional(),
+  testData: z
+    .object({ test_message: z.string().max(500, /*i18n*/ 'must be at most 500 characters') })
+    .optional(),
 });
 
 // ---- answers ----

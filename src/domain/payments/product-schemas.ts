@@ -7,9 +7,9 @@ export type ProductBilling = (typeof productBillings)[number];
 
 export const productInputSchema = z.object({
   websiteId: websiteIdSchema,
-  name: z.string().trim().min(1, 'is required').max(120),
+  name: z.string().trim().min(1, /*i18n*/ 'is required').max(120),
   description: z.string().trim().max(500).default(''),
-  priceCents: z.number().int('must be whole cents').min(0).max(100_000_000),
+  priceCents: z.number().int(/*i18n*/ 'must be whole cents').min(0).max(100_000_000),
   billing: z.enum(productBillings),
 });
 export type ProductInput = z.input<typeof productInputSchema>;

@@ -7,8 +7,8 @@ export type PhoneSyncType = (typeof phoneSyncTypes)[number];
 export const maxSyncItems = 1000;
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
-const phoneText = z.string().trim().min(1, 'is required').max(40);
-const dateText = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
+const phoneText = z.string().trim().min(1, /*i18n*/ 'is required').max(40);
+const dateText = z.iso.datetime({ offset: true, message: /*i18n*/ 'must be an ISO date-time' });
 
 export const contactSyncItemSchema = z
   .object({
@@ -29,7 +29,7 @@ export const contactSyncItemSchema = z
   })
   .refine((c) => Boolean(c.phone || c.email), {
     path: ['phone'],
-    message: 'a phone or an email is required',
+    message: /*i18n*/ 'a phone or an email is required',
   });
 
 export const callSyncItemSchema = z.object({
@@ -59,8 +59,8 @@ export const syncItemSchemas = {
 
 export const phoneSyncPayloadSchema = z.object({
   type: z.enum(phoneSyncTypes),
-  data: z.array(z.unknown()).min(1, 'must contain at least one item').max(maxSyncItems),
-  authToken: z.string().trim().min(1, 'is required').max(200),
+  data: z.array(z.unknown()).min(1, /*i18n*/ 'must contain at least one item').max(maxSyncItems),
+  authToken: z.string().trim().min(1, /*i18n*/ 'is required').max(200),
 });
 
 /** POST /api/iphone/sync answers 202: the batch is stored and queued. */
@@ -97,7 +97,7 @@ export const syncTokenSchema = z.object({
 export type SyncToken = z.infer<typeof syncTokenSchema>;
 
 export const createSyncTokenSchema = z.object({
-  name: z.string().trim().min(1, 'Give the token a name').max(100),
+  name: z.string().trim().min(1, /*i18n*/ 'Give the token a name').max(100),
 });
 export type CreateSyncTokenInput = z.infer<typeof createSyncTokenSchema>;
 

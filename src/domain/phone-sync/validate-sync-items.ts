@@ -47,7 +47,7 @@ export function validateSyncItems(
     if (typeof phone === 'string' && phone !== '') {
       const e164 = normalizePhone(phone);
       if (!e164) {
-        issues.push({ path: itemPath(index, [phoneField]), message: 'is not a valid phone number' });
+        issues.push({ path: itemPath(index, [phoneField]), message: /*i18n*/ 'is not a valid phone number' });
         return;
       }
       (item as Record<string, unknown>)[phoneField] = e164;

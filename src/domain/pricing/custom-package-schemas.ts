@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessage } from '../validation-messages.js';
 import { type AddonId, addonIds } from './addons.js';
 import { planIds } from './plans.js';
 
@@ -26,7 +27,10 @@ export const packageLinkSchema = z.object({
       const ids = [...new Set((value ?? '').split(',').filter(Boolean))];
       const unknown = ids.filter((id) => !(addonIds as readonly string[]).includes(id));
       if (unknown.length) {
-        ctx.addIssue({ code: 'custom', message: `Unknown add-on: ${unknown.join(', ')}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: validationMessage(/*i18n*/ 'Unknown add-on: {addons}', { addons: unknown.join(', ') }),
+        });
         return z.NEVER;
       }
       return ids as AddonId[];

@@ -224,7 +224,7 @@ const cents = z.number().int().nonnegative();
 export const localBusinessCheckoutSchema = z.object({
   businessType: z.enum(businessTypeIds),
   exposureLevel: z.enum(exposureLevelIds),
-  zipCodes: z.string().max(2000, 'ZIP codes must be at most 2000 characters'),
+  zipCodes: z.string().max(2000, /*i18n*/ 'ZIP codes must be at most 2000 characters'),
   naicsCode: z.enum(industryCodes).default(defaultIndustryCode),
   addons: z.object({
     lumaraShoutouts: z.boolean(),

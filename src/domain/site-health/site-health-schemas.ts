@@ -58,7 +58,7 @@ export const siteHealthSettingsSchema = z
   })
   .strict()
   .refine((change) => Object.values(change).some((value) => value !== undefined), {
-    message: 'Nothing to update',
+    message: /*i18n*/ 'Nothing to update',
   });
 
 /**
@@ -162,7 +162,11 @@ export const searchConsoleStatusSchema = z.object({
 });
 
 export const applyLinkFixesSchema = z.object({
-  domain: z.string().trim().min(1, 'Enter a domain').max(253, 'A domain is at most 253 characters'),
+  domain: z
+    .string()
+    .trim()
+    .min(1, /*i18n*/ 'Enter a domain')
+    .max(253, /*i18n*/ 'A domain is at most 253 characters'),
 });
 
 // ↓ Answers

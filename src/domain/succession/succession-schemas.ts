@@ -7,10 +7,10 @@ export const successionPlanInputSchema = z
   .object({
     successorId: idSchema,
     inactivityDays: z
-      .number('must be a number')
-      .int('must be a whole number of days')
-      .min(1, 'at least 1 day')
-      .max(3650, 'at most 3650 days'),
+      .number(/*i18n*/ 'must be a number')
+      .int(/*i18n*/ 'must be a whole number of days')
+      .min(1, /*i18n*/ 'at least 1 day')
+      .max(3650, /*i18n*/ 'at most 3650 days'),
   })
   .strict();
 export type SuccessionPlanInput = z.infer<typeof successionPlanInputSchema>;

@@ -15,12 +15,16 @@ export function normalizeDomain(value: string): string {
     .replace(/\.$/, '');
 }
 
-const nameSchema = z.string().trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters');
+const nameSchema = z
+  .string()
+  .trim()
+  .min(1, /*i18n*/ 'Name is required')
+  .max(120, /*i18n*/ 'Name is at most 120 characters');
 const domainSchema = z
   .string()
   .transform(normalizeDomain)
-  .pipe(z.string().regex(hostnamePattern, 'Enter a domain such as example.com'));
-const descriptionSchema = z.string().trim().max(500, 'Description is at most 500 characters');
+  .pipe(z.string().regex(hostnamePattern, /*i18n*/ 'Enter a domain such as example.com'));
+const descriptionSchema = z.string().trim().max(500, /*i18n*/ 'Description is at most 500 characters');
 
 export const websiteInputSchema = z.object({
   name: nameSchema,
@@ -40,7 +44,7 @@ export const websiteUpdateSchema = z
     description: descriptionSchema.optional(),
   })
   .refine((change) => Object.values(change).some((value) => value !== undefined), {
-    message: 'Nothing to update: send a name, domain or description',
+    message: /*i18n*/ 'Nothing to update: send a name, domain or description',
   });
 
 /** One of the sites the hub manages (GET /api/websites, and the answer to a create or change). */

@@ -1,5 +1,6 @@
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { fieldMessage } from '@client/i18n/field-message';
 import { passwordMaxLength, passwordMinLength } from '@domain/auth/password-length';
 import { useLingui } from '@lingui/react/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -33,8 +34,9 @@ export function NewPasswordField({
         {...registration}
       />
       <p id={`${id}-hint`} className={error ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
-        {error ??
-          t`At least ${passwordMinLength} characters. Long phrases are welcome; common passwords are not.`}
+        {error
+          ? fieldMessage(error)
+          : t`At least ${passwordMinLength} characters. Long phrases are welcome; common passwords are not.`}
       </p>
     </div>
   );

@@ -351,7 +351,8 @@ function SignUpForm({
               render={({ field }) => {
                 const chosen = field.value ?? [];
                 return (
-                  <div className="grid gap-2 sm:grid-cols-2">
+                  // One minmax(0, 1fr) column: a long add-on name truncates instead of widening a phone's screen.
+                  <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                     {addons.map((addon) => (
                       <label
                         key={addon.id}

@@ -12,6 +12,7 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
+import { fieldMessage } from '@client/i18n/field-message';
 import { addDays } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
@@ -273,7 +274,7 @@ export function WorkflowBuilderDialog({
             </ol>
             {stepsError && (
               <p className="text-xs text-destructive" role="alert">
-                {stepsError}
+                {fieldMessage(stepsError)}
               </p>
             )}
             <div className="flex gap-2">
@@ -322,7 +323,7 @@ export function WorkflowBuilderDialog({
 function FieldProblem({ message }: { message: string | undefined }) {
   return message ? (
     <p className="text-xs text-destructive" role="alert">
-      {message}
+      {fieldMessage(message)}
     </p>
   ) : null;
 }

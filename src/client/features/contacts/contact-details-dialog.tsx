@@ -10,6 +10,7 @@ import {
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { ContactDeals } from '@client/features/deals';
+import { fieldMessage } from '@client/i18n/field-message';
 import { formatDateTime, formatRelativeTime } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
@@ -220,7 +221,7 @@ function NoteForm({ contactId }: { contactId: number }) {
         aria-invalid={Boolean(error)}
         {...form.register('body')}
       />
-      {error && <p className="text-xs text-destructive">{error}</p>}
+      {error && <p className="text-xs text-destructive">{fieldMessage(error)}</p>}
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={addNote.isPending}>
           {addNote.isPending && <Loader2 className="animate-spin" />}

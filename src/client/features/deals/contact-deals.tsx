@@ -2,6 +2,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { fieldMessage } from '@client/i18n/field-message';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
 import { parseDollarsToCents } from '@domain/contacts/contact-schemas';
@@ -108,7 +109,7 @@ function AddDealForm({ contactId }: { contactId: number }) {
         {create.isPending ? <Loader2 className="animate-spin" /> : <Plus />}
         <Trans>Add Deal</Trans>
       </Button>
-      {error && <p className="text-sm text-destructive sm:col-span-3">{error}</p>}
+      {error && <p className="text-sm text-destructive sm:col-span-3">{fieldMessage(error)}</p>}
     </form>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
+import { fieldMessage } from '@client/i18n/field-message';
 import { ApiError, errorMessage } from '@client/lib/api';
 import {
   type EcosystemEndpoint,
@@ -239,7 +240,7 @@ function Field({
       {children}
       {error && (
         <p role="alert" className="text-xs text-destructive">
-          {error}
+          {fieldMessage(error)}
         </p>
       )}
     </div>

@@ -4,6 +4,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { Textarea } from '@client/components/ui/textarea';
+import { fieldMessage } from '@client/i18n/field-message';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { ApiError } from '@client/lib/api';
 import { onErrorToast } from '@client/lib/error-toast';
@@ -181,8 +182,7 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
   });
   const variants = useFieldArray({ control: form.control, name: 'variants' });
   const { errors } = form.formState;
-  // The schema's messages are catalogued (/*i18n*/ in src/domain), so they read in the user's language.
-  const translate = (message: string | undefined) => (message ? i18n._(message) : undefined);
+  const variantsError = errors.variants?.root?.message ?? errors.variants?.message;
   const submit = form.handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: onDone,
@@ -213,7 +213,7 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
               </Button>
             )}
           </legend>
-          <FormField label={<Trans>Subject</Trans>} error={translate(errors.variants?.[i]?.subject?.message)}>
+          <FormField label={<Trans>Subject</Trans>} error={errors.variants?.[i]?.subject?.message}>
             {(id, invalid) => (
               <Input
                 id={id}
@@ -223,16 +223,16 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
               />
             )}
           </FormField>
-          <FormField label={<Trans>Body</Trans>} error={translate(errors.variants?.[i]?.body?.message)}>
+          <FormField label={<Trans>Body</Trans>} error={errors.variants?.[i]?.body?.message}>
             {(id, invalid) => (
               <Textarea id={id} rows={3} aria-invalid={invalid} {...form.register(`variants.${i}.body`)} />
             )}
           </FormField>
         </fieldset>
       ))}
-      {translate(errors.variants?.root?.message ?? errors.variants?.message) && (
+      {variantsError && (
         <p className="text-xs text-destructive" role="alert">
-          {translate(errors.variants?.root?.message ?? errors.variants?.message)}
+          {fieldMessage(variantsError)}
         </p>
       )}
       {variants.fields.length < 5 && (
@@ -247,7 +247,7 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
         </Button>
       )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <FormField label={<Trans>Test share (%)</Trans>} error={translate(errors.testPercent?.message)}>
+        <FormField label={<Trans>Test share (%)</Trans>} error={errors.testPercent?.message}>
           {(id, invalid) => (
             <Input
               id={id}
@@ -257,7 +257,7 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
             />
           )}
         </FormField>
-        <FormField label={<Trans>Wait (hours)</Trans>} error={translate(errors.waitHours?.message)}>
+        <FormField label={<Trans>Wait (hours)</Trans>} error={errors.waitHours?.message}>
           {(id, invalid) => (
             <Input
               id={id}
@@ -267,7 +267,7 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
             />
           )}
         </FormField>
-        <FormField label={<Trans>Winner by</Trans>} error={translate(errors.metric?.message)}>
+        <FormField label={<Trans>Winner by</Trans>} error={errors.metric?.message}>
           {(id) => (
             <select
               id={id}

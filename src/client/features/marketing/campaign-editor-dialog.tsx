@@ -12,6 +12,7 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
+import { fieldMessage } from '@client/i18n/field-message';
 import { formatNumber } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
@@ -91,7 +92,7 @@ export function CampaignEditorDialog({
   };
   const audienceErrors = [errors.audience?.status, errors.audience?.tag, errors.audience?.source]
     .map((error) => error?.message)
-    .filter(Boolean);
+    .filter((message) => message !== undefined);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -209,7 +210,7 @@ export function CampaignEditorDialog({
             />
             {audienceErrors.map((message) => (
               <p key={message} className="text-xs text-destructive sm:col-span-3" role="alert">
-                {message}
+                {fieldMessage(message)}
               </p>
             ))}
           </fieldset>

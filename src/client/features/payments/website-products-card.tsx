@@ -14,6 +14,7 @@ import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { useWebsites } from '@client/features/websites';
+import { fieldMessage } from '@client/i18n/field-message';
 import { formatMoney } from '@client/i18n/format';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { onErrorToast } from '@client/lib/error-toast';
@@ -248,7 +249,7 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
           </div>
           {(error || (create.error && !Object.keys(errors).length)) && (
             <p className="text-sm text-destructive" role="alert">
-              {error ?? errorMessage(create.error)}
+              {error ? fieldMessage(error) : errorMessage(create.error)}
             </p>
           )}
           <DialogFooter>

@@ -9,6 +9,7 @@ import {
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { fieldMessage } from '@client/i18n/field-message';
 import { ApiError, errorMessage } from '@client/lib/api';
 import {
   type SiteHealthSettings,
@@ -88,7 +89,7 @@ function SettingsForm({
   canEdit: boolean;
   onDone: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const id = useId();
   const save = useUpdateCrawlSettings(websiteId);
   const form = useForm<SiteHealthSettingsForm>({
@@ -97,8 +98,6 @@ function SettingsForm({
   });
   const keywords = useFieldArray({ control: form.control, name: 'keywords' });
   const { errors } = form.formState;
-  // The schema's messages are catalogued (/*i18n*/ in src/domain), so they read in the user's language.
-  const translate = (message: string | undefined) => (message ? i18n._(message) : undefined);
 
   const submit = form.handleSubmit((values) =>
     save.mutate(values, {
@@ -114,7 +113,7 @@ function SettingsForm({
   const fieldError = (name: FieldPath<SiteHealthSettingsForm>, message: string | undefined) =>
     message ? (
       <p id={`${id}-${name}-error`} className="text-xs text-destructive">
-        {translate(message)}
+        {fieldMessage(message)}
       </p>
     ) : null;
   const described = (name: FieldPath<SiteHealthSettingsForm>, message: string | undefined) => ({

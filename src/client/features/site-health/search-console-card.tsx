@@ -185,7 +185,7 @@ function ConnectForm({
   saved: { websiteId: number; property: string }[];
   onDone: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const connect = useConnectSearchConsole();
   const form = useForm<SearchConsoleForm>({
     resolver: zodResolver(searchConsoleFormSchema),
@@ -198,8 +198,6 @@ function ConnectForm({
     },
   });
   const { errors } = form.formState;
-  // The schema's messages are catalogued (/*i18n*/ in src/domain); the server's arrive translated.
-  const translate = (message: string | undefined) => (message ? i18n._(message) : undefined);
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -229,10 +227,7 @@ function ConnectForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <fieldset disabled={connect.isPending} className="space-y-4">
-        <FormField
-          label={<Trans>Service account key (JSON)</Trans>}
-          error={translate(errors.keyJson?.message)}
-        >
+        <FormField label={<Trans>Service account key (JSON)</Trans>} error={errors.keyJson?.message}>
           {(id, invalid) => (
             <div className="space-y-2">
               <Textarea
@@ -263,7 +258,7 @@ function ConnectForm({
             <FormField
               key={website.websiteId}
               label={website.name}
-              error={translate(errors.properties?.[index]?.property?.message)}
+              error={errors.properties?.[index]?.property?.message}
             >
               {(id, invalid) => (
                 <Input
