@@ -1,25 +1,29 @@
-import { desc } from 'drizzle-orm';
-import type { Tx } from '../../db/database.js';
+import type { MessageValues } from '@domain/messages';
+import { clientOf, type Tx } from '../../db/database.js';
 import { activities } from '../../db/schema/activities.js';
 
 export async function insertActivity(tx: Tx, values: typeof activities.$inferInsert) {
   await tx.insert(activities).values(values);
 }
 
-/** Named: the dashboard's most frequent read is parsed and planned once per connection. */
+/**
+ * The feed's newest lines, as a named statement straight through pg: the dashboard's most frequent read
+ * (bench/http) is parsed and planned once per connection, and its rows come back in their final shape.
+ */
 export async function listActivities(tx: Tx, limit: number) {
-  return tx
-    .select({
-      id: activities.id,
-      type: activities.type,
-      description: activities.description,
-      messageId: activities.messageId,
-      values: activities.messageValues,
-      createdAt: activities.createdAt,
-    })
-    .from(activities)
-    .orderBy(desc(activities.createdAt), desc(activities.id))
-    .limit(limit)
-    .prepare('activities-recent')
-    .execute();
+  const { rows } = await clientOf(tx).query<{
+    id: number;
+    type: string;
+    description: string;
+    messageId: string | null;
+    values: MessageValues | null;
+    createdAt: Date;
+  }>({
+    name: 'activities-recent',
+    text: `select id::int as id, type, description, message_id as "messageId", message_values as "values",
+             created_at as "createdAt"
+           from activities order by created_at desc, id desc limit $1`,
+    values: [limit],
+  });
+  return rows;
 }
