@@ -149,6 +149,21 @@ async function mainFlow(locale: string, browserLanguage: string, t: Translate): 
     )
     .waitFor();
   await shoot(page, locale, '6-crm');
+  // So does the contact's timeline: its lines keep their message id and values too.
+  await page.getByRole('button', { name: t('View {name}', { name: 'Maria Lopez' }) }).click();
+  dialog = page.getByRole('dialog');
+  await dialog
+    .getByTestId('contact-timeline')
+    .getByText(
+      t(
+        '{via, select, email {Contact created from an email} phone {Contact created from phone sync} import {Contact imported} app {Contact created from an ecosystem app} other {Contact added}}',
+        { via: 'manual' },
+      ),
+      { exact: true },
+    )
+    .waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
 
   // Import a small CSV.
   await page.getByRole('button', { name: t('Import CSV') }).click();

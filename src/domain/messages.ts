@@ -269,6 +269,32 @@ export const serverMessages = {
   'activity.successionReset': /*i18n*/ '{owner} signed in again; the succession plan waits again',
   'activity.successionNotified':
     /*i18n*/ '{owner} has not signed in for {days} days: {successor} was told they can claim ownership',
+  // Timeline titles of contacts and deals: stored with their id and values in the entry's metadata.message.
+  // A `fields` value lists catalogued field labels (src/domain/*/…-labels) joined by ", ".
+  'timeline.contactCreated':
+    /*i18n*/ '{via, select, email {Contact created from an email} phone {Contact created from phone sync} import {Contact imported} app {Contact created from an ecosystem app} other {Contact added}}',
+  'timeline.contactDetailsAdded':
+    /*i18n*/ 'Details added from {via, select, email {an email} phone {phone sync} import {an import} app {an ecosystem app} other {a manual entry}}: {fields}',
+  'timeline.contactStatusChanged':
+    /*i18n*/ 'Status changed from {from, select, lead {Lead} qualified {Qualified} customer {Customer} other {Lost}} to {to, select, lead {Lead} qualified {Qualified} customer {Customer} other {Lost}}',
+  'timeline.fieldsUpdated': /*i18n*/ 'Updated {fields}',
+  'timeline.dealCreated':
+    /*i18n*/ '{via, select, automation {Deal created by a workflow} email {Deal created from an email} other {Deal created}}',
+  'timeline.dealMoved':
+    /*i18n*/ 'Moved from {from, select, leads {Leads} qualified {Qualified} proposal {Proposal} negotiation {Negotiation} won {Won} other {Lost}} to {to, select, leads {Leads} qualified {Qualified} proposal {Proposal} negotiation {Negotiation} won {Won} other {Lost}}',
+  'timeline.workflowStarted': /*i18n*/ 'Workflow “{workflow}” started',
+  'timeline.workflowCompleted': /*i18n*/ 'Workflow “{workflow}” completed',
+  'timeline.workflowFailed': /*i18n*/ 'Workflow “{workflow}” failed: {reason}',
+  'timeline.task': /*i18n*/ 'Task: {title}',
+  'timeline.email': /*i18n*/ '{direction, select, inbound {Email received} other {Email sent}}: {subject}',
+  'timeline.emailNoSubject':
+    /*i18n*/ '{direction, select, inbound {Email received} other {Email sent}}: No Subject',
+  'timeline.call':
+    /*i18n*/ '{direction, select, incoming {Incoming call} other {Outgoing call}} ({duration})',
+  'timeline.textMessage':
+    /*i18n*/ '{direction, select, received {Text message received} other {Text message sent}}',
+  'timeline.marketingBounced': /*i18n*/ 'Marketing email bounced ({status}): no more marketing mail',
+  'timeline.marketingComplaint': /*i18n*/ 'Marked marketing email as spam: no more marketing mail',
 } as const;
 
 export type ServerMessageId = keyof typeof serverMessages;
@@ -306,4 +332,14 @@ export function formatServerMessage(template: string, values: MessageValues = {}
 /** Builds a catalogued message for an `AppError`: `new AppError('conflict', serverMessage('auth.emailTaken'))`. */
 export function serverMessage(id: ServerMessageId, values?: MessageValues): ServerMessage {
   return { id, values, text: formatServerMessage(serverMessages[id], values) };
+}
+
+/**
+ * A timeline line as stored: its English text as the title and, when catalogued, its id and values in
+ * `metadata.message` (the client's `storedMessageText` reads it in each reader's language).
+ */
+export function timelineTitle(line: ServerMessage | string, metadata: Record<string, unknown> = {}) {
+  return typeof line === 'string'
+    ? { title: line, metadata }
+    : { title: line.text, metadata: { ...metadata, message: { id: line.id, values: line.values ?? {} } } };
 }

@@ -6,7 +6,7 @@ import { i18n } from './i18n';
  * outside the macros (`/*i18n*\/ 'Text'` in src/domain) have the English text as their id, the way
  * `ApiError` translates the server's messages.
  */
-function catalogued(text: string, values?: Record<string, string | number>): string | null {
+export function catalogued(text: string, values?: Record<string, string | number>): string | null {
   return i18n.messages[text] === undefined ? null : i18n._(text, values);
 }
 

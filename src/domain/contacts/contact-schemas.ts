@@ -14,6 +14,7 @@ export {
   type ContactStatus,
   type ContactType,
   type ContactVia,
+  contactFieldLabels,
   contactSortKeys,
   contactStatuses,
   contactStatusLabels,

@@ -45,3 +45,24 @@ export type ContactVia = (typeof contactVias)[number];
 export const contactsPageSize = 10;
 export const contactSortKeys = ['createdAt', 'name', 'value', 'lastContactedAt'] as const;
 export type ContactSortKey = (typeof contactSortKeys)[number];
+
+/** How a timeline line names a changed field ("Updated first name, email"); catalogued, so each reader reads their language. */
+export const contactFieldLabels: Record<string, string> = {
+  firstName: /*i18n*/ 'first name',
+  lastName: /*i18n*/ 'last name',
+  email: /*i18n*/ 'email',
+  phone: /*i18n*/ 'phone',
+  company: /*i18n*/ 'company',
+  source: /*i18n*/ 'source',
+  status: /*i18n*/ 'status',
+  valueCents: /*i18n*/ 'value',
+  lastContactedAt: /*i18n*/ 'last contact',
+  address: /*i18n*/ 'address',
+  city: /*i18n*/ 'city',
+  state: /*i18n*/ 'state',
+  zip: /*i18n*/ 'ZIP',
+  latitude: /*i18n*/ 'location',
+  contactType: /*i18n*/ 'contact type',
+  tags: /*i18n*/ 'tags',
+  notes: /*i18n*/ 'notes',
+};

@@ -17,6 +17,20 @@ export const dealStageLabels: Record<DealStage, string> = {
   lost: 'Lost',
 };
 
+/** The fields a deal update may change, as a timeline line names them; catalogued (see contactFieldLabels). */
+export const dealFieldLabels: Record<string, string> = {
+  name: /*i18n*/ 'name',
+  valueCents: /*i18n*/ 'value',
+  currency: /*i18n*/ 'currency',
+  expectedCloseDate: /*i18n*/ 'expected close date',
+  ownerId: /*i18n*/ 'owner',
+  contactId: /*i18n*/ 'contact',
+  companyId: /*i18n*/ 'company',
+  websiteId: /*i18n*/ 'website',
+  notes: /*i18n*/ 'notes',
+  lostReason: /*i18n*/ 'lost reason',
+};
+
 /** Win probability (percent) of a stage until the workspace sets its own. */
 export const defaultStageProbabilities: Record<DealStage, number> = {
   leads: 10,

@@ -1,7 +1,6 @@
-import { i18n } from '@client/i18n/i18n';
+import { storedMessageText } from '@client/i18n/stored-message';
 import { queryWith } from '@client/lib/api';
 import { type Activity, activitySchema } from '@domain/activities/activity-types';
-import { isServerMessageId, serverMessages } from '@domain/messages';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -15,5 +14,5 @@ export function useRecentActivities() {
 
 /** An activity line in the reader's language; lines recorded before messages had ids read as written. */
 export function activityText({ messageId, values, description }: Activity): string {
-  return isServerMessageId(messageId) ? i18n._(serverMessages[messageId], values ?? {}) : description;
+  return storedMessageText(messageId, values, description);
 }

@@ -12,6 +12,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { ContactDeals } from '@client/features/deals';
 import { fieldMessage } from '@client/i18n/field-message';
 import { formatDateTime, formatRelativeTime } from '@client/i18n/format';
+import { timelineText } from '@client/i18n/stored-message';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
 import {
@@ -248,7 +249,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
             <span className="absolute -start-[2.1rem] flex h-6 w-6 items-center justify-center rounded-full border bg-card text-muted-foreground">
               <Icon className="h-3.5 w-3.5" />
             </span>
-            <p className="text-sm font-medium">{entry.title}</p>
+            <p className="text-sm font-medium">{timelineText(entry)}</p>
             {entry.body && entry.body !== entry.title && (
               <p className="mt-0.5 whitespace-pre-wrap text-sm text-muted-foreground">{entry.body}</p>
             )}

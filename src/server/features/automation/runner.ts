@@ -224,7 +224,7 @@ async function runLocalStep(
       );
       await addTimelineEntry(tx, contact.id, {
         kind: 'note',
-        title: `Task: ${title}`,
+        title: serverMessage('timeline.task', { title }),
         body: `Due ${due}`,
         occurredAt: now(deps),
       });
@@ -290,7 +290,7 @@ async function completeRun(deps: AppDeps, tx: Tx, run: store.RunRow) {
   if (run.contactId)
     await addTimelineEntry(tx, run.contactId, {
       kind: 'updated',
-      title: `Workflow “${run.workflowName}” completed`,
+      title: serverMessage('timeline.workflowCompleted', { workflow: run.workflowName }),
       occurredAt: at,
       metadata: { workflowId: run.workflowId, runId: run.id },
     });
@@ -308,7 +308,7 @@ export async function failRun(deps: AppDeps, tx: Tx, run: store.RunRow, reason: 
   if (run.contactId && (await findContact(tx, run.contactId)))
     await addTimelineEntry(tx, run.contactId, {
       kind: 'updated',
-      title: `Workflow “${run.workflowName}” failed: ${reason}`,
+      title: serverMessage('timeline.workflowFailed', { workflow: run.workflowName, reason }),
       occurredAt: at,
       metadata: { workflowId: run.workflowId, runId: run.id },
     });

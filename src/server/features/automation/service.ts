@@ -199,7 +199,7 @@ export async function startRun(
   if (runId === undefined) return undefined;
   await addTimelineEntry(tx, contact.id, {
     kind: 'updated',
-    title: `Workflow “${workflow.name}” started`,
+    title: serverMessage('timeline.workflowStarted', { workflow: workflow.name }),
     occurredAt: at,
     metadata: { workflowId: workflow.id, runId },
   });

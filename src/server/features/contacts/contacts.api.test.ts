@@ -180,6 +180,17 @@ describe('GET /api/contacts/:id, PATCH, DELETE, notes', () => {
     expect(detail.timeline[0].kind === 'updated' || detail.timeline[0].kind === 'status_change').toBe(true);
     const statusEntry = detail.timeline.find((e: { kind: string }) => e.kind === 'status_change');
     expect(statusEntry.title).toBe('Status changed from Lead to Customer');
+    // Its message id and values travel with it, so each reader reads it in their language.
+    expect(statusEntry.metadata).toMatchObject({
+      from: 'lead',
+      to: 'customer',
+      message: { id: 'timeline.contactStatusChanged', values: { from: 'lead', to: 'customer' } },
+    });
+    const updatedEntry = detail.timeline.find((e: { kind: string }) => e.kind === 'updated');
+    expect(updatedEntry.metadata.message).toEqual({
+      id: 'timeline.fieldsUpdated',
+      values: { fields: updatedEntry.title.replace('Updated ', '') },
+    });
     const activities = (await owner.client.get('/api/activities')).json();
     expect(activities.map((a: { description: string }) => a.description)).toContain(
       'Lee Park moved from Lead to Customer',

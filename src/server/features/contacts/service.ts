@@ -5,13 +5,13 @@ import {
   type ContactStatus,
   type ContactType,
   type ContactVia,
-  contactStatusLabels,
+  contactFieldLabels,
   type TimelineKind,
   unknownSource,
 } from '@domain/contacts/contact-schemas';
 import { contactDisplayName } from '@domain/contacts/names';
 import { normalizePhone } from '@domain/contacts/phone';
-import { serverMessage } from '@domain/messages';
+import { type ServerMessage, serverMessage, timelineTitle } from '@domain/messages';
 import { type PlanId, planById, planIds } from '@domain/pricing/plans';
 import type { Tx } from '../../db/database.js';
 import { emitContactEvent } from '../../events/contact-events.js';
@@ -108,12 +108,17 @@ export async function countLeadsBySource(tx: Tx, from: Date, to: Date): Promise<
 
 // ---- timeline ----
 
+/**
+ * A line on the contact's timeline. A catalogued title (`serverMessage('timeline.…', values)`) is stored
+ * as its English text with its id and values in `metadata.message`, so each reader reads it in their
+ * language; a plain string is what someone wrote (a note's first line) and reads as written.
+ */
 export async function addTimelineEntry(
   tx: Tx,
   contactId: number,
   entry: {
     kind: TimelineKind;
-    title: string;
+    title: ServerMessage | string;
     body?: string | null;
     occurredAt?: Date;
     metadata?: Record<string, unknown>;
@@ -123,10 +128,9 @@ export async function addTimelineEntry(
   return store.insertTimelineRow(tx, {
     contactId,
     kind: entry.kind,
-    title: entry.title,
+    ...timelineTitle(entry.title, entry.metadata),
     body: entry.body ?? null,
     occurredAt: entry.occurredAt ?? new Date(),
-    metadata: entry.metadata ?? {},
     createdBy: entry.createdBy ?? null,
   });
 }
@@ -159,14 +163,6 @@ export interface UpsertOptions {
   via: ContactVia;
   actorUserId?: number | null;
 }
-
-const createdTitles: Record<ContactVia, string> = {
-  manual: 'Contact added',
-  email: 'Contact created from an email',
-  phone: 'Contact created from phone sync',
-  import: 'Contact imported',
-  app: 'Contact created from an ecosystem app',
-};
 
 const fillableFields = [
   'firstName',
@@ -333,7 +329,7 @@ async function findByIdentity(tx: Tx, email: string | null, phone: string | null
 async function recordCreation(tx: Tx, contact: Contact, options: UpsertOptions): Promise<void> {
   await addTimelineEntry(tx, contact.id, {
     kind: options.via === 'import' ? 'import' : 'created',
-    title: createdTitles[options.via],
+    title: serverMessage('timeline.contactCreated', { via: options.via }),
     metadata: { via: options.via, source: contact.source },
     createdBy: options.actorUserId ?? null,
   });
@@ -381,41 +377,14 @@ async function fillEmptyFields(
   if (!updated) throw new AppError('not_found', serverMessage('contacts.notFound'));
   await addTimelineEntry(tx, existing.id, {
     kind: 'updated',
-    title: `Details added from ${viaNoun[options.via]}: ${changed.map(fieldLabel).join(', ')}`,
+    title: serverMessage('timeline.contactDetailsAdded', { via: options.via, fields: fieldList(changed) }),
     metadata: { via: options.via, fields: changed },
     createdBy: options.actorUserId ?? null,
   });
   return updated;
 }
 
-const viaNoun: Record<ContactVia, string> = {
-  manual: 'a manual entry',
-  email: 'an email',
-  phone: 'phone sync',
-  import: 'an import',
-  app: 'an ecosystem app',
-};
-
-const fieldLabels: Record<string, string> = {
-  firstName: 'first name',
-  lastName: 'last name',
-  email: 'email',
-  phone: 'phone',
-  company: 'company',
-  source: 'source',
-  status: 'status',
-  valueCents: 'value',
-  lastContactedAt: 'last contact',
-  address: 'address',
-  city: 'city',
-  state: 'state',
-  zip: 'ZIP',
-  latitude: 'location',
-  contactType: 'contact type',
-  tags: 'tags',
-  notes: 'notes',
-};
-const fieldLabel = (field: string) => fieldLabels[field] ?? field;
+const fieldList = (fields: string[]) => fields.map((f) => contactFieldLabels[f] ?? f).join(', ');
 
 // ---- sources ----
 
@@ -535,7 +504,7 @@ export async function updateContact(
   if (changed.includes('status')) {
     await addTimelineEntry(tx, id, {
       kind: 'status_change',
-      title: `Status changed from ${contactStatusLabels[existing.status]} to ${contactStatusLabels[updated.status]}`,
+      title: serverMessage('timeline.contactStatusChanged', { from: existing.status, to: updated.status }),
       metadata: { from: existing.status, to: updated.status },
       createdBy: actorUserId,
     });
@@ -561,7 +530,7 @@ export async function updateContact(
   if (others.length > 0) {
     await addTimelineEntry(tx, id, {
       kind: 'updated',
-      title: `Updated ${others.map(fieldLabel).join(', ')}`,
+      title: serverMessage('timeline.fieldsUpdated', { fields: fieldList(others) }),
       metadata: { fields: others },
       createdBy: actorUserId,
     });

@@ -212,7 +212,11 @@ describe('stage rules', () => {
     // The moved card is first in its new column.
     expect(column(after, 'proposal').deals[0].id).toBe(deal.id);
     const timeline = (await owner.client.get(`/api/deals/${deal.id}`)).json().timeline;
-    expect(timeline[0]).toMatchObject({ kind: 'stage_change', title: 'Moved from Qualified to Proposal' });
+    expect(timeline[0]).toMatchObject({
+      kind: 'stage_change',
+      title: 'Moved from Qualified to Proposal',
+      metadata: { message: { id: 'timeline.dealMoved', values: { from: 'qualified', to: 'proposal' } } },
+    });
     const activities = (await owner.client.get('/api/activities')).json();
     expect(activities[0]).toMatchObject({
       type: 'deal_stage_changed',

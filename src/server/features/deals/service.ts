@@ -10,14 +10,14 @@ import {
   type DealStage,
   type DealStats,
   type DealUpdate,
-  dealStageLabels,
+  dealFieldLabels,
   dealStages,
   defaultStageProbabilities,
   isOpenStage,
   openDealStages,
   type StageSetting,
 } from '@domain/deals/deal-schemas';
-import { serverMessage } from '@domain/messages';
+import { serverMessage, timelineTitle } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
 import { findCompany, findContact, updateContact } from '../contacts/service.js';
@@ -185,11 +185,6 @@ function assertLostReason(stage: DealStage, lostReason: string | null | undefine
 // ---- writes ----
 
 export type DealVia = 'manual' | 'automation' | 'email';
-const createdTitles: Record<DealVia, string> = {
-  manual: 'Deal created',
-  automation: 'Deal created by a workflow',
-  email: 'Deal created from an email',
-};
 
 /**
  * The one way a deal is created: from the API, and from other features (a workflow step, email
@@ -222,8 +217,10 @@ export async function createDeal(
   await store.insertTimelineRow(tx, {
     dealId: row.id,
     kind: 'created',
-    title: createdTitles[options.via ?? 'manual'],
-    metadata: { stage: row.stage, via: options.via ?? 'manual' },
+    ...timelineTitle(serverMessage('timeline.dealCreated', { via: options.via ?? 'manual' }), {
+      stage: row.stage,
+      via: options.via ?? 'manual',
+    }),
     createdBy: options.actorUserId,
   });
   await recordActivity(
@@ -246,19 +243,6 @@ async function applyWonRule(tx: Tx, deal: store.DealRow, actorUserId: number | n
   await updateContact(tx, deal.contactId, { status: 'customer' }, actorUserId);
 }
 
-const fieldLabels: Record<string, string> = {
-  name: 'name',
-  valueCents: 'value',
-  currency: 'currency',
-  expectedCloseDate: 'expected close date',
-  ownerId: 'owner',
-  contactId: 'contact',
-  companyId: 'company',
-  websiteId: 'website',
-  notes: 'notes',
-  lostReason: 'lost reason',
-};
-
 /** Applies the fields present; null clears an optional field. The stage moves only through moveDeal. */
 export async function updateDeal(tx: Tx, id: number, input: DealUpdate, actorUserId: number): Promise<Deal> {
   const existing = await store.lockDealRow(tx, id);
@@ -271,10 +255,10 @@ export async function updateDeal(tx: Tx, id: number, input: DealUpdate, actorUse
   }
   await assertLinks(tx, input);
   if (input.lostReason !== undefined) assertLostReason(existing.stage, input.lostReason);
-  for (const key of Object.keys(fieldLabels) as (keyof DealUpdate)[]) {
+  for (const key of Object.keys(dealFieldLabels) as (keyof DealUpdate)[]) {
     if (key !== 'contactId' && input[key] !== undefined) Object.assign(patch, { [key]: input[key] ?? null });
   }
-  const changed = Object.keys(fieldLabels).filter(
+  const changed = Object.keys(dealFieldLabels).filter(
     (k) => k in patch && (existing as Record<string, unknown>)[k] !== (patch as Record<string, unknown>)[k],
   );
   if (changed.length === 0) return readDeal(tx, id);
@@ -282,8 +266,12 @@ export async function updateDeal(tx: Tx, id: number, input: DealUpdate, actorUse
   await store.insertTimelineRow(tx, {
     dealId: id,
     kind: 'updated',
-    title: `Updated ${changed.map((k) => fieldLabels[k] ?? k).join(', ')}`,
-    metadata: { fields: changed },
+    ...timelineTitle(
+      serverMessage('timeline.fieldsUpdated', {
+        fields: changed.map((k) => dealFieldLabels[k] ?? k).join(', '),
+      }),
+      { fields: changed },
+    ),
     createdBy: actorUserId,
   });
   return readDeal(tx, id);
@@ -316,17 +304,14 @@ export async function moveDeal(
     lostReason: input.stage === 'lost' ? (input.lostReason ?? null) : null,
   });
   if (!moved) throw new AppError('not_found', serverMessage('deals.notFound'));
-  const from = dealStageLabels[existing.stage];
-  const to = dealStageLabels[input.stage];
   await store.insertTimelineRow(tx, {
     dealId: id,
     kind: 'stage_change',
-    title: `Moved from ${from} to ${to}`,
-    metadata: {
+    ...timelineTitle(serverMessage('timeline.dealMoved', { from: existing.stage, to: input.stage }), {
       from: existing.stage,
       to: input.stage,
       ...(moved.lostReason ? { lostReason: moved.lostReason } : {}),
-    },
+    }),
     createdBy: actorUserId,
   });
   await recordActivity(

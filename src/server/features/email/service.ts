@@ -136,7 +136,9 @@ export async function processEmailJob(tx: Tx, jobId: number): Promise<void> {
   });
   await addTimelineEntry(tx, contact.id, {
     kind: 'email',
-    title: `${job.direction === 'inbound' ? 'Email received' : 'Email sent'}: ${job.subject ?? 'No Subject'}`,
+    title: job.subject
+      ? serverMessage('timeline.email', { direction: job.direction, subject: job.subject })
+      : serverMessage('timeline.emailNoSubject', { direction: job.direction }),
     body: job.body ?? undefined,
     occurredAt: job.receivedAt,
     metadata: {

@@ -426,12 +426,12 @@ export async function recordDeliveryReport(
         ? report.hardBounces.map((b) => ({
             email: b.email,
             reason: 'hard_bounce' as const,
-            title: `Marketing email bounced (${b.status}): no more marketing mail`,
+            title: serverMessage('timeline.marketingBounced', { status: b.status }),
           }))
         : (report.complainants.length > 0 ? report.complainants : quoted).map((email) => ({
             email,
             reason: 'complaint' as const,
-            title: 'Marked marketing email as spam: no more marketing mail',
+            title: serverMessage('timeline.marketingComplaint'),
           }));
     for (const mark of marks) {
       const { mailed, contactIds } = await store.contactsMailedAt(tx, mark.email);

@@ -138,7 +138,7 @@ async function syncCall(tx: Tx, item: CallSyncItem) {
   const at = new Date(item.date);
   await addTimelineEntry(tx, result.contact.id, {
     kind: 'call',
-    title: `${item.type === 'incoming' ? 'Incoming' : 'Outgoing'} call (${formatDuration(item.duration)})`,
+    title: serverMessage('timeline.call', { direction: item.type, duration: formatDuration(item.duration) }),
     occurredAt: at,
     metadata: {
       direction: item.type,
@@ -156,7 +156,7 @@ async function syncMessage(tx: Tx, item: MessageSyncItem) {
   const at = new Date(item.date);
   await addTimelineEntry(tx, result.contact.id, {
     kind: 'message',
-    title: item.type === 'received' ? 'Text message received' : 'Text message sent',
+    title: serverMessage('timeline.textMessage', { direction: item.type }),
     body: item.text,
     occurredAt: at,
     metadata: { direction: item.type, phoneNumber: item.phoneNumber, via: 'iphone-sync' },

@@ -1,0 +1,47 @@
+import { serverMessage, timelineTitle } from '@domain/messages';
+import { describe, expect, it } from 'vitest';
+import { i18n, loadAllMessages } from './i18n';
+import { storedMessageText, timelineText } from './stored-message';
+
+async function use(locale: 'en' | 'es' | 'de') {
+  await loadAllMessages(locale);
+  i18n.activate(locale);
+}
+
+/** A contact timeline entry as the server stores and returns it. */
+const entry = (line: Parameters<typeof timelineTitle>[0], metadata: Record<string, unknown> = {}) =>
+  timelineTitle(line, metadata);
+
+describe('stored lines in the reader language', () => {
+  it('read in English exactly as the server wrote them', async () => {
+    await use('en');
+    const moved = entry(serverMessage('timeline.contactStatusChanged', { from: 'lead', to: 'customer' }));
+    expect(moved.title).toBe('Status changed from Lead to Customer');
+    expect(timelineText(moved)).toBe(moved.title);
+    const updated = entry(serverMessage('timeline.fieldsUpdated', { fields: 'first name, ZIP' }));
+    expect(timelineText(updated)).toBe('Updated first name, ZIP');
+  });
+
+  it('translate the message, its select branches and each listed field label', async () => {
+    await use('es');
+    expect(
+      timelineText(entry(serverMessage('timeline.contactStatusChanged', { from: 'lead', to: 'customer' }))),
+    ).toBe('Estado cambiado de Lead a Cliente');
+    expect(timelineText(entry(serverMessage('timeline.fieldsUpdated', { fields: 'first name, city' })))).toBe(
+      'Actualizado: nombre, ciudad',
+    );
+    await use('de');
+    expect(
+      timelineText(entry(serverMessage('timeline.call', { direction: 'incoming', duration: '2m 5s' }))),
+    ).toBe('Eingehender Anruf (2m 5s)');
+  });
+
+  it('keep what someone wrote, and a line older than its message id, as written', async () => {
+    await use('es');
+    expect(timelineText(entry('Called about the renewal', { via: 'manual' }))).toBe(
+      'Called about the renewal',
+    );
+    expect(storedMessageText(null, null, 'New contact added: Ana')).toBe('New contact added: Ana');
+    expect(storedMessageText('no.such.message', {}, 'as written')).toBe('as written');
+  });
+});
