@@ -295,6 +295,8 @@ export const serverMessages = {
     /*i18n*/ '{direction, select, received {Text message received} other {Text message sent}}',
   'timeline.marketingBounced': /*i18n*/ 'Marketing email bounced ({status}): no more marketing mail',
   'timeline.marketingComplaint': /*i18n*/ 'Marked marketing email as spam: no more marketing mail',
+  'timeline.demoCall': /*i18n*/ 'Phone call',
+  'timeline.demoFollowUp': /*i18n*/ 'Email: following up with {name}',
 } as const;
 
 export type ServerMessageId = keyof typeof serverMessages;

@@ -681,5 +681,13 @@ describe('demo contacts', () => {
       .json()
       .map((c: { source: string }) => c.source);
     expect(new Set(sources)).toEqual(new Set([...siteNames, 'Unknown']));
+    // The seeded calls and follow-ups are catalogued lines, read in each visitor's language.
+    const seeded = await t.database.withWorkspace(demo.workspaceId, (tx) =>
+      tx.execute<{ id: string; n: number }>(
+        sql`select metadata->'message'->>'id' as id, count(*)::int as n from contact_timeline
+            where kind in ('call', 'email') group by 1 order by 1`,
+      ),
+    );
+    expect(seeded.rows.map((r) => r.id)).toEqual(['timeline.demoCall', 'timeline.demoFollowUp']);
   });
 });

@@ -1,4 +1,5 @@
 import type { ContactStatus, ContactType } from '@domain/contacts/contact-schemas';
+import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { addTimelineEntry, upsertContactByIdentity } from './service.js';
 import { updateContactRow } from './store.js';
@@ -334,7 +335,9 @@ export async function seedDemoContacts(
     if (lastContact) {
       await addTimelineEntry(tx, contact.id, {
         kind: demo.phone ? 'call' : 'email',
-        title: demo.phone ? 'Phone call' : `Email: following up with ${demo.firstName}`,
+        title: demo.phone
+          ? serverMessage('timeline.demoCall')
+          : serverMessage('timeline.demoFollowUp', { name: demo.firstName }),
         occurredAt: lastContact,
         createdBy: context.ownerId,
       });
