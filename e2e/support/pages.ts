@@ -1,3 +1,5 @@
+import type { Page } from 'playwright-core';
+
 /**
  * The screens the browser suites walk (issue 10: axe and the pseudo-locale on every page). Keep in step with
  * `src/client/app/route-table.ts`; the dashboard tabs come from `dashboardTabIds`.
@@ -33,3 +35,10 @@ export const signedInPages = [
   '/webhooks',
   '/phase3',
 ];
+
+/** Opens a screen and waits until its data has arrived: no request in flight, no loader left. */
+export async function settle(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await page.locator('[role="status"][aria-busy="true"], .animate-spin').first().waitFor({ state: 'hidden' });
+}

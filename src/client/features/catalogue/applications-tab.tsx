@@ -114,7 +114,7 @@ export function ApplicationsTab() {
               <span
                 className={cn(
                   'rounded-full px-1.5 text-xs tabular-nums',
-                  isActive ? 'bg-white/20' : 'bg-muted text-muted-foreground',
+                  isActive ? 'bg-primary-foreground text-primary' : 'bg-muted text-muted-foreground',
                 )}
               >
                 {f.count}

@@ -1,9 +1,9 @@
+import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
@@ -16,7 +16,6 @@ import { type Contact, unknownSource } from '@domain/contacts/contact-schemas';
 import { contactDisplayName } from '@domain/contacts/names';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Loader2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ContactFormFields } from './contact-form-fields';
@@ -110,15 +109,9 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
         <form onSubmit={submit(false)} className="grid gap-4" noValidate>
           <ContactFormFields form={form} sources={sources} contactId={contact?.id} />
           {isDuplicate && <MergeOffer disabled={isPending} onMerge={submit(true)} />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              {isPending && <Loader2 className="animate-spin" />}
-              {isEdit ? <Trans>Save Changes</Trans> : <Trans>Add Contact</Trans>}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => onOpenChange(false)} pending={isPending}>
+            {isEdit ? <Trans>Save Changes</Trans> : <Trans>Add Contact</Trans>}
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

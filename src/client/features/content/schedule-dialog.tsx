@@ -1,11 +1,10 @@
+import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
-import { Button } from '@client/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
@@ -16,7 +15,6 @@ import { applyServerErrors } from '@client/lib/form';
 import { localInputValue } from '@client/lib/local-time';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Loader2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -102,15 +100,9 @@ function ScheduleForm({ drafts, onDone }: { drafts: ContentItem[]; onDone: () =>
           <Input id={id} type="datetime-local" aria-invalid={invalid} {...form.register('when')} />
         )}
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </Button>
-        <Button type="submit" disabled={schedule.isPending}>
-          {schedule.isPending && <Loader2 className="animate-spin" />}
-          <Trans>Schedule</Trans>
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter onCancel={onDone} pending={schedule.isPending}>
+        <Trans>Schedule</Trans>
+      </FormDialogFooter>
     </form>
   );
 }

@@ -1,10 +1,10 @@
+import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
 import { FormField } from '@client/components/form/form-field';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
@@ -24,7 +24,7 @@ import {
 } from '@domain/ecosystem/ecosystem-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -262,20 +262,13 @@ function AppDialog({ app, onClose }: { app: EcosystemApp | null; onClose: () => 
           <FormField label={t`Features (comma-separated)`} error={errors.features?.message}>
             {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('features')} />}
           </FormField>
-          {save.error && !hasFieldError && (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(save.error)}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              <Trans>Save app</Trans>
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            error={save.error && !hasFieldError && errorMessage(save.error)}
+            onCancel={onClose}
+            pending={save.isPending}
+          >
+            <Trans>Save app</Trans>
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,8 @@
-import { Button } from '@client/components/ui/button';
+import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
@@ -27,7 +26,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useSaveEndpoint } from './ecosystem-api';
@@ -203,20 +201,9 @@ export function EndpointDialog({
               ))}
             </div>
           </fieldset>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              <Trans>Save endpoint</Trans>
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter error={error} onCancel={onClose} pending={save.isPending}>
+            <Trans>Save endpoint</Trans>
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

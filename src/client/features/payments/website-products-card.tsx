@@ -1,3 +1,4 @@
+import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
 import { Button } from '@client/components/ui/button';
@@ -6,7 +7,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
@@ -34,7 +34,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Globe, Loader2, Plus, Trash2 } from 'lucide-react';
+import { Globe, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
@@ -247,20 +247,17 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
               options={productBillings.map((b) => ({ value: b, label: i18n._(billingNames[b]) }))}
             />
           </div>
-          {(error || (create.error && !Object.keys(errors).length)) && (
-            <p className="text-sm text-destructive" role="alert">
-              {error ? fieldMessage(error) : errorMessage(create.error)}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending && <Loader2 className="animate-spin" />}
-              <Trans>Add product</Trans>
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            error={
+              error
+                ? fieldMessage(error)
+                : create.error && !Object.keys(errors).length && errorMessage(create.error)
+            }
+            onCancel={onClose}
+            pending={create.isPending}
+          >
+            <Trans>Add product</Trans>
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,11 +1,11 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
+import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
 import { FormField } from '@client/components/form/form-field';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
@@ -21,7 +21,7 @@ import { applyServerErrors } from '@client/lib/form';
 import { type Website, websiteInputSchema } from '@domain/websites/website-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Globe, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Globe, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
@@ -202,20 +202,13 @@ function WebsiteDialog({ website, onClose }: { website: Website | null; onClose:
               <Textarea id={id} aria-invalid={invalid} rows={3} {...form.register('description')} />
             )}
           </FormField>
-          {save.error && !hasFieldError && (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(save.error)}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Loader2 className="animate-spin" />}
-              {website ? t`Save changes` : t`Add website`}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            error={save.error && !hasFieldError && errorMessage(save.error)}
+            onCancel={onClose}
+            pending={save.isPending}
+          >
+            {website ? t`Save changes` : t`Add website`}
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>
