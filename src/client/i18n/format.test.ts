@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatMoney, formatNumber, formatRelativeTime } from './format';
-import { i18n } from './i18n';
+import { activateLocale, i18n, pseudoLocale } from './i18n';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -43,5 +43,40 @@ describe('formatting in the active language', () => {
     expect(formatRelativeTime(ago(120), now)).toMatch(/ساعت/);
     await use('ja');
     expect(formatDate('2026-03-01T12:00:00Z', { dateStyle: 'long', timeZone: 'UTC' })).toBe('2026年3月1日');
+  });
+});
+
+describe('formatting in the pseudo-locale', () => {
+  // `activateLocale` sets <html lang dir>; the unit project runs without a page.
+  beforeAll(() => vi.stubGlobal('document', { documentElement: {} }));
+  afterAll(() => vi.unstubAllGlobals());
+
+  const moment = '2026-03-01T15:04:00Z';
+  const longDate: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' };
+  const seconds: Intl.NumberFormatOptions = { style: 'unit', unit: 'second', unitDisplay: 'short' };
+  // ICU versions differ in the space before AM/PM.
+  const formatAll = () =>
+    [formatDate(moment, longDate), formatNumber(30, seconds), formatRelativeTime(ago(120), now)].map((text) =>
+      text.replace(/\s/g, ' '),
+    );
+  // Lingui's accents leave v and x (either case) as they are, as in e2e/pseudo-locale.e2e.ts.
+  const plainLetter = /[A-UWYZa-uwyz]/;
+
+  it("accents Intl's month names, AM/PM, units and relative times, keeping the digits; English stays plain", async () => {
+    await activateLocale('en');
+    const english = formatAll();
+    expect(english).toEqual(['March 1, 2026 at 3:04 PM', '30 sec', '2 hours ago']);
+
+    await activateLocale(pseudoLocale);
+    const pseudo = formatAll();
+    expect(pseudo).toEqual(['Ḿàŕćĥ 1, 2026 àţ 3:04 ƤḾ', '30 śēć', '2 ĥōũŕś àĝō']);
+    for (const text of pseudo) expect(text).not.toMatch(plainLetter);
+    expect(pseudo.map((text) => text.replace(/\D/g, ''))).toEqual(
+      english.map((text) => text.replace(/\D/g, '')),
+    );
+    expect(formatMoney(1234)).toBe('$12.34');
+
+    await activateLocale('en');
+    expect(formatAll()).toEqual(english);
   });
 });

@@ -1,14 +1,15 @@
 import { msg } from '@lingui/core/macro';
-import { i18n } from './i18n';
+import { i18n, intlText, pseudoLocale } from './i18n';
 
 /**
  * Numbers, money, dates and relative times in the active language (issue 10), all on `Intl`.
- * Every screen formats through here, never with a hard-coded 'en-US'.
+ * Every screen formats through here, never with a hard-coded 'en-US'. Every result goes through `intlText`,
+ * so the pseudo-locale's dates, units and relative times are accented like its catalog.
  */
 
 function locale(): string {
-  // The pseudo-locale reads English numbers; Intl does not know it.
-  return i18n.locale === 'pseudo' || !i18n.locale ? 'en' : i18n.locale;
+  // Intl does not know the pseudo-locale: it formats as English, and `intlText` accents the result.
+  return i18n.locale === pseudoLocale || !i18n.locale ? 'en' : i18n.locale;
 }
 
 // Intl formatters are costly to build and are asked for on every render: one per locale and options.
@@ -28,7 +29,7 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
 }
 
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
-  return cached('number', options, (l) => new Intl.NumberFormat(l, options)).format(value);
+  return intlText(cached('number', options, (l) => new Intl.NumberFormat(l, options)).format(value));
 }
 
 /**
@@ -51,7 +52,9 @@ export function formatDate(
   value: Date | string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ) {
-  return cached('date', options, (l) => new Intl.DateTimeFormat(l, options)).format(new Date(value));
+  return intlText(
+    cached('date', options, (l) => new Intl.DateTimeFormat(l, options)).format(new Date(value)),
+  );
 }
 
 export function formatDateTime(value: Date | string): string {
@@ -68,9 +71,13 @@ export function formatRelativeTime(value: Date | string, now: Date = new Date())
   const minutes = Math.max(0, Math.floor((now.getTime() - new Date(value).getTime()) / 60_000));
   if (minutes < 1) return i18n._(justNow);
   const relative = cached('relative', {}, (l) => new Intl.RelativeTimeFormat(l, { numeric: 'always' }));
-  if (minutes < 60) return relative.format(-minutes, 'minute');
-  if (minutes < 1440) return relative.format(-Math.floor(minutes / 60), 'hour');
-  return relative.format(-Math.floor(minutes / 1440), 'day');
+  const text =
+    minutes < 60
+      ? relative.format(-minutes, 'minute')
+      : minutes < 1440
+        ? relative.format(-Math.floor(minutes / 60), 'hour')
+        : relative.format(-Math.floor(minutes / 1440), 'day');
+  return intlText(text);
 }
 
 const dayMs = 86_400_000;

@@ -73,6 +73,23 @@ function loadPart(part: keyof typeof parts, locale: ActiveLocale): Promise<void>
   return loaded;
 }
 
+/**
+ * Intl knows no pseudo-locale, so `format.ts` formats it as English and hands what Intl wrote (month names,
+ * AM/PM, units, "ago") to `intlText`, which accents it like the catalog. The accenting code is downloaded when
+ * the pseudo-locale is activated, never with the landing page.
+ */
+let pseudoAccent: ((text: string) => string) | undefined;
+
+async function loadPseudoAccent(locale: ActiveLocale): Promise<void> {
+  if (locale !== pseudoLocale || pseudoAccent) return;
+  pseudoAccent = (await import('./pseudo-accent')).accent;
+}
+
+/** Text Intl formatted, as the active locale shows it: accented in the pseudo-locale, untouched otherwise. */
+export function intlText(text: string): string {
+  return pseudoAccent && i18n.locale === pseudoLocale ? pseudoAccent(text) : text;
+}
+
 const complete = new Set<string>();
 
 /** The locale whose zod messages should be in force: the last one asked for wins a race of downloads. */
@@ -107,7 +124,10 @@ export function hasAllMessages(locale: string): boolean {
  * any other screen.
  */
 export async function activateLocale(locale: ActiveLocale, { firstPaint = false } = {}): Promise<void> {
-  await (firstPaint ? loadPart('first-paint', locale) : loadAllMessages(locale));
+  await Promise.all([
+    firstPaint ? loadPart('first-paint', locale) : loadAllMessages(locale),
+    loadPseudoAccent(locale),
+  ]);
   i18n.activate(locale);
   document.documentElement.lang = locale === pseudoLocale ? sourceLocale : locale;
   document.documentElement.dir = textDirection(locale);

@@ -1,9 +1,9 @@
 import { config, type z } from 'zod';
-import type { ActiveLocale } from './i18n';
+import { type ActiveLocale, pseudoLocale } from './i18n';
 
 /**
  * zod's own messages ("Too small: expected string to have >=1 characters") in each shipped language, from
- * the locales zod ships (`pt` is Brazilian Portuguese there). The pseudo-locale keeps zod's English. Its own
+ * the locales zod ships (`pt` is Brazilian Portuguese there); the pseudo-locale accents zod's English. Its own
  * chunk, loaded with the rest of a catalog: a static `config` import keeps zod's other locales out of the build.
  */
 const zodLocales: Record<ActiveLocale, () => Promise<{ default: () => Partial<z.core.$ZodConfig> }>> = {
@@ -23,6 +23,14 @@ const zodLocales: Record<ActiveLocale, () => Promise<{ default: () => Partial<z.
 
 /** Downloads the locale's messages and returns what has zod write in it from then on. */
 export async function loadZodLocale(locale: ActiveLocale): Promise<() => void> {
-  const messages = await zodLocales[locale]();
-  return () => config(messages.default());
+  const messages = (await zodLocales[locale]()).default();
+  if (locale !== pseudoLocale) return () => config(messages);
+  const { accent } = await import('./pseudo-accent');
+  const english = messages.localeError;
+  const localeError: z.core.$ZodErrorMap = (issue) => {
+    const said = english?.(issue);
+    if (typeof said === 'string') return accent(said);
+    return said?.message === undefined ? said : { ...said, message: accent(said.message) };
+  };
+  return () => config({ ...messages, localeError });
 }
