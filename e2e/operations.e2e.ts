@@ -9,6 +9,7 @@ import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
 import { uniqueEmail } from '../test/test-app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { screenshotDir } from './support/browser.js';
+import { translatorFor } from './support/catalog.js';
 import { pageApi, viewportShot } from './support/in-page.js';
 import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
@@ -25,6 +26,11 @@ beforeAll(async () => {
       body += c;
     });
     req.on('end', () => {
+      if (req.url?.startsWith('/down')) {
+        res.writeHead(503, { 'content-type': 'text/plain' });
+        res.end('down for maintenance');
+        return;
+      }
       const message = req.method === 'POST' && body ? JSON.parse(body) : null;
       if (message?.type === 'integration.handshake') {
         const appId = message.data.app_id as number;
@@ -155,6 +161,41 @@ describe('the operations console', () => {
     await atWidths(page, 'operations-phase3');
     await page.context().close();
   }, 300_000);
+
+  it("shows an integration's failure in the reader's language, on Phase 3 and in Recent Activity", async () => {
+    const page = await signUpInBrowser(env, {
+      firstName: 'Dora',
+      lastName: 'Down',
+      businessName: 'Down Family',
+    });
+    const base = env.server.baseUrl;
+    const app = await pageApi<{ id: number }>(page, 'POST', '/api/ecosystem/apps', {
+      name: 'Broken Bay',
+      category: 'business',
+      url: `${appBase}/down/broken-bay`,
+      type: 'B2C',
+      pricing: { free: true },
+      features: [],
+    });
+    expect(app.status).toBe(201);
+    await page.evaluate(() => localStorage.setItem('hub.locale', 'de'));
+    const t = await translatorFor('de');
+    // The reason nests in the error, and the error in the activity line: each part in German.
+    const reason = t('The app did not answer: {reason}', { reason: t('HTTP {status}', { status: 503 }) });
+
+    await page.goto(`${base}/phase3`);
+    await page.getByRole('heading', { name: t('Phase 3 Application Integration') }).waitFor();
+    await page.getByRole('button', { name: t('Integrate'), exact: true }).click();
+    await page.getByText(reason, { exact: true }).waitFor({ timeout: 60_000 });
+    await atWidths(page, 'operations-phase3-failed-de');
+
+    await page.goto(`${base}/dashboard`);
+    await page
+      .getByText(t('Integration of {app} failed: {reason}', { app: 'Broken Bay', reason }), { exact: true })
+      .first()
+      .waitFor();
+    await page.context().close();
+  }, 180_000);
 
   it('adds, edits and removes a monitor on Central Monitoring; a member reads them only', async () => {
     const page = await signUpInBrowser(

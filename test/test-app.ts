@@ -38,10 +38,12 @@ export async function createTestApp(
      * own configuration (a backup written to another file's directory or bucket), and the other way round.
      */
     ownDatabase?: boolean;
+    /** The database of an earlier app of the same file (`ownerUrl`): a restart onto the same data. */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const sharedUrl = inject('ownerDatabaseUrl');
-  const ownerUrl = options.ownDatabase ? await freshDatabase(sharedUrl) : sharedUrl;
+  const ownerUrl = options.databaseUrl ?? (options.ownDatabase ? await freshDatabase(sharedUrl) : sharedUrl);
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_DB_PASSWORD: testAppPassword,

@@ -74,6 +74,19 @@ export class AppError extends Error {
     }
   }
 
+  /** Its catalogued message (id, values, English text) to store beside a record; null when it has none. */
+  catalogued(): ServerMessage | null {
+    return this.messageId ? { id: this.messageId, values: this.values, text: this.userMessage } : null;
+  }
+
+  /**
+   * The line to store for a failure: an AppError's catalogued words, else `fallback`. Any other error's own
+   * message may name internals (a query, a path), so callers log it and the user reads the generic line.
+   */
+  static storedLine(error: unknown, fallback: ServerMessage): ServerMessage {
+    return (error instanceof AppError && error.catalogued()) || fallback;
+  }
+
   /** A 400 naming the field: its message reads "<field>: <text>" (the client translates only the text). */
   static badRequest(field: string, message: string | ServerMessage): AppError {
     const text = typeof message === 'string' ? message : message.text;
@@ -81,9 +94,5 @@ export class AppError extends Error {
       issues: [{ path: field, message: text }],
       fieldPrefix: field,
     });
-  }
-
-  static notFound(what: string): AppError {
-    return new AppError('not_found', `${what} not found`);
   }
 }

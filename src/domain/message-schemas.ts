@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isServerMessageId, type ServerMessageId } from './messages.js';
+import { isServerMessageId, type MessageRef, type ServerMessageId } from './messages.js';
 
 // Apart from the messages: the client's first page reads the catalogue, and must not load zod with it.
 
@@ -9,3 +9,9 @@ export const serverMessageIdSchema = z.custom<ServerMessageId>(
   /*i18n*/ 'Unknown message id',
 );
 export const messageValuesSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/** A stored line's catalogued message (`MessageRef`): its values may nest further messages. */
+export const messageRefSchema: z.ZodType<MessageRef> = z.lazy(() =>
+  z.object({ id: serverMessageIdSchema, values: storedValuesSchema.optional() }),
+);
+export const storedValuesSchema = z.record(z.string(), z.union([z.string(), z.number(), messageRefSchema]));

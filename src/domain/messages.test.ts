@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatServerMessage, serverMessage, serverMessages } from './messages.js';
+import { formatServerMessage, serverMessage, serverMessages, storedMessage } from './messages.js';
 
 describe('server message catalogue', () => {
   it('formats placeholders and English plurals', () => {
@@ -29,5 +29,20 @@ describe('server message catalogue', () => {
       const values = Object.fromEntries(names.map((n) => [n, 3]));
       expect(formatServerMessage(template, values)).not.toMatch(/[{}]/);
     }
+  });
+
+  it('nests a message in a stored line: English inside, its id and values kept for the reader', () => {
+    const reason = storedMessage('operations.appDidNotAnswer', {
+      reason: serverMessage('outbound.status', { status: 503 }),
+    });
+    const line = storedMessage('activity.integrationFailed', { app: 'Shop', reason });
+    expect(line.text).toBe('Integration of Shop failed: The app did not answer: HTTP 503');
+    expect(line.values).toEqual({
+      app: 'Shop',
+      reason: {
+        id: 'operations.appDidNotAnswer',
+        values: { reason: { id: 'outbound.status', values: { status: 503 } } },
+      },
+    });
   });
 });

@@ -13,6 +13,14 @@ export const serverMessages = {
   'auth.emailTaken': /*i18n*/ 'An account with this email already exists. Sign in instead.',
   'auth.noWorkspace': /*i18n*/ 'This account does not belong to any workspace any more.',
   'auth.notSignedIn': /*i18n*/ 'You are not signed in.',
+  'auth.sessionEnded': /*i18n*/ 'Your session has ended. Please sign in again.',
+  'auth.roleRequired':
+    /*i18n*/ 'This needs the {role, select, owner {owner} admin {admin} member {member} other {viewer}} role or higher; you are {current, select, owner {an owner} admin {an admin} member {a member} other {a viewer}}.',
+  'auth.viewerReadOnly': /*i18n*/ 'Viewers have read-only access to this workspace.',
+  'auth.apiKeyReadOnly': /*i18n*/ 'This API key has read-only access to this workspace.',
+  'auth.sessionOnly': /*i18n*/ 'This concerns a signed-in session; an API key cannot do it.',
+  'auth.crossSite': /*i18n*/ 'Cross-site request refused.',
+  'payments.notConfigured': /*i18n*/ 'Payments are not configured on this server.',
   'auth.workspaceNotFound': /*i18n*/ 'Workspace not found',
   'demo.missing': /*i18n*/ 'The demo workspace is not set up on this server.',
   'auth.tooManySignIns':
@@ -60,6 +68,8 @@ export const serverMessages = {
   'apiKeys.planWithoutApi':
     /*i18n*/ 'API access is part of the {plans} plans; this workspace is on the {plan} plan.',
   'apiKeys.signInToManage': /*i18n*/ 'API keys are managed by signing in; an API key cannot manage keys.',
+  'apiKeys.rateLimited':
+    /*i18n*/ 'Too many requests with this API key: at most {max} a minute. Try again in {seconds} seconds.',
   'apiKeys.moreRightsThanYou': /*i18n*/ 'A key cannot have more rights than you: you are a {role}.',
   'apiKeys.notFound': /*i18n*/ 'API key not found',
   'apiKeys.invalid': /*i18n*/ 'This API key is not valid: it may have been revoked or have expired.',
@@ -94,6 +104,10 @@ export const serverMessages = {
   'imports.notMultipart': /*i18n*/ 'Send the file as multipart/form-data.',
   'imports.noFile': /*i18n*/ 'Choose a CSV file to upload.',
   'imports.jobNotFound': /*i18n*/ 'Import job not found',
+  // Why an import job failed, stored with the job when the failure is not the file's (import_jobs.error_message_ref).
+  'phoneSync.processingFailed': /*i18n*/ 'Processing this sync failed because of an error on our side.',
+  'imports.stoppedOnOurSide':
+    /*i18n*/ 'The import stopped because of an error on our side. Rows imported so far are kept; please try the rest again.',
   'deals.notFound': /*i18n*/ 'Deal not found',
   'deals.ownerNotMember': /*i18n*/ 'The owner must be a member of this workspace',
   'deals.websiteNotOwn': /*i18n*/ 'The website must be one of your websites',
@@ -102,6 +116,14 @@ export const serverMessages = {
   'email.hostUnresolved': /*i18n*/ 'This mail server name does not resolve',
   'email.hostPrivate': /*i18n*/ 'Use your provider’s public mail server, not a private address',
   'email.notAnAddress': /*i18n*/ 'is not an email address',
+  // Why a mailbox sync or an email's processing failed, stored with the account or the job (migration 0202).
+  // A mail server's own reply or error code is kept as a value: it is the provider's word, never ours.
+  'email.loginFailed': /*i18n*/ 'Login failed: {reason}',
+  'email.loginRefused': /*i18n*/ 'the mailbox refused the email address or app password',
+  'email.serverUnreachable': /*i18n*/ 'Cannot reach the mail server ({code})',
+  'email.syncFailedReply': /*i18n*/ 'Mailbox sync failed: {reply}',
+  'email.syncFailed': /*i18n*/ 'Mailbox sync failed',
+  'email.processingFailed': /*i18n*/ 'Processing this email failed because of an error on our side.',
   'analytics.funnelNeedsSite': /*i18n*/ 'Choose a website for the funnel',
   'siteHealth.reasonRedirectChain':
     /*i18n*/ 'Redirects through {hops, plural, one {# hop} other {# hops}}; link straight to the final page.',
@@ -115,6 +137,8 @@ export const serverMessages = {
   'siteHealth.searchConsoleKeyNotRsa':
     /*i18n*/ 'The private_key of a Google service account is an RSA private key in PEM form.',
   'siteHealth.reasonNoFix': /*i18n*/ 'Answers {problem}; no fix found.',
+  'siteHealth.problem':
+    /*i18n*/ '{kind, select, invalid_url {invalid url} unresolved {unresolved} blocked_address {blocked address} unreachable {unreachable} timeout {timeout} too_large {too large} too_many_redirects {too many redirects} redirect_loop {redirect loop} http_error {http error} other {error}}',
   'siteHealth.reasonExternal':
     /*i18n*/ 'External link answers {problem}; update or remove it on the linking pages.',
   'siteHealth.instructionDownload': /*i18n*/ 'Download the {file} snippet for {domain}.',
@@ -136,6 +160,16 @@ export const serverMessages = {
     /*i18n*/ 'Edit the pages that link to broken external URLs: a redirect on your own site cannot fix those.',
   'siteHealth.noFixes': /*i18n*/ 'There are no link fixes to deploy for {domain}.',
   'siteHealth.unknownDomain': /*i18n*/ '{domain} is not one of your websites.',
+  // A failed crawl's reason as stored beside its English text: an unexpected error's own words stay in the log.
+  'siteHealth.crawlFailed': /*i18n*/ 'The crawl stopped because of an error on our side.',
+  // Why a website's Search Console sync failed, stored with the site (src/server/features/site-health/search-console.ts).
+  'siteHealth.searchConsoleUnauthorized': /*i18n*/ 'Google refused the service account key.',
+  'siteHealth.searchConsoleForbidden':
+    /*i18n*/ 'The service account has no access to this Search Console property (is the property verified and the account added as a user?).',
+  'siteHealth.searchConsoleRateLimited': /*i18n*/ 'Search Console asks to slow down (HTTP 429).',
+  'siteHealth.searchConsoleTokenFailed': /*i18n*/ 'Search Console token failed: {reason}',
+  'siteHealth.searchConsoleQueryFailed': /*i18n*/ 'Search Console query failed: {reason}',
+  'siteHealth.searchConsoleUnreadable': /*i18n*/ 'Google answered with something that could not be read.',
   'ecosystem.appNotFound': /*i18n*/ 'App not found',
   'operations.badSignature': /*i18n*/ 'The webhook signature is missing, wrong or too old.',
   'operations.badEventBody': /*i18n*/ 'The event is not valid JSON.',
@@ -147,12 +181,45 @@ export const serverMessages = {
     /*i18n*/ "An app's own monitor checks the app's URL; change the URL in the app's settings.",
   'operations.defaultMonitorKept': /*i18n*/ "An app's own monitor cannot be removed; remove the app instead.",
   'operations.integrationRunning': /*i18n*/ '{name} is already integrating or integrated.',
+  // Reasons the operations console stores beside their English text (a probe's error, an integration's,
+  // a disabled endpoint's) and nests in its activity and event lines.
+  'operations.probeFailed': /*i18n*/ 'The probe failed.',
+  'operations.appDidNotAnswer': /*i18n*/ 'The app did not answer: {reason}',
+  'operations.configRefused': /*i18n*/ 'The app did not accept its webhook configuration ({answer}).',
+  'operations.handshakeRefused': /*i18n*/ 'The app did not accept the handshake ({answer}).',
+  'operations.noAnswer': /*i18n*/ 'no answer',
+  'operations.noAcknowledgement': /*i18n*/ 'No signed acknowledgement arrived within {seconds} seconds.',
+  'operations.endpointGone': /*i18n*/ 'The endpoint answered 410 Gone.',
+  'operations.endpointFailing': /*i18n*/ 'The endpoint failed for five days without a success.',
+  // The guarded outbound client's refusals (src/server/http/outbound-error.ts).
+  'outbound.invalidUrl': /*i18n*/ 'Only http and https addresses can be fetched.',
+  'outbound.unresolved': /*i18n*/ 'This server name does not resolve.',
+  'outbound.blockedAddress':
+    /*i18n*/ 'This address points into a private network; only public internet addresses are allowed.',
+  'outbound.unreachable': /*i18n*/ 'The remote server could not be reached.',
+  'outbound.timeout': /*i18n*/ 'The remote server did not answer in time.',
+  'outbound.tooLarge': /*i18n*/ 'The remote server’s answer is larger than allowed.',
+  'outbound.tooManyRedirects': /*i18n*/ 'The remote server redirected too many times.',
+  'outbound.httpError': /*i18n*/ 'The remote server answered with an error.',
+  'outbound.httpErrorStatus': /*i18n*/ 'The remote server answered with HTTP {status}.',
+  'outbound.status': /*i18n*/ 'HTTP {status}',
   'ecosystem.endpointNotFound': /*i18n*/ 'Data endpoint not found',
   'ecosystem.appNameTaken': /*i18n*/ '{name} is already one of your apps',
   'ecosystem.planItemNotFound': /*i18n*/ 'Plan item not found',
+  'ecosystem.matrixEntryNotFound': /*i18n*/ 'Matrix entry not found',
   'ecosystem.planItemCompleted': /*i18n*/ 'This plan item is already completed.',
   'ecosystem.runNotFound': /*i18n*/ 'Collection run not found',
   'ecosystem.noEndpoints': /*i18n*/ 'This app has no data endpoints to collect from.',
+  // Why an endpoint's collection failed, stored with its result (src/server/features/ecosystem/app-data.ts).
+  'ecosystem.endpointUnreadable': /*i18n*/ 'The endpoint could not be read.',
+  'ecosystem.endpointRemoved': /*i18n*/ 'The endpoint was removed before it was collected.',
+  'ecosystem.notJsonList': /*i18n*/ 'The endpoint did not answer with a JSON array or {shape}.',
+  'ecosystem.invalidJson': /*i18n*/ 'The endpoint did not answer with valid JSON.',
+  'ecosystem.tooManyPages': /*i18n*/ 'The endpoint links more than {pages} pages.',
+  'ecosystem.nextLinksLoop': /*i18n*/ 'The endpoint’s "next" links go round in a loop.',
+  'ecosystem.noIdentityField':
+    /*i18n*/ 'The data has no email or phone field, so its rows cannot be matched to contacts.',
+  'ecosystem.tooManyRows': /*i18n*/ 'The endpoint sent more than {rows} rows.',
   'backups.notFound': /*i18n*/ 'Backup not found',
   'backups.notCompleted':
     /*i18n*/ 'This backup has not completed, so it cannot be downloaded, verified or restored.',
@@ -208,6 +275,8 @@ export const serverMessages = {
   'marketing.notPausable': /*i18n*/ 'Only a sending or scheduled campaign can be paused.',
   'marketing.notResumable': /*i18n*/ 'Only a paused campaign can be resumed.',
   'marketing.notCancellable': /*i18n*/ 'A sent or cancelled campaign cannot be cancelled.',
+  'marketing.abTestLocked':
+    /*i18n*/ 'The A/B test of a {status, select, sending {sending} paused {paused} sent {sent} other {cancelled}} campaign cannot be changed.',
   'automation.workflowNotFound': /*i18n*/ 'Workflow not found',
   'content.websiteNotOwn': /*i18n*/ 'The website must be one of your websites',
   'content.translationNeedsProvider':
@@ -218,6 +287,8 @@ export const serverMessages = {
   'content.wordpressRefused':
     /*i18n*/ 'WordPress refused the post (HTTP {status}). Check the user and application password.',
   'content.wordpressUnreadable': /*i18n*/ 'WordPress answered with something that is not a post.',
+  // A WordPress push that failed without a catalogued reason; stored on the item like the others.
+  'content.wordpressFailed': /*i18n*/ 'The post could not be sent to WordPress.',
   'activity.demoWebsites': /*i18n*/ 'Three websites connected to the hub',
   'activity.backupCompleted':
     /*i18n*/ 'Backup completed: {rows, plural, one {# row} other {# rows}} from {tables, plural, one {# table} other {# tables}}',
@@ -336,12 +407,48 @@ export function serverMessage(id: ServerMessageId, values?: MessageValues): Serv
   return { id, values, text: formatServerMessage(serverMessages[id], values) };
 }
 
+/** A catalogued message as stored beside its English text (a column, an entry's metadata), for the reader. */
+export interface MessageRef {
+  id: ServerMessageId;
+  values?: StoredValues;
+}
+/** A stored line's values: one may itself be a catalogued message (the reason in "{app} is down: {reason}"). */
+export type StoredValues = Record<string, string | number | MessageRef>;
+
+/** A line the server stores: a `ServerMessage` whose values may nest other messages. */
+export interface StoredMessage {
+  id: ServerMessageId;
+  values?: StoredValues;
+  text: string;
+}
+
+export function messageRef(message: StoredMessage): MessageRef {
+  return { id: message.id, values: message.values ?? {} };
+}
+
+/**
+ * A line to store whose values may be messages themselves: each nested one keeps its id and values (the
+ * client translates it too) and reads as its English text inside this one's.
+ */
+export function storedMessage(
+  id: ServerMessageId,
+  values: Record<string, string | number | StoredMessage>,
+): StoredMessage {
+  const refs: StoredValues = {};
+  const texts: MessageValues = {};
+  for (const [name, value] of Object.entries(values)) {
+    refs[name] = typeof value === 'object' ? messageRef(value) : value;
+    texts[name] = typeof value === 'object' ? value.text : value;
+  }
+  return { id, values: refs, text: formatServerMessage(serverMessages[id], texts) };
+}
+
 /**
  * A timeline line as stored: its English text as the title and, when catalogued, its id and values in
  * `metadata.message` (the client's `storedMessageText` reads it in each reader's language).
  */
-export function timelineTitle(line: ServerMessage | string, metadata: Record<string, unknown> = {}) {
+export function timelineTitle(line: StoredMessage | string, metadata: Record<string, unknown> = {}) {
   return typeof line === 'string'
     ? { title: line, metadata }
-    : { title: line.text, metadata: { ...metadata, message: { id: line.id, values: line.values ?? {} } } };
+    : { title: line.text, metadata: { ...metadata, message: messageRef(line) } };
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -122,7 +123,7 @@ export async function buildApp(
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'rate_limited',
-        `Too many requests with this API key: at most ${context.max} a minute. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        serverMessage('apiKeys.rateLimited', { max: context.max, seconds: Math.ceil(context.ttl / 1000) }),
       ),
   });
   for (const routes of featureRoutes) await app.register(routes);

@@ -1,7 +1,7 @@
-import { serverMessage, timelineTitle } from '@domain/messages';
+import { serverMessage, storedMessage, timelineTitle } from '@domain/messages';
 import { describe, expect, it } from 'vitest';
 import { i18n, loadAllMessages } from './i18n';
-import { storedMessageText, timelineText } from './stored-message';
+import { messageRefText, storedMessageText, timelineText } from './stored-message';
 
 async function use(locale: 'en' | 'es' | 'de') {
   await loadAllMessages(locale);
@@ -43,5 +43,24 @@ describe('stored lines in the reader language', () => {
     );
     expect(storedMessageText(null, null, 'New contact added: Ana')).toBe('New contact added: Ana');
     expect(storedMessageText('no.such.message', {}, 'as written')).toBe('as written');
+  });
+
+  it('translate a message nested in a value, at every depth, and keep the English when one is unknown', async () => {
+    const line = storedMessage('activity.integrationFailed', {
+      app: 'Shop',
+      reason: storedMessage('operations.appDidNotAnswer', {
+        reason: serverMessage('operations.probeFailed'),
+      }),
+    });
+    await use('en');
+    expect(storedMessageText(line.id, line.values, 'unused')).toBe(line.text);
+    await use('de');
+    expect(storedMessageText(line.id, line.values, line.text)).toBe(
+      'Integration von Shop fehlgeschlagen: Die App hat nicht geantwortet: Die Prüfung ist fehlgeschlagen.',
+    );
+    expect(messageRefText({ id: 'outbound.status', values: { status: 502 } }, 'HTTP 502')).toBe('HTTP 502');
+    const newer = { app: 'Shop', reason: { id: 'operations.fromANewerServer', values: {} } };
+    expect(storedMessageText('activity.integrationFailed', newer, line.text)).toBe(line.text);
+    expect(messageRefText(null, 'as written')).toBe('as written');
   });
 });

@@ -1,4 +1,4 @@
-import { messageValuesSchema } from '@domain/message-schemas';
+import { storedValuesSchema } from '@domain/message-schemas';
 import { z } from 'zod';
 
 /** Activity types the dashboard gives an icon of their own (spec 000 §3); any other type is shown as generic. */
@@ -18,7 +18,7 @@ export const activitySchema = z.object({
   description: z.string(),
   /** A message of src/domain/messages.ts and its values, for the reader's language (lines recorded since 0031). */
   messageId: z.string().nullable(),
-  values: messageValuesSchema.nullable(),
+  values: storedValuesSchema.nullable(),
   createdAt: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactStatuses } from '../contacts/contact-schemas.js';
+import { contactStatusSchema } from '../contacts/contact-schemas.js';
 import { validationMessage } from '../validation-messages.js';
 
 /** Workflow statuses (spec 000 §4: "active or other"); only active workflows start runs. */
@@ -16,7 +16,6 @@ const text = (label: string, max: number) =>
     .min(1, validationMessage(/*i18n*/ '{label} is required', { label }))
     .max(max, validationMessage(/*i18n*/ '{label} is too long', { label }));
 const tag = text(/*i18n*/ 'Tag', 50);
-const statusEnum = z.enum(contactStatuses, /*i18n*/ 'Status must be lead, qualified, customer or lost');
 
 export const triggerTypes = [
   'contact_created',
@@ -35,7 +34,7 @@ export const triggerSchema = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('contact_created') }),
-    z.object({ type: z.literal('status_changed'), to: statusEnum.optional() }),
+    z.object({ type: z.literal('status_changed'), to: contactStatusSchema.optional() }),
     z.object({ type: z.literal('tag_added'), tag }),
     // An email from the contact was filed (capture address, a connected mailbox, or typed in).
     z.object({ type: z.literal('email_received') }),
@@ -68,7 +67,7 @@ export type Trigger = z.infer<typeof triggerSchema>;
 export const conditionSchema = z.discriminatedUnion(
   'field',
   [
-    z.object({ field: z.literal('status'), op: z.enum(['is', 'is_not']), value: statusEnum }),
+    z.object({ field: z.literal('status'), op: z.enum(['is', 'is_not']), value: contactStatusSchema }),
     z.object({
       field: z.literal('source'),
       op: z.enum(['is', 'is_not']),

@@ -17,7 +17,6 @@ export {
   contactFieldLabels,
   contactSortKeys,
   contactStatuses,
-  contactStatusLabels,
   contactsPageSize,
   contactTypeLabels,
   contactTypes,
@@ -26,6 +25,11 @@ export {
   timelineKinds,
   unknownSource,
 } from './contact-values.js';
+
+export const contactStatusSchema = z.enum(
+  contactStatuses,
+  /*i18n*/ 'Status must be lead, qualified, customer or lost',
+);
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
@@ -83,7 +87,7 @@ export const contactFieldsSchema = z.object({
     .min(1, /*i18n*/ 'Source is required')
     .max(120, /*i18n*/ 'Source is too long')
     .optional(),
-  status: z.enum(contactStatuses, /*i18n*/ 'Status must be lead, qualified, customer or lost').optional(),
+  status: contactStatusSchema.optional(),
   valueCents: z
     .number(/*i18n*/ 'Value must be a number')
     .int(/*i18n*/ 'Value must be whole cents')
@@ -219,7 +223,7 @@ export type ContactCount = z.infer<typeof contactCountSchema>;
 export const contactListQuerySchema = z.object({
   q: z.string().max(200, /*i18n*/ 'Search is too long').optional(),
   source: z.string().max(120).optional(),
-  status: z.enum(contactStatuses, /*i18n*/ 'Status must be lead, qualified, customer or lost').optional(),
+  status: contactStatusSchema.optional(),
   sort: z
     .enum(contactSortKeys, /*i18n*/ 'Sort must be createdAt, name, value or lastContactedAt')
     .default('createdAt'),

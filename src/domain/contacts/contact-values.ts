@@ -4,12 +4,6 @@
 /** Contact status (spec 000 §4), in pipeline order. */
 export const contactStatuses = ['lead', 'qualified', 'customer', 'lost'] as const;
 export type ContactStatus = (typeof contactStatuses)[number];
-export const contactStatusLabels: Record<ContactStatus, string> = {
-  lead: 'Lead',
-  qualified: 'Qualified',
-  customer: 'Customer',
-  lost: 'Lost',
-};
 
 /** Relationship kinds the geofence colours nearby contacts by (spec 000 §3 "Nearby contact"). */
 export const contactTypes = ['buyer', 'seller', 'investor', 'realtor', 'friend', 'family'] as const;

@@ -1,3 +1,4 @@
+import { messageRefSchema } from '@domain/message-schemas';
 import { z } from 'zod';
 import { idParamSchema, websiteIdParamSchema, websiteIdSchema } from '../ids.js';
 import { locales } from '../locales.js';
@@ -166,6 +167,8 @@ export const contentItemSchema = z.object({
   publicUrl: z.string().nullable(),
   wordpressUrl: z.string().nullable(),
   wordpressError: z.string().nullable(),
+  /** `wordpressError`'s catalogued message, for the reader's language (refusals since migration 1001). */
+  wordpressErrorMessage: messageRefSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,3 +1,4 @@
+import { messageRefSchema } from '@domain/message-schemas';
 import { z } from 'zod';
 import { contactStatuses } from '../contacts/contact-schemas.js';
 
@@ -24,6 +25,8 @@ export const collectionRunSchema = z.object({
       updated: z.number(),
       failed: z.number(),
       reason: z.string().nullable(),
+      /** `reason`'s catalogued message, for the reader's language (failures since migration 0601). */
+      reasonMessage: messageRefSchema.nullable(),
       failures: z.array(z.object({ row: z.number(), reason: z.string() })),
     }),
   ),

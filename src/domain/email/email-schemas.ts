@@ -1,3 +1,4 @@
+import { messageRefSchema } from '@domain/message-schemas';
 import { z } from 'zod';
 import { emailProviders } from './providers.js';
 
@@ -65,6 +66,8 @@ export const emailProcessingJobSchema = z.object({
   contact_created: z.boolean(),
   contact_id: z.number().nullable(),
   error_message: z.string().nullable(),
+  /** `error_message`'s catalogued message, for the reader's language (failures since migration 0202). */
+  error_message_ref: messageRefSchema.nullable(),
   created_at: z.string(),
 });
 export type EmailProcessingJob = z.infer<typeof emailProcessingJobSchema>;
@@ -84,6 +87,8 @@ export const emailAccountSchema = z.object({
   provider: z.enum(emailProviders),
   isActive: z.boolean(),
   lastError: z.string().nullable(),
+  /** `lastError`'s catalogued message, for the reader's language (failures since migration 0202). */
+  lastErrorMessage: messageRefSchema.nullable(),
   lastSyncedAt: z.string().nullable(),
   imapHost: z.string(),
   createdAt: z.string(),

@@ -1,3 +1,4 @@
+import { messageRefSchema } from '@domain/message-schemas';
 import { z } from 'zod';
 
 /** POST /api/contacts/import-csv: the whole file as text (spec 000 §7); larger files use the multipart upload. */
@@ -38,6 +39,8 @@ export const importStatusSchema = z.object({
   created_contacts: z.number(),
   updated_contacts: z.number(),
   error_message: z.string().nullable(),
+  /** `error_message`'s catalogued message, for the reader's language (failures since migration 0152). */
+  error_message_ref: messageRefSchema.nullable(),
   preview: z.array(importPreviewRowSchema),
   created_at: z.string(),
   finished_at: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactStatuses } from '../contacts/contact-schemas.js';
+import { contactStatusSchema } from '../contacts/contact-schemas.js';
 import { validationMessage } from '../validation-messages.js';
 
 export const campaignTypes = ['newsletter', 'promotion', 'announcement'] as const;
@@ -21,7 +21,7 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 /** Who receives a campaign: contacts with an email meeting every filter given, never a suppressed one. */
 export const audienceSchema = z.object({
-  status: z.enum(contactStatuses, /*i18n*/ 'Status must be lead, qualified, customer or lost').optional(),
+  status: contactStatusSchema.optional(),
   source: optionalText(200),
   tag: optionalText(50),
   websiteId: z.number().int().positive().optional(),

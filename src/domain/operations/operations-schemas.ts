@@ -1,5 +1,6 @@
 import { appUrlSchema } from '@domain/ecosystem/ecosystem-schemas';
 import { idSchema } from '@domain/ids';
+import { messageRefSchema } from '@domain/message-schemas';
 import { z } from 'zod';
 
 /** The seven feature flags of spec 001 (Central Monitoring), in the order the screen lists them. */
@@ -127,6 +128,8 @@ export const monitorSchema = z.object({
   lastCheckedAt: z.string().nullable(),
   lastResponseMs: z.number().nullable(),
   lastError: z.string().nullable(),
+  /** `lastError`'s catalogued message, for the reader's language. */
+  lastErrorMessage: messageRefSchema.nullable(),
   uptime24h: z.number().nullable(),
   uptime30d: z.number().nullable(),
 });
@@ -239,6 +242,8 @@ export const integrationStatusSchema = z.object({
       events_received: z.number(),
       error_count: z.number(),
       error: z.string().nullable(),
+      /** `error`'s catalogued message, for the reader's language (errors since migration 0901). */
+      error_message: messageRefSchema.nullable(),
     }),
   ),
   summary: z.object({ total_apps: z.number(), active_apps: z.number(), overall_progress: z.number() }),
@@ -254,6 +259,8 @@ export const liveEventSchema = z.object({
   type: z.string(),
   status: z.string(),
   description: z.string(),
+  /** The catalogued message of a line the hub wrote (a monitor going down); null for an app's own words. */
+  message: messageRefSchema.nullable(),
   timestamp: z.string(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -1,3 +1,4 @@
+import { messageRefSchema } from '@domain/message-schemas';
 import { z } from 'zod';
 
 export const phoneSyncTypes = ['contacts', 'calls', 'messages'] as const;
@@ -80,6 +81,8 @@ export const syncRecordSchema = z.object({
   contacts_created: z.number(),
   contacts_updated: z.number(),
   error_message: z.string().nullable(),
+  /** `error_message`'s catalogued message, for the reader's language (failures since migration 0203). */
+  error_message_ref: messageRefSchema.nullable(),
   created_at: z.string(),
 });
 export type SyncRecord = z.infer<typeof syncRecordSchema>;

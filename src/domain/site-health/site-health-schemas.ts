@@ -1,4 +1,9 @@
-import { messageValuesSchema, serverMessageIdSchema } from '@domain/message-schemas';
+import {
+  messageRefSchema,
+  messageValuesSchema,
+  serverMessageIdSchema,
+  storedValuesSchema,
+} from '@domain/message-schemas';
 import { z } from 'zod';
 
 export const serverTypes = ['nginx', 'apache', 'netlify', 'vercel', 'cloudflare', 'express'] as const;
@@ -156,6 +161,8 @@ export const searchConsoleStatusSchema = z.object({
       property: z.string(),
       status: z.enum(searchConsoleStatuses),
       error: z.string().nullable(),
+      /** `error`'s catalogued message, for the reader's language (syncs since migration 0702). */
+      errorMessage: messageRefSchema.nullable(),
       syncedAt: z.string().nullable(),
     }),
   ),
@@ -209,6 +216,8 @@ export const crawlProgressSchema = z.object({
   robotsStatus: z.string().nullable(),
   sitemapUrls: z.number().nullable(),
   error: z.string().nullable(),
+  /** `error`'s catalogued message, for the reader's language (failures since migration 0702). */
+  errorMessage: messageRefSchema.nullable(),
   comparison: crawlComparisonSchema.nullable(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
@@ -231,7 +240,7 @@ export const linkFixSchema = z.object({
   fixedUrl: z.string().nullable(),
   reason: z.string(),
   reasonId: serverMessageIdSchema,
-  reasonValues: messageValuesSchema,
+  reasonValues: storedValuesSchema,
   /** The pages linking to the broken URL. */
   sources: z.array(z.string()),
   critical: z.boolean(),
@@ -346,6 +355,8 @@ export const seoPerformanceSchema = z.object({
       ),
       /** Why Search Console could not be read for this site (its last sync), null when it could or is not connected. */
       rankError: z.string().nullable(),
+      /** `rankError`'s catalogued message, for the reader's language. */
+      rankErrorMessage: messageRefSchema.nullable(),
     }),
   ),
 });

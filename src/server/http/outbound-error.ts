@@ -1,4 +1,5 @@
 import { AppError } from '@domain/app-error';
+import { type ServerMessageId, serverMessage } from '@domain/messages';
 
 export type OutboundErrorKind =
   | 'invalid_url'
@@ -10,15 +11,15 @@ export type OutboundErrorKind =
   | 'too_many_redirects'
   | 'http_error';
 
-const userMessages: Record<OutboundErrorKind, string> = {
-  invalid_url: 'Only http and https addresses can be fetched.',
-  unresolved: 'This server name does not resolve.',
-  blocked_address: 'This address points into a private network; only public internet addresses are allowed.',
-  unreachable: 'The remote server could not be reached.',
-  timeout: 'The remote server did not answer in time.',
-  too_large: 'The remote server’s answer is larger than allowed.',
-  too_many_redirects: 'The remote server redirected too many times.',
-  http_error: 'The remote server answered with an error.',
+const userMessages: Record<OutboundErrorKind, ServerMessageId> = {
+  invalid_url: 'outbound.invalidUrl',
+  unresolved: 'outbound.unresolved',
+  blocked_address: 'outbound.blockedAddress',
+  unreachable: 'outbound.unreachable',
+  timeout: 'outbound.timeout',
+  too_large: 'outbound.tooLarge',
+  too_many_redirects: 'outbound.tooManyRedirects',
+  http_error: 'outbound.httpError',
 };
 
 /**
@@ -32,10 +33,10 @@ export class OutboundError extends AppError {
   ) {
     const message =
       kind === 'http_error' && options.httpStatus
-        ? `The remote server answered with HTTP ${options.httpStatus}.`
-        : userMessages[kind];
+        ? serverMessage('outbound.httpErrorStatus', { status: options.httpStatus })
+        : serverMessage(userMessages[kind]);
     super(kind === 'timeout' || kind === 'unreachable' ? 'unavailable' : 'bad_request', message, {
-      internal: options.internal ?? message,
+      internal: options.internal ?? message.text,
     });
     this.httpStatus = options.httpStatus;
   }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import { hasRole, type Role } from '@domain/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -43,9 +44,9 @@ export function newToken(): string {
 
 export function requireMember(request: FastifyRequest, role: Role): Member {
   const member = request.member;
-  if (!member) throw new AppError('unauthenticated', 'You are not signed in.');
+  if (!member) throw new AppError('unauthenticated', serverMessage('auth.notSignedIn'));
   if (!hasRole(member.role, role)) {
-    throw new AppError('forbidden', `This needs the ${role} role or higher; you are a ${member.role}.`);
+    throw new AppError('forbidden', serverMessage('auth.roleRequired', { role, current: member.role }));
   }
   return member;
 }
@@ -89,10 +90,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       const member = await authenticateApiKey(database, bearer);
       const path = request.url.split('?')[0];
       if (unsafeMethods.has(request.method) && viewerWritablePaths.has(path)) {
-        throw new AppError('forbidden', 'This concerns a signed-in session; an API key cannot do it.');
+        throw new AppError('forbidden', serverMessage('auth.sessionOnly'));
       }
       if (unsafeMethods.has(request.method) && member.role === 'viewer') {
-        throw new AppError('forbidden', 'This API key has read-only access to this workspace.');
+        throw new AppError('forbidden', serverMessage('auth.apiKeyReadOnly'));
       }
       request.member = member;
       return;
@@ -100,12 +101,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const token = request.cookies[sessionCookie];
     if (!token) {
       // Authentication comes before validation: a signed-out caller learns nothing about the input rules.
-      if (isProtected) throw new AppError('unauthenticated', 'You are not signed in.');
+      if (isProtected) throw new AppError('unauthenticated', serverMessage('auth.notSignedIn'));
       return;
     }
     if (unsafeMethods.has(request.method) && !sameOrigin(request, config.PUBLIC_URL)) {
       // Cookie-authenticated writes must come from our own pages (CSRF); SameSite=Lax covers most, this covers the rest.
-      throw new AppError('forbidden', 'Cross-site request refused.');
+      throw new AppError('forbidden', serverMessage('auth.crossSite'));
     }
     const sessionId = hashToken(token);
     // Named: each pooled connection parses and plans it once, not on every request.
@@ -116,7 +117,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     });
     const row = rows[0];
     if (!row) {
-      if (isProtected) throw new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
+      if (isProtected) throw new AppError('unauthenticated', serverMessage('auth.sessionEnded'));
       return;
     }
     request.member = {
@@ -127,7 +128,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     };
     const path = request.url.split('?')[0];
     if (unsafeMethods.has(request.method) && row.role === 'viewer' && !viewerWritablePaths.has(path)) {
-      throw new AppError('forbidden', 'Viewers have read-only access to this workspace.');
+      throw new AppError('forbidden', serverMessage('auth.viewerReadOnly'));
     }
   });
 

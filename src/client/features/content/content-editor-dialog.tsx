@@ -26,6 +26,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { checkLabels } from '@client/features/site-health';
 import { formatDateTime } from '@client/i18n/format';
+import { messageRefText } from '@client/i18n/stored-message';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
 import {
@@ -149,7 +150,7 @@ function Editor({ item, canWrite, onClose }: { item: ContentItem; canWrite: bool
         )}
         {item.wordpressError && (
           <p className="text-destructive">
-            <Trans>WordPress: {item.wordpressError}</Trans>
+            <Trans>WordPress: {messageRefText(item.wordpressErrorMessage, item.wordpressError)}</Trans>
           </p>
         )}
         {item.seoChecks && (

@@ -5,6 +5,7 @@ import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { formatMoney, formatNumber } from '@client/i18n/format';
+import { messageRefText } from '@client/i18n/stored-message';
 import { useAuth } from '@client/lib/use-auth';
 import {
   type CollectionRun,
@@ -261,7 +262,7 @@ function RunProgress({ run }: { run: CollectionRun }) {
             </span>
             <span className={r.status === 'failed' ? 'text-destructive' : 'text-muted-foreground'}>
               {r.status === 'failed'
-                ? r.reason
+                ? messageRefText(r.reasonMessage, r.reason ?? '')
                 : t`${r.fetched} fetched, ${r.created} created, ${r.updated} updated, ${r.failed} failed`}
             </span>
           </li>

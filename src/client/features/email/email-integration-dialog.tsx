@@ -14,6 +14,7 @@ import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@client/i18n/format';
+import { messageRefText } from '@client/i18n/stored-message';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
 import {
@@ -258,7 +259,9 @@ function AccountRow({ account }: { account: EmailAccount }) {
               : ''}
         </p>
         {!account.isActive && account.lastError && (
-          <p className="text-xs text-destructive">{account.lastError}</p>
+          <p className="text-xs text-destructive">
+            {messageRefText(account.lastErrorMessage, account.lastError)}
+          </p>
         )}
       </div>
       <Badge variant={account.isActive ? 'success' : 'destructive'}>

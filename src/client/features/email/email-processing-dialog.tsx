@@ -15,6 +15,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime } from '@client/i18n/format';
+import { messageRefText } from '@client/i18n/stored-message';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
 import { type EmailProcessingJob, processEmailSchema } from '@domain/email/email-schemas';
@@ -205,7 +206,11 @@ function JobRow({ job }: { job: EmailProcessingJob }) {
         <p className="truncate text-xs text-muted-foreground">
           {job.from_email} <span className="inline-block rtl:-scale-x-100">→</span> {job.to_email}
         </p>
-        {job.error_message && <p className="text-xs text-destructive">{job.error_message}</p>}
+        {job.error_message && (
+          <p className="text-xs text-destructive">
+            {messageRefText(job.error_message_ref, job.error_message)}
+          </p>
+        )}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         {job.contact_created && (

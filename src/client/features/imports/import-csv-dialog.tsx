@@ -11,6 +11,7 @@ import {
 import { Progress } from '@client/components/ui/progress';
 import { toast } from '@client/components/ui/use-toast';
 import { formatNumber } from '@client/i18n/format';
+import { messageRefText } from '@client/i18n/stored-message';
 import { errorMessage } from '@client/lib/api';
 import { onErrorToast } from '@client/lib/error-toast';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
@@ -217,7 +218,7 @@ function ImportProgress({ jobId, preview }: { jobId: number; preview: ImportPrev
       )}
       {job?.error_message && (
         <p className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {job.error_message}
+          {messageRefText(job.error_message_ref, job.error_message)}
         </p>
       )}
       {isError && <p className="text-sm text-destructive">{errorMessage(error)}</p>}

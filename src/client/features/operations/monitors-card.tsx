@@ -1,4 +1,5 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
+import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
 import { Badge } from '@client/components/ui/badge';
@@ -8,7 +9,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
@@ -17,12 +17,13 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { toast } from '@client/components/ui/use-toast';
 import { formatNumber } from '@client/i18n/format';
+import { messageRefText } from '@client/i18n/stored-message';
 import { errorMessage } from '@client/lib/api';
 import { applyServerErrors, checkedByServer } from '@client/lib/form';
 import { type Monitor, monitorCreateSchema, monitorEditSchema } from '@domain/operations/operations-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -214,7 +215,9 @@ function MonitorRow({
       <TableCell className="hidden whitespace-nowrap md:table-cell">{interval}</TableCell>
       <TableCell className="hidden whitespace-nowrap md:table-cell">{timeout}</TableCell>
       <TableCell className="hidden sm:table-cell">
-        <span title={monitor.lastError ?? undefined}>
+        <span
+          title={monitor.lastError ? messageRefText(monitor.lastErrorMessage, monitor.lastError) : undefined}
+        >
           <MonitorStatus status={monitor.status} />
         </span>
       </TableCell>
@@ -375,20 +378,13 @@ function MonitorDialog({
               )}
             </FormField>
           </div>
-          {save.error && !hasFieldError && (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(save.error)}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Loader2 className="animate-spin" />}
-              {monitor ? t`Save changes` : t`Add monitor`}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            error={save.error && !hasFieldError && errorMessage(save.error)}
+            onCancel={onClose}
+            pending={save.isPending}
+          >
+            {monitor ? t`Save changes` : t`Add monitor`}
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

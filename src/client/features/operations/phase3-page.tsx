@@ -6,6 +6,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
+import { messageRefText } from '@client/i18n/stored-message';
 import { ApiError } from '@client/lib/api';
 import { useAuth } from '@client/lib/use-auth';
 import { type IntegrationStatus, recentEventsBar } from '@domain/operations/operations-schemas';
@@ -133,7 +134,7 @@ export function Phase3Page({ demo = false }: { demo?: boolean }) {
                 {events.data?.events.slice(0, 10).map((e) => (
                   <li key={e.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
                     <StatusBadge tone={e.status === 'ok' ? 'ok' : 'bad'}>{e.app}</StatusBadge>
-                    <span className="min-w-0 flex-1">{e.description}</span>
+                    <span className="min-w-0 flex-1">{messageRefText(e.message, e.description)}</span>
                     <time className="text-xs text-muted-foreground" dateTime={e.timestamp}>
                       {formatDateTime(e.timestamp)}
                     </time>
@@ -207,7 +208,9 @@ export function Phase3Page({ demo = false }: { demo?: boolean }) {
                   {formatNumber(app.error_count)}
                 </Trans>
               </p>
-              {app.status === 'error' && app.error && <p className="text-destructive">{app.error}</p>}
+              {app.status === 'error' && app.error && (
+                <p className="text-destructive">{messageRefText(app.error_message, app.error)}</p>
+              )}
               <div className="flex flex-wrap gap-2">
                 <Button
                   size="sm"

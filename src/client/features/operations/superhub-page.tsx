@@ -46,6 +46,9 @@ export function SuperhubPage({ demo = false }: { demo?: boolean }) {
   const update = useUpdateFeatures();
   const [spinning, setSpinning] = useState(false);
   useLiveEventStream(demo);
+  // The two statuses the hub writes itself; any other is the app's own word and shows as it sent it.
+  const eventStatusText = (status: string) =>
+    status === 'ok' ? t`ok` : status === 'error' ? t`error` : status;
 
   const refresh = () => {
     setSpinning(true);
@@ -169,9 +172,13 @@ export function SuperhubPage({ demo = false }: { demo?: boolean }) {
                       <li key={log.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
                         <span className="font-medium">{log.payload.app}</span>
                         <StatusBadge tone={log.payload.status === 'ok' ? 'ok' : 'bad'}>
-                          {log.payload.status === 'ok' ? t`ok` : log.payload.status}
+                          {eventStatusText(log.payload.status)}
                         </StatusBadge>
-                        {log.payload.tag && <Badge variant="outline">{log.payload.tag}</Badge>}
+                        {log.payload.tag && (
+                          <Badge variant="outline">
+                            {log.payload.tag === 'hub' ? t`hub` : log.payload.tag}
+                          </Badge>
+                        )}
                         <span className="text-muted-foreground">{log.type}</span>
                         <time className="ms-auto text-xs text-muted-foreground" dateTime={log.timestamp}>
                           {formatDateTime(log.timestamp)}

@@ -6,6 +6,7 @@ import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime } from '@client/i18n/format';
+import { messageRefText } from '@client/i18n/stored-message';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
@@ -281,7 +282,11 @@ function SyncRecordRow({ record }: { record: SyncRecord }) {
           <Plural value={record.item_count} one="# item" other="# items" />
         </p>
         <p className="text-xs text-muted-foreground">{formatDateTime(record.created_at)}</p>
-        {record.error_message && <p className="text-xs text-destructive">{record.error_message}</p>}
+        {record.error_message && (
+          <p className="text-xs text-destructive">
+            {messageRefText(record.error_message_ref, record.error_message)}
+          </p>
+        )}
       </div>
       <Badge variant={record.processed ? 'success' : 'secondary'}>
         {record.processed ? t`Processed` : t`Processing`}

@@ -9,6 +9,7 @@ import { Progress } from '@client/components/ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
+import { messageRefText, storedMessageText } from '@client/i18n/stored-message';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/use-auth';
 import { serverMessages } from '@domain/messages';
@@ -54,11 +55,8 @@ export function successRate(total: number, critical: number): number {
   return total === 0 ? 100 : Math.round(((total - critical) / total) * 100);
 }
 
-function useReason() {
-  const { i18n } = useLingui();
-  return (fix: Pick<LinkFix, 'reasonId' | 'reasonValues'>) =>
-    i18n._(serverMessages[fix.reasonId], fix.reasonValues);
-}
+const reasonText = (fix: Pick<LinkFix, 'reason' | 'reasonId' | 'reasonValues'>) =>
+  storedMessageText(fix.reasonId, fix.reasonValues, fix.reason);
 
 /** /deployment (signed in) and /deployment-demo (anyone, the demo workspace, read-only). */
 export function DeploymentScreen({ demo }: { demo: boolean }) {
@@ -225,7 +223,6 @@ function StatCards({ report }: { report: LinkFixReport }) {
 
 function OverviewTab({ report }: { report: LinkFixReport }) {
   const { i18n } = useLingui();
-  const reason = useReason();
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <Card>
@@ -278,7 +275,7 @@ function OverviewTab({ report }: { report: LinkFixReport }) {
                       </span>
                     )}
                   </p>
-                  <p className="text-muted-foreground">{reason(fix)}</p>
+                  <p className="text-muted-foreground">{reasonText(fix)}</p>
                   <p className="text-xs text-muted-foreground">
                     <Plural value={fix.sources.length} one="# source page" other="# source pages" />
                   </p>
@@ -294,7 +291,6 @@ function OverviewTab({ report }: { report: LinkFixReport }) {
 
 function FixesTab({ report }: { report: LinkFixReport }) {
   const { t, i18n } = useLingui();
-  const reason = useReason();
   const [category, setCategory] = useState<FixCategory | 'all'>('all');
   const [domain, setDomain] = useState('all');
   const [criticalOnly, setCriticalOnly] = useState(false);
@@ -374,7 +370,7 @@ function FixesTab({ report }: { report: LinkFixReport }) {
                   </p>
                 </div>
                 <div className="min-w-0 space-y-1 text-muted-foreground">
-                  <p>{reason(fix)}</p>
+                  <p>{reasonText(fix)}</p>
                   <p className="text-xs">
                     <Plural value={fix.sources.length} one="# source page" other="# source pages" />
                   </p>
@@ -597,6 +593,7 @@ function CrawlLine({ domain }: { domain: DomainReport }) {
     return (
       <p className="text-destructive">
         <Trans>The last crawl failed.</Trans>
+        {crawl.error && <span className="ms-1">{messageRefText(crawl.errorMessage, crawl.error)}</span>}
       </p>
     );
   return (

@@ -14,6 +14,7 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { formatDateTime } from '@client/i18n/format';
+import { messageRefText } from '@client/i18n/stored-message';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
@@ -127,7 +128,11 @@ export function SearchConsoleCard({ websites }: { websites: Website[] }) {
                   <p className="break-all text-xs text-muted-foreground" dir="ltr">
                     {site.property}
                   </p>
-                  {site.error && <p className="text-xs text-destructive">{site.error}</p>}
+                  {site.error && (
+                    <p className="text-xs text-destructive">
+                      {messageRefText(site.errorMessage, site.error)}
+                    </p>
+                  )}
                 </div>
                 <div className="text-end">
                   <Badge

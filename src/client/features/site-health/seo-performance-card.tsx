@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatNumber } from '@client/i18n/format';
+import { messageRefText } from '@client/i18n/stored-message';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { checkLabels } from './check-labels';
 import { useSeoPerformance } from './site-health-api';
@@ -67,7 +68,10 @@ export function SeoPerformanceCard({
                   )}
                   {site.rankError && (
                     <p className="text-xs text-destructive" data-testid="rank-error">
-                      <Trans>Search Console could not be read: {site.rankError}</Trans>
+                      <Trans>
+                        Search Console could not be read:{' '}
+                        {messageRefText(site.rankErrorMessage, site.rankError)}
+                      </Trans>
                     </p>
                   )}
                   {site.failingChecks.length > 0 && (

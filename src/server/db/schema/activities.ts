@@ -1,4 +1,4 @@
-import type { MessageValues } from '@domain/messages';
+import type { StoredValues } from '@domain/messages';
 import { bigint, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAtColumn, workspaceIdColumn } from './columns.js';
 
@@ -8,6 +8,6 @@ export const activities = pgTable('activities', {
   type: text('type').notNull(),
   description: text('description').notNull(),
   messageId: text('message_id'),
-  messageValues: jsonb('message_values').$type<MessageValues>(),
+  messageValues: jsonb('message_values').$type<StoredValues>(),
   createdAt: createdAtColumn(),
 });

@@ -1,4 +1,5 @@
 import type { ContentStatus, ContentType } from '@domain/content/content-schemas';
+import type { MessageRef } from '@domain/messages';
 import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { workspaceIdColumn } from './columns.js';
 
@@ -32,6 +33,8 @@ export const contentItems = pgTable('content_items', {
   wordpressPostId: bigint('wordpress_post_id', { mode: 'number' }),
   wordpressUrl: text('wordpress_url'),
   wordpressError: text('wordpress_error'),
+  /** `wordpressError`'s catalogued message (migration 1001). */
+  wordpressErrorMessage: jsonb('wordpress_error_message').$type<MessageRef>(),
   createdBy: bigint('created_by', { mode: 'number' }),
   createdAt: stamp('created_at').notNull().defaultNow(),
   // Kept current by the app_touch_updated_at trigger.

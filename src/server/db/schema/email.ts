@@ -1,4 +1,5 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MessageRef } from '@domain/messages';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn, identityColumn, workspaceIdColumn } from './columns.js';
 
 export type EmailProvider = 'gmail' | 'outlook' | 'godaddy';
@@ -18,6 +19,7 @@ export const emailAccounts = pgTable('email_accounts', {
   sealedPassword: text('sealed_password').notNull(),
   isActive: boolean('is_active').notNull().default(true),
   lastError: text('last_error'),
+  lastErrorMessage: jsonb('last_error_message').$type<MessageRef>(),
   lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
   createdBy: bigint('created_by', { mode: 'number' }),
   createdAt: createdAtColumn(),
@@ -54,6 +56,7 @@ export const emailProcessingJobs = pgTable('email_processing_jobs', {
   contactCreated: boolean('contact_created').notNull().default(false),
   contactId: bigint('contact_id', { mode: 'number' }),
   errorMessage: text('error_message'),
+  errorMessageRef: jsonb('error_message_ref').$type<MessageRef>(),
   createdBy: bigint('created_by', { mode: 'number' }),
   createdAt: createdAtColumn(),
   processedAt: timestamp('processed_at', { withTimezone: true }),

@@ -1,4 +1,5 @@
 import type { ImportPreviewRow } from '@domain/imports/import-schemas';
+import type { MessageRef } from '@domain/messages';
 import { bigint, customType, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { workspaceIdColumn } from './columns.js';
 
@@ -24,6 +25,7 @@ export const importJobs = pgTable('import_jobs', {
   runner: uuid('runner'),
   attempts: integer('attempts').notNull().default(0),
   errorMessage: text('error_message'),
+  errorMessageRef: jsonb('error_message_ref').$type<MessageRef>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -1,3 +1,4 @@
+import type { MessageRef } from '@domain/messages';
 import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn, identityColumn, workspaceIdColumn } from './columns.js';
 
@@ -27,6 +28,7 @@ export const phoneSyncRecords = pgTable('phone_sync_records', {
   contactsCreated: integer('contacts_created').notNull().default(0),
   contactsUpdated: integer('contacts_updated').notNull().default(0),
   errorMessage: text('error_message'),
+  errorMessageRef: jsonb('error_message_ref').$type<MessageRef>(),
   createdAt: createdAtColumn(),
   processedAt: timestamp('processed_at', { withTimezone: true }),
 });

@@ -1,3 +1,4 @@
+import type { MessageRef } from '@domain/messages';
 import {
   bigint,
   boolean,
@@ -44,6 +45,8 @@ export const siteCrawls = pgTable('site_crawls', {
   sitemapUrls: integer('sitemap_urls'),
   leaseUntil: at('lease_until'),
   error: text('error'),
+  /** `error`'s catalogued message (migration 0702). */
+  errorMessage: jsonb('error_message').$type<MessageRef>(),
   seoScore: integer('seo_score'),
   pagesOk: integer('pages_ok'),
   urlsTotal: integer('urls_total'),
@@ -131,6 +134,8 @@ export const searchConsoleSites = pgTable(
       .notNull()
       .default('pending'),
     error: text('error'),
+    /** `error`'s catalogued message (migration 0702). */
+    errorMessage: jsonb('error_message').$type<MessageRef>(),
     syncedAt: at('synced_at'),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.websiteId] })],

@@ -1,4 +1,4 @@
-import type { ServerMessage } from '@domain/messages';
+import type { StoredMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { insertActivity, listActivities } from './store.js';
 
@@ -7,7 +7,7 @@ import { insertActivity, listActivities } from './store.js';
  * A catalogued message is shown in each reader's language; plain text (names and words people typed,
  * nothing of ours) is shown as it is.
  */
-export async function recordActivity(tx: Tx, type: string, line: ServerMessage | string): Promise<void> {
+export async function recordActivity(tx: Tx, type: string, line: StoredMessage | string): Promise<void> {
   await insertActivity(
     tx,
     typeof line === 'string'

@@ -1,4 +1,4 @@
-import type { MessageValues } from '@domain/messages';
+import type { StoredValues } from '@domain/messages';
 import { clientOf, type Tx } from '../../db/database.js';
 import { activities } from '../../db/schema/activities.js';
 
@@ -16,7 +16,7 @@ export async function listActivities(tx: Tx, limit: number) {
     type: string;
     description: string;
     messageId: string | null;
-    values: MessageValues | null;
+    values: StoredValues | null;
     createdAt: Date;
   }>({
     name: 'activities-recent',

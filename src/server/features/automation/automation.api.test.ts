@@ -23,7 +23,9 @@ let t: TestApp;
 let owner: SignedUp;
 let db: pg.Client;
 beforeAll(async () => {
-  t = await createTestApp({ workers: true, clock });
+  // Its own database: its workers run every queue's jobs with a clock 30 days ahead, which in the shared
+  // database would publish other files' scheduled content and fire their waits early.
+  t = await createTestApp({ workers: true, clock, ownDatabase: true });
   owner = await signUpOwner(t.app);
   db = new pg.Client({ connectionString: t.ownerUrl });
   await db.connect();
@@ -148,7 +150,7 @@ describe('workflows API', () => {
     // Restart: a new process whose clock is 30 days later; its sweep finds the wait due.
     await t.close();
     offsetMs = 30 * day + 60_000;
-    t = await createTestApp({ workers: true, clock });
+    t = await createTestApp({ workers: true, clock, databaseUrl: t.ownerUrl });
     reconnectOwner();
     await sweepAutomation(t.app.deps);
     const [done] = await until(
@@ -369,7 +371,7 @@ describe('workflows API', () => {
     ).json();
     // A process without workers: the run's job is never taken, so it stays running past its deadline.
     await t.close();
-    t = await createTestApp({ clock });
+    t = await createTestApp({ clock, databaseUrl: t.ownerUrl });
     reconnectOwner();
     const contact = (
       await owner.client.post('/api/contacts', { firstName: 'Stu', email: uniqueEmail('stu') })

@@ -11,7 +11,7 @@ import {
   type WorkflowUpdateInput,
   workflowCreateSchema,
 } from '@domain/automation/workflow-schemas';
-import { contactStatuses } from '@domain/contacts/contact-schemas';
+import { contactStatusSchema } from '@domain/contacts/contact-schemas';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
@@ -47,12 +47,9 @@ export const getWorkflow = detail;
 function checkSteps(steps: Step[], path = 'steps'): void {
   steps.forEach((step, i) => {
     const at = `${path}.${i}`;
-    if (
-      step.type === 'update_field' &&
-      step.field === 'status' &&
-      !(contactStatuses as readonly string[]).includes(step.value)
-    )
-      throw AppError.badRequest(`${at}.value`, 'Status must be lead, qualified, customer or lost');
+    const status =
+      step.type === 'update_field' && step.field === 'status' && contactStatusSchema.safeParse(step.value);
+    if (status && !status.success) throw AppError.badRequest(`${at}.value`, status.error.issues[0].message);
     if (step.type === 'branch') {
       checkSteps(step.yes, `${at}.yes`);
       checkSteps(step.no, `${at}.no`);

@@ -6,6 +6,7 @@ import {
   backupSchema,
   runBackupResultSchema,
 } from '@domain/backups/backup-schemas';
+import { serverMessage } from '@domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireMember } from '../../http/session.js';
 import {
@@ -84,7 +85,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get('/run/backup', { schema: { tags, response: { 200: runBackupResultSchema } } }, async (request) => {
     if (request.headers['sec-fetch-site'] === 'cross-site')
-      throw new AppError('forbidden', 'Cross-site request refused.');
+      throw new AppError('forbidden', serverMessage('auth.crossSite'));
     const member = requireMember(request, 'admin');
     return runBackupNow(app.deps, member);
   });

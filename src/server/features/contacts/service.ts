@@ -11,7 +11,7 @@ import {
 } from '@domain/contacts/contact-schemas';
 import { contactDisplayName } from '@domain/contacts/names';
 import { normalizePhone } from '@domain/contacts/phone';
-import { type ServerMessage, serverMessage, timelineTitle } from '@domain/messages';
+import { type StoredMessage, serverMessage, timelineTitle } from '@domain/messages';
 import { type PlanId, planById, planIds } from '@domain/pricing/plans';
 import type { Tx } from '../../db/database.js';
 import { emitContactEvent } from '../../events/contact-events.js';
@@ -118,7 +118,7 @@ export async function addTimelineEntry(
   contactId: number,
   entry: {
     kind: TimelineKind;
-    title: ServerMessage | string;
+    title: StoredMessage | string;
     body?: string | null;
     occurredAt?: Date;
     metadata?: Record<string, unknown>;

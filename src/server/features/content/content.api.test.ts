@@ -549,7 +549,15 @@ describe('WordPress', () => {
       async () => (await admin.client.get(`/api/content/${other.id}`)).json(),
       (i) => i.wordpressError !== null,
     );
-    expect(refused.wordpressError).toContain('401');
+    expect(refused.wordpressError).toBe(
+      'WordPress refused the post (HTTP 401). Check the user and application password.',
+    );
+    // Beside the English text, the refusal's catalogued message for the reader's language (issue 10).
+    expect(refused.wordpressErrorMessage).toEqual({
+      id: 'content.wordpressRefused',
+      values: { status: 401 },
+    });
+    expect(pushed.wordpressErrorMessage).toBeNull();
     expect(wordpress.posts).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import type {
   WordpressStatus,
 } from '@domain/content/content-schemas';
 import type { Locale } from '@domain/locales';
-import { serverMessage } from '@domain/messages';
+import { messageRef, serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import { ownOrigin } from '../../http/outbound.js';
@@ -61,6 +61,7 @@ function toItem(row: store.ContentRow, workspaceId: number): ContentItem {
     publicUrl: row.status === 'published' ? publicPagePath(workspaceId, row.slug) : null,
     wordpressUrl: row.wordpressUrl,
     wordpressError: row.wordpressError,
+    wordpressErrorMessage: row.wordpressErrorMessage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -657,10 +658,16 @@ export async function pushToWordpress(deps: Deps, job: ContentJob): Promise<void
       },
       { slug: row.slug, title: row.title, html: bodyHtml(row.body), excerpt: row.metaDescription },
     );
-    outcome = { wordpressPostId: post.id, wordpressUrl: post.link, wordpressError: null };
+    outcome = {
+      wordpressPostId: post.id,
+      wordpressUrl: post.link,
+      wordpressError: null,
+      wordpressErrorMessage: null,
+    };
   } catch (error) {
     if (!(error instanceof AppError) || error.code === 'unavailable') throw error; // the queue retries
-    outcome = { wordpressError: error.userMessage };
+    const reason = AppError.storedLine(error, serverMessage('content.wordpressFailed'));
+    outcome = { wordpressError: reason.text, wordpressErrorMessage: messageRef(reason) };
   } finally {
     await client.close();
   }

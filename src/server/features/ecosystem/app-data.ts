@@ -1,5 +1,6 @@
 import { AppError } from '@domain/app-error';
 import { demoAppsPath, type MappableField } from '@domain/ecosystem/ecosystem-schemas';
+import { type ServerMessage, serverMessage } from '@domain/messages';
 import type { Config } from '../../config.js';
 import {
   addressPolicyFrom,
@@ -18,7 +19,12 @@ import {
 /** Pages one endpoint may link through `next` before the rest is refused (a loop or a runaway feed). */
 const maxPages = 2_000;
 
-export class EndpointDataError extends Error {}
+/** What an endpoint sent that cannot be collected: its reason is catalogued, stored with the result. */
+export class EndpointDataError extends Error {
+  constructor(readonly reason: ServerMessage) {
+    super(reason.text);
+  }
+}
 
 export interface AppFetcher {
   /** Fetches an app's URL (a /demo-apps/ path is this server's own) through the guarded client. */
@@ -59,12 +65,12 @@ export function createAppFetcher(config: Config): AppFetcher {
   };
 }
 
-/** Why an endpoint failed, in words for the person who runs the collection. */
-export function failureReason(error: unknown): string {
+/** Why an endpoint failed, catalogued for the person who runs the collection (in their language). */
+export function failureReason(error: unknown): ServerMessage {
   // OutboundError (network, size, address) and the plan limit are AppErrors, safe to show.
-  if (error instanceof AppError) return error.userMessage;
-  if (error instanceof EndpointDataError) return error.message;
-  return 'The endpoint could not be read.';
+  if (error instanceof AppError) return error.catalogued() ?? serverMessage('ecosystem.endpointUnreadable');
+  if (error instanceof EndpointDataError) return error.reason;
+  return serverMessage('ecosystem.endpointUnreadable');
 }
 
 function cellText(value: unknown): string {
@@ -83,7 +89,7 @@ function recordsOf(parsed: unknown): { records: unknown[]; next: string | null }
       next: typeof next === 'string' && next ? next : null,
     };
   }
-  throw new EndpointDataError('The endpoint did not answer with a JSON array or {"data": [...]}.');
+  throw new EndpointDataError(serverMessage('ecosystem.notJsonList', { shape: '{"data": [...]}' }));
 }
 
 /**
@@ -112,16 +118,16 @@ export async function* endpointItems(
   let next: string | null = url;
   const seen = new Set<string>();
   for (let page = 0; next; page += 1) {
-    if (page >= maxPages) throw new EndpointDataError(`The endpoint links more than ${maxPages} pages.`);
+    if (page >= maxPages)
+      throw new EndpointDataError(serverMessage('ecosystem.tooManyPages', { pages: maxPages }));
     const response = await fetcher.get(next, header);
-    if (seen.has(response.url))
-      throw new EndpointDataError('The endpoint’s "next" links go round in a loop.');
+    if (seen.has(response.url)) throw new EndpointDataError(serverMessage('ecosystem.nextLinksLoop'));
     seen.add(response.url);
     let parsed: unknown;
     try {
       parsed = JSON.parse(response.text);
     } catch {
-      throw new EndpointDataError('The endpoint did not answer with valid JSON.');
+      throw new EndpointDataError(serverMessage('ecosystem.invalidJson'));
     }
     const { records, next: link } = recordsOf(parsed);
     if (keys === null) {

@@ -1,3 +1,4 @@
+import { type MessageRef, messageRef, type StoredMessage } from '@domain/messages';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
 
@@ -26,6 +27,7 @@ export type ResultRow = {
   updated: number;
   failed: number;
   reason: string | null;
+  reasonMessage: MessageRef | null;
   failures: { row: number; reason: string }[];
 };
 
@@ -34,7 +36,7 @@ const runColumns = sql`id::int as id, app_id::int as "appId", app_name as "appNa
   to_json(finished_at) #>> '{}' as "finishedAt"`;
 const resultColumns = sql`id::int as id, position, endpoint_id::int as "endpointId", app_name as "appName",
   endpoint_name as "endpointName", status, processed_rows as "processedRows", fetched, created, updated, failed,
-  reason, failures`;
+  reason, reason_message as "reasonMessage", failures`;
 
 /** A run and one pending result per endpoint, in endpoint order. */
 export async function insertRun(
@@ -130,10 +132,11 @@ export async function addResultProgress(
     where id = ${resultId}`);
 }
 
-export async function failResult(tx: Tx, resultId: number, reason: string): Promise<void> {
-  await tx.execute(
-    sql`update ecosystem_collection_results set status = 'failed', reason = ${reason} where id = ${resultId}`,
-  );
+export async function failResult(tx: Tx, resultId: number, reason: StoredMessage): Promise<void> {
+  await tx.execute(sql`
+    update ecosystem_collection_results set status = 'failed', reason = ${reason.text},
+      reason_message = ${JSON.stringify(messageRef(reason))}::jsonb
+    where id = ${resultId}`);
 }
 
 export async function finishRun(tx: Tx, id: number, error: string | null): Promise<void> {

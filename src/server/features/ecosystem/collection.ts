@@ -102,6 +102,7 @@ export async function runView(tx: Tx, runId: number) {
       updated: r.updated,
       failed: r.failed,
       reason: r.reason,
+      reasonMessage: r.reasonMessage,
       failures: r.failures,
     })),
   };
@@ -185,7 +186,7 @@ async function collectEndpoint(
       );
     });
   try {
-    if (!endpoint) throw new EndpointDataError('The endpoint was removed before it was collected.');
+    if (!endpoint) throw new EndpointDataError(serverMessage('ecosystem.endpointRemoved'));
     const header = openAuthHeader(deps.config.secretKey, endpoint);
     let batch: ImportBatch | null = null;
     let mapping: ReturnType<typeof mappingFor> | null = null;
@@ -195,16 +196,14 @@ async function collectEndpoint(
         mapping = mappingFor('fields' in item ? item.fields : [], endpoint.fieldMapping);
         for (const deal of ['dealName', 'dealValue', 'dealStage'] as const) delete mapping.columns[deal];
         if (!hasIdentityColumn(mapping))
-          throw new EndpointDataError(
-            'The data has no email or phone field, so its rows cannot be matched to contacts.',
-          );
+          throw new EndpointDataError(serverMessage('ecosystem.noIdentityField'));
         batch = new ImportBatch(mapping);
         continue;
       }
       rowNumber += 1;
       if (rowNumber <= result.processedRows) continue;
       if (rowNumber > maxImportRows)
-        throw new EndpointDataError(`The endpoint sent more than ${maxImportRows} rows.`);
+        throw new EndpointDataError(serverMessage('ecosystem.tooManyRows', { rows: maxImportRows }));
       (batch as ImportBatch).add(item, rowNumber);
       if ((batch as ImportBatch).rowCount >= batchRows) {
         await commit(batch as ImportBatch, false);

@@ -75,7 +75,8 @@ export async function saveMatrixTarget(
 }
 
 export async function removeMatrixTarget(tx: Tx, id: number): Promise<void> {
-  if (!(await store.deleteMatrixRow(tx, id))) throw AppError.notFound('Matrix entry');
+  if (!(await store.deleteMatrixRow(tx, id)))
+    throw new AppError('not_found', serverMessage('ecosystem.matrixEntryNotFound'));
 }
 
 const implementationGuide = [

@@ -66,6 +66,15 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       res.write('[');
       for (let i = 0; i < 60; i += 1) res.write(`${JSON.stringify('x'.repeat(100_000))},`);
       return res.end('1]');
+    case '/not-json':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end('{"data": [');
+    case '/not-a-list':
+      return json({ leads: [lead(1)] });
+    case '/loop':
+      return json({ data: [lead(5)], next: '/loop' });
+    case '/no-identity':
+      return json([{ first_name: 'No', last_name: 'Identity' }]);
     case '/redirect-private':
       res.writeHead(302, { location: 'http://10.0.0.1/json' });
       return res.end();
@@ -337,6 +346,7 @@ describe('data collection', () => {
     expect(byName.Slow).toMatchObject({
       status: 'failed',
       reason: 'The remote server did not answer in time.',
+      reasonMessage: { id: 'outbound.timeout', values: {} },
     });
     expect(byName.Broken).toMatchObject({
       status: 'failed',
@@ -365,6 +375,48 @@ describe('data collection', () => {
     );
     expect(again.integration.integrated).toBe(0);
     expect(again.app).toEqual({ name: 'Lead Finder' });
+  });
+
+  it('stores the reason of each failed endpoint with its catalogued message, for the reader language', async () => {
+    const keeper = await signUpOwner(t.app);
+    const created = await keeper.client.post('/api/ecosystem/apps', {
+      name: 'Odd Feeds',
+      category: 'business',
+      url: 'https://odd-feeds.example/',
+      endpoints: [
+        endpoint('Not JSON', '/not-json'),
+        endpoint('Not a list', '/not-a-list'),
+        endpoint('Loop', '/loop'),
+        endpoint('No identity', '/no-identity'),
+        endpoint('Broken', '/fail'),
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const run = await waitForRun(
+      keeper.client,
+      (await keeper.client.post('/api/data-collection/collect-all')).json().id,
+    );
+    const reasons = run.results.map((r: { reason: string; reasonMessage: unknown }) => [
+      r.reason,
+      r.reasonMessage,
+    ]);
+    // The English text is as before; beside it, the id and values the client shows in the reader's language.
+    expect(reasons).toEqual([
+      ['The endpoint did not answer with valid JSON.', { id: 'ecosystem.invalidJson', values: {} }],
+      [
+        'The endpoint did not answer with a JSON array or {"data": [...]}.',
+        { id: 'ecosystem.notJsonList', values: { shape: '{"data": [...]}' } },
+      ],
+      ['The endpoint’s "next" links go round in a loop.', { id: 'ecosystem.nextLinksLoop', values: {} }],
+      [
+        'The data has no email or phone field, so its rows cannot be matched to contacts.',
+        { id: 'ecosystem.noIdentityField', values: {} },
+      ],
+      [
+        'The remote server answered with HTTP 500.',
+        { id: 'outbound.httpErrorStatus', values: { status: 500 } },
+      ],
+    ]);
   });
 
   it('answers 400 for an unknown app', async () => {

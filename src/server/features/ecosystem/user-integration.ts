@@ -64,7 +64,7 @@ export async function fetchAppUsers(fetcher: AppFetcher, apps: store.AppRow[]): 
         });
       }
     } catch (error) {
-      problems.push({ app: app.name, reason: failureReason(error) });
+      problems.push({ app: app.name, reason: failureReason(error).text });
     }
   }
   return { users, problems };

@@ -1,6 +1,7 @@
 import { type AddressInfo, createServer as createNetServer, type Server } from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { internalDetail, withFailingInserts } from '../../../../test/support/failing-inserts.js';
 import {
   addMember,
   createTestApp,
@@ -29,6 +30,7 @@ interface Job {
   processed: boolean;
   contact_created: boolean;
   error_message: string | null;
+  error_message_ref: { id: string; values?: Record<string, unknown> } | null;
 }
 
 async function jobs(owner: Pick<SignedUp, 'client'>): Promise<Job[]> {
@@ -72,6 +74,7 @@ describe('POST /api/emails/process', () => {
       subject: inbound.subject,
       contact_created: true,
       error_message: null,
+      error_message_ref: null,
     });
 
     const contact = await contactByEmail(owner, 'jane.doe@acme-realty.com');
@@ -164,6 +167,43 @@ describe('POST /api/emails/process', () => {
     expect(await jobs(owner)).toEqual([]);
   });
 
+  it('stores why processing failed as a catalogued line: the plan limit as said, anything unexpected generically', async () => {
+    const owner = await signUpOwner(t.app, { plan: 'starter' });
+    const people = Array.from({ length: 1000 }, (_, i) => `person${i}@full.test`);
+    const filled = await owner.client.post('/api/contacts/import-csv', {
+      csvData: `email\n${people.join('\n')}\n`,
+      filename: 'full.csv',
+    });
+    expect(filled.statusCode).toBe(202);
+    await eventually(async () => {
+      const res = await owner.client.get(`/api/contacts/import-status/${filled.json().jobId}`);
+      return res.json().status === 'completed' || undefined;
+    });
+    await owner.client.post('/api/emails/process', { ...inbound, messageId: '<over-limit@acme>' });
+    const full = await eventually(async () => (await jobs(owner)).find((j) => j.error_message));
+    expect(full).toMatchObject({
+      error_message:
+        'Your Starter plan allows up to 1,000 contacts and you have 1,000. Upgrade your plan to add more.',
+      error_message_ref: {
+        id: 'contacts.planLimitReached',
+        values: { plan: 'Starter', limit: '1,000', total: '1,000' },
+      },
+    });
+
+    // A real database error while filing: the user reads the generic line, never the error's own text.
+    const other = await signUpOwner(t.app);
+    await withFailingInserts(t.ownerUrl, 'email_conversations', other.workspaceId, async () => {
+      await other.client.post('/api/emails/process', { ...inbound, messageId: '<boom@acme>' });
+      const failed = await eventually(async () => (await jobs(other)).find((j) => j.error_message));
+      expect(failed).toMatchObject({
+        processed: false,
+        error_message: 'Processing this email failed because of an error on our side.',
+        error_message_ref: { id: 'email.processingFailed', values: {} },
+      });
+      expect(JSON.stringify(failed)).not.toContain(internalDetail);
+    });
+  });
+
   it('refuses a viewer and keeps each workspace to its own jobs and conversations', async () => {
     const owner = await signUpOwner(t.app);
     const viewer = await addMember(t.app, owner, 'viewer');
@@ -244,14 +284,20 @@ describe('mailbox accounts and IMAP sync', () => {
     const owner = await signUpOwner(t.app);
     const res = await connect(owner);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ email: user, provider: 'gmail', isActive: true, lastError: null });
+    expect(res.json()).toMatchObject({
+      email: user,
+      provider: 'gmail',
+      isActive: true,
+      lastError: null,
+      lastErrorMessage: null,
+    });
     expect(JSON.stringify(res.json())).not.toContain(password);
 
     const account = await eventually(async () => {
       const [a] = (await owner.client.get('/api/email/sync-status')).json();
       return a.lastSyncedAt ? a : undefined;
     });
-    expect(account).toMatchObject({ isActive: true, lastError: null });
+    expect(account).toMatchObject({ isActive: true, lastError: null, lastErrorMessage: null });
     expect(JSON.stringify(account)).not.toContain(password);
 
     await eventually(async () => (await jobs(owner)).filter((j) => j.processed).length === 3);
@@ -305,7 +351,10 @@ describe('mailbox accounts and IMAP sync', () => {
       const [a] = (await owner.client.get('/api/email/sync-status')).json();
       return a.isActive ? undefined : a;
     });
-    expect(account.lastError).toMatch(/^Login failed/);
+    expect(account.lastError).toMatch(/^Login failed: ./);
+    // The mail server's own reply is kept as a value inside the catalogued line (issue 10).
+    const reply = account.lastError.slice('Login failed: '.length);
+    expect(account.lastErrorMessage).toEqual({ id: 'email.loginFailed', values: { reason: reply } });
     expect(account.lastSyncedAt).toBeNull();
     expect(await jobs(owner)).toEqual([]);
   });
@@ -468,6 +517,7 @@ describe('mail host guard (no loopback allowed, as on a real install)', () => {
     expect(after).toMatchObject({
       isActive: false,
       lastError: 'host: Use your provider’s public mail server, not a private address',
+      lastErrorMessage: { id: 'email.hostPrivate', values: {} },
     });
     expect(probeConnections).toBe(0);
   });

@@ -1,4 +1,5 @@
 import { AppError } from '@domain/app-error';
+import { type StoredMessage, serverMessage, storedMessage } from '@domain/messages';
 import { ImapFlow, type ListResponse } from 'imapflow';
 import type { EmailDirection } from '../../db/schema/email.js';
 import type { AppDeps } from '../../deps.js';
@@ -19,19 +20,31 @@ function sentMailbox(list: ListResponse[]): ListResponse | undefined {
   );
 }
 
-function describeFailure(error: unknown): string {
-  if (error instanceof AppError) return error.userMessage;
-  const e = error as {
-    authenticationFailed?: boolean;
-    responseText?: string;
-    code?: string;
-    message?: string;
-  };
-  if (e.authenticationFailed)
-    return `Login failed: ${e.responseText || 'the mailbox refused the email address or app password'}`;
-  if (e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND' || e.code === 'ETIMEDOUT')
-    return `Cannot reach the mail server (${e.code})`;
-  return e.responseText || e.message || 'Mailbox sync failed';
+/** Socket and connection codes worth naming to the user (Node's own, and imapflow's timeouts). */
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'CONNECT_TIMEOUT',
+  'GREETING_TIMEOUT',
+]);
+/** A mail server's reply is its own words, shown as they came; this keeps a chatty one to a line. */
+const maxReplyLength = 300;
+
+/**
+ * Why a sync failed, as stored on the account and shown in the mailbox's status. The mail server's own
+ * reply (the provider's word, e.g. "Application-specific password required") is kept as a value; an
+ * error's own message is not: it may reveal our internals, so it is logged and the line stays generic.
+ */
+export function describeFailure(error: unknown): StoredMessage {
+  if (error instanceof AppError) return error.catalogued() ?? serverMessage('email.syncFailed');
+  const e = error as { authenticationFailed?: boolean; responseText?: unknown; code?: unknown } | null;
+  const reply = typeof e?.responseText === 'string' ? e.responseText.trim().slice(0, maxReplyLength) : '';
+  if (e?.authenticationFailed)
+    return storedMessage('email.loginFailed', { reason: reply || serverMessage('email.loginRefused') });
+  if (typeof e?.code === 'string' && unreachableCodes.has(e.code))
+    return serverMessage('email.serverUnreachable', { code: e.code });
+  return reply ? serverMessage('email.syncFailedReply', { reply }) : serverMessage('email.syncFailed');
 }
 
 /**
@@ -45,6 +58,7 @@ export async function syncEmailAccount(deps: AppDeps, workspaceId: number, accou
     // An IP literal never reaches the socket's lookup; names are checked there again, on the address used.
     await assertPublicMailHost(deps.config, account.imapHost);
   } catch (error) {
+    deps.log.warn({ err: error, accountId }, 'email account host refused');
     await deps.database.withWorkspace(workspaceId, (tx) =>
       store.markAccountFailed(tx, accountId, describeFailure(error)),
     );

@@ -1,3 +1,5 @@
+import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { syncEmailAccount } from './imap-sync.js';
@@ -12,7 +14,7 @@ async function processEmail(data: { workspaceId: number; jobId: number }, deps: 
     await deps.database.withWorkspace(data.workspaceId, (tx) => processEmailJob(tx, data.jobId));
   } catch (error) {
     deps.log.error({ err: error, jobId: data.jobId }, 'email processing failed');
-    const message = error instanceof Error ? error.message : 'Processing failed';
+    const message = AppError.storedLine(error, serverMessage('email.processingFailed'));
     await deps.database.withWorkspace(data.workspaceId, (tx) => store.failEmailJob(tx, data.jobId, message));
   }
 }

@@ -170,6 +170,7 @@ export async function listProcessingJobs(tx: Tx) {
     contact_created: r.contactCreated,
     contact_id: r.contactId,
     error_message: r.errorMessage,
+    error_message_ref: r.errorMessageRef,
     created_at: r.createdAt.toISOString(),
   }));
 }
@@ -186,6 +187,7 @@ function toAccountView(a: Awaited<ReturnType<typeof store.listAccounts>>[number]
     provider: a.provider,
     isActive: a.isActive,
     lastError: a.lastError,
+    lastErrorMessage: a.lastErrorMessage,
     lastSyncedAt: a.lastSyncedAt?.toISOString() ?? null,
     imapHost: a.imapHost,
     createdAt: a.createdAt.toISOString(),

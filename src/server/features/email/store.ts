@@ -1,3 +1,4 @@
+import { messageRef, type StoredMessage } from '@domain/messages';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 import { users } from '../../db/schema/auth.js';
@@ -71,15 +72,16 @@ export async function completeEmailJob(
       contactId: outcome.contactId,
       contactCreated: outcome.contactCreated,
       errorMessage: null,
+      errorMessageRef: null,
       processedAt: new Date(),
     })
     .where(eq(emailProcessingJobs.id, id));
 }
 
-export async function failEmailJob(tx: Tx, id: number, errorMessage: string) {
+export async function failEmailJob(tx: Tx, id: number, reason: StoredMessage) {
   await tx
     .update(emailProcessingJobs)
-    .set({ errorMessage, processedAt: new Date() })
+    .set({ errorMessage: reason.text, errorMessageRef: messageRef(reason), processedAt: new Date() })
     .where(eq(emailProcessingJobs.id, id));
 }
 
@@ -145,6 +147,7 @@ export async function upsertAccount(tx: Tx, values: AccountSettings) {
         sealedPassword: values.sealedPassword,
         isActive: true,
         lastError: null,
+        lastErrorMessage: null,
       },
     })
     .returning();
@@ -163,12 +166,15 @@ export async function listAccounts(tx: Tx) {
 export async function markAccountSynced(tx: Tx, id: number) {
   await tx
     .update(emailAccounts)
-    .set({ isActive: true, lastError: null, lastSyncedAt: new Date() })
+    .set({ isActive: true, lastError: null, lastErrorMessage: null, lastSyncedAt: new Date() })
     .where(eq(emailAccounts.id, id));
 }
 
-export async function markAccountFailed(tx: Tx, id: number, reason: string) {
-  await tx.update(emailAccounts).set({ isActive: false, lastError: reason }).where(eq(emailAccounts.id, id));
+export async function markAccountFailed(tx: Tx, id: number, reason: StoredMessage) {
+  await tx
+    .update(emailAccounts)
+    .set({ isActive: false, lastError: reason.text, lastErrorMessage: messageRef(reason) })
+    .where(eq(emailAccounts.id, id));
 }
 
 export async function findCursor(tx: Tx, accountId: number, mailbox: string) {

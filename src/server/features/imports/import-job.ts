@@ -84,9 +84,7 @@ async function runLocked(deps: AppDeps, { workspaceId, jobId }: ImportJobData): 
     const userError = error instanceof AppError;
     if (!userError && job.attempts < maxAttempts) throw error; // pg-boss retries; the checkpoint makes that safe
     deps.log.error({ err: error, jobId }, 'contact import failed');
-    const message = userError
-      ? error.userMessage
-      : 'The import stopped because of an error on our side. Rows imported so far are kept; please try the rest again.';
+    const message = AppError.storedLine(error, serverMessage('imports.stoppedOnOurSide'));
     await database.withWorkspace(workspaceId, async (tx) => {
       if (!(await store.lockOwnedJob(tx, jobId, runner))) return;
       await store.failImportJob(tx, jobId, message);

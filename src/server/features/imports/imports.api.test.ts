@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { internalDetail, withFailingInserts } from '../../../../test/support/failing-inserts.js';
 import {
   ApiClient,
   addMember,
@@ -24,6 +25,7 @@ interface Status {
   created_contacts: number;
   updated_contacts: number;
   error_message: string | null;
+  error_message_ref: { id: string; values?: Record<string, unknown> } | null;
 }
 
 async function startImport(client: ApiClient, csvData: string, filename = 'contacts.csv') {
@@ -262,12 +264,32 @@ describe('POST /api/contacts/import-csv', () => {
     const { status } = await importAndWait(owner.client, `email,name\n${rows.join('\n')}\n`);
     expect(status.status).toBe('failed');
     expect(status.error_message).toMatch(/Starter plan allows up to 1,000 contacts/);
+    // Beside the English line, its catalogued message: each reader's client shows it in their language.
+    expect(status.error_message_ref).toEqual({
+      id: 'contacts.planLimitExceeded',
+      values: { plan: 'Starter', limit: '1,000', total: '0', adding: '1,001', room: '1,000' },
+    });
     expect(status.processed_rows).toBe(0);
     expect(await contactsOf(owner)).toHaveLength(0);
     // Rows that are duplicates of each other count once: 1,000 distinct people fit.
     const fits = [...rows.slice(0, 1000), 'PERSON0@example.com,Person Zero'];
     const ok = await importAndWait(owner.client, `email,name\n${fits.join('\n')}\n`);
     expect(ok.status).toMatchObject({ status: 'completed', created_contacts: 1000, processed_rows: 1001 });
+  });
+
+  it('fails on an unexpected error with the generic catalogued line, never the error’s own text', async () => {
+    const owner = await signUpOwner(t.app);
+    // A real database error inside every run of this workspace's import (pg-boss retries it, then it fails).
+    await withFailingInserts(t.ownerUrl, 'contacts', owner.workspaceId, async () => {
+      const { status } = await importAndWait(owner.client, 'email,name\nboom@example.com,Boom\n');
+      expect(status).toMatchObject({
+        status: 'failed',
+        error_message:
+          'The import stopped because of an error on our side. Rows imported so far are kept; please try the rest again.',
+        error_message_ref: { id: 'imports.stoppedOnOurSide', values: {} },
+      });
+      expect(JSON.stringify(status)).not.toContain(internalDetail);
+    });
   });
 
   it('refuses bad files at once with a clear message and creates no job', async () => {

@@ -157,6 +157,7 @@ export async function getImportStatus(
     created_contacts: job.createdContacts,
     updated_contacts: job.updatedContacts,
     error_message: job.errorMessage,
+    error_message_ref: job.errorMessageRef,
     preview: job.preview,
     created_at: job.createdAt.toISOString(),
     finished_at: job.finishedAt?.toISOString() ?? null,

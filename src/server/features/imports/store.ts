@@ -1,4 +1,5 @@
 import type { ImportPreviewRow } from '@domain/imports/import-schemas';
+import { messageRef, type StoredMessage } from '@domain/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
 import { importJobs, importRowErrors } from '../../db/schema/imports.js';
@@ -77,10 +78,15 @@ export async function completeImportJob(tx: Tx, id: number): Promise<ImportJobRo
   return row;
 }
 
-export async function failImportJob(tx: Tx, id: number, message: string): Promise<void> {
+export async function failImportJob(tx: Tx, id: number, message: StoredMessage): Promise<void> {
   await tx
     .update(importJobs)
-    .set({ status: 'failed', errorMessage: message, finishedAt: sql`now()` })
+    .set({
+      status: 'failed',
+      errorMessage: message.text,
+      errorMessageRef: messageRef(message),
+      finishedAt: sql`now()`,
+    })
     .where(and(eq(importJobs.id, id), eq(importJobs.status, 'processing')));
 }
 

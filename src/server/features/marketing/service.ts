@@ -103,7 +103,7 @@ export async function setAbTest(tx: Tx, id: number, input: AbTestInput): Promise
   const parsed = abTestInputSchema.parse(input);
   const row = await mustFind(tx, id, true);
   if (row.status !== 'draft' && row.status !== 'scheduled')
-    throw new AppError('conflict', `The A/B test of a ${row.status} campaign cannot be changed.`);
+    throw new AppError('conflict', serverMessage('marketing.abTestLocked', { status: row.status }));
   await store.setAbTest(tx, id, parsed);
   return getCampaign(tx, id);
 }
@@ -111,7 +111,7 @@ export async function setAbTest(tx: Tx, id: number, input: AbTestInput): Promise
 export async function removeAbTest(tx: Tx, id: number): Promise<CampaignDetail> {
   const row = await mustFind(tx, id, true);
   if (row.status !== 'draft' && row.status !== 'scheduled')
-    throw new AppError('conflict', `The A/B test of a ${row.status} campaign cannot be changed.`);
+    throw new AppError('conflict', serverMessage('marketing.abTestLocked', { status: row.status }));
   await store.setAbTest(tx, id, null);
   return getCampaign(tx, id);
 }

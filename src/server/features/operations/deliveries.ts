@@ -1,5 +1,5 @@
 import { AppError } from '@domain/app-error';
-import { serverMessage } from '@domain/messages';
+import { type ServerMessage, serverMessage, storedMessage } from '@domain/messages';
 import { endpointFailureDisableMs, retryDelaysSeconds } from '@domain/operations/operations-schemas';
 import type { Tx } from '../../db/database.js';
 import { createGroupCommit, type GroupCommit, writePerWorkspace } from '../../db/group-commit.js';
@@ -246,7 +246,7 @@ function finishBatch(deps: AppDeps, items: Sent[]) {
         continue;
       }
       if (sent.statusCode === 410) {
-        await disableEndpoint(tx, endpoint, at, 'The endpoint answered 410 Gone.');
+        await disableEndpoint(tx, endpoint, at, serverMessage('operations.endpointGone'));
         disabled.add(endpoint.id);
         outcome(sent, 'failed');
         continue;
@@ -260,7 +260,7 @@ function finishBatch(deps: AppDeps, items: Sent[]) {
       }
       failingSince.set(endpoint.id, since);
       if (at.getTime() - since.getTime() >= endpointFailureDisableMs) {
-        await disableEndpoint(tx, endpoint, at, 'The endpoint failed for five days without a success.');
+        await disableEndpoint(tx, endpoint, at, serverMessage('operations.endpointFailing'));
         disabled.add(endpoint.id);
         outcome(sent, 'failed');
         continue;
@@ -328,13 +328,13 @@ export async function attemptDelivery(
 }
 
 /** Disables the endpoint and tells the workspace, once however many of its attempts find it gone. */
-async function disableEndpoint(tx: Tx, endpoint: store.EndpointRow, at: Date, reason: string) {
-  if (!(await store.disableEndpoint(tx, endpoint.id, at, reason))) return;
-  await store.failPendingOfEndpoint(tx, endpoint.id, reason, at);
+async function disableEndpoint(tx: Tx, endpoint: store.EndpointRow, at: Date, reason: ServerMessage) {
+  if (!(await store.disableEndpoint(tx, endpoint.id, at, reason.text))) return;
+  await store.failPendingOfEndpoint(tx, endpoint.id, reason.text, at);
   await recordActivity(
     tx,
     'webhook_endpoint_disabled',
-    serverMessage('activity.endpointDisabled', { url: endpoint.url, app: endpoint.appName, reason }),
+    storedMessage('activity.endpointDisabled', { url: endpoint.url, app: endpoint.appName, reason }),
   );
 }
 

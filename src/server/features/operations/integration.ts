@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@domain/app-error';
-import { serverMessage } from '@domain/messages';
+import { type StoredMessage, serverMessage, storedMessage } from '@domain/messages';
 import { hubEvents } from '@domain/operations/operations-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
@@ -52,6 +52,13 @@ export async function startAllIntegrations(deps: Pick<AppDeps, 'queue'>, tx: Tx,
   return { summary: { total_apps: apps.length } };
 }
 
+/** How an app answered one of the hub's events: 'HTTP 500', or 'no answer'. */
+function answerOf(statusCode: number | null): StoredMessage {
+  return statusCode === null
+    ? serverMessage('operations.noAnswer')
+    : serverMessage('outbound.status', { status: statusCode });
+}
+
 /**
  * The steps, each committed as it is done (so progress is real and a restarted job resumes): probe the
  * app, deploy its webhook config (a signed `webhook.deployed` it must take with 2xx), send the handshake
@@ -59,7 +66,7 @@ export async function startAllIntegrations(deps: Pick<AppDeps, 'queue'>, tx: Tx,
  */
 export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce }: IntegrateJobData) {
   const current = () => deps.database.withWorkspace(workspaceId, (tx) => store.findAppOps(tx, appId));
-  const advance = (step: number, error: string | null = null) =>
+  const advance = (step: number, error: StoredMessage | null = null) =>
     deps.database.withWorkspace(workspaceId, async (tx) => {
       const app = await store.findAppOps(tx, appId, true);
       if (!app || app.integrationNonce !== nonce || app.integrationStatus !== 'integrating') return false;
@@ -68,7 +75,7 @@ export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce 
         await recordActivity(
           tx,
           'operations_integration_failed',
-          serverMessage('activity.integrationFailed', { app: app.name, reason: String(error) }),
+          storedMessage('activity.integrationFailed', { app: app.name, reason: error }),
         );
       return true;
     });
@@ -77,7 +84,12 @@ export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce 
   if (app.integrationStep < 1) {
     const probe = await probeUrl(deps.config, app.url, 10_000);
     if (!probe.up) {
-      await advance(0, `The app did not answer: ${probe.message ?? `HTTP ${probe.statusCode}`}`);
+      await advance(
+        0,
+        storedMessage('operations.appDidNotAnswer', {
+          reason: probe.message ?? serverMessage('operations.probeFailed'),
+        }),
+      );
       return;
     }
     if (!(await advance(1))) return;
@@ -93,10 +105,7 @@ export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce 
       `msg_int_${nonce.replaceAll('-', '')}_deploy`,
     );
     if (!deployed.success) {
-      await advance(
-        1,
-        `The app did not accept its webhook configuration (${deployed.statusCode === null ? 'no answer' : `HTTP ${deployed.statusCode}`}).`,
-      );
+      await advance(1, storedMessage('operations.configRefused', { answer: answerOf(deployed.statusCode) }));
       return;
     }
     await deps.database.withWorkspace(workspaceId, (tx) => store.markDeployed(tx, appId, now(deps)));
@@ -113,7 +122,7 @@ export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce 
   if (!handshake.success) {
     await advance(
       2,
-      `The app did not accept the handshake (${handshake.statusCode === null ? 'no answer' : `HTTP ${handshake.statusCode}`}).`,
+      storedMessage('operations.handshakeRefused', { answer: answerOf(handshake.statusCode) }),
     );
     return;
   }
@@ -173,12 +182,12 @@ export const integrateJobDefinitions: JobDefinition[] = [
       await deps.database.withWorkspace(workspaceId, async (tx) => {
         const app = await store.findAppOps(tx, appId, true);
         if (!app || app.integrationNonce !== nonce || app.integrationStatus !== 'integrating') return;
-        const error = `No signed acknowledgement arrived within ${ackWaitSeconds} seconds.`;
+        const error = serverMessage('operations.noAcknowledgement', { seconds: ackWaitSeconds });
         await store.setIntegration(tx, appId, { status: 'error', step: app.integrationStep, error });
         await recordActivity(
           tx,
           'operations_integration_failed',
-          serverMessage('activity.integrationFailed', { app: app.name, reason: String(error) }),
+          storedMessage('activity.integrationFailed', { app: app.name, reason: error }),
         );
       });
     },

@@ -1,3 +1,4 @@
+import { type MessageRef, messageRef, type StoredMessage } from '@domain/messages';
 import type { LiveEvent } from '@domain/operations/operations-schemas';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -22,7 +23,7 @@ export async function announceAll(tx: Tx, workspaceId: number, events: LiveEvent
 export const toLive = (
   id: number,
   app: string,
-  e: { type: string; status: string; description: string },
+  e: { type: string; status: string; description: string; message?: MessageRef | null },
   at: Date,
 ): LiveEvent => ({
   id,
@@ -30,6 +31,7 @@ export const toLive = (
   type: e.type,
   status: e.status,
   description: e.description,
+  message: e.message ?? null,
   timestamp: at.toISOString(),
 });
 
@@ -38,10 +40,11 @@ export async function raiseHubEvent(
   tx: Tx,
   workspaceId: number,
   at: Date,
-  e: { appId: number; appName: string; webhookId: string; type: string; status: string; description: string },
+  e: { appId: number; appName: string; webhookId: string; type: string; status: string; line: StoredMessage },
 ): Promise<void> {
-  const id = await insertEvent(tx, { ...e, source: 'hub', tag: 'hub', payload: null, at });
-  if (id !== null) await announceAll(tx, workspaceId, [toLive(id, e.appName, e, at)]);
+  const event = { ...e, description: e.line.text, message: messageRef(e.line) };
+  const id = await insertEvent(tx, { ...event, source: 'hub', tag: 'hub', payload: null, at });
+  if (id !== null) await announceAll(tx, workspaceId, [toLive(id, e.appName, event, at)]);
 }
 
 type Listener = (event: LiveEvent) => void;

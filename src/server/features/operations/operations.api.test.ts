@@ -438,6 +438,19 @@ describe('integration (Phase 3)', () => {
     );
     expect(failed.error).toBe('The app did not answer: HTTP 404');
     expect(failed.deployment_progress).toBe(0);
+    // The reason keeps its catalogued message, nested in the error's and in the activity line's, so each
+    // reader's client shows the whole line in their language (issue 10).
+    expect(failed.error_message).toEqual({
+      id: 'operations.appDidNotAnswer',
+      values: { reason: { id: 'outbound.status', values: { status: 404 } } },
+    });
+    const activities = (await owner.client.get('/api/activities')).json();
+    expect(
+      activities.find((a: { messageId: string | null }) => a.messageId === 'activity.integrationFailed'),
+    ).toMatchObject({
+      description: 'Integration of Unreachable failed: The app did not answer: HTTP 404',
+      values: { app: 'Unreachable', reason: failed.error_message },
+    });
   });
 });
 
@@ -462,6 +475,16 @@ describe('monitoring', () => {
       appUp = false;
       await Promise.all([runProbeTick(clockA), runProbeTick(clockB)]);
       expect(await countProbes()).toBe(1);
+      const down = { id: 'outbound.status', values: { status: 503 } };
+      expect((await monitored.client.get('/api/monitors')).json()[0]).toMatchObject({
+        lastError: 'HTTP 503',
+        lastErrorMessage: down,
+      });
+      expect((await monitored.client.get('/api/live-events')).json().events[0]).toMatchObject({
+        type: 'monitor.down',
+        description: 'Watched is down: HTTP 503',
+        message: { id: 'activity.appDown', values: { app: 'Watched', reason: down } },
+      });
       // Within the interval nothing is due; a minute later it is, once.
       await Promise.all([runProbeTick(clockA), runProbeTick(clockB)]);
       expect(await countProbes()).toBe(1);

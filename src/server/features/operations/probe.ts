@@ -1,5 +1,5 @@
 import { AppError } from '@domain/app-error';
-import { serverMessage } from '@domain/messages';
+import { type StoredMessage, serverMessage, storedMessage } from '@domain/messages';
 import type { Config } from '../../config.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { OutboundClient } from '../../http/outbound.js';
@@ -34,7 +34,8 @@ export interface ProbeResult {
   up: boolean;
   statusCode: number | null;
   responseMs: number;
-  message: string | null;
+  /** Why it is down: 'HTTP 503', or the outbound client's refusal. */
+  message: StoredMessage | null;
 }
 
 /** One GET through the guarded client: up when it answers below 400 within the timeout. */
@@ -51,14 +52,14 @@ export async function probeUrl(config: Config, url: string, timeoutMs: number): 
       up,
       statusCode: response.status,
       responseMs: Math.round(performance.now() - began),
-      message: up ? null : `HTTP ${response.status}`,
+      message: up ? null : serverMessage('outbound.status', { status: response.status }),
     };
   } catch (error) {
     return {
       up: false,
       statusCode: null,
       responseMs: Math.round(performance.now() - began),
-      message: error instanceof AppError ? error.userMessage : 'The probe failed.',
+      message: AppError.storedLine(error, serverMessage('operations.probeFailed')),
     };
   }
 }
@@ -88,23 +89,22 @@ export async function runProbeTick(deps: AppDeps): Promise<number> {
         if (!changed) return;
         const what = monitor.isDefault ? monitor.appName : `${monitor.appName} (${probe.url})`;
         if (result.up) await store.closeIncidents(tx, probe.monitorId, checkedAt);
-        else await store.openIncident(tx, probe.monitorId, checkedAt, result.message ?? 'down');
-        const description = result.up ? `${what} is up again` : `${what} is down: ${result.message}`;
+        else await store.openIncident(tx, probe.monitorId, checkedAt, result.message?.text ?? 'down');
+        const line = result.up
+          ? serverMessage('activity.appUp', { app: what })
+          : storedMessage('activity.appDown', {
+              app: what,
+              reason: result.message ?? serverMessage('operations.probeFailed'),
+            });
         await raiseHubEvent(tx, probe.workspaceId, checkedAt, {
           appId: monitor.appId,
           appName: monitor.appName,
           webhookId: `hub_monitor_${probe.monitorId}_${checkedAt.getTime()}`,
           type: result.up ? 'monitor.up' : 'monitor.down',
           status: result.up ? 'ok' : 'error',
-          description,
+          line,
         });
-        await recordActivity(
-          tx,
-          result.up ? 'operations_app_up' : 'operations_app_down',
-          result.up
-            ? serverMessage('activity.appUp', { app: what })
-            : serverMessage('activity.appDown', { app: what, reason: String(result.message) }),
-        );
+        await recordActivity(tx, result.up ? 'operations_app_up' : 'operations_app_down', line);
       });
     }
   };

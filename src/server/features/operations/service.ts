@@ -197,6 +197,7 @@ export async function integrationStatus(tx: Tx) {
           events_received: a.eventsReceived,
           error_count: a.errorCount,
           error: a.integrationError,
+          error_message: a.integrationErrorMessage,
         },
       ]),
     ),
@@ -220,6 +221,7 @@ export async function liveEvents(tx: Tx) {
       type: e.type,
       status: e.status,
       description: e.description,
+      message: e.message,
       timestamp: e.receivedAt,
     })),
   };

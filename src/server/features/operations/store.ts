@@ -1,3 +1,4 @@
+import { type MessageRef, messageRef, type StoredMessage } from '@domain/messages';
 import type { Features, IntegrationStatus } from '@domain/operations/operations-schemas';
 import { featureFlags } from '@domain/operations/operations-schemas';
 import { type SQL, sql } from 'drizzle-orm';
@@ -39,6 +40,7 @@ export type AppOps = {
   integrationStatus: IntegrationStatus;
   integrationStep: number;
   integrationError: string | null;
+  integrationErrorMessage: MessageRef | null;
   integrationNonce: string | null;
   endpointCount: number;
   monitorStatus: 'unknown' | 'up' | 'down';
@@ -49,7 +51,7 @@ const appOpsColumns = sql`a.id::int as id, a.name, a.url, s.events_received::int
   s.error_count as "errorCount", ${iso(sql`s.last_event_at`)} as "lastEventAt",
   ${iso(sql`s.webhooks_deployed_at`)} as "deployedAt", s.integration_status as "integrationStatus",
   s.integration_step as "integrationStep", s.integration_error as "integrationError",
-  s.integration_nonce as "integrationNonce",
+  s.integration_error_message as "integrationErrorMessage", s.integration_nonce as "integrationNonce",
   (select count(*)::int from ops_endpoints e where e.app_id = a.id and e.disabled_at is null) as "endpointCount",
   coalesce(m.status, 'unknown') as "monitorStatus", m.last_response_ms as "responseMs"`;
 
@@ -82,11 +84,12 @@ export async function inboundApps(db: Db, appIds: number[]) {
 export async function setIntegration(
   tx: Tx,
   appId: number,
-  values: { status: IntegrationStatus; step: number; error?: string | null; nonce?: string | null },
+  values: { status: IntegrationStatus; step: number; error?: StoredMessage | null; nonce?: string | null },
 ): Promise<void> {
   await tx.execute(sql`
     update ops_app_state set integration_status = ${values.status}, integration_step = ${values.step},
-      integration_error = ${values.error ?? null},
+      integration_error = ${values.error?.text ?? null},
+      integration_error_message = ${values.error ? JSON.stringify(messageRef(values.error)) : null}::jsonb,
       integration_nonce = ${values.nonce === undefined ? sql`integration_nonce` : values.nonce},
       error_count = error_count + ${values.status === 'error' ? 1 : 0}
     where app_id = ${appId}`);
@@ -107,6 +110,8 @@ export type EventInsert = {
   status: string;
   tag: string | null;
   description: string;
+  /** The catalogued message of a line the hub writes itself (an app's event says what it says). */
+  message?: MessageRef | null;
   payload: unknown;
   at: Date;
 };
@@ -126,6 +131,7 @@ export async function insertEvents(tx: Tx, events: EventInsert[]): Promise<(numb
     status: e.status,
     tag: e.tag,
     description: e.description,
+    message: e.message ?? null,
     payload: e.payload,
     received_at: e.at.toISOString(),
   }));
@@ -133,10 +139,12 @@ export async function insertEvents(tx: Tx, events: EventInsert[]): Promise<(numb
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(n integer,
         app_id bigint, app_name text, source text, webhook_id text, event_type text, status text, tag text,
-        description text, payload jsonb, received_at timestamptz)
+        description text, message jsonb, payload jsonb, received_at timestamptz)
     ), inserted as (
-      insert into ops_events (app_id, app_name, source, webhook_id, event_type, status, tag, description, payload, received_at)
-      select app_id, app_name, source, webhook_id, event_type, status, tag, description, payload, received_at
+      insert into ops_events (app_id, app_name, source, webhook_id, event_type, status, tag, description, message,
+        payload, received_at)
+      select app_id, app_name, source, webhook_id, event_type, status, tag, description, message, payload,
+        received_at
       from input order by n
       on conflict do nothing
       returning id, app_id, source, webhook_id, status, received_at
@@ -172,12 +180,13 @@ export type EventRow = {
   status: string;
   tag: string | null;
   description: string;
+  message: MessageRef | null;
   receivedAt: string;
 };
 
 export async function recentEvents(tx: Tx, limit: number): Promise<EventRow[]> {
   const { rows } = await tx.execute<EventRow>(sql`
-    select id::int as id, app_name as "appName", event_type as type, status, tag, description,
+    select id::int as id, app_name as "appName", event_type as type, status, tag, description, message,
       ${iso(sql`received_at`)} as "receivedAt"
     from ops_events where workspace_id = app_current_workspace()
     order by received_at desc, id desc limit ${limit}`);
@@ -479,6 +488,7 @@ export type MonitorRow = {
   lastCheckedAt: string | null;
   lastResponseMs: number | null;
   lastError: string | null;
+  lastErrorMessage: MessageRef | null;
   uptime24h: number | null;
   uptime30d: number | null;
 };
@@ -490,7 +500,7 @@ export async function listMonitors(tx: Tx, at: Date, id?: number): Promise<Monit
       m.url is null as "isDefault",
       m.interval_seconds as "intervalSeconds", m.timeout_ms as "timeoutMs", m.status,
       ${iso(sql`m.last_checked_at`)} as "lastCheckedAt", m.last_response_ms as "lastResponseMs",
-      m.last_error as "lastError",
+      m.last_error as "lastError", m.last_error_message as "lastErrorMessage",
       (select case when sum(up + down) > 0 then round(100.0 * sum(up) / sum(up + down), 2)::float8 end
         from ops_uptime_buckets b where b.monitor_id = m.id and b.size = 'minute'
           and b.bucket_start >= ${at}::timestamptz - interval '24 hours') as "uptime24h",
@@ -562,7 +572,7 @@ export async function updateMonitor(
     m.newUrl === null
       ? sql`next_probe_at = least(next_probe_at, ${at}::timestamptz + make_interval(secs => ${m.intervalSeconds}))`
       : sql`url = ${m.newUrl}, status = 'unknown', last_checked_at = null, last_response_ms = null,
-          last_error = null, next_probe_at = ${at}`;
+          last_error = null, last_error_message = null, next_probe_at = ${at}`;
   await tx.execute(sql`
     update ops_monitors set interval_seconds = ${m.intervalSeconds}, timeout_ms = ${m.timeoutMs}, ${restart}
     where id = ${id}`);
@@ -579,11 +589,12 @@ export async function deleteMonitor(tx: Tx, id: number): Promise<boolean> {
 export async function recordHeartbeat(
   tx: Tx,
   monitorId: number,
-  h: { at: Date; up: boolean; statusCode: number | null; responseMs: number; message: string | null },
+  h: { at: Date; up: boolean; statusCode: number | null; responseMs: number; message: StoredMessage | null },
 ): Promise<void> {
+  const error = h.message?.text ?? null;
   await tx.execute(sql`
     insert into ops_heartbeats (monitor_id, checked_at, up, status_code, response_ms, message)
-    values (${monitorId}, ${h.at}, ${h.up}, ${h.statusCode}, ${h.responseMs}, ${h.message})`);
+    values (${monitorId}, ${h.at}, ${h.up}, ${h.statusCode}, ${h.responseMs}, ${error})`);
   await tx.execute(sql`
     insert into ops_uptime_buckets (monitor_id, size, bucket_start, up, down, response_ms_total)
     values (${monitorId}, 'minute', date_trunc('minute', ${h.at}::timestamptz), ${h.up ? 1 : 0}, ${h.up ? 0 : 1}, ${h.responseMs}),
@@ -593,7 +604,8 @@ export async function recordHeartbeat(
       response_ms_total = ops_uptime_buckets.response_ms_total + excluded.response_ms_total`);
   await tx.execute(sql`
     update ops_monitors set status = ${h.up ? 'up' : 'down'}, last_checked_at = ${h.at},
-      last_response_ms = ${h.responseMs}, last_error = ${h.message}
+      last_response_ms = ${h.responseMs}, last_error = ${error},
+      last_error_message = ${h.message ? JSON.stringify(messageRef(h.message)) : null}::jsonb
     where id = ${monitorId}`);
 }
 

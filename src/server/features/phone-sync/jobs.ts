@@ -1,4 +1,5 @@
 import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { markSyncFailed, processSyncJobName, processSyncRecord } from './service.js';
@@ -9,7 +10,7 @@ async function processSync(data: { workspaceId: number; recordId: number }, deps
     await deps.database.withWorkspace(data.workspaceId, (tx) => processSyncRecord(tx, data.recordId));
   } catch (error) {
     deps.log.error({ err: error, recordId: data.recordId }, 'phone sync processing failed');
-    const message = error instanceof Error ? error.message : 'Processing failed';
+    const message = AppError.storedLine(error, serverMessage('phoneSync.processingFailed'));
     await deps.database.withWorkspace(data.workspaceId, (tx) => markSyncFailed(tx, data.recordId, message));
     // A rule the data broke (e.g. the plan's contact limit) will break again; anything else may be transient.
     if (!(error instanceof AppError)) throw error;

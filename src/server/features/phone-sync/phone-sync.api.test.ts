@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { internalDetail, withFailingInserts } from '../../../../test/support/failing-inserts.js';
 import {
   ApiClient,
   addMember,
@@ -32,6 +33,7 @@ interface SyncRecord {
   item_count: number;
   contacts_created: number;
   error_message: string | null;
+  error_message_ref: { id: string; values: Record<string, unknown> } | null;
 }
 
 async function records(owner: Pick<SignedUp, 'client'>): Promise<SyncRecord[]> {
@@ -102,6 +104,25 @@ describe('POST /api/iphone/sync', () => {
     });
     await eventually(async () => (await records(owner)).filter((r) => r.processed).length === 2);
     expect((await owner.client.get('/api/contacts/count')).json().count).toBe(2);
+  });
+
+  it("records a failed sync with a catalogued line, never the error's own text", async () => {
+    const owner = await signUpOwner(t.app);
+    const { token } = await newToken(owner);
+    // A real database error inside every run of this workspace's sync (pg-boss retries it; each run fails).
+    await withFailingInserts(t.ownerUrl, 'contacts', owner.workspaceId, async () => {
+      await phone().post('/api/iphone/sync', { type: 'contacts', data: contactItems, authToken: token });
+      const [record] = await eventually(async () => {
+        const list = await records(owner);
+        return list[0]?.error_message ? list : undefined;
+      });
+      expect(record).toMatchObject({
+        processed: false,
+        error_message: 'Processing this sync failed because of an error on our side.',
+        error_message_ref: { id: 'phoneSync.processingFailed', values: {} },
+      });
+      expect(JSON.stringify(record)).not.toContain(internalDetail);
+    });
   });
 
   it('puts calls and messages on the contact timeline, creating a contact for an unknown number', async () => {

@@ -1,5 +1,5 @@
 import { AppError } from '@domain/app-error';
-import { serverMessage } from '@domain/messages';
+import { type StoredMessage, serverMessage } from '@domain/messages';
 import type {
   CallSyncItem,
   ContactSyncItem,
@@ -103,6 +103,7 @@ export async function listSyncRecords(tx: Tx) {
     contacts_created: r.contactsCreated,
     contacts_updated: r.contactsUpdated,
     error_message: r.errorMessage,
+    error_message_ref: r.errorMessageRef ?? null,
     created_at: r.createdAt.toISOString(),
   }));
 }
@@ -183,6 +184,6 @@ export async function processSyncRecord(tx: Tx, recordId: number) {
   await store.completeRecord(tx, recordId, counts);
 }
 
-export async function markSyncFailed(tx: Tx, recordId: number, message: string) {
+export async function markSyncFailed(tx: Tx, recordId: number, message: StoredMessage) {
   await store.failRecord(tx, recordId, message);
 }

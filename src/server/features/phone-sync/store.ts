@@ -1,3 +1,4 @@
+import { messageRef, type StoredMessage } from '@domain/messages';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 import { type PhoneSyncType, phoneSyncRecords, phoneSyncTokens } from '../../db/schema/phone-sync.js';
@@ -75,12 +76,16 @@ export async function completeRecord(tx: Tx, id: number, counts: { created: numb
       contactsCreated: counts.created,
       contactsUpdated: counts.updated,
       errorMessage: null,
+      errorMessageRef: null,
     })
     .where(eq(phoneSyncRecords.id, id));
 }
 
-export async function failRecord(tx: Tx, id: number, errorMessage: string) {
-  await tx.update(phoneSyncRecords).set({ errorMessage }).where(eq(phoneSyncRecords.id, id));
+export async function failRecord(tx: Tx, id: number, message: StoredMessage) {
+  await tx
+    .update(phoneSyncRecords)
+    .set({ errorMessage: message.text, errorMessageRef: messageRef(message) })
+    .where(eq(phoneSyncRecords.id, id));
 }
 
 export async function listRecords(tx: Tx, limit: number) {
@@ -93,6 +98,7 @@ export async function listRecords(tx: Tx, limit: number) {
       contactsCreated: phoneSyncRecords.contactsCreated,
       contactsUpdated: phoneSyncRecords.contactsUpdated,
       errorMessage: phoneSyncRecords.errorMessage,
+      errorMessageRef: phoneSyncRecords.errorMessageRef,
       createdAt: phoneSyncRecords.createdAt,
     })
     .from(phoneSyncRecords)

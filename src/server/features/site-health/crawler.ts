@@ -1,3 +1,5 @@
+import { AppError } from '@domain/app-error';
+import { messageRef, type ServerMessage, serverMessage } from '@domain/messages';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
@@ -118,10 +120,12 @@ export async function runCrawlJob(data: CrawlJobData, deps: AppDeps): Promise<vo
     }
   } catch (error) {
     deps.log.error({ err: error, crawlId: data.crawlId }, 'site crawl failed');
+    const reason = crawlFailure(error);
     await inWorkspace((tx) =>
       store.updateCrawl(tx, data.crawlId, {
         status: 'failed',
-        error: error instanceof Error ? error.message.slice(0, 500) : 'crawl failed',
+        error: reason.text,
+        errorMessage: messageRef(reason),
         leaseUntil: null,
         finishedAt: new Date(),
       }),
@@ -129,6 +133,11 @@ export async function runCrawlJob(data: CrawlJobData, deps: AppDeps): Promise<vo
   } finally {
     await env.client.close();
   }
+}
+
+/** A failed crawl's reason for its owner (see AppError.storedLine). */
+export function crawlFailure(error: unknown): ServerMessage {
+  return AppError.storedLine(error, serverMessage('siteHealth.crawlFailed'));
 }
 
 async function claim(

@@ -1,4 +1,4 @@
-import { type MessageValues, type ServerMessageId, serverMessage } from '@domain/messages';
+import { type ServerMessageId, type StoredMessage, serverMessage, storedMessage } from '@domain/messages';
 import type {
   CrawlComparison,
   LinkFix as DomainLinkFix,
@@ -29,9 +29,11 @@ export const isLivePage = (row: UrlRow) =>
   row.httpStatus < 300;
 
 /** How a broken URL failed, for the reason text: 'HTTP 404', or the kind of failure ('timeout', ...). */
-function problemOf(row: UrlRow): string {
-  if (row.httpStatus !== null && row.httpStatus >= 400) return `HTTP ${row.httpStatus}`;
-  return (row.error ?? 'error').replace(/_/g, ' ');
+/** What a broken URL answers: 'HTTP 404', or the refusal's kind ('blocked address'). */
+function problemOf(row: UrlRow): StoredMessage {
+  if (row.httpStatus !== null && row.httpStatus >= 400)
+    return serverMessage('outbound.status', { status: row.httpStatus });
+  return serverMessage('siteHealth.problem', { kind: row.error ?? 'error' });
 }
 
 function decoded(text: string): string {
@@ -149,23 +151,24 @@ export function buildSiteFixes(startUrl: string, urls: UrlRow[], links: LinkRow[
     category: FixCategory,
     fixedUrl: string | null,
     reasonId: ServerMessageId,
-    reasonValues: MessageValues = {},
+    reasonValues: Record<string, string | number | StoredMessage> = {},
   ) => {
+    const reason = storedMessage(reasonId, reasonValues);
     const sources = [...(sourcesOf.get(row.url) ?? [])].sort();
     fixes.push({
       category,
       brokenUrl: row.url,
       fixedUrl,
-      reason: serverMessage(reasonId, reasonValues).text,
+      reason: reason.text,
       reasonId,
-      reasonValues,
+      reasonValues: reason.values ?? {},
       sources,
       critical:
         sources.length >= criticalSourceCount || sources.some((s) => home.has(s)) || home.has(row.url),
       internal: row.internal,
     });
   };
-  const proposeForBroken = (row: UrlRow, problem: string) => {
+  const proposeForBroken = (row: UrlRow, problem: StoredMessage) => {
     const parsed = new URL(row.url);
     const sameButCase = liveByLowerUrl.get(row.url.toLowerCase());
     if (sameButCase && sameButCase !== row.url)

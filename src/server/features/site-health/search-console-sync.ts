@@ -1,3 +1,4 @@
+import { messageRef } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { now } from '../../deps.js';
@@ -65,10 +66,16 @@ export async function runSearchConsoleSync(data: SearchConsoleSyncData, deps: Ap
     maxBytes: deps.config.OUTBOUND_MAX_BYTES,
     maxRedirects: 0,
   });
-  const record = (websiteId: number, error: SearchConsoleError) =>
-    inWorkspace((tx) =>
-      store.recordSearchConsoleSync(tx, websiteId, { status: error.failure, error: error.message }),
+  const record = (websiteId: number, error: SearchConsoleError) => {
+    if (error.cause) deps.log.warn({ err: error.cause, websiteId }, 'search console sync failed');
+    return inWorkspace((tx) =>
+      store.recordSearchConsoleSync(tx, websiteId, {
+        status: error.failure,
+        error: error.reason.text,
+        errorMessage: messageRef(error.reason),
+      }),
     );
+  };
   try {
     const key = {
       client_email: connection.clientEmail,
@@ -104,7 +111,11 @@ export async function runSearchConsoleSync(data: SearchConsoleSyncData, deps: Ap
             site.websiteId,
             ranks.map((r) => ({ ...r, measuredOn: range.endDate })),
           );
-          await store.recordSearchConsoleSync(tx, site.websiteId, { status: 'ok', error: null });
+          await store.recordSearchConsoleSync(tx, site.websiteId, {
+            status: 'ok',
+            error: null,
+            errorMessage: null,
+          });
         });
       } catch (error) {
         if (!(error instanceof SearchConsoleError)) throw error;

@@ -41,7 +41,13 @@ interface Status {
   connected: boolean;
   clientEmail: string | null;
   privateKeySet: boolean;
-  sites: { websiteId: number; property: string; status: string; error: string | null }[];
+  sites: {
+    websiteId: number;
+    property: string;
+    status: string;
+    error: string | null;
+    errorMessage: unknown;
+  }[];
 }
 
 async function synced(client: ApiClient): Promise<Status> {
@@ -120,6 +126,9 @@ describe('Google Search Console ranks', () => {
     ]);
     expect(widgets.rankError).toBeNull();
     expect(gadgets.rankError).toContain('no access to this Search Console property');
+    // Beside the English text, its catalogued message for the reader's language (issue 10).
+    expect(gadgets.rankErrorMessage).toEqual({ id: 'siteHealth.searchConsoleForbidden', values: {} });
+    expect(widgets.rankErrorMessage).toBeNull();
 
     // Another workspace sees none of it.
     const other = await ownerWithSites();
@@ -180,5 +189,11 @@ describe('Google Search Console ranks', () => {
     const seo = (await owner.client.get('/api/site-health/seo')).json();
     expect(seo.rankMeasured).toBe(false);
     expect(seo.sites[0].rankError).toBe('Google refused the service account key.');
+    const unauthorized = { id: 'siteHealth.searchConsoleUnauthorized', values: {} };
+    expect(seo.sites[0].rankErrorMessage).toEqual(unauthorized);
+    expect(status.sites[0]).toMatchObject({
+      error: 'Google refused the service account key.',
+      errorMessage: unauthorized,
+    });
   });
 });

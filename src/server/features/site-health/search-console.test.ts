@@ -1,4 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FakeSearchConsole,
@@ -106,6 +108,39 @@ describe('Search Console adapter', () => {
       expect(error).toMatchObject({ failure, httpStatus: status });
     }
     google.failQueriesWith = null;
+  });
+
+  it('stores a catalogued reason, nesting the outbound refusal and never quoting an unreadable answer', async () => {
+    const failure = (answer: Promise<unknown>) =>
+      answer.then(
+        () => expect.fail('Search Console was read'),
+        (error: SearchConsoleError) => error,
+      );
+    google.failQueriesWith = 500;
+    const refused = await failure(querySearchAnalytics(client, google, 'ya29.test-token', property, range));
+    google.failQueriesWith = null;
+    expect(refused.reason).toEqual({
+      id: 'siteHealth.searchConsoleQueryFailed',
+      values: { reason: { id: 'outbound.httpErrorStatus', values: { status: 500 } } },
+      text: 'Search Console query failed: The remote server answered with HTTP 500.',
+    });
+    const garbled = createServer((_req, res) => res.end('<html>not json</html>'));
+    await new Promise<void>((resolve) => garbled.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(garbled.address() as AddressInfo).port}`;
+    try {
+      const unreadable = await failure(
+        querySearchAnalytics(client, { tokenUrl: url, apiUrl: url }, 'ya29.test-token', property, range),
+      );
+      expect(unreadable).toMatchObject({ failure: 'failed', httpStatus: null });
+      expect(unreadable.reason).toEqual({
+        id: 'siteHealth.searchConsoleQueryFailed',
+        values: { reason: { id: 'siteHealth.searchConsoleUnreadable', values: {} } },
+        text: 'Search Console query failed: Google answered with something that could not be read.',
+      });
+      expect(unreadable.cause).toBeInstanceOf(SyntaxError);
+    } finally {
+      await new Promise((resolve) => garbled.close(resolve));
+    }
   });
 
   it('accepts only an RSA private key in PEM form', () => {

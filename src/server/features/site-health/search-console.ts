@@ -1,4 +1,5 @@
 import { createPrivateKey, sign } from 'node:crypto';
+import { type StoredMessage, serverMessage, storedMessage } from '@domain/messages';
 import { z } from 'zod';
 import type { OutboundClient } from '../../http/outbound.js';
 import { OutboundError } from '../../http/outbound-error.js';
@@ -33,16 +34,17 @@ export function isRsaPrivateKey(pem: string): boolean {
   }
 }
 
-/** Why Search Console refused: recorded on the connection and shown as it is. */
+/** Why Search Console refused: recorded on the site with its catalogued reason. */
 export type SearchConsoleFailure = 'unauthorized' | 'forbidden' | 'rate_limited' | 'failed';
 
 export class SearchConsoleError extends Error {
   constructor(
     readonly failure: SearchConsoleFailure,
     readonly httpStatus: number | null,
-    message: string,
+    readonly reason: StoredMessage,
+    options?: { cause: unknown },
   ) {
-    super(message);
+    super(reason.text, options);
     this.name = 'SearchConsoleError';
   }
 }
@@ -70,22 +72,32 @@ export function signServiceAccountAssertion(
   return `${header}.${claims}.${base64url(signature)}`;
 }
 
-function failureOf(error: unknown, step: string): SearchConsoleError {
-  if (error instanceof OutboundError) {
-    const status = error.httpStatus ?? null;
-    if (status === 401 || (status === 400 && step === 'token'))
-      return new SearchConsoleError('unauthorized', status, 'Google refused the service account key.');
-    if (status === 403)
-      return new SearchConsoleError(
-        'forbidden',
-        status,
-        'The service account has no access to this Search Console property (is the property verified and the account added as a user?).',
-      );
-    if (status === 429)
-      return new SearchConsoleError('rate_limited', status, 'Search Console asks to slow down (HTTP 429).');
-    return new SearchConsoleError('failed', status, `Search Console ${step} failed: ${error.message}`);
-  }
-  return new SearchConsoleError('failed', null, `Search Console ${step} failed: ${(error as Error).message}`);
+function failureOf(error: unknown, step: 'token' | 'query'): SearchConsoleError {
+  const status = error instanceof OutboundError ? (error.httpStatus ?? null) : null;
+  if (status === 401 || (status === 400 && step === 'token'))
+    return new SearchConsoleError(
+      'unauthorized',
+      status,
+      serverMessage('siteHealth.searchConsoleUnauthorized'),
+    );
+  if (status === 403)
+    return new SearchConsoleError('forbidden', status, serverMessage('siteHealth.searchConsoleForbidden'));
+  if (status === 429)
+    return new SearchConsoleError(
+      'rate_limited',
+      status,
+      serverMessage('siteHealth.searchConsoleRateLimited'),
+    );
+  // The outbound client's refusal is worded for users; anything else (an answer that does not parse) may
+  // quote internals, so it is only named unreadable and kept as the cause for the log.
+  const reason =
+    (error instanceof OutboundError && error.catalogued()) ||
+    serverMessage('siteHealth.searchConsoleUnreadable');
+  const line = storedMessage(
+    step === 'token' ? 'siteHealth.searchConsoleTokenFailed' : 'siteHealth.searchConsoleQueryFailed',
+    { reason },
+  );
+  return new SearchConsoleError('failed', status, line, { cause: error });
 }
 
 const tokenAnswerSchema = z.object({ access_token: z.string().min(1) });

@@ -117,6 +117,7 @@ async function progressOf(tx: Tx, crawl: store.CrawlRow): Promise<CrawlProgress>
     robotsStatus: crawl.robotsStatus,
     sitemapUrls: crawl.sitemapUrls,
     error: crawl.error,
+    errorMessage: crawl.errorMessage,
     comparison: crawl.comparison as CrawlComparison | null,
     createdAt: crawl.createdAt.toISOString(),
     startedAt: crawl.startedAt?.toISOString() ?? null,
@@ -384,6 +385,7 @@ export async function seoPerformance(tx: Tx) {
     for (const page of pages)
       for (const check of (page.seo ?? []) as CheckResult<PageCheckId>[])
         if (!check.passed) failing.set(check.id, (failing.get(check.id) ?? 0) + 1);
+    const consoleSite = consoleSites.find((c) => c.websiteId === site.website.id);
     return {
       websiteId: site.website.id,
       name: site.website.name,
@@ -415,7 +417,8 @@ export async function seoPerformance(tx: Tx) {
             : null,
         };
       }),
-      rankError: consoleSites.find((c) => c.websiteId === site.website.id)?.error ?? null,
+      rankError: consoleSite?.error ?? null,
+      rankErrorMessage: consoleSite?.errorMessage ?? null,
     };
   });
   const rankMeasured = perSite.some((site) => site.keywords.some((k) => k.rank !== null));
@@ -461,6 +464,7 @@ export async function searchConsoleStatus(tx: Tx): Promise<z.infer<typeof search
       property: site.property,
       status: site.status,
       error: site.error,
+      errorMessage: site.errorMessage,
       syncedAt: site.syncedAt?.toISOString() ?? null,
     })),
   };

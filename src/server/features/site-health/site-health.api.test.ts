@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CrawlTestSite, startCrawlTestSite } from '../../../../test/crawl-test-site.js';
 import {
@@ -282,6 +283,24 @@ describe('site health crawl', () => {
     expect(
       (await owner.client.patch('/api/site-health/websites/9/settings', { maxDepth: 2 })).statusCode,
     ).toBe(404);
+  });
+
+  it('stores a catalogued reason for a crawl stopped by an unexpected error, never the error text', async () => {
+    const owner = await ownerWithSite();
+    // The API refuses such an address; a row damaged some other way makes the crawler itself throw.
+    await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      tx.execute(sql`update site_health_settings set start_url = 'http://[not-an-address/'`),
+    );
+    const progress = await crawlToEnd(owner.client, 1);
+    expect(progress.status).toBe('failed');
+    const latest = await owner.client.get('/api/site-health/websites/1/crawls/latest');
+    expect(latest.json()).toMatchObject({
+      error: 'The crawl stopped because of an error on our side.',
+      errorMessage: { id: 'siteHealth.crawlFailed', values: {} },
+    });
+    expect(latest.body).not.toContain('Invalid URL');
+    const report = (await owner.client.get('/api/deployment/link-fixes')).json();
+    expect(JSON.stringify(report)).not.toContain('Invalid URL');
   });
 
   it('lets viewers read, members crawl and only admins change settings or deploy; other workspaces see nothing', async () => {

@@ -353,14 +353,14 @@ export async function upsertSearchConsoleSite(tx: Tx, websiteId: number, propert
     .values({ websiteId, property })
     .onConflictDoUpdate({
       target: [searchConsoleSites.workspaceId, searchConsoleSites.websiteId],
-      set: { property, status: 'pending', error: null },
+      set: { property, status: 'pending', error: null, errorMessage: null },
     });
 }
 
 export async function recordSearchConsoleSync(
   tx: Tx,
   websiteId: number,
-  result: Pick<SearchConsoleSiteRow, 'status' | 'error'>,
+  result: Pick<SearchConsoleSiteRow, 'status' | 'error' | 'errorMessage'>,
 ): Promise<void> {
   await tx
     .update(searchConsoleSites)

@@ -26,7 +26,7 @@ export async function listWebsites(tx: Tx): Promise<Website[]> {
 /** One of the workspace's websites; another workspace's id is simply not found (RLS). */
 export async function getWebsite(tx: Tx, id: number): Promise<Website> {
   const row = await findWebsiteRow(tx, id);
-  if (!row) throw AppError.notFound('Website');
+  if (!row) throw new AppError('not_found', serverMessage('websites.notFound'));
   return toWebsite(row);
 }
 
@@ -77,7 +77,7 @@ export async function removeWebsite(tx: Tx, id: number): Promise<void> {
 /** The key of a website's analytics tag; 404 for a website the workspace does not have. */
 export async function getWebsiteTrackingKey(tx: Tx, id: number): Promise<string> {
   const key = await findTrackingKey(tx, id);
-  if (!key) throw AppError.notFound('Website');
+  if (!key) throw new AppError('not_found', serverMessage('websites.notFound'));
   return key;
 }
 

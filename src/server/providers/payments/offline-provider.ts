@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import { addons } from '@domain/pricing/addons';
 import { basePlans } from '@domain/pricing/plans';
 import type {
@@ -110,5 +111,5 @@ export class OfflinePaymentsProvider implements PaymentsProvider {
 }
 
 export function paymentsNotConfigured(): AppError {
-  return new AppError('unavailable', 'Payments are not configured on this server.');
+  return new AppError('unavailable', serverMessage('payments.notConfigured'));
 }
