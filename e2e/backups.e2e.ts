@@ -95,7 +95,10 @@ describe('Backup and Succession tabs', () => {
     await page.getByText('Backup completed successfully!').first().waitFor({ timeout: 60_000 });
     await page.goto(`${base}/dashboard?tab=backup`);
     await page.getByRole('heading', { name: 'Workspace Backups' }).waitFor();
-    expect(await page.getByRole('list', { name: 'Backups' }).getByRole('listitem').count()).toBe(2);
+    // The list arrives after the heading; poll rather than read a half-loaded tab.
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Backups' }).getByRole('listitem').count())
+      .toBe(2);
 
     const heir = await inviteMember(page, 'Hal');
     await page.goto(`${base}/dashboard?tab=succession`);

@@ -11,13 +11,20 @@ async function chromiumLaunchOptions(): Promise<{ executablePath: string; args: 
   if (fromEnv) return { executablePath: fromEnv, args: [] };
   if (existsSync(systemChromium)) return { executablePath: systemChromium, args: [] };
   const { default: sparticuz } = await import('@sparticuz/chromium');
-  // Its flags are tuned for AWS Lambda: one process per browser (closing a context would kill it) and web
-  // security off. Tests want a normal browser, so keep only the sandbox and rendering flags.
+  // Its flags are tuned for AWS Lambda: one process per browser (closing a context would kill it), web
+  // security off, and WebGL through SwiftShader. Tests want a normal browser, so keep only the sandbox
+  // flags. SwiftShader emulates a GPU on the CPU for every composited frame: with it the browser took over
+  // one of CI's two cores and a browser test file ran three times as long as with plain software drawing.
   const unwanted = [
     '--single-process',
     '--disable-web-security',
     '--allow-running-insecure-content',
     '--headless',
+    '--use-gl',
+    '--use-angle',
+    '--enable-unsafe-swiftshader',
+    '--ignore-gpu-blocklist',
+    '--in-process-gpu',
   ];
   const args = sparticuz.args.filter((arg) => !unwanted.some((flag) => arg.startsWith(flag)));
   return { executablePath: await sparticuz.executablePath(), args };
