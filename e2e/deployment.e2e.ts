@@ -15,10 +15,14 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
+/** Reads until `done`; after 90 s fails with the last value read, so a crawl that went wrong says how. */
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`still waiting; last read: ${JSON.stringify(value).slice(0, 2000)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -252,16 +256,29 @@ describe('/deployment and the SEO Performance card', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
     const base = env.server.baseUrl;
+    type Domain = { domain: string; fixes: number; crawl: { status: string; pagesDone: number } | null };
     await waitFor(
-      async () => (await page.request.get(`${base}/api/demo/deployment/link-fixes`)).json(),
+      async () => {
+        const report = await (await page.request.get(`${base}/api/demo/deployment/link-fixes`)).json();
+        const domains = ((report.domains ?? []) as Domain[]).map((d) => ({
+          domain: d.domain,
+          fixes: d.fixes,
+          status: d.crawl?.status,
+          pages: d.crawl?.pagesDone,
+        }));
+        return { totalFixes: report.totalFixes as number, domains };
+      },
+      // Every site's crawl finished and the fixture's 27 fixes all found: on a loaded CI machine the page
+      // once read 9 fixes right after all three crawls were reported done.
       (report) =>
-        report.domains?.length === 3 &&
-        report.domains.every((d: { crawl: { status: string } | null }) => d.crawl?.status === 'done'),
+        report.domains.length === 3 &&
+        report.domains.every((d) => d.status === 'done') &&
+        report.totalFixes === 27,
     );
     await page.goto(`${base}/deployment-demo`);
     await page.getByRole('heading', { name: 'Link Fix Deployment Dashboard' }).waitFor();
     await page.getByText('Demo workspace, read-only').waitFor();
-    expect(await page.getByTestId('total-fixes-badge').textContent()).toBe('27 fixes');
+    await expect.poll(() => page.getByTestId('total-fixes-badge').textContent()).toBe('27 fixes');
     await page.getByRole('tab', { name: 'Deployment' }).click();
     const card = page.getByTestId('domain-keynotecoaching.example');
     expect(await card.getByRole('button', { name: 'Deploy' }).isDisabled()).toBe(true);
