@@ -116,14 +116,15 @@ async function contextFor(
   input: { topic: string; type: GenerationContext['type']; websiteId?: number },
 ) {
   const website = input.websiteId === undefined ? null : await requireWebsite(tx, input.websiteId);
+  const audience = await store.workspaceAudience(tx, 3);
   return {
     topic: input.topic,
     type: input.type,
     website: website
       ? { name: website.name, domain: website.domain, description: website.description }
       : null,
-    workspaceName: await store.workspaceName(tx),
-    industries: await store.topAudienceTerms(tx, 3),
+    workspaceName: audience.name,
+    industries: audience.terms,
   } satisfies GenerationContext;
 }
 

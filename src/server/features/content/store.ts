@@ -81,29 +81,28 @@ export async function slugsLike(tx: Tx, base: string): Promise<Set<string>> {
 }
 
 /**
- * The most common tags and kinds among the latest 1,000 contacts: the workspace's own words for who its
- * customers are. A sample, so a draft costs the same in a workspace of a million contacts.
+ * What a generation's prompt knows of the workspace, in one round trip (paid before the first token): its
+ * name, and the most common tags and kinds among its latest 1,000 contacts, the workspace's own words for who
+ * its customers are. A sample, so a draft costs the same in a workspace of a million contacts.
  */
-export async function topAudienceTerms(tx: Tx, limit: number): Promise<string[]> {
-  const result = await tx.execute<{ term: string }>(sql`
-    with recent as (select tags, contact_type from contacts order by id desc limit 1000)
-    select term from (
-      select unnest(tags) as term from recent
-      union all
-      select contact_type from recent where contact_type is not null
-    ) t
-    where btrim(term) <> ''
-    group by term
-    order by count(*) desc, term
-    limit ${limit}`);
-  return result.rows.map((r) => r.term);
-}
-
-export async function workspaceName(tx: Tx): Promise<string> {
-  const result = await tx.execute<{ name: string }>(
-    sql`select name from workspaces where id = app_current_workspace()`,
-  );
-  return result.rows[0]?.name ?? '';
+export async function workspaceAudience(tx: Tx, terms: number): Promise<{ name: string; terms: string[] }> {
+  const result = await tx.execute<{ name: string | null; terms: string[] }>(sql`
+    with recent as (select tags, contact_type from contacts order by id desc limit 1000),
+    ranked as (
+      select term from (
+        select unnest(tags) as term from recent
+        union all
+        select contact_type from recent where contact_type is not null
+      ) t
+      where btrim(term) <> ''
+      group by term
+      order by count(*) desc, term
+      limit ${terms}
+    )
+    select (select name from workspaces where id = app_current_workspace()) as name,
+           coalesce((select array_agg(term) from ranked), '{}') as terms`);
+  const row = result.rows[0];
+  return { name: row?.name ?? '', terms: row?.terms ?? [] };
 }
 
 export async function dueEverywhere(tx: Tx, at: Date): Promise<{ workspaceId: number; id: number }[]> {
