@@ -89,18 +89,18 @@ export async function workspaceAudience(tx: Tx, terms: number): Promise<{ name: 
   const result = await tx.execute<{ name: string | null; terms: string[] }>(sql`
     with recent as (select tags, contact_type from contacts order by id desc limit 1000),
     ranked as (
-      select term from (
+      select term, count(*) as n from (
         select unnest(tags) as term from recent
         union all
         select contact_type from recent where contact_type is not null
       ) t
       where btrim(term) <> ''
       group by term
-      order by count(*) desc, term
+      order by n desc, term
       limit ${terms}
     )
     select (select name from workspaces where id = app_current_workspace()) as name,
-           coalesce((select array_agg(term) from ranked), '{}') as terms`);
+           coalesce((select array_agg(term order by n desc, term) from ranked), '{}') as terms`);
   const row = result.rows[0];
   return { name: row?.name ?? '', terms: row?.terms ?? [] };
 }
