@@ -54,6 +54,8 @@ export const serverMessages = {
   'payments.productsUnavailable': /*i18n*/ 'Failed to fetch products',
   'phoneSync.tokenNotFound': /*i18n*/ 'Sync token not found',
   'phoneSync.tokenInvalid': /*i18n*/ 'The sync token is not valid or has been revoked.',
+  // Why a phone sync's processing failed, stored with the sync (migration 0203).
+  'phoneSync.processingFailed': /*i18n*/ 'Processing this sync failed because of an error on our side.',
   'members.inviteNotFound': /*i18n*/ 'Invite not found',
   'members.memberNotFound': /*i18n*/ 'Member not found',
   'members.ownerGrantsOwner': /*i18n*/ 'Only an owner can grant or change the owner role.',
@@ -105,7 +107,6 @@ export const serverMessages = {
   'imports.noFile': /*i18n*/ 'Choose a CSV file to upload.',
   'imports.jobNotFound': /*i18n*/ 'Import job not found',
   // Why an import job failed, stored with the job when the failure is not the file's (import_jobs.error_message_ref).
-  'phoneSync.processingFailed': /*i18n*/ 'Processing this sync failed because of an error on our side.',
   'imports.stoppedOnOurSide':
     /*i18n*/ 'The import stopped because of an error on our side. Rows imported so far are kept; please try the rest again.',
   'deals.notFound': /*i18n*/ 'Deal not found',
