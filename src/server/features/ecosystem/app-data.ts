@@ -67,10 +67,9 @@ export function createAppFetcher(config: Config): AppFetcher {
 
 /** Why an endpoint failed, catalogued for the person who runs the collection (in their language). */
 export function failureReason(error: unknown): ServerMessage {
-  // OutboundError (network, size, address) and the plan limit are AppErrors, safe to show.
-  if (error instanceof AppError) return error.catalogued() ?? serverMessage('ecosystem.endpointUnreadable');
   if (error instanceof EndpointDataError) return error.reason;
-  return serverMessage('ecosystem.endpointUnreadable');
+  // OutboundError (network, size, address) and the plan limit are AppErrors, safe to show.
+  return AppError.storedLine(error, serverMessage('ecosystem.endpointUnreadable'));
 }
 
 function cellText(value: unknown): string {

@@ -37,7 +37,7 @@ const maxReplyLength = 300;
  * error's own message is not: it may reveal our internals, so it is logged and the line stays generic.
  */
 export function describeFailure(error: unknown): StoredMessage {
-  if (error instanceof AppError) return error.catalogued() ?? serverMessage('email.syncFailed');
+  if (error instanceof AppError) return AppError.storedLine(error, serverMessage('email.syncFailed'));
   const e = error as { authenticationFailed?: boolean; responseText?: unknown; code?: unknown } | null;
   const reply = typeof e?.responseText === 'string' ? e.responseText.trim().slice(0, maxReplyLength) : '';
   if (e?.authenticationFailed)
