@@ -8,9 +8,11 @@ import { recordActivity } from '../activities/service.js';
 import { assertContactCapacity } from '../contacts/service.js';
 import {
   batchRows,
+  type ColumnMapping,
   hasIdentityColumn,
   ImportBatch,
   maxImportRows,
+  rematchBatch,
   stageBatch,
   writeBatch,
 } from '../imports/service.js';
@@ -124,11 +126,18 @@ export async function runCollection(deps: AppDeps, { workspaceId, runId }: Colle
   const run = await database.withWorkspace(workspaceId, (tx) => runs.claimRun(tx, runId, runner));
   if (!run) return;
   const fetcher = createAppFetcher(deps.config);
+  const writer = new RunWriter(deps, workspaceId, runId, runner);
   try {
     const results = await database.withWorkspace(workspaceId, (tx) => runs.listResults(tx, runId));
-    for (const result of results) {
-      if (result.status === 'completed' || result.status === 'failed') continue;
-      await collectEndpoint(deps, fetcher, workspaceId, runId, runner, result);
+    try {
+      for (const result of results) {
+        if (result.status === 'completed' || result.status === 'failed') continue;
+        await readEndpoint(deps, fetcher, writer, { result, hasFailed: false });
+      }
+      await writer.drain();
+    } finally {
+      // Nothing this run launched may still write once it has ended (a retry starts from the checkpoints).
+      await writer.settle();
     }
     await database.withWorkspace(workspaceId, async (tx) => {
       if (!(await runs.lockOwnedRun(tx, runId, runner))) return;
@@ -145,79 +154,188 @@ export async function runCollection(deps: AppDeps, { workspaceId, runId }: Colle
       );
     });
   } catch (error) {
-    if (error instanceof LostOwnership) return;
-    throw error; // pg-boss retries; the checkpoints make that safe
+    if ((writer.fatal ?? error) instanceof LostOwnership) return;
+    throw writer.fatal ?? error; // pg-boss retries; the checkpoints make that safe
   } finally {
     await fetcher.close();
   }
 }
 
-async function collectEndpoint(
-  deps: AppDeps,
-  fetcher: AppFetcher,
-  workspaceId: number,
-  runId: number,
-  runner: string,
-  result: runs.ResultRow,
-): Promise<void> {
-  const { database } = deps;
-  const endpoint =
-    result.endpointId === null
-      ? null
-      : await database.withWorkspace(workspaceId, (tx) =>
-          runs.endpointForResult(tx, result.endpointId as number),
-        );
-  const commit = (batch: ImportBatch, done: boolean) =>
-    database.withWorkspace(workspaceId, async (tx) => {
-      const staged = await stageBatch(tx, batch, { source: result.appName });
-      if (!(await runs.lockOwnedRun(tx, runId, runner))) throw new LostOwnership();
-      const outcome = await writeBatch(tx, batch, staged, (adding) => assertContactCapacity(tx, adding));
-      await runs.addResultProgress(
-        tx,
-        result.id,
-        {
-          processed: batch.rowCount,
-          created: outcome.created,
-          updated: outcome.updated,
-          failed: outcome.failed.length,
-          failures: outcome.failed.map((f) => ({ row: f.rowNumber, reason: f.reason })),
-        },
-        done,
-      );
+interface EndpointState {
+  result: runs.ResultRow;
+  /** Its failure is recorded: none of its later batches is written. */
+  hasFailed: boolean;
+}
+
+/** The endpoint's own failure (network, answer, plan limit) is its result; ours is retried. */
+const isEndpointFailure = (error: unknown) => error instanceof AppError || error instanceof EndpointDataError;
+
+/**
+ * The run's writes, one at a time, in the order the endpoints and their rows come, the way the import
+ * writes a file: while one batch writes, the next is staged and matched (reads only, so it never holds
+ * a lock the writer waits for) and the one after is fetched and parsed. Most endpoints fit in one
+ * batch, so the overlap spans endpoints: the next app's rows are read while the last app's commit.
+ * Each batch writes only after the one before committed, so a result's `processedRows` checkpoint
+ * advances in row order, an endpoint is done (or failed) before the next one writes, and a resumed
+ * run skips exactly what was written.
+ */
+class RunWriter {
+  /** The first error no endpoint owns (lost ownership, the database): every later write is refused. */
+  fatal: unknown = undefined;
+  private older: Promise<void> = Promise.resolve();
+  private newest: Promise<void> = Promise.resolve();
+  /** The batch of `newest`, if it is one: what the next batch's matching may not have seen. */
+  private newestBatch: ImportBatch | null = null;
+
+  constructor(
+    private readonly deps: AppDeps,
+    readonly workspaceId: number,
+    private readonly runId: number,
+    private readonly runner: string,
+  ) {}
+
+  /** Queues a batch once at most one write is ahead of it; `done` completes its result. */
+  async write(endpoint: EndpointState, batch: ImportBatch, done: boolean): Promise<void> {
+    await this.older;
+    this.push(
+      this.commitBatch(endpoint, batch, done, { settled: this.newest, batch: this.newestBatch }),
+      batch,
+    );
+  }
+
+  /** Queues the endpoint's failure after the batches of it already queued. */
+  async fail(endpoint: EndpointState, error: unknown): Promise<void> {
+    await this.older;
+    this.push(this.recordFailure(endpoint, error, this.newest), null);
+  }
+
+  /** Resolves when everything queued is written; rejects with the first fatal error. */
+  async drain(): Promise<void> {
+    await this.older;
+    await this.newest;
+  }
+
+  async settle(): Promise<void> {
+    await Promise.allSettled([this.older, this.newest]);
+  }
+
+  private push(step: Promise<void>, batch: ImportBatch | null): void {
+    const watched = step.catch((error: unknown) => {
+      this.fatal ??= error;
+      throw error;
     });
-  try {
-    if (!endpoint) throw new EndpointDataError(serverMessage('ecosystem.endpointRemoved'));
-    const header = openAuthHeader(deps.config.secretKey, endpoint);
-    let batch: ImportBatch | null = null;
-    let mapping: ReturnType<typeof mappingFor> | null = null;
-    let rowNumber = 0;
-    for await (const item of endpointItems(fetcher, endpoint.url, endpoint.format, header)) {
-      if (mapping === null) {
-        mapping = mappingFor('fields' in item ? item.fields : [], endpoint.fieldMapping);
-        for (const deal of ['dealName', 'dealValue', 'dealStage'] as const) delete mapping.columns[deal];
-        if (!hasIdentityColumn(mapping))
-          throw new EndpointDataError(serverMessage('ecosystem.noIdentityField'));
-        batch = new ImportBatch(mapping);
-        continue;
-      }
-      rowNumber += 1;
-      if (rowNumber <= result.processedRows) continue;
-      if (rowNumber > maxImportRows)
-        throw new EndpointDataError(serverMessage('ecosystem.tooManyRows', { rows: maxImportRows }));
-      (batch as ImportBatch).add(item, rowNumber);
-      if ((batch as ImportBatch).rowCount >= batchRows) {
-        await commit(batch as ImportBatch, false);
-        batch = new ImportBatch(mapping);
-      }
+    watched.catch(() => {}); // awaited by the next write or drain; this only keeps it from being "unhandled"
+    this.older = this.newest;
+    this.newest = watched;
+    this.newestBatch = batch;
+  }
+
+  private async commitBatch(
+    endpoint: EndpointState,
+    batch: ImportBatch,
+    done: boolean,
+    before: { settled: Promise<void>; batch: ImportBatch | null },
+  ): Promise<void> {
+    const { result } = endpoint;
+    try {
+      await this.deps.database.withWorkspace(this.workspaceId, async (tx) => {
+        let staged = await stageBatch(tx, batch, { source: result.appName });
+        await before.settled;
+        if (endpoint.hasFailed) return;
+        // Matching could not see what the batch before wrote; only its own emails and phones can differ.
+        if (before.batch && batch.sharesIdentityWith(before.batch)) staged = await rematchBatch(tx, batch);
+        if (!(await runs.lockOwnedRun(tx, this.runId, this.runner))) throw new LostOwnership();
+        const outcome = await writeBatch(tx, batch, staged, (adding) => assertContactCapacity(tx, adding));
+        await runs.addResultProgress(
+          tx,
+          result.id,
+          {
+            processed: batch.rowCount,
+            created: outcome.created,
+            updated: outcome.updated,
+            failed: outcome.failed.length,
+            failures: outcome.failed.map((f) => ({ row: f.rowNumber, reason: f.reason })),
+          },
+          done,
+        );
+      });
+    } catch (error) {
+      await before.settled; // a fatal error ahead of this batch is the one that stops the run
+      if (!isEndpointFailure(error)) throw error;
+      await this.recordFailure(endpoint, error, before.settled);
     }
-    await commit(batch ?? new ImportBatch({ columns: {}, ignored: [] }), true);
-  } catch (error) {
-    if (error instanceof LostOwnership) throw error;
-    // The endpoint's own failure (network, answer, plan limit) is its result; ours is retried.
-    if (!(error instanceof AppError) && !(error instanceof EndpointDataError)) throw error;
-    await database.withWorkspace(workspaceId, async (tx) => {
-      if (!(await runs.lockOwnedRun(tx, runId, runner))) throw new LostOwnership();
-      await runs.failResult(tx, result.id, failureReason(error));
+  }
+
+  private async recordFailure(endpoint: EndpointState, error: unknown, before: Promise<void>): Promise<void> {
+    await before;
+    if (endpoint.hasFailed) return;
+    endpoint.hasFailed = true;
+    await this.deps.database.withWorkspace(this.workspaceId, async (tx) => {
+      if (!(await runs.lockOwnedRun(tx, this.runId, this.runner))) throw new LostOwnership();
+      await runs.failResult(tx, endpoint.result.id, failureReason(error));
     });
   }
+}
+
+/** Reads one endpoint's rows after its checkpoint and queues them, in batches, on the run's writer. */
+async function readEndpoint(
+  deps: AppDeps,
+  fetcher: AppFetcher,
+  writer: RunWriter,
+  state: EndpointState,
+): Promise<void> {
+  const { result } = state;
+  try {
+    const endpoint =
+      result.endpointId === null
+        ? null
+        : await deps.database.withWorkspace(writer.workspaceId, (tx) =>
+            runs.endpointForResult(tx, result.endpointId as number),
+          );
+    if (!endpoint) throw new EndpointDataError(serverMessage('ecosystem.endpointRemoved'));
+    const header = openAuthHeader(deps.config.secretKey, endpoint);
+    // The last batch is known only when the endpoint's rows end, so each is queued when the next arrives.
+    let pending: ImportBatch | null = null;
+    for await (const batch of endpointBatches(fetcher, endpoint, header, result.processedRows)) {
+      if (state.hasFailed) return; // a write of it failed: the rest is not read
+      if (pending) await writer.write(state, pending, false);
+      pending = batch;
+    }
+    if (pending) await writer.write(state, pending, true);
+  } catch (error) {
+    if (writer.fatal !== undefined || !isEndpointFailure(error)) throw error;
+    await writer.fail(state, error);
+  }
+}
+
+/** The endpoint's rows after the checkpoint, in batches; the last one (possibly empty) completes the result. */
+async function* endpointBatches(
+  fetcher: AppFetcher,
+  endpoint: NonNullable<Awaited<ReturnType<typeof runs.endpointForResult>>>,
+  header: ReturnType<typeof openAuthHeader>,
+  processedRows: number,
+): AsyncGenerator<ImportBatch> {
+  let mapping: ColumnMapping | null = null;
+  let batch: ImportBatch | null = null;
+  let rowNumber = 0;
+  for await (const item of endpointItems(fetcher, endpoint.url, endpoint.format, header)) {
+    if (mapping === null) {
+      mapping = mappingFor('fields' in item ? item.fields : [], endpoint.fieldMapping);
+      for (const deal of ['dealName', 'dealValue', 'dealStage'] as const) delete mapping.columns[deal];
+      if (!hasIdentityColumn(mapping))
+        throw new EndpointDataError(serverMessage('ecosystem.noIdentityField'));
+      batch = new ImportBatch(mapping);
+      continue;
+    }
+    rowNumber += 1;
+    if (rowNumber <= processedRows) continue;
+    if (rowNumber > maxImportRows)
+      throw new EndpointDataError(serverMessage('ecosystem.tooManyRows', { rows: maxImportRows }));
+    (batch as ImportBatch).add(item, rowNumber);
+    if ((batch as ImportBatch).rowCount >= batchRows) {
+      yield batch as ImportBatch;
+      batch = new ImportBatch(mapping);
+    }
+  }
+  yield batch ?? new ImportBatch({ columns: {}, ignored: [] });
 }

@@ -199,5 +199,5 @@ export { type ColumnMapping, hasIdentityColumn, mapHeader, normalizeHeader } fro
 export { ImportBatch } from './import-batch.js';
 export { batchRows } from './import-job.js';
 export { maxImportRows } from './limits.js';
-export { stageBatch, writeBatch } from './merge-batch.js';
+export { rematchBatch, stageBatch, writeBatch } from './merge-batch.js';
 export { validateRow } from './row-validation.js';
