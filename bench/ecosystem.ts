@@ -255,6 +255,8 @@ async function seedScoringWorkspace(ownerUrl: string, workspaceId: number): Prom
     );
     await client.query('analyze contacts');
     await client.query('analyze contact_timeline');
+    // The timeline's per-contact counts, written by its triggers during the seed (0602).
+    await client.query('analyze contact_engagement');
   } finally {
     await client.end();
   }

@@ -139,6 +139,63 @@ describe('cross-sales', () => {
     }
   });
 
+  it("keeps each contact's engagement count equal to its timeline through inserts, moves and deletes", async () => {
+    const other = await signUpOwner(t.app);
+    const ids: number[] = [];
+    for (const n of [1, 2, 3, 4]) {
+      const res = await other.client.post('/api/contacts', {
+        firstName: `Drift ${n}`,
+        email: `drift.${n}@x.example`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    const [a, b, c, d] = ids;
+    expect(
+      (await other.client.post(`/api/contacts/${a}/notes`, { body: 'First call went well' })).statusCode,
+    ).toBe(201);
+    const counts = () =>
+      t.database.withWorkspace(other.workspaceId, async (tx) => {
+        const { rows } = await tx.execute<{ id: number; stored: number | null; actual: number }>(sql`
+          select c.id::int as id, e.entries as stored,
+            (select count(*)::int from contact_timeline t where t.contact_id = c.id) as actual
+          from contacts c left join contact_engagement e on e.contact_id = c.id order by c.id`);
+        const { rows: orphans } = await tx.execute(sql`
+          select 1 from contact_engagement e where not exists (select 1 from contacts c where c.id = e.contact_id)`);
+        return { rows, orphans: orphans.length };
+      });
+    const expectNoDrift = async () => {
+      const { rows, orphans } = await counts();
+      for (const r of rows)
+        expect({ id: r.id, entries: r.stored ?? 0 }).toEqual({ id: r.id, entries: r.actual });
+      expect(orphans).toBe(0);
+      return rows;
+    };
+    expect((await expectNoDrift()).find((r) => r.id === a)?.actual).toBe(2);
+    await t.database.withWorkspace(other.workspaceId, async (tx) => {
+      // Several contacts, some several times, in one statement.
+      await tx.execute(sql`
+        insert into contact_timeline (contact_id, kind, title)
+        select id, 'note', 'Bulk' from unnest(${sql.param([a, a, b, c, c, c])}::bigint[]) id`);
+      await tx.execute(
+        sql`delete from contact_timeline where id = (select min(id) from contact_timeline where contact_id = ${a})`,
+      );
+      await tx.execute(sql`delete from contact_timeline where contact_id = ${c} and kind = 'note'`);
+      await tx.execute(
+        sql`update contact_timeline set contact_id = ${d} where contact_id = ${b} and kind = 'note'`,
+      );
+    });
+    await expectNoDrift();
+    // A contact deleted with its entries leaves no count behind.
+    expect((await other.client.delete(`/api/contacts/${a}`)).statusCode).toBe(204);
+    const rows = await expectNoDrift();
+    expect(rows.map((r) => [r.id, r.actual])).toEqual([
+      [b, 1],
+      [c, 1],
+      [d, 2],
+    ]);
+  });
+
   it('answers metrics, backlinks and the matrix from the workspace data', async () => {
     const metrics = (await owner.client.get('/api/cross-sales/metrics')).json();
     expect(metrics).toMatchObject({ totalOpportunities: 4, highValueOpportunities: 1 });
