@@ -5,6 +5,8 @@
  * - the p50/p99 of GET /api/live-events, read one at a time while that ingest runs;
  * - outbound: events whose trigger forwards them to a local receiver (BENCH_WEBHOOKS_OUT, default 3,000):
  *   signed deliveries per second as the receiver sees them (first to last arrival), each sent by the queue.
+ * Before the clock starts, BENCH_WEBHOOKS_WARMUP events (default 1,000) are posted and not counted: the
+ * server's first thousand requests run its code before the JIT has compiled it, as the deals bench's do.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +19,7 @@ import { signInCookie, startBuiltServer } from './support/start-server.js';
 const inbound = Number(process.env.BENCH_WEBHOOKS_IN ?? 5000);
 const outbound = Number(process.env.BENCH_WEBHOOKS_OUT ?? 3000);
 const inFlight = Number(process.env.BENCH_WEBHOOKS_IN_FLIGHT ?? 32);
+const warmUp = Number(process.env.BENCH_WEBHOOKS_WARMUP ?? 1000);
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -93,6 +96,8 @@ async function main() {
       const accepted = result.statusCodeStats?.['202']?.count ?? 0;
       if (accepted !== count) throw new Error(`${type}: ${accepted} of ${count} events accepted (202)`);
     };
+
+    if (warmUp > 0) await run('bench.warm', warmUp);
 
     // Inbound, with a reader of the live events polling one request at a time.
     let ingesting = true;

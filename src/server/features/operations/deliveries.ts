@@ -140,13 +140,12 @@ function claimBatch(deps: AppDeps, items: Claim[]) {
         leaseUntil,
       );
       const rows = new Map(taken.map((row) => [row.id, row]));
-      const endpoints = await store.findEndpoints(tx, [...new Set(taken.map((row) => row.endpointId))]);
       const refused: store.AttemptOutcome[] = [];
       const claimed = list.map((item) => {
-        const delivery = rows.get(item.deliveryId);
-        if (!delivery) return null;
+        const row = rows.get(item.deliveryId);
+        if (!row) return null;
         rows.delete(item.deliveryId);
-        const endpoint = endpoints.get(delivery.endpointId);
+        const { endpoint, ...delivery } = row;
         if (endpoint && !endpoint.disabledAt) return { workspaceId, delivery, endpoint };
         const error = 'The endpoint is disabled.';
         refused.push({

@@ -5,7 +5,6 @@ import {
   flagEventPrefixes,
   hubEvents,
   type InboundEvent,
-  type LiveEvent,
 } from '@domain/operations/operations-schemas';
 import type { Database, Tx } from '../../db/database.js';
 import { createGroupCommit, type GroupCommit, writePerWorkspace } from '../../db/group-commit.js';
@@ -15,7 +14,7 @@ import { recordActivity } from '../activities/service.js';
 import { findContactIdByEmail } from '../contacts/service.js';
 import { enqueueDeliveries, messageBody } from './deliveries.js';
 import { acknowledgeIntegration } from './integration.js';
-import { announceAll, toLive } from './live-bus.js';
+import { storeAndAnnounce } from './live-bus.js';
 import * as store from './store.js';
 
 /** A verified event from an app, on its way to being stored. */
@@ -26,10 +25,9 @@ export interface InboundItem {
   at: Date;
 }
 
-/** An item whose app is known: its workspace and name. */
+/** An item whose app's workspace is known. */
 interface AppItem extends InboundItem {
   workspaceId: number;
-  appName: string;
 }
 
 export type Received = { duplicate: boolean; id: number | null };
@@ -41,46 +39,41 @@ function familyFlag(type: string): FeatureFlag | null {
   return null;
 }
 
+const refused = () => new AppError('unauthenticated', serverMessage('operations.badSignature'));
+
 /**
- * One workspace's events in one transaction: stored once per webhook id and counted (one statement),
- * forwarded by their triggers, recorded as activities when their family's flag is on, and announced.
+ * One workspace's events in one transaction: stored once per webhook id, counted and announced (one
+ * statement), forwarded by their triggers, recorded as activities when their family's flag is on. An
+ * event whose app the workspace no longer has is refused like a bad signature.
  */
-async function storeEvents(
+async function storeBatch(
   deps: Pick<AppDeps, 'queue' | 'clock'>,
   tx: Tx,
   workspaceId: number,
   items: AppItem[],
-): Promise<Received[]> {
-  const features = await store.readFeatures(tx);
-  const ids = await store.insertEvents(
+): Promise<(Received | Error)[]> {
+  const { features, events } = await storeAndAnnounce(
     tx,
-    items.map(({ appId, appName, webhookId, event, at }) => ({
+    workspaceId,
+    items.map(({ appId, webhookId, event, at }) => ({
       appId,
-      appName,
+      appName: null,
       source: 'app',
       webhookId,
       type: event.type,
       status: event.status ?? 'ok',
       tag: event.tag ?? null,
       description: event.description ?? event.type,
-      payload: features.webhook_logging ? event : null,
+      payload: event,
       at,
     })),
   );
-  const triggers = new Map<string, number[]>();
-  const live: LiveEvent[] = [];
   const deliveries: Parameters<typeof enqueueDeliveries>[3] = [];
   for (const [index, item] of items.entries()) {
-    const id = ids[index];
-    if (id === null) continue;
-    const { event, appId, appName, at } = item;
+    const { id, appName, endpoints } = events[index];
+    if (id === null || appName === null) continue;
+    const { event, appId, at } = item;
     const status = event.status ?? 'ok';
-    const description = event.description ?? event.type;
-    let endpoints = triggers.get(event.type);
-    if (!endpoints) {
-      endpoints = await store.triggeredEndpoints(tx, event.type);
-      triggers.set(event.type, endpoints);
-    }
     for (const endpointId of endpoints)
       deliveries.push({
         endpointId,
@@ -94,7 +87,8 @@ async function storeEvents(
         ),
       });
     const flag = familyFlag(event.type);
-    if (flag && features[flag]) await recordActivity(tx, `operations_${flag}`, `${appName}: ${description}`);
+    if (flag && features[flag])
+      await recordActivity(tx, `operations_${flag}`, `${appName}: ${event.description ?? event.type}`);
     if (event.type === hubEvents.ack) await acknowledgeIntegration(tx, appId, event.data?.nonce);
     // An event naming a contact by email (a form filled in, a purchase in the app) may start workflows.
     const email = event.data?.email;
@@ -106,30 +100,50 @@ async function storeEvents(
         eventType: event.type,
         eventId: id,
       });
-    live.push(toLive(id, appName, { type: event.type, status, description }, at));
   }
   await enqueueDeliveries(deps, tx, workspaceId, deliveries);
-  await announceAll(tx, workspaceId, live);
-  return ids.map((id) => ({ duplicate: id === null, id }));
+  return events.map(({ id, appName }) => (appName === null ? refused() : { duplicate: id === null, id }));
 }
 
 /**
- * The events of a batch: their apps looked up in one statement (an app removed since its event was
- * signed is refused like a bad signature), then stored one transaction per workspace.
+ * An app's workspace never changes, so each process remembers it after the first event: a batch then
+ * needs no look-up before its transaction. Whether the app still exists is checked as its events are
+ * stored. Bounded: one entry per app id seen recently.
+ */
+const appWorkspaces = new WeakMap<Database, Map<number, number>>();
+
+async function workspacesOf(database: Database, appIds: number[]): Promise<Map<number, number>> {
+  let known = appWorkspaces.get(database);
+  if (!known) {
+    known = new Map();
+    appWorkspaces.set(database, known);
+  }
+  const missing = appIds.filter((id) => !known.has(id));
+  if (missing.length > 0) {
+    const found = await store.inboundApps(database.db, missing);
+    if (known.size + found.size > 10_000) known.clear();
+    for (const [appId, app] of found) known.set(appId, app.workspaceId);
+  }
+  return known;
+}
+
+/**
+ * The events of a batch: each app's workspace (an app that does not exist is refused like a bad
+ * signature), then stored one transaction per workspace.
  */
 async function writeBatch(deps: AppDeps, batch: InboundItem[]): Promise<(Received | Error)[]> {
-  const apps = await store.inboundApps(deps.database.db, [...new Set(batch.map((item) => item.appId))]);
+  const workspaces = await workspacesOf(deps.database, [...new Set(batch.map((item) => item.appId))]);
   const results: (Received | Error)[] = new Array(batch.length);
   const items = batch.map((item, index): AppItem | undefined => {
-    const app = apps.get(item.appId);
-    if (app) return { ...item, workspaceId: app.workspaceId, appName: app.name };
-    results[index] = new AppError('unauthenticated', serverMessage('operations.badSignature'));
+    const workspaceId = workspaces.get(item.appId);
+    if (workspaceId !== undefined) return { ...item, workspaceId };
+    results[index] = refused();
     return undefined;
   });
   return writePerWorkspace(
     deps.database,
     items,
-    (tx, workspaceId, list) => storeEvents(deps, tx, workspaceId, list),
+    (tx, workspaceId, list) => storeBatch(deps, tx, workspaceId, list),
     results,
   );
 }

@@ -1,22 +1,21 @@
 import { type MessageRef, messageRef, type StoredMessage } from '@domain/messages';
 import type { LiveEvent } from '@domain/operations/operations-schemas';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Tx } from '../../db/database.js';
-import { insertEvent } from './store.js';
+import { type EventInsert, storeEvents } from './store.js';
 
 /** The PostgreSQL channel that carries every new event to every app process. */
 const channel = 'ops_events';
 
 /**
- * Announces events to every process listening (this one included), one notification each, in one
- * statement. NOTIFY is transactional: delivered when the storing transaction commits, never on rollback.
+ * Stores events (see store.storeEvents) and announces each new one to every process listening, this one
+ * included. NOTIFY is transactional: delivered when the storing transaction commits, never on rollback.
  */
-export async function announceAll(tx: Tx, workspaceId: number, events: LiveEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const messages = JSON.stringify(events.map((e) => ({ w: workspaceId, e })));
-  await tx.execute(
-    sql`select pg_notify(${channel}, m.value::text) from jsonb_array_elements(${messages}::jsonb) as m`,
+export function storeAndAnnounce(tx: Tx, workspaceId: number, events: EventInsert[]) {
+  return storeEvents(
+    tx,
+    events.map((e) => ({ ...e, live: toLive(0, e.appName ?? '', e, e.at) })),
+    { channel, workspaceId },
   );
 }
 
@@ -43,8 +42,7 @@ export async function raiseHubEvent(
   e: { appId: number; appName: string; webhookId: string; type: string; status: string; line: StoredMessage },
 ): Promise<void> {
   const event = { ...e, description: e.line.text, message: messageRef(e.line) };
-  const id = await insertEvent(tx, { ...event, source: 'hub', tag: 'hub', payload: null, at });
-  if (id !== null) await announceAll(tx, workspaceId, [toLive(id, e.appName, event, at)]);
+  await storeAndAnnounce(tx, workspaceId, [{ ...event, source: 'hub', tag: 'hub', payload: null, at }]);
 }
 
 type Listener = (event: LiveEvent) => void;

@@ -224,6 +224,16 @@ describe('events in', () => {
     expect(theirs.Burst).toBeUndefined();
   });
 
+  it('refuses the events of an app removed after the process learned its workspace', async () => {
+    const appId = await addApp(owner, 'Removed later');
+    expect((await postEvent(appId, { type: 'order.created' }, 'msg_rm_1')).statusCode).toBe(202);
+    expect((await owner.client.delete(`/api/ecosystem/apps/${appId}`)).statusCode).toBe(204);
+    // Signed with the secret the removed app had: the remembered workspace must not let it in.
+    const late = await postEvent(appId, { type: 'order.created' }, 'msg_rm_2');
+    expect(late.statusCode).toBe(401);
+    expect((await db.query('select 1 from ops_events where webhook_id = $1', ['msg_rm_2'])).rowCount).toBe(0);
+  });
+
   it('keeps no payload body with webhook logging off, and records no activity with the family flag off', async () => {
     const appId = await addApp(owner, 'Quiet');
     const viewer = await addMember(t.app, owner, 'viewer');

@@ -1,5 +1,5 @@
 import { type MessageRef, messageRef, type StoredMessage } from '@domain/messages';
-import type { Features, IntegrationStatus } from '@domain/operations/operations-schemas';
+import type { Features, IntegrationStatus, LiveEvent } from '@domain/operations/operations-schemas';
 import { featureFlags } from '@domain/operations/operations-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
@@ -103,7 +103,8 @@ export async function markDeployed(tx: Tx, appId: number, at: Date): Promise<voi
 
 export type EventInsert = {
   appId: number | null;
-  appName: string;
+  /** Null: the app's own name, read as the event is stored (an app's event; its app must be this workspace's). */
+  appName: string | null;
   source: 'app' | 'hub';
   webhookId: string;
   type: string;
@@ -116,15 +117,32 @@ export type EventInsert = {
   at: Date;
 };
 
+export type StoredEvent = {
+  /** The new event's id; null for a repeat of a webhook id or for an app this workspace does not have. */
+  id: number | null;
+  /** Null when the event names an app this workspace does not have (removed since it was signed). */
+  appName: string | null;
+  /** The endpoints whose triggers forward events of this type. */
+  endpoints: number[];
+};
+
 /**
- * Stores each event unless its webhook id was seen (before, or earlier in the same list) and counts the
- * apps' events, in one statement: each event's new id in order, or null for a repeat.
+ * Stores each event unless its webhook id was seen (before, or earlier in the same list), counts the apps'
+ * events, finds the endpoints each type triggers and announces each new event on `channel` (NOTIFY is
+ * transactional: sent when the storing transaction commits). One statement, because a batch of inbound
+ * events is otherwise a round trip per step on two cores shared with PostgreSQL (bench/webhooks). The
+ * payload is kept only while the workspace's webhook logging is on; the flags come back with the rows.
  */
-export async function insertEvents(tx: Tx, events: EventInsert[]): Promise<(number | null)[]> {
+export async function storeEvents(
+  tx: Tx,
+  /** Each with what open screens are told once it is stored; the statement fills in its `id` and `app`. */
+  events: (EventInsert & { live: LiveEvent })[],
+  announce: { channel: string; workspaceId: number },
+): Promise<{ features: Features; events: StoredEvent[] }> {
   const input = events.map((e, n) => ({
     n,
     app_id: e.appId,
-    app_name: e.appName,
+    given_name: e.appName,
     source: e.source,
     webhook_id: e.webhookId,
     event_type: e.type,
@@ -134,43 +152,69 @@ export async function insertEvents(tx: Tx, events: EventInsert[]): Promise<(numb
     message: e.message ?? null,
     payload: e.payload,
     received_at: e.at.toISOString(),
+    live: e.live,
   }));
-  const { rows } = await tx.execute<{ n: number; id: number | null }>(sql`
-    with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(n integer,
-        app_id bigint, app_name text, source text, webhook_id text, event_type text, status text, tag text,
-        description text, message jsonb, payload jsonb, received_at timestamptz)
+  const flags = sql.raw(featureFlags.join(', '));
+  const { rows } = await tx.execute<{
+    n: number;
+    id: number | null;
+    appName: string | null;
+    endpoints: number[];
+    features: Features | null;
+  }>(sql`
+    with f as (
+      select ${flags} from ops_features where workspace_id = app_current_workspace()
+    ), input as (
+      select x.*, coalesce(x.given_name, a.name) as app_name
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(n integer, app_id bigint, given_name text,
+        source text, webhook_id text, event_type text, status text, tag text, description text, message jsonb,
+        payload jsonb, received_at timestamptz, live jsonb)
+      left join ecosystem_apps a on a.id = x.app_id
     ), inserted as (
       insert into ops_events (app_id, app_name, source, webhook_id, event_type, status, tag, description, message,
         payload, received_at)
-      select app_id, app_name, source, webhook_id, event_type, status, tag, description, message, payload,
-        received_at
-      from input order by n
+      select app_id, app_name, source, webhook_id, event_type, status, tag, description, message,
+        case when coalesce((select webhook_logging from f), true) then payload end, received_at
+      from input where app_name is not null order by n
       on conflict do nothing
-      returning id, app_id, source, webhook_id, status, received_at
+      returning id, app_id, source, webhook_id, event_type, status, received_at
     ), counted as (
       update ops_app_state s set events_received = s.events_received + c.n,
         last_event_at = greatest(s.last_event_at, c.last_at), error_count = s.error_count + c.errors
       from (select app_id, count(*) as n, max(received_at) as last_at, count(*) filter (where status <> 'ok') as errors
             from inserted where app_id is not null and source = 'app' group by app_id) c
       where s.app_id = c.app_id
+    ), triggered as (
+      select t.action, array_agg(e.id::int order by e.id) as ids
+      from ops_triggers t join ops_endpoints e on e.id = t.endpoint_id
+      where t.workspace_id = app_current_workspace() and e.disabled_at is null
+        and t.action in (select event_type from inserted)
+      group by t.action
+    ), joined as (
+      select input.n, input.app_name, input.live, inserted.id, inserted.event_type from input
+      left join inserted on coalesce(inserted.app_id, 0) = coalesce(input.app_id, 0)
+        and inserted.webhook_id = input.webhook_id
+    ), announced as (
+      -- pg_notify is volatile, so it runs after the sort: screens hear the events in the order sent.
+      select pg_notify(${announce.channel}, json_build_object('w', ${announce.workspaceId}::bigint,
+        'e', live || jsonb_build_object('id', id, 'app', app_name))::text)
+      from (select distinct on (id) * from joined where id is not null order by id, n) stored order by n
     )
-    select input.n, inserted.id::int as id from input
-    left join inserted on coalesce(inserted.app_id, 0) = coalesce(input.app_id, 0)
-      and inserted.webhook_id = input.webhook_id
-    order by input.n`);
+    select joined.n, joined.id::int as id, joined.app_name as "appName",
+      coalesce(triggered.ids, '{}') as endpoints,
+      (select row_to_json(f) from f) as features, (select count(*) from announced) as announced
+    from joined left join triggered on triggered.action = joined.event_type
+    order by joined.n`);
   // A webhook id twice in one list: both lines join the one stored row; the later is the repeat.
   const seen = new Set<number>();
-  return rows.map((row) => {
-    if (row.id === null || seen.has(row.id)) return null;
-    seen.add(row.id);
-    return row.id;
-  });
-}
-
-/** Stores the event unless its webhook id was seen; counts it on its app. Null for a repeat. */
-export async function insertEvent(tx: Tx, e: EventInsert): Promise<number | null> {
-  return (await insertEvents(tx, [e]))[0];
+  return {
+    features: rows[0]?.features ?? (Object.fromEntries(featureFlags.map((f) => [f, true])) as Features),
+    events: rows.map((row) => {
+      const repeat = row.id === null || seen.has(row.id);
+      if (row.id !== null) seen.add(row.id);
+      return { id: repeat ? null : row.id, appName: row.appName, endpoints: repeat ? [] : row.endpoints };
+    }),
+  };
 }
 
 export type EventRow = {
@@ -237,13 +281,6 @@ export async function listEndpoints(tx: Tx, appId?: number): Promise<EndpointRow
 }
 
 /** The endpoints among `ids`, by id. */
-export async function findEndpoints(tx: Tx, ids: number[]): Promise<Map<number, EndpointRow>> {
-  const { rows } = await tx.execute<EndpointRow>(sql`
-    select ${endpointColumns} from ops_endpoints e join ecosystem_apps a on a.id = e.app_id
-    where e.id = any(${`{${ids.join(',')}}`}::bigint[])`);
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 export async function findEndpoint(tx: Tx, id: number, lock = false): Promise<EndpointRow | null> {
   const { rows } = await tx.execute<EndpointRow>(sql`
     select ${endpointColumns} from ops_endpoints e join ecosystem_apps a on a.id = e.app_id
@@ -297,13 +334,6 @@ export async function disableEndpoint(tx: Tx, id: number, at: Date, reason: stri
 }
 
 /** Endpoints whose triggers forward this event type. */
-export async function triggeredEndpoints(tx: Tx, type: string): Promise<number[]> {
-  const { rows } = await tx.execute<{ id: number }>(sql`
-    select e.id::int as id from ops_triggers t join ops_endpoints e on e.id = t.endpoint_id
-    where t.workspace_id = app_current_workspace() and t.action = ${type} and e.disabled_at is null`);
-  return rows.map((r) => r.id);
-}
-
 export type DeliveryRow = {
   id: number;
   endpointId: number;
@@ -368,17 +398,28 @@ export async function findDelivery(tx: Tx, id: number): Promise<DeliveryRow | nu
  * Takes deliveries for one attempt each: due, and not held by a live worker. Committed before the requests
  * go out, so a second worker (another process, a repeated job) finds them taken and sends nothing.
  */
+/**
+ * Takes deliveries for an attempt each, with their endpoints (one statement: a claim batch is then one
+ * round trip besides its transaction).
+ */
 export async function claimDeliveries(
   tx: Tx,
   ids: number[],
   at: Date,
   leaseUntil: Date,
-): Promise<DeliveryRow[]> {
-  const { rows } = await tx.execute<DeliveryRow>(sql`
-    update ops_deliveries set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil}
-    where id = any(${`{${ids.join(',')}}`}::bigint[]) and next_attempt_at <= ${at}
-      and (status = 'pending' or (status = 'sending' and lease_until < ${at}))
-    returning ${deliveryColumns}`);
+): Promise<(DeliveryRow & { endpoint: EndpointRow | null })[]> {
+  const { rows } = await tx.execute<DeliveryRow & { endpoint: EndpointRow | null }>(sql`
+    with taken as (
+      update ops_deliveries set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil}
+      where id = any(${`{${ids.join(',')}}`}::bigint[]) and next_attempt_at <= ${at}
+        and (status = 'pending' or (status = 'sending' and lease_until < ${at}))
+      returning ${deliveryColumns}
+    )
+    select taken.*, row_to_json(endpoint) as endpoint from taken
+    left join lateral (
+      select ${endpointColumns} from ops_endpoints e join ecosystem_apps a on a.id = e.app_id
+      where e.id = taken."endpointId"
+    ) endpoint on true`);
   return rows;
 }
 
