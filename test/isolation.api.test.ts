@@ -119,12 +119,16 @@ describe('row-level security on the runtime connection', () => {
   });
 
   it("keeps named statements, planned once per connection and then generically, to each request's workspace", async () => {
-    // Sequential requests reuse the pool's last idle connection, so one connection runs the session look-up
-    // and the activity feed for both workspaces well past the five executions after which PostgreSQL may
-    // switch to a generic plan: a plan that had folded in a workspace would show it to the other.
-    const read = async (who: SignedUp) => (await who.client.get('/api/activities')).json();
+    // Sequential requests reuse the pool's last idle connection, so one connection runs the session look-up,
+    // the activity feed and the deals board for both workspaces well past the five executions after which
+    // PostgreSQL may switch to a generic plan: a plan that had folded in a workspace would show it to the other.
+    const read = async (who: SignedUp) => ({
+      feed: (await who.client.get('/api/activities')).json(),
+      board: (await who.client.get('/api/deals/board')).json(),
+    });
     const first = { a: await read(a), b: await read(b) };
-    expect(first.a).not.toEqual(first.b);
+    expect(first.a.feed).not.toEqual(first.b.feed);
+    expect(first.a.board).not.toEqual(first.b.board);
     for (let i = 0; i < 12; i++) {
       expect(await read(a)).toEqual(first.a);
       expect(await read(b)).toEqual(first.b);

@@ -1,6 +1,6 @@
 import type { DealStage } from '@domain/deals/deal-schemas';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.js';
+import { executeNamed, type Tx } from '../../db/database.js';
 import {
   dealSegmentTotals,
   dealStageSettings,
@@ -111,7 +111,8 @@ export type BoardColumnRow = {
  * The whole board in one statement: per stage its totals, its probability setting and its first
  * `limit` cards (a LATERAL per stage, one range of the board index — or the owner's or website's —
  * read in order and stopped at `limit`, names included). One statement instead of three keeps the
- * board at one round trip inside its transaction (bench/deals).
+ * board at one round trip inside its transaction, and a named one is planned once per connection
+ * (bench/deals).
  */
 export async function listBoardColumns(
   tx: Tx,
@@ -123,7 +124,10 @@ export async function listBoardColumns(
     stages.map((stage) => sql`${stage}`),
     sql`, `,
   );
-  const { rows } = await tx.execute<BoardColumnRow>(sql`
+  return executeNamed<BoardColumnRow>(
+    tx,
+    'deals-board',
+    sql`
     with totals as (${stageTotalsSource(filter)})
     select stages.stage, coalesce(t.count, 0)::float8 as count, coalesce(t."valueCents", 0)::float8 as "valueCents",
       (select ${dealStageSettings.probability} from ${dealStageSettings} where ${dealStageSettings.stage} = stages.stage) as probability,
@@ -135,8 +139,8 @@ export async function listBoardColumns(
         ) as cards), '[]'::json) as cards
     from unnest(array[${stageList}]::text[]) with ordinality as stages(stage, position)
     left join totals t on t.stage = stages.stage
-    order by stages.position`);
-  return rows;
+    order by stages.position`,
+  );
 }
 
 /**
