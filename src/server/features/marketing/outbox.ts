@@ -1,9 +1,12 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { createTransport, type Transporter } from 'nodemailer';
+import type MailMessage from 'nodemailer/lib/mailer/mail-message';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
+import { composeMail, type MarketingMail } from './compose-mail.js';
 import { marketingMessageIdDomain } from './delivery-reports.js';
 
 /**
@@ -72,32 +75,57 @@ export function renderMergeFields(
 
 // ---- transport ----
 
-export interface MarketingMail {
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
-  headers: Record<string, string>;
-  /** The envelope sender: the message's own bounce address, so delivery reports come back to the app. */
-  returnPath: string | null;
-}
-
 export interface MarketingTransport {
   /** 'smtp' delivers; 'offline' keeps the message in the outbox, not delivered. */
   readonly kind: 'smtp' | 'offline';
-  send(mail: MarketingMail): Promise<void>;
+  /**
+   * Resolves once the SMTP server accepted the message. With `release`, the envelope and the whole
+   * message go out at once but the end of the data (the moment the server takes the message) waits
+   * for it; if it rejects, the connection is dropped and the server never takes the message.
+   */
+  send(mail: MarketingMail, release?: Promise<void>): Promise<void>;
 }
 
 export function createMarketingTransport(config: Pick<Config, 'SMTP_URL'>): MarketingTransport {
   if (!config.SMTP_URL) return { kind: 'offline', send: async () => {} };
-  // Pooled: a campaign's messages reuse open connections instead of one handshake each.
-  const transport: Transporter = createTransport({ url: config.SMTP_URL, pool: true, maxConnections: 2 });
+  // Pooled: a campaign's messages reuse open connections instead of one handshake each. Two, so the
+  // next message's envelope and data go out while the reply to the last one is being recorded; each
+  // serves up to 1,000 messages before it is replaced (nodemailer's 100 meant a new handshake every
+  // 100 messages of a campaign).
+  const transport: Transporter = createTransport({
+    url: config.SMTP_URL,
+    pool: true,
+    maxConnections: 2,
+    maxMessages: 1000,
+  });
   return {
     kind: 'smtp',
-    send: async ({ returnPath, ...mail }) => {
-      await transport.sendMail(returnPath ? { ...mail, envelope: { from: returnPath, to: mail.to } } : mail);
+    send: async (mail, release) => {
+      const { envelope, messageId, source } = await composeMail(mail);
+      // The pool is given the composed message as it reads a compiled one (sendMail would compile
+      // it again): the envelope, the Message-ID and a stream of the source. The stream is written at
+      // once and ended — the final dot — only when `release` says so; a requeue reads a new one.
+      const message = {
+        getEnvelope: () => envelope,
+        messageId: () => messageId,
+        getHeader: (key: string) => (key.toLowerCase() === 'message-id' ? messageId : undefined),
+        createReadStream: () => {
+          const data = new PassThrough();
+          data.write(source);
+          (release ?? Promise.resolve()).then(
+            () => {
+              if (!data.destroyed) data.end();
+            },
+            (error: Error) => data.destroy(error),
+          );
+          return data;
+        },
+      };
+      await new Promise<void>((resolve, reject) =>
+        transport.transporter.send({ data: {}, message } as unknown as MailMessage, (error) =>
+          error ? reject(error) : resolve(),
+        ),
+      );
     },
   };
 }
@@ -209,32 +237,42 @@ async function claimMessages(deps: AppDeps, workspaceId: number, messageIds: num
   });
 }
 
-/**
- * Speaks SMTP for one claimed message and records the result at once (its own commit): only a crash
- * between the SMTP server's accept and that commit can repeat a message (sent again with the same
- * Message-ID by the process that takes it over).
- */
-async function sendClaimed(
+type SendOutcome = { status: 'sent' | 'offline' | 'failed'; error: string | null };
+
+/** Speaks SMTP for one message; never throws (a refusal or a broken connection is the outcome). */
+async function speak(
   deps: AppDeps,
-  workspaceId: number,
   claimed: ClaimedMessage & { tracking: boolean },
-): Promise<boolean> {
+  release?: Promise<void>,
+): Promise<SendOutcome> {
   const transport = transportFor(deps.config);
-  let error: string | null = null;
   try {
-    await transport.send(buildMail(deps.config, claimed, claimed.tracking));
+    await transport.send(buildMail(deps.config, claimed, claimed.tracking), release);
+    return { status: transport.kind === 'smtp' ? 'sent' : 'offline', error: null };
   } catch (e) {
-    error = e instanceof Error ? e.message.slice(0, 500) : 'sending failed';
+    return { status: 'failed', error: e instanceof Error ? e.message.slice(0, 500) : 'sending failed' };
   }
-  const status = error ? 'failed' : transport.kind === 'smtp' ? 'sent' : 'offline';
-  await deps.database.withWorkspace(workspaceId, (tx) =>
-    tx.execute(
-      sql`update marketing_messages set status = ${status}, error = ${error},
-            sent_at = ${error ? null : now(deps).toISOString()}::timestamptz where id = ${claimed.id}`,
-    ),
-  );
-  if (error) deps.log.warn({ messageId: claimed.id, workspaceId }, `marketing message not sent: ${error}`);
-  return !error;
+}
+
+/**
+ * Records a message's outcome, committed when this resolves: one round trip, a named statement (planned
+ * once per connection) instead of BEGIN, the update and COMMIT; the function enters the workspace for
+ * that statement only (migration 0805).
+ */
+async function recordOutcome(deps: AppDeps, workspaceId: number, messageId: number, outcome: SendOutcome) {
+  await deps.database.pool.query({
+    name: 'marketing-record-outcome',
+    text: 'select app_record_marketing_outcome($1, $2, $3, $4, $5)',
+    values: [
+      workspaceId,
+      messageId,
+      outcome.status,
+      outcome.error,
+      outcome.error ? null : now(deps).toISOString(),
+    ],
+  });
+  if (outcome.error)
+    deps.log.warn({ messageId, workspaceId }, `marketing message not sent: ${outcome.error}`);
 }
 
 /** Delivers one message at most once per claim (a workflow's email). False when there was nothing to send. */
@@ -244,22 +282,34 @@ export async function deliverMessage(
   messageId: number,
 ): Promise<boolean> {
   const [claimed] = await claimMessages(deps, workspaceId, [messageId]);
-  return claimed ? sendClaimed(deps, workspaceId, claimed) : false;
+  if (!claimed) return false;
+  const outcome = await speak(deps, claimed);
+  await recordOutcome(deps, workspaceId, claimed.id, outcome);
+  return outcome.error === null;
 }
 
 /**
- * Delivers a batch of a campaign's messages: claimed together in one transaction, then sent one after
- * the other, each result committed before the next is spoken. One at a time on purpose: a kill -9 can
- * then leave at most one message accepted by the SMTP server but not recorded (sent again after the
- * restart); with several on the wire at once, each of them could be.
+ * Delivers a batch of a campaign's messages, claimed together in one transaction. A kill -9 may leave
+ * at most one message accepted by the SMTP server but not recorded (sent again after the restart, with
+ * the same Message-ID): a message's data is ended — the moment the server takes it — only once the
+ * message before it is recorded as committed. Everything else overlaps: while one result is being
+ * committed, the next message is composed and its envelope and data are already on the wire.
  */
 export async function deliverMessages(
   deps: AppDeps,
   workspaceId: number,
   messageIds: number[],
 ): Promise<void> {
-  for (const message of await claimMessages(deps, workspaceId, messageIds))
-    await sendClaimed(deps, workspaceId, message);
+  let recorded: Promise<void> = Promise.resolve();
+  for (const message of await claimMessages(deps, workspaceId, messageIds)) {
+    const outcome = await speak(deps, message, recorded);
+    // A record that failed stops the batch as it always did: this message's data was never ended.
+    await recorded;
+    recorded = recordOutcome(deps, workspaceId, message.id, outcome);
+    // Awaited above or below; until then a failure must not count as an unhandled rejection.
+    recorded.catch(() => {});
+  }
+  await recorded;
 }
 
 export async function unsentWorkflowMessagesEverywhere(tx: Tx) {
