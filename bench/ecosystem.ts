@@ -7,7 +7,9 @@
  * - `scoring`: a workspace of BENCH_ECOSYSTEM_CONTACTS contacts (default 1,000,000) from those apps, with
  *   timeline entries and a matrix of two targets per app; `GET /api/cross-sales/opportunities` and
  *   `GET /api/cross-sales/metrics`, BENCH_ECOSYSTEM_REPEATS times each (default 5). Target: < 2 s.
- * BENCH_ECOSYSTEM_CASES picks some (comma-separated names).
+ * BENCH_ECOSYSTEM_CASES picks some (comma-separated names). BENCH_ECOSYSTEM_KEEP=1 stops the server but
+ * keeps its data and prints where (`kept`), to start it again there (`startBuiltServer(env, place)`)
+ * and EXPLAIN the requests on the same million contacts without seeding them again.
  */
 
 import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
@@ -328,5 +330,9 @@ try {
     ),
   );
 } finally {
-  await server.stop();
+  if (process.env.BENCH_ECOSYSTEM_KEEP) {
+    server.process.kill('SIGTERM');
+    await server.exited;
+    console.error(JSON.stringify({ kept: server.place }));
+  } else await server.stop();
 }

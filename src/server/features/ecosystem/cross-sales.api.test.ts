@@ -139,6 +139,49 @@ describe('cross-sales', () => {
     }
   });
 
+  it('finds the best opportunities past a floor set by contacts of other apps or of high value and low score', async () => {
+    const other = await signUpOwner(t.app);
+    const soulscan = appName('soulscan');
+    const targets = demoMatrix.filter((m) => m.from === 'soulscan').length;
+    const ranked = await t.database.withWorkspace(other.workspaceId, async (tx) => {
+      await seedDemoEcosystem(tx);
+      // Scores 25 (lost, 10 value points, 5 entries): without engagement exactly the floor below less
+      // the most engagement adds; made first, so they win the tie with the contacts of high value.
+      await tx.execute(sql`
+        insert into contacts (email, source, status, value_cents)
+        select 'edge.' || g || '@x.example', ${soulscan}, 'lost', 40000 from generate_series(1, 2) g`);
+      await tx.execute(sql`
+        insert into contact_timeline (contact_id, kind, title)
+        select c.id, 'note', 'Edge note' from contacts c, generate_series(1, 5) where c.email like 'edge.%'`);
+      // One clear best: 55 (lead, contacted today, 5 entries), value nil.
+      const { rows } = await tx.execute<{ id: number }>(sql`
+        insert into contacts (email, source, status, value_cents, last_contacted_at)
+        values ('best@x.example', ${soulscan}, 'lead', 0, now() - interval '1 hour') returning id::int as id`);
+      await tx.execute(sql`
+        insert into contact_timeline (contact_id, kind, title)
+        select ${rows[0].id}, 'note', 'Best note' from generate_series(1, 5)`);
+      // More contacts of the highest value than the floor samples, all scoring 25 (lost, never contacted).
+      await tx.execute(sql`
+        insert into contacts (email, source, status, value_cents)
+        select 'rich.' || g || '@x.example', ${soulscan}, 'lost', 300000 from generate_series(1, 1200) g`);
+      // Of higher value and score still, but of an app outside the matrix: no opportunity, no floor.
+      await tx.execute(sql`
+        insert into contacts (email, source, status, value_cents, last_contacted_at)
+        select 'elsewhere.' || g || '@x.example', 'Elsewhere', 'customer', 900000, now()
+        from generate_series(1, 50) g`);
+      return {
+        top: await topOpportunities(tx, 3 * targets),
+        all: await topOpportunities(tx, 1_000_000),
+      };
+    });
+    expect(ranked.top).toEqual(ranked.all.slice(0, 3 * targets));
+    expect(ranked.top.map((o) => [o.email, o.score])).toEqual(
+      ['best', 'edge.1', 'edge.2'].flatMap((e) =>
+        Array.from({ length: targets }, () => [`${e}@x.example`, e === 'best' ? 55 : 25]),
+      ),
+    );
+  });
+
   it("keeps each contact's engagement count equal to its timeline through inserts, moves and deletes", async () => {
     const other = await signUpOwner(t.app);
     const ids: number[] = [];
