@@ -120,9 +120,9 @@ async function workspacesOf(database: Database, appIds: number[]): Promise<Map<n
   }
   const missing = appIds.filter((id) => !known.has(id));
   if (missing.length > 0) {
-    const found = await store.inboundApps(database.db, missing);
+    const found = await store.inboundAppWorkspaces(database.db, missing);
     if (known.size + found.size > 10_000) known.clear();
-    for (const [appId, app] of found) known.set(appId, app.workspaceId);
+    for (const [appId, workspaceId] of found) known.set(appId, workspaceId);
   }
   return known;
 }

@@ -73,12 +73,12 @@ export async function findAppOps(tx: Tx, appId: number, lock = false): Promise<A
   return rows[0] ?? null;
 }
 
-/** The workspace and name of each app that exists among `appIds` (the inbound address names the app). */
-export async function inboundApps(db: Db, appIds: number[]) {
-  const { rows } = await db.execute<{ appId: number; workspaceId: number; name: string }>(sql`
-    select a.id::int as "appId", f.workspace_id::int as "workspaceId", f.name
+/** The workspace of each app that exists among `appIds` (the inbound address names the app). */
+export async function inboundAppWorkspaces(db: Db, appIds: number[]): Promise<Map<number, number>> {
+  const { rows } = await db.execute<{ appId: number; workspaceId: number }>(sql`
+    select a.id::int as "appId", f.workspace_id::int as "workspaceId"
     from unnest(${`{${appIds.join(',')}}`}::bigint[]) as a(id), lateral app_ops_inbound_app(a.id) f`);
-  return new Map(rows.map((row) => [row.appId, row]));
+  return new Map(rows.map((row) => [row.appId, row.workspaceId]));
 }
 
 export async function setIntegration(
