@@ -21,7 +21,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import type { BoardColumn, Deal, DealStage } from '@domain/deals/deal-schemas';
+import type { BoardColumn, DealCard, DealStage } from '@domain/deals/deal-schemas';
 import { hasRole } from '@domain/roles';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -87,7 +87,7 @@ function Board({ filters }: { filters: DealViewFilters }) {
   const { stage, ...boardFilters } = filters;
   const { data, isLoading, isError } = useDealBoard(boardFilters);
   const move = useMoveDeal(boardFilters);
-  const [active, setActive] = useState<Deal | null>(null);
+  const [active, setActive] = useState<DealCard | null>(null);
   const columns = useMemo(
     () => (data?.columns ?? []).filter((c) => !stage || c.stage === stage),
     [data, stage],
@@ -223,7 +223,7 @@ function Column({ column, canWrite }: { column: BoardColumn; canWrite: boolean }
   );
 }
 
-function DraggableCard({ deal, canWrite }: { deal: Deal; canWrite: boolean }) {
+function DraggableCard({ deal, canWrite }: { deal: DealCard; canWrite: boolean }) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: deal.id,
     data: { stage: deal.stage },
@@ -247,7 +247,7 @@ function DraggableCard({ deal, canWrite }: { deal: Deal; canWrite: boolean }) {
   );
 }
 
-function CardBody({ deal, draggable, lifted }: { deal: Deal; draggable?: boolean; lifted?: boolean }) {
+function CardBody({ deal, draggable, lifted }: { deal: DealCard; draggable?: boolean; lifted?: boolean }) {
   return (
     <div
       className={cn(

@@ -4,8 +4,8 @@ import { toastError } from '@client/lib/error-toast';
 import { queryClient } from '@client/lib/query-client';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import {
-  type Deal,
   type DealBoard,
+  type DealCard,
   type DealCreateInput,
   type DealFilters,
   type DealPage,
@@ -66,7 +66,7 @@ export function useCreateDeal() {
 }
 
 /** The board with `deal` taken out of its column and put first in `stage`'s, totals moved with it. */
-function withMove(board: DealBoard, deal: Deal, stage: DealStage): DealBoard {
+function withMove(board: DealBoard, deal: DealCard, stage: DealStage): DealBoard {
   const moved = { ...deal, stage };
   return {
     columns: board.columns.map((column) => {
@@ -100,7 +100,7 @@ const moveFailed = msg`Move Failed`;
 export function useMoveDeal(filters: BoardFilters) {
   const key = boardKey(filters);
   return useMutation({
-    mutationFn: ({ deal, stage }: { deal: Deal; stage: DealStage }) =>
+    mutationFn: ({ deal, stage }: { deal: DealCard; stage: DealStage }) =>
       requestJson(dealSchema, 'POST', `/api/deals/${deal.id}/stage`, { stage }),
     onMutate: async ({ deal, stage }) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -1,4 +1,4 @@
-import type { Deal } from '@domain/deals/deal-schemas';
+import { type Deal, dealCardSchema } from '@domain/deals/deal-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -347,6 +347,13 @@ describe('lists, board and figures', () => {
     expect(column(filtered, 'proposal').count).toBe(1);
     const small = await board(fresh.client, '?limit=2');
     expect(column(small, 'leads').deals).toHaveLength(2);
+    // A card is the deal without what a card never shows, and agrees with the deal's own answer.
+    const [card] = column(small, 'leads').deals as Record<string, unknown>[];
+    const { lostReason, notes, closedAt, createdAt, updatedAt, ...cardPart } = (
+      await fresh.client.get(`/api/deals/${card.id}`)
+    ).json().deal;
+    expect(card).toEqual(dealCardSchema.parse(cardPart));
+    expect(card).toEqual(cardPart);
     expect(column(small, 'leads').count).toBe(4);
     const rest = (
       await fresh.client.get(

@@ -3,6 +3,7 @@ import { contactDisplayName } from '@domain/contacts/names';
 import {
   type Deal,
   type DealBoard,
+  type DealCard,
   type DealCreate,
   type DealDetail,
   type DealFilters,
@@ -35,7 +36,7 @@ export async function loadStageProbabilities(tx: Tx): Promise<Probabilities> {
   return result;
 }
 
-function toDeal(row: store.DealListRow, probabilities: Probabilities): Deal {
+function toCard(row: store.DealCardRow, probabilities: Probabilities): DealCard {
   return {
     id: row.id,
     name: row.name,
@@ -50,9 +51,15 @@ function toDeal(row: store.DealListRow, probabilities: Probabilities): Deal {
     companyId: row.companyId,
     companyName: row.companyName,
     websiteId: row.websiteId,
+    stageEnteredAt: row.stageEnteredAt,
+  };
+}
+
+function toDeal(row: store.DealListRow, probabilities: Probabilities): Deal {
+  return {
+    ...toCard(row, probabilities),
     lostReason: row.lostReason,
     notes: row.notes,
-    stageEnteredAt: row.stageEnteredAt,
     closedAt: row.closedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -124,7 +131,7 @@ export async function loadBoard(tx: Tx, query: DealFilters & { limit: number }):
         stage: column.stage,
         count: column.count,
         valueCents: column.valueCents,
-        deals: page.map((r) => toDeal(r, probabilities)),
+        deals: page.map((r) => toCard(r, probabilities)),
         nextCursor: column.cards.length > query.limit && last ? encodeCursor(last) : null,
       };
     }),

@@ -15,7 +15,8 @@ export type DealInsert = typeof deals.$inferInsert;
 export type DealPatch = Partial<Omit<DealInsert, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt'>>;
 export type DealTimelineRow = typeof dealTimeline.$inferSelect;
 /** A deal as cards and pages show it: with its contact's and company's names, times as ISO strings. */
-export type DealListRow = {
+/** A board card's columns (`cardColumns`). */
+export type DealCardRow = {
   id: number;
   name: string;
   valueCents: number;
@@ -28,9 +29,13 @@ export type DealListRow = {
   companyId: number | null;
   companyName: string | null;
   websiteId: number | null;
+  stageEnteredAt: string;
+};
+
+/** A whole deal's columns (`dealColumns`). */
+export type DealListRow = DealCardRow & {
   lostReason: string | null;
   notes: string | null;
-  stageEnteredAt: string;
   closedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -65,9 +70,10 @@ function filterConditions(filter: DealFilter): SQL[] {
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The card's columns, written out as SQL and read as pg returns them: the board reads 300 cards a
- * request, and mapping them through the query builder cost more than the statement itself (bench/deals,
- * `BENCH_CPU_PROF`). Names come from the tables themselves, one primary-key look-up per row.
+ * The columns, written out as SQL and read as pg returns them: the board reads 300 cards a request,
+ * and mapping them through the query builder cost more than the statement itself (bench/deals,
+ * `BENCH_CPU_PROF`). Names come from the tables themselves, one primary-key look-up per row. A card
+ * has fewer columns than a deal: each column of 300 cards written as JSON is PostgreSQL's time.
  */
 const cardColumns = sql`${v.id}::float8 as id, ${v.name} as name, ${v.valueCents}::float8 as "valueCents",
   ${v.currency} as currency, ${v.stage} as stage, ${v.expectedCloseDate}::text as "expectedCloseDate",
@@ -75,9 +81,10 @@ const cardColumns = sql`${v.id}::float8 as id, ${v.name} as name, ${v.valueCents
   coalesce((select coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), c.email::text, c.phone)
     from contacts c where c.id = ${v.contactId}), '') as "contactName",
   ${v.companyId}::float8 as "companyId", (select co.name from companies co where co.id = ${v.companyId}) as "companyName",
-  ${v.websiteId} as "websiteId", ${v.lostReason} as "lostReason", ${v.notes} as notes,
-  ${iso(sql`${v.stageEnteredAt}`)} as "stageEnteredAt", ${iso(sql`${v.closedAt}`)} as "closedAt",
-  ${iso(sql`${v.createdAt}`)} as "createdAt", ${iso(sql`${v.updatedAt}`)} as "updatedAt"`;
+  ${v.websiteId} as "websiteId", ${iso(sql`${v.stageEnteredAt}`)} as "stageEnteredAt"`;
+
+const dealColumns = sql`${cardColumns}, ${v.lostReason} as "lostReason", ${v.notes} as notes,
+  ${iso(sql`${v.closedAt}`)} as "closedAt", ${iso(sql`${v.createdAt}`)} as "createdAt", ${iso(sql`${v.updatedAt}`)} as "updatedAt"`;
 
 const newestInStageFirst = sql`order by ${v.stageEnteredAt} desc, ${v.id} desc`;
 
@@ -93,7 +100,7 @@ export async function listDealRows(
     );
   }
   const { rows } = await tx.execute<DealListRow>(sql`
-    select ${cardColumns} from ${v} where ${and(...conditions) ?? sql`true`}
+    select ${dealColumns} from ${v} where ${and(...conditions) ?? sql`true`}
     ${newestInStageFirst} limit ${options.limit}`);
   return rows;
 }
@@ -104,7 +111,7 @@ export type BoardColumnRow = {
   count: number;
   valueCents: number;
   probability: number | null;
-  cards: DealListRow[];
+  cards: DealCardRow[];
 };
 
 /**
@@ -177,7 +184,7 @@ export async function stageTotals(tx: Tx, filter: DealFilter) {
 }
 
 export async function findDealRow(tx: Tx, id: number): Promise<DealListRow | undefined> {
-  const { rows } = await tx.execute<DealListRow>(sql`select ${cardColumns} from ${v} where ${v.id} = ${id}`);
+  const { rows } = await tx.execute<DealListRow>(sql`select ${dealColumns} from ${v} where ${v.id} = ${id}`);
   return rows[0];
 }
 
