@@ -378,13 +378,17 @@ export async function insertDeliveries(tx: Tx, list: DeliveryInsert[]): Promise<
     at: d.at.toISOString(),
   }));
   // Identity values are drawn in the order of the ordered select, so sorting the ids restores `list`'s order.
-  const { rows } = await tx.execute<{ id: number }>(sql`
+  const rows = await executeNamed<{ id: number }>(
+    tx,
+    'ops-insert-deliveries',
+    sql`
     insert into ops_deliveries (endpoint_id, event_id, webhook_id, event_type, body, next_attempt_at, created_at)
     select endpoint_id, event_id, webhook_id, event_type, body, at, at
     from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(n integer, endpoint_id bigint, event_id bigint,
       webhook_id text, event_type text, body text, at timestamptz)
     order by n
-    returning id::int as id`);
+    returning id::int as id`,
+  );
   return rows.map((row) => row.id).sort((x, y) => x - y);
 }
 
@@ -413,7 +417,10 @@ export async function claimDeliveries(
   at: Date,
   leaseUntil: Date,
 ): Promise<(DeliveryRow & { endpoint: EndpointRow | null })[]> {
-  const { rows } = await tx.execute<DeliveryRow & { endpoint: EndpointRow | null }>(sql`
+  return executeNamed<DeliveryRow & { endpoint: EndpointRow | null }>(
+    tx,
+    'ops-claim-deliveries',
+    sql`
     with taken as (
       update ops_deliveries set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil}
       where id = any(${`{${ids.join(',')}}`}::bigint[]) and next_attempt_at <= ${at}
@@ -424,8 +431,8 @@ export async function claimDeliveries(
     left join lateral (
       select ${endpointColumns} from ops_endpoints e join ecosystem_apps a on a.id = e.app_id
       where e.id = taken."endpointId"
-    ) endpoint on true`);
-  return rows;
+    ) endpoint on true`,
+  );
 }
 
 export interface AttemptOutcome {
@@ -437,7 +444,11 @@ export interface AttemptOutcome {
   attempt: { statusCode: number | null; excerpt: string; durationMs: number; error: string | null };
 }
 
-/** Logs each attempt and moves its delivery on, however many there are, in one statement. */
+/**
+ * Logs each attempt and moves its delivery on, however many there are, in one statement. The deliveries
+ * are found by their ids (`any`): joined to the input alone, the planner read every delivery of the
+ * workspace into a hash, a cost that grew with the log.
+ */
 export async function finishAttempts(tx: Tx, outcomes: AttemptOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   const input = outcomes.map((o) => ({
@@ -451,7 +462,10 @@ export async function finishAttempts(tx: Tx, outcomes: AttemptOutcome[]): Promis
     duration_ms: o.attempt.durationMs,
     attempt_error: o.attempt.error,
   }));
-  await tx.execute(sql`
+  await executeNamed(
+    tx,
+    'ops-finish-attempts',
+    sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(id bigint, status text,
         next_attempt_at timestamptz, last_error text, at timestamptz, status_code integer, excerpt text,
@@ -463,7 +477,8 @@ export async function finishAttempts(tx: Tx, outcomes: AttemptOutcome[]): Promis
     update ops_deliveries d set status = i.status, lease_until = null, last_error = i.last_error,
       next_attempt_at = coalesce(i.next_attempt_at, d.next_attempt_at),
       finished_at = case when i.status = 'pending' then null else i.at end
-    from input i where d.id = i.id`);
+    from input i where d.id = any(${`{${outcomes.map((o) => o.id).join(',')}}`}::bigint[]) and d.id = i.id`,
+  );
 }
 
 export async function failPendingOfEndpoint(tx: Tx, endpointId: number, reason: string, at: Date) {
