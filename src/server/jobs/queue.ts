@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import type { Tx } from '../db/database.js';
+import { clientOf, type Tx } from '../db/database.js';
 import { appRole } from '../db/urls.js';
 import type { AppDeps } from '../deps.js';
 
@@ -48,16 +48,23 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
-/** pg-boss's SQL (numbered parameters) run on a Drizzle transaction's connection. */
+const statementNames = new Map<string, string>();
+
+/**
+ * pg-boss's SQL (numbered parameters) run on a Drizzle transaction's connection, as a named statement:
+ * a batch of inbound events queues its deliveries' jobs with it, and the connection plans it once.
+ */
 function onTransaction(tx: Tx): PgBoss.Db {
   return {
-    async executeSql(text: string, values: unknown[] = []) {
-      // split() with a capture group: odd entries are the parameter numbers.
-      const parts = text.split(/\$(\d+)/);
-      const query = sql.join(
-        parts.map((part, i) => (i % 2 === 1 ? sql.param(values[Number(part) - 1]) : sql.raw(part))),
-      );
-      return tx.execute(query);
+    executeSql(text, values = []) {
+      let name = statementNames.get(text);
+      if (!name) {
+        name = `boss-${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
+        // pg-boss's texts are a fixed set; the bound only guards against one that carries its values.
+        if (statementNames.size > 1_000) statementNames.clear();
+        statementNames.set(text, name);
+      }
+      return clientOf(tx).query({ name, text, values });
     },
   };
 }
