@@ -295,7 +295,7 @@ const committers = new WeakMap<
 
 /**
  * Claims and judgements are group-committed: the deliveries in flight in this process (the queue's
- * workers run up to 64) share their claim and their result statements instead of two transactions each.
+ * workers run up to 256) share their claim and their result statements instead of two transactions each.
  */
 function committersFor(deps: AppDeps) {
   let pair = committers.get(deps.database);
@@ -419,9 +419,11 @@ export async function requeueUnfinished(
 
 export const deliverJobDefinition: JobDefinition<DeliverJobData> = {
   name: deliverJobName,
-  // Up to 64 attempts in flight per process: most of an attempt is waiting for the receiver.
+  // Up to 256 attempts in flight per process: most of an attempt is waiting for the receiver. Each worker
+  // takes up to 64 jobs: pg-boss's fetch and completion (which, before the job table is analyzed, reads
+  // every job of the queue) then serve more deliveries each (bench/webhooks outbound ~830 -> ~970/s).
   concurrency: 4,
-  batchSize: 16,
+  batchSize: 64,
   handler: async (data, deps) => {
     await attemptDelivery(deps, data.workspaceId, data.deliveryId);
   },
