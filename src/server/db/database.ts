@@ -43,16 +43,37 @@ export function clientOf(tx: Tx): pg.PoolClient {
 
 const namedDialect = new PgDialect();
 
+const statementNames = new Map<string, string>();
+
 /**
- * Runs a statement built with drizzle's `sql` as a named statement on the transaction's connection:
- * PostgreSQL parses and plans it once per pooled connection instead of on every request. The name
- * comes from the text, so each shape of a statement (its filters) is prepared once; the values stay
- * parameters. For a hot read whose planning is a visible share of its time (the deals board).
+ * Runs `text` as a named statement on the transaction's connection: PostgreSQL parses and plans it
+ * once per pooled connection instead of on every call. The name comes from the text (remembered, so a
+ * hot statement is hashed once per process), so each shape of a statement is prepared once; the values
+ * stay parameters.
+ */
+export async function queryNamed<T extends object>(
+  tx: Tx,
+  prefix: string,
+  text: string,
+  values: unknown[],
+): Promise<pg.QueryResult<T>> {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `${prefix}-${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
+    // Statement texts are a fixed set of shapes; the bound only guards against one that carries its values.
+    if (statementNames.size > 1_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return clientOf(tx).query<T>({ name, text, values });
+}
+
+/**
+ * A statement built with drizzle's `sql`, run by `queryNamed`: for a hot statement whose planning is a
+ * visible share of its time (the deals board, a batch of inbound events).
  */
 export async function executeNamed<T extends object>(tx: Tx, prefix: string, query: SQL): Promise<T[]> {
   const { sql: text, params } = namedDialect.sqlToQuery(query);
-  const name = `${prefix}-${createHash('sha1').update(text).digest('base64url').slice(0, 12)}`;
-  const { rows } = await clientOf(tx).query<T>({ name, text, values: params as unknown[] });
+  const { rows } = await queryNamed<T>(tx, prefix, text, params as unknown[]);
   return rows;
 }
 

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { clientOf, type Tx } from '../db/database.js';
+import { queryNamed, type Tx } from '../db/database.js';
 import { appRole } from '../db/urls.js';
 import type { AppDeps } from '../deps.js';
 
@@ -48,24 +47,13 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
-const statementNames = new Map<string, string>();
-
 /**
  * pg-boss's SQL (numbered parameters) run on a Drizzle transaction's connection, as a named statement:
  * a batch of inbound events queues its deliveries' jobs with it, and the connection plans it once.
  */
 function onTransaction(tx: Tx): PgBoss.Db {
   return {
-    executeSql(text, values = []) {
-      let name = statementNames.get(text);
-      if (!name) {
-        name = `boss-${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
-        // pg-boss's texts are a fixed set; the bound only guards against one that carries its values.
-        if (statementNames.size > 1_000) statementNames.clear();
-        statementNames.set(text, name);
-      }
-      return clientOf(tx).query({ name, text, values });
-    },
+    executeSql: (text, values = []) => queryNamed(tx, 'boss', text, values),
   };
 }
 
