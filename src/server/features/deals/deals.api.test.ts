@@ -1,4 +1,4 @@
-import { type Deal, dealCardSchema } from '@domain/deals/deal-schemas';
+import { type Deal, dealBoardSchema, dealCardSchema } from '@domain/deals/deal-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -261,7 +261,13 @@ describe('stage rules', () => {
       isDefault: false,
     });
     const contact = await newContact();
-    expect((await newDeal({ name: 'P', contactId: contact.id, stage: 'proposal' })).probability).toBe(60);
+    const deal = await newDeal({ name: 'P', contactId: contact.id, stage: 'proposal' });
+    expect(deal.probability).toBe(60);
+    const card = column(await board(owner.client), 'proposal').deals.find((d) => d.id === deal.id);
+    expect(card?.probability).toBe(60);
+    expect(column(await board(owner.client), 'qualified').deals.every((d) => d.probability === 25)).toBe(
+      true,
+    );
     expect(
       (await stranger.client.get('/api/deals/stages'))
         .json()
@@ -346,7 +352,23 @@ describe('lists, board and figures', () => {
     expect(column(filtered, 'leads').count).toBe(1);
     expect(column(filtered, 'proposal').count).toBe(1);
     const small = await board(fresh.client, '?limit=2');
+    // The answer is exactly the contract: nothing missing, nothing more (parsing drops unknown keys).
+    expect(dealBoardSchema.parse(small)).toEqual(small);
     expect(column(small, 'leads').deals).toHaveLength(2);
+    expect(column(small, 'won')).toEqual({
+      stage: 'won',
+      count: 0,
+      valueCents: 0,
+      deals: [],
+      nextCursor: null,
+    });
+    // A column has a next page only when it holds more deals than it shows (proposal: 3 deals).
+    const three = await board(fresh.client, '?limit=3');
+    expect(column(three, 'proposal').deals).toHaveLength(3);
+    expect(three.columns.find((c: { stage: string }) => c.stage === 'proposal').nextCursor).toBeNull();
+    expect(three.columns.find((c: { stage: string }) => c.stage === 'leads').nextCursor).toEqual(
+      expect.any(String),
+    );
     // A card is the deal without what a card never shows, and agrees with the deal's own answer.
     const [card] = column(small, 'leads').deals as Record<string, unknown>[];
     const { lostReason, notes, closedAt, createdAt, updatedAt, ...cardPart } = (

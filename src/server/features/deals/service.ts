@@ -2,7 +2,6 @@ import { AppError } from '@domain/app-error';
 import { contactDisplayName } from '@domain/contacts/names';
 import {
   type Deal,
-  type DealBoard,
   type DealCard,
   type DealCreate,
   type DealDetail,
@@ -118,24 +117,25 @@ export async function listDeals(
   };
 }
 
-/** Every stage's column: its count and value, and its first `limit` cards (the rest page through GET /api/deals). */
-export async function loadBoard(tx: Tx, query: DealFilters & { limit: number }): Promise<DealBoard> {
-  const columns = await store.listBoardColumns(tx, toFilter(query), dealStages, query.limit + 1);
-  return {
-    columns: columns.map((column) => {
-      const probabilities = { ...defaultStageProbabilities };
-      if (column.probability !== null) probabilities[column.stage] = column.probability;
-      const page = column.cards.slice(0, query.limit);
-      const last = page[page.length - 1];
-      return {
-        stage: column.stage,
-        count: column.count,
-        valueCents: column.valueCents,
-        deals: page.map((r) => toCard(r, probabilities)),
-        nextCursor: column.cards.length > query.limit && last ? encodeCursor(last) : null,
-      };
-    }),
-  };
+/**
+ * Every stage's column: its count and value, and its first `limit` cards (the rest page through
+ * GET /api/deals), as the JSON text of a `DealBoard`. The cards are PostgreSQL's text as it is
+ * (listBoardColumns); only the columns around them are written here. A column has a next page when
+ * it counts more deals than it shows: its totals and its cards are read in one statement, so they agree.
+ */
+export async function loadBoardJson(tx: Tx, query: DealFilters & { limit: number }): Promise<string> {
+  const stages = dealStages.map((stage) => ({ stage, defaultProbability: defaultStageProbabilities[stage] }));
+  const columns = await store.listBoardColumns(tx, toFilter(query), stages, query.limit);
+  const written = columns.map((column) => {
+    const nextCursor =
+      column.count > query.limit && column.lastAt !== null && column.lastId !== null
+        ? encodeCursor({ stageEnteredAt: column.lastAt, id: column.lastId })
+        : null;
+    const { cards, lastAt: _at, lastId: _id, ...totals } = column;
+    const head = JSON.stringify({ ...totals, nextCursor });
+    return `${head.slice(0, -1)},"deals":${cards}}`;
+  });
+  return `{"columns":[${written.join(',')}]}`;
 }
 
 export const dealTimelineLimit = 50;

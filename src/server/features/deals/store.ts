@@ -105,47 +105,55 @@ export async function listDealRows(
   return rows;
 }
 
-/** A board column as one row: its totals, its stage's own probability if set, its first cards. */
+/**
+ * A board column as one row: its totals, and its first cards as JSON text, each card with its stage's
+ * probability, written as the API answers them; `lastAt` and `lastId` are the last card's keys (its cursor).
+ */
 export type BoardColumnRow = {
   stage: DealStage;
   count: number;
   valueCents: number;
-  probability: number | null;
-  cards: DealCardRow[];
+  cards: string;
+  lastAt: string | null;
+  lastId: number | null;
 };
 
 /**
- * The whole board in one statement: per stage its totals, its probability setting and its first
- * `limit` cards (a LATERAL per stage, one range of the board index — or the owner's or website's —
- * read in order and stopped at `limit`, names included). One statement instead of three keeps the
- * board at one round trip inside its transaction, and a named one is planned once per connection
- * (bench/deals).
+ * The whole board in one statement: per stage its totals and its first `limit` cards (a LATERAL per
+ * stage, one range of the board index — or the owner's or website's — read in order and stopped at
+ * `limit`, names included). One statement keeps the board at one round trip inside its transaction,
+ * and a named one is planned once per connection. The cards stay the text PostgreSQL wrote: parsing
+ * 300 cards and writing them out again cost the server more than the rest of the request (bench/deals).
+ * Each stage comes with its default probability, which a card shows unless the workspace set its own.
  */
 export async function listBoardColumns(
   tx: Tx,
   filter: DealFilter,
-  stages: readonly DealStage[],
+  stages: readonly { stage: DealStage; defaultProbability: number }[],
   limit: number,
 ): Promise<BoardColumnRow[]> {
-  const stageList = sql.join(
-    stages.map((stage) => sql`${stage}`),
-    sql`, `,
-  );
   return executeNamed<BoardColumnRow>(
     tx,
     'deals-board',
     sql`
     with totals as (${stageTotalsSource(filter)})
     select stages.stage, coalesce(t.count, 0)::float8 as count, coalesce(t."valueCents", 0)::float8 as "valueCents",
-      (select ${dealStageSettings.probability} from ${dealStageSettings} where ${dealStageSettings.stage} = stages.stage) as probability,
-      coalesce((
-        select json_agg(cards order by cards."stageEnteredAt" desc, cards.id desc) from (
-          select ${cardColumns} from ${v}
-          where ${and(sql`${v.stage} = stages.stage`, ...filterConditions(filter))}
-          ${newestInStageFirst} limit ${limit}
-        ) as cards), '[]'::json) as cards
-    from unnest(array[${stageList}]::text[]) with ordinality as stages(stage, position)
+      coalesce(page.cards::text, '[]') as cards, page.last_at as "lastAt", page.last_id as "lastId"
+    from unnest(${sql.param(stages.map((s) => s.stage))}::text[],
+      ${sql.param(stages.map((s) => s.defaultProbability))}::int[]) with ordinality as stages(stage, default_probability, position)
     left join totals t on t.stage = stages.stage
+    cross join lateral (select coalesce((select ${dealStageSettings.probability} from ${dealStageSettings}
+      where ${dealStageSettings.stage} = stages.stage), stages.default_probability) as probability) p
+    cross join lateral (
+      select json_agg(cards order by cards."stageEnteredAt" desc, cards.id desc) as cards,
+        (array_agg(cards."stageEnteredAt" order by cards."stageEnteredAt", cards.id))[1] as last_at,
+        (array_agg(cards.id order by cards."stageEnteredAt", cards.id))[1] as last_id
+      from (
+        select ${cardColumns}, p.probability from ${v}
+        where ${and(sql`${v.stage} = stages.stage`, ...filterConditions(filter))}
+        ${newestInStageFirst} limit ${limit}
+      ) as cards
+    ) page
     order by stages.position`,
   );
 }
