@@ -103,3 +103,43 @@ describe('a queue with batchSize', () => {
     }
   });
 });
+
+describe('waking idle workers', () => {
+  it('runs a job queued by another process, in a transaction or for later, without polling for it', async () => {
+    // Workers that would look for jobs once an hour: only a job's announcement at commit, or the timer
+    // of a delayed job, can start these within the test.
+    const worker = createQueue(t.ownerUrl, { idlePollSeconds: 3600 });
+    const otherProcess = createQueue(t.ownerUrl);
+    const ran = new Set<string>();
+    try {
+      await worker.start(
+        [
+          {
+            name: 'test.wake',
+            handler: async (data: { n: string }) => {
+              ran.add(data.n);
+            },
+          },
+        ],
+        t.app.deps,
+      );
+      const waitFor = async (n: string) => {
+        while (!ran.has(n)) await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      await otherProcess.send('test.wake', { n: 'elsewhere' });
+      await waitFor('elsewhere');
+      await t.database.withWorkspace(workspaceId, async (tx) => {
+        await otherProcess.send('test.wake', { n: 'in a transaction' }, { tx });
+        // Announced at commit, not before: the worker cannot see the job yet.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(ran.has('in a transaction')).toBe(false);
+      });
+      await waitFor('in a transaction');
+      await worker.send('test.wake', { n: 'later' }, { startAfter: new Date(Date.now() + 1500) });
+      await waitFor('later');
+    } finally {
+      await worker.stop();
+      await otherProcess.stop();
+    }
+  });
+});
