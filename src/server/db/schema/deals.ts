@@ -27,6 +27,8 @@ const dealColumns = () => ({
   expectedCloseDate: date('expected_close_date', { mode: 'string' }),
   ownerId: bigint('owner_id', { mode: 'number' }),
   contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+  /** The contact's display name, kept by triggers (1010_deal_contact_name.sql); never written by the app. */
+  contactName: text('contact_name').notNull().default(''),
   companyId: bigint('company_id', { mode: 'number' }),
   websiteId: integer('website_id'),
   lostReason: text('lost_reason'),

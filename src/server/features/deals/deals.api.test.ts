@@ -84,6 +84,26 @@ describe('creating and reading deals', () => {
     });
   });
 
+  it('shows the contact’s current name: after the contact is renamed, and after the deal moves to another', async () => {
+    const contact = await newContact();
+    const deal = await newDeal({ name: 'Renamed', contactId: contact.id, stage: 'negotiation' });
+    const shown = async () => ({
+      deal: (await owner.client.get(`/api/deals/${deal.id}`)).json().deal.contactName,
+      card: column(await board(owner.client), 'negotiation').deals.find((d) => d.id === deal.id)?.contactName,
+    });
+    expect((await owner.client.patch(`/api/contacts/${contact.id}`, { firstName: 'Riley' })).statusCode).toBe(
+      200,
+    );
+    expect(await shown()).toEqual({ deal: `Riley Deal${counter}`, card: `Riley Deal${counter}` });
+    // No name at all: the email stands for the contact, as everywhere else.
+    await owner.client.patch(`/api/contacts/${contact.id}`, { firstName: '', lastName: '' });
+    const email = (await owner.client.get(`/api/contacts/${contact.id}`)).json().contact.email;
+    expect(await shown()).toEqual({ deal: email, card: email });
+    const other = await newContact();
+    expect((await owner.client.patch(`/api/deals/${deal.id}`, { contactId: other.id })).statusCode).toBe(200);
+    expect(await shown()).toEqual({ deal: `Dana Deal${counter}`, card: `Dana Deal${counter}` });
+  });
+
   it('refuses bad input with a 400 naming the field, and changes nothing', async () => {
     const contact = await newContact();
     const before = (await owner.client.get(`/api/deals?contactId=${contact.id}`)).json().deals.length;
