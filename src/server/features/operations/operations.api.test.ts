@@ -175,6 +175,18 @@ describe('events in', () => {
       (await postEvent(appId, { type: 'user.signup', description: 'nul \u0000' }, 'msg_in_4')).statusCode,
     ).toBe(400);
     expect((await postEvent(appId, { type: 'user.signup' }, `msg_${'x'.repeat(300)}`)).statusCode).toBe(400);
+    // Signed by the app but not JSON: the app is who it says, its body is what is wrong.
+    const notJson = '{"type": "user.signup"';
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/in/${appId}`,
+      headers: {
+        'content-type': 'application/json',
+        ...signedHeaders(appSecret(t.config.secretKey, appId), 'msg_in_5', notJson, new Date()),
+      },
+      payload: notJson,
+    });
+    expect(broken.statusCode, broken.body).toBe(400);
 
     const status = (await owner.client.get('/api/deployment-status')).json();
     expect(status.apps.Inbound.event_count).toBe(1);
