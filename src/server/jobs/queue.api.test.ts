@@ -120,6 +120,16 @@ describe('waking idle workers', () => {
               ran.add(data.n);
             },
           },
+          {
+            // Five jobs in one announcement wake as many idle workers as their batches need (here
+            // both); a worker with more to do fetches again when done, so none is left behind.
+            name: 'test.wake-many',
+            concurrency: 2,
+            batchSize: 2,
+            handler: async (data: { n: string }) => {
+              ran.add(data.n);
+            },
+          },
         ],
         t.app.deps,
       );
@@ -137,6 +147,12 @@ describe('waking idle workers', () => {
       await waitFor('in a transaction');
       await worker.send('test.wake', { n: 'later' }, { startAfter: new Date(Date.now() + 1500) });
       await waitFor('later');
+      const many = ['a', 'b', 'c', 'd', 'e'];
+      await otherProcess.sendMany(
+        'test.wake-many',
+        many.map((n) => ({ data: { n } })),
+      );
+      for (const n of many) await waitFor(n);
     } finally {
       await worker.stop();
       await otherProcess.stop();

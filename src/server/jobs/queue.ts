@@ -80,17 +80,18 @@ const idlePollSeconds = 5;
 const jobReadyChannel = 'hub_job_ready';
 
 /**
- * Inserted jobs that are ready now are announced once per queue and statement. NOTIFY is delivered
- * when the transaction commits (and never when it rolls back), so a job queued inside a workspace
- * transaction wakes a worker exactly when it can be fetched, in whichever process listens.
+ * Inserted jobs that are ready now are announced once per queue and statement, with their number
+ * (`<queue> <count>`). NOTIFY is delivered when the transaction commits (and never when it rolls back),
+ * so a job queued inside a workspace transaction wakes a worker exactly when it can be fetched, in
+ * whichever process listens.
  */
 const installJobAnnouncer = `
   begin;
   select pg_advisory_xact_lock(727152);
   create or replace function pgboss.hub_announce_jobs() returns trigger language plpgsql as $$
   begin
-    perform pg_notify('${jobReadyChannel}', q.name)
-      from (select distinct name from inserted where start_after <= now()) q;
+    perform pg_notify('${jobReadyChannel}', q.name || ' ' || q.n)
+      from (select name, count(*) as n from inserted where start_after <= now() group by name) q;
     return null;
   end $$;
   create or replace trigger hub_announce_jobs after insert on pgboss.job
@@ -116,15 +117,32 @@ export function createQueue(ownerUrl: string, options: { idlePollSeconds?: numbe
     return started;
   };
   // This process's workers per queue, woken when a job of their queue is announced or comes due.
-  const workers = new Map<string, string[]>();
-  const wake = (name: string) => {
-    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+  const workers = new Map<string, { ids: string[]; batchSize: number }>();
+  /** Workers inside their handler: each fetches again when it is done, so none of them needs waking. */
+  const running = new Set<string>();
+  /**
+   * Wakes as many of the queue's idle workers as `jobs` needs, one fetch per batch: waking them all for
+   * every announcement (one per batch of inbound events) made the others' fetches come back empty, and
+   * each wake aborts a worker's wait (bench/webhooks outbound). A worker woken mid-fetch fetches again.
+   */
+  const wake = (name: string, jobs = Number.POSITIVE_INFINITY) => {
+    const queue = workers.get(name);
+    if (!queue) return;
+    let fetches = Math.ceil(jobs / queue.batchSize);
+    for (const id of queue.ids) {
+      if (fetches <= 0) break;
+      if (running.has(id)) continue;
+      boss.notifyWorker(id);
+      fetches--;
+    }
   };
   let listener: pg.Client | null = null;
   const listen = async (log: AppDeps['log']): Promise<void> => {
     const client = new pg.Client({ connectionString: ownerUrl });
     client.on('notification', (message) => {
-      if (message.channel === jobReadyChannel && message.payload) wake(message.payload);
+      if (message.channel !== jobReadyChannel || !message.payload) return;
+      const [name, count] = message.payload.split(' ');
+      wake(name, count === undefined ? undefined : Number(count));
     });
     // A lost connection is opened again; until then the workers' own polling finds the jobs.
     client.on('error', (error) => {
@@ -197,6 +215,7 @@ export function createQueue(ownerUrl: string, options: { idlePollSeconds?: numbe
             def.name,
             { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: pollSeconds },
             async (jobs) => {
+              if (workerId) running.add(workerId);
               try {
                 if (jobs.length === 1) return await def.handler(jobs[0].data as never, deps);
                 const results = await Promise.allSettled(
@@ -210,11 +229,16 @@ export function createQueue(ownerUrl: string, options: { idlePollSeconds?: numbe
                 // A worker otherwise waits out the polling interval after every job, which caps a queue at two
                 // jobs a second per worker however much is waiting (bench/webhooks); told, it fetches again at
                 // once, and only an empty fetch waits.
-                if (workerId) boss.notifyWorker(workerId);
+                if (workerId) {
+                  running.delete(workerId);
+                  boss.notifyWorker(workerId);
+                }
               }
             },
           );
-          workers.set(def.name, [...(workers.get(def.name) ?? []), workerId]);
+          const queue = workers.get(def.name) ?? { ids: [], batchSize: def.batchSize ?? 1 };
+          queue.ids.push(workerId);
+          workers.set(def.name, queue);
         }
       }
       await listen(deps.log);
