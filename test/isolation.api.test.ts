@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryNamed } from '../src/server/db/database.js';
 import { isPublicApiRoute } from '../src/server/http/public-routes.js';
 import { seedDemoData } from '../src/server/seed/demo-data.js';
 import { apiRoutes, fillParams } from './route-table.js';
@@ -133,6 +134,49 @@ describe('row-level security on the runtime connection', () => {
       expect(await read(a)).toEqual(first.a);
       expect(await read(b)).toEqual(first.b);
     }
+  });
+
+  it("runs a named statement sent with its transaction's opening in that workspace, and rolls it back with it", async () => {
+    // Sequential transactions reuse the pool's last idle connection: from its second run on, each named
+    // statement goes out in one simple query with BEGIN and set_config, its values as literals.
+    const count = (workspaceId: number, plus: number) =>
+      t.database.withWorkspace(workspaceId, async (tx) => {
+        const { rows } = await queryNamed<{ n: number; w: number; plus: number }>(
+          tx,
+          'test-opening',
+          'select count(*)::int as n, app_current_workspace()::int as w, $1::int + 1 as plus from websites',
+          [plus],
+        );
+        return rows[0];
+      });
+    const websitesOf = async (workspaceId: number) =>
+      (await owner.query('select count(*)::int as n from websites where workspace_id = $1', [workspaceId]))
+        .rows[0].n;
+    const expected = { a: await websitesOf(a.workspaceId), b: await websitesOf(b.workspaceId) };
+    expect(expected.a).not.toBe(expected.b);
+    for (let i = 0; i < 8; i++) {
+      expect(await count(a.workspaceId, i)).toEqual({ n: expected.a, w: a.workspaceId, plus: i + 1 });
+      expect(await count(b.workspaceId, -i)).toEqual({ n: expected.b, w: b.workspaceId, plus: 1 - i });
+    }
+    for (let i = 0; i < 3; i++)
+      await expect(
+        t.database.withWorkspace(b.workspaceId, async (tx) => {
+          await queryNamed(tx, 'test-opening', 'insert into websites (name, domain) values ($1, $2)', [
+            'opening',
+            "o'pening.example",
+          ]);
+          throw new Error('after the insert');
+        }),
+      ).rejects.toThrow('after the insert');
+    await expect(
+      t.database.withWorkspace(b.workspaceId, (tx) =>
+        queryNamed(tx, 'test-opening', 'select 1 / $1::int as n', [0]),
+      ),
+    ).rejects.toThrow(/division by zero/);
+    expect(await owner.query(`select 1 from websites where domain = 'o''pening.example'`)).toMatchObject({
+      rowCount: 0,
+    });
+    expect(await count(a.workspaceId, 1)).toEqual({ n: expected.a, w: a.workspaceId, plus: 2 });
   });
 
   it('refuses to write a row into another workspace', async () => {

@@ -46,6 +46,29 @@ const namedDialect = new PgDialect();
 const statementNames = new Map<string, string>();
 
 /**
+ * A workspace transaction's BEGIN and set_config, not sent yet: they go with its first statement. When
+ * that is a named statement the connection has already prepared, the three are one simple query
+ * (`execute`), one round trip where there were two (bench/webhooks: a batch of inbound events waited
+ * 1-2 ms for its BEGIN's answer on two busy cores); any other first statement is queued behind them.
+ */
+const openings = new WeakMap<pg.PoolClient, string>();
+/** The named statements each connection has prepared. */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+/** The connection behind each workspace transaction's session (which sends its opening first). */
+const connections = new WeakMap<object, pg.PoolClient>();
+
+/**
+ * Queues the transaction's opening if it was not sent yet: the connection runs its queries in order, and
+ * if the opening fails the statements behind it fail too (the transaction is aborted or the connection lost).
+ */
+function sendOpening(client: pg.PoolClient): void {
+  const opening = openings.get(client);
+  if (opening === undefined) return;
+  openings.delete(client);
+  client.query(opening).catch(() => {});
+}
+
+/**
  * Runs `text` as a named statement on the transaction's connection: PostgreSQL parses and plans it
  * once per pooled connection instead of on every call. The name comes from the text (remembered, so a
  * hot statement is hashed once per process), so each shape of a statement is prepared once; the values
@@ -64,7 +87,31 @@ export async function queryNamed<T extends object>(
     if (statementNames.size > 1_000) statementNames.clear();
     statementNames.set(text, name);
   }
-  return clientOf(tx).query<T>({ name, text, values });
+  const session = clientOf(tx);
+  const client = connections.get(session) ?? session;
+  let prepared = preparedOn.get(client);
+  if (!prepared) {
+    prepared = new Set();
+    preparedOn.set(client, prepared);
+  }
+  const opening = openings.get(client);
+  if (
+    opening !== undefined &&
+    prepared.has(name) &&
+    values.every((v) => v === null || typeof v === 'string' || typeof v === 'number')
+  ) {
+    openings.delete(client);
+    // Text and numbers as literals, which PostgreSQL casts to the parameters' types as it does sent values.
+    const args = values.map((v) => (v === null ? 'null' : client.escapeLiteral(String(v))));
+    const results = (await client.query(
+      `${opening}; execute ${client.escapeIdentifier(name)}${args.length > 0 ? `(${args.join(', ')})` : ''}`,
+    )) as unknown as pg.QueryResult<T>[];
+    return results[results.length - 1];
+  }
+  sendOpening(client);
+  const result = await client.query<T>({ name, text, values });
+  prepared.add(name);
+  return result;
 }
 
 /**
@@ -89,19 +136,32 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
     withWorkspace: async (workspaceId, fn, options = {}) => {
       if (!Number.isSafeInteger(workspaceId)) throw new TypeError(`not a workspace id: ${workspaceId}`);
       const client = await pool.connect();
-      try {
-        // BEGIN and entering the workspace in one round trip (a simple query may carry two statements;
-        // the id is a checked integer, so it is safe in the text). Every request in a workspace pays it.
-        await client.query(
-          `begin${options.readOnly ? ' read only' : ''}; select set_config('app.workspace_id', '${workspaceId}', true)`,
-        );
-      } catch (error) {
-        client.release(error as Error);
-        throw error;
-      }
-      const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
+      // BEGIN and entering the workspace, sent with the first statement (a simple query may carry several;
+      // the id is a checked integer, so it is safe in the text).
+      openings.set(
+        client,
+        `begin${options.readOnly ? ' read only' : ''}; select set_config('app.workspace_id', '${workspaceId}', true)`,
+      );
+      const session = new Proxy(client, {
+        get(target, property) {
+          if (property === 'query')
+            return (...args: unknown[]) => {
+              sendOpening(target);
+              return (target.query as (...a: unknown[]) => unknown).apply(target, args);
+            };
+          const value = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      connections.set(session, client);
+      const tx = new NodePgTransaction(dialect, new NodePgSession(session, dialect, undefined), undefined);
       try {
         const result = await fn(tx as unknown as Tx);
+        // Nothing was sent, so there is no transaction to end.
+        if (openings.delete(client)) {
+          client.release();
+          return result;
+        }
         if (options.readOnly) {
           // Nothing was written, so nothing waits on the COMMIT: the answer leaves one round trip sooner
           // and the connection goes back to the pool once the COMMIT is done.
@@ -115,6 +175,10 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
         client.release();
         return result;
       } catch (error) {
+        if (openings.delete(client)) {
+          client.release();
+          throw error;
+        }
         // A connection that cannot even roll back is broken: the pool drops it instead of reusing it.
         const broken = await client.query('rollback').then(
           () => undefined,
