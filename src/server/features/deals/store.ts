@@ -125,6 +125,8 @@ export type BoardColumnRow = {
  * and a named one is planned once per connection. The cards stay the text PostgreSQL wrote: parsing
  * 300 cards and writing them out again cost the server more than the rest of the request (bench/deals).
  * Each stage comes with its default probability, which a card shows unless the workspace set its own.
+ * The stages are values one by one, not arrays: a named statement whose values are all text or numbers
+ * goes out with its transaction's BEGIN in one round trip (`queryNamed`).
  */
 export async function listBoardColumns(
   tx: Tx,
@@ -132,6 +134,11 @@ export async function listBoardColumns(
   stages: readonly { stage: DealStage; defaultProbability: number }[],
   limit: number,
 ): Promise<BoardColumnRow[]> {
+  const each = (values: (string | number)[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
   return executeNamed<BoardColumnRow>(
     tx,
     'deals-board',
@@ -139,8 +146,8 @@ export async function listBoardColumns(
     with totals as (${stageTotalsSource(filter)})
     select stages.stage, coalesce(t.count, 0)::float8 as count, coalesce(t."valueCents", 0)::float8 as "valueCents",
       coalesce(page.cards::text, '[]') as cards, page.last_at as "lastAt", page.last_id as "lastId"
-    from unnest(${sql.param(stages.map((s) => s.stage))}::text[],
-      ${sql.param(stages.map((s) => s.defaultProbability))}::int[]) with ordinality as stages(stage, default_probability, position)
+    from unnest(array[${each(stages.map((s) => s.stage))}]::text[],
+      array[${each(stages.map((s) => s.defaultProbability))}]::int[]) with ordinality as stages(stage, default_probability, position)
     left join totals t on t.stage = stages.stage
     cross join lateral (select coalesce((select ${dealStageSettings.probability} from ${dealStageSettings}
       where ${dealStageSettings.stage} = stages.stage), stages.default_probability) as probability) p
