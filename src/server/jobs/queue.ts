@@ -141,8 +141,9 @@ export function createQueue(ownerUrl: string, options: { idlePollSeconds?: numbe
     const client = new pg.Client({ connectionString: ownerUrl });
     client.on('notification', (message) => {
       if (message.channel !== jobReadyChannel || !message.payload) return;
-      const [name, count] = message.payload.split(' ');
-      wake(name, count === undefined ? undefined : Number(count));
+      // `<queue> <count>`: the count is after the last space, whatever the queue's name holds.
+      const space = message.payload.lastIndexOf(' ');
+      if (space > 0) wake(message.payload.slice(0, space), Number(message.payload.slice(space + 1)));
     });
     // A lost connection is opened again; until then the workers' own polling finds the jobs.
     client.on('error', (error) => {
