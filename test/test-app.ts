@@ -68,11 +68,8 @@ export async function createTestApp(
     ownerUrl,
     config,
     async close() {
-      // Workers first: test servers share one database, and a closing server whose HTTP is already down
-      // must not take another file's job in the meantime (a demo crawl of its own, now closed, origin
-      // finds no pages).
-      await queue.stop();
       await app.close();
+      await queue.stop();
       await database.close();
     },
   };

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { queryNamed, type Tx } from '../db/database.js';
 import { appRole } from '../db/urls.js';
@@ -71,106 +70,17 @@ const grantSendToAppRole = `
   commit;`;
 
 /**
- * Idle workers look for jobs this often, as a safety net only: a job is announced when it is ready
- * (below). Polling every half second, the 47 workers of a server made ~94 fetches a second with
- * nothing to do: ~12% of a core, half of it on the event loop that serves requests.
- */
-const idlePollSeconds = 5;
-
-const jobReadyChannel = 'hub_job_ready';
-
-/**
- * Inserted jobs that are ready now are announced once per queue and statement, with their number
- * (`<queue> <count>`). NOTIFY is delivered when the transaction commits (and never when it rolls back),
- * so a job queued inside a workspace transaction wakes a worker exactly when it can be fetched, in
- * whichever process listens.
- */
-const installJobAnnouncer = `
-  begin;
-  select pg_advisory_xact_lock(727152);
-  create or replace function pgboss.hub_announce_jobs() returns trigger language plpgsql as $$
-  begin
-    perform pg_notify('${jobReadyChannel}', q.name || ' ' || q.n)
-      from (select name, count(*) as n from inserted where start_after <= now() group by name) q;
-    return null;
-  end $$;
-  create or replace trigger hub_announce_jobs after insert on pgboss.job
-    referencing new table as inserted for each statement execute function pgboss.hub_announce_jobs();
-  commit;`;
-
-/**
  * pg-boss keeps jobs in the same PostgreSQL (schema pgboss), so a restart loses none: a job that was
  * running when the process died is retried after its expiry. It connects as the owner because it
  * manages its own schema; handlers reach tenant data only through `withWorkspace`.
  */
-export function createQueue(ownerUrl: string, options: { idlePollSeconds?: number } = {}): Queue {
-  const pollSeconds = options.idlePollSeconds ?? idlePollSeconds;
+export function createQueue(ownerUrl: string): Queue {
   const boss = new PgBoss({ connectionString: ownerUrl, schema: 'pgboss', max: 4 });
   let started: Promise<unknown> | null = null;
-  let stopped = false;
   const known = new Set<string>();
   const ensureStarted = () => {
-    started ??= boss
-      .start()
-      .then(() => boss.getDb().executeSql(grantSendToAppRole, []))
-      .then(() => boss.getDb().executeSql(installJobAnnouncer, []));
+    started ??= boss.start().then(() => boss.getDb().executeSql(grantSendToAppRole, []));
     return started;
-  };
-  // This process's workers per queue, woken when a job of their queue is announced or comes due.
-  const workers = new Map<string, { ids: string[]; batchSize: number }>();
-  /** Workers inside their handler: each fetches again when it is done, so none of them needs waking. */
-  const running = new Set<string>();
-  /**
-   * Wakes as many of the queue's idle workers as `jobs` needs, one fetch per batch: waking them all for
-   * every announcement (one per batch of inbound events) made the others' fetches come back empty, and
-   * each wake aborts a worker's wait (bench/webhooks outbound). A worker woken mid-fetch fetches again.
-   */
-  const wake = (name: string, jobs = Number.POSITIVE_INFINITY) => {
-    const queue = workers.get(name);
-    if (!queue) return;
-    let fetches = Math.ceil(jobs / queue.batchSize);
-    for (const id of queue.ids) {
-      if (fetches <= 0) break;
-      if (running.has(id)) continue;
-      boss.notifyWorker(id);
-      fetches--;
-    }
-  };
-  let listener: pg.Client | null = null;
-  const listen = async (log: AppDeps['log']): Promise<void> => {
-    const client = new pg.Client({ connectionString: ownerUrl });
-    client.on('notification', (message) => {
-      if (message.channel !== jobReadyChannel || !message.payload) return;
-      // `<queue> <count>`: the count is after the last space, whatever the queue's name holds.
-      const space = message.payload.lastIndexOf(' ');
-      if (space > 0) wake(message.payload.slice(0, space), Number(message.payload.slice(space + 1)));
-    });
-    // A lost connection is opened again; until then the workers' own polling finds the jobs.
-    client.on('error', (error) => {
-      log.warn({ err: error }, 'job announcements connection lost');
-      listener = null;
-      if (!stopped) setTimeout(() => void listen(log).catch(() => undefined), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`listen ${jobReadyChannel}`);
-    if (stopped) await client.end();
-    else listener = client;
-  };
-  // A delayed job is not announced (it is not ready when inserted): the process that queued it wakes
-  // its workers when it comes due, one timer per queue and second; later ones are left to polling.
-  const dueTimers = new Map<string, NodeJS.Timeout>();
-  const wakeWhenDue = (name: string, at: Date | string | undefined) => {
-    if (at === undefined) return;
-    const due = Math.ceil(new Date(at).getTime() / 1000) * 1000;
-    const delay = due - Date.now();
-    const key = `${name}@${due}`;
-    if (delay <= 0 || delay > 3_600_000 || dueTimers.has(key)) return;
-    const timer = setTimeout(() => {
-      dueTimers.delete(key);
-      wake(name);
-    }, delay + 50);
-    timer.unref();
-    dueTimers.set(key, timer);
   };
   const ensureQueue = async (name: string, retryLimit = 3) => {
     if (known.has(name)) return;
@@ -182,7 +92,6 @@ export function createQueue(ownerUrl: string, options: { idlePollSeconds?: numbe
   return {
     async send(name, data, options = {}) {
       await ensureQueue(name);
-      wakeWhenDue(name, options.startAfter);
       return boss.send(name, data, {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.tx ? { db: onTransaction(options.tx) } : {}),
@@ -192,7 +101,6 @@ export function createQueue(ownerUrl: string, options: { idlePollSeconds?: numbe
     async sendMany(name, jobs, options = {}) {
       if (jobs.length === 0) return;
       await ensureQueue(name);
-      for (const job of jobs) wakeWhenDue(name, job.startAfter);
       await boss.insert(
         jobs.map((job) => ({
           name,
@@ -214,9 +122,8 @@ export function createQueue(ownerUrl: string, options: { idlePollSeconds?: numbe
           let workerId: string | undefined;
           workerId = await boss.work(
             def.name,
-            { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: pollSeconds },
+            { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: 0.5 },
             async (jobs) => {
-              if (workerId) running.add(workerId);
               try {
                 if (jobs.length === 1) return await def.handler(jobs[0].data as never, deps);
                 const results = await Promise.allSettled(
@@ -230,28 +137,18 @@ export function createQueue(ownerUrl: string, options: { idlePollSeconds?: numbe
                 // A worker otherwise waits out the polling interval after every job, which caps a queue at two
                 // jobs a second per worker however much is waiting (bench/webhooks); told, it fetches again at
                 // once, and only an empty fetch waits.
-                if (workerId) {
-                  running.delete(workerId);
-                  boss.notifyWorker(workerId);
-                }
+                if (workerId) boss.notifyWorker(workerId);
               }
             },
           );
-          const queue = workers.get(def.name) ?? { ids: [], batchSize: def.batchSize ?? 1 };
-          queue.ids.push(workerId);
-          workers.set(def.name, queue);
         }
       }
-      await listen(deps.log);
       for (const def of definitions) {
         const requeued = (await def.recover?.(deps)) ?? 0;
         if (requeued > 0) deps.log.info({ queue: def.name, requeued }, 'queued unfinished work again');
       }
     },
     async stop() {
-      stopped = true;
-      for (const timer of dueTimers.values()) clearTimeout(timer);
-      await listener?.end();
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
