@@ -103,3 +103,53 @@ describe('a queue with batchSize', () => {
     }
   });
 });
+
+describe('waking idle workers', () => {
+  it('runs a job queued by another process, in a transaction, for later or many at once, without polling for it', async () => {
+    // Workers that would look for jobs once an hour on their own: only the dispatcher can start these
+    // within the test.
+    const worker = createQueue(t.ownerUrl, { idleFetchSeconds: 3600 });
+    const otherProcess = createQueue(t.ownerUrl);
+    const ran = new Map<string, number>();
+    try {
+      await worker.start(
+        [
+          { name: 'test.wake', handler: async (data: { n: string }) => void ran.set(data.n, Date.now()) },
+          {
+            name: 'test.wake-many',
+            concurrency: 2,
+            batchSize: 2,
+            handler: async (data: { n: string }) => void ran.set(data.n, Date.now()),
+          },
+        ],
+        t.app.deps,
+      );
+      // The workers' first fetches come back empty; from then on they wait for the dispatcher.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const waitFor = async (n: string) => {
+        while (!ran.has(n)) await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      await otherProcess.send('test.wake', { n: 'elsewhere' });
+      await waitFor('elsewhere');
+      await t.database.withWorkspace(workspaceId, async (tx) => {
+        await otherProcess.send('test.wake', { n: 'in a transaction' }, { tx });
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        expect(ran.has('in a transaction')).toBe(false);
+      });
+      await waitFor('in a transaction');
+      const due = Date.now() + 1500;
+      await otherProcess.send('test.wake', { n: 'later' }, { startAfter: new Date(due) });
+      await waitFor('later');
+      expect(ran.get('later')).toBeGreaterThanOrEqual(due);
+      const many = ['a', 'b', 'c', 'd', 'e'];
+      await otherProcess.sendMany(
+        'test.wake-many',
+        many.map((n) => ({ data: { n } })),
+      );
+      for (const n of many) await waitFor(n);
+    } finally {
+      await worker.stop();
+      await otherProcess.stop();
+    }
+  });
+});

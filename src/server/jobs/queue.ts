@@ -70,13 +70,35 @@ const grantSendToAppRole = `
   commit;`;
 
 /**
+ * Idle workers fetch on their own this rarely, as a safety net: the dispatcher below wakes them when
+ * their queue has a ready job. Polling every half second, the 47 workers of a server made ~94 empty
+ * fetches a second: ~18% of a core between the server and PostgreSQL with nothing to do.
+ */
+const idleFetchSeconds = 30;
+
+/**
+ * How often one statement asks which of this process's queues have a job ready now (new, due after a
+ * delay, or due for retry), whichever process queued it: the same half second a job used to wait at
+ * most for a polling worker, for one statement instead of one fetch per worker.
+ */
+const dispatchEveryMs = 500;
+const readyQueues = `
+  select q.name from unnest($1::text[]) q(name)
+  where exists (
+    select 1 from pgboss.job j where j.name = q.name and j.state < 'active' and j.start_after < now()
+  )`;
+
+/**
  * pg-boss keeps jobs in the same PostgreSQL (schema pgboss), so a restart loses none: a job that was
  * running when the process died is retried after its expiry. It connects as the owner because it
  * manages its own schema; handlers reach tenant data only through `withWorkspace`.
  */
-export function createQueue(ownerUrl: string): Queue {
+export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: number } = {}): Queue {
   const boss = new PgBoss({ connectionString: ownerUrl, schema: 'pgboss', max: 4 });
   let started: Promise<unknown> | null = null;
+  let dispatcher: NodeJS.Timeout | null = null;
+  let dispatching: Promise<void> | null = null;
+  let stopping = false;
   const known = new Set<string>();
   const ensureStarted = () => {
     started ??= boss.start().then(() => boss.getDb().executeSql(grantSendToAppRole, []));
@@ -114,6 +136,7 @@ export function createQueue(ownerUrl: string): Queue {
     async start(definitions, deps) {
       boss.on('error', (error) => deps.log.error({ err: error }, 'queue error'));
       await ensureStarted();
+      const workers = new Map<string, string[]>();
       for (const def of definitions) {
         await ensureQueue(def.name, def.retryLimit);
         if (def.cron) await boss.schedule(def.name, def.cron);
@@ -122,7 +145,10 @@ export function createQueue(ownerUrl: string): Queue {
           let workerId: string | undefined;
           workerId = await boss.work(
             def.name,
-            { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: 0.5 },
+            {
+              batchSize: def.batchSize ?? 1,
+              pollingIntervalSeconds: options.idleFetchSeconds ?? idleFetchSeconds,
+            },
             async (jobs) => {
               try {
                 if (jobs.length === 1) return await def.handler(jobs[0].data as never, deps);
@@ -141,14 +167,34 @@ export function createQueue(ownerUrl: string): Queue {
               }
             },
           );
+          workers.set(def.name, [...(workers.get(def.name) ?? []), workerId]);
         }
       }
+      // A worker inside its handler fetches again when it is done; told now, it just does not wait.
+      const dispatch = async () => {
+        try {
+          const ready = await boss.getDb().executeSql(readyQueues, [[...workers.keys()]]);
+          for (const { name } of ready.rows as { name: string }[])
+            for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+        } catch (error) {
+          if (!stopping) deps.log.warn({ err: error }, 'queue dispatch failed');
+        }
+      };
+      const tick = () => {
+        dispatching = dispatch().finally(() => {
+          if (!stopping) dispatcher = setTimeout(tick, dispatchEveryMs);
+        });
+      };
+      if (workers.size > 0) dispatcher = setTimeout(tick, dispatchEveryMs);
       for (const def of definitions) {
         const requeued = (await def.recover?.(deps)) ?? 0;
         if (requeued > 0) deps.log.info({ queue: def.name, requeued }, 'queued unfinished work again');
       }
     },
     async stop() {
+      stopping = true;
+      if (dispatcher) clearTimeout(dispatcher);
+      await dispatching;
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
