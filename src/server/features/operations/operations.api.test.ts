@@ -747,6 +747,15 @@ describe('delivery claims', () => {
     );
     expect(rows[0].attempts).toBe(count);
     expect(rows[0].commits).toBeLessThan(count);
+    // Each delivery was queued in exactly one job, and the forwards of a batch of events shared theirs.
+    const queued = await db.query(
+      `select count(*)::int as placed, count(distinct j.id)::int as jobs
+       from pgboss.job j, jsonb_array_elements_text(j.data->'deliveryIds') d(id)
+       where j.name = 'ops-deliver' and d.id::int in (select id from ops_deliveries where endpoint_id = any($1))`,
+      [[fast, gone]],
+    );
+    expect(queued.rows[0].placed).toBe(2 * count);
+    expect(queued.rows[0].jobs).toBeLessThan(2 * count);
     // However many of its attempts found it gone, the endpoint was disabled once and the workspace told once.
     const told = await db.query(
       `select count(*)::int as n from activities where type = 'webhook_endpoint_disabled' and description like $1`,
