@@ -5,8 +5,9 @@
  * - the p50/p99 of GET /api/live-events, read every BENCH_WEBHOOKS_READ_MS (default 100) while that ingest runs;
  * - outbound: events whose trigger forwards them to a local receiver (BENCH_WEBHOOKS_OUT, default 3,000):
  *   signed deliveries per second as the receiver sees them (first to last arrival), each sent by the queue.
- * Before the clock starts, BENCH_WEBHOOKS_WARMUP events (default 1,000) are posted and not counted: the
- * server's first thousand requests run its code before the JIT has compiled it, as the deals bench's do.
+ * Before the clock starts, BENCH_WEBHOOKS_WARMUP events (default 1,000) are posted, forwarded to the receiver
+ * and not counted: the server's first thousand requests and deliveries run its code before the JIT has
+ * compiled it, as the deals bench's do. The measured runs start once those deliveries have all arrived.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -67,7 +68,7 @@ async function main() {
     await call('POST', '/api/webhook-endpoints', {
       appId: app.id,
       url: `${receiverUrl}/hook`,
-      events: ['bench.out'],
+      events: ['bench.out', 'bench.warm'],
     });
     const { signing_secret: secret } = await call('GET', `/api/webhook-config/${app.id}/download`);
 
@@ -112,7 +113,13 @@ async function main() {
       return { started, lastAnswer };
     };
 
-    if (warmUp > 0) await run('bench.warm', warmUp);
+    if (warmUp > 0) {
+      await run('bench.warm', warmUp);
+      const warmDeadline = performance.now() + 120_000;
+      while (arrivals.size < warmUp && performance.now() < warmDeadline)
+        await new Promise((r) => setTimeout(r, 50));
+      arrivals.clear();
+    }
 
     // Inbound, with the live events read every BENCH_WEBHOOKS_READ_MS while it runs: at the default 100 ms,
     // the polling of thirty open Phase 3 screens (each reads every 3 s). A reader that asks again the moment
