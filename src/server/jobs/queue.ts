@@ -167,7 +167,9 @@ export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: numb
               }
             },
           );
-          workers.set(def.name, [...(workers.get(def.name) ?? []), workerId]);
+          const ids = workers.get(def.name);
+          if (ids) ids.push(workerId);
+          else workers.set(def.name, [workerId]);
         }
       }
       // A worker inside its handler fetches again when it is done; told now, it just does not wait.

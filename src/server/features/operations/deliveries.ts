@@ -273,7 +273,9 @@ function finishBatch(deps: AppDeps, items: Sent[]) {
       const delaySeconds = sent.retryAfter ?? retryDelaysSeconds[delivery.attempts - 1];
       const next = at.getTime() + delaySeconds * 1000;
       outcome(sent, 'pending', new Date(next));
-      retries.set(next, [...(retries.get(next) ?? []), delivery.id]);
+      const due = retries.get(next);
+      if (due) due.push(delivery.id);
+      else retries.set(next, [delivery.id]);
     }
     // Failures put off to the same moment (a receiver that is down fails a whole batch) share their jobs.
     for (const [next, ids] of retries)
