@@ -22,6 +22,12 @@ export interface Database {
    * `readOnly`: the transaction cannot write, and its result returns before its COMMIT is acknowledged.
    */
   withWorkspace<T>(workspaceId: number, fn: (tx: Tx) => Promise<T>, options?: WorkspaceTxOptions): Promise<T>;
+  /**
+   * Runs `fn` in a transaction that belongs to no workspace: sign-in and sign-up, sweeps that find work in
+   * every workspace through the SECURITY DEFINER look-ups, the payment provider's webhooks. Under RLS it
+   * sees no workspace's rows; the one way to open such a transaction (no bare `db.transaction` elsewhere).
+   */
+  withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -188,6 +194,7 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
         throw error;
       }
     },
+    withPlatform: (fn) => db.transaction(fn),
     close: () => pool.end(),
   };
 }

@@ -2,6 +2,7 @@ import { AppError, type FieldIssue } from '@domain/app-error';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { isPgError } from '../db/pg-errors.js';
 
 function zodIssues(error: ZodError): FieldIssue[] {
   return error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message }));
@@ -42,7 +43,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: describe(issues), code: 'bad_request', issues });
     }
     // A unique index caught a race the service's own check could not (two identical writes at once).
-    if ((error as { code?: string }).code === '23505') {
+    if (isPgError(error, 'uniqueViolation')) {
       return reply.status(409).send({ message: 'That record already exists.', code: 'conflict' });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

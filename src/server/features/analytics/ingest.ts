@@ -5,6 +5,7 @@ import { AppError } from '@domain/app-error';
 import { isbot } from 'isbot';
 import type { Database } from '../../db/database.js';
 import { createGroupCommit } from '../../db/group-commit.js';
+import { isPgError } from '../../db/pg-errors.js';
 import { demoCredentials } from '../../seed/demo-workspace.js';
 import {
   dailySalt,
@@ -123,7 +124,7 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
 
   function saltOf(day: string): Promise<Buffer> {
     if (salt?.day !== day) {
-      const value = dailySalt(database.db, day, randomBytes(32));
+      const value = database.withPlatform((tx) => dailySalt(tx, day, randomBytes(32)));
       value.catch(() => {
         if (salt?.value === value) salt = null;
       });
@@ -144,10 +145,7 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
         await database.withWorkspace(workspaceId, (tx) => insertEvents(tx, events));
       } catch (error) {
         // 23514: no partition for a row (a clock far ahead, or the partition job not yet run). Create, retry once.
-        const code =
-          (error as { code?: string; cause?: { code?: string } }).cause?.code ??
-          (error as { code?: string }).code;
-        if (code !== '23514') throw error;
+        if (!isPgError(error, 'checkViolation')) throw error;
         for (const month of new Set(events.map((e) => e.occurredAt.toISOString().slice(0, 7)))) {
           await ensurePartition(database.db, `${month}-01`);
         }

@@ -27,17 +27,15 @@ export async function lookupDemoSite(db: Db, demoEmail: string, site: number): P
 }
 
 /** The salt of `day`, created on first use; older salts are deleted so yesterday's hashes cannot be recomputed. */
-export async function dailySalt(db: Db, day: string, fresh: Buffer): Promise<Buffer> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into analytics_salts (day, salt) values (${day}, ${fresh}) on conflict (day) do nothing`,
-    );
-    await tx.execute(sql`delete from analytics_salts where day < ${day}::date`);
-    const { rows } = await tx.execute<{ salt: Buffer }>(
-      sql`select salt from analytics_salts where day = ${day}`,
-    );
-    return rows[0].salt;
-  });
+export async function dailySalt(tx: Tx, day: string, fresh: Buffer): Promise<Buffer> {
+  await tx.execute(
+    sql`insert into analytics_salts (day, salt) values (${day}, ${fresh}) on conflict (day) do nothing`,
+  );
+  await tx.execute(sql`delete from analytics_salts where day < ${day}::date`);
+  const { rows } = await tx.execute<{ salt: Buffer }>(
+    sql`select salt from analytics_salts where day = ${day}`,
+  );
+  return rows[0].salt;
 }
 
 export async function ensurePartition(db: Db | Tx, month: string): Promise<void> {

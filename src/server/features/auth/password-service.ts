@@ -48,7 +48,7 @@ export async function changePassword(deps: AppDeps, member: Member, input: Chang
   }
   await forgiveAttempt(deps, [throttle], []);
   const passwordHash = await hashPassword(data.newPassword);
-  await deps.database.db.transaction(async (tx) => {
+  await deps.database.withPlatform(async (tx) => {
     await setPasswordHash(tx, member.userId, passwordHash);
     await deleteUserSessions(tx, member.userId, member.sessionId);
     await expireUnusedResetTokens(tx, member.userId);
@@ -83,7 +83,7 @@ export const passwordResetJob: JobDefinition<{ email: string; baseUrl: string }>
       return;
     }
     const token = newToken();
-    await deps.database.db.transaction(async (tx) => {
+    await deps.database.withPlatform(async (tx) => {
       await expireUnusedResetTokens(tx, user.id);
       await insertPasswordResetToken(tx, {
         tokenHash: hashToken(token),
@@ -112,7 +112,7 @@ export const passwordResetJob: JobDefinition<{ email: string; baseUrl: string }>
 /** Sets a new password from a reset link: single use, unexpired; every session of the user ends. */
 export async function resetPassword(deps: AppDeps, input: PasswordResetInput) {
   const data = passwordResetSchema.parse(input);
-  await deps.database.db.transaction(async (tx) => {
+  await deps.database.withPlatform(async (tx) => {
     const userId = await consumePasswordResetToken(tx, hashToken(data.token));
     if (!userId) {
       throw new AppError('bad_request', serverMessage('auth.resetLinkInvalid'), {

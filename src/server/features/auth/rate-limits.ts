@@ -53,7 +53,7 @@ export async function reserveAttempt(
   throttles: Throttle[],
   refusal: RateLimitMessageId,
 ): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
+  await deps.database.withPlatform(async (tx) => {
     for (const { key, rule } of throttles) {
       if ((await reserveThrottleHit(tx, key, rule)) !== null) continue;
       const minutes = Math.max(1, Math.ceil((await throttleWaitSeconds(tx, key, rule)) / 60));

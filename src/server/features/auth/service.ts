@@ -12,6 +12,7 @@ import { serverMessage } from '@domain/messages';
 import type { AddonId } from '@domain/pricing/addons';
 import { hash, verify } from '@node-rs/argon2';
 import { enterWorkspace, type Tx } from '../../db/database.js';
+import { isPgError } from '../../db/pg-errors.js';
 import { type AppDeps, now } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
@@ -96,8 +97,8 @@ export async function signUp(
   if (await findUserByEmail(deps.database.db, data.email)) throw emailTaken();
   const passwordHash = await hashPassword(data.password);
   const fullName = `${data.firstName} ${data.lastName}`;
-  const { userId, workspaceId } = await deps.database.db
-    .transaction(async (tx) => {
+  const { userId, workspaceId } = await deps.database
+    .withPlatform(async (tx) => {
       const user = await insertUser(tx, {
         email: data.email,
         firstName: data.firstName,
@@ -121,9 +122,9 @@ export async function signUp(
           });
       return { userId: user.id, workspaceId };
     })
-    .catch((error: { cause?: { code?: string; constraint?: string } }) => {
+    .catch((error: unknown) => {
       // Two sign-ups with one email at once: the unique index decides, the loser hears why.
-      if (error.cause?.code === '23505' && error.cause.constraint === 'users_email_key') throw emailTaken();
+      if (isPgError(error, 'uniqueViolation', 'users_email_key')) throw emailTaken();
       throw error;
     });
   return { ...(await startSession(deps, userId, workspaceId, previousSessionId)), userId };
@@ -138,7 +139,7 @@ type NewWorkspace = {
 };
 
 export function createWorkspace(deps: Pick<AppDeps, 'database'>, options: NewWorkspace): Promise<number> {
-  return deps.database.db.transaction((tx) => createWorkspaceIn(tx, options));
+  return deps.database.withPlatform((tx) => createWorkspaceIn(tx, options));
 }
 
 /**

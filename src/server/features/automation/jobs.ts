@@ -25,13 +25,13 @@ type RunJob = { workspaceId: number; runId: number };
  */
 export async function sweepAutomation(deps: AppDeps): Promise<void> {
   const at = now(deps);
-  const due = await deps.database.db.transaction((tx) => store.dueRunsEverywhere(tx, at));
+  const due = await deps.database.withPlatform((tx) => store.dueRunsEverywhere(tx, at));
   for (const r of due) await wakeRun(deps, r.workspaceId, r.runId);
-  const stuck = await deps.database.db.transaction((tx) => store.stuckRunsEverywhere(tx, at));
+  const stuck = await deps.database.withPlatform((tx) => store.stuckRunsEverywhere(tx, at));
   for (const r of stuck) await failStuckRun(deps, r.workspaceId, r.runId);
-  const scheduled = await deps.database.db.transaction((tx) => store.scheduledWorkflowsEverywhere(tx));
+  const scheduled = await deps.database.withPlatform((tx) => store.scheduledWorkflowsEverywhere(tx));
   for (const s of scheduled) await fireSchedule(deps, s.workspaceId, s.workflowId, at);
-  const dated = await deps.database.db.transaction((tx) => store.dateWorkflowsEverywhere(tx));
+  const dated = await deps.database.withPlatform((tx) => store.dateWorkflowsEverywhere(tx));
   for (const d of dated) await fireDateTrigger(deps, d.workspaceId, d.workflowId, at);
 }
 
@@ -96,7 +96,7 @@ async function fireSchedule(deps: AppDeps, workspaceId: number, workflowId: numb
 
 /** Drops finished runs older than each workspace's retention. */
 export async function pruneRuns(deps: AppDeps): Promise<void> {
-  const workspaces = await deps.database.db.transaction((tx) => store.workspacesWithFinishedRuns(tx));
+  const workspaces = await deps.database.withPlatform((tx) => store.workspacesWithFinishedRuns(tx));
   for (const workspaceId of workspaces) {
     await deps.database.withWorkspace(workspaceId, async (tx) => {
       const { runRetentionDays } = await store.readSettings(tx);
@@ -106,7 +106,7 @@ export async function pruneRuns(deps: AppDeps): Promise<void> {
 }
 
 async function requeueRuns(deps: AppDeps): Promise<number> {
-  const runs = await deps.database.db.transaction((tx) => store.unfinishedRunsEverywhere(tx));
+  const runs = await deps.database.withPlatform((tx) => store.unfinishedRunsEverywhere(tx));
   await deps.queue.sendMany(
     runStepJobName,
     runs.map((data) => ({ data })),
@@ -115,7 +115,7 @@ async function requeueRuns(deps: AppDeps): Promise<number> {
 }
 
 async function requeueMessages(deps: AppDeps): Promise<number> {
-  const messages = await deps.database.db.transaction((tx) => unsentWorkflowMessagesEverywhere(tx));
+  const messages = await deps.database.withPlatform((tx) => unsentWorkflowMessagesEverywhere(tx));
   for (const m of messages) await deps.queue.send(deliverMessageJobName, m);
   return messages.length;
 }

@@ -110,7 +110,7 @@ async function createOrder(
     cancelUrl: `${ctx.baseUrl}${selection.cancelPath}`,
   });
   // Stored after the provider accepted the session: a provider failure leaves no order behind.
-  await ctx.database.db.transaction((tx) =>
+  await ctx.database.withPlatform((tx) =>
     insertOrder(tx, {
       id: orderId,
       provider: ctx.provider.kind,
@@ -260,10 +260,10 @@ export async function completeCheckout(
   database: Database,
   event: CheckoutCompleted,
 ): Promise<FulfilmentResult> {
-  const order = await database.db.transaction((tx) => findOrder(tx, event.orderId));
+  const order = await database.withPlatform((tx) => findOrder(tx, event.orderId));
   if (!order) return 'unknown_order';
   const run = <T>(fn: (tx: Tx) => Promise<T>) =>
-    order.buyerWorkspaceId ? database.withWorkspace(order.buyerWorkspaceId, fn) : database.db.transaction(fn);
+    order.buyerWorkspaceId ? database.withWorkspace(order.buyerWorkspaceId, fn) : database.withPlatform(fn);
   return run(async (tx) => {
     if (!(await claimEvent(tx, event.eventId, event.provider, 'checkout.completed'))) return 'duplicate';
     const completed = await completeOrder(tx, order.id, event.customerEmail, event.subscriptionId);
@@ -313,7 +313,7 @@ export async function recordRenewal(
   database: Database,
   event: SubscriptionRenewed,
 ): Promise<FulfilmentResult> {
-  const order = await database.db.transaction((tx) => findOrderBySubscription(tx, event.subscriptionId));
+  const order = await database.withPlatform((tx) => findOrderBySubscription(tx, event.subscriptionId));
   if (!order?.buyerWorkspaceId) return 'unknown_order';
   return database.withWorkspace(order.buyerWorkspaceId, async (tx) => {
     if (!(await claimEvent(tx, event.eventId, 'stripe', 'invoice.paid'))) return 'duplicate';
@@ -410,19 +410,19 @@ export async function handleStripeWebhook(
   }
   if (event.type === 'checkout.session.expired') {
     const orderId = event.data.object.metadata?.order_id ?? event.data.object.client_reference_id;
-    if (orderId) await database.db.transaction((tx) => expireOrder(tx, orderId));
+    if (orderId) await database.withPlatform((tx) => expireOrder(tx, orderId));
   }
 }
 
 /** The offline test checkout's order behind an unguessable session id (only orders it created). */
 export async function findTestCheckoutOrder(database: Database, sessionId: string) {
-  const order = await database.db.transaction((tx) => findOrderBySession(tx, sessionId));
+  const order = await database.withPlatform((tx) => findOrderBySession(tx, sessionId));
   return order?.provider === 'offline' ? order : undefined;
 }
 
 /** Cancelling closes the session like an expired Stripe session: it can no longer be paid. */
 export async function cancelTestCheckout(database: Database, order: CheckoutOrder): Promise<void> {
-  await database.db.transaction((tx) => expireOrder(tx, order.id));
+  await database.withPlatform((tx) => expireOrder(tx, order.id));
 }
 
 export type TestPayment = { isPaid: true } | { isPaid: false; status: 400 | 402 | 409; error: string };

@@ -439,7 +439,7 @@ export async function publishIfDue(deps: Deps, job: ContentJob): Promise<boolean
 
 /** The minute sweep: every scheduled item whose time has come, in every workspace. */
 export async function publishDueContent(deps: Deps): Promise<number> {
-  const due = await deps.database.db.transaction((tx) => store.dueEverywhere(tx, now(deps)));
+  const due = await deps.database.withPlatform((tx) => store.dueEverywhere(tx, now(deps)));
   let published = 0;
   for (const job of due) if (await publishIfDue(deps, job)) published += 1;
   return published;

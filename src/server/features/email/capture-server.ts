@@ -86,7 +86,7 @@ export async function startCaptureServer(
   const workspaceFor = async (address: string): Promise<number | null> => {
     const [local, at] = address.toLowerCase().split('@');
     if (at !== domain || !local || !/^[a-z0-9]+$/.test(local)) return null;
-    return deps.database.db.transaction((tx) => store.captureWorkspace(tx, local));
+    return deps.database.withPlatform((tx) => store.captureWorkspace(tx, local));
   };
   // A marketing message's bounce address (its envelope sender) belongs to the message's workspace.
   const destinationOf = async (address: string) => {

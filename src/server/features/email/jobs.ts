@@ -21,7 +21,7 @@ async function processEmail(data: { workspaceId: number; jobId: number }, deps: 
 
 /** Fans the periodic tick out to one sync job per active mailbox (one at a time per mailbox). */
 async function syncAll(_data: object, deps: AppDeps) {
-  const accounts = await deps.database.db.transaction((tx) => store.activeAccountsEverywhere(tx));
+  const accounts = await deps.database.withPlatform((tx) => store.activeAccountsEverywhere(tx));
   for (const a of accounts) {
     await deps.queue.send(syncAccountJobName, a, { singletonKey: `email-sync-${a.accountId}` });
   }
@@ -29,7 +29,7 @@ async function syncAll(_data: object, deps: AppDeps) {
 
 /** Emails recorded but not processed: their job may have died with the process that ran it. */
 async function requeueUnfinishedEmails(deps: AppDeps): Promise<number> {
-  const jobs = await deps.database.db.transaction((tx) => store.unfinishedEmailJobsEverywhere(tx));
+  const jobs = await deps.database.withPlatform((tx) => store.unfinishedEmailJobsEverywhere(tx));
   for (const job of jobs) await deps.queue.send(processEmailJobName, job);
   return jobs.length;
 }

@@ -13,7 +13,7 @@ type CampaignJob = { workspaceId: number; campaignId: number };
 
 /** Campaigns a stopped server left sending: their job may have died with it. */
 async function requeueSendingCampaigns(deps: AppDeps): Promise<number> {
-  const campaigns = await deps.database.db.transaction((tx) => store.sendingCampaignsEverywhere(tx));
+  const campaigns = await deps.database.withPlatform((tx) => store.sendingCampaignsEverywhere(tx));
   for (const c of campaigns) await deps.queue.send(sendCampaignJobName, c);
   return campaigns.length;
 }
@@ -25,9 +25,9 @@ async function requeueSendingCampaigns(deps: AppDeps): Promise<number> {
  */
 export async function startDueCampaigns(deps: AppDeps): Promise<void> {
   const at = now(deps);
-  const due = await deps.database.db.transaction((tx) => store.dueCampaignsEverywhere(tx, at));
+  const due = await deps.database.withPlatform((tx) => store.dueCampaignsEverywhere(tx, at));
   for (const c of due) await startDueCampaign(deps, c.workspaceId, c.campaignId);
-  const tests = await deps.database.db.transaction((tx) => store.dueAbTestsEverywhere(tx, at));
+  const tests = await deps.database.withPlatform((tx) => store.dueAbTestsEverywhere(tx, at));
   for (const c of tests) await decideAbTest(deps, c.workspaceId, c.campaignId);
 }
 

@@ -359,7 +359,7 @@ async function inMessageWorkspace<T>(
   fn: (tx: Tx, message: NonNullable<Awaited<ReturnType<typeof store.findMessageByToken>>>) => Promise<T>,
 ) {
   if (!/^[A-Za-z0-9_-]{20,80}$/.test(token)) return undefined;
-  const workspaceId = await deps.database.db.transaction((tx) => store.messageWorkspace(tx, token));
+  const workspaceId = await deps.database.withPlatform((tx) => store.messageWorkspace(tx, token));
   if (workspaceId === null) return undefined;
   return deps.database.withWorkspace(workspaceId, async (tx) => {
     const message = await store.findMessageByToken(tx, token);
@@ -400,7 +400,7 @@ export async function bounceAddressWorkspace(
 ): Promise<{ workspaceId: number; token: string } | null> {
   const match = bounceAddressPattern.exec(address);
   if (!match || match[2].toLowerCase() !== deps.config.SMTP_CAPTURE_DOMAIN.toLowerCase()) return null;
-  const workspaceId = await deps.database.db.transaction((tx) => store.messageWorkspace(tx, match[1]));
+  const workspaceId = await deps.database.withPlatform((tx) => store.messageWorkspace(tx, match[1]));
   return workspaceId === null ? null : { workspaceId, token: match[1] };
 }
 

@@ -98,7 +98,7 @@ type InviteAcceptance = { token: string; userId: number; userEmail: string; user
 
 /** Accepts an invite for a signed-in user; returns the workspace joined. Single use, expires. */
 export function acceptInvite(database: Database, options: InviteAcceptance): Promise<number> {
-  return database.db.transaction((tx) => joinWorkspaceByInvite(tx, options));
+  return database.withPlatform((tx) => joinWorkspaceByInvite(tx, options));
 }
 
 /** The invite acceptance inside the caller's transaction (sign-up creates the user in the same one). */

@@ -19,7 +19,7 @@ async function processSync(data: { workspaceId: number; recordId: number }, deps
 
 /** Syncs stored but not processed: their job may have died with the process that ran it. */
 async function requeueUnfinishedSyncs(deps: AppDeps): Promise<number> {
-  const records = await deps.database.db.transaction((tx) => store.unfinishedRecordsEverywhere(tx));
+  const records = await deps.database.withPlatform((tx) => store.unfinishedRecordsEverywhere(tx));
   for (const record of records) await deps.queue.send(processSyncJobName, record);
   return records.length;
 }

@@ -68,7 +68,7 @@ export async function receiveSync(
   deps: AppDeps,
   payload: { type: PhoneSyncType; data: unknown[]; authToken: string },
 ) {
-  const found = await deps.database.db.transaction((tx) =>
+  const found = await deps.database.withPlatform((tx) =>
     store.findWorkspaceByTokenHash(tx, hashToken(payload.authToken)),
   );
   if (!found) throw new AppError('unauthenticated', serverMessage('phoneSync.tokenInvalid'));

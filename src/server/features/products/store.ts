@@ -4,6 +4,7 @@ import type { Product, productInputSchema } from '@domain/payments/product-schem
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
+import { isPgError } from '../../db/pg-errors.js';
 import { products } from '../../db/schema/payments.js';
 
 type ProductRow = typeof products.$inferSelect;
@@ -23,18 +24,13 @@ export async function listProducts(tx: Tx): Promise<Product[]> {
   return rows.map(toProduct);
 }
 
-function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23503' || e.cause?.code === '23503';
-}
-
 export async function createProduct(tx: Tx, input: z.output<typeof productInputSchema>): Promise<Product> {
   try {
     const [row] = await tx.insert(products).values(input).returning();
     return toProduct(row);
   } catch (error) {
     // The composite foreign key to (workspace_id, website_id) proves the website is this workspace's.
-    if (isForeignKeyViolation(error))
+    if (isPgError(error, 'foreignKeyViolation'))
       throw AppError.badRequest('websiteId', serverMessage('payments.websiteNotOwned'));
     throw error;
   }
