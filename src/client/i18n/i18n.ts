@@ -1,11 +1,8 @@
 import { isLocale, type Locale, matchLocale, sourceLocale, textDirection } from '@domain/locales';
 import { i18n, type Messages } from '@lingui/core';
+import { type ActiveLocale, pseudoLocale } from './active-locale';
 
-export { i18n };
-
-/** The test-only pseudo-locale (ADR 0007): every translated string is visibly accented, untranslated text is not. */
-export const pseudoLocale = 'pseudo';
-export type ActiveLocale = Locale | typeof pseudoLocale;
+export { type ActiveLocale, i18n, pseudoLocale };
 
 /** A signed-out visitor's choice, and the last language shown, so a reload starts in it. */
 const storageKey = 'hub.locale';

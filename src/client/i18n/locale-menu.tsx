@@ -1,7 +1,7 @@
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { isLocale, localeNames, locales } from '@domain/locales';
 import { useLingui } from '@lingui/react/macro';
-import { LocaleFace, type LocaleSwitcherProps } from './locale-switcher';
+import { LocaleFace, type LocaleSwitcherProps } from './locale-face';
 import { useLocale } from './use-locale';
 
 /** The language menu itself (Radix Select), loaded by `LocaleSwitcher` when it is first opened. */

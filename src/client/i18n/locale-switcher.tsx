@@ -2,33 +2,14 @@ import { selectTriggerClassName } from '@client/components/ui/select-trigger-cla
 import { cn } from '@client/lib/utils';
 import { isLocale, localeNames } from '@domain/locales';
 import { useLingui } from '@lingui/react/macro';
-import { ChevronDown, Languages } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
-
-export interface LocaleSwitcherProps {
-  className?: string;
-  id?: string;
-  isCompact?: boolean;
-}
+import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { LocaleFace, type LocaleSwitcherProps } from './locale-face';
 
 const LocaleMenu = lazy(() => import('./locale-menu').then((m) => ({ default: m.LocaleMenu })));
 
 /** The keys that open a closed select (Radix's, besides Enter and Space, which click a button). */
 const openKeys = new Set(['ArrowDown', 'ArrowUp']);
-
-/**
- * What the trigger shows: the icon and the language's name. `isCompact` shows only the icon on phones, where
- * a header has no room for the name (the trigger keeps its label). The name is visually hidden rather than
- * `hidden`: the trigger's line clamp would override `display: none`.
- */
-export function LocaleFace({ isCompact, children }: { isCompact: boolean; children: ReactNode }) {
-  return (
-    <>
-      <Languages className="h-4 w-4 shrink-0" aria-hidden="true" />
-      {isCompact ? <span className="sr-only sm:not-sr-only">{children}</span> : children}
-    </>
-  );
-}
 
 /**
  * The language menu: each language named in itself; the choice is kept (see useLocale). Until it is first

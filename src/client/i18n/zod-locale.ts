@@ -1,5 +1,5 @@
 import { config, type z } from 'zod';
-import { type ActiveLocale, pseudoLocale } from './i18n';
+import { type ActiveLocale, pseudoLocale } from './active-locale';
 
 /**
  * zod's own messages ("Too small: expected string to have >=1 characters") in each shipped language, from

@@ -26,7 +26,7 @@ import type {
   CheckoutLine,
   PaymentsProvider,
 } from '../../providers/payments/payments-provider.js';
-import { StripePaymentsProvider } from '../../providers/payments/stripe-provider.js';
+import { hasStripeWebhook } from '../../providers/payments/stripe-provider.js';
 import { recordActivity } from '../activities/service.js';
 import { activateSubscription, extendSubscription, recordPayment } from '../payments/service.js';
 import {
@@ -339,11 +339,6 @@ export async function recordRenewal(
     );
     return 'fulfilled';
   });
-}
-
-/** Whether this server has a Stripe webhook endpoint (a Stripe provider with a signing secret). */
-export function hasStripeWebhook(provider: PaymentsProvider): provider is StripePaymentsProvider {
-  return provider instanceof StripePaymentsProvider && provider.hasWebhookSecret;
 }
 
 /**

@@ -17,7 +17,6 @@ import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { ContactEventListener } from '../../events/contact-events.js';
-import { readAutomationSettings } from '../automation/service.js';
 import { addTimelineEntry } from '../contacts/service.js';
 import { getWebsite } from '../websites/service.js';
 import { readDeliveryReport } from './delivery-reports.js';
@@ -311,7 +310,7 @@ export async function runCampaignSend(deps: AppDeps, workspaceId: number, campai
     const next = await deps.database.withWorkspace(workspaceId, async (tx) => {
       // The status alone each round: the figures (a count over every message) only at the end.
       if ((await store.campaignStatus(tx, campaignId)) !== 'sending') return { stop: true as const };
-      const { sendRatePerMinute } = await readAutomationSettings(tx);
+      const sendRatePerMinute = await store.sendRatePerMinute(tx);
       const allowance =
         sendRatePerMinute > 0 ? sendRatePerMinute - (await store.sentInLastMinute(tx, now(deps))) : sendBatch;
       if (allowance <= 0) return { later: true as const };

@@ -470,3 +470,14 @@ export async function dueCampaignsEverywhere(tx: Tx, at: Date) {
     (await tx.execute<Ids>(sql`select * from app_due_campaigns(${at.toISOString()}::timestamptz)`)).rows,
   );
 }
+
+/**
+ * The workspace's sending rate. It is edited with the automation settings (one settings row), but it
+ * governs this area's outbox; read here so marketing never depends on automation, which sends through it.
+ */
+export async function sendRatePerMinute(tx: Tx): Promise<number> {
+  const { rows } = await tx.execute<{ rate: number }>(
+    sql`select send_rate_per_minute as rate from automation_settings`,
+  );
+  return rows[0]?.rate ?? 600;
+}

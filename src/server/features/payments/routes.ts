@@ -7,7 +7,7 @@ import {
 } from '@domain/payments/payment-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasStripeWebhook } from '../checkout/service.js';
+import { hasStripeWebhook } from '../../providers/payments/stripe-provider.js';
 import { billingSubscription, listWorkspacePayments, summarizeRevenue } from './service.js';
 
 const tags = ['payments'];

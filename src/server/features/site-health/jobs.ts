@@ -15,7 +15,7 @@ const crawlEveryDays = 7;
 
 /** Crawls a stopped server left queued or running: their job may have died with the process. */
 async function requeueUnfinishedCrawls(deps: AppDeps): Promise<number> {
-  const crawls = await deps.database.db.transaction((tx) => store.unfinishedCrawlsEverywhere(tx));
+  const crawls = await deps.database.withPlatform((tx) => store.unfinishedCrawlsEverywhere(tx));
   for (const crawl of crawls)
     await deps.queue.send<CrawlJobData>(crawlJobName, {
       workspaceId: crawl.workspaceId,

@@ -148,3 +148,8 @@ export class StripePaymentsProvider implements PaymentsProvider {
     return Boolean(this.settings.webhookSecret);
   }
 }
+
+/** Whether this server has a Stripe webhook endpoint (a Stripe provider with a signing secret). */
+export function hasStripeWebhook(provider: PaymentsProvider): provider is StripePaymentsProvider {
+  return provider instanceof StripePaymentsProvider && provider.hasWebhookSecret;
+}
