@@ -3,7 +3,6 @@ import path from 'node:path';
 import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -22,6 +21,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { serializeError } from './http/log-serializers.js';
 import { isPublicApiRoute } from './http/public-routes.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './http/session.js';
 import { aiProviderFor } from './providers/ai/index.js';
@@ -113,19 +113,7 @@ export async function buildApp(
   registerInputGuard(app);
   await app.register(sessionPlugin);
   await app.register(demoWorkspacePlugin);
-  // Per API key, after the session hook has told who is calling; browser sessions are not counted here.
-  await app.register(rateLimit, {
-    global: true,
-    max: config.API_KEY_RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
-    allowList: (request) => request.member?.apiKeyId === undefined,
-    keyGenerator: (request) => `api-key:${request.member?.apiKeyId}`,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'rate_limited',
-        serverMessage('apiKeys.rateLimited', { max: context.max, seconds: Math.ceil(context.ttl / 1000) }),
-      ),
-  });
+  await registerRateLimits(app, config.API_KEY_RATE_LIMIT_PER_MINUTE);
   for (const routes of featureRoutes) await app.register(routes);
 
   const clientDir = options.clientDir;

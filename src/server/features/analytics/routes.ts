@@ -13,10 +13,10 @@ import {
   snippetSchema,
 } from '@domain/analytics/analytics-schemas';
 import { AppError } from '@domain/app-error';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perAddressLimit } from '../../http/rate-limit.js';
 import { ingestFor } from './ingest.js';
 import { exportReport, getAppFigures, getBreakdown, getFunnel, getOverview, getSnippet } from './service.js';
 import { trackerScript } from './tracker-script.js';
@@ -24,7 +24,10 @@ import { trackerScript } from './tracker-script.js';
 const tags = ['analytics'];
 
 /** Per visitor IP: a busy reader of a single-page app sends a few events a minute, not hundreds. */
-const ingestLimit = { max: 240, timeWindow: '1 minute' };
+const ingestLimit = perAddressLimit(
+  240,
+  () => new AppError('rate_limited', 'Too many events from this visitor; try again later.'),
+);
 
 function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
   return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
@@ -35,11 +38,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     onError: (error) => app.log.error({ err: error }, 'analytics events could not be written'),
   });
   app.addHook('onClose', () => ingest.close());
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () =>
-      new AppError('rate_limited', 'Too many events from this visitor; try again later.'),
-  });
   // The script posts text/plain (a CORS "simple" request needs no preflight); its body is JSON all the same.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {

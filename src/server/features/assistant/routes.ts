@@ -1,9 +1,9 @@
 import { AppError } from '@domain/app-error';
 import { suggestionRequestSchema, suggestionResponseSchema } from '@domain/assistant/assistant-schemas';
 import { serverMessage } from '@domain/messages';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { now } from '../../deps.js';
+import { perAddressLimit } from '../../http/rate-limit.js';
 import type { AiProvider } from '../../providers/ai/index.js';
 import { type SuggestOptions, suggestContextually } from './service.js';
 
@@ -13,7 +13,10 @@ const tags = ['assistant'];
  * Per visitor IP on the public demo: the page asks at most once per 300 ms pause in typing and caches
  * answers for 30 s, so a person stays far below this; a script does not.
  */
-const demoLimit = { max: 60, timeWindow: '1 minute' };
+const demoLimit = perAddressLimit(
+  60,
+  () => new AppError('rate_limited', serverMessage('assistant.tooManyRequests')),
+);
 
 /**
  * With an AI provider configured, a member's suggestions come from the model (the rules are its fallback).
@@ -26,11 +29,6 @@ function modelOf(ai: AiProvider | null): Pick<SuggestOptions, 'askModel'> {
 }
 
 export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError('rate_limited', serverMessage('assistant.tooManyRequests')),
-  });
-
   app.post(
     '/api/ai/contextual-suggestions',
     {
