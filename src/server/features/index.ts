@@ -24,7 +24,7 @@ import { emailJobs } from './email/jobs.js';
 import { emailRoutes } from './email/routes.js';
 import { importJobDefinition } from './imports/import-job.js';
 import { importRoutes } from './imports/routes.js';
-import { locationRoutes } from './location/routes.js';
+import { locationRoutes } from './location/index.js';
 import { marketingJobs } from './marketing/jobs.js';
 import { marketingRoutes } from './marketing/routes.js';
 import { memberRoutes } from './members/routes.js';

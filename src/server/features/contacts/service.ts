@@ -19,8 +19,6 @@ import { recordActivity } from '../activities/service.js';
 import { placeAddress } from './placing.js';
 import * as store from './store.js';
 
-/** Contacts near a point, nearest first: the location area's alerts and nearby list read them here. */
-export { findContactsNear } from './nearby-store.js';
 /** Geocoding of imported addresses, for the imports area's merge step. */
 export { placeAddresses } from './placing.js';
 
