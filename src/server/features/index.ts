@@ -13,7 +13,7 @@ import { backupJobs } from './backups/jobs.js';
 import { backupRoutes } from './backups/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
-import { contactRoutes } from './contacts/routes.js';
+import { contactRoutes } from './contacts/index.js';
 import { contentJobs } from './content/jobs.js';
 import { contentRoutes } from './content/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
