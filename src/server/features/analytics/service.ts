@@ -20,7 +20,7 @@ import { applications } from '@domain/catalogue/applications';
 import { serverMessage } from '@domain/messages';
 import { stringify } from 'csv-stringify/sync';
 import type { Tx } from '../../db/database.js';
-import { countLeadsBySource, type SourceLeads } from '../contacts/service.js';
+import { countLeadsBySource, type SourceLeads } from '../contacts/index.js';
 import { revenueBetween } from '../payments/service.js';
 import { getWebsiteTrackingKey, listWebsites } from '../websites/service.js';
 import * as store from './store.js';

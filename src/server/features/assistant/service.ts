@@ -16,7 +16,7 @@ import {
 import { contactDisplayName } from '@domain/contacts/names';
 import { type MessageValues, type ServerMessageId, serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
-import { type Contact, findContact, listContacts } from '../contacts/service.js';
+import { type Contact, findContact, listContacts } from '../contacts/index.js';
 
 /** A contact not reached for this many days is worth a follow-up. */
 export const staleAfterDays = 21;

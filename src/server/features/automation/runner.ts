@@ -12,7 +12,7 @@ import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import { addressPolicyFrom, createOutboundClient } from '../../http/outbound.js';
 import { recordActivity } from '../activities/service.js';
-import { addTimelineEntry, type Contact, findContact, updateContact } from '../contacts/service.js';
+import { addTimelineEntry, type Contact, findContact, updateContact } from '../contacts/index.js';
 import {
   deliverMessageJobName,
   isSuppressed,

@@ -16,7 +16,7 @@ import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { ContactEvent, ContactEventListener } from '../../events/contact-events.js';
-import { addTimelineEntry, countLeadsBySource, findContact } from '../contacts/service.js';
+import { addTimelineEntry, countLeadsBySource, findContact } from '../contacts/index.js';
 import { runStepJobName, stepDeadlineMs } from './runner.js';
 import * as store from './store.js';
 

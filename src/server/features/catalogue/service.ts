@@ -3,7 +3,7 @@ import type { AnalyticsDashboard, PublicConfig } from '@domain/catalogue/catalog
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { checkoutMode } from '../../providers/payments/index.js';
-import { countContactsByStatus, findCustomerEmails } from '../contacts/service.js';
+import { countContactsByStatus, findCustomerEmails } from '../contacts/index.js';
 import { countProductsByEmail, summarizeRevenue } from '../payments/service.js';
 
 export function listApplications(): Application[] {

@@ -12,10 +12,10 @@ import { seedDemoContacts } from './demo-contacts.js';
 import {
   addTimelineEntry,
   assertContactCapacity,
-  countContactsByStatus,
   markContacted,
   upsertContactByIdentity,
-} from './service.js';
+} from './ingestion.js';
+import { countContactsByStatus } from './read-model.js';
 
 let t: TestApp;
 let owner: SignedUp;

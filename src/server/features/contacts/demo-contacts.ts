@@ -1,7 +1,7 @@
 import type { ContactStatus, ContactType } from '@domain/contacts/contact-schemas';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
-import { addTimelineEntry, upsertContactByIdentity } from './service.js';
+import { addTimelineEntry, upsertContactByIdentity } from './ingestion.js';
 import { updateContactRow } from './store.js';
 
 interface DemoContact {

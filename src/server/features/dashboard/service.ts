@@ -2,7 +2,7 @@ import type { DashboardStats } from '@domain/dashboard/dashboard-schemas';
 import type { Tx } from '../../db/database.js';
 import { countDashboardTraffic } from '../analytics/service.js';
 import { automationScore } from '../automation/service.js';
-import { countContactsByStatus, countWebsiteAudience } from '../contacts/service.js';
+import { countContactsByStatus, countWebsiteAudience } from '../contacts/index.js';
 import { summarizeRevenue } from '../payments/service.js';
 import { getWebsite } from '../websites/service.js';
 

@@ -1,7 +1,7 @@
 import type { ContactStatus } from '@domain/contacts/contact-schemas';
 import type { DealStage } from '@domain/deals/deal-schemas';
 import type { Tx } from '../../db/database.js';
-import { listContacts } from '../contacts/service.js';
+import { listContacts } from '../contacts/index.js';
 import { listWebsites } from '../websites/service.js';
 import { createDeal, moveDeal } from './service.js';
 

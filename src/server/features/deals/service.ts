@@ -20,7 +20,7 @@ import {
 import { serverMessage, timelineTitle } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/service.js';
-import { findCompany, findContact, updateContact } from '../contacts/service.js';
+import { findCompany, findContact, updateContact } from '../contacts/index.js';
 import { listMembers } from '../members/service.js';
 import { listWebsites } from '../websites/service.js';
 import * as store from './store.js';

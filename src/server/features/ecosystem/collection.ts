@@ -5,7 +5,7 @@ import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { recordActivity } from '../activities/service.js';
-import { assertContactCapacity } from '../contacts/service.js';
+import { assertContactCapacity } from '../contacts/index.js';
 import {
   batchRows,
   type ColumnMapping,

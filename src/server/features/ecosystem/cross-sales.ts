@@ -2,7 +2,7 @@ import { AppError } from '@domain/app-error';
 import { urgencyOf, valueEstimate } from '@domain/ecosystem/opportunity-score';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
-import { countContactsByStatus } from '../contacts/service.js';
+import { countContactsByStatus } from '../contacts/index.js';
 import * as store from './cross-sales-store.js';
 import { findAppRowByName } from './store.js';
 

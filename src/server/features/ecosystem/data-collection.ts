@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database.js';
-import { sourceTotals, standardizeSources, upsertContactByIdentity } from '../contacts/service.js';
+import { sourceTotals, standardizeSources, upsertContactByIdentity } from '../contacts/index.js';
 import * as store from './store.js';
 import { appEmailDomain } from './user-integration.js';
 

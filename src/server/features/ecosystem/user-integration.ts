@@ -5,7 +5,7 @@ import {
   addContactUnlessKnown,
   contactsBySource,
   tagUnknownSourcesByEmailDomain,
-} from '../contacts/service.js';
+} from '../contacts/index.js';
 import { validateRow } from '../imports/service.js';
 import { listWebsites } from '../websites/service.js';
 import { type AppFetcher, endpointItems, failureReason, mappingFor } from './app-data.js';

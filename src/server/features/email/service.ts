@@ -9,7 +9,7 @@ import type { EmailDirection, EmailOrigin } from '../../db/schema/email.js';
 import type { AppDeps } from '../../deps.js';
 import { emitContactEvent } from '../../events/contact-events.js';
 import type { Member } from '../../http/session.js';
-import { addTimelineEntry, markContacted, upsertContactByIdentity } from '../contacts/service.js';
+import { addTimelineEntry, markContacted, upsertContactByIdentity } from '../contacts/index.js';
 import { assertPublicMailHost } from './mail-host-guard.js';
 import { seal } from './secret-box.js';
 import * as store from './store.js';

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { recordActivity } from '../activities/service.js';
-import { assertContactCapacity, countContactsByStatus } from '../contacts/service.js';
+import { assertContactCapacity, countContactsByStatus } from '../contacts/index.js';
 import { createDealsFromImport } from '../deals/service.js';
 import { readCsvItems } from './csv-items.js';
 import { deleteStoredFile, readStoredFile } from './file-store.js';

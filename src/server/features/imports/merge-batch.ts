@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { clientOf, type Tx } from '../../db/database.js';
 import type { GeoPoint } from '../../providers/geocoding/index.js';
-import { placeAddresses } from '../contacts/service.js';
+import { placeAddresses } from '../contacts/index.js';
 import type { FailedRow, ImportBatch, StagedContact } from './import-batch.js';
 import type { ImportContact } from './row-validation.js';
 

@@ -3,7 +3,7 @@ import type { LocationUpdateResult, NearbyContact } from '@domain/location/locat
 import type { Tx } from '../../db/database.js';
 import type { Member } from '../../http/session.js';
 import { formatPlace, geocoder } from '../../providers/geocoding/index.js';
-import { findContactsNear } from '../contacts/service.js';
+import { findContactsNear } from './nearby-store.js';
 import * as store from './store.js';
 
 export const maxNearbyContacts = 50;

@@ -17,7 +17,7 @@ import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { ContactEventListener } from '../../events/contact-events.js';
-import { addTimelineEntry } from '../contacts/service.js';
+import { addTimelineEntry } from '../contacts/index.js';
 import { getWebsite } from '../websites/service.js';
 import { readDeliveryReport } from './delivery-reports.js';
 import { bounceAddressPattern, deliverMessages, processId, renderMergeFields, suppress } from './outbox.js';

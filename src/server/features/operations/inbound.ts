@@ -11,7 +11,7 @@ import { createGroupCommit, type GroupCommit, writePerWorkspace } from '../../db
 import type { AppDeps } from '../../deps.js';
 import { emitContactEvent } from '../../events/contact-events.js';
 import { recordActivity } from '../activities/service.js';
-import { findContactIdByEmail } from '../contacts/service.js';
+import { findContactIdByEmail } from '../contacts/index.js';
 import { enqueueDeliveries, messageBody } from './deliveries.js';
 import { acknowledgeIntegration } from './integration.js';
 import { storeAndAnnounce } from './live-bus.js';

@@ -10,7 +10,7 @@ import { validateSyncItems } from '@domain/phone-sync/validate-sync-items';
 import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, newToken } from '../../http/session.js';
-import { addTimelineEntry, markContacted, upsertContactByIdentity } from '../contacts/service.js';
+import { addTimelineEntry, markContacted, upsertContactByIdentity } from '../contacts/index.js';
 import * as store from './store.js';
 
 export const processSyncJobName = 'phone-sync.process';

@@ -2,11 +2,12 @@ import type { NearbyContact } from '@domain/location/location-schemas';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 
-export const metersPerMile = 1609.344;
+const metersPerMile = 1609.344;
 
 /**
- * Contacts within `radiusMiles` of a point, nearest first, in the transaction's workspace. Owned by
- * the location area, kept beside the contacts store because it reads the contacts table.
+ * Contacts within `radiusMiles` of a point, nearest first, in the transaction's workspace. The location
+ * area owns this search: its shape (the earth-distance index, the bounding box) serves the geofence and
+ * the nearby list only, so it lives beside their other queries rather than in the contacts store.
  *
  * The inner query walks the gist index on (workspace_id, ll_to_earth(latitude, longitude)) inside
  * the radius's bounding box, nearest first by the cube distance `<->` (straight-line, so the same
