@@ -15,7 +15,8 @@ function sourceFiles(dir: string): string[] {
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 }
 
-const importPattern = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^'";]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern =
+  /(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^'";]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The areas each area's files import at run time (type-only imports are erased, so they cannot cycle). */
 function areaGraph(featuresDir: string, resolveArea: (file: string, spec: string) => string | null) {
