@@ -16,6 +16,7 @@ import { checkoutRoutes } from './checkout/routes.js';
 import { contactRoutes } from './contacts/routes.js';
 import { contentJobs } from './content/jobs.js';
 import { contentRoutes } from './content/routes.js';
+import { crossSalesRoutes } from './cross-sales/index.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dealRoutes } from './deals/routes.js';
 import { collectJobDefinition } from './ecosystem/collection.js';
@@ -62,6 +63,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   siteHealthRoutes,
   contentRoutes,
   ecosystemRoutes,
+  crossSalesRoutes,
   automationRoutes,
   marketingRoutes,
   operationsRoutes,

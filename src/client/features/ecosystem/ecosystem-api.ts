@@ -2,21 +2,16 @@ import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import {
-  backlinksSchema,
-  crossSalesMetricsSchema,
-  crossSellSchema,
-  integrationStatusSchema,
-  matrixSchema,
-  opportunitySchema,
-  planSchema,
-  pricingTableSchema,
-} from '@domain/ecosystem/cross-sales-schemas';
-import {
   type CollectionRun,
   collectionRunSchema,
   contactsBySourceSchema,
   ecosystemReportSchema,
 } from '@domain/ecosystem/data-collection-schemas';
+import {
+  crossSellSchema,
+  integrationStatusSchema,
+  pricingTableSchema,
+} from '@domain/ecosystem/ecosystem-page-schemas';
 import {
   type AppInput,
   appSchema,
@@ -72,24 +67,6 @@ export function useConsoleAction<S extends z.ZodType>(url: string, schema: S) {
   return useMutation({
     mutationFn: (body?: unknown) => requestJson(schema, 'POST', url, body),
     onSuccess: refreshEcosystem,
-  });
-}
-
-export const useOpportunities = () =>
-  useQuery({ queryKey: ['/api/cross-sales/opportunities'], queryFn: queryWith(z.array(opportunitySchema)) });
-export const useBacklinks = () =>
-  useQuery({ queryKey: ['/api/cross-sales/backlinks'], queryFn: queryWith(backlinksSchema) });
-export const useCrossSalesMetrics = () =>
-  useQuery({ queryKey: ['/api/cross-sales/metrics'], queryFn: queryWith(crossSalesMetricsSchema) });
-export const useMatrix = () =>
-  useQuery({ queryKey: ['/api/cross-sales/matrix'], queryFn: queryWith(matrixSchema) });
-export const usePlan = () =>
-  useQuery({ queryKey: ['/api/cross-sales/plan'], queryFn: queryWith(planSchema) });
-
-export function useAdvancePlanItem() {
-  return useMutation({
-    mutationFn: (id: number) => requestJson(planSchema, 'POST', `/api/cross-sales/plan/${id}/advance`),
-    onSuccess: (data) => queryClient.setQueryData(['/api/cross-sales/plan'], data),
   });
 }
 

@@ -7,9 +7,6 @@ export const UserIntegrationPanel = lazy(() =>
 export const DataCollectionPanel = lazy(() =>
   import('./data-collection-panel').then((m) => ({ default: m.DataCollectionPanel })),
 );
-export const CrossSalesPanel = lazy(() =>
-  import('./cross-sales-panel').then((m) => ({ default: m.CrossSalesPanel })),
-);
 export const EcosystemPage = lazy(() =>
   import('./ecosystem-page').then((m) => ({ default: m.EcosystemPage })),
 );

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { consoleRoutes } from './console-routes.js';
-import { crossSalesRoutes } from './cross-sales-routes.js';
 import { demoAppSimulator } from './demo-app-simulator.js';
 import { ecosystemAppRoutes } from './routes.js';
 
@@ -8,6 +7,5 @@ import { ecosystemAppRoutes } from './routes.js';
 export const ecosystemRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ecosystemAppRoutes);
   await app.register(consoleRoutes);
-  await app.register(crossSalesRoutes);
   await app.register(demoAppSimulator);
 };

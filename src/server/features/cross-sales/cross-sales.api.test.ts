@@ -1,4 +1,4 @@
-import { opportunityScore } from '@domain/ecosystem/opportunity-score';
+import { opportunityScore } from '@domain/cross-sales/opportunity-score';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,9 +10,9 @@ import {
   type TestApp,
 } from '../../../../test/test-app.js';
 import { seedDemoWorkspace } from '../../seed/demo-workspace.js';
-import { topOpportunities } from './cross-sales-store.js';
-import { demoApps, demoMatrix, demoPlan } from './demo-catalogue.js';
-import { seedDemoEcosystem } from './demo-data.js';
+import { demoApps, demoMatrix, demoPlan } from '../ecosystem/demo-catalogue.js';
+import { seedDemoEcosystem } from '../ecosystem/demo-data.js';
+import { topOpportunities } from './store.js';
 
 let t: TestApp;
 let owner: SignedUp;
