@@ -10,7 +10,7 @@ import {
   OverviewPanel,
   type TabPanel,
 } from '@client/features/dashboard';
-import { DataCollectionPanel, UserIntegrationPanel } from '@client/features/ecosystem';
+import { DataCollectionPanel, UserIntegrationPanel } from '@client/features/data-collection';
 import { PaymentsPanel } from '@client/features/payments';
 import { IphoneSyncPanel } from '@client/features/phone-sync';
 import { PricingTabPanel } from '@client/features/pricing';

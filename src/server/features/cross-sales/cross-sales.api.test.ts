@@ -11,7 +11,7 @@ import {
 } from '../../../../test/test-app.js';
 import { seedDemoWorkspace } from '../../seed/demo-workspace.js';
 import { demoApps, demoMatrix, demoPlan } from '../ecosystem/demo-catalogue.js';
-import { seedDemoEcosystem } from '../ecosystem/demo-data.js';
+import { seedDemoEcosystem } from '../ecosystem/index.js';
 import { topOpportunities } from './store.js';
 
 let t: TestApp;

@@ -10,11 +10,11 @@ import {
   signUpOwner,
   type TestApp,
 } from '../../../../test/test-app.js';
-import { runCollection } from './collection.js';
-import { insertRun } from './collection-store.js';
-import { simulatedLeads, simulatedUsers } from './demo-app-simulator.js';
-import { demoApps } from './demo-catalogue.js';
-import { openAuthHeader } from './service.js';
+import { simulatedLeads, simulatedUsers } from '../ecosystem/demo-app-simulator.js';
+import { demoApps } from '../ecosystem/demo-catalogue.js';
+import { openAuthHeader } from '../ecosystem/index.js';
+import { runCollection } from './collection-job.js';
+import { insertRun } from './store.js';
 
 // A local server standing in for the apps: each path is one way an app's endpoint can behave.
 let appServer: Server;
