@@ -478,24 +478,6 @@ describe('user integration', () => {
   });
 });
 
-describe('the demo apps simulator', () => {
-  it('serves sites, a sitemap, users and leads as JSON pages and CSV, the same every time', async () => {
-    const demo = demoApps[0];
-    const page1 = await t.app.inject({ url: `/demo-apps/${demo.slug}/api/leads` });
-    expect(page1.json().data).toHaveLength(Math.min(25, demo.leads));
-    const again = await t.app.inject({ url: `/demo-apps/${demo.slug}/api/leads` });
-    expect(again.body).toBe(page1.body);
-    const csv = await t.app.inject({ url: `/demo-apps/${demo.slug}/api/leads.csv` });
-    expect(csv.body.trim().split('\n')).toHaveLength(demo.leads + 1);
-    expect((await t.app.inject({ url: `/demo-apps/${demo.slug}/sitemap.xml` })).body).toContain('<urlset');
-    expect((await t.app.inject({ url: `/demo-apps/${demo.slug}/blog/launch-week` })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/demo-apps/${demo.slug}/api/users` })).json()).toEqual(
-      simulatedUsers(demo),
-    );
-    expect((await t.app.inject({ url: '/demo-apps/nope/' })).statusCode).toBe(404);
-  });
-});
-
 describe('collecting from the demo apps on the server itself', () => {
   let self: TestApp;
   let selfOwner: SignedUp;
