@@ -3,13 +3,14 @@ import { AutomationPanel } from '@client/features/automation';
 import { BackupPanel } from '@client/features/backups';
 import { CrmPanel } from '@client/features/contacts';
 import { ContentPanel } from '@client/features/content';
+import { CrossSalesPanel } from '@client/features/cross-sales';
 import {
   type DashboardPanelProps,
   type DashboardTabId,
   OverviewPanel,
   type TabPanel,
 } from '@client/features/dashboard';
-import { CrossSalesPanel, DataCollectionPanel, UserIntegrationPanel } from '@client/features/ecosystem';
+import { DataCollectionPanel, UserIntegrationPanel } from '@client/features/data-collection';
 import { PaymentsPanel } from '@client/features/payments';
 import { IphoneSyncPanel } from '@client/features/phone-sync';
 import { PricingTabPanel } from '@client/features/pricing';

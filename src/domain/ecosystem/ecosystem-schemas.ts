@@ -37,7 +37,7 @@ export const mappableFields = [
 ] as const;
 export type MappableField = (typeof mappableFields)[number];
 
-/** The simulated demo apps live on this server under this path (see features/ecosystem/demo-apps.ts). */
+/** The simulated demo apps live on this server under this path (see features/ecosystem/demo-app-simulator.ts). */
 export const demoAppsPath = '/demo-apps/';
 
 /**

@@ -16,9 +16,10 @@ import { checkoutRoutes } from './checkout/routes.js';
 import { contactRoutes } from './contacts/index.js';
 import { contentJobs } from './content/jobs.js';
 import { contentRoutes } from './content/routes.js';
+import { crossSalesRoutes } from './cross-sales/index.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { collectJobDefinition, dataCollectionRoutes } from './data-collection/index.js';
 import { dealRoutes } from './deals/routes.js';
-import { collectJobDefinition } from './ecosystem/collection.js';
 import { ecosystemRoutes } from './ecosystem/index.js';
 import { emailJobs } from './email/jobs.js';
 import { emailRoutes } from './email/routes.js';
@@ -62,6 +63,8 @@ export const featureRoutes: FastifyPluginAsync[] = [
   siteHealthRoutes,
   contentRoutes,
   ecosystemRoutes,
+  dataCollectionRoutes,
+  crossSalesRoutes,
   automationRoutes,
   marketingRoutes,
   operationsRoutes,

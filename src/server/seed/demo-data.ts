@@ -6,7 +6,7 @@ import { recordActivity } from '../features/activities/service.js';
 import { seedDemoContacts } from '../features/contacts/demo-contacts.js';
 import { seedDemoContent } from '../features/content/demo-content.js';
 import { seedDemoDeals } from '../features/deals/demo-deals.js';
-import { seedDemoEcosystem } from '../features/ecosystem/demo-data.js';
+import { seedDemoEcosystem } from '../features/ecosystem/index.js';
 import { seedDemoCampaigns } from '../features/marketing/demo-campaigns.js';
 import { seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 import { seedDemoProducts } from '../features/products/demo-products.js';

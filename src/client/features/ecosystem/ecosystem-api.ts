@@ -1,98 +1,24 @@
 import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
-import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import {
-  backlinksSchema,
-  crossSalesMetricsSchema,
   crossSellSchema,
   integrationStatusSchema,
-  matrixSchema,
-  opportunitySchema,
-  planSchema,
   pricingTableSchema,
-} from '@domain/ecosystem/cross-sales-schemas';
-import {
-  type CollectionRun,
-  collectionRunSchema,
-  contactsBySourceSchema,
-  ecosystemReportSchema,
-} from '@domain/ecosystem/data-collection-schemas';
+} from '@domain/ecosystem/ecosystem-page-schemas';
 import {
   type AppInput,
   appSchema,
-  appSourceSchema,
   appsResponseSchema,
   type EndpointInput,
   endpointSchema,
 } from '@domain/ecosystem/ecosystem-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 
 /** The ecosystem page reads the signed-in workspace, or the demo workspace on /ecosystem-demo. */
 export const ecosystemBase = (demo: boolean) => (demo ? '/api/demo/ecosystem' : '/api/ecosystem');
 
 export const useEcosystemApps = (demo = false) =>
   useQuery({ queryKey: [`${ecosystemBase(demo)}/apps`], queryFn: queryWith(appsResponseSchema) });
-export const useAppSources = () =>
-  useQuery({ queryKey: ['/api/app-sources'], queryFn: queryWith(z.array(appSourceSchema)) });
-export const useContactsBySource = () =>
-  useQuery({ queryKey: ['/api/contacts/by-source'], queryFn: queryWith(contactsBySourceSchema) });
-export const useDataEndpoints = () =>
-  useQuery({ queryKey: ['/api/data-collection/endpoints'], queryFn: queryWith(z.array(endpointSchema)) });
-export const useEcosystemReport = () =>
-  useQuery({
-    queryKey: ['/api/data-collection/ecosystem-report'],
-    queryFn: queryWith(ecosystemReportSchema),
-  });
-
-/** The latest collection run, polled while it is working so the bar shows the job's real progress. */
-export function useLatestRun() {
-  return useQuery<CollectionRun | null>({
-    queryKey: ['/api/data-collection/runs/latest'],
-    queryFn: queryWith(collectionRunSchema.nullable()),
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === 'queued' || status === 'running' ? 1000 : false;
-    },
-  });
-}
-
-/** Contact views and the console's figures, after an action or when a collection run ends. */
-export async function refreshEcosystem() {
-  await Promise.all([
-    refreshContactViews(),
-    queryClient.invalidateQueries({ queryKey: ['/api/contacts/by-source'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/data-collection/ecosystem-report'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/data-collection/runs/latest'] }),
-  ]);
-}
-
-/** A POST to one of the console's actions, answered as `schema` says; the contact views refresh after it. */
-export function useConsoleAction<S extends z.ZodType>(url: string, schema: S) {
-  return useMutation({
-    mutationFn: (body?: unknown) => requestJson(schema, 'POST', url, body),
-    onSuccess: refreshEcosystem,
-  });
-}
-
-export const useOpportunities = () =>
-  useQuery({ queryKey: ['/api/cross-sales/opportunities'], queryFn: queryWith(z.array(opportunitySchema)) });
-export const useBacklinks = () =>
-  useQuery({ queryKey: ['/api/cross-sales/backlinks'], queryFn: queryWith(backlinksSchema) });
-export const useCrossSalesMetrics = () =>
-  useQuery({ queryKey: ['/api/cross-sales/metrics'], queryFn: queryWith(crossSalesMetricsSchema) });
-export const useMatrix = () =>
-  useQuery({ queryKey: ['/api/cross-sales/matrix'], queryFn: queryWith(matrixSchema) });
-export const usePlan = () =>
-  useQuery({ queryKey: ['/api/cross-sales/plan'], queryFn: queryWith(planSchema) });
-
-export function useAdvancePlanItem() {
-  return useMutation({
-    mutationFn: (id: number) => requestJson(planSchema, 'POST', `/api/cross-sales/plan/${id}/advance`),
-    onSuccess: (data) => queryClient.setQueryData(['/api/cross-sales/plan'], data),
-  });
-}
-
 export function useCrossSell(appId: number | null, demo: boolean) {
   return useQuery({
     queryKey: [`${ecosystemBase(demo)}/cross-sell/${appId}`],

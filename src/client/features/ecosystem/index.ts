@@ -1,15 +1,6 @@
 import { lazy } from 'react';
 
-/** The ecosystem console's screens: three dashboard tabs, its settings section and /ecosystem(-demo). */
-export const UserIntegrationPanel = lazy(() =>
-  import('./user-integration-panel').then((m) => ({ default: m.UserIntegrationPanel })),
-);
-export const DataCollectionPanel = lazy(() =>
-  import('./data-collection-panel').then((m) => ({ default: m.DataCollectionPanel })),
-);
-export const CrossSalesPanel = lazy(() =>
-  import('./cross-sales-panel').then((m) => ({ default: m.CrossSalesPanel })),
-);
+/** The ecosystem's screens: /ecosystem and /ecosystem-demo, and its settings section. */
 export const EcosystemPage = lazy(() =>
   import('./ecosystem-page').then((m) => ({ default: m.EcosystemPage })),
 );

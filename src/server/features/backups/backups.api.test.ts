@@ -15,7 +15,7 @@ import {
 } from '../../../../test/test-app.js';
 import { seedDemoData } from '../../seed/demo-data.js';
 import { wordpressPasswordPurpose } from '../content/service.js';
-import { openAuthHeader } from '../ecosystem/service.js';
+import { openAuthHeader } from '../ecosystem/index.js';
 import { open, seal } from '../email/service.js';
 import { privateKeyContext, privateKeyPurpose } from '../site-health/search-console-sync.js';
 import { notBackedUp, workspaceTables } from './catalog.js';

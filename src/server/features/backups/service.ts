@@ -9,7 +9,7 @@ import type { Member } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
 import { createEmptyWorkspaceIn } from '../auth/service.js';
 import { resealWordpressAfterRestore } from '../content/service.js';
-import { resealAuthHeadersAfterRestore } from '../ecosystem/service.js';
+import { resealAuthHeadersAfterRestore } from '../ecosystem/index.js';
 import { addWorkspaceOwner } from '../members/service.js';
 import { resealSearchConsoleAfterRestore } from '../site-health/service.js';
 import { BackupMismatch, restoredOldId, restoreInto, verifyBackupFile } from './restore-backup.js';

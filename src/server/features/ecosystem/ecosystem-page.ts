@@ -2,8 +2,8 @@ import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
 import { charityFigures } from '@domain/pricing/charity';
 import type { Tx } from '../../db/database.js';
+import { listMatrixEntries } from '../cross-sales/index.js';
 import { summarizeRevenue } from '../payments/service.js';
-import * as crossSales from './cross-sales-store.js';
 import { ecosystemOverview, totalMonthlyValue } from './service.js';
 import * as store from './store.js';
 
@@ -14,7 +14,7 @@ const priorityOf = (maxCents: number): 'high' | 'medium' | 'low' =>
 export async function crossSell(tx: Tx, appId: number) {
   const app = await store.findAppRow(tx, appId);
   if (!app) throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
-  const targets = await crossSales.listMatrix(tx, appId);
+  const targets = await listMatrixEntries(tx, appId);
   return {
     app: { name: app.name },
     crossSellOpportunities: targets.map((t) => ({
@@ -55,7 +55,7 @@ function snippet(appName: string, offers: { targetApp: string; url: string; ince
 /** Spec 001 §3 "Integration package", saved by the page as a JSON file. */
 export async function integrationPackage(tx: Tx) {
   const { apps } = await ecosystemOverview(tx);
-  const matrix = await crossSales.listMatrix(tx);
+  const matrix = await listMatrixEntries(tx);
   const urlOf = new Map(apps.map((a) => [a.name, a.url]));
   const crossSellSnippets = Object.fromEntries(
     apps.map((a) => [
@@ -95,7 +95,7 @@ export async function integrationPackage(tx: Tx) {
 /** The integration status card's metrics. */
 export async function integrationStatus(tx: Tx) {
   const { apps, totalEcosystemValue } = await ecosystemOverview(tx);
-  const matrix = await crossSales.listMatrix(tx);
+  const matrix = await listMatrixEntries(tx);
   return {
     totalApplications: apps.length,
     crossSellOpportunities: matrix.length,

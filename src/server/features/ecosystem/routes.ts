@@ -1,4 +1,10 @@
 import {
+  crossSellSchema,
+  integrationPackageSchema,
+  integrationStatusSchema,
+  pricingTableSchema,
+} from '@domain/ecosystem/ecosystem-page-schemas';
+import {
   appInputSchema,
   appSchema,
   appSourceSchema,
@@ -10,6 +16,7 @@ import {
 import { idParamSchema } from '@domain/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crossSell, integrationPackage, integrationStatus, pricingTable } from './ecosystem-page.js';
 import {
   addApp,
   addEndpoint,
@@ -89,5 +96,35 @@ export const ecosystemAppRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/data-collection/endpoints',
     { schema: { tags, response: { 200: z.array(endpointSchema) } } },
     (request) => app.inWorkspace(request, 'viewer', (tx) => listDataEndpoints(tx)),
+  );
+
+  // The ecosystem page: signed in under /api/ecosystem/, the demo workspace read-only under /api/demo/ecosystem/.
+  const reads = [
+    { path: 'apps', schema: appsResponseSchema, read: ecosystemOverview },
+    { path: 'pricing-table', schema: pricingTableSchema, read: pricingTable },
+    { path: 'integration-package', schema: integrationPackageSchema, read: integrationPackage },
+    { path: 'integration-status', schema: integrationStatusSchema, read: integrationStatus },
+  ] as const;
+  for (const { path, schema, read } of reads) {
+    // /api/ecosystem/apps is registered above, with its writes.
+    if (path !== 'apps')
+      app.get(
+        `/api/ecosystem/${path}`,
+        { schema: { tags: ['ecosystem'], response: { 200: schema } } },
+        (request) => app.inWorkspace(request, 'viewer', (tx) => read(tx) as Promise<never>),
+      );
+    app.get(`/api/demo/ecosystem/${path}`, { schema: { tags: ['demo'], response: { 200: schema } } }, () =>
+      app.inDemoWorkspace((tx) => read(tx) as Promise<never>),
+    );
+  }
+  app.get(
+    '/api/ecosystem/cross-sell/:id',
+    { schema: { tags: ['ecosystem'], params: idParams, response: { 200: crossSellSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => crossSell(tx, request.params.id)),
+  );
+  app.get(
+    '/api/demo/ecosystem/cross-sell/:id',
+    { schema: { tags: ['demo'], params: idParams, response: { 200: crossSellSchema } } },
+    (request) => app.inDemoWorkspace((tx) => crossSell(tx, request.params.id)),
   );
 };

@@ -1,4 +1,4 @@
-import { scoreWeights } from '@domain/ecosystem/opportunity-score';
+import { scoreWeights } from '@domain/cross-sales/opportunity-score';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 
@@ -33,6 +33,17 @@ export async function listMatrix(tx: Tx, sourceAppId?: number): Promise<MatrixRo
   return rows;
 }
 
+/**
+ * The app a matrix entry names, as the ecosystem's apps match names (any case). Read here, like the
+ * matrix's joins, so cross-sales needs no code of the ecosystem area, whose page reads the matrix.
+ */
+export async function findAppIdByName(tx: Tx, name: string): Promise<number | null> {
+  const { rows } = await tx.execute<{ id: number }>(
+    sql`select id::int as id from ecosystem_apps where lower(name) = lower(${name})`,
+  );
+  return rows[0]?.id ?? null;
+}
+
 export async function upsertMatrixRow(
   tx: Tx,
   v: {
@@ -61,7 +72,7 @@ export async function deleteMatrixRow(tx: Tx, id: number): Promise<boolean> {
 const n = (value: number) => sql.raw(String(value));
 
 /**
- * The score of `opportunityScore` (src/domain/ecosystem/opportunity-score.ts) but for engagement, as
+ * The score of `opportunityScore` (src/domain/cross-sales/opportunity-score.ts) but for engagement, as
  * SQL over contacts `c`: it needs no join, so the top contacts can be bounded before the engagement
  * counts are read. Whole days since the last contact <= d exactly when the contact was made less
  * than d + 1 days ago; that is a timestamp comparison (hours, so no DST shift), not arithmetic on

@@ -8,7 +8,7 @@ import { formatMoney, formatNumber } from '@client/i18n/format';
 import { onErrorToast } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
-import type { Opportunity, PlanItem } from '@domain/ecosystem/cross-sales-schemas';
+import type { Opportunity, PlanItem } from '@domain/cross-sales/cross-sales-schemas';
 import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ import {
   useMatrix,
   useOpportunities,
   usePlan,
-} from './ecosystem-api';
+} from './cross-sales-api';
 
 const dollars = (amount: number) => formatMoney(Math.round(amount * 100));
 

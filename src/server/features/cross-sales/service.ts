@@ -1,10 +1,9 @@
 import { AppError } from '@domain/app-error';
-import { urgencyOf, valueEstimate } from '@domain/ecosystem/opportunity-score';
+import { urgencyOf, valueEstimate } from '@domain/cross-sales/opportunity-score';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { countContactsByStatus } from '../contacts/index.js';
-import * as store from './cross-sales-store.js';
-import { findAppRowByName } from './store.js';
+import * as store from './store.js';
 
 const dollars = (cents: number) => Math.round(cents / 100);
 const range = (m: { valueMinCents: number; valueMaxCents: number }) =>
@@ -27,6 +26,11 @@ export async function opportunities(tx: Tx, limit = 10) {
       callToAction: `Offer ${service} from ${o.targetApp} to ${name}`,
     };
   });
+}
+
+/** The matrix's entries (one source app's, or all): the ecosystem page offers them as cross-sells. */
+export function listMatrixEntries(tx: Tx, sourceAppId?: number): Promise<store.MatrixRow[]> {
+  return store.listMatrix(tx, sourceAppId);
 }
 
 /** Spec 001 §3 "Matrix": per source app, the apps its users fit. */
@@ -58,14 +62,14 @@ export async function saveMatrixTarget(
     reasoning: string;
   },
 ) {
-  const source = await findAppRowByName(tx, input.sourceApp);
-  if (!source) throw AppError.badRequest('sourceApp', serverMessage('ecosystem.appNotFound'));
-  const target = await findAppRowByName(tx, input.targetApp);
-  if (!target || target.id === source.id)
+  const sourceAppId = await store.findAppIdByName(tx, input.sourceApp);
+  if (sourceAppId === null) throw AppError.badRequest('sourceApp', serverMessage('ecosystem.appNotFound'));
+  const targetAppId = await store.findAppIdByName(tx, input.targetApp);
+  if (targetAppId === null || targetAppId === sourceAppId)
     throw AppError.badRequest('targetApp', serverMessage('ecosystem.appNotFound'));
   await store.upsertMatrixRow(tx, {
-    sourceAppId: source.id,
-    targetAppId: target.id,
+    sourceAppId,
+    targetAppId,
     services: input.services,
     minCents: input.valueRange[0] * 100,
     maxCents: input.valueRange[1] * 100,

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { recordActivity } from '../activities/service.js';
 import { assertContactCapacity } from '../contacts/index.js';
+import * as ecosystem from '../ecosystem/index.js';
 import {
   batchRows,
   type ColumnMapping,
@@ -16,17 +17,7 @@ import {
   stageBatch,
   writeBatch,
 } from '../imports/service.js';
-import {
-  type AppFetcher,
-  createAppFetcher,
-  EndpointDataError,
-  endpointItems,
-  failureReason,
-  mappingFor,
-} from './app-data.js';
-import * as runs from './collection-store.js';
-import { openAuthHeader } from './service.js';
-import * as store from './store.js';
+import * as runs from './store.js';
 
 export const collectJobName = 'ecosystem-collect';
 
@@ -60,12 +51,12 @@ export async function startCollection(
   actorUserId: number,
   appName: string | null,
 ) {
-  let app: store.AppRow | null = null;
+  let app: ecosystem.AppRow | null = null;
   if (appName !== null) {
-    app = await store.findAppRowByName(tx, appName);
+    app = await ecosystem.findAppRowByName(tx, appName);
     if (!app) throw AppError.badRequest('appName', serverMessage('ecosystem.appNotFound'));
   }
-  const endpoints = await store.listEndpointRows(tx, app?.id);
+  const endpoints = await ecosystem.listEndpointRows(tx, app?.id);
   if (endpoints.length === 0) throw AppError.badRequest('appName', serverMessage('ecosystem.noEndpoints'));
   const runId = await runs.insertRun(
     tx,
@@ -125,7 +116,7 @@ export async function runCollection(deps: AppDeps, { workspaceId, runId }: Colle
   const runner = randomUUID();
   const run = await database.withWorkspace(workspaceId, (tx) => runs.claimRun(tx, runId, runner));
   if (!run) return;
-  const fetcher = createAppFetcher(deps.config);
+  const fetcher = ecosystem.createAppFetcher(deps.config);
   const writer = new RunWriter(deps, workspaceId, runId, runner);
   try {
     const results = await database.withWorkspace(workspaceId, (tx) => runs.listResults(tx, runId));
@@ -168,7 +159,8 @@ interface EndpointState {
 }
 
 /** The endpoint's own failure (network, answer, plan limit) is its result; ours is retried. */
-const isEndpointFailure = (error: unknown) => error instanceof AppError || error instanceof EndpointDataError;
+const isEndpointFailure = (error: unknown) =>
+  error instanceof AppError || error instanceof ecosystem.EndpointDataError;
 
 /**
  * The run's writes, one at a time, in the order the endpoints and their rows come, the way the import
@@ -272,7 +264,7 @@ class RunWriter {
     endpoint.hasFailed = true;
     await this.deps.database.withWorkspace(this.workspaceId, async (tx) => {
       if (!(await runs.lockOwnedRun(tx, this.runId, this.runner))) throw new LostOwnership();
-      await runs.failResult(tx, endpoint.result.id, failureReason(error));
+      await runs.failResult(tx, endpoint.result.id, ecosystem.failureReason(error));
     });
   }
 }
@@ -280,7 +272,7 @@ class RunWriter {
 /** Reads one endpoint's rows after its checkpoint and queues them, in batches, on the run's writer. */
 async function readEndpoint(
   deps: AppDeps,
-  fetcher: AppFetcher,
+  fetcher: ecosystem.AppFetcher,
   writer: RunWriter,
   state: EndpointState,
 ): Promise<void> {
@@ -292,8 +284,8 @@ async function readEndpoint(
         : await deps.database.withWorkspace(writer.workspaceId, (tx) =>
             runs.endpointForResult(tx, result.endpointId as number),
           );
-    if (!endpoint) throw new EndpointDataError(serverMessage('ecosystem.endpointRemoved'));
-    const header = openAuthHeader(deps.config.secretKey, endpoint);
+    if (!endpoint) throw new ecosystem.EndpointDataError(serverMessage('ecosystem.endpointRemoved'));
+    const header = ecosystem.openAuthHeader(deps.config.secretKey, endpoint);
     // The last batch is known only when the endpoint's rows end, so each is queued when the next arrives.
     let pending: ImportBatch | null = null;
     for await (const batch of endpointBatches(fetcher, endpoint, header, result.processedRows)) {
@@ -310,27 +302,27 @@ async function readEndpoint(
 
 /** The endpoint's rows after the checkpoint, in batches; the last one (possibly empty) completes the result. */
 async function* endpointBatches(
-  fetcher: AppFetcher,
+  fetcher: ecosystem.AppFetcher,
   endpoint: NonNullable<Awaited<ReturnType<typeof runs.endpointForResult>>>,
-  header: ReturnType<typeof openAuthHeader>,
+  header: ReturnType<typeof ecosystem.openAuthHeader>,
   processedRows: number,
 ): AsyncGenerator<ImportBatch> {
   let mapping: ColumnMapping | null = null;
   let batch: ImportBatch | null = null;
   let rowNumber = 0;
-  for await (const item of endpointItems(fetcher, endpoint.url, endpoint.format, header)) {
+  for await (const item of ecosystem.endpointItems(fetcher, endpoint.url, endpoint.format, header)) {
     if (mapping === null) {
-      mapping = mappingFor('fields' in item ? item.fields : [], endpoint.fieldMapping);
+      mapping = ecosystem.mappingFor('fields' in item ? item.fields : [], endpoint.fieldMapping);
       for (const deal of ['dealName', 'dealValue', 'dealStage'] as const) delete mapping.columns[deal];
       if (!hasIdentityColumn(mapping))
-        throw new EndpointDataError(serverMessage('ecosystem.noIdentityField'));
+        throw new ecosystem.EndpointDataError(serverMessage('ecosystem.noIdentityField'));
       batch = new ImportBatch(mapping);
       continue;
     }
     rowNumber += 1;
     if (rowNumber <= processedRows) continue;
     if (rowNumber > maxImportRows)
-      throw new EndpointDataError(serverMessage('ecosystem.tooManyRows', { rows: maxImportRows }));
+      throw new ecosystem.EndpointDataError(serverMessage('ecosystem.tooManyRows', { rows: maxImportRows }));
     (batch as ImportBatch).add(item, rowNumber);
     if ((batch as ImportBatch).rowCount >= batchRows) {
       yield batch as ImportBatch;

@@ -1,16 +1,11 @@
 import {
   backlinksSchema,
   crossSalesMetricsSchema,
-  crossSellSchema,
-  integrationPackageSchema,
-  integrationStatusSchema,
   matrixInputSchema,
   matrixSchema,
   opportunitySchema,
   planSchema,
-  pricingTableSchema,
-} from '@domain/ecosystem/cross-sales-schemas';
-import { appsResponseSchema } from '@domain/ecosystem/ecosystem-schemas';
+} from '@domain/cross-sales/cross-sales-schemas';
 import { idParamSchema } from '@domain/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,14 +18,12 @@ import {
   plan,
   removeMatrixTarget,
   saveMatrixTarget,
-} from './cross-sales.js';
-import { crossSell, integrationPackage, integrationStatus, pricingTable } from './ecosystem-page.js';
-import { ecosystemOverview } from './service.js';
+} from './service.js';
 
 const tags = ['cross-sales'];
 const idParams = z.object({ id: idParamSchema });
 
-/** The Cross-sales tab and the ecosystem page (signed in), and the page's public read-only demo twin. */
+/** The Cross-sales tab: opportunities, backlinks, metrics, the matrix and the priority plan. */
 export const crossSalesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/cross-sales/opportunities',
@@ -68,35 +61,5 @@ export const crossSalesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cross-sales/plan/:id/advance',
     { schema: { tags, params: idParams, response: { 200: planSchema } } },
     (request) => app.inWorkspace(request, 'admin', (tx) => advancePlanItem(tx, request.params.id)),
-  );
-
-  // The ecosystem page: signed in under /api/ecosystem/, the demo workspace read-only under /api/demo/ecosystem/.
-  const reads = [
-    { path: 'apps', schema: appsResponseSchema, read: ecosystemOverview },
-    { path: 'pricing-table', schema: pricingTableSchema, read: pricingTable },
-    { path: 'integration-package', schema: integrationPackageSchema, read: integrationPackage },
-    { path: 'integration-status', schema: integrationStatusSchema, read: integrationStatus },
-  ] as const;
-  for (const { path, schema, read } of reads) {
-    // /api/ecosystem/apps is served by the apps routes (with its writes); the others are served here.
-    if (path !== 'apps')
-      app.get(
-        `/api/ecosystem/${path}`,
-        { schema: { tags: ['ecosystem'], response: { 200: schema } } },
-        (request) => app.inWorkspace(request, 'viewer', (tx) => read(tx) as Promise<never>),
-      );
-    app.get(`/api/demo/ecosystem/${path}`, { schema: { tags: ['demo'], response: { 200: schema } } }, () =>
-      app.inDemoWorkspace((tx) => read(tx) as Promise<never>),
-    );
-  }
-  app.get(
-    '/api/ecosystem/cross-sell/:id',
-    { schema: { tags: ['ecosystem'], params: idParams, response: { 200: crossSellSchema } } },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => crossSell(tx, request.params.id)),
-  );
-  app.get(
-    '/api/demo/ecosystem/cross-sell/:id',
-    { schema: { tags: ['demo'], params: idParams, response: { 200: crossSellSchema } } },
-    (request) => app.inDemoWorkspace((tx) => crossSell(tx, request.params.id)),
   );
 };

@@ -3,7 +3,7 @@ import type { ContactStatus } from '../contacts/contact-schemas.js';
 /**
  * How a cross-sales opportunity is scored, 0–100 (issue 11): the contact's status, value, how recently
  * they were contacted and how engaged they are (timeline entries). The server computes the same score
- * in SQL from these weights (features/ecosystem/cross-sales-store.ts), so a million contacts are
+ * in SQL from these weights (features/cross-sales/store.ts), so a million contacts are
  * scored without loading them.
  */
 export const scoreWeights = {

@@ -9,13 +9,13 @@ import {
   createExampleResultSchema,
   integrateUsersResultSchema,
   tagSourcesResultSchema,
-} from '@domain/ecosystem/data-collection-schemas';
+} from '@domain/data-collection/data-collection-schemas';
 import { hasRole } from '@domain/roles';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink, Loader2, Tags, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useAppSources, useConsoleAction, useContactsBySource } from './ecosystem-api';
+import { useAppSources, useConsoleAction, useContactsBySource } from './data-collection-api';
 
 export function UserIntegrationPanel() {
   const { t } = useLingui();

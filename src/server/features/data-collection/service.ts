@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/database.js';
 import { sourceTotals, standardizeSources, upsertContactByIdentity } from '../contacts/index.js';
-import * as store from './store.js';
+import { listAppAliases, listAppRows } from '../ecosystem/index.js';
 import { appEmailDomain } from './user-integration.js';
 
 /**
@@ -10,7 +10,7 @@ import { appEmailDomain } from './user-integration.js';
 export async function createEcosystemContacts(tx: Tx, actorUserId: number) {
   let created = 0;
   let updated = 0;
-  for (const app of await store.listAppRows(tx)) {
+  for (const app of await listAppRows(tx)) {
     const domain = appEmailDomain(app.url);
     const result = await upsertContactByIdentity(
       tx,
@@ -31,7 +31,7 @@ export async function createEcosystemContacts(tx: Tx, actorUserId: number) {
 
 /** Sources meaning an app (other case, its domain, a name it had before) become the app's name. */
 export async function updateSources(tx: Tx) {
-  const aliases = (await store.listAppAliases(tx)).flatMap((app) => {
+  const aliases = (await listAppAliases(tx)).flatMap((app) => {
     const domain = appEmailDomain(app.url);
     return [app.name, ...app.formerNames, ...(domain ? [domain, `www.${domain}`] : [])].map((alias) => ({
       alias,
@@ -43,7 +43,7 @@ export async function updateSources(tx: Tx) {
 
 /** Spec 001 §3 "Ecosystem report": contacts that came from the workspace's apps. */
 export async function ecosystemReport(tx: Tx) {
-  const names = (await store.listAppRows(tx)).map((a) => a.name);
+  const names = (await listAppRows(tx)).map((a) => a.name);
   const totals = names.length === 0 ? [] : await sourceTotals(tx, names);
   const dollars = (cents: number) => Math.round(cents) / 100;
   return {

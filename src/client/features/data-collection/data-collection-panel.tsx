@@ -12,7 +12,7 @@ import {
   collectionRunSchema,
   createEcosystemResultSchema,
   updateSourcesResultSchema,
-} from '@domain/ecosystem/data-collection-schemas';
+} from '@domain/data-collection/data-collection-schemas';
 import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Building2, Database, Download, Loader2, RefreshCw } from 'lucide-react';
@@ -23,7 +23,7 @@ import {
   useDataEndpoints,
   useEcosystemReport,
   useLatestRun,
-} from './ecosystem-api';
+} from './data-collection-api';
 
 export function DataCollectionPanel() {
   const { t } = useLingui();

@@ -1,18 +1,16 @@
-import { opportunityScore } from '@domain/ecosystem/opportunity-score';
+import { opportunityScore } from '@domain/cross-sales/opportunity-score';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ApiClient,
   addMember,
   createTestApp,
   type SignedUp,
   signUpOwner,
   type TestApp,
 } from '../../../../test/test-app.js';
-import { seedDemoWorkspace } from '../../seed/demo-workspace.js';
-import { topOpportunities } from './cross-sales-store.js';
-import { demoApps, demoMatrix, demoPlan } from './demo-catalogue.js';
-import { seedDemoEcosystem } from './demo-data.js';
+import { demoApps, demoMatrix, demoPlan } from '../ecosystem/demo-catalogue.js';
+import { seedDemoEcosystem } from '../ecosystem/index.js';
+import { topOpportunities } from './store.js';
 
 let t: TestApp;
 let owner: SignedUp;
@@ -297,43 +295,5 @@ describe('cross-sales', () => {
     expect((await member.client.post(`/api/cross-sales/plan/${plan.items[1].id}/advance`)).statusCode).toBe(
       403,
     );
-  });
-});
-
-describe('the ecosystem page', () => {
-  it('serves cross-sell offers, charity figures and the integration package', async () => {
-    const { apps } = (await owner.client.get('/api/ecosystem/apps')).json();
-    const soulscan = apps.find((a: { name: string }) => a.name === 'SoulScan');
-    const cross = (await owner.client.get(`/api/ecosystem/cross-sell/${soulscan.id}`)).json();
-    expect(cross.app).toEqual({ name: 'SoulScan' });
-    expect(cross.crossSellOpportunities[0]).toMatchObject({
-      targetApp: 'Healing Journey',
-      priority: 'medium',
-    });
-    // No payments recorded in this workspace: every charity figure is zero, not invented.
-    expect((await owner.client.get('/api/ecosystem/pricing-table')).json()).toEqual({
-      charitableGiving: { grossRevenue: 0, netProfit: 0, charitableDonation: 0 },
-    });
-    const pkg = (await owner.client.get('/api/ecosystem/integration-package')).json();
-    expect(pkg.ecosystem.apps).toHaveLength(demoApps.length);
-    expect(pkg.ecosystem.crossSellSnippets.SoulScan).toContain('Healing Journey');
-    expect(JSON.stringify(pkg)).not.toContain('authHeader');
-    expect(pkg.deployment).toEqual({ linkFixes: { totalFixes: 0 } });
-    const other = await signUpOwner(t.app);
-    expect((await other.client.get(`/api/ecosystem/cross-sell/${soulscan.id}`)).statusCode).toBe(404);
-  });
-
-  it('shows the demo workspace read-only to anyone under /api/demo/ecosystem/', async () => {
-    await seedDemoWorkspace(t.app.deps);
-    const visitor = new ApiClient(t.app);
-    const apps = await visitor.get('/api/demo/ecosystem/apps');
-    expect(apps.statusCode, apps.body).toBe(200);
-    expect(apps.json().apps).toHaveLength(demoApps.length);
-    expect(apps.json().totalEcosystemValue).toBeGreaterThan(997);
-    const first = apps.json().apps[0];
-    expect((await visitor.get(`/api/demo/ecosystem/cross-sell/${first.id}`)).statusCode).toBe(200);
-    expect((await visitor.get('/api/demo/ecosystem/pricing-table')).statusCode).toBe(200);
-    expect((await visitor.get('/api/demo/ecosystem/integration-package')).statusCode).toBe(200);
-    expect((await visitor.get('/api/ecosystem/apps')).statusCode).toBe(401);
   });
 });

@@ -6,10 +6,9 @@ import {
   contactsBySource,
   tagUnknownSourcesByEmailDomain,
 } from '../contacts/index.js';
+import * as ecosystem from '../ecosystem/index.js';
 import { validateRow } from '../imports/service.js';
 import { listWebsites } from '../websites/service.js';
-import { type AppFetcher, endpointItems, failureReason, mappingFor } from './app-data.js';
-import * as store from './store.js';
 
 /** Users one app may hand over in one integration (the rest wait for the next run). */
 const maxUsersPerApp = 10_000;
@@ -30,17 +29,20 @@ export interface FetchedUsers {
 }
 
 /** Reads every app's user list (outside any transaction: the network is slow, the database must not wait). */
-export async function fetchAppUsers(fetcher: AppFetcher, apps: store.AppRow[]): Promise<FetchedUsers> {
+export async function fetchAppUsers(
+  fetcher: ecosystem.AppFetcher,
+  apps: ecosystem.AppRow[],
+): Promise<FetchedUsers> {
   const users: AppUser[] = [];
   const problems: FetchedUsers['problems'] = [];
   for (const app of apps) {
     if (!app.usersUrl) continue;
     try {
-      let mapping: ReturnType<typeof mappingFor> | null = null;
+      let mapping: ReturnType<typeof ecosystem.mappingFor> | null = null;
       let count = 0;
-      for await (const item of endpointItems(fetcher, app.usersUrl, 'json')) {
+      for await (const item of ecosystem.endpointItems(fetcher, app.usersUrl, 'json')) {
         if (mapping === null) {
-          mapping = mappingFor('fields' in item ? item.fields : [], {});
+          mapping = ecosystem.mappingFor('fields' in item ? item.fields : [], {});
           continue;
         }
         if ('error' in item) {
@@ -64,7 +66,7 @@ export async function fetchAppUsers(fetcher: AppFetcher, apps: store.AppRow[]): 
         });
       }
     } catch (error) {
-      problems.push({ app: app.name, reason: failureReason(error).text });
+      problems.push({ app: app.name, reason: ecosystem.failureReason(error).text });
     }
   }
   return { users, problems };
@@ -91,7 +93,7 @@ export async function integrateUsers(tx: Tx, fetched: FetchedUsers, actorUserId:
  * sees the flow work. Labelled as an example in its name, email, tag and note.
  */
 export async function createExample(tx: Tx, actorUserId: number) {
-  const [app] = await store.listAppRows(tx);
+  const [app] = await ecosystem.listAppRows(tx);
   const source = app?.name ?? unknownSource;
   const stamp = Date.now().toString(36);
   const user = {
@@ -124,7 +126,7 @@ export async function createExample(tx: Tx, actorUserId: number) {
  */
 export async function tagSources(tx: Tx) {
   const evidence: { domain: string; source: string }[] = [];
-  for (const app of await store.listAppRows(tx)) {
+  for (const app of await ecosystem.listAppRows(tx)) {
     const domain = appEmailDomain(app.url);
     if (domain) evidence.push({ domain, source: app.name });
   }
@@ -147,7 +149,7 @@ export function appEmailDomain(url: string): string | null {
 /** Spec 001 §2 "contacts by source": every app and website, then any other source contacts have. */
 export async function bySource(tx: Tx) {
   const names = [
-    ...(await store.listAppRows(tx)).map((a) => a.name),
+    ...(await ecosystem.listAppRows(tx)).map((a) => a.name),
     ...(await listWebsites(tx)).map((w) => w.name),
   ];
   return contactsBySource(tx, names, 3);
