@@ -21,8 +21,18 @@ const probes: { file: string; from: string; isRefused: boolean }[] = [
   { file: 'src/client/lib/f.ts', from: '@client/features/websites', isRefused: true },
   { file: 'src/client/app/g.ts', from: '@client/features/websites', isRefused: false },
   { file: 'src/server/features/auth/h.ts', from: '../members/store.js', isRefused: true },
-  { file: 'src/server/features/location/i.ts', from: '../contacts/nearby-store.js', isRefused: true },
-  { file: 'src/server/features/auth/j.ts', from: '../members/service.js', isRefused: false },
+  { file: 'src/server/features/location/i.ts', from: '../contacts/store.js', isRefused: true },
+  { file: 'src/server/features/auth/j.ts', from: '../members/index.js', isRefused: false },
+  { file: 'src/server/features/auth/j2.ts', from: '../../features/members/store.js', isRefused: true },
+  { file: 'src/server/features/auth/j3.ts', from: '@server/features/members/store.js', isRefused: true },
+  { file: 'src/server/features/auth/j4.ts', from: '@server/features/members/index.js', isRefused: false },
+  { file: 'src/client/features/contacts/r.ts', from: '@server/config', isRefused: true },
+  { file: 'src/client/lib/s.ts', from: '../../server/features/auth/store.js', isRefused: true },
+  { file: 'src/client/app/t.ts', from: '@server/features/auth/index.js', isRefused: true },
+  { file: 'src/domain/u.ts', from: 'node:crypto', isRefused: true },
+  { file: 'src/domain/v.ts', from: 'pg', isRefused: true },
+  { file: 'src/domain/w.ts', from: 'drizzle-orm', isRefused: true },
+  { file: 'src/domain/x.ts', from: 'zod', isRefused: false },
   { file: 'src/server/features/auth/k.ts', from: '../../http/session.js', isRefused: false },
   { file: 'src/server/features/auth/l.ts', from: './store.js', isRefused: false },
   { file: 'src/server/features/auth/m.ts', from: '../../../domain/roles.js', isRefused: true },
@@ -32,8 +42,28 @@ const probes: { file: string; from: string; isRefused: boolean }[] = [
   { file: 'src/domain/q.ts', from: '@client/lib/api', isRefused: true },
 ];
 
+/** Files the other rules refuse whatever they import: a name that is not kebab-case, two files in a cycle. */
+const ruleProbes: { file: string; text: string; category: string }[] = [
+  {
+    file: 'src/client/components/BadName.tsx',
+    text: 'export const a = 1;\n',
+    category: 'lint/style/useFilenamingConvention',
+  },
+  {
+    file: 'src/server/features/auth/cycle-a.ts',
+    text: "import { b } from './cycle-b.js';\n\nexport const a = () => b;\n",
+    category: 'lint/suspicious/noImportCycles',
+  },
+  {
+    file: 'src/server/features/auth/cycle-b.ts',
+    text: "import { a } from './cycle-a.js';\n\nexport const b = () => a;\n",
+    category: 'lint/suspicious/noImportCycles',
+  },
+];
+
 let dir: string;
 let refused: Set<string>;
+let categoriesByFile: Map<string, Set<string>>;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
@@ -43,6 +73,10 @@ beforeAll(() => {
   for (const probe of probes) {
     mkdirSync(path.dirname(path.join(dir, probe.file)), { recursive: true });
     writeFileSync(path.join(dir, probe.file), `import { x } from '${probe.from}';\n\nexport const y = x;\n`);
+  }
+  for (const probe of ruleProbes) {
+    mkdirSync(path.dirname(path.join(dir, probe.file)), { recursive: true });
+    writeFileSync(path.join(dir, probe.file), probe.text);
   }
   let output: string;
   try {
@@ -62,11 +96,21 @@ beforeAll(() => {
       .filter((d) => d.category === 'lint/style/noRestrictedImports')
       .map((d) => d.location.path),
   );
+  categoriesByFile = new Map();
+  for (const d of report.diagnostics) {
+    const categories = categoriesByFile.get(d.location.path) ?? new Set<string>();
+    categories.add(d.category);
+    categoriesByFile.set(d.location.path, categories);
+  }
 }, 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('feature boundaries (biome.json, run by npm test)', () => {
+  it.each(ruleProbes)('$file is refused by $category', ({ file, category }) => {
+    expect(categoriesByFile.get(file)).toContain(category);
+  });
+
   it.each(probes)('$file importing $from: refused = $isRefused', ({ file, isRefused }) => {
     expect(refused.has(file)).toBe(isRefused);
   });
