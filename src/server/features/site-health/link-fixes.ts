@@ -1,9 +1,6 @@
+import type { CrawlComparison } from '@domain/crawls/crawl-schemas';
+import type { LinkFix as DomainLinkFix, FixCategory } from '@domain/link-fixes/link-fix-schemas';
 import { type ServerMessageId, type StoredMessage, serverMessage, storedMessage } from '@domain/messages';
-import type {
-  CrawlComparison,
-  LinkFix as DomainLinkFix,
-  FixCategory,
-} from '@domain/site-health/site-health-schemas';
 import type { CrawlRow, LinkRow, UrlRow } from './store.js';
 
 /** A fix as the crawl finds it; the report adds its domain. */

@@ -1,18 +1,22 @@
+import {
+  crawlProgressSchema,
+  siteHealthSettingsSchema,
+  siteHealthSettingsValueSchema,
+  websiteHealthSchema,
+} from '@domain/crawls/crawl-schemas';
 import { websiteIdParamSchema } from '@domain/ids';
 import {
   applyLinkFixesResultSchema,
   applyLinkFixesSchema,
   completeFixPackageSchema,
-  crawlProgressSchema,
   linkFixReportSchema,
   linkHealthHistorySchema,
+} from '@domain/link-fixes/link-fix-schemas';
+import {
   searchConsoleConnectSchema,
   searchConsoleStatusSchema,
   seoPerformanceSchema,
-  siteHealthSettingsSchema,
-  siteHealthSettingsValueSchema,
-  websiteHealthSchema,
-} from '@domain/site-health/site-health-schemas';
+} from '@domain/seo/seo-schemas';
 import { normalizeDomain } from '@domain/websites/website-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,16 +1,14 @@
 import { AppError } from '@domain/app-error';
+import type {
+  CrawlComparison,
+  CrawlProgress,
+  ServerType,
+  SiteHealthSettings,
+  websiteHealthSchema,
+} from '@domain/crawls/crawl-schemas';
+import { type FixCategory, fixCategories } from '@domain/link-fixes/link-fix-schemas';
 import { type MessageValues, type ServerMessageId, serverMessage } from '@domain/messages';
-import {
-  type CrawlComparison,
-  type CrawlProgress,
-  type FixCategory,
-  fixCategories,
-  type ServerType,
-  type SiteHealthSettings,
-  type searchConsoleConnectSchema,
-  type searchConsoleStatusSchema,
-  type websiteHealthSchema,
-} from '@domain/site-health/site-health-schemas';
+import type { searchConsoleConnectSchema, searchConsoleStatusSchema } from '@domain/seo/seo-schemas';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
 import type { Queue } from '../../jobs/queue.js';
