@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteHealthJobs } from '../src/server/features/site-health/jobs.js';
+import { jobDefinitions } from '../src/server/features/index.js';
 import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
 import { type CrawlTestSite, startCrawlTestSite } from '../test/crawl-test-site.js';
 import { seriousA11yViolations } from './support/axe.js';
@@ -251,7 +251,7 @@ describe('/deployment and the SEO Performance card', () => {
   it('shows the demo workspace’s crawled fixture sites to a visitor at /deployment-demo, read-only', async () => {
     const deps = env.server.testApp.app.deps;
     await seedDemoWorkspace(deps);
-    await siteHealthJobs[0].recover?.(deps);
+    await jobDefinitions.find((job) => job.name === 'site-crawl')?.recover?.(deps);
     const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);

@@ -163,7 +163,7 @@ export const serverMessages = {
   'siteHealth.unknownDomain': /*i18n*/ '{domain} is not one of your websites.',
   // A failed crawl's reason as stored beside its English text: an unexpected error's own words stay in the log.
   'siteHealth.crawlFailed': /*i18n*/ 'The crawl stopped because of an error on our side.',
-  // Why a website's Search Console sync failed, stored with the site (src/server/features/site-health/search-console.ts).
+  // Why a website's Search Console sync failed, stored with the site (src/server/features/seo/search-console.ts).
   'siteHealth.searchConsoleUnauthorized': /*i18n*/ 'Google refused the service account key.',
   'siteHealth.searchConsoleForbidden':
     /*i18n*/ 'The service account has no access to this Search Console property (is the property verified and the account added as a user?).',

@@ -16,6 +16,7 @@ import { checkoutRoutes } from './checkout/routes.js';
 import { contactRoutes } from './contacts/index.js';
 import { contentJobs } from './content/jobs.js';
 import { contentRoutes } from './content/routes.js';
+import { crawlJobs, crawlRoutes } from './crawls/index.js';
 import { crossSalesRoutes } from './cross-sales/index.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { collectJobDefinition, dataCollectionRoutes } from './data-collection/index.js';
@@ -25,6 +26,7 @@ import { emailJobs } from './email/jobs.js';
 import { emailRoutes } from './email/routes.js';
 import { importJobDefinition } from './imports/import-job.js';
 import { importRoutes } from './imports/routes.js';
+import { linkFixRoutes } from './link-fixes/index.js';
 import { locationRoutes } from './location/index.js';
 import { marketingJobs } from './marketing/jobs.js';
 import { marketingRoutes } from './marketing/routes.js';
@@ -35,8 +37,7 @@ import { paymentRoutes } from './payments/routes.js';
 import { phoneSyncJobs } from './phone-sync/jobs.js';
 import { phoneSyncRoutes } from './phone-sync/routes.js';
 import { productRoutes } from './products/routes.js';
-import { siteHealthJobs } from './site-health/jobs.js';
-import { siteHealthRoutes } from './site-health/routes.js';
+import { seoCrawlAudit, seoJobs, seoRoutes } from './seo/index.js';
 import { successionJobs } from './succession/jobs.js';
 import { successionRoutes } from './succession/routes.js';
 import { websiteRoutes } from './websites/routes.js';
@@ -60,7 +61,9 @@ export const featureRoutes: FastifyPluginAsync[] = [
   locationRoutes,
   importRoutes,
   analyticsRoutes,
-  siteHealthRoutes,
+  crawlRoutes,
+  linkFixRoutes,
+  seoRoutes,
   contentRoutes,
   ecosystemRoutes,
   dataCollectionRoutes,
@@ -80,7 +83,9 @@ export const jobDefinitions: JobDefinition[] = [
   importJobDefinition as JobDefinition,
   passwordResetJob as JobDefinition,
   ...analyticsJobs,
-  ...siteHealthJobs,
+  // The crawler scores pages with the seo area's audit, handed over here so crawls does not import seo.
+  ...crawlJobs(seoCrawlAudit),
+  ...seoJobs,
   ...contentJobs,
   collectJobDefinition as JobDefinition,
   ...automationJobs,

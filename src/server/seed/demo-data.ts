@@ -5,12 +5,12 @@ import type { AppDeps } from '../deps.js';
 import { recordActivity } from '../features/activities/service.js';
 import { seedDemoContacts } from '../features/contacts/demo-contacts.js';
 import { seedDemoContent } from '../features/content/demo-content.js';
+import { seedDemoCrawls } from '../features/crawls/index.js';
 import { seedDemoDeals } from '../features/deals/demo-deals.js';
 import { seedDemoEcosystem } from '../features/ecosystem/index.js';
 import { seedDemoCampaigns } from '../features/marketing/demo-campaigns.js';
 import { seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 import { seedDemoProducts } from '../features/products/demo-products.js';
-import { seedDemoSiteHealth } from '../features/site-health/demo-sites.js';
 
 /** The spec's three sites, numbered 1, 2, 3 in the demo workspace. */
 export const demoWebsites = [
@@ -50,7 +50,7 @@ export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<vo
   await seedDemoDeals(tx, { ownerId: context.ownerId });
   if (context.signIn) await seedDemoPhoneSync(tx, context);
   await seedDemoProducts(tx);
-  await seedDemoSiteHealth(tx, demoWebsiteIds);
+  await seedDemoCrawls(tx, demoWebsiteIds);
   await seedDemoEcosystem(tx);
   await seedDemoCampaigns(tx);
   await seedDemoContent(tx, { ...context, websiteIds: demoWebsiteIds, now: new Date() });

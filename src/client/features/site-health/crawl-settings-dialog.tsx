@@ -15,7 +15,7 @@ import {
   type SiteHealthSettings,
   type SiteHealthSettingsForm,
   siteHealthSettingsFormSchema,
-} from '@domain/site-health/site-health-schemas';
+} from '@domain/crawls/crawl-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, Trash2 } from 'lucide-react';

@@ -12,9 +12,9 @@ import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { messageRefText, storedMessageText } from '@client/i18n/stored-message';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/use-auth';
+import type { SiteHealthSettings } from '@domain/crawls/crawl-schemas';
 import { serverMessages } from '@domain/messages';
 import { hasRole } from '@domain/roles';
-import type { SiteHealthSettings } from '@domain/site-health/site-health-schemas';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   AlertTriangle,

@@ -22,7 +22,7 @@ import {
   type SearchConsoleForm,
   searchConsoleFormSchema,
   type searchConsoleStatuses,
-} from '@domain/site-health/site-health-schemas';
+} from '@domain/seo/seo-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';

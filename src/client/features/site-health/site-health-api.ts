@@ -1,34 +1,36 @@
 import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import {
+  type ServerType,
+  type SiteHealthSettingsForm,
+  siteHealthSettingsValueSchema,
+  websiteHealthSchema,
+} from '@domain/crawls/crawl-schemas';
+import {
   applyLinkFixesResultSchema,
   type LinkFixReport,
   linkFixReportSchema,
   linkHealthHistorySchema,
+} from '@domain/link-fixes/link-fix-schemas';
+import {
   pickServiceAccountKey,
   type SearchConsoleForm,
-  type ServerType,
-  type SiteHealthSettingsForm,
   searchConsoleStatusSchema,
   seoPerformanceSchema,
-  siteHealthSettingsValueSchema,
-  websiteHealthSchema,
-} from '@domain/site-health/site-health-schemas';
+} from '@domain/seo/seo-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
+export { type CrawlProgress, type ServerType, serverTypes } from '@domain/crawls/crawl-schemas';
 export {
-  type CrawlProgress,
   type DomainReport,
   type FixCategory,
   fixCategories,
   type LinkFix,
   type LinkFixReport,
   type LinkHealthHistory,
-  type SeoPerformance,
-  type ServerType,
-  serverTypes,
-} from '@domain/site-health/site-health-schemas';
+} from '@domain/link-fixes/link-fix-schemas';
+export type { SeoPerformance } from '@domain/seo/seo-schemas';
 
 /** The signed-in screen reads the workspace; the public `-demo` twin reads the demo workspace. */
 const base = (demo: boolean) => (demo ? '/api/demo' : '/api');

@@ -17,7 +17,7 @@ import { seedDemoData } from '../../seed/demo-data.js';
 import { wordpressPasswordPurpose } from '../content/service.js';
 import { openAuthHeader } from '../ecosystem/index.js';
 import { open, seal } from '../email/service.js';
-import { privateKeyContext, privateKeyPurpose } from '../site-health/search-console-sync.js';
+import { privateKeyContext, privateKeyPurpose } from '../seo/search-console-sync.js';
 import { notBackedUp, workspaceTables } from './catalog.js';
 
 let t: TestApp;

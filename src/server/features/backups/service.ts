@@ -11,7 +11,7 @@ import { createEmptyWorkspaceIn } from '../auth/service.js';
 import { resealWordpressAfterRestore } from '../content/service.js';
 import { resealAuthHeadersAfterRestore } from '../ecosystem/index.js';
 import { addWorkspaceOwner } from '../members/service.js';
-import { resealSearchConsoleAfterRestore } from '../site-health/service.js';
+import { resealSearchConsoleAfterRestore } from '../seo/index.js';
 import { BackupMismatch, restoredOldId, restoreInto, verifyBackupFile } from './restore-backup.js';
 import { backupKey, backupStorage } from './storage.js';
 import * as store from './store.js';

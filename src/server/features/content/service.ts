@@ -13,7 +13,7 @@ import { ownOrigin } from '../../http/outbound.js';
 import type { Member } from '../../http/session.js';
 import { recordActivity } from '../activities/service.js';
 import { open, type RestoredIds, reseal, seal } from '../email/service.js';
-import { auditDraftPage } from '../site-health/service.js';
+import { auditDraftPage } from '../seo/index.js';
 import { findWebsiteRow } from '../websites/service.js';
 import { draftFromStreamedText, streamPrompt, translateWithModel, writeWithModel } from './ai-writer.js';
 import { type GeneratedDraft, type GenerationContext, generateOffline } from './offline-generator.js';

@@ -1,5 +1,5 @@
 /** The web servers whose redirect configuration the deployment screen writes (issue 13 §3). */
-import type { ServerType } from '@domain/site-health/site-health-schemas';
+import type { ServerType } from '@domain/crawls/crawl-schemas';
 
 export interface Redirect {
   /** The broken URL's path and query on the site, percent-encoded as crawled. */

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { now } from '../../deps.js';
 import { addressPolicyFrom, createOutboundClient } from '../../http/outbound.js';
 import type { Queue } from '../../jobs/queue.js';
+import { listTargetKeywords } from '../crawls/index.js';
 import { open } from '../email/service.js';
 import { listWebsiteRows } from '../websites/service.js';
 import {
@@ -49,7 +50,7 @@ export async function runSearchConsoleSync(data: SearchConsoleSyncData, deps: Ap
     for (const website of await listWebsiteRows(tx))
       if (!known.has(website.id))
         await store.upsertSearchConsoleSite(tx, website.id, defaultProperty(website.domain));
-    const keywords = new Map((await store.listSettings(tx)).map((s) => [s.websiteId, s.keywords]));
+    const keywords = await listTargetKeywords(tx);
     return { connection, sites: await store.listSearchConsoleSites(tx), keywords };
   });
   if (!state) return;

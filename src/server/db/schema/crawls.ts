@@ -1,21 +1,10 @@
 import type { MessageRef } from '@domain/messages';
-import {
-  bigint,
-  boolean,
-  date,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { workspaceIdColumn } from './columns.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Mirror of 0700_site_health.sql. */
+/** Mirror of 0700_site_health.sql (its crawl tables; link_fix_deployments is in link-fixes.ts). */
 export const siteHealthSettings = pgTable(
   'site_health_settings',
   {
@@ -101,57 +90,4 @@ export const siteLinks = pgTable(
     nofollow: boolean('nofollow').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.crawlId, t.sourceUrl, t.targetUrl, t.anchorText] })],
-);
-
-export const linkFixDeployments = pgTable('link_fix_deployments', {
-  workspaceId: workspaceIdColumn(),
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  websiteId: integer('website_id').notNull(),
-  domain: text('domain').notNull(),
-  serverType: text('server_type').notNull(),
-  fixes: jsonb('fixes').$type<{ brokenUrl: string; fixedUrl: string }[]>().notNull(),
-  snippet: text('snippet').notNull(),
-  deployedBy: bigint('deployed_by', { mode: 'number' }),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
-
-/** Mirror of 0701_search_console.sql. */
-export const searchConsoleConnections = pgTable('search_console_connections', {
-  workspaceId: workspaceIdColumn().primaryKey(),
-  clientEmail: text('client_email').notNull(),
-  sealedPrivateKey: text('sealed_private_key').notNull(),
-  connectedAt: at('connected_at').notNull().defaultNow(),
-});
-
-export const searchConsoleSites = pgTable(
-  'search_console_sites',
-  {
-    workspaceId: workspaceIdColumn(),
-    websiteId: integer('website_id').notNull(),
-    property: text('property').notNull(),
-    status: text('status')
-      .$type<'pending' | 'ok' | 'unauthorized' | 'forbidden' | 'rate_limited' | 'failed'>()
-      .notNull()
-      .default('pending'),
-    error: text('error'),
-    /** `error`'s catalogued message (migration 0702). */
-    errorMessage: jsonb('error_message').$type<MessageRef>(),
-    syncedAt: at('synced_at'),
-  },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.websiteId] })],
-);
-
-export const searchConsoleRanks = pgTable(
-  'search_console_ranks',
-  {
-    workspaceId: workspaceIdColumn(),
-    websiteId: integer('website_id').notNull(),
-    path: text('path').notNull(),
-    keyword: text('keyword').notNull(),
-    position: real('position').notNull(),
-    clicks: integer('clicks').notNull(),
-    impressions: integer('impressions').notNull(),
-    measuredOn: date('measured_on', { mode: 'string' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.websiteId, t.path, t.keyword] })],
 );

@@ -1,10 +1,6 @@
+import type { LinkFix as DomainLinkFix, FixCategory } from '@domain/link-fixes/link-fix-schemas';
 import { type ServerMessageId, type StoredMessage, serverMessage, storedMessage } from '@domain/messages';
-import type {
-  CrawlComparison,
-  LinkFix as DomainLinkFix,
-  FixCategory,
-} from '@domain/site-health/site-health-schemas';
-import type { CrawlRow, LinkRow, UrlRow } from './store.js';
+import { isBrokenUrl, isLivePage, type LinkRow, type UrlRow } from '../crawls/index.js';
 
 /** A fix as the crawl finds it; the report adds its domain. */
 export type LinkFix = Omit<DomainLinkFix, 'domain'>;
@@ -13,20 +9,6 @@ export type LinkFix = Omit<DomainLinkFix, 'domain'>;
 export const criticalSourceCount = 3;
 /** Below this similarity the closest page is a guess, not a fix. */
 const minSimilarity = 0.45;
-
-/** A fetched URL that does not work: an HTTP error or no answer (a body too large to read is an answer). */
-export function isBrokenUrl(row: Pick<UrlRow, 'state' | 'error' | 'httpStatus'>): boolean {
-  if (row.state !== 'done') return false;
-  if (row.error !== null) return row.error !== 'too_large';
-  return row.httpStatus !== null && row.httpStatus >= 400;
-}
-
-export const isLivePage = (row: UrlRow) =>
-  row.state === 'done' &&
-  row.internal &&
-  row.error === null &&
-  row.httpStatus !== null &&
-  row.httpStatus < 300;
 
 /** How a broken URL failed, for the reason text: 'HTTP 404', or the kind of failure ('timeout', ...). */
 /** What a broken URL answers: 'HTTP 404', or the refusal's kind ('blocked address'). */
@@ -254,34 +236,4 @@ export function followRedirects(
     if (row && row.state !== 'done') return { chain, end: null, loop: null };
   }
   return { chain, end: row, loop: null };
-}
-
-/** What changed between two full crawls of a website. */
-export function compareCrawls(
-  before: UrlRow[],
-  now: UrlRow[],
-  previous: CrawlRow,
-  seoScoreNow: number | null,
-): CrawlComparison {
-  const brokenSet = (rows: UrlRow[]) => new Set(rows.filter(isBrokenUrl).map((r) => r.url));
-  const pages = (rows: UrlRow[]) => rows.filter(isLivePage).length;
-  const b = brokenSet(before);
-  const n = brokenSet(now);
-  return {
-    previousCrawlId: previous.id,
-    pagesBefore: pages(before),
-    pagesNow: pages(now),
-    brokenBefore: b.size,
-    brokenNow: n.size,
-    newlyBroken: [...n]
-      .filter((u) => !b.has(u))
-      .sort()
-      .slice(0, 50),
-    fixed: [...b]
-      .filter((u) => !n.has(u))
-      .sort()
-      .slice(0, 50),
-    seoScoreBefore: previous.seoScore,
-    seoScoreNow,
-  };
 }

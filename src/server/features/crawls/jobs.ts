@@ -1,11 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
+import type { CrawlAudit } from './crawl-audit.js';
 import { type CrawlJobData, crawlJobName, runCrawlJob } from './crawler.js';
-import {
-  queueDailySearchConsoleSyncs,
-  runSearchConsoleSync,
-  searchConsoleSyncJobName,
-} from './search-console-sync.js';
 import { startCrawl } from './service.js';
 import * as store from './store.js';
 import { ownOrigin } from './urls.js';
@@ -39,30 +35,22 @@ export async function scheduleDueCrawls(deps: AppDeps, now = new Date()): Promis
   return started;
 }
 
-export const siteHealthJobs: JobDefinition[] = [
-  {
-    name: crawlJobName,
-    // Crawls of different websites run side by side; each host's politeness is kept within a crawl.
-    concurrency: 2,
-    handler: runCrawlJob as JobDefinition['handler'],
-    recover: requeueUnfinishedCrawls,
-  },
-  {
-    name: searchConsoleSyncJobName,
-    handler: runSearchConsoleSync as JobDefinition['handler'],
-  },
-  {
-    name: 'search-console-daily',
-    cron: '41 5 * * *',
-    handler: async (_data, deps) => {
-      await queueDailySearchConsoleSyncs(deps);
+/** The crawl queue's job (its pages scored by `audit`) and the weekly schedule. */
+export function crawlJobs(audit: CrawlAudit): JobDefinition[] {
+  return [
+    {
+      name: crawlJobName,
+      // Crawls of different websites run side by side; each host's politeness is kept within a crawl.
+      concurrency: 2,
+      handler: (data, deps) => runCrawlJob(data as CrawlJobData, deps, audit),
+      recover: requeueUnfinishedCrawls,
     },
-  },
-  {
-    name: 'site-crawl-schedule',
-    cron: '23 * * * *',
-    handler: async (_data, deps) => {
-      await scheduleDueCrawls(deps);
+    {
+      name: 'site-crawl-schedule',
+      cron: '23 * * * *',
+      handler: async (_data, deps) => {
+        await scheduleDueCrawls(deps);
+      },
     },
-  },
-];
+  ];
+}

@@ -246,7 +246,7 @@ export function registerDemoSites(app: FastifyInstance): void {
 }
 
 /** The demo workspace's websites crawl their fixture sites; their first crawl waits in the queue. */
-export async function seedDemoSiteHealth(tx: Tx, websiteIds: number[]): Promise<void> {
+export async function seedDemoCrawls(tx: Tx, websiteIds: number[]): Promise<void> {
   for (const [i, websiteId] of websiteIds.entries()) {
     const s = demoSites[i];
     if (!s) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteHealthSettingsFormSchema } from './site-health-schemas';
+import { siteHealthSettingsFormSchema } from './crawl-schemas';
 
 const valid = { startUrl: '', pageBudget: 500, maxDepth: 5, keywords: [{ path: '/about', keyword: 'shop' }] };
 const messages = (input: unknown) =>

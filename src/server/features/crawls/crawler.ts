@@ -5,13 +5,12 @@ import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { addressPolicyFrom, createOutboundClient, type OutboundClient } from '../../http/outbound.js';
 import { OutboundError } from '../../http/outbound-error.js';
+import type { CrawlAudit } from './crawl-audit.js';
+import { compareCrawls, isBrokenUrl, isLivePage } from './crawl-results.js';
 import { checkExternal, fetchOnce } from './fetcher.js';
 import { HostLimiter } from './host-limiter.js';
 import { parseHtmlPage, parseSitemap } from './html-page.js';
-import { compareCrawls, isBrokenUrl, isLivePage } from './link-fixes.js';
 import { parseRobots, type Robots } from './robots.js';
-import { queueSearchConsoleSync } from './search-console-sync.js';
-import { auditPage, auditSite, scoreOf, siteScore } from './seo-audit.js';
 import * as store from './store.js';
 import { isInSite, isLoopbackHost, normalizeUrl, ownOrigin } from './urls.js';
 
@@ -34,9 +33,10 @@ interface CrawlEnvironment {
   client: OutboundClient;
   limiter: HostLimiter;
   config: Config;
+  audit: CrawlAudit;
 }
 
-function createEnvironment(config: Config): CrawlEnvironment {
+function createEnvironment(config: Config, audit: CrawlAudit): CrawlEnvironment {
   const client = createOutboundClient({
     policy: addressPolicyFrom(config),
     publicUrl: config.PUBLIC_URL,
@@ -49,6 +49,7 @@ function createEnvironment(config: Config): CrawlEnvironment {
   return {
     client,
     config,
+    audit,
     limiter: new HostLimiter(config.SITE_CRAWL_CONCURRENCY, (host) =>
       isLoopbackHost(new URL(`http://${host}`).hostname)
         ? config.SITE_CRAWL_LOOPBACK_DELAY_MS
@@ -76,12 +77,12 @@ const robotsAllow = (robots: Robots | null, url: string) => {
  * one by one, and either finishes the crawl or queues its continuation. A URL already fetched is never
  * fetched again, so a crawl interrupted anywhere resumes where its last batch committed.
  */
-export async function runCrawlJob(data: CrawlJobData, deps: AppDeps): Promise<void> {
+export async function runCrawlJob(data: CrawlJobData, deps: AppDeps, audit: CrawlAudit): Promise<void> {
   const inWorkspace = <T>(fn: (tx: Tx) => Promise<T>) => deps.database.withWorkspace(data.workspaceId, fn);
   const leaseSeconds = deps.config.SITE_CRAWL_LEASE_SECONDS;
   const claimed = await claim(data, inWorkspace, ownOrigin(deps.config), leaseSeconds);
   if (!claimed) return;
-  const env = createEnvironment(deps.config);
+  const env = createEnvironment(deps.config, audit);
   try {
     const crawl =
       claimed.kind === 'full' && claimed.robotsStatus === null
@@ -95,10 +96,8 @@ export async function runCrawlJob(data: CrawlJobData, deps: AppDeps): Promise<vo
     for (;;) {
       if (batch.length === 0) {
         await inWorkspace(async (tx) => {
-          await finishCrawl(tx, crawl);
-          // A finished crawl may have new target pages: their ranks are measured again.
-          if (crawl.kind === 'full' && (await store.findSearchConsoleConnection(tx)))
-            await queueSearchConsoleSync(deps.queue, data.workspaceId, tx);
+          await finishCrawl(tx, env.audit, crawl);
+          if (crawl.kind === 'full') await env.audit.afterFullCrawl(tx, deps, data.workspaceId);
         });
         return;
       }
@@ -288,7 +287,7 @@ async function visit(
   const page = parseHtmlPage(outcome.body);
   const base = normalizeUrl(page.baseHref ?? '', row.url) ?? row.url;
   const path = new URL(row.url).pathname;
-  const checks = auditPage(row.url, page, keyphrases.get(path) ?? null);
+  const audit = env.audit.auditPage(row.url, page, keyphrases.get(path) ?? null);
   Object.assign(result.values, {
     title: page.title?.slice(0, 1000) ?? null,
     metaDescription: page.metaDescription?.slice(0, 2000) ?? null,
@@ -301,8 +300,8 @@ async function visit(
     })),
     hreflang: page.hreflang.slice(0, 100),
     robotsDirectives: page.robotsDirectives?.slice(0, 500) ?? null,
-    seo: checks,
-    seoScore: scoreOf(checks),
+    seo: audit.checks,
+    seoScore: audit.score,
   });
   if (crawl.kind === 'verify') return result;
   const seen = new Set<string>();
@@ -372,7 +371,7 @@ async function admitUrls(
   await store.insertUrls(tx, crawl.id, rows);
 }
 
-async function finishCrawl(tx: Tx, crawl: store.CrawlRow): Promise<void> {
+async function finishCrawl(tx: Tx, audit: CrawlAudit, crawl: store.CrawlRow): Promise<void> {
   let seoScore: number | null = null;
   let comparison: unknown = null;
   const urls = await store.crawlUrls(tx, crawl.id);
@@ -380,14 +379,13 @@ async function finishCrawl(tx: Tx, crawl: store.CrawlRow): Promise<void> {
     const fetched = urls.filter((u) => u.internal && u.state === 'done');
     const pageScores = fetched.flatMap((u) => (u.seoScore === null ? [] : [u.seoScore]));
     const current = await store.findCrawl(tx, crawl.id);
-    const checks = auditSite({
+    seoScore = audit.scoreSite({
       robotsStatus: current?.robotsStatus ?? null,
       sitemapFound: current?.sitemapUrls !== null && current?.sitemapUrls !== undefined,
       internalUrls: fetched.length,
       internalErrors: fetched.filter(isBrokenUrl).length,
       pageScores,
     });
-    seoScore = pageScores.length > 0 ? siteScore(pageScores, checks) : null;
     const [previous] = (
       await store.listCrawls(tx, crawl.websiteId, { kind: 'full', status: 'done', limit: 1 })
     ).filter((c) => c.id !== crawl.id);

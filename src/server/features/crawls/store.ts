@@ -1,15 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
-import {
-  linkFixDeployments,
-  searchConsoleConnections,
-  searchConsoleRanks,
-  searchConsoleSites,
-  siteCrawls,
-  siteHealthSettings,
-  siteLinks,
-  siteUrls,
-} from '../../db/schema/site-health.js';
+import { siteCrawls, siteHealthSettings, siteLinks, siteUrls } from '../../db/schema/crawls.js';
 
 export type CrawlRow = typeof siteCrawls.$inferSelect;
 export type UrlRow = typeof siteUrls.$inferSelect;
@@ -19,7 +10,6 @@ export type LinkRow = Pick<
   'sourceUrl' | 'targetUrl' | 'anchorText' | 'nofollow'
 >;
 export type SettingsRow = typeof siteHealthSettings.$inferSelect;
-export type DeploymentRow = typeof linkFixDeployments.$inferSelect;
 
 export async function findSettings(tx: Tx, websiteId: number): Promise<SettingsRow | null> {
   const [row] = await tx.select().from(siteHealthSettings).where(eq(siteHealthSettings.websiteId, websiteId));
@@ -272,24 +262,6 @@ export async function listCrawls(
     .limit(options.limit);
 }
 
-export async function insertDeployment(
-  tx: Tx,
-  values: Omit<typeof linkFixDeployments.$inferInsert, 'workspaceId' | 'id' | 'createdAt'>,
-): Promise<DeploymentRow> {
-  const [row] = await tx.insert(linkFixDeployments).values(values).returning();
-  return row;
-}
-
-export async function latestDeployment(tx: Tx, websiteId: number): Promise<DeploymentRow | null> {
-  const [row] = await tx
-    .select()
-    .from(linkFixDeployments)
-    .where(eq(linkFixDeployments.websiteId, websiteId))
-    .orderBy(desc(linkFixDeployments.id))
-    .limit(1);
-  return row ?? null;
-}
-
 /** Crawls a stopped server left unfinished, in every workspace (ids only). */
 export async function unfinishedCrawlsEverywhere(
   db: Db | Tx,
@@ -307,84 +279,4 @@ export async function allWebsitesEverywhere(
     sql`select workspace_id, website_id from app_all_websites()`,
   );
   return rows.map((r) => ({ workspaceId: Number(r.workspace_id), websiteId: Number(r.website_id) }));
-}
-
-export type SearchConsoleConnectionRow = typeof searchConsoleConnections.$inferSelect;
-export type SearchConsoleSiteRow = typeof searchConsoleSites.$inferSelect;
-export type SearchConsoleRankRow = typeof searchConsoleRanks.$inferSelect;
-
-export async function findSearchConsoleConnection(tx: Tx): Promise<SearchConsoleConnectionRow | null> {
-  const [row] = await tx.select().from(searchConsoleConnections);
-  return row ?? null;
-}
-
-export async function saveSearchConsoleConnection(
-  tx: Tx,
-  values: { clientEmail: string; sealedPrivateKey: string },
-): Promise<void> {
-  await tx
-    .insert(searchConsoleConnections)
-    .values(values)
-    .onConflictDoUpdate({
-      target: searchConsoleConnections.workspaceId,
-      set: { ...values, connectedAt: sql`now()` },
-    });
-}
-
-export async function setSearchConsoleSealedKey(tx: Tx, sealedPrivateKey: string): Promise<void> {
-  await tx.update(searchConsoleConnections).set({ sealedPrivateKey });
-}
-
-/** Forgets the connection, its sites' state and the ranks it measured. */
-export async function deleteSearchConsole(tx: Tx): Promise<void> {
-  await tx.delete(searchConsoleRanks);
-  await tx.delete(searchConsoleSites);
-  await tx.delete(searchConsoleConnections);
-}
-
-export async function listSearchConsoleSites(tx: Tx): Promise<SearchConsoleSiteRow[]> {
-  return tx.select().from(searchConsoleSites).orderBy(asc(searchConsoleSites.websiteId));
-}
-
-/** Sets a website's property; a changed property starts over as pending. */
-export async function upsertSearchConsoleSite(tx: Tx, websiteId: number, property: string): Promise<void> {
-  await tx
-    .insert(searchConsoleSites)
-    .values({ websiteId, property })
-    .onConflictDoUpdate({
-      target: [searchConsoleSites.workspaceId, searchConsoleSites.websiteId],
-      set: { property, status: 'pending', error: null, errorMessage: null },
-    });
-}
-
-export async function recordSearchConsoleSync(
-  tx: Tx,
-  websiteId: number,
-  result: Pick<SearchConsoleSiteRow, 'status' | 'error' | 'errorMessage'>,
-): Promise<void> {
-  await tx
-    .update(searchConsoleSites)
-    .set({ ...result, syncedAt: sql`now()` })
-    .where(eq(searchConsoleSites.websiteId, websiteId));
-}
-
-/** The website's ranks become exactly these (a keyword no longer measured loses its old rank). */
-export async function replaceRanks(
-  tx: Tx,
-  websiteId: number,
-  ranks: Omit<SearchConsoleRankRow, 'workspaceId' | 'websiteId'>[],
-): Promise<void> {
-  await tx.delete(searchConsoleRanks).where(eq(searchConsoleRanks.websiteId, websiteId));
-  if (ranks.length > 0) await tx.insert(searchConsoleRanks).values(ranks.map((r) => ({ ...r, websiteId })));
-}
-
-export async function listRanks(tx: Tx): Promise<SearchConsoleRankRow[]> {
-  return tx.select().from(searchConsoleRanks);
-}
-
-export async function searchConsoleWorkspacesEverywhere(db: Db | Tx): Promise<number[]> {
-  const { rows } = await db.execute<{ workspace_id: string }>(
-    sql`select workspace_id from app_search_console_workspaces()`,
-  );
-  return rows.map((r) => Number(r.workspace_id));
 }

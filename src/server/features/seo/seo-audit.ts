@@ -1,4 +1,4 @@
-import type { PageFacts } from './html-page.js';
+import type { PageFacts } from '../crawls/index.js';
 
 /**
  * The checks of Lighthouse's SEO category and Yoast's assessments (issue 13 §2), each with a weight. The

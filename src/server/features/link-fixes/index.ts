@@ -1,0 +1,1 @@
+export { linkFixRoutes } from './routes.js';

@@ -1,0 +1,71 @@
+import {
+  applyLinkFixesResultSchema,
+  applyLinkFixesSchema,
+  completeFixPackageSchema,
+  linkFixReportSchema,
+  linkHealthHistorySchema,
+} from '@domain/link-fixes/link-fix-schemas';
+import { normalizeDomain } from '@domain/websites/website-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { applyLinkFixes, completeFixPackage, linkFixReport, linkHealthHistory } from './service.js';
+
+const attachment = (name: string) => `attachment; filename="${name}"`;
+
+/**
+ * Link fixes (issue 13 §3): the deployment report, its files, the record of a deployment and the link
+ * health history. Reading is for every member; deployments for admins. The public `-demo` twin reads the
+ * demo workspace under /api/demo/.
+ */
+export const linkFixRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['site-health'];
+
+  app.get(
+    '/api/site-health/history',
+    { schema: { tags, response: { 200: linkHealthHistorySchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => linkHealthHistory(tx)),
+  );
+
+  app.get(
+    '/api/deployment/link-fixes',
+    { schema: { tags, response: { 200: linkFixReportSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => linkFixReport(tx)),
+  );
+
+  app.post(
+    '/api/deployment/apply-link-fixes',
+    { schema: { tags, body: applyLinkFixesSchema, response: { 200: applyLinkFixesResultSchema } } },
+    (request) =>
+      app.inWorkspace(request, 'admin', (tx, member) =>
+        applyLinkFixes(tx, app.deps.queue, normalizeDomain(request.body.domain), member.userId),
+      ),
+  );
+
+  app.get(
+    '/api/deployment/complete-fix-package',
+    { schema: { tags, response: { 200: completeFixPackageSchema } } },
+    async (request, reply) => {
+      const body = await app.inWorkspace(request, 'viewer', (tx) => completeFixPackage(tx));
+      return reply.header('content-disposition', attachment('link-fix-package.json')).send(body);
+    },
+  );
+
+  // The public read-only twin (/deployment-demo).
+  app.get(
+    '/api/demo/deployment/link-fixes',
+    { schema: { tags, response: { 200: linkFixReportSchema } } },
+    () => app.inDemoWorkspace((tx) => linkFixReport(tx)),
+  );
+  app.get(
+    '/api/demo/deployment/complete-fix-package',
+    { schema: { tags, response: { 200: completeFixPackageSchema } } },
+    async (_request, reply) => {
+      const body = await app.inDemoWorkspace((tx) => completeFixPackage(tx));
+      return reply.header('content-disposition', attachment('link-fix-package.json')).send(body);
+    },
+  );
+  app.get(
+    '/api/demo/site-health/history',
+    { schema: { tags, response: { 200: linkHealthHistorySchema } } },
+    () => app.inDemoWorkspace((tx) => linkHealthHistory(tx)),
+  );
+};
