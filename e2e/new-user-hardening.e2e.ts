@@ -97,7 +97,7 @@ const publicScreens = [
 ] as const;
 
 describe('every screen at 1440 and 390 px (screenshots in test-output/screenshots/ux-*)', () => {
-  it('signed out: no sideways overflow and no console error (item 27: no logged 401)', async () => {
+  it('signed out: no sideways overflow and no console error, not even a logged 401', async () => {
     for (const viewport of [desktop, phone]) {
       const context = await newContext(viewport);
       const page = await context.newPage();
@@ -154,7 +154,7 @@ describe('every screen at 1440 and 390 px (screenshots in test-output/screenshot
   }
 });
 
-describe('dead ends (item 18)', () => {
+describe('no dead ends', () => {
   it('no link on the landing or success page leads to a 404', async () => {
     const page = await (await newContext()).newPage();
     for (const path of ['/', '/success?session_id=cs_test_12345678']) {
@@ -198,7 +198,7 @@ describe('dead ends (item 18)', () => {
   });
 });
 
-describe('sign-up and sign-in (items 19, 20)', () => {
+describe('sign-up and sign-in', () => {
   it('carries the plan and add-ons picked on /pricing into sign-up and the trial', async () => {
     const page = await (await newContext()).newPage();
     await page.goto(`${env.server.baseUrl}/pricing`);
@@ -231,7 +231,7 @@ describe('sign-up and sign-in (items 19, 20)', () => {
     await page.context().close();
   });
 
-  it('says "$149/month" without "with add-ons" when there are none (item 26)', async () => {
+  it('says "$149/month" without "with add-ons" when there are none', async () => {
     const { page } = await signedInOwnerPage();
     await page.goto(`${env.server.baseUrl}/dashboard?tab=settings`);
     expect(await page.getByTestId('billing-monthly').textContent()).toBe('$149/month');
@@ -260,8 +260,8 @@ describe('sign-up and sign-in (items 19, 20)', () => {
   });
 });
 
-describe('dashboard (items 21-26)', () => {
-  it('keeps the iPhone Sync token field empty once the user clears it (item 21)', async () => {
+describe('dashboard of a new workspace', () => {
+  it('keeps the iPhone Sync token field empty once the user clears it', async () => {
     const { page, owner } = await signedInOwnerPage();
     // Only a seeded workspace has a testing token whose value the tab can pre-fill; give this one one.
     await env.server.testApp.database.withWorkspace(owner.workspaceId, (tx) =>
@@ -277,7 +277,7 @@ describe('dashboard (items 21-26)', () => {
     await page.context().close();
   });
 
-  it('a selected website filters the figures and the CRM, survives a reload and clears on a second click (item 22)', async () => {
+  it('a selected website filters the figures and the CRM, survives a reload and clears on a second click', async () => {
     const { page } = await signedInOwnerPage();
     const coach = await post(page, '/api/websites', { name: 'Coach Site', domain: 'coach.example.test' });
     await post(page, '/api/websites', { name: 'Housing Site', domain: 'housing.example.test' });
@@ -327,7 +327,7 @@ describe('dashboard (items 21-26)', () => {
     await page.context().close();
   });
 
-  it("'Add a website' on a new dashboard opens the add dialog (item 23)", async () => {
+  it("'Add a website' on a new dashboard opens the add dialog", async () => {
     const { page } = await signedInOwnerPage();
     await page.getByRole('button', { name: 'Add a website' }).click();
     const dialog = page.getByRole('dialog');
@@ -343,7 +343,7 @@ describe('dashboard (items 21-26)', () => {
     await page.context().close();
   });
 
-  it('labels a viewer by their role and an owner Administrator (item 24)', async () => {
+  it('labels a viewer by their role and an owner Administrator', async () => {
     const owner = await signUpOwner(env.server.testApp.app);
     const viewer = await addMember(env.server.testApp.app, owner, 'viewer');
     const page = await (await newContext()).newPage();
@@ -356,7 +356,7 @@ describe('dashboard (items 21-26)', () => {
     await ownerPage.context().close();
   });
 
-  it("says 'just now' for what happened this minute (item 26)", async () => {
+  it("says 'just now' for what happened this minute", async () => {
     const { page } = await signedInOwnerPage();
     await page.getByText('just now').first().waitFor();
     expect(await page.getByText('0 minutes ago').count()).toBe(0);
@@ -364,7 +364,7 @@ describe('dashboard (items 21-26)', () => {
   });
 });
 
-describe("Enterprise's call to action is 'Contact Sales' (item 25)", () => {
+describe("Enterprise's call to action is 'Contact Sales'", () => {
   async function expectContactSales(page: Page) {
     const card = page.locator('[data-plan="enterprise"]');
     expect(await card.getByText('Contact Sales').count()).toBe(1);
@@ -394,7 +394,7 @@ describe("Enterprise's call to action is 'Contact Sales' (item 25)", () => {
   });
 });
 
-describe('wording and visual defects (items 26, 27)', () => {
+describe('wording and visual details', () => {
   it('the card-pricing banner and every card state the same percentage below the industry', async () => {
     const page = await (await newContext()).newPage();
     await page.goto(`${env.server.baseUrl}/pricing/cards`);

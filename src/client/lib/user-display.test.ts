@@ -16,7 +16,7 @@ describe('sidebar footer identity (spec 000 §2.3)', () => {
   });
 });
 
-describe('sidebar footer role label (issue 8 item 24)', () => {
+describe('sidebar footer role label', () => {
   it("labels owners and admins 'Administrator' and everyone else by their real role", () => {
     expect(sidebarRoleLabel('owner').message).toBe('Administrator');
     expect(sidebarRoleLabel('admin').message).toBe('Administrator');

@@ -236,7 +236,7 @@ describe('card-provider display math', () => {
     expect(competitorSavingsDollars(cents)).toBeCloseTo(savings, 10);
   });
 
-  it("states one 'below industry average' figure for the banner and every card (issue 8 item 26)", () => {
+  it("states one 'below industry average' figure for the banner and every card", () => {
     expect(belowIndustryPercent).toBe(10);
     expect(pricingClaims[0]).toBe('10% below industry average');
   });

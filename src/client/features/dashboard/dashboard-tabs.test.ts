@@ -29,7 +29,7 @@ describe('parseDashboardTab', () => {
   });
 });
 
-describe('dashboard location in the URL (issue 8 items 22, 23)', () => {
+describe('dashboard location in the URL', () => {
   it('keeps the selected website next to the tab, so a reload keeps both', () => {
     expect(parseDashboardLocation('?tab=crm&site=2')).toEqual({ tab: 'crm', siteId: 2, open: null });
     expect(dashboardHref({ tab: 'crm', siteId: 2 })).toBe('/dashboard?tab=crm&site=2');

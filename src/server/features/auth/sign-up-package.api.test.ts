@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('the package picked on /pricing reaches sign-up (issue 8 item 19)', () => {
+describe('the package picked on /pricing reaches sign-up', () => {
   it('GET /api/login carries plan, add-ons and next to the sign-in page', async () => {
     const res = await new ApiClient(t.app).get(
       '/api/login?plan=starter&addons=lead-engine,training-hub,lead-engine&next=%2Fcontacts',
@@ -57,7 +57,7 @@ describe('the package picked on /pricing reaches sign-up (issue 8 item 19)', () 
   });
 });
 
-describe('GET /api/auth/session (issue 8 item 27)', () => {
+describe('GET /api/auth/session', () => {
   it('answers a visitor 200 with no user, and a member with the same user as GET /api/auth/user', async () => {
     const visitor = await new ApiClient(t.app).get('/api/auth/session');
     expect(visitor.statusCode).toBe(200);
