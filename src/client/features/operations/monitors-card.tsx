@@ -20,7 +20,7 @@ import { formatNumber } from '@client/i18n/format';
 import { messageRefText } from '@client/i18n/stored-message';
 import { errorMessage } from '@client/lib/api';
 import { applyServerErrors, checkedByServer } from '@client/lib/form';
-import { type Monitor, monitorCreateSchema, monitorEditSchema } from '@domain/operations/operations-schemas';
+import { type Monitor, monitorCreateSchema, monitorEditSchema } from '@domain/monitoring/monitoring-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pencil, Plus, Trash2 } from 'lucide-react';

@@ -1,27 +1,31 @@
 import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import {
-  deliverySchema,
-  deploymentStatusSchema,
-  deployResultSchema,
-  endpointSchema,
+  type MonitorCreate,
+  type MonitorEdit,
+  monitorSchema,
+  monitorsSchema,
+} from '@domain/monitoring/monitoring-schemas';
+import {
   type Features,
   featuresSchema,
   healthCheckSchema,
   integrateAllSchema,
   integrateStartSchema,
   integrationStatusSchema,
+  monitoringConfigSchema,
+  superhubDashboardSchema,
+} from '@domain/superhub/superhub-schemas';
+import {
+  deliverySchema,
+  deploymentStatusSchema,
+  deployResultSchema,
+  endpointSchema,
   type LiveEvent,
   liveEventsSchema,
-  type MonitorCreate,
-  type MonitorEdit,
-  monitoringConfigSchema,
-  monitorSchema,
-  monitorsSchema,
-  superhubDashboardSchema,
   testWebhookResultSchema,
   webhookConfigsSchema,
-} from '@domain/operations/operations-schemas';
+} from '@domain/webhooks/webhook-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';

@@ -8,12 +8,8 @@ import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/use-auth';
-import {
-  type Delivery,
-  documentedAppEndpoints,
-  type WebhookConfig,
-} from '@domain/operations/operations-schemas';
 import { hasRole } from '@domain/roles';
+import { type Delivery, documentedAppEndpoints, type WebhookConfig } from '@domain/webhooks/webhook-schemas';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, FileCode, Rocket, Send, Settings } from 'lucide-react';

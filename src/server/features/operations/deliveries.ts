@@ -1,6 +1,6 @@
 import { AppError } from '@domain/app-error';
 import { type ServerMessage, serverMessage, storedMessage } from '@domain/messages';
-import { endpointFailureDisableMs, retryDelaysSeconds } from '@domain/operations/operations-schemas';
+import { endpointFailureDisableMs, retryDelaysSeconds } from '@domain/webhooks/webhook-schemas';
 import type { Tx } from '../../db/database.js';
 import { createGroupCommit, type GroupCommit, writePerWorkspace } from '../../db/group-commit.js';
 import { type AppDeps, now } from '../../deps.js';

@@ -1,5 +1,5 @@
 import { demoAppsPath } from '@domain/ecosystem/ecosystem-schemas';
-import { hubEvents } from '@domain/operations/operations-schemas';
+import { hubEvents } from '@domain/webhooks/webhook-schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AppDeps, now } from '../../deps.js';

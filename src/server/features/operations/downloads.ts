@@ -1,6 +1,6 @@
 import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
-import { documentedAppEndpoints, hubEvents } from '@domain/operations/operations-schemas';
+import { documentedAppEndpoints, hubEvents } from '@domain/webhooks/webhook-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import { webhookConfigs } from './service.js';

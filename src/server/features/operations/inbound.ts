@@ -1,11 +1,7 @@
 import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
-import {
-  type FeatureFlag,
-  flagEventPrefixes,
-  hubEvents,
-  type InboundEvent,
-} from '@domain/operations/operations-schemas';
+import { type FeatureFlag, flagEventPrefixes } from '@domain/superhub/superhub-schemas';
+import { hubEvents, type InboundEvent } from '@domain/webhooks/webhook-schemas';
 import type { Database, Tx } from '../../db/database.js';
 import { createGroupCommit, type GroupCommit, writePerWorkspace } from '../../db/group-commit.js';
 import type { AppDeps } from '../../deps.js';

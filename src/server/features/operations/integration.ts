@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@domain/app-error';
 import { type StoredMessage, serverMessage, storedMessage } from '@domain/messages';
-import { hubEvents } from '@domain/operations/operations-schemas';
+import { hubEvents } from '@domain/webhooks/webhook-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';

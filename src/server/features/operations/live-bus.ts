@@ -1,5 +1,5 @@
 import { type MessageRef, messageRef, type StoredMessage } from '@domain/messages';
-import type { LiveEvent } from '@domain/operations/operations-schemas';
+import type { LiveEvent } from '@domain/webhooks/webhook-schemas';
 import pg from 'pg';
 import type { Tx } from '../../db/database.js';
 import { type EventInsert, storeEvents } from './store.js';

@@ -1,29 +1,33 @@
 import type { ServerResponse } from 'node:http';
 import { idParamSchema } from '@domain/ids';
 import {
-  deliverySchema,
-  deploymentStatusSchema,
-  deployResultSchema,
-  endpointCreateSchema,
-  endpointSchema,
+  monitorCreateSchema,
+  monitorEditSchema,
+  monitorSchema,
+  monitorsSchema,
+  monitorUpdateSchema,
+} from '@domain/monitoring/monitoring-schemas';
+import {
   featuresSchema,
   featuresUpdateSchema,
   healthCheckSchema,
   integrateAllSchema,
   integrateStartSchema,
   integrationStatusSchema,
-  liveEventsSchema,
-  monitorCreateSchema,
-  monitorEditSchema,
   monitoringConfigSchema,
-  monitorSchema,
-  monitorsSchema,
-  monitorUpdateSchema,
   superhubDashboardSchema,
+} from '@domain/superhub/superhub-schemas';
+import {
+  deliverySchema,
+  deploymentStatusSchema,
+  deployResultSchema,
+  endpointCreateSchema,
+  endpointSchema,
+  liveEventsSchema,
   testWebhookResultSchema,
   testWebhookSchema,
   webhookConfigsSchema,
-} from '@domain/operations/operations-schemas';
+} from '@domain/webhooks/webhook-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

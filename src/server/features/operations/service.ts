@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
+import type { MonitorCreate, MonitorEdit } from '@domain/monitoring/monitoring-schemas';
+import {
+  type Features,
+  featureFlags,
+  flagEventPrefixes,
+  integrationSteps,
+} from '@domain/superhub/superhub-schemas';
 import {
   type Delivery,
   documentedAppEndpoints,
   type EndpointCreate,
-  type Features,
-  featureFlags,
-  flagEventPrefixes,
   hubEvents,
   inboundEventSchema,
-  integrationSteps,
-  type MonitorCreate,
-  type MonitorEdit,
-} from '@domain/operations/operations-schemas';
+} from '@domain/webhooks/webhook-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import { recordActivity } from '../activities/service.js';

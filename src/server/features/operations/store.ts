@@ -1,6 +1,7 @@
 import { type MessageRef, messageRef, type StoredMessage } from '@domain/messages';
-import type { Features, IntegrationStatus, LiveEvent } from '@domain/operations/operations-schemas';
-import { featureFlags } from '@domain/operations/operations-schemas';
+import type { Features, IntegrationStatus } from '@domain/superhub/superhub-schemas';
+import { featureFlags } from '@domain/superhub/superhub-schemas';
+import type { LiveEvent } from '@domain/webhooks/webhook-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executeNamed, type Tx } from '../../db/database.js';
 
