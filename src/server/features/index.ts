@@ -28,8 +28,7 @@ import { locationRoutes } from './location/routes.js';
 import { marketingJobs } from './marketing/jobs.js';
 import { marketingRoutes } from './marketing/routes.js';
 import { memberRoutes } from './members/routes.js';
-import { operationsJobs } from './operations/jobs.js';
-import { operationsRoutes } from './operations/routes.js';
+import { monitoringJobs, monitoringRoutes } from './monitoring/index.js';
 import { paymentRoutes } from './payments/routes.js';
 import { phoneSyncJobs } from './phone-sync/jobs.js';
 import { phoneSyncRoutes } from './phone-sync/routes.js';
@@ -38,6 +37,8 @@ import { siteHealthJobs } from './site-health/jobs.js';
 import { siteHealthRoutes } from './site-health/routes.js';
 import { successionJobs } from './succession/jobs.js';
 import { successionRoutes } from './succession/routes.js';
+import { superhubJobs, superhubRoutes } from './superhub/index.js';
+import { webhookJobs, webhookRoutes } from './webhooks/index.js';
 import { websiteRoutes } from './websites/routes.js';
 
 /** Every feature's routes, registered in this order by app.ts. Add a feature with one line here. */
@@ -64,7 +65,9 @@ export const featureRoutes: FastifyPluginAsync[] = [
   ecosystemRoutes,
   automationRoutes,
   marketingRoutes,
-  operationsRoutes,
+  webhookRoutes,
+  monitoringRoutes,
+  superhubRoutes,
   backupRoutes,
   successionRoutes,
   assistantRoutes,
@@ -82,7 +85,9 @@ export const jobDefinitions: JobDefinition[] = [
   collectJobDefinition as JobDefinition,
   ...automationJobs,
   ...marketingJobs,
-  ...operationsJobs,
+  ...webhookJobs,
+  ...monitoringJobs,
+  ...superhubJobs,
   ...backupJobs,
   ...successionJobs,
 ];

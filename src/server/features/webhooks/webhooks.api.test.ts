@@ -12,8 +12,8 @@ import {
   type TestApp,
 } from '../../../../test/test-app.js';
 import { seedDemoWorkspace } from '../../seed/demo-workspace.js';
+import { runProbeTick } from '../monitoring/probe.js';
 import { attemptDelivery } from './deliveries.js';
-import { runProbeTick } from './probe.js';
 import { appSecret, signedHeaders } from './signing.js';
 
 // Local receivers standing in for the apps: each path is one way an app can answer a webhook.

@@ -6,9 +6,10 @@ import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { recordActivity } from '../activities/service.js';
-import { sendToApp } from './deliveries.js';
-import { probeUrl } from './probe.js';
-import { inboundUrl } from './signing.js';
+// biome-ignore lint/style/noRestrictedImports: an area's public file is its index.ts (DESIGN §3); biome.json still names service.ts
+import { probeUrl } from '../monitoring/index.js';
+// biome-ignore lint/style/noRestrictedImports: an area's public file is its index.ts (DESIGN §3); biome.json still names service.ts
+import { findAppOps, inboundUrl, listAppOps, markDeployed, sendToApp } from '../webhooks/index.js';
 import * as store from './store.js';
 
 export const integrateJobName = 'ops-integrate';
@@ -33,7 +34,7 @@ export async function startIntegration(
   workspaceId: number,
   appId: number,
 ) {
-  const app = await store.findAppOps(tx, appId, true);
+  const app = await findAppOps(tx, appId, true);
   if (!app) throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
   if (app.integrationStatus === 'integrating' || app.integrationStatus === 'active')
     throw new AppError('conflict', serverMessage('operations.integrationRunning', { name: app.name }));
@@ -45,7 +46,7 @@ export async function startIntegration(
 
 /** Starts every app that is neither integrating nor active. */
 export async function startAllIntegrations(deps: Pick<AppDeps, 'queue'>, tx: Tx, workspaceId: number) {
-  const apps = (await store.listAppOps(tx)).filter(
+  const apps = (await listAppOps(tx)).filter(
     (a) => a.integrationStatus !== 'integrating' && a.integrationStatus !== 'active',
   );
   for (const app of apps) await startIntegration(deps, tx, workspaceId, app.id);
@@ -65,10 +66,10 @@ function answerOf(statusCode: number | null): StoredMessage {
  * naming where to acknowledge; the app's signed `integration.ack` then makes it active.
  */
 export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce }: IntegrateJobData) {
-  const current = () => deps.database.withWorkspace(workspaceId, (tx) => store.findAppOps(tx, appId));
+  const current = () => deps.database.withWorkspace(workspaceId, (tx) => findAppOps(tx, appId));
   const advance = (step: number, error: StoredMessage | null = null) =>
     deps.database.withWorkspace(workspaceId, async (tx) => {
-      const app = await store.findAppOps(tx, appId, true);
+      const app = await findAppOps(tx, appId, true);
       if (!app || app.integrationNonce !== nonce || app.integrationStatus !== 'integrating') return false;
       await store.setIntegration(tx, appId, { status: error ? 'error' : 'integrating', step, error });
       if (error)
@@ -108,7 +109,7 @@ export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce 
       await advance(1, storedMessage('operations.configRefused', { answer: answerOf(deployed.statusCode) }));
       return;
     }
-    await deps.database.withWorkspace(workspaceId, (tx) => store.markDeployed(tx, appId, now(deps)));
+    await deps.database.withWorkspace(workspaceId, (tx) => markDeployed(tx, appId, now(deps)));
     if (!(await advance(2))) return;
   }
   const handshake = await sendToApp(
@@ -143,7 +144,7 @@ export async function runIntegration(deps: AppDeps, { workspaceId, appId, nonce 
  * carried the nonce, so a matching one proves the handshake arrived.
  */
 export async function acknowledgeIntegration(tx: Tx, appId: number, nonce: unknown): Promise<void> {
-  const app = await store.findAppOps(tx, appId, true);
+  const app = await findAppOps(tx, appId, true);
   if (app?.integrationStatus !== 'integrating') return;
   if (typeof nonce !== 'string' || nonce !== app.integrationNonce) return;
   await store.setIntegration(tx, appId, { status: 'active', step: 4, error: null });
@@ -162,9 +163,7 @@ export const integrateJobDefinitions: JobDefinition[] = [
     recover: async (deps) => {
       const rows = await store.unfinishedIntegrations(deps.database.db);
       for (const row of rows) {
-        const app = await deps.database.withWorkspace(row.workspaceId, (tx) =>
-          store.findAppOps(tx, row.appId),
-        );
+        const app = await deps.database.withWorkspace(row.workspaceId, (tx) => findAppOps(tx, row.appId));
         if (app?.integrationNonce)
           await queueIntegration(deps, {
             workspaceId: row.workspaceId,
@@ -180,7 +179,7 @@ export const integrateJobDefinitions: JobDefinition[] = [
     handler: async (data, deps) => {
       const { workspaceId, appId, nonce } = data as IntegrateJobData;
       await deps.database.withWorkspace(workspaceId, async (tx) => {
-        const app = await store.findAppOps(tx, appId, true);
+        const app = await findAppOps(tx, appId, true);
         if (!app || app.integrationNonce !== nonce || app.integrationStatus !== 'integrating') return;
         const error = serverMessage('operations.noAcknowledgement', { seconds: ackWaitSeconds });
         await store.setIntegration(tx, appId, { status: 'error', step: app.integrationStep, error });

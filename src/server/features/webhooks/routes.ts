@@ -1,23 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { idParamSchema } from '@domain/ids';
 import {
-  monitorCreateSchema,
-  monitorEditSchema,
-  monitorSchema,
-  monitorsSchema,
-  monitorUpdateSchema,
-} from '@domain/monitoring/monitoring-schemas';
-import {
-  featuresSchema,
-  featuresUpdateSchema,
-  healthCheckSchema,
-  integrateAllSchema,
-  integrateStartSchema,
-  integrationStatusSchema,
-  monitoringConfigSchema,
-  superhubDashboardSchema,
-} from '@domain/superhub/superhub-schemas';
-import {
   deliverySchema,
   deploymentStatusSchema,
   deployResultSchema,
@@ -33,42 +16,31 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { attachmentDisposition } from '../../http/csv-download.js';
 import { closeDeliveryClient, replayDelivery } from './deliveries.js';
-import { demoAppWebhooks } from './demo-apps.js';
-import { configFile, deploymentPackage, deploymentScript, snippetFile } from './downloads.js';
-import { startAllIntegrations, startIntegration } from './integration.js';
+import { configFile, deploymentPackage, snippetFile } from './downloads.js';
 import { createLiveBus } from './live-bus.js';
-import { closeProbeClient } from './probe.js';
 import {
   addEndpoint,
-  addMonitor,
-  configureAppMonitor,
   deploymentStatus,
   deployWebhooks,
-  editMonitor,
   enableEndpoint,
   endpointDeliveries,
-  healthCheck,
-  integrationStatus,
   listEndpoints,
-  listMonitors,
   liveEvents,
-  monitoringConfig,
-  readFeatures,
   receiveEvent,
   removeEndpoint,
-  removeMonitor,
-  superhubDashboard,
   testWebhook,
-  updateFeatures,
   webhookConfigs,
 } from './service.js';
 
-const tags = ['operations'];
+const tags = ['webhooks'];
 const idParams = z.object({ id: idParamSchema });
 const appParams = z.object({ appId: idParamSchema });
 
-/** Spec 001's Central Monitoring, Webhook Deployment Center and Phase 3 calls. Writes are for admins and owners. */
-export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Spec 001's events in, the Webhook Deployment Center (configs, deployment, downloads, endpoints and their
+ * delivery log) and the live events every operations screen shows. Writes are for admins and owners.
+ */
+export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const bus = createLiveBus(deps.database.pool, app.log);
   const streams = new Set<ServerResponse>();
@@ -80,7 +52,6 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => {
     await bus.close();
     await closeDeliveryClient(deps.config);
-    await closeProbeClient(deps.config);
   });
 
   // ---- events in (public: the Standard Webhooks signature authenticates) ----
@@ -104,53 +75,6 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
             .send({ received: true, duplicate: result.duplicate });
         },
       );
-  });
-  await app.register(demoAppWebhooks);
-
-  // ---- Central Monitoring ----
-  app.get(
-    '/api/superhub-dashboard',
-    { schema: { tags, response: { 200: superhubDashboardSchema } } },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => superhubDashboard(deps, tx)),
-  );
-  app.put(
-    '/api/superhub/features',
-    { schema: { tags, body: featuresUpdateSchema, response: { 200: featuresSchema } } },
-    (request) => app.inWorkspace(request, 'admin', (tx) => updateFeatures(tx, request.body)),
-  );
-  app.get('/api/superhub/features', { schema: { tags, response: { 200: featuresSchema } } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => readFeatures(tx)),
-  );
-  app.get('/api/monitors', { schema: { tags, response: { 200: monitorsSchema } } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => listMonitors(deps, tx)),
-  );
-  app.put(
-    '/api/monitors/apps/:appId',
-    { schema: { tags, params: appParams, body: monitorUpdateSchema } },
-    async (request, reply) => {
-      await app.inWorkspace(request, 'admin', (tx) =>
-        configureAppMonitor(tx, request.params.appId, request.body),
-      );
-      return reply.status(204).send();
-    },
-  );
-  app.post(
-    '/api/monitors',
-    { schema: { tags, body: monitorCreateSchema, response: { 201: monitorSchema } } },
-    async (request, reply) => {
-      const created = await app.inWorkspace(request, 'admin', (tx) => addMonitor(deps, tx, request.body));
-      return reply.status(201).send(created);
-    },
-  );
-  app.put(
-    '/api/monitors/:id',
-    { schema: { tags, params: idParams, body: monitorEditSchema, response: { 200: monitorSchema } } },
-    (request) =>
-      app.inWorkspace(request, 'admin', (tx) => editMonitor(deps, tx, request.params.id, request.body)),
-  );
-  app.delete('/api/monitors/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    await app.inWorkspace(request, 'admin', (tx) => removeMonitor(tx, request.params.id));
-    return reply.status(204).send();
   });
 
   // ---- Webhook Deployment Center ----
@@ -208,13 +132,6 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
         'text/javascript',
       ),
   );
-  app.get('/api/deployment-script/:appId', { schema: { tags, params: appParams } }, async (request, reply) =>
-    download(
-      reply,
-      await app.inWorkspace(request, 'admin', (tx) => deploymentScript(deps, tx, request.params.appId)),
-      'text/x-shellscript',
-    ),
-  );
   app.get('/api/deployment-package/download', { schema: { tags } }, async (request, reply) =>
     download(
       reply,
@@ -268,45 +185,11 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // ---- Phase 3 ----
-  app.get(
-    '/api/integration-status',
-    { schema: { tags, response: { 200: integrationStatusSchema } } },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => integrationStatus(tx)),
-  );
-  app.post(
-    '/api/integrate/:appId',
-    { schema: { tags, params: appParams, response: { 202: integrateStartSchema } } },
-    async (request, reply) => {
-      const started = await app.inWorkspace(request, 'admin', (tx, member) =>
-        startIntegration(deps, tx, member.workspaceId, request.params.appId),
-      );
-      return reply.status(202).send(started);
-    },
-  );
-  app.post(
-    '/api/integrate-all',
-    { schema: { tags, response: { 202: integrateAllSchema } } },
-    async (request, reply) => {
-      const started = await app.inWorkspace(request, 'admin', (tx, member) =>
-        startAllIntegrations(deps, tx, member.workspaceId),
-      );
-      return reply.status(202).send(started);
-    },
-  );
+  // ---- live events: the latest ten, and (server-sent events, hidden from the OpenAPI route list: it never
+  // ends) each as it happens ----
   app.get('/api/live-events', { schema: { tags, response: { 200: liveEventsSchema } } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => liveEvents(tx)),
   );
-  app.get('/api/health-check', { schema: { tags, response: { 200: healthCheckSchema } } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => healthCheck(deps, tx)),
-  );
-  app.get(
-    '/api/monitoring-config',
-    { schema: { tags, response: { 200: monitoringConfigSchema } } },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => monitoringConfig(deps, tx)),
-  );
-
-  // ---- live events as they happen (server-sent events; hidden from the OpenAPI route list: it never ends) ----
   const stream = async (request: FastifyRequest, reply: FastifyReply, workspaceId: number) => {
     reply.hijack();
     const raw = reply.raw;
@@ -332,35 +215,17 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
     await stream(request, reply, member.workspaceId);
   });
 
-  // ---- the public read-only twins (/superhub-demo, /webhook-demo, /phase3-demo) ----
+  // ---- the public read-only twins of /webhook-demo (and /phase3-demo's live events) ----
+  // The demo twins of the three operations screens share one URL prefix, which the spec fixes.
   const demo = '/api/demo/operations';
-  app.get(
-    `${demo}/superhub-dashboard`,
-    { schema: { tags, response: { 200: superhubDashboardSchema } } },
-    () => app.inDemoWorkspace((tx) => superhubDashboard(deps, tx)),
-  );
-  app.get(`${demo}/monitors`, { schema: { tags, response: { 200: monitorsSchema } } }, () =>
-    app.inDemoWorkspace((tx) => listMonitors(deps, tx)),
-  );
   app.get(`${demo}/webhook-configs`, { schema: { tags, response: { 200: webhookConfigsSchema } } }, () =>
     app.inDemoWorkspace((tx) => webhookConfigs(deps, tx)),
   );
   app.get(`${demo}/deployment-status`, { schema: { tags, response: { 200: deploymentStatusSchema } } }, () =>
     app.inDemoWorkspace((tx) => deploymentStatus(tx)),
   );
-  app.get(
-    `${demo}/integration-status`,
-    { schema: { tags, response: { 200: integrationStatusSchema } } },
-    () => app.inDemoWorkspace((tx) => integrationStatus(tx)),
-  );
   app.get(`${demo}/live-events`, { schema: { tags, response: { 200: liveEventsSchema } } }, () =>
     app.inDemoWorkspace((tx) => liveEvents(tx)),
-  );
-  app.get(`${demo}/health-check`, { schema: { tags, response: { 200: healthCheckSchema } } }, () =>
-    app.inDemoWorkspace((tx) => healthCheck(deps, tx)),
-  );
-  app.get(`${demo}/monitoring-config`, { schema: { tags, response: { 200: monitoringConfigSchema } } }, () =>
-    app.inDemoWorkspace((tx) => monitoringConfig(deps, tx)),
   );
   app.get(`${demo}/live-events/stream`, { schema: { hide: true } }, async (request, reply) => {
     const workspaceId = await app.inDemoWorkspace(async (_tx, id) => id);

@@ -1,15 +1,15 @@
 import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
 import { type FeatureFlag, flagEventPrefixes } from '@domain/superhub/superhub-schemas';
-import { hubEvents, type InboundEvent } from '@domain/webhooks/webhook-schemas';
+import type { InboundEvent } from '@domain/webhooks/webhook-schemas';
 import type { Database, Tx } from '../../db/database.js';
 import { createGroupCommit, type GroupCommit, writePerWorkspace } from '../../db/group-commit.js';
 import type { AppDeps } from '../../deps.js';
 import { emitContactEvent } from '../../events/contact-events.js';
 import { recordActivity } from '../activities/service.js';
 import { findContactIdByEmail } from '../contacts/service.js';
+import { emitAppEvent } from './app-events.js';
 import { enqueueDeliveries, messageBody } from './deliveries.js';
-import { acknowledgeIntegration } from './integration.js';
 import { storeAndAnnounce } from './live-bus.js';
 import * as store from './store.js';
 
@@ -85,7 +85,7 @@ async function storeBatch(
     const flag = familyFlag(event.type);
     if (flag && features[flag])
       await recordActivity(tx, `operations_${flag}`, `${appName}: ${event.description ?? event.type}`);
-    if (event.type === hubEvents.ack) await acknowledgeIntegration(tx, appId, event.data?.nonce);
+    await emitAppEvent(tx, { appId, type: event.type, data: event.data ?? {} });
     // An event naming a contact by email (a form filled in, a purchase in the app) may start workflows.
     const email = event.data?.email;
     const contactId = typeof email === 'string' ? await findContactIdByEmail(tx, email.slice(0, 320)) : null;

@@ -1,9 +1,7 @@
-import { AppError } from '@domain/app-error';
-import { serverMessage } from '@domain/messages';
 import { documentedAppEndpoints, hubEvents } from '@domain/webhooks/webhook-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
-import { webhookConfigs } from './service.js';
+import { webhookConfigOf, webhookConfigs } from './service.js';
 import { appSecret } from './signing.js';
 
 /** The six steps of the Deployment Guide tab, also written into the package. */
@@ -16,23 +14,17 @@ export const deploymentSteps = [
   'Set up alerting and backup',
 ];
 
-const slug = (name: string) =>
+export const appFileSlug = (name: string) =>
   name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'app';
 
-async function configOf(deps: AppDeps, tx: Tx, appId: number) {
-  const config = (await webhookConfigs(deps, tx)).configs.find((c) => c.app_id === appId);
-  if (!config) throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
-  return config;
-}
-
 /** GET /api/webhook-config/:appId/download: everything the app needs, its secret included (admins only). */
 export async function configFile(deps: AppDeps, tx: Tx, appId: number) {
-  const config = await configOf(deps, tx, appId);
+  const config = await webhookConfigOf(deps, tx, appId);
   return {
-    fileName: `${slug(config.app)}-webhook-config.json`,
+    fileName: `${appFileSlug(config.app)}-webhook-config.json`,
     body: JSON.stringify(
       {
         ...config,
@@ -52,7 +44,7 @@ export async function configFile(deps: AppDeps, tx: Tx, appId: number) {
  * posts signed events to the hub and verifies the hub's signed webhooks (answering the handshake).
  */
 export async function snippetFile(deps: AppDeps, tx: Tx, appId: number) {
-  const config = await configOf(deps, tx, appId);
+  const config = await webhookConfigOf(deps, tx, appId);
   const secret = appSecret(deps.config.secretKey, appId);
   const body = `// Business Hub webhooks for ${config.app}. Keep this file on the server: it holds the signing secret.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -98,30 +90,7 @@ export async function onHubWebhook(message) {
 
 // Listeners: ${config.listeners.map((l) => `${l.event} -> ${l.path}`).join(', ')}
 `;
-  return { fileName: `${slug(config.app)}-hub-webhooks.mjs`, body };
-}
-
-/** GET /api/deployment-script/:appId: a shell script that sends the app's first signed event with curl. */
-export async function deploymentScript(deps: AppDeps, tx: Tx, appId: number) {
-  const config = await configOf(deps, tx, appId);
-  const keyHex = Buffer.from(
-    appSecret(deps.config.secretKey, appId).slice('whsec_'.length),
-    'base64',
-  ).toString('hex');
-  const body = `#!/bin/sh
-# Connects ${config.app.replace(/[\r\n]/g, ' ')} to Business Hub: sends a signed app.deployed event.
-set -eu
-HUB_URL='${config.inbound_url}'
-KEY_HEX='${keyHex}'
-ID="msg_$(date +%s)$$"
-TS="$(date +%s)"
-BODY='{"type":"app.deployed","status":"ok","description":"Deployment script ran"}'
-SIG="v1,$(printf '%s' "$ID.$TS.$BODY" | openssl dgst -sha256 -mac HMAC -macopt "hexkey:$KEY_HEX" -binary | base64)"
-curl -fsS -X POST "$HUB_URL" -H 'content-type: application/json' \\
-  -H "webhook-id: $ID" -H "webhook-timestamp: $TS" -H "webhook-signature: $SIG" --data "$BODY"
-echo "Sent a signed event to Business Hub."
-`;
-  return { fileName: `${slug(config.app)}-deploy.sh`, body };
+  return { fileName: `${appFileSlug(config.app)}-hub-webhooks.mjs`, body };
 }
 
 /** GET /api/deployment-package/download: every app's configuration and the guide's steps. */

@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
-import type { MonitorCreate, MonitorEdit } from '@domain/monitoring/monitoring-schemas';
-import {
-  type Features,
-  featureFlags,
-  flagEventPrefixes,
-  integrationSteps,
-} from '@domain/superhub/superhub-schemas';
 import {
   type Delivery,
-  documentedAppEndpoints,
   type EndpointCreate,
   hubEvents,
   inboundEventSchema,
@@ -23,27 +15,14 @@ import { inboundFor } from './inbound.js';
 import { appSecret, inboundUrl, verifySigned } from './signing.js';
 import * as store from './store.js';
 
-const dayMs = 24 * 3600 * 1000;
+// ---- the apps' operational state and their events, read by the monitoring and superhub screens ----
 
-// ---- feature flags ----
-
-export const readFeatures = store.readFeatures;
-
-export async function updateFeatures(tx: Tx, changes: Partial<Features>): Promise<Features> {
-  const current = await store.readFeatures(tx);
-  const next = { ...current, ...changes };
-  await store.writeFeatures(tx, next);
-  const switched = featureFlags.filter((f) => current[f] !== next[f]);
-  if (switched.length > 0)
-    await recordActivity(
-      tx,
-      'operations_features_changed',
-      serverMessage('activity.featuresChanged', {
-        changes: switched.map((f) => `${f} ${next[f] ? 'on' : 'off'}`).join(', '),
-      }),
-    );
-  return next;
-}
+export const listAppOps = store.listAppOps;
+export const findAppOps = store.findAppOps;
+export const markDeployed = store.markDeployed;
+export const recentEvents = store.recentEvents;
+export const countEventsSince = store.countEventsSince;
+export const eventTypesSince = store.eventTypesSince;
 
 // ---- events in ----
 
@@ -86,46 +65,7 @@ export async function receiveEvent(
   });
 }
 
-// ---- read models of the three screens ----
-
-/** Spec 001 §3 "Central dashboard response", with each app's uptime. */
-export async function superhubDashboard(deps: AppDeps, tx: Tx) {
-  const at = now(deps);
-  const [features, monitors, logs, recent] = [
-    await store.readFeatures(tx),
-    await store.listMonitors(tx, at),
-    await store.recentEvents(tx, 20),
-    await store.countEventsSince(tx, new Date(at.getTime() - dayMs)),
-  ];
-  const defaults = monitors.filter((m, i) => monitors.findIndex((x) => x.appId === m.appId) === i);
-  return {
-    stats: {
-      total_apps: defaults.length,
-      recent_events: recent,
-      monitoring_active: features.uptime_monitoring,
-    },
-    apps: defaults.map((m) => ({
-      id: m.appId,
-      name: m.appName,
-      url: m.url,
-      status: m.status,
-      uptime_24h: m.uptime24h,
-      uptime_30d: m.uptime30d,
-      response_ms: m.lastResponseMs,
-    })),
-    logs: logs.map((l) => ({
-      id: l.id,
-      timestamp: l.receivedAt,
-      type: l.type,
-      payload: { app: l.appName, status: l.status, tag: l.tag },
-    })),
-    features,
-    endpoints: {
-      webhooks: ['POST /api/webhooks/in/{appId}', 'GET /api/live-events', 'GET /api/live-events/stream'],
-      data: [...documentedAppEndpoints],
-    },
-  };
-}
+// ---- read models of the Webhook Deployment Center ----
 
 /** Spec 001 §3 "Webhook configs": what each app listens for (event → path) and its triggers. */
 export async function webhookConfigs(deps: AppDeps, tx: Tx) {
@@ -155,6 +95,13 @@ export async function webhookConfigs(deps: AppDeps, tx: Tx) {
   };
 }
 
+/** One app's entry of the webhook configs: what its downloads are written from. */
+export async function webhookConfigOf(deps: AppDeps, tx: Tx, appId: number) {
+  const config = (await webhookConfigs(deps, tx)).configs.find((c) => c.app_id === appId);
+  if (!config) throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
+  return config;
+}
+
 /** Spec 001 §3 "Deployment status": an app is active once it acknowledged a deployment. */
 export async function deploymentStatus(tx: Tx) {
   const apps = await store.listAppOps(tx);
@@ -181,38 +128,6 @@ export async function deploymentStatus(tx: Tx) {
   };
 }
 
-const progressOf = (step: number) => Math.round((step / integrationSteps) * 100);
-
-/** Spec 001 §3 "Integration status": progress is the share of the four steps done. */
-export async function integrationStatus(tx: Tx) {
-  const apps = await store.listAppOps(tx);
-  return {
-    applications: Object.fromEntries(
-      apps.map((a) => [
-        a.name,
-        {
-          app_id: a.id,
-          name: a.name,
-          status: a.integrationStatus,
-          deployment_progress: progressOf(a.integrationStep),
-          events_received: a.eventsReceived,
-          error_count: a.errorCount,
-          error: a.integrationError,
-          error_message: a.integrationErrorMessage,
-        },
-      ]),
-    ),
-    summary: {
-      total_apps: apps.length,
-      active_apps: apps.filter((a) => a.integrationStatus === 'active').length,
-      overall_progress:
-        apps.length === 0
-          ? 0
-          : Math.round(apps.reduce((n, a) => n + progressOf(a.integrationStep), 0) / apps.length),
-    },
-  };
-}
-
 export async function liveEvents(tx: Tx) {
   const events = await store.recentEvents(tx, 10);
   return {
@@ -225,56 +140,6 @@ export async function liveEvents(tx: Tx) {
       message: e.message,
       timestamp: e.receivedAt,
     })),
-  };
-}
-
-/** Spec 001 §3 "Health check": uptime from the probes of the last 24 h, alerts = open incidents. */
-export async function healthCheck(deps: AppDeps, tx: Tx) {
-  const at = now(deps);
-  const apps = await store.listAppOps(tx);
-  return {
-    ecosystem_health: {
-      uptime_percentage: (await store.workspaceUptime(tx, at)) ?? 100,
-      active_applications: apps.filter((a) => a.integrationStatus === 'active').length,
-      total_applications: apps.length,
-      recent_events: await store.countEventsSince(tx, new Date(at.getTime() - dayMs)),
-    },
-    alerts: (await store.openIncidents(tx)).length,
-  };
-}
-
-/** Spec 001 §3 "Monitoring config": what the enabled flags track, and the alert rules with what they fire on. */
-export async function monitoringConfig(deps: AppDeps, tx: Tx) {
-  const at = now(deps);
-  const features = await store.readFeatures(tx);
-  const seen = await store.eventTypesSince(tx, new Date(at.getTime() - 30 * dayMs));
-  const family = (flag: keyof typeof flagEventPrefixes, defaults: string[]) =>
-    features[flag]
-      ? [...new Set([...defaults, ...seen.filter((t) => t.startsWith(flagEventPrefixes[flag]))])]
-      : [];
-  const incidents = await store.openIncidents(tx);
-  const endpoints = await store.listEndpoints(tx);
-  return {
-    analytics_configuration: {
-      user_journey_tracking: {
-        track_events: family('user_analytics', ['user.signup', 'user.login', 'user.upgrade']),
-      },
-      conversion_tracking: {
-        funnels: [
-          ...(features.user_analytics ? ['user.signup → user.upgrade'] : []),
-          ...(features.referral_tracking ? ['referral.sent → referral.converted'] : []),
-          ...(features.certification_tracking ? ['certification.started → certification.completed'] : []),
-        ],
-      },
-      revenue_analytics: {
-        track_metrics: family('revenue_analytics', ['payment.succeeded', 'payment.refunded']),
-      },
-    },
-    monitoring_alerts: {
-      app_down: features.uptime_monitoring ? incidents.map((i) => i.appName) : [],
-      endpoint_failing: endpoints.filter((e) => e.failingSince && !e.disabledAt).map((e) => e.url),
-      endpoint_disabled: endpoints.filter((e) => e.disabledAt).map((e) => e.url),
-    },
   };
 }
 
@@ -330,7 +195,7 @@ export async function testWebhook(deps: AppDeps, workspaceId: number, appId: num
   return { success: result.success, app: app.name, status_code: result.statusCode };
 }
 
-// ---- endpoints and monitors ----
+// ---- endpoints ----
 
 const toEndpoint = (e: store.EndpointRow) => ({
   id: e.id,
@@ -379,57 +244,4 @@ export async function endpointDeliveries(tx: Tx, id: number) {
     createdAt: d.createdAt,
     log: d.log as Delivery['log'],
   }));
-}
-
-export async function listMonitors(deps: AppDeps, tx: Tx) {
-  return store.listMonitors(tx, now(deps));
-}
-
-async function monitorById(deps: AppDeps, tx: Tx, id: number) {
-  const [monitor] = await store.listMonitors(tx, now(deps), id);
-  if (!monitor) throw new AppError('not_found', serverMessage('operations.monitorNotFound'));
-  return monitor;
-}
-
-export async function configureAppMonitor(
-  tx: Tx,
-  appId: number,
-  input: { intervalSeconds: number; timeoutMs: number },
-) {
-  if (!(await store.updateDefaultMonitor(tx, appId, input)))
-    throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
-}
-
-export async function addMonitor(deps: AppDeps, tx: Tx, input: MonitorCreate) {
-  if (!(await store.findAppOps(tx, input.appId)))
-    throw AppError.badRequest('appId', serverMessage('ecosystem.appNotFound'));
-  const id = await store.insertMonitor(tx, {
-    appId: input.appId,
-    url: input.url,
-    intervalSeconds: input.intervalSeconds ?? 60,
-    timeoutMs: input.timeoutMs ?? 10_000,
-  });
-  return monitorById(deps, tx, id);
-}
-
-/** Edits a monitor's timing and, for an extra monitor, its URL; an app's own monitor follows the app's URL. */
-export async function editMonitor(deps: AppDeps, tx: Tx, id: number, input: MonitorEdit) {
-  const monitor = await store.findMonitor(tx, id, true);
-  if (!monitor) throw new AppError('not_found', serverMessage('operations.monitorNotFound'));
-  if (monitor.isDefault && input.url !== undefined && input.url !== monitor.url)
-    throw AppError.badRequest('url', serverMessage('operations.defaultMonitorUrl'));
-  const newUrl =
-    !monitor.isDefault && input.url !== undefined && input.url !== monitor.url ? input.url : null;
-  const at = now(deps);
-  await store.updateMonitor(tx, id, { ...input, newUrl }, at);
-  // Whatever was open was about the old address.
-  if (newUrl !== null) await store.closeIncidents(tx, id, at);
-  return monitorById(deps, tx, id);
-}
-
-export async function removeMonitor(tx: Tx, id: number) {
-  const monitor = await store.findMonitor(tx, id, true);
-  if (!monitor) throw new AppError('not_found', serverMessage('operations.monitorNotFound'));
-  if (monitor.isDefault) throw new AppError('conflict', serverMessage('operations.defaultMonitorKept'));
-  await store.deleteMonitor(tx, id);
 }

@@ -6,10 +6,16 @@ import { type AppDeps, now } from '../../deps.js';
 import { ownOrigin } from '../../http/outbound.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { demoCredentials } from '../../seed/demo-workspace.js';
-import { deliveryClient } from './deliveries.js';
+import {
+  appSecret,
+  deliveryClient,
+  inboundUrl,
+  listAppOps,
+  signedHeaders,
+  verifySigned,
+  // biome-ignore lint/style/noRestrictedImports: an area's public file is its index.ts (DESIGN §3); biome.json still names service.ts
+} from '../webhooks/index.js';
 import { startIntegration } from './integration.js';
-import { appSecret, inboundUrl, signedHeaders, verifySigned } from './signing.js';
-import * as store from './store.js';
 
 /**
  * The demo apps' webhook side, beside the ecosystem simulator's pages and data: each simulated app
@@ -102,7 +108,7 @@ export async function runDemoTraffic(deps: AppDeps): Promise<void> {
   const workspaceId = rows[0]?.id ?? null;
   if (workspaceId === null) return;
   const apps = await deps.database.withWorkspace(workspaceId, async (tx) => {
-    const list = await store.listAppOps(tx);
+    const list = await listAppOps(tx);
     for (const a of list.filter((x) => x.integrationStatus === 'pending').slice(0, 3))
       await startIntegration(deps, tx, workspaceId, a.id);
     return list;
