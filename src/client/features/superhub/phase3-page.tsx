@@ -1,3 +1,4 @@
+import { StatusBadge, type Tone } from '@client/components/status-badge';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -5,6 +6,7 @@ import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
+import { useLiveEventStream, useLiveEvents } from '@client/features/webhooks';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { messageRefText } from '@client/i18n/stored-message';
 import { ApiError } from '@client/lib/api';
@@ -20,11 +22,8 @@ import {
   useIntegrate,
   useIntegrateAll,
   useIntegrationStatus,
-  useLiveEventStream,
-  useLiveEvents,
   useMonitoringConfig,
-} from './operations-api';
-import { StatusBadge, type Tone } from './status-badge';
+} from './superhub-api';
 
 const statusLabels: Record<IntegrationStatus, ReturnType<typeof msg>> = {
   pending: msg`pending`,

@@ -1,9 +1,12 @@
+import { StatusBadge } from '@client/components/status-badge';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
+import { MonitorsCard, refetchMonitors } from '@client/features/monitoring';
+import { useLiveEventStream } from '@client/features/webhooks';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/lib/use-auth';
@@ -15,14 +18,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Activity, Calculator, DatabaseBackup, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { MonitorsCard } from './monitors-card';
-import {
-  refetchMonitors,
-  useLiveEventStream,
-  useSuperhubDashboard,
-  useUpdateFeatures,
-} from './operations-api';
-import { StatusBadge } from './status-badge';
+import { useSuperhubDashboard, useUpdateFeatures } from './superhub-api';
 
 export const featureLabels: Record<FeatureFlag, ReturnType<typeof msg>> = {
   webhook_logging: msg`Webhook logging`,

@@ -2,6 +2,7 @@ import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
+import { StatusBadge } from '@client/components/status-badge';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -27,8 +28,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useAddMonitor, useEditMonitor, useMonitors, useRemoveMonitor } from './operations-api';
-import { StatusBadge } from './status-badge';
+import { useAddMonitor, useEditMonitor, useMonitors, useRemoveMonitor } from './monitoring-api';
 
 const percent = (value: number | null) =>
   value === null ? '—' : formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 });

@@ -1,3 +1,4 @@
+import { StatusBadge } from '@client/components/status-badge';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -23,8 +24,7 @@ import {
   useReplayDelivery,
   useTestWebhook,
   useWebhookConfigs,
-} from './operations-api';
-import { StatusBadge } from './status-badge';
+} from './webhooks-api';
 
 const deliveryStatusLabels: Record<Delivery['status'], ReturnType<typeof msg>> = {
   pending: msg`pending`,

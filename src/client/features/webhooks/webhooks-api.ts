@@ -1,21 +1,5 @@
-import { apiRequest, queryWith, requestJson } from '@client/lib/api';
+import { queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
-import {
-  type MonitorCreate,
-  type MonitorEdit,
-  monitorSchema,
-  monitorsSchema,
-} from '@domain/monitoring/monitoring-schemas';
-import {
-  type Features,
-  featuresSchema,
-  healthCheckSchema,
-  integrateAllSchema,
-  integrateStartSchema,
-  integrationStatusSchema,
-  monitoringConfigSchema,
-  superhubDashboardSchema,
-} from '@domain/superhub/superhub-schemas';
 import {
   deliverySchema,
   deploymentStatusSchema,
@@ -34,68 +18,7 @@ import { z } from 'zod';
 const path = (demo: boolean, name: string) => (demo ? `/api/demo/operations/${name}` : `/api/${name}`);
 
 /** Spec 001 §9 polling intervals. */
-export const polling = {
-  dashboard: 30_000,
-  deployment: 30_000,
-  integration: 5_000,
-  liveEvents: 3_000,
-  health: 10_000,
-};
-
-export function useSuperhubDashboard(demo: boolean) {
-  return useQuery({
-    queryKey: [path(demo, 'superhub-dashboard')],
-    queryFn: queryWith(superhubDashboardSchema),
-    refetchInterval: polling.dashboard,
-  });
-}
-
-export function useUpdateFeatures() {
-  return useMutation({
-    mutationFn: (changes: Partial<Features>) =>
-      requestJson(featuresSchema, 'PUT', '/api/superhub/features', changes),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/superhub-dashboard'] }),
-  });
-}
-
-export function useMonitors(demo: boolean) {
-  return useQuery({
-    queryKey: [path(demo, 'monitors')],
-    queryFn: queryWith(monitorsSchema),
-    refetchInterval: polling.dashboard,
-  });
-}
-
-export const refetchMonitors = (demo: boolean) =>
-  queryClient.invalidateQueries({ queryKey: [path(demo, 'monitors')] });
-
-const refreshMonitors = () =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['/api/monitors'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/superhub-dashboard'] }),
-  ]);
-
-export function useAddMonitor() {
-  return useMutation({
-    mutationFn: (input: MonitorCreate) => requestJson(monitorSchema, 'POST', '/api/monitors', input),
-    onSuccess: refreshMonitors,
-  });
-}
-
-export function useEditMonitor() {
-  return useMutation({
-    mutationFn: ({ id, ...input }: MonitorEdit & { id: number }) =>
-      requestJson(monitorSchema, 'PUT', `/api/monitors/${id}`, input),
-    onSuccess: refreshMonitors,
-  });
-}
-
-export function useRemoveMonitor() {
-  return useMutation({
-    mutationFn: (id: number) => apiRequest('DELETE', `/api/monitors/${id}`),
-    onSuccess: refreshMonitors,
-  });
-}
+const polling = { deployment: 30_000, liveEvents: 3_000 };
 
 export function useWebhookConfigs(demo: boolean) {
   return useQuery({ queryKey: [path(demo, 'webhook-configs')], queryFn: queryWith(webhookConfigsSchema) });
@@ -156,50 +79,11 @@ export function useReplayDelivery() {
   });
 }
 
-export function useIntegrationStatus(demo: boolean, autoRefresh: boolean) {
-  return useQuery({
-    queryKey: [path(demo, 'integration-status')],
-    queryFn: queryWith(integrationStatusSchema),
-    refetchInterval: autoRefresh ? polling.integration : false,
-  });
-}
-
 export function useLiveEvents(demo: boolean, autoRefresh: boolean) {
   return useQuery({
     queryKey: [path(demo, 'live-events')],
     queryFn: queryWith(liveEventsSchema),
     refetchInterval: autoRefresh ? polling.liveEvents : false,
-  });
-}
-
-export function useHealthCheck(demo: boolean, autoRefresh: boolean) {
-  return useQuery({
-    queryKey: [path(demo, 'health-check')],
-    queryFn: queryWith(healthCheckSchema),
-    refetchInterval: autoRefresh ? polling.health : false,
-  });
-}
-
-export function useMonitoringConfig(demo: boolean) {
-  return useQuery({
-    queryKey: [path(demo, 'monitoring-config')],
-    queryFn: queryWith(monitoringConfigSchema),
-  });
-}
-
-const refreshIntegration = () => queryClient.invalidateQueries({ queryKey: ['/api/integration-status'] });
-
-export function useIntegrate() {
-  return useMutation({
-    mutationFn: (appId: number) => requestJson(integrateStartSchema, 'POST', `/api/integrate/${appId}`),
-    onSettled: refreshIntegration,
-  });
-}
-
-export function useIntegrateAll() {
-  return useMutation({
-    mutationFn: () => requestJson(integrateAllSchema, 'POST', '/api/integrate-all'),
-    onSettled: refreshIntegration,
   });
 }
 
