@@ -21,6 +21,7 @@ export async function writeFeatures(tx: Tx, features: Features): Promise<void> {
     on conflict (workspace_id) do update set ${updates}, updated_at = now()`);
 }
 
+/** An app's integration columns of its operations state (the rest of that row, counts and deployment, is webhooks'). */
 export async function setIntegration(
   tx: Tx,
   appId: number,

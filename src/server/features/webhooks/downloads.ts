@@ -14,6 +14,7 @@ export const deploymentSteps = [
   'Set up alerting and backup',
 ];
 
+/** A download's file name from its app's name (every app file the hub hands out is named this way). */
 export const appFileSlug = (name: string) =>
   name
     .toLowerCase()

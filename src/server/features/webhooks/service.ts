@@ -15,7 +15,7 @@ import { inboundFor } from './inbound.js';
 import { appSecret, inboundUrl, verifySigned } from './signing.js';
 import * as store from './store.js';
 
-// ---- the apps' operational state and their events, read by the monitoring and superhub screens ----
+// ---- the apps' operational state and events, which monitoring and superhub read (and Phase 3 marks deployed) ----
 
 export const listAppOps = store.listAppOps;
 export const findAppOps = store.findAppOps;
