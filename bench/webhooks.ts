@@ -13,7 +13,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { signedHeaders } from '../src/server/features/operations/signing.js';
+import { signedHeaders } from '../src/server/features/webhooks/signing.js';
 import { demoCredentials } from '../src/server/seed/demo-workspace.js';
 import { signInCookie, startBuiltServer } from './support/start-server.js';
 

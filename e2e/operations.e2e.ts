@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSecret, signedHeaders } from '../src/server/features/operations/signing.js';
+import { appSecret, signedHeaders } from '../src/server/features/webhooks/signing.js';
 import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
 import { uniqueEmail } from '../test/test-app.js';
 import { seriousA11yViolations } from './support/axe.js';

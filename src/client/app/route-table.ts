@@ -8,14 +8,6 @@ import { EcosystemDemoPage, EcosystemPage } from '@client/features/ecosystem';
 import { LandingPage } from '@client/features/landing';
 import { MarketingDemoPage, MarketingPage } from '@client/features/marketing';
 import {
-  Phase3DemoPage,
-  Phase3Page,
-  SuperhubDemoPage,
-  SuperhubPage,
-  WebhooksDemoPage,
-  WebhooksPage,
-} from '@client/features/operations';
-import {
   CardPricingPage,
   LocalBusinessPage,
   PricingPage,
@@ -24,6 +16,8 @@ import {
 } from '@client/features/pricing';
 import { SchedulerPage } from '@client/features/scheduler';
 import { DeploymentDemoPage, DeploymentPage } from '@client/features/site-health';
+import { Phase3DemoPage, Phase3Page, SuperhubDemoPage, SuperhubPage } from '@client/features/superhub';
+import { WebhooksDemoPage, WebhooksPage } from '@client/features/webhooks';
 import type { ComponentType } from 'react';
 
 export interface AppRoute {

@@ -31,8 +31,7 @@ import { locationRoutes } from './location/index.js';
 import { marketingJobs } from './marketing/jobs.js';
 import { marketingRoutes } from './marketing/routes.js';
 import { memberRoutes } from './members/routes.js';
-import { operationsJobs } from './operations/jobs.js';
-import { operationsRoutes } from './operations/routes.js';
+import { monitoringJobs, monitoringRoutes } from './monitoring/index.js';
 import { paymentRoutes } from './payments/routes.js';
 import { phoneSyncJobs } from './phone-sync/jobs.js';
 import { phoneSyncRoutes } from './phone-sync/routes.js';
@@ -40,6 +39,8 @@ import { productRoutes } from './products/routes.js';
 import { seoCrawlAudit, seoJobs, seoRoutes } from './seo/index.js';
 import { successionJobs } from './succession/jobs.js';
 import { successionRoutes } from './succession/routes.js';
+import { superhubJobs, superhubRoutes } from './superhub/index.js';
+import { webhookJobs, webhookRoutes } from './webhooks/index.js';
 import { websiteRoutes } from './websites/routes.js';
 
 /** Every feature's routes, registered in this order by app.ts. Add a feature with one line here. */
@@ -70,7 +71,9 @@ export const featureRoutes: FastifyPluginAsync[] = [
   crossSalesRoutes,
   automationRoutes,
   marketingRoutes,
-  operationsRoutes,
+  webhookRoutes,
+  monitoringRoutes,
+  superhubRoutes,
   backupRoutes,
   successionRoutes,
   assistantRoutes,
@@ -90,7 +93,9 @@ export const jobDefinitions: JobDefinition[] = [
   collectJobDefinition as JobDefinition,
   ...automationJobs,
   ...marketingJobs,
-  ...operationsJobs,
+  ...webhookJobs,
+  ...monitoringJobs,
+  ...superhubJobs,
   ...backupJobs,
   ...successionJobs,
 ];

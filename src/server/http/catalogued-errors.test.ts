@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  */
 const machineFacing: Record<string, string> = {
   'src/server/features/checkout/service.ts': "Stripe's webhook calls, answered to Stripe",
-  'src/server/features/operations/service.ts': "an app's signed event posts, answered to the app",
+  'src/server/features/webhooks/service.ts': "an app's signed event posts, answered to the app",
   'src/server/features/analytics/ingest.ts': 'the tracking script on a website, answered to the script',
   'src/server/features/analytics/routes.ts': 'the tracking script on a website, answered to the script',
 };

@@ -11,7 +11,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../../test/test-app.js';
-import { signedHeaders } from '../operations/signing.js';
+import { signedHeaders } from '../webhooks/signing.js';
 import { sweepAutomation } from './jobs.js';
 
 const day = 86_400_000;

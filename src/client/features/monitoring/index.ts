@@ -1,0 +1,7 @@
+/**
+ * The Monitors card: a card, not a page, shown on Central Monitoring (whose page is loaded lazily, so this
+ * needs no lazy boundary of its own).
+ */
+
+export { refetchMonitors } from './monitoring-api';
+export { MonitorsCard } from './monitors-card';

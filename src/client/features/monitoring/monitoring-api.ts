@@ -1,0 +1,54 @@
+import { apiRequest, queryWith, requestJson } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
+import {
+  type MonitorCreate,
+  type MonitorEdit,
+  monitorSchema,
+  monitorsSchema,
+} from '@domain/monitoring/monitoring-schemas';
+import { useMutation, useQuery } from '@tanstack/react-query';
+
+/** The signed-in calls, or the demo workspace's read-only twins for the public `-demo` screens. */
+const path = (demo: boolean, name: string) => (demo ? `/api/demo/operations/${name}` : `/api/${name}`);
+
+/** Spec 001 §9: the monitors refresh with the Central Monitoring dashboard they sit on. */
+const pollingMs = 30_000;
+
+export function useMonitors(demo: boolean) {
+  return useQuery({
+    queryKey: [path(demo, 'monitors')],
+    queryFn: queryWith(monitorsSchema),
+    refetchInterval: pollingMs,
+  });
+}
+
+export const refetchMonitors = (demo: boolean) =>
+  queryClient.invalidateQueries({ queryKey: [path(demo, 'monitors')] });
+
+const refreshMonitors = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['/api/monitors'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/superhub-dashboard'] }),
+  ]);
+
+export function useAddMonitor() {
+  return useMutation({
+    mutationFn: (input: MonitorCreate) => requestJson(monitorSchema, 'POST', '/api/monitors', input),
+    onSuccess: refreshMonitors,
+  });
+}
+
+export function useEditMonitor() {
+  return useMutation({
+    mutationFn: ({ id, ...input }: MonitorEdit & { id: number }) =>
+      requestJson(monitorSchema, 'PUT', `/api/monitors/${id}`, input),
+    onSuccess: refreshMonitors,
+  });
+}
+
+export function useRemoveMonitor() {
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/monitors/${id}`),
+    onSuccess: refreshMonitors,
+  });
+}

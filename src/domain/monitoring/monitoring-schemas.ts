@@ -1,0 +1,48 @@
+import { appUrlSchema } from '@domain/ecosystem/ecosystem-schemas';
+import { idSchema } from '@domain/ids';
+import { messageRefSchema } from '@domain/message-schemas';
+import { z } from 'zod';
+
+export const monitorUpdateSchema = z.object({
+  intervalSeconds: z
+    .number(/*i18n*/ 'must be a number')
+    .int(/*i18n*/ 'must be a whole number')
+    .min(60, /*i18n*/ 'must be at least 60')
+    .max(86400, /*i18n*/ 'must be at most 86400'),
+  timeoutMs: z
+    .number(/*i18n*/ 'must be a number')
+    .int(/*i18n*/ 'must be a whole number')
+    .min(1000, /*i18n*/ 'must be at least 1000')
+    .max(60000, /*i18n*/ 'must be at most 60000'),
+});
+export const monitorCreateSchema = monitorUpdateSchema
+  .partial()
+  .extend({ appId: idSchema, url: appUrlSchema });
+export type MonitorCreate = z.infer<typeof monitorCreateSchema>;
+/** A monitor's edit: its timing, and for an extra monitor its URL (an app's own monitor follows the app's URL). */
+export const monitorEditSchema = monitorUpdateSchema.extend({ url: appUrlSchema.optional() });
+export type MonitorEdit = z.infer<typeof monitorEditSchema>;
+
+// ---- answers ----
+
+/** A monitor as the Monitors card lists it: uptime in percent over 24 h and 30 days, null before a probe. */
+export const monitorSchema = z.object({
+  id: z.number(),
+  appId: z.number(),
+  appName: z.string(),
+  url: z.string(),
+  /** The app's own monitor (its URL): edited, never removed. */
+  isDefault: z.boolean(),
+  intervalSeconds: z.number(),
+  timeoutMs: z.number(),
+  status: z.enum(['unknown', 'up', 'down']),
+  lastCheckedAt: z.string().nullable(),
+  lastResponseMs: z.number().nullable(),
+  lastError: z.string().nullable(),
+  /** `lastError`'s catalogued message, for the reader's language. */
+  lastErrorMessage: messageRefSchema.nullable(),
+  uptime24h: z.number().nullable(),
+  uptime30d: z.number().nullable(),
+});
+export type Monitor = z.infer<typeof monitorSchema>;
+export const monitorsSchema = z.array(monitorSchema);

@@ -1,0 +1,141 @@
+import { appUrlSchema } from '@domain/ecosystem/ecosystem-schemas';
+import { idSchema } from '@domain/ids';
+import { messageRefSchema } from '@domain/message-schemas';
+import { z } from 'zod';
+
+/** Svix's retry schedule: the delay before attempt n+1 after attempt n failed (the first is immediate). */
+export const retryDelaysSeconds = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
+/** An endpoint failing without a success for this long is disabled and its owner told. */
+export const endpointFailureDisableMs = 5 * 24 * 3600 * 1000;
+
+/** The events the hub itself sends an app. */
+export const hubEvents = {
+  deployed: 'webhook.deployed',
+  test: 'webhook.test',
+  handshake: 'integration.handshake',
+  ack: 'integration.ack',
+} as const;
+
+/** Spec 001 §7: the inbound endpoints documented for the monitored apps (display only). */
+export const documentedAppEndpoints = [
+  'POST /api/record',
+  'POST /api/receive',
+  'POST /api/listen',
+  'GET /api/logs/webhook_events',
+  'GET /api/user_activity',
+  'GET /api/errors',
+] as const;
+
+const eventType = z
+  .string()
+  .trim()
+  .min(1, /*i18n*/ 'must not be empty')
+  .max(100, /*i18n*/ 'must be at most 100 characters')
+  .regex(/^[A-Za-z0-9_.:-]+$/, /*i18n*/ 'may contain letters, digits and . _ : - only');
+
+/** An app's event as it posts it to its inbound address (the body that was signed). */
+export const inboundEventSchema = z.object({
+  type: eventType,
+  status: z.string().trim().min(1).max(40).optional(),
+  tag: z.string().trim().max(60).optional(),
+  description: z.string().max(500).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type InboundEvent = z.infer<typeof inboundEventSchema>;
+
+export const endpointCreateSchema = z.object({
+  appId: idSchema,
+  url: appUrlSchema,
+  /** The event types this endpoint receives (its triggers). */
+  events: z.array(eventType).max(50, /*i18n*/ 'at most 50 events').default([]),
+});
+export type EndpointCreate = z.infer<typeof endpointCreateSchema>;
+
+export const testWebhookSchema = z.object({
+  testData: z
+    .object({ test_message: z.string().max(500, /*i18n*/ 'must be at most 500 characters') })
+    .optional(),
+});
+
+// ---- answers ----
+
+export const webhookConfigSchema = z.object({
+  app: z.string(),
+  app_id: z.number(),
+  inbound_url: z.string(),
+  listeners: z.array(z.object({ event: z.string(), path: z.string() })),
+  triggers: z.array(z.object({ action: z.string(), forward_to: z.array(z.string()) })),
+});
+export const webhookConfigsSchema = z.object({ configs: z.array(webhookConfigSchema) });
+export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
+
+export const deploymentStatusSchema = z.object({
+  summary: z.object({
+    total_apps: z.number(),
+    active_apps: z.number(),
+    pending_apps: z.number(),
+    total_events: z.number(),
+  }),
+  apps: z.record(
+    z.string(),
+    z.object({
+      app_id: z.number(),
+      status: z.enum(['active', 'pending']),
+      event_count: z.number(),
+      webhook_endpoints: z.number(),
+      last_event: z.string().nullable(),
+    }),
+  ),
+});
+export type DeploymentStatus = z.infer<typeof deploymentStatusSchema>;
+
+export const deployResultSchema = z.object({ total_apps: z.number(), successful: z.number() });
+export const testWebhookResultSchema = z.object({
+  success: z.boolean(),
+  app: z.string(),
+  status_code: z.number().nullable(),
+});
+
+export const endpointSchema = z.object({
+  id: z.number(),
+  appId: z.number(),
+  url: z.string(),
+  events: z.array(z.string()),
+  disabled: z.boolean(),
+  disabledReason: z.string().nullable(),
+  failingSince: z.string().nullable(),
+});
+export type WebhookEndpoint = z.infer<typeof endpointSchema>;
+
+export const deliverySchema = z.object({
+  id: z.number(),
+  webhookId: z.string(),
+  eventType: z.string(),
+  status: z.enum(['pending', 'sending', 'succeeded', 'failed']),
+  attempts: z.number(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  log: z.array(
+    z.object({
+      attemptedAt: z.string(),
+      statusCode: z.number().nullable(),
+      responseExcerpt: z.string(),
+      durationMs: z.number(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export const liveEventSchema = z.object({
+  id: z.number(),
+  app: z.string(),
+  type: z.string(),
+  status: z.string(),
+  description: z.string(),
+  /** The catalogued message of a line the hub wrote (a monitor going down); null for an app's own words. */
+  message: messageRefSchema.nullable(),
+  timestamp: z.string(),
+});
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+export const liveEventsSchema = z.object({ events: z.array(liveEventSchema) });

@@ -1,0 +1,9 @@
+/**
+ * Monitoring: each app's monitors and their probes (once per interval, however many processes tick),
+ * heartbeats kept as minute and hour buckets for uptime over 24 h and 30 days, and incidents opened and
+ * closed as an app goes down and comes back. A change of state becomes a live event (webhooks' bus).
+ */
+export { monitoringJobs } from './jobs.js';
+export { probeUrl } from './probe.js';
+export { monitoringRoutes } from './routes.js';
+export { listMonitors, openIncidents, workspaceUptime } from './service.js';

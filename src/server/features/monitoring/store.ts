@@ -1,0 +1,179 @@
+import { type MessageRef, messageRef, type StoredMessage } from '@domain/messages';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/database.js';
+
+type Runner = Tx | Db;
+const iso = (column: SQL) => sql`to_json(${column}) #>> '{}'`;
+
+export type DueProbe = {
+  workspaceId: number;
+  monitorId: number;
+  appId: number;
+  url: string;
+  timeoutMs: number;
+};
+
+export async function claimDueProbes(db: Runner, at: Date, max: number): Promise<DueProbe[]> {
+  const { rows } = await db.execute<DueProbe>(sql`
+    select workspace_id::int as "workspaceId", monitor_id::int as "monitorId", app_id::int as "appId", url,
+      timeout_ms as "timeoutMs" from app_ops_claim_due_probes(${at}, ${max})`);
+  return rows;
+}
+
+/** The probes' history past what uptime reads (and events past 30 days: one sweep per tick does both). */
+export async function prune(db: Runner, at: Date): Promise<void> {
+  await db.execute(sql`select app_ops_prune(${at})`);
+}
+
+export type MonitorRow = {
+  id: number;
+  appId: number;
+  appName: string;
+  url: string;
+  isDefault: boolean;
+  intervalSeconds: number;
+  timeoutMs: number;
+  status: 'unknown' | 'up' | 'down';
+  lastCheckedAt: string | null;
+  lastResponseMs: number | null;
+  lastError: string | null;
+  lastErrorMessage: MessageRef | null;
+  uptime24h: number | null;
+  uptime30d: number | null;
+};
+
+/** Monitors with their uptime: the last 24 h from minute buckets, the last 30 days from hour buckets. */
+export async function listMonitors(tx: Tx, at: Date, id?: number): Promise<MonitorRow[]> {
+  const { rows } = await tx.execute<MonitorRow>(sql`
+    select m.id::int as id, m.app_id::int as "appId", a.name as "appName", coalesce(m.url, a.url) as url,
+      m.url is null as "isDefault",
+      m.interval_seconds as "intervalSeconds", m.timeout_ms as "timeoutMs", m.status,
+      ${iso(sql`m.last_checked_at`)} as "lastCheckedAt", m.last_response_ms as "lastResponseMs",
+      m.last_error as "lastError", m.last_error_message as "lastErrorMessage",
+      (select case when sum(up + down) > 0 then round(100.0 * sum(up) / sum(up + down), 2)::float8 end
+        from ops_uptime_buckets b where b.monitor_id = m.id and b.size = 'minute'
+          and b.bucket_start >= ${at}::timestamptz - interval '24 hours') as "uptime24h",
+      (select case when sum(up + down) > 0 then round(100.0 * sum(up) / sum(up + down), 2)::float8 end
+        from ops_uptime_buckets b where b.monitor_id = m.id and b.size = 'hour'
+          and b.bucket_start >= ${at}::timestamptz - interval '30 days') as "uptime30d"
+    from ops_monitors m join ecosystem_apps a on a.id = m.app_id
+    ${id === undefined ? sql`` : sql`where m.id = ${id}`}
+    order by a.name, m.url nulls first, m.id`);
+  return rows;
+}
+
+/** Uptime of all the workspace's probes in the last 24 hours; null before the first probe. */
+export async function workspaceUptime(tx: Tx, at: Date): Promise<number | null> {
+  const { rows } = await tx.execute<{ p: number | null }>(sql`
+    select case when sum(up + down) > 0 then round(100.0 * sum(up) / sum(up + down), 2)::float8 end as p
+    from ops_uptime_buckets where workspace_id = app_current_workspace() and size = 'minute'
+      and bucket_start >= ${at}::timestamptz - interval '24 hours'`);
+  return rows[0].p;
+}
+
+export async function findMonitor(tx: Tx, id: number, lock = false) {
+  const { rows } = await tx.execute<{
+    id: number;
+    appId: number;
+    appName: string;
+    url: string;
+    status: string;
+    isDefault: boolean;
+  }>(sql`
+    select m.id::int as id, m.app_id::int as "appId", a.name as "appName", coalesce(m.url, a.url) as url,
+      m.status, m.url is null as "isDefault"
+    from ops_monitors m join ecosystem_apps a on a.id = m.app_id where m.id = ${id} ${lock ? sql`for update of m` : sql``}`);
+  return rows[0] ?? null;
+}
+
+export async function insertMonitor(
+  tx: Tx,
+  m: { appId: number; url: string; intervalSeconds: number; timeoutMs: number },
+): Promise<number> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    insert into ops_monitors (app_id, url, interval_seconds, timeout_ms)
+    values (${m.appId}, ${m.url}, ${m.intervalSeconds}, ${m.timeoutMs}) returning id::int as id`);
+  return rows[0].id;
+}
+
+export async function updateDefaultMonitor(
+  tx: Tx,
+  appId: number,
+  m: { intervalSeconds: number; timeoutMs: number },
+): Promise<boolean> {
+  const { rows } = await tx.execute(sql`
+    update ops_monitors set interval_seconds = ${m.intervalSeconds}, timeout_ms = ${m.timeoutMs}
+    where app_id = ${appId} and url is null returning id`);
+  return rows.length > 0;
+}
+
+/**
+ * A monitor's new timing, due no later than one new interval from now; a new URL starts it afresh
+ * (status unknown, probed at the next tick) — its history stays, as Uptime Kuma keeps it on an edit.
+ */
+export async function updateMonitor(
+  tx: Tx,
+  id: number,
+  m: { intervalSeconds: number; timeoutMs: number; newUrl: string | null },
+  at: Date,
+): Promise<void> {
+  const restart =
+    m.newUrl === null
+      ? sql`next_probe_at = least(next_probe_at, ${at}::timestamptz + make_interval(secs => ${m.intervalSeconds}))`
+      : sql`url = ${m.newUrl}, status = 'unknown', last_checked_at = null, last_response_ms = null,
+          last_error = null, last_error_message = null, next_probe_at = ${at}`;
+  await tx.execute(sql`
+    update ops_monitors set interval_seconds = ${m.intervalSeconds}, timeout_ms = ${m.timeoutMs}, ${restart}
+    where id = ${id}`);
+}
+
+export async function deleteMonitor(tx: Tx, id: number): Promise<boolean> {
+  const { rows } = await tx.execute(
+    sql`delete from ops_monitors where id = ${id} and url is not null returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** One probe's result: the heartbeat, its minute and hour buckets, and the monitor's state. */
+export async function recordHeartbeat(
+  tx: Tx,
+  monitorId: number,
+  h: { at: Date; up: boolean; statusCode: number | null; responseMs: number; message: StoredMessage | null },
+): Promise<void> {
+  const error = h.message?.text ?? null;
+  await tx.execute(sql`
+    insert into ops_heartbeats (monitor_id, checked_at, up, status_code, response_ms, message)
+    values (${monitorId}, ${h.at}, ${h.up}, ${h.statusCode}, ${h.responseMs}, ${error})`);
+  await tx.execute(sql`
+    insert into ops_uptime_buckets (monitor_id, size, bucket_start, up, down, response_ms_total)
+    values (${monitorId}, 'minute', date_trunc('minute', ${h.at}::timestamptz), ${h.up ? 1 : 0}, ${h.up ? 0 : 1}, ${h.responseMs}),
+      (${monitorId}, 'hour', date_trunc('hour', ${h.at}::timestamptz), ${h.up ? 1 : 0}, ${h.up ? 0 : 1}, ${h.responseMs})
+    on conflict (monitor_id, size, bucket_start) do update set up = ops_uptime_buckets.up + excluded.up,
+      down = ops_uptime_buckets.down + excluded.down,
+      response_ms_total = ops_uptime_buckets.response_ms_total + excluded.response_ms_total`);
+  await tx.execute(sql`
+    update ops_monitors set status = ${h.up ? 'up' : 'down'}, last_checked_at = ${h.at},
+      last_response_ms = ${h.responseMs}, last_error = ${error},
+      last_error_message = ${h.message ? JSON.stringify(messageRef(h.message)) : null}::jsonb
+    where id = ${monitorId}`);
+}
+
+export async function openIncident(tx: Tx, monitorId: number, at: Date, reason: string): Promise<void> {
+  await tx.execute(sql`
+    insert into ops_incidents (monitor_id, opened_at, reason)
+    select ${monitorId}, ${at}, ${reason}
+    where not exists (select 1 from ops_incidents where monitor_id = ${monitorId} and closed_at is null)`);
+}
+
+export async function closeIncidents(tx: Tx, monitorId: number, at: Date): Promise<void> {
+  await tx.execute(sql`
+    update ops_incidents set closed_at = ${at} where monitor_id = ${monitorId} and closed_at is null`);
+}
+
+export async function openIncidents(tx: Tx): Promise<{ appName: string; reason: string }[]> {
+  const { rows } = await tx.execute<{ appName: string; reason: string }>(sql`
+    select a.name as "appName", i.reason from ops_incidents i
+    join ops_monitors m on m.id = i.monitor_id join ecosystem_apps a on a.id = m.app_id
+    where i.workspace_id = app_current_workspace() and i.closed_at is null order by i.opened_at`);
+  return rows;
+}

@@ -1,0 +1,234 @@
+import type { ServerResponse } from 'node:http';
+import { idParamSchema } from '@domain/ids';
+import {
+  deliverySchema,
+  deploymentStatusSchema,
+  deployResultSchema,
+  endpointCreateSchema,
+  endpointSchema,
+  liveEventsSchema,
+  testWebhookResultSchema,
+  testWebhookSchema,
+  webhookConfigsSchema,
+} from '@domain/webhooks/webhook-schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attachmentDisposition } from '../../http/csv-download.js';
+import { closeDeliveryClient, replayDelivery } from './deliveries.js';
+import { configFile, deploymentPackage, snippetFile } from './downloads.js';
+import { createLiveBus } from './live-bus.js';
+import {
+  addEndpoint,
+  deploymentStatus,
+  deployWebhooks,
+  enableEndpoint,
+  endpointDeliveries,
+  listEndpoints,
+  liveEvents,
+  receiveEvent,
+  removeEndpoint,
+  testWebhook,
+  webhookConfigs,
+} from './service.js';
+
+const tags = ['webhooks'];
+const idParams = z.object({ id: idParamSchema });
+const appParams = z.object({ appId: idParamSchema });
+
+/**
+ * Spec 001's events in, the Webhook Deployment Center (configs, deployment, downloads, endpoints and their
+ * delivery log) and the live events every operations screen shows. Writes are for admins and owners.
+ */
+export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const bus = createLiveBus(deps.database.pool, app.log);
+  const streams = new Set<ServerResponse>();
+  // Open event streams never go idle: they are ended first, or closing the server would wait on them.
+  app.addHook('preClose', async () => {
+    for (const raw of streams) raw.end();
+    streams.clear();
+  });
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await closeDeliveryClient(deps.config);
+  });
+
+  // ---- events in (public: the Standard Webhooks signature authenticates) ----
+  await app.register(async (inbound) => {
+    // The signature covers the exact bytes sent: the body is kept as text and parsed after verifying.
+    inbound.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_r, body, done) => done(null, body),
+    );
+    inbound
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/webhooks/in/:appId',
+        { schema: { tags, summary: "An app's signed event (Standard Webhooks)", params: appParams } },
+        async (request, reply) => {
+          const body = typeof request.body === 'string' ? request.body : '';
+          const result = await receiveEvent(deps, request.params.appId, body, request.headers);
+          return reply
+            .status(result.duplicate ? 200 : 202)
+            .send({ received: true, duplicate: result.duplicate });
+        },
+      );
+  });
+
+  // ---- Webhook Deployment Center ----
+  app.get('/api/webhook-configs', { schema: { tags, response: { 200: webhookConfigsSchema } } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => webhookConfigs(deps, tx)),
+  );
+  app.get(
+    '/api/deployment-status',
+    { schema: { tags, response: { 200: deploymentStatusSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => deploymentStatus(tx)),
+  );
+  app.post(
+    '/api/deploy-webhooks',
+    { schema: { tags, response: { 200: deployResultSchema } } },
+    async (request) => {
+      const member = await app.inWorkspace(request, 'admin', async (_tx, m) => m);
+      return deployWebhooks(deps, member.workspaceId);
+    },
+  );
+  app.post(
+    '/api/test-webhook/:appId',
+    {
+      schema: {
+        tags,
+        params: appParams,
+        body: testWebhookSchema,
+        response: { 200: testWebhookResultSchema },
+      },
+    },
+    async (request) => {
+      const member = await app.inWorkspace(request, 'admin', async (_tx, m) => m);
+      const message = request.body.testData?.test_message ?? 'Test webhook from Business Hub';
+      return testWebhook(deps, member.workspaceId, request.params.appId, message);
+    },
+  );
+  const download = (reply: FastifyReply, file: { fileName: string; body: string }, type: string) =>
+    reply.header('content-disposition', attachmentDisposition(file.fileName)).type(type).send(file.body);
+  app.get(
+    '/api/webhook-config/:appId/download',
+    { schema: { tags, params: appParams } },
+    async (request, reply) =>
+      download(
+        reply,
+        await app.inWorkspace(request, 'admin', (tx) => configFile(deps, tx, request.params.appId)),
+        'application/json',
+      ),
+  );
+  app.get(
+    '/api/webhook-snippet/:appId/download',
+    { schema: { tags, params: appParams } },
+    async (request, reply) =>
+      download(
+        reply,
+        await app.inWorkspace(request, 'admin', (tx) => snippetFile(deps, tx, request.params.appId)),
+        'text/javascript',
+      ),
+  );
+  app.get('/api/deployment-package/download', { schema: { tags } }, async (request, reply) =>
+    download(
+      reply,
+      await app.inWorkspace(request, 'admin', (tx) => deploymentPackage(deps, tx)),
+      'application/json',
+    ),
+  );
+
+  // ---- endpoints, triggers and the delivery log ----
+  app.get(
+    '/api/webhook-endpoints',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ appId: idParamSchema.optional() }),
+        response: { 200: z.array(endpointSchema) },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listEndpoints(tx, request.query.appId)),
+  );
+  app.post(
+    '/api/webhook-endpoints',
+    { schema: { tags, body: endpointCreateSchema, response: { 201: endpointSchema } } },
+    async (request, reply) => {
+      const created = await app.inWorkspace(request, 'admin', (tx) => addEndpoint(tx, request.body));
+      return reply.status(201).send(created);
+    },
+  );
+  app.delete('/api/webhook-endpoints/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    await app.inWorkspace(request, 'admin', (tx) => removeEndpoint(tx, request.params.id));
+    return reply.status(204).send();
+  });
+  app.post(
+    '/api/webhook-endpoints/:id/enable',
+    { schema: { tags, params: idParams, response: { 200: endpointSchema } } },
+    (request) => app.inWorkspace(request, 'admin', (tx) => enableEndpoint(tx, request.params.id)),
+  );
+  app.get(
+    '/api/webhook-endpoints/:id/deliveries',
+    { schema: { tags, params: idParams, response: { 200: z.array(deliverySchema) } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => endpointDeliveries(tx, request.params.id)),
+  );
+  app.post(
+    '/api/webhook-deliveries/:id/replay',
+    { schema: { tags, params: idParams, response: { 202: z.object({ id: z.number() }) } } },
+    async (request, reply) => {
+      const replay = await app.inWorkspace(request, 'admin', (tx, member) =>
+        replayDelivery(deps, tx, member.workspaceId, request.params.id),
+      );
+      return reply.status(202).send(replay);
+    },
+  );
+
+  // ---- live events: the latest ten, and (server-sent events, hidden from the OpenAPI route list: it never
+  // ends) each as it happens ----
+  app.get('/api/live-events', { schema: { tags, response: { 200: liveEventsSchema } } }, (request) =>
+    app.inWorkspace(request, 'viewer', (tx) => liveEvents(tx)),
+  );
+  const stream = async (request: FastifyRequest, reply: FastifyReply, workspaceId: number) => {
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    });
+    streams.add(raw);
+    const unsubscribe = await bus.subscribe(workspaceId, (event) =>
+      raw.write(`id: ${event.id}\nevent: live-event\ndata: ${JSON.stringify(event)}\n\n`),
+    );
+    raw.write(': connected\n\n');
+    const ping = setInterval(() => raw.write(': ping\n\n'), 25_000);
+    request.raw.on('close', () => {
+      clearInterval(ping);
+      unsubscribe();
+      streams.delete(raw);
+    });
+  };
+  app.get('/api/live-events/stream', { schema: { hide: true } }, async (request, reply) => {
+    const member = await app.inWorkspace(request, 'viewer', async (_tx, m) => m);
+    await stream(request, reply, member.workspaceId);
+  });
+
+  // ---- the public read-only twins of /webhook-demo (and /phase3-demo's live events) ----
+  // The demo twins of the three operations screens share one URL prefix, which the spec fixes.
+  const demo = '/api/demo/operations';
+  app.get(`${demo}/webhook-configs`, { schema: { tags, response: { 200: webhookConfigsSchema } } }, () =>
+    app.inDemoWorkspace((tx) => webhookConfigs(deps, tx)),
+  );
+  app.get(`${demo}/deployment-status`, { schema: { tags, response: { 200: deploymentStatusSchema } } }, () =>
+    app.inDemoWorkspace((tx) => deploymentStatus(tx)),
+  );
+  app.get(`${demo}/live-events`, { schema: { tags, response: { 200: liveEventsSchema } } }, () =>
+    app.inDemoWorkspace((tx) => liveEvents(tx)),
+  );
+  app.get(`${demo}/live-events/stream`, { schema: { hide: true } }, async (request, reply) => {
+    const workspaceId = await app.inDemoWorkspace(async (_tx, id) => id);
+    await stream(request, reply, workspaceId);
+  });
+};
