@@ -23,6 +23,7 @@ const probes: { file: string; from: string; isRefused: boolean }[] = [
   { file: 'src/server/features/auth/h.ts', from: '../members/store.js', isRefused: true },
   { file: 'src/server/features/location/i.ts', from: '../contacts/store.js', isRefused: true },
   { file: 'src/server/features/auth/j.ts', from: '../members/index.js', isRefused: false },
+  { file: 'src/server/features/auth/j1.ts', from: '../members/service.js', isRefused: true },
   { file: 'src/server/features/auth/j2.ts', from: '../../features/members/store.js', isRefused: true },
   { file: 'src/server/features/auth/j3.ts', from: '@server/features/members/store.js', isRefused: true },
   { file: 'src/server/features/auth/j4.ts', from: '@server/features/members/index.js', isRefused: false },

@@ -21,8 +21,8 @@ import { serverMessage } from '@domain/messages';
 import { stringify } from 'csv-stringify/sync';
 import type { Tx } from '../../db/database.js';
 import { countLeadsBySource, type SourceLeads } from '../contacts/index.js';
-import { revenueBetween } from '../payments/service.js';
-import { getWebsiteTrackingKey, listWebsites } from '../websites/service.js';
+import { revenueBetween } from '../payments/index.js';
+import { getWebsiteTrackingKey, listWebsites } from '../websites/index.js';
 import * as store from './store.js';
 import { snippetFor } from './tracker-script.js';
 

@@ -6,7 +6,7 @@ import { planById, plansWithApiAccess } from '@domain/pricing/plans';
 import { hasRole } from '@domain/roles';
 import type { Database, Tx } from '../../db/database.js';
 import type { Member } from '../../http/session.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import * as store from './store.js';
 
 const keyPrefix = 'bh_live_';

@@ -15,8 +15,8 @@ import { enterWorkspace, type Tx } from '../../db/database.js';
 import { isPgError } from '../../db/pg-errors.js';
 import { type AppDeps, now } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
-import { recordActivity } from '../activities/service.js';
-import { acceptInvite, addWorkspaceOwner, joinWorkspaceByInvite } from '../members/service.js';
+import { recordActivity } from '../activities/index.js';
+import { acceptInvite, addWorkspaceOwner, joinWorkspaceByInvite } from '../members/index.js';
 import { forgiveAttempt, reserveAttempt, signInThrottles } from './rate-limits.js';
 import {
   deleteSession,

@@ -5,7 +5,7 @@ import {
   deliverMessage,
   deliverMessageJobName,
   unsentWorkflowMessagesEverywhere,
-} from '../marketing/service.js';
+} from '../marketing/index.js';
 import {
   advanceRun,
   failStuckRun,

@@ -11,14 +11,9 @@ import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import { addressPolicyFrom, createOutboundClient } from '../../http/outbound.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import { addTimelineEntry, type Contact, findContact, updateContact } from '../contacts/index.js';
-import {
-  deliverMessageJobName,
-  isSuppressed,
-  queueMessage,
-  renderMergeFields,
-} from '../marketing/service.js';
+import { deliverMessageJobName, isSuppressed, queueMessage, renderMergeFields } from '../marketing/index.js';
 import * as store from './store.js';
 
 export const runStepJobName = 'automation.step';

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { checkoutMode } from '../../providers/payments/index.js';
 import { countContactsByStatus, findCustomerEmails } from '../contacts/index.js';
-import { countProductsByEmail, summarizeRevenue } from '../payments/service.js';
+import { countProductsByEmail, summarizeRevenue } from '../payments/index.js';
 
 export function listApplications(): Application[] {
   return [...applications];

@@ -27,8 +27,8 @@ import type {
   PaymentsProvider,
 } from '../../providers/payments/payments-provider.js';
 import { hasStripeWebhook } from '../../providers/payments/stripe-provider.js';
-import { recordActivity } from '../activities/service.js';
-import { activateSubscription, extendSubscription, recordPayment } from '../payments/service.js';
+import { recordActivity } from '../activities/index.js';
+import { activateSubscription, extendSubscription, recordPayment } from '../payments/index.js';
 import {
   type CheckoutOrder,
   claimEvent,

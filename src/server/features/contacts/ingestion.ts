@@ -13,7 +13,7 @@ import { type StoredMessage, serverMessage, timelineTitle } from '@domain/messag
 import { type PlanId, planById, planIds } from '@domain/pricing/plans';
 import type { Tx } from '../../db/database.js';
 import { emitContactEvent } from '../../events/contact-events.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import { placeAddress } from './placing.js';
 import type { Contact } from './read-model.js';
 import * as store from './store.js';

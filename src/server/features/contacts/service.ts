@@ -10,7 +10,7 @@ import { normalizePhone } from '@domain/contacts/phone';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { emitContactEvent } from '../../events/contact-events.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import { addTimelineEntry, fieldList, type TimelineEntry, upsertContactByIdentity } from './ingestion.js';
 import { placeAddress } from './placing.js';
 import { type Contact, countContactsByStatus } from './read-model.js';

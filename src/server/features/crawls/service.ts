@@ -10,7 +10,7 @@ import { serverMessage } from '@domain/messages';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
 import type { Queue } from '../../jobs/queue.js';
-import { findWebsiteRow, listWebsiteRows, type WebsiteRow } from '../websites/service.js';
+import { findWebsiteRow, listWebsiteRows, type WebsiteRow } from '../websites/index.js';
 import { type CrawlJobData, crawlJobName } from './crawler.js';
 import * as store from './store.js';
 import { resolveStartUrl } from './urls.js';

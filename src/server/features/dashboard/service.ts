@@ -1,10 +1,10 @@
 import type { DashboardStats } from '@domain/dashboard/dashboard-schemas';
 import type { Tx } from '../../db/database.js';
-import { countDashboardTraffic } from '../analytics/service.js';
-import { automationScore } from '../automation/service.js';
+import { countDashboardTraffic } from '../analytics/index.js';
+import { automationScore } from '../automation/index.js';
 import { countContactsByStatus, countWebsiteAudience } from '../contacts/index.js';
-import { summarizeRevenue } from '../payments/service.js';
-import { getWebsite } from '../websites/service.js';
+import { summarizeRevenue } from '../payments/index.js';
+import { getWebsite } from '../websites/index.js';
 
 /**
  * The dashboard's four stat cards, computed from the workspace's own records (spec 000 §2.3 shows sample

@@ -4,7 +4,7 @@ import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import { assertContactCapacity } from '../contacts/index.js';
 import * as ecosystem from '../ecosystem/index.js';
 import {
@@ -16,7 +16,7 @@ import {
   rematchBatch,
   stageBatch,
   writeBatch,
-} from '../imports/service.js';
+} from '../imports/index.js';
 import * as runs from './store.js';
 
 export const collectJobName = 'ecosystem-collect';

@@ -7,8 +7,8 @@ import {
   tagUnknownSourcesByEmailDomain,
 } from '../contacts/index.js';
 import * as ecosystem from '../ecosystem/index.js';
-import { validateRow } from '../imports/service.js';
-import { listWebsites } from '../websites/service.js';
+import { validateRow } from '../imports/index.js';
+import { listWebsites } from '../websites/index.js';
 
 /** Users one app may hand over in one integration (the rest wait for the next run). */
 const maxUsersPerApp = 10_000;

@@ -2,7 +2,7 @@ import type { ContactStatus } from '@domain/contacts/contact-schemas';
 import type { DealStage } from '@domain/deals/deal-schemas';
 import type { Tx } from '../../db/database.js';
 import { listContacts } from '../contacts/index.js';
-import { listWebsites } from '../websites/service.js';
+import { listWebsites } from '../websites/index.js';
 import { createDeal, moveDeal } from './service.js';
 
 /** Where a demo contact's deal sits, by the contact's status, taken in turn so every stage has cards. */

@@ -19,10 +19,10 @@ import {
 } from '@domain/deals/deal-schemas';
 import { serverMessage, timelineTitle } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import { findCompany, findContact, updateContact } from '../contacts/index.js';
-import { listMembers } from '../members/service.js';
-import { listWebsites } from '../websites/service.js';
+import { listMembers } from '../members/index.js';
+import { listWebsites } from '../websites/index.js';
 import * as store from './store.js';
 
 type Probabilities = Record<DealStage, number>;

@@ -14,7 +14,7 @@ import {
   mapHeader,
   normalizeHeader,
   readCsvItems,
-} from '../imports/service.js';
+} from '../imports/index.js';
 
 /** Pages one endpoint may link through `next` before the rest is refused (a loop or a runaway feed). */
 const maxPages = 2_000;

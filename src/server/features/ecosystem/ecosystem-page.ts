@@ -3,7 +3,7 @@ import { serverMessage } from '@domain/messages';
 import { charityFigures } from '@domain/pricing/charity';
 import type { Tx } from '../../db/database.js';
 import { listMatrixEntries } from '../cross-sales/index.js';
-import { summarizeRevenue } from '../payments/service.js';
+import { summarizeRevenue } from '../payments/index.js';
 import { ecosystemOverview, totalMonthlyValue } from './service.js';
 import * as store from './store.js';
 

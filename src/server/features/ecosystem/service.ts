@@ -8,8 +8,8 @@ import {
 } from '@domain/ecosystem/ecosystem-schemas';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
-import { recordActivity } from '../activities/service.js';
-import { open, type RestoredIds, reseal, seal } from '../email/service.js';
+import { recordActivity } from '../activities/index.js';
+import { open, type RestoredIds, reseal, seal } from '../email/index.js';
 import * as store from './store.js';
 
 const authHeaderPurpose = 'ecosystem-endpoint-auth-header';

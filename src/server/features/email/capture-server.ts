@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { ParsedAddress } from '@domain/email/addresses';
 import { SMTPServer } from 'smtp-server';
 import type { AppDeps } from '../../deps.js';
-import { bounceAddressWorkspace, recordDeliveryReport } from '../marketing/service.js';
+import { bounceAddressWorkspace, recordDeliveryReport } from '../marketing/index.js';
 import { type ParsedMessage, parseRawMessage } from './parse-message.js';
 import { type IncomingEmail, recordIncomingEmail } from './service.js';
 import * as store from './store.js';

@@ -15,7 +15,7 @@ import {
   type SiteCrawl,
   startVerifyCrawl,
 } from '../crawls/index.js';
-import { findWebsiteRowByDomain, listWebsiteRows } from '../websites/service.js';
+import { findWebsiteRowByDomain, listWebsiteRows } from '../websites/index.js';
 import { buildSiteFixes, followRedirects, type LinkFix } from './site-fixes.js';
 import { type Redirect, redirectSnippet, snippetFileNames } from './snippets.js';
 import * as store from './store.js';

@@ -18,7 +18,7 @@ import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { ContactEventListener } from '../../events/contact-events.js';
 import { addTimelineEntry } from '../contacts/index.js';
-import { getWebsite } from '../websites/service.js';
+import { getWebsite } from '../websites/index.js';
 import { readDeliveryReport } from './delivery-reports.js';
 import { bounceAddressPattern, deliverMessages, processId, renderMergeFields, suppress } from './outbox.js';
 import * as store from './store.js';

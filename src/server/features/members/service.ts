@@ -4,7 +4,7 @@ import { serverMessage } from '@domain/messages';
 import type { Role } from '@domain/roles';
 import { type Database, enterWorkspace, type Tx } from '../../db/database.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import * as store from './store.js';
 import {
   deleteInvite,

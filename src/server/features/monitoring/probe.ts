@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { OutboundClient } from '../../http/outbound.js';
 import type { JobDefinition } from '../../jobs/queue.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import { absoluteUrl, createHubClient, raiseHubEvent, requeueUnfinished } from '../webhooks/index.js';
 import * as store from './store.js';
 

@@ -5,8 +5,8 @@ import { now } from '../../deps.js';
 import { addressPolicyFrom, createOutboundClient } from '../../http/outbound.js';
 import type { Queue } from '../../jobs/queue.js';
 import { listTargetKeywords } from '../crawls/index.js';
-import { open } from '../email/service.js';
-import { listWebsiteRows } from '../websites/service.js';
+import { open } from '../email/index.js';
+import { listWebsiteRows } from '../websites/index.js';
 import {
   fetchAccessToken,
   querySearchAnalytics,

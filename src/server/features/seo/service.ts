@@ -6,8 +6,8 @@ import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import type { Queue } from '../../jobs/queue.js';
 import { allLatestSiteCrawls, type CrawlAudit, isBrokenUrl, parseHtmlPage } from '../crawls/index.js';
-import { type RestoredIds, reseal, seal } from '../email/service.js';
-import { findWebsiteRow, listWebsiteRows } from '../websites/service.js';
+import { type RestoredIds, reseal, seal } from '../email/index.js';
+import { findWebsiteRow, listWebsiteRows } from '../websites/index.js';
 import { isRsaPrivateKey } from './search-console.js';
 import {
   defaultProperty,

@@ -5,8 +5,8 @@ import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { Member } from '../../http/session.js';
 import { createMailProvider } from '../../providers/mail/index.js';
-import { recordActivity } from '../activities/service.js';
-import { listMembers, transferOwnership } from '../members/service.js';
+import { recordActivity } from '../activities/index.js';
+import { listMembers, transferOwnership } from '../members/index.js';
 import * as store from './store.js';
 
 export const successionNoticeJobName = 'succession.notify-successor';

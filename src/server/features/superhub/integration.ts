@@ -5,7 +5,7 @@ import { hubEvents } from '@domain/webhooks/webhook-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import { probeUrl } from '../monitoring/index.js';
 import { findAppOps, inboundUrl, listAppOps, markDeployed, sendToApp } from '../webhooks/index.js';
 import * as store from './store.js';

@@ -8,7 +8,7 @@ import {
 import { documentedAppEndpoints } from '@domain/webhooks/webhook-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import { listMonitors, openIncidents, workspaceUptime } from '../monitoring/index.js';
 import {
   countEventsSince,

@@ -6,7 +6,7 @@ import { createGroupCommit, type GroupCommit, writePerWorkspace } from '../../db
 import { type AppDeps, now } from '../../deps.js';
 import type { OutboundClient } from '../../http/outbound.js';
 import type { JobDefinition } from '../../jobs/queue.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import { absoluteUrl, appSecret, createHubClient, newWebhookId, signedHeaders } from './signing.js';
 import * as store from './store.js';
 

@@ -6,7 +6,7 @@ import type { Database, Tx } from '../../db/database.js';
 import { createGroupCommit, type GroupCommit, writePerWorkspace } from '../../db/group-commit.js';
 import type { AppDeps } from '../../deps.js';
 import { emitContactEvent } from '../../events/contact-events.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import { findContactIdByEmail } from '../contacts/index.js';
 import { emitAppEvent } from './app-events.js';
 import { enqueueDeliveries, messageBody } from './deliveries.js';

@@ -9,7 +9,7 @@ import {
 } from '@domain/webhooks/webhook-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import { sendToApp } from './deliveries.js';
 import { inboundFor } from './inbound.js';
 import { appSecret, inboundUrl, verifySigned } from './signing.js';

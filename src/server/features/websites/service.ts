@@ -2,7 +2,7 @@ import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
 import type { Website } from '@domain/websites/website-schemas';
 import type { Tx } from '../../db/database.js';
-import { recordActivity } from '../activities/service.js';
+import { recordActivity } from '../activities/index.js';
 import {
   deleteWebsiteRow,
   findTrackingKey,

@@ -1,0 +1,2 @@
+export { activityRoutes } from './routes.js';
+export { recordActivity } from './service.js';

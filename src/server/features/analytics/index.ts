@@ -1,0 +1,3 @@
+export { analyticsJobs } from './jobs.js';
+export { analyticsRoutes } from './routes.js';
+export { countDashboardTraffic } from './service.js';

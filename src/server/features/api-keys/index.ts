@@ -1,0 +1,1 @@
+export { apiKeyRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+export { backupJobs } from './jobs.js';
+export { backupRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+export { dealRoutes } from './routes.js';
+export { createDealsFromImport } from './service.js';

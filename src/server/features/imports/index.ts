@@ -1,0 +1,17 @@
+export { importJobDefinition } from './import-job.js';
+export { importRoutes } from './routes.js';
+export {
+  batchRows,
+  type ColumnMapping,
+  type CsvItem,
+  hasIdentityColumn,
+  ImportBatch,
+  mapHeader,
+  maxImportRows,
+  normalizeHeader,
+  readCsvItems,
+  rematchBatch,
+  stageBatch,
+  validateRow,
+  writeBatch,
+} from './service.js';

@@ -1,0 +1,12 @@
+export { marketingJobs } from './jobs.js';
+export { marketingRoutes } from './routes.js';
+export {
+  bounceAddressWorkspace,
+  deliverMessage,
+  deliverMessageJobName,
+  isSuppressed,
+  queueMessage,
+  recordDeliveryReport,
+  renderMergeFields,
+  unsentWorkflowMessagesEverywhere,
+} from './service.js';

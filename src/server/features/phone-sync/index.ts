@@ -1,0 +1,2 @@
+export { phoneSyncJobs } from './jobs.js';
+export { phoneSyncRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+export { successionJobs } from './jobs.js';
+export { successionRoutes } from './routes.js';
