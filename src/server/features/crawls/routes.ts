@@ -18,7 +18,7 @@ const idParams = z.object({ id: websiteIdParamSchema });
  * had. Reading is for every member; starting a crawl for members; settings for admins.
  */
 export const crawlRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['site-health'];
+  const tags = ['crawls'];
   registerDemoSites(app);
   app.addHook('onListen', async () => {
     const address = app.server.address();

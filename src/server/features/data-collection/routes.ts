@@ -18,7 +18,7 @@ import { createEcosystemContacts, ecosystemReport, updateSources } from './servi
 import { bySource, createExample, fetchAppUsers, integrateUsers, tagSources } from './user-integration.js';
 
 // Tagged 'ecosystem' as before the areas were cut apart: the API document's groups stay as they were.
-const tags = ['ecosystem'];
+const tags = ['data-collection'];
 /** The User integration and Data collection tabs (spec 001 §2, §7). Writes are for admins and owners. */
 export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -17,7 +17,7 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
  * demo workspace under /api/demo/.
  */
 export const linkFixRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['site-health'];
+  const tags = ['link-fixes'];
 
   app.get(
     '/api/site-health/history',

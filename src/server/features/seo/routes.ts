@@ -16,7 +16,7 @@ import {
  * ranks. Reading is for every member; connecting for admins. The demo's SEO card reads /api/demo/.
  */
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['site-health'];
+  const tags = ['seo'];
 
   app.get('/api/site-health/seo', { schema: { tags, response: { 200: seoPerformanceSchema } } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => seoPerformance(tx)),
