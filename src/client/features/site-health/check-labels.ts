@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { FixCategory } from './site-health-api';
+import type { FixCategory } from './link-fixes-api';
 
 /** Each SEO check by id: what it checks and what to do when it fails (Lighthouse SEO and Yoast wording). */
 export const checkLabels: Record<string, { title: MessageDescriptor; advice: MessageDescriptor }> = {

@@ -32,7 +32,13 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { categoryLabels } from './check-labels';
 import { CrawlSettingsDialog } from './crawl-settings-dialog';
-import { SearchConsoleCard } from './search-console-card';
+import {
+  type ServerType,
+  serverTypes,
+  useStartCrawl,
+  useUpdateServerType,
+  useWebsiteHealth,
+} from './crawls-api';
 import {
   type DomainReport,
   downloadText,
@@ -40,15 +46,11 @@ import {
   fixCategories,
   type LinkFix,
   type LinkFixReport,
-  type ServerType,
-  serverTypes,
   useApplyLinkFixes,
   useLinkFixReport,
   useLinkHealthHistory,
-  useStartCrawl,
-  useUpdateServerType,
-  useWebsiteHealth,
-} from './site-health-api';
+} from './link-fixes-api';
+import { SearchConsoleCard } from './search-console-card';
 
 /** Spec 001 "Link Fix Deployment Dashboard": Success Rate = round((total − critical) / total × 100). */
 export function successRate(total: number, critical: number): number {
