@@ -8,6 +8,14 @@ import { Label } from '@client/components/ui/label';
 import { Progress } from '@client/components/ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import {
+  CrawlSettingsDialog,
+  type ServerType,
+  serverTypes,
+  useStartCrawl,
+  useUpdateServerType,
+  useWebsiteHealth,
+} from '@client/features/crawls';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { messageRefText, storedMessageText } from '@client/i18n/stored-message';
 import { errorMessage } from '@client/lib/api';
@@ -28,17 +36,9 @@ import {
   Rocket,
   Settings2,
 } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { categoryLabels } from './check-labels';
-import { CrawlSettingsDialog } from './crawl-settings-dialog';
-import {
-  type ServerType,
-  serverTypes,
-  useStartCrawl,
-  useUpdateServerType,
-  useWebsiteHealth,
-} from './crawls-api';
 import {
   type DomainReport,
   downloadText,
@@ -562,14 +562,16 @@ function DomainCard({
         )}
       </CardContent>
       {settings && (
-        <CrawlSettingsDialog
-          websiteId={domain.websiteId}
-          domain={domain.domain}
-          settings={settings}
-          canEdit={user !== null && hasRole(user.role, 'admin')}
-          open={settingsOpen}
-          onOpenChange={setSettingsOpen}
-        />
+        <Suspense fallback={null}>
+          <CrawlSettingsDialog
+            websiteId={domain.websiteId}
+            domain={domain.domain}
+            settings={settings}
+            canEdit={user !== null && hasRole(user.role, 'admin')}
+            open={settingsOpen}
+            onOpenChange={setSettingsOpen}
+          />
+        </Suspense>
       )}
     </Card>
   );
