@@ -14,8 +14,8 @@ import { DataCollectionPanel, UserIntegrationPanel } from '@client/features/data
 import { PaymentsPanel } from '@client/features/payments';
 import { IphoneSyncPanel } from '@client/features/phone-sync';
 import { PricingTabPanel } from '@client/features/pricing';
+import { SeoPerformanceCard } from '@client/features/seo';
 import { SettingsPanel } from '@client/features/settings';
-import { SeoPerformanceCard } from '@client/features/site-health';
 import { SuccessionPanel } from '@client/features/succession';
 import { createElement, lazy } from 'react';
 import { settingsSections } from './settings-sections';
@@ -25,7 +25,7 @@ const SettingsTab = lazy(async () => ({
   default: () => createElement(SettingsPanel, { sections: settingsSections }),
 }));
 
-/** The content tab: the content studio's panel with the site-health area's SEO Performance card. */
+/** The content tab: the content studio's panel with the SEO area's SEO Performance card. */
 const ContentTab = lazy(async () => ({
   default: (props: DashboardPanelProps) =>
     createElement(ContentPanel, {

@@ -16,6 +16,7 @@ import {
   useUpdateServerType,
   useWebsiteHealth,
 } from '@client/features/crawls';
+import { SearchConsoleCard } from '@client/features/seo';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { messageRefText, storedMessageText } from '@client/i18n/stored-message';
 import { errorMessage } from '@client/lib/api';
@@ -38,7 +39,7 @@ import {
 } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
-import { categoryLabels } from './check-labels';
+import { categoryLabels } from './fix-category-labels';
 import {
   type DomainReport,
   downloadText,
@@ -50,7 +51,6 @@ import {
   useLinkFixReport,
   useLinkHealthHistory,
 } from './link-fixes-api';
-import { SearchConsoleCard } from './search-console-card';
 
 /** Spec 001 "Link Fix Deployment Dashboard": Success Rate = round((total − critical) / total × 100). */
 export function successRate(total: number, critical: number): number {
@@ -411,7 +411,11 @@ function DeploymentTab({
           />
         ))}
       </div>
-      {websites.data && <SearchConsoleCard websites={websites.data} />}
+      {websites.data && (
+        <Suspense fallback={null}>
+          <SearchConsoleCard websites={websites.data} />
+        </Suspense>
+      )}
       {report.deploymentInstructionMessages.length > 0 && (
         <Card>
           <CardHeader>
