@@ -6,6 +6,7 @@ import { ContactsPage } from '@client/features/contacts';
 import { DashboardPage } from '@client/features/dashboard';
 import { EcosystemDemoPage, EcosystemPage } from '@client/features/ecosystem';
 import { LandingPage } from '@client/features/landing';
+import { DeploymentDemoPage, DeploymentPage } from '@client/features/link-fixes';
 import { MarketingDemoPage, MarketingPage } from '@client/features/marketing';
 import {
   Phase3DemoPage,
@@ -23,7 +24,6 @@ import {
   ReossPage,
 } from '@client/features/pricing';
 import { SchedulerPage } from '@client/features/scheduler';
-import { DeploymentDemoPage, DeploymentPage } from '@client/features/site-health';
 import type { ComponentType } from 'react';
 
 export interface AppRoute {

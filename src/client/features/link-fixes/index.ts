@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 
+/** The link-fix deployment screen (/deployment) and its public demo twin (/deployment-demo). */
 export const DeploymentPage = lazy(() =>
   import('./deployment-page').then((m) => ({ default: m.DeploymentPage })),
 );
