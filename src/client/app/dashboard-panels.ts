@@ -15,7 +15,6 @@ import { PaymentsPanel } from '@client/features/payments';
 import { IphoneSyncPanel } from '@client/features/phone-sync';
 import { PricingTabPanel } from '@client/features/pricing';
 import { SettingsPanel } from '@client/features/settings';
-import { SeoPerformanceCard } from '@client/features/site-health';
 import { SuccessionPanel } from '@client/features/succession';
 import { createElement, lazy } from 'react';
 import { settingsSections } from './settings-sections';
@@ -25,14 +24,20 @@ const SettingsTab = lazy(async () => ({
   default: () => createElement(SettingsPanel, { sections: settingsSections }),
 }));
 
-/** The content tab: the content studio's panel with the site-health area's SEO Performance card. */
-const ContentTab = lazy(async () => ({
-  default: (props: DashboardPanelProps) =>
-    createElement(ContentPanel, {
-      ...props,
-      seoCard: createElement(SeoPerformanceCard, { selectedWebsiteId: props.selectedWebsiteId }),
-    }),
-}));
+/**
+ * The content tab: the content studio's panel with the seo area's SEO Performance card. The seo index loads
+ * with the tab: the deployment screen shares it, so a static import would add its chunk to the first paint.
+ */
+const ContentTab = lazy(async () => {
+  const { SeoPerformanceCard } = await import('@client/features/seo');
+  return {
+    default: (props: DashboardPanelProps) =>
+      createElement(ContentPanel, {
+        ...props,
+        seoCard: createElement(SeoPerformanceCard, { selectedWebsiteId: props.selectedWebsiteId }),
+      }),
+  };
+});
 
 /**
  * The panel of each dashboard tab; every one loads lazily from its feature's index. Add yours with ONE line:

@@ -6,6 +6,7 @@ import { ContactsPage } from '@client/features/contacts';
 import { DashboardPage } from '@client/features/dashboard';
 import { EcosystemDemoPage, EcosystemPage } from '@client/features/ecosystem';
 import { LandingPage } from '@client/features/landing';
+import { DeploymentDemoPage, DeploymentPage } from '@client/features/link-fixes';
 import { MarketingDemoPage, MarketingPage } from '@client/features/marketing';
 import {
   CardPricingPage,
@@ -15,7 +16,6 @@ import {
   ReossPage,
 } from '@client/features/pricing';
 import { SchedulerPage } from '@client/features/scheduler';
-import { DeploymentDemoPage, DeploymentPage } from '@client/features/site-health';
 import { Phase3DemoPage, Phase3Page, SuperhubDemoPage, SuperhubPage } from '@client/features/superhub';
 import { WebhooksDemoPage, WebhooksPage } from '@client/features/webhooks';
 import type { ComponentType } from 'react';

@@ -25,8 +25,8 @@ describe('the catalog in two parts (ADR 0010)', () => {
     // Lazy: the language menu itself, every other page.
     expect(firstPaint).not.toContain('src/client/i18n/locale-menu.tsx');
     expect(firstPaint).not.toContain('src/client/features/contacts/contacts-table.tsx');
-    // Re-exported by a feature's index that the route table imports, but not asked for by anyone.
-    expect(firstPaint).not.toContain('src/client/features/site-health/check-labels.ts');
+    // Re-exported by the seo feature's index, which the dashboard panels load lazily, with the content tab.
+    expect(firstPaint).not.toContain('src/client/features/seo/check-labels.ts');
     // Types only.
     expect(firstPaint).not.toContain('src/domain/auth/session-schemas.ts');
   });

@@ -24,7 +24,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
-import { checkLabels } from '@client/features/site-health';
+import { checkLabels } from '@client/features/seo';
 import { formatDateTime } from '@client/i18n/format';
 import { messageRefText } from '@client/i18n/stored-message';
 import { toastError } from '@client/lib/error-toast';

@@ -13,8 +13,8 @@ import { generateContentIntent } from './content-labels';
 import { ScheduleDialog } from './schedule-dialog';
 
 /**
- * The dashboard's Content & SEO tab (spec 000 §2.5): the generator, the calendar and, from the site-health
- * area, the SEO Performance card the composition layer hands in.
+ * The dashboard's Content & SEO tab (spec 000 §2.5): the generator, the calendar and, from the seo area,
+ * the SEO Performance card the composition layer hands in.
  */
 export function ContentPanel({ selectedWebsiteId, seoCard }: DashboardPanelProps & { seoCard: ReactNode }) {
   const { user } = useAuth();

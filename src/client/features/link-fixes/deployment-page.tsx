@@ -8,6 +8,15 @@ import { Label } from '@client/components/ui/label';
 import { Progress } from '@client/components/ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import {
+  CrawlSettingsDialog,
+  type ServerType,
+  serverTypes,
+  useStartCrawl,
+  useUpdateServerType,
+  useWebsiteHealth,
+} from '@client/features/crawls';
+import { SearchConsoleCard } from '@client/features/seo';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { messageRefText, storedMessageText } from '@client/i18n/stored-message';
 import { errorMessage } from '@client/lib/api';
@@ -28,11 +37,9 @@ import {
   Rocket,
   Settings2,
 } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
-import { categoryLabels } from './check-labels';
-import { CrawlSettingsDialog } from './crawl-settings-dialog';
-import { SearchConsoleCard } from './search-console-card';
+import { categoryLabels } from './fix-category-labels';
 import {
   type DomainReport,
   downloadText,
@@ -40,15 +47,10 @@ import {
   fixCategories,
   type LinkFix,
   type LinkFixReport,
-  type ServerType,
-  serverTypes,
   useApplyLinkFixes,
   useLinkFixReport,
   useLinkHealthHistory,
-  useStartCrawl,
-  useUpdateServerType,
-  useWebsiteHealth,
-} from './site-health-api';
+} from './link-fixes-api';
 
 /** Spec 001 "Link Fix Deployment Dashboard": Success Rate = round((total − critical) / total × 100). */
 export function successRate(total: number, critical: number): number {
@@ -409,7 +411,11 @@ function DeploymentTab({
           />
         ))}
       </div>
-      {websites.data && <SearchConsoleCard websites={websites.data} />}
+      {websites.data && (
+        <Suspense fallback={null}>
+          <SearchConsoleCard websites={websites.data} />
+        </Suspense>
+      )}
       {report.deploymentInstructionMessages.length > 0 && (
         <Card>
           <CardHeader>
@@ -560,14 +566,16 @@ function DomainCard({
         )}
       </CardContent>
       {settings && (
-        <CrawlSettingsDialog
-          websiteId={domain.websiteId}
-          domain={domain.domain}
-          settings={settings}
-          canEdit={user !== null && hasRole(user.role, 'admin')}
-          open={settingsOpen}
-          onOpenChange={setSettingsOpen}
-        />
+        <Suspense fallback={null}>
+          <CrawlSettingsDialog
+            websiteId={domain.websiteId}
+            domain={domain.domain}
+            settings={settings}
+            canEdit={user !== null && hasRole(user.role, 'admin')}
+            open={settingsOpen}
+            onOpenChange={setSettingsOpen}
+          />
+        </Suspense>
       )}
     </Card>
   );

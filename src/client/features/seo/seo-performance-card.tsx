@@ -6,7 +6,7 @@ import { formatNumber } from '@client/i18n/format';
 import { messageRefText } from '@client/i18n/stored-message';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { checkLabels } from './check-labels';
-import { useSeoPerformance } from './site-health-api';
+import { useSeoPerformance } from './seo-api';
 
 const percent = (score: number) => formatNumber(score / 100, { style: 'percent' });
 

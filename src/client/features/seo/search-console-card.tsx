@@ -30,7 +30,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useConnectSearchConsole, useDisconnectSearchConsole, useSearchConsole } from './site-health-api';
+import { useConnectSearchConsole, useDisconnectSearchConsole, useSearchConsole } from './seo-api';
 
 type Website = { websiteId: number; name: string; domain: string };
 

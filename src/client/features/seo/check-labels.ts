@@ -1,6 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { FixCategory } from './site-health-api';
 
 /** Each SEO check by id: what it checks and what to do when it fails (Lighthouse SEO and Yoast wording). */
 export const checkLabels: Record<string, { title: MessageDescriptor; advice: MessageDescriptor }> = {
@@ -73,14 +72,4 @@ export const checkLabels: Record<string, { title: MessageDescriptor; advice: Mes
     advice: msg`Fix or redirect the internal URLs that answer with errors.`,
   },
   sitemap: { title: msg`Sitemap found`, advice: msg`Publish a sitemap.xml and name it in robots.txt.` },
-};
-
-export const categoryLabels: Record<FixCategory, MessageDescriptor> = {
-  'broken-internal': msg`Broken internal links`,
-  'broken-external': msg`Broken external links`,
-  'redirect-chain': msg`Redirect chains`,
-  'redirect-loop': msg`Redirect loops`,
-  'http-to-https': msg`http to https`,
-  'case-mismatch': msg`Letter case mismatches`,
-  'trailing-slash': msg`Trailing slash mismatches`,
 };

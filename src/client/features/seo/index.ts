@@ -4,11 +4,9 @@ import { lazy } from 'react';
 export const SeoPerformanceCard = lazy(() =>
   import('./seo-performance-card').then((m) => ({ default: m.SeoPerformanceCard })),
 );
+/** The Google Search Console connection (it feeds SEO Performance), shown on the deployment screen. */
+export const SearchConsoleCard = lazy(() =>
+  import('./search-console-card').then((m) => ({ default: m.SearchConsoleCard })),
+);
 /** Each on-page SEO check's name and advice, by id (the content editor names a draft's failing checks). */
 export { checkLabels } from './check-labels';
-export const DeploymentPage = lazy(() =>
-  import('./deployment-page').then((m) => ({ default: m.DeploymentPage })),
-);
-export const DeploymentDemoPage = lazy(() =>
-  import('./deployment-page').then((m) => ({ default: m.DeploymentDemoPage })),
-);

@@ -21,7 +21,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
-import { useUpdateCrawlSettings } from './site-health-api';
+import { useUpdateCrawlSettings } from './crawls-api';
 
 const toForm = (settings: SiteHealthSettings): SiteHealthSettingsForm => ({
   startUrl: settings.startUrl ?? '',
