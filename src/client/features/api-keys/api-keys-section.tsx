@@ -14,7 +14,6 @@ import {
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { toast } from '@client/components/ui/use-toast';
 import type { SettingsSectionProps } from '@client/features/settings';
 import { addDays, formatDate, formatDateTime } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
@@ -184,12 +183,7 @@ function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
     if (!created) return;
     await navigator.clipboard.writeText(created.key).then(
       () => setIsCopied(true),
-      () =>
-        toast({
-          title: t`Copy failed`,
-          description: t`Select the key and copy it by hand.`,
-          variant: 'destructive',
-        }),
+      () => toastError(t`Copy failed`, null, t`Select the key and copy it by hand.`),
     );
   };
 

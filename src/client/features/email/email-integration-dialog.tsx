@@ -111,11 +111,7 @@ export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationD
       // Spec 000 §9: a missing provider or address is told in a toast.
       const values = form.getValues();
       if (!values.provider || !values.email.trim()) {
-        toast({
-          title: t`Missing Information`,
-          description: t`Please select a provider and enter your email address.`,
-          variant: 'destructive',
-        });
+        toastError(t`Missing Information`, null, t`Please select a provider and enter your email address.`);
       }
     },
   );
@@ -327,11 +323,7 @@ function CaptureAddress({ isOpen }: { isOpen: boolean }) {
       setIsCopied(true);
       setTimeout(() => setIsCopied(false), 2000);
     } catch {
-      toast({
-        title: t`Copy failed`,
-        description: t`Select the address and copy it by hand.`,
-        variant: 'destructive',
-      });
+      toastError(t`Copy failed`, null, t`Select the address and copy it by hand.`);
     }
   };
   return (

@@ -86,11 +86,7 @@ export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDia
       // Spec 000 §9: a missing address is also told in a toast.
       const values = form.getValues();
       if ((invalid.fromEmail || invalid.toEmail) && (!values.fromEmail.trim() || !values.toEmail.trim())) {
-        toast({
-          title: t`Processing Failed`,
-          description: t`Please provide at least the from and to email addresses.`,
-          variant: 'destructive',
-        });
+        toastError(t`Processing Failed`, null, t`Please provide at least the from and to email addresses.`);
       }
     },
   );

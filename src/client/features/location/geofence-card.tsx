@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { toast } from '@client/components/ui/use-toast';
 import { contactTypeNames } from '@client/features/contacts';
 import { formatDate, formatNumber } from '@client/i18n/format';
+import { toastError } from '@client/lib/error-toast';
 import type { ContactType } from '@domain/contacts/contact-schemas';
 import {
   firstFixOptions,
@@ -67,11 +68,11 @@ export function GeofenceCard() {
           });
         }
       } catch {
-        toast({
-          title: t`Location Update Failed`,
-          description: t`Unable to update your location. Check your connection.`,
-          variant: 'destructive',
-        });
+        toastError(
+          t`Location Update Failed`,
+          null,
+          t`Unable to update your location. Check your connection.`,
+        );
         return;
       }
       try {
@@ -86,11 +87,7 @@ export function GeofenceCard() {
 
   const start = () => {
     if (!('geolocation' in navigator)) {
-      toast({
-        title: t`Location Not Supported`,
-        description: t`This browser cannot share its location.`,
-        variant: 'destructive',
-      });
+      toastError(t`Location Not Supported`, null, t`This browser cannot share its location.`);
       return;
     }
     setIsStarting(true);
@@ -112,17 +109,17 @@ export function GeofenceCard() {
       (error) => {
         setIsStarting(false);
         if (error.code === error.PERMISSION_DENIED) {
-          toast({
-            title: t`Location Access Denied`,
-            description: t`Please enable location permissions to use geofencing.`,
-            variant: 'destructive',
-          });
+          toastError(
+            t`Location Access Denied`,
+            null,
+            t`Please enable location permissions to use geofencing.`,
+          );
         } else {
-          toast({
-            title: t`Location Unavailable`,
-            description: t`Your device could not determine its position. Try again outdoors or later.`,
-            variant: 'destructive',
-          });
+          toastError(
+            t`Location Unavailable`,
+            null,
+            t`Your device could not determine its position. Try again outdoors or later.`,
+          );
         }
       },
       firstFixOptions,

@@ -4,7 +4,6 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { toast } from '@client/components/ui/use-toast';
 import type { SettingsSectionProps } from '@client/features/settings';
 import { formatDate, formatDateTime } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
@@ -125,12 +124,7 @@ function CreateTokenForm() {
     if (!created) return;
     await navigator.clipboard.writeText(created).then(
       () => setIsCopied(true),
-      () =>
-        toast({
-          title: t`Copy failed`,
-          description: t`Select the token and copy it by hand.`,
-          variant: 'destructive',
-        }),
+      () => toastError(t`Copy failed`, null, t`Select the token and copy it by hand.`),
     );
   };
   return (

@@ -6,9 +6,9 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { Switch } from '@client/components/ui/switch';
-import { toast } from '@client/components/ui/use-toast';
 import { useLocalBusinessCheckout } from '@client/features/checkout';
 import { formatMoney } from '@client/i18n/format';
+import { toastError } from '@client/lib/error-toast';
 import { checkedByServer } from '@client/lib/form';
 import { cn } from '@client/lib/utils';
 import {
@@ -73,11 +73,7 @@ export function LocalBusinessPage() {
     (invalid) => {
       // Spec 001 §9: a missing business type or exposure level is told in a toast.
       if (invalid.businessType || invalid.exposureLevel)
-        toast({
-          title: t`Missing Information`,
-          description: t`Please select business type and exposure level`,
-          variant: 'destructive',
-        });
+        toastError(t`Missing Information`, null, t`Please select business type and exposure level`);
     },
   );
 
