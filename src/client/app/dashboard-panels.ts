@@ -1,14 +1,10 @@
+import type { DashboardPanelProps, DashboardTabId } from '@client/components/dashboard-panel-props';
 import { AnalyticsPanel } from '@client/features/analytics';
 import { AutomationPanel } from '@client/features/automation';
 import { BackupPanel } from '@client/features/backups';
 import { CrmPanel } from '@client/features/contacts';
 import { ContentPanel } from '@client/features/content';
-import {
-  type DashboardPanelProps,
-  type DashboardTabId,
-  OverviewPanel,
-  type TabPanel,
-} from '@client/features/dashboard';
+import { OverviewPanel, type TabPanel } from '@client/features/dashboard';
 import { CrossSalesPanel, DataCollectionPanel, UserIntegrationPanel } from '@client/features/ecosystem';
 import { PaymentsPanel } from '@client/features/payments';
 import { IphoneSyncPanel } from '@client/features/phone-sync';

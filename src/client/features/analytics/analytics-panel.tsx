@@ -1,7 +1,7 @@
+import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import type { DashboardPanelProps } from '@client/features/dashboard';
 import { formatDate, formatMoney, formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';

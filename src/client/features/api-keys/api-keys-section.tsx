@@ -1,6 +1,7 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -14,7 +15,6 @@ import {
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
-import type { SettingsSectionProps } from '@client/features/settings';
 import { addDays, formatDate, formatDateTime } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';

@@ -1,8 +1,8 @@
+import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
 import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { activityText, useRecentActivities } from '@client/features/activities';
-import type { DashboardPanelProps } from '@client/features/dashboard';
 import { DealBoard, dealTiles, PipelineCard, useDealStats } from '@client/features/deals';
 import { useWebsites } from '@client/features/websites';
 import { formatNumber, formatRelativeTime } from '@client/i18n/format';

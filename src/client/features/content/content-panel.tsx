@@ -1,5 +1,5 @@
+import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
 import { Skeleton } from '@client/components/ui/skeleton';
-import type { DashboardPanelProps } from '@client/features/dashboard';
 import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
 import { Trans } from '@lingui/react/macro';

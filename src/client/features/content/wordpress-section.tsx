@@ -1,9 +1,9 @@
 import { FormField } from '@client/components/form/form-field';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import type { SettingsSectionProps } from '@client/features/settings';
 import { requestJson } from '@client/lib/api';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';

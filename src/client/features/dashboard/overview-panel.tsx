@@ -1,4 +1,5 @@
 import { ComingLaterButton } from '@client/components/coming-later-button';
+import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
 import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -31,7 +32,7 @@ import {
 } from 'lucide-react';
 import { useDashboardStats } from './dashboard-stats-api';
 import type { DashboardTabId } from './dashboard-tabs';
-import { type DashboardPanelProps, hasTabPanel } from './tab-panels';
+import { hasTabPanel } from './tab-panels';
 
 /** Spec 000 §9: at most 10 recent activities. */
 const recentActivityLimit = 10;

@@ -1,6 +1,7 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -8,7 +9,6 @@ import { Input } from '@client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import type { SettingsSectionProps } from '@client/features/settings';
 import { formatDate } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { onErrorToast } from '@client/lib/error-toast';

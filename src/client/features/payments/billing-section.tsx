@@ -1,8 +1,8 @@
 import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import type { SettingsSectionProps } from '@client/features/settings';
 import { formatDate, formatMoney } from '@client/i18n/format';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';

@@ -10,4 +10,6 @@ export const ProfileSection = lazy(() =>
 export const WorkspaceSection = lazy(() =>
   import('./workspace-section').then((m) => ({ default: m.WorkspaceSection })),
 );
-export type { SettingsSection, SettingsSectionProps } from './settings-sections';
+/** Re-exported for the features not yet moved to `@client/components/settings-section-props` (ecosystem). */
+export type { SettingsSectionProps } from '@client/components/settings-section-props';
+export type { SettingsSection } from './settings-sections';

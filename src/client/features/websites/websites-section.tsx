@@ -1,6 +1,7 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
 import { FormField } from '@client/components/form/form-field';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -15,7 +16,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { InstallSnippet } from '@client/features/analytics';
-import type { SettingsSectionProps } from '@client/features/settings';
 import { errorMessage } from '@client/lib/api';
 import { applyServerErrors } from '@client/lib/form';
 import { type Website, websiteInputSchema } from '@domain/websites/website-schemas';
