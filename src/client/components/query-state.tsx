@@ -24,7 +24,8 @@ export interface QueryStateProps<TData> {
   empty?: ReactNode;
   /** Classes of the error block (its spacing in the surrounding layout). */
   errorClassName?: string;
-  children: (data: TData) => ReactNode;
+  /** The loaded content. Omitted by a component that returns early (`if (!data) return <QueryState … />`). */
+  children?: (data: TData) => ReactNode;
 }
 
 /**
@@ -56,7 +57,7 @@ export function QueryState<TData>({
   // A disabled query has neither data nor an error: nothing to show yet.
   if (query.data === undefined) return null;
   if (isEmpty?.(query.data)) return <>{empty}</>;
-  return <>{children(query.data)}</>;
+  return <>{children?.(query.data)}</>;
 }
 
 /** A failed load: the screen's sentence, the failure's message and a retry. */
