@@ -1,6 +1,7 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
 import { FormField } from '@client/components/form/form-field';
+import { QueryState } from '@client/components/query-state';
 import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Button } from '@client/components/ui/button';
 import {
@@ -35,7 +36,8 @@ import {
 } from './websites-api';
 
 export function WebsitesSection({ canManage }: SettingsSectionProps) {
-  const { data: websites, isLoading, isError } = useWebsites();
+  const websitesQuery = useWebsites();
+  const websites = websitesQuery.data;
   const search = useSearch();
   const [location, navigate] = useLocation();
   const { t } = useLingui();
@@ -50,12 +52,13 @@ export function WebsitesSection({ canManage }: SettingsSectionProps) {
     navigate(`${location}?${params}`, { replace: true });
   }, [isAddRequested, search, location, navigate]);
 
-  if (isLoading) return <Skeleton className="h-24" />;
-  if (isError)
+  if (!websites || websitesQuery.error)
     return (
-      <p className="text-sm text-destructive">
-        <Trans>Your websites could not be loaded.</Trans>
-      </p>
+      <QueryState
+        query={websitesQuery}
+        loading={<Skeleton className="h-24" />}
+        errorTitle={<Trans>Your websites could not be loaded.</Trans>}
+      />
     );
   return (
     <div className="space-y-4">
