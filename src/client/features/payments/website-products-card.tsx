@@ -1,15 +1,8 @@
-import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
@@ -209,57 +202,46 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Add product</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>Something this website sells.</Trans>
-            </DialogDescription>
-          </DialogHeader>
-          <FormField label={<Trans>Name</Trans>}>
-            {(id) => (
-              <Input id={id} aria-invalid={Boolean(errors.name)} maxLength={120} {...form.register('name')} />
-            )}
-          </FormField>
-          <FormField label={<Trans>Description</Trans>}>
-            {(id) => <Textarea id={id} maxLength={500} {...form.register('description')} />}
-          </FormField>
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label={<Trans>Price (USD)</Trans>}>
-              {(id) => (
-                <Input
-                  id={id}
-                  inputMode="decimal"
-                  aria-invalid={Boolean(errors.price)}
-                  placeholder="49.00"
-                  {...form.register('price')}
-                />
-              )}
-            </FormField>
-            <SelectField
-              control={form.control}
-              name="billing"
-              label={<Trans>Billing</Trans>}
-              options={productBillings.map((b) => ({ value: b, label: i18n._(billingNames[b]) }))}
+    <FormDialog
+      onClose={onClose}
+      title={<Trans>Add product</Trans>}
+      description={<Trans>Something this website sells.</Trans>}
+      onSubmit={submit}
+      pending={create.isPending}
+      error={
+        error
+          ? fieldMessage(error)
+          : create.error && !Object.keys(errors).length && errorMessage(create.error)
+      }
+      submitLabel={<Trans>Add product</Trans>}
+    >
+      <FormField label={<Trans>Name</Trans>}>
+        {(id) => (
+          <Input id={id} aria-invalid={Boolean(errors.name)} maxLength={120} {...form.register('name')} />
+        )}
+      </FormField>
+      <FormField label={<Trans>Description</Trans>}>
+        {(id) => <Textarea id={id} maxLength={500} {...form.register('description')} />}
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label={<Trans>Price (USD)</Trans>}>
+          {(id) => (
+            <Input
+              id={id}
+              inputMode="decimal"
+              aria-invalid={Boolean(errors.price)}
+              placeholder="49.00"
+              {...form.register('price')}
             />
-          </div>
-          <FormDialogFooter
-            error={
-              error
-                ? fieldMessage(error)
-                : create.error && !Object.keys(errors).length && errorMessage(create.error)
-            }
-            onCancel={onClose}
-            pending={create.isPending}
-          >
-            <Trans>Add product</Trans>
-          </FormDialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          )}
+        </FormField>
+        <SelectField
+          control={form.control}
+          name="billing"
+          label={<Trans>Billing</Trans>}
+          options={productBillings.map((b) => ({ value: b, label: i18n._(billingNames[b]) }))}
+        />
+      </div>
+    </FormDialog>
   );
 }

@@ -1,16 +1,9 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
-import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { FormField } from '@client/components/form/form-field';
 import { QueryState } from '@client/components/query-state';
 import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Button } from '@client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
@@ -178,43 +171,29 @@ function WebsiteDialog({ website, onClose }: { website: Website | null; onClose:
   });
   const hasFieldError = Object.keys(errors).length > 0;
   return (
-    <Dialog open onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{website ? t`Edit website` : t`Add website`}</DialogTitle>
-          <DialogDescription>
-            <Trans>Websites appear in the dashboard sidebar and on its overview.</Trans>
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <FormField label={<Trans>Name</Trans>} error={errors.name?.message}>
-            {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('name')} />}
-          </FormField>
-          <FormField label={<Trans>Domain</Trans>} error={errors.domain?.message}>
-            {(id, invalid) => (
-              <Input
-                id={id}
-                aria-invalid={invalid}
-                placeholder={t`example.com`}
-                {...form.register('domain')}
-              />
-            )}
-          </FormField>
-          <FormField label={<Trans>Description</Trans>} error={errors.description?.message}>
-            {(id, invalid) => (
-              <Textarea id={id} aria-invalid={invalid} rows={3} {...form.register('description')} />
-            )}
-          </FormField>
-          <FormDialogFooter
-            error={save.error && !hasFieldError && errorMessage(save.error)}
-            onCancel={onClose}
-            pending={save.isPending}
-          >
-            {website ? t`Save changes` : t`Add website`}
-          </FormDialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={website ? t`Edit website` : t`Add website`}
+      description={<Trans>Websites appear in the dashboard sidebar and on its overview.</Trans>}
+      onSubmit={submit}
+      pending={save.isPending}
+      error={save.error && !hasFieldError && errorMessage(save.error)}
+      submitLabel={website ? t`Save changes` : t`Add website`}
+    >
+      <FormField label={<Trans>Name</Trans>} error={errors.name?.message}>
+        {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('name')} />}
+      </FormField>
+      <FormField label={<Trans>Domain</Trans>} error={errors.domain?.message}>
+        {(id, invalid) => (
+          <Input id={id} aria-invalid={invalid} placeholder={t`example.com`} {...form.register('domain')} />
+        )}
+      </FormField>
+      <FormField label={<Trans>Description</Trans>} error={errors.description?.message}>
+        {(id, invalid) => (
+          <Textarea id={id} aria-invalid={invalid} rows={3} {...form.register('description')} />
+        )}
+      </FormField>
+    </FormDialog>
   );
 }
 
