@@ -6,18 +6,21 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { QueryState, type QueryStateSource } from './query-state';
 
+/** QueryState over a list of words: empty says so, content joins them. */
+function Words({ query, errorTitle }: { query: QueryStateSource<string[]>; errorTitle?: ReactNode }) {
+  const content = (list: string[]) => list.join(',');
+  return QueryState({
+    query,
+    errorTitle,
+    isEmpty: (list) => list.length === 0,
+    empty: 'Nothing yet',
+    children: content,
+  });
+}
+
 function render(query: QueryStateSource<string[]>, extra: { errorTitle?: ReactNode } = {}): string {
   return renderToStaticMarkup(
-    createElement(I18nProvider, {
-      i18n,
-      children: createElement(QueryState<string[]>, {
-        query,
-        errorTitle: extra.errorTitle,
-        isEmpty: (list) => list.length === 0,
-        empty: 'Nothing yet',
-        children: (list) => list.join(','),
-      }),
-    }),
+    createElement(I18nProvider, { i18n }, createElement(Words, { query, errorTitle: extra.errorTitle })),
   );
 }
 
