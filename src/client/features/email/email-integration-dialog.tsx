@@ -1,5 +1,6 @@
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -211,27 +212,29 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function ConnectedAccounts({ isOpen }: { isOpen: boolean }) {
-  const { data, isLoading, isError } = useEmailAccounts(isOpen);
+  const accounts = useEmailAccounts(isOpen);
   const { t } = useLingui();
   return (
     <Section title={t`Connected accounts`}>
-      {isLoading ? (
-        <Skeleton className="h-10" />
-      ) : isError ? (
-        <p className="text-sm text-destructive">
-          <Trans>Connected accounts could not be loaded.</Trans>
-        </p>
-      ) : !data?.length ? (
-        <p className="text-sm text-muted-foreground">
-          <Trans>No accounts connected yet.</Trans>
-        </p>
-      ) : (
-        <ul className="space-y-2">
-          {data.map((account) => (
-            <AccountRow key={account.id} account={account} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={accounts}
+        loading={<Skeleton className="h-10" />}
+        errorTitle={<Trans>Connected accounts could not be loaded.</Trans>}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <p className="text-sm text-muted-foreground">
+            <Trans>No accounts connected yet.</Trans>
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="space-y-2">
+            {list.map((account) => (
+              <AccountRow key={account.id} account={account} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Section>
   );
 }
@@ -268,27 +271,29 @@ function AccountRow({ account }: { account: EmailAccount }) {
 }
 
 function RecentConversations({ isOpen }: { isOpen: boolean }) {
-  const { data, isLoading, isError } = useConversations(isOpen);
+  const conversations = useConversations(isOpen);
   const { t } = useLingui();
   return (
     <Section title={t`Recent conversations`}>
-      {isLoading ? (
-        <Skeleton className="h-16" />
-      ) : isError ? (
-        <p className="text-sm text-destructive">
-          <Trans>Conversations could not be loaded.</Trans>
-        </p>
-      ) : !data?.length ? (
-        <p className="text-sm text-muted-foreground">
-          <Trans>No conversations yet.</Trans>
-        </p>
-      ) : (
-        <ul className="divide-y rounded-md border">
-          {data.slice(0, recentConversations).map((c) => (
-            <ConversationRow key={c.id} conversation={c} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={conversations}
+        loading={<Skeleton className="h-16" />}
+        errorTitle={<Trans>Conversations could not be loaded.</Trans>}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <p className="text-sm text-muted-foreground">
+            <Trans>No conversations yet.</Trans>
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="divide-y rounded-md border">
+            {list.slice(0, recentConversations).map((c) => (
+              <ConversationRow key={c.id} conversation={c} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Section>
   );
 }
