@@ -1,15 +1,11 @@
+import type { DashboardPanelProps, DashboardTabId } from '@client/components/dashboard-panel-props';
 import { AnalyticsPanel } from '@client/features/analytics';
 import { AutomationPanel } from '@client/features/automation';
 import { BackupPanel } from '@client/features/backups';
 import { CrmPanel } from '@client/features/contacts';
 import { ContentPanel } from '@client/features/content';
 import { CrossSalesPanel } from '@client/features/cross-sales';
-import {
-  type DashboardPanelProps,
-  type DashboardTabId,
-  OverviewPanel,
-  type TabPanel,
-} from '@client/features/dashboard';
+import { OverviewPanel, type TabPanel } from '@client/features/dashboard';
 import { DataCollectionPanel, UserIntegrationPanel } from '@client/features/data-collection';
 import { PaymentsPanel } from '@client/features/payments';
 import { IphoneSyncPanel } from '@client/features/phone-sync';

@@ -106,5 +106,9 @@ describe('errorToast', () => {
       'Failed to connect email account',
     );
     expect(errorToast('Delete Failed', 'nope').description).toBe('Something went wrong.');
+    expect(errorToast('Invalid File', null, 'Please select a CSV file.').description).toBe(
+      'Please select a CSV file.',
+    );
+    expect(errorToast('Backup request failed').description).toBeUndefined();
   });
 });

@@ -1,9 +1,9 @@
+import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
+import { QueryState } from '@client/components/query-state';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import type { DashboardPanelProps } from '@client/features/dashboard';
 import { formatDate, formatMoney, formatNumber } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import {
   type AnalyticsOverview,
@@ -81,27 +81,20 @@ export function AnalyticsPanel({ selectedWebsiteId }: DashboardPanelProps) {
         </fieldset>
       </div>
 
-      {overview.error ? (
-        <Card className="border-destructive/40">
-          <CardContent className="flex flex-wrap items-center gap-3 pt-6 text-sm">
-            <span className="font-medium">
-              <Trans>Analytics could not be loaded.</Trans>
-            </span>
-            <span className="text-muted-foreground">{errorMessage(overview.error)}</span>
-            <Button size="sm" variant="outline" onClick={() => overview.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </CardContent>
-        </Card>
-      ) : !data ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-32" />
-          ))}
-        </div>
-      ) : (
-        <Report data={data} range={range} site={selectedWebsiteId} />
-      )}
+      <QueryState
+        query={overview}
+        loading={
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-32" />
+            ))}
+          </div>
+        }
+        errorTitle={<Trans>Analytics could not be loaded.</Trans>}
+        errorClassName="rounded-xl border border-destructive/40 p-6"
+      >
+        {(report) => <Report data={report} range={range} site={selectedWebsiteId} />}
+      </QueryState>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { QueryState } from '@client/components/query-state';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
@@ -11,12 +12,13 @@ export function InstallSnippet({ siteId, siteName }: { siteId: number; siteName:
   const snippet = useSnippet(siteId);
   const [copied, setCopied] = useState(false);
   const { t } = useLingui();
-  if (snippet.isLoading) return <Skeleton className="h-16" />;
-  if (!snippet.data)
+  if (!snippet.data || snippet.error)
     return (
-      <p className="text-sm text-destructive">
-        <Trans>The tracking tag could not be loaded.</Trans>
-      </p>
+      <QueryState
+        query={snippet}
+        loading={<Skeleton className="h-16" />}
+        errorTitle={<Trans>The tracking tag could not be loaded.</Trans>}
+      />
     );
   const tag = snippet.data.snippet;
   const copy = async () => {

@@ -1,6 +1,8 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
+import { SettingsListSection } from '@client/components/settings-list-section';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -13,9 +15,6 @@ import {
   DialogTrigger,
 } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Skeleton } from '@client/components/ui/skeleton';
-import { toast } from '@client/components/ui/use-toast';
-import type { SettingsSectionProps } from '@client/features/settings';
 import { addDays, formatDate, formatDateTime } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
@@ -87,23 +86,15 @@ export function ApiKeysSection({ user, canManage }: SettingsSectionProps) {
           . It acts with its role in this workspace.
         </Trans>
       </p>
-      {keys.isLoading ? (
-        <Skeleton className="h-16" />
-      ) : keys.isError ? (
-        <p className="text-sm text-destructive">
-          <Trans>API keys could not be loaded.</Trans>
-        </p>
-      ) : !keys.data?.length ? (
-        <p className="text-sm text-muted-foreground">
-          <Trans>No API keys yet.</Trans>
-        </p>
-      ) : (
-        <ul className="divide-y rounded-lg border" aria-label={t`API keys`}>
-          {keys.data.map((key) => (
-            <ApiKeyRow key={key.id} apiKey={key} />
-          ))}
-        </ul>
-      )}
+      <SettingsListSection
+        query={keys}
+        itemKey={(item) => item.id}
+        errorTitle={<Trans>API keys could not be loaded.</Trans>}
+        empty={<Trans>No API keys yet.</Trans>}
+        label={t`API keys`}
+      >
+        {(key) => <ApiKeyRow apiKey={key} />}
+      </SettingsListSection>
       <CreateApiKeyDialog grantable={apiKeyRoles.filter((role) => hasRole(user.role, role))} />
     </div>
   );
@@ -184,12 +175,7 @@ function CreateApiKeyDialog({ grantable }: { grantable: ApiKeyRole[] }) {
     if (!created) return;
     await navigator.clipboard.writeText(created.key).then(
       () => setIsCopied(true),
-      () =>
-        toast({
-          title: t`Copy failed`,
-          description: t`Select the key and copy it by hand.`,
-          variant: 'destructive',
-        }),
+      () => toastError(t`Copy failed`, null, t`Select the key and copy it by hand.`),
     );
   };
 

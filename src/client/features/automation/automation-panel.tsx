@@ -1,3 +1,4 @@
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -155,41 +156,46 @@ function WorkflowsCard({ canWrite, onOpen }: { canWrite: boolean; onOpen: (id: n
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {workflows.isLoading ? (
-          <Skeleton className="h-16 w-full" />
-        ) : !workflows.data?.length ? (
-          <p className="text-sm text-muted-foreground" data-testid="workflows-empty">
-            <Trans>No workflows yet. Create one to start automating.</Trans>
-          </p>
-        ) : (
-          <ul className="divide-y" data-testid="workflow-list">
-            {workflows.data.map((w) => (
-              <li key={w.id} className="flex items-start justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <button
-                    type="button"
-                    className="text-start font-medium hover:underline disabled:no-underline"
-                    onClick={() => onOpen(w.id)}
-                    disabled={!canWrite}
+        <QueryState
+          query={workflows}
+          loading={<Skeleton className="h-16 w-full" />}
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <p className="text-sm text-muted-foreground" data-testid="workflows-empty">
+              <Trans>No workflows yet. Create one to start automating.</Trans>
+            </p>
+          }
+        >
+          {(list) => (
+            <ul className="divide-y" data-testid="workflow-list">
+              {list.map((w) => (
+                <li key={w.id} className="flex items-start justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <button
+                      type="button"
+                      className="text-start font-medium hover:underline disabled:no-underline"
+                      onClick={() => onOpen(w.id)}
+                      disabled={!canWrite}
+                    >
+                      {w.name}
+                    </button>
+                    {w.description && <p className="text-sm text-muted-foreground">{w.description}</p>}
+                  </div>
+                  <Badge
+                    variant="outline"
+                    className={cn(
+                      'shrink-0',
+                      w.status === 'active' && 'border-green-600 bg-green-100 text-green-800',
+                    )}
+                    data-testid={`workflow-status-${w.id}`}
                   >
-                    {w.name}
-                  </button>
-                  {w.description && <p className="text-sm text-muted-foreground">{w.description}</p>}
-                </div>
-                <Badge
-                  variant="outline"
-                  className={cn(
-                    'shrink-0',
-                    w.status === 'active' && 'border-green-600 bg-green-100 text-green-800',
-                  )}
-                  data-testid={`workflow-status-${w.id}`}
-                >
-                  {i18n._(workflowStatusLabels[w.status])}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+                    {i18n._(workflowStatusLabels[w.status])}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

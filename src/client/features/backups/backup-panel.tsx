@@ -1,10 +1,10 @@
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
 import type { Backup } from '@domain/backups/backup-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Archive, Download, RotateCcw, ShieldCheck } from 'lucide-react';
@@ -45,28 +45,29 @@ export function BackupPanel() {
           </Button>
         </CardHeader>
         <CardContent>
-          {backups.isLoading ? (
-            <Skeleton className="h-24 w-full" />
-          ) : backups.error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(backups.error)}
-            </p>
-          ) : backups.data?.length ? (
-            <ul className="divide-y" aria-label={t`Backups`}>
-              {backups.data.map((backup) => (
-                <BackupItem key={backup.id} backup={backup} />
-              ))}
-            </ul>
-          ) : (
-            <div className="py-8 text-center">
-              <p className="font-medium">
-                <Trans>No backups yet</Trans>
-              </p>
-              <p className="text-sm text-muted-foreground">
-                <Trans>Run the first one with Backup Now, or wait for the weekly automatic backup.</Trans>
-              </p>
-            </div>
-          )}
+          <QueryState
+            query={backups}
+            loading={<Skeleton className="h-24 w-full" />}
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <div className="py-8 text-center">
+                <p className="font-medium">
+                  <Trans>No backups yet</Trans>
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  <Trans>Run the first one with Backup Now, or wait for the weekly automatic backup.</Trans>
+                </p>
+              </div>
+            }
+          >
+            {(list) => (
+              <ul className="divide-y" aria-label={t`Backups`}>
+                {list.map((backup) => (
+                  <BackupItem key={backup.id} backup={backup} />
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </CardContent>
       </Card>
     </div>

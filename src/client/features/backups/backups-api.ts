@@ -1,5 +1,6 @@
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage, requestJson } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
 import { queryClient } from '@client/lib/query-client';
 import { type Backup, backupListSchema, runBackupResultSchema } from '@domain/backups/backup-schemas';
 import { msg } from '@lingui/core/macro';
@@ -38,7 +39,7 @@ function useBackupAction(url: (id: number) => string, done: ReturnType<typeof ms
       toast({ title: i18n._(done) });
       return refresh();
     },
-    onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => toastError(errorMessage(error)),
   });
 }
 
@@ -51,7 +52,7 @@ export function useStartBackup() {
   return useMutation({
     mutationFn: () => requestJson(z.unknown(), 'POST', '/api/backups'),
     onSuccess: refresh,
-    onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => toastError(errorMessage(error)),
   });
 }
 
@@ -68,9 +69,9 @@ export function useRunBackupNow() {
     },
     onSuccess: (result) => {
       if (result.status === 'success') toast({ title: t`Backup completed successfully!` });
-      else toast({ title: t`Backup failed: ${result.message}`, variant: 'destructive' });
+      else toastError(t`Backup failed: ${result.message}`);
       return refresh();
     },
-    onError: () => toast({ title: t`Backup request failed`, variant: 'destructive' }),
+    onError: () => toastError(t`Backup request failed`),
   });
 }

@@ -1,15 +1,14 @@
 import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
-import { Button } from '@client/components/ui/button';
+import { QueryError } from '@client/components/query-state';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useAppFigures } from '@client/features/analytics';
 import { formatMoney, formatNumber } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import type { AppFigures } from '@domain/analytics/analytics-schemas';
 import { categoryLabels } from '@domain/catalogue/applications';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AlertCircle, DollarSign, Repeat, Users } from 'lucide-react';
+import { DollarSign, Repeat, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { categoryIcons } from './applications-tab';
 import { useAnalyticsDashboard, useApplications } from './catalogue-api';
@@ -28,7 +27,7 @@ export function AnalyticsTab() {
   return (
     <div className="space-y-8">
       {dashboard.error ? (
-        <LoadError message={errorMessage(dashboard.error)} onRetry={() => dashboard.refetch()} />
+        <AnalyticsLoadError error={dashboard.error} onRetry={() => dashboard.refetch()} />
       ) : (
         <div className="grid gap-4 md:grid-cols-3">
           <KpiCard
@@ -81,7 +80,7 @@ export function AnalyticsTab() {
         </header>
         {apps.error ? (
           <div className="p-5">
-            <LoadError message={errorMessage(apps.error)} onRetry={() => apps.refetch()} />
+            <AnalyticsLoadError error={apps.error} onRetry={() => apps.refetch()} />
           </div>
         ) : (
           <ul className="divide-y">
@@ -178,19 +177,13 @@ function KpiCard({
   );
 }
 
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+function AnalyticsLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-destructive/30 bg-destructive/5 p-4 text-sm">
-      <AlertCircle className="h-5 w-5 text-destructive" />
-      <p className="flex-1">
-        <span className="font-medium">
-          <Trans>Analytics could not be loaded.</Trans>
-        </span>{' '}
-        <span className="text-muted-foreground">{message}</span>
-      </p>
-      <Button size="sm" variant="outline" onClick={onRetry}>
-        <Trans>Try again</Trans>
-      </Button>
-    </div>
+    <QueryError
+      error={error}
+      title={<Trans>Analytics could not be loaded.</Trans>}
+      onRetry={onRetry}
+      className="rounded-2xl border border-destructive/30 bg-destructive/5 p-4"
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -10,7 +11,6 @@ import {
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatMoney } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import {
   type Application,
@@ -22,7 +22,6 @@ import {
 } from '@domain/catalogue/applications';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  AlertCircle,
   ArrowRight,
   Award,
   Bot,
@@ -57,33 +56,27 @@ export const categoryIcons: Record<ApplicationCategory, LucideIcon> = {
 };
 
 export function ApplicationsTab() {
-  const { data: apps, isLoading, error, refetch } = useApplications();
+  const applications = useApplications();
+  const apps = applications.data;
   const [filter, setFilter] = useState(defaultCategoryFilter);
   const [expandedId, setExpandedId] = useState<string | null>(null);
   const [detailsApp, setDetailsApp] = useState<Application | null>(null);
   const { t, i18n } = useLingui();
 
-  if (isLoading) {
+  if (!apps || applications.error) {
     return (
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {[0, 1, 2, 3, 4, 5].map((i) => (
-          <Skeleton key={i} className="h-44 rounded-2xl" />
-        ))}
-      </div>
-    );
-  }
-  if (error || !apps) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border bg-card p-10 text-center">
-        <AlertCircle className="h-8 w-8 text-destructive" />
-        <p className="font-medium">
-          <Trans>The application catalogue could not be loaded.</Trans>
-        </p>
-        <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
-        <Button variant="outline" onClick={() => refetch()}>
-          <Trans>Try again</Trans>
-        </Button>
-      </div>
+      <QueryState
+        query={applications}
+        loading={
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {[0, 1, 2, 3, 4, 5].map((i) => (
+              <Skeleton key={i} className="h-44 rounded-2xl" />
+            ))}
+          </div>
+        }
+        errorTitle={<Trans>The application catalogue could not be loaded.</Trans>}
+        errorClassName="rounded-2xl border bg-card p-10 text-center"
+      />
     );
   }
 

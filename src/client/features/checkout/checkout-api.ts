@@ -1,6 +1,6 @@
-import { toast } from '@client/components/ui/use-toast';
 import { i18n } from '@client/i18n/i18n';
 import { apiRequest, queryWith } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
 import { type CardCheckoutBody, providerProductSchema } from '@domain/checkout/checkout-schemas';
 import type { PackageCheckoutBody } from '@domain/pricing/custom-package-schemas';
 import type { LocalBusinessCheckoutBody } from '@domain/pricing/local-business';
@@ -35,8 +35,7 @@ function useCheckout<TBody>(
       return pickUrl(await response.json());
     },
     onSuccess: goTo,
-    onError: () =>
-      toast({ title: i18n._(error.title), description: i18n._(error.description), variant: 'destructive' }),
+    onError: () => toastError(i18n._(error.title), null, i18n._(error.description)),
   });
 }
 

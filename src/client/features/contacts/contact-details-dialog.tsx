@@ -1,3 +1,5 @@
+import { ActivityFeed } from '@client/components/activity-feed';
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -11,12 +13,12 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { ContactDeals } from '@client/features/deals';
 import { fieldMessage } from '@client/i18n/field-message';
-import { formatDateTime, formatRelativeTime } from '@client/i18n/format';
 import { timelineText } from '@client/i18n/stored-message';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
 import {
   type Contact,
+  type ContactDetail,
   contactNoteSchema,
   type TimelineEntry,
   type TimelineKind,
@@ -68,9 +70,8 @@ export function ContactDetailsDialog({
   onEdit,
   canWrite,
 }: ContactDetailsDialogProps) {
-  const { data, isLoading, isError } = useContactDetail(contactId);
-  const contact = data?.contact;
-  const { t, i18n } = useLingui();
+  const detail = useContactDetail(contactId);
+  const contact = detail.data?.contact;
   return (
     <Dialog open={contactId !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -84,87 +85,103 @@ export function ContactDetailsDialog({
             )}
           </DialogDescription>
         </DialogHeader>
-        {isLoading ? (
-          <div className="space-y-3">
-            <Skeleton className="h-24" />
-            <Skeleton className="h-40" />
-          </div>
-        ) : isError || !data || !contact ? (
-          <p className="text-sm text-destructive">
-            <Trans>This contact could not be loaded. It may have been deleted.</Trans>
-          </p>
-        ) : (
-          <div className="grid gap-6">
-            <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-              <Detail label={t`Status`}>
-                <StatusBadge status={contact.status} />
-              </Detail>
-              <Detail label={t`Value`}>{formatValue(contact.valueCents)}</Detail>
-              <Detail label={t`Email`}>
-                {contact.email ? (
-                  <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>
-                    {contact.email}
-                  </a>
-                ) : (
-                  '—'
-                )}
-              </Detail>
-              <Detail label={t`Phone`}>
-                {contact.phone ? (
-                  <a className="text-primary hover:underline" href={`tel:${contact.phone}`}>
-                    {formatPhone(contact.phone)}
-                  </a>
-                ) : (
-                  '—'
-                )}
-              </Detail>
-              <Detail label={t`Company`}>{data.company?.name ?? contact.company ?? '—'}</Detail>
-              <Detail label={t`Last Contact`}>{formatLastContact(contact.lastContactedAt)}</Detail>
-              <Detail label={t`Address`}>
-                {[contact.address, contact.city, [contact.state, contact.zip].filter(Boolean).join(' ')]
-                  .filter(Boolean)
-                  .join(', ') || '—'}
-              </Detail>
-              <Detail label={t`Contact type`}>
-                {contact.contactType ? i18n._(contactTypeNames[contact.contactType]) : '—'}
-              </Detail>
-              {contact.tags.length > 0 && (
-                <Detail label={t`Tags`}>
-                  <span className="flex flex-wrap gap-1">
-                    {contact.tags.map((tag) => (
-                      <Badge key={tag} variant="outline">
-                        {tag}
-                      </Badge>
-                    ))}
-                  </span>
-                </Detail>
-              )}
-              {contact.notes && (
-                <Detail label={t`Notes`} className="sm:col-span-2">
-                  <span className="whitespace-pre-wrap">{contact.notes}</span>
-                </Detail>
-              )}
-            </dl>
-            {canWrite && (
-              <div className="flex justify-end">
-                <Button variant="outline" size="sm" onClick={() => onEdit(contact)}>
-                  <Pencil />
-                  <Trans>Edit</Trans>
-                </Button>
-              </div>
-            )}
-            <ContactDeals contactId={contact.id} canWrite={canWrite} />
-            <section>
-              <h3 className="mb-3 text-sm font-semibold">
-                <Trans>Timeline</Trans>
-              </h3>
-              {canWrite && <NoteForm contactId={contact.id} />}
-              <Timeline entries={data.timeline} />
-            </section>
-          </div>
-        )}
+        <QueryState
+          query={detail}
+          loading={
+            <div className="space-y-3">
+              <Skeleton className="h-24" />
+              <Skeleton className="h-40" />
+            </div>
+          }
+          errorTitle={<Trans>This contact could not be loaded. It may have been deleted.</Trans>}
+        >
+          {(loaded) => <ContactDetails detail={loaded} onEdit={onEdit} canWrite={canWrite} />}
+        </QueryState>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function ContactDetails({
+  detail,
+  onEdit,
+  canWrite,
+}: {
+  detail: ContactDetail;
+  onEdit: (contact: Contact) => void;
+  canWrite: boolean;
+}) {
+  const { contact } = detail;
+  const { t, i18n } = useLingui();
+  return (
+    <div className="grid gap-6">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <Detail label={t`Status`}>
+          <StatusBadge status={contact.status} />
+        </Detail>
+        <Detail label={t`Value`}>{formatValue(contact.valueCents)}</Detail>
+        <Detail label={t`Email`}>
+          {contact.email ? (
+            <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>
+              {contact.email}
+            </a>
+          ) : (
+            '—'
+          )}
+        </Detail>
+        <Detail label={t`Phone`}>
+          {contact.phone ? (
+            <a className="text-primary hover:underline" href={`tel:${contact.phone}`}>
+              {formatPhone(contact.phone)}
+            </a>
+          ) : (
+            '—'
+          )}
+        </Detail>
+        <Detail label={t`Company`}>{detail.company?.name ?? contact.company ?? '—'}</Detail>
+        <Detail label={t`Last Contact`}>{formatLastContact(contact.lastContactedAt)}</Detail>
+        <Detail label={t`Address`}>
+          {[contact.address, contact.city, [contact.state, contact.zip].filter(Boolean).join(' ')]
+            .filter(Boolean)
+            .join(', ') || '—'}
+        </Detail>
+        <Detail label={t`Contact type`}>
+          {contact.contactType ? i18n._(contactTypeNames[contact.contactType]) : '—'}
+        </Detail>
+        {contact.tags.length > 0 && (
+          <Detail label={t`Tags`}>
+            <span className="flex flex-wrap gap-1">
+              {contact.tags.map((tag) => (
+                <Badge key={tag} variant="outline">
+                  {tag}
+                </Badge>
+              ))}
+            </span>
+          </Detail>
+        )}
+        {contact.notes && (
+          <Detail label={t`Notes`} className="sm:col-span-2">
+            <span className="whitespace-pre-wrap">{contact.notes}</span>
+          </Detail>
+        )}
+      </dl>
+      {canWrite && (
+        <div className="flex justify-end">
+          <Button variant="outline" size="sm" onClick={() => onEdit(contact)}>
+            <Pencil />
+            <Trans>Edit</Trans>
+          </Button>
+        </div>
+      )}
+      <ContactDeals contactId={contact.id} canWrite={canWrite} />
+      <section>
+        <h3 className="mb-3 text-sm font-semibold">
+          <Trans>Timeline</Trans>
+        </h3>
+        {canWrite && <NoteForm contactId={contact.id} />}
+        <Timeline entries={detail.timeline} />
+      </section>
+    </div>
   );
 }
 
@@ -241,24 +258,16 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
       </p>
     );
   return (
-    <ol className="relative space-y-4 border-s ps-6" data-testid="contact-timeline">
-      {entries.map((entry) => {
-        const Icon = timelineIcons[entry.kind];
-        return (
-          <li key={entry.id} className="relative">
-            <span className="absolute -start-[2.1rem] flex h-6 w-6 items-center justify-center rounded-full border bg-card text-muted-foreground">
-              <Icon className="h-3.5 w-3.5" />
-            </span>
-            <p className="text-sm font-medium">{timelineText(entry)}</p>
-            {entry.body && entry.body !== entry.title && (
-              <p className="mt-0.5 whitespace-pre-wrap text-sm text-muted-foreground">{entry.body}</p>
-            )}
-            <p className="mt-0.5 text-xs text-muted-foreground" title={formatDateTime(entry.occurredAt)}>
-              {formatRelativeTime(entry.occurredAt)}
-            </p>
-          </li>
-        );
-      })}
-    </ol>
+    <ActivityFeed
+      variant="timeline"
+      data-testid="contact-timeline"
+      items={entries.map((entry) => ({
+        id: entry.id,
+        icon: timelineIcons[entry.kind],
+        text: timelineText(entry),
+        detail: entry.body && entry.body !== entry.title ? entry.body : undefined,
+        at: entry.occurredAt,
+      }))}
+    />
   );
 }

@@ -1,12 +1,5 @@
-import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { Button } from '@client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
 import { toast } from '@client/components/ui/use-toast';
 import { useWebsites } from '@client/features/websites';
 import { ApiError } from '@client/lib/api';
@@ -91,30 +84,27 @@ export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDi
   if (!sources.includes(source)) sources.push(source);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{isEdit ? <Trans>Edit Contact</Trans> : <Trans>Add Contact</Trans>}</DialogTitle>
-          <DialogDescription>
-            {isEdit ? (
-              <Trans>Change the details and save. Clearing a field removes it.</Trans>
-            ) : (
-              <Trans>
-                A contact needs a name, an email or a phone number. Emails and phones are unique per
-                workspace.
-              </Trans>
-            )}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit(false)} className="grid gap-4" noValidate>
-          <ContactFormFields form={form} sources={sources} contactId={contact?.id} />
-          {isDuplicate && <MergeOffer disabled={isPending} onMerge={submit(true)} />}
-          <FormDialogFooter onCancel={() => onOpenChange(false)} pending={isPending}>
-            {isEdit ? <Trans>Save Changes</Trans> : <Trans>Add Contact</Trans>}
-          </FormDialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      className="max-w-2xl"
+      title={isEdit ? <Trans>Edit Contact</Trans> : <Trans>Add Contact</Trans>}
+      description={
+        isEdit ? (
+          <Trans>Change the details and save. Clearing a field removes it.</Trans>
+        ) : (
+          <Trans>
+            A contact needs a name, an email or a phone number. Emails and phones are unique per workspace.
+          </Trans>
+        )
+      }
+      onSubmit={submit(false)}
+      pending={isPending}
+      submitLabel={isEdit ? <Trans>Save Changes</Trans> : <Trans>Add Contact</Trans>}
+    >
+      <ContactFormFields form={form} sources={sources} contactId={contact?.id} />
+      {isDuplicate && <MergeOffer disabled={isPending} onMerge={submit(true)} />}
+    </FormDialog>
   );
 }
 

@@ -1,27 +1,19 @@
+import { ActivityFeed } from '@client/components/activity-feed';
+import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
+import { QueryState } from '@client/components/query-state';
 import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { activityText, useRecentActivities } from '@client/features/activities';
-import type { DashboardPanelProps } from '@client/features/dashboard';
+import { activityFeedItems, useRecentActivities } from '@client/features/activities';
 import { DealBoard, dealTiles, PipelineCard, useDealStats } from '@client/features/deals';
 import { useWebsites } from '@client/features/websites';
-import { formatNumber, formatRelativeTime } from '@client/i18n/format';
+import { formatNumber } from '@client/i18n/format';
 import type { ContactStats } from '@domain/contacts/contact-schemas';
 import type { DealStats } from '@domain/deals/deal-schemas';
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Activity as ActivityIcon,
-  DollarSign,
-  FileText,
-  type LucideIcon,
-  MapPin,
-  Sparkles,
-  Target,
-  UserPlus,
-  Users,
-} from 'lucide-react';
+import { MapPin, Target, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import { ContactManagement } from './contact-management';
 import { useContactStats } from './contacts-api';
@@ -126,18 +118,11 @@ function GeofenceSlot() {
   );
 }
 
-const activityIcons: Record<string, LucideIcon> = {
-  content_generated: Sparkles,
-  content_created: FileText,
-  payment_received: DollarSign,
-  contact_added: UserPlus,
-};
-
 /** The side card shows the newest few; the dashboard lists up to 10. */
 const sideActivityLimit = 6;
 
 function RecentActivities() {
-  const { data: activities, isLoading, isError } = useRecentActivities();
+  const activities = useRecentActivities();
   return (
     <Card>
       <CardHeader>
@@ -149,38 +134,27 @@ function RecentActivities() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {isLoading ? (
-          <div className="space-y-3">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-9" />
-            ))}
-          </div>
-        ) : isError ? (
-          <p className="text-sm text-destructive">
-            <Trans>Recent activities could not be loaded.</Trans>
-          </p>
-        ) : !activities?.length ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">
-            <Trans>No recent activities</Trans>
-          </p>
-        ) : (
-          <ul className="space-y-3">
-            {activities.slice(0, sideActivityLimit).map((activity) => {
-              const Icon = activityIcons[activity.type] ?? ActivityIcon;
-              return (
-                <li key={activity.id} className="flex items-start gap-3">
-                  <span className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
-                    <Icon className="h-3.5 w-3.5" />
-                  </span>
-                  <div className="min-w-0">
-                    <p className="text-sm leading-snug">{activityText(activity)}</p>
-                    <p className="text-xs text-muted-foreground">{formatRelativeTime(activity.createdAt)}</p>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryState
+          query={activities}
+          loading={
+            <div className="space-y-3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-9" />
+              ))}
+            </div>
+          }
+          errorTitle={<Trans>Recent activities could not be loaded.</Trans>}
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <p className="py-6 text-center text-sm text-muted-foreground">
+              <Trans>No recent activities</Trans>
+            </p>
+          }
+        >
+          {(list) => (
+            <ActivityFeed variant="compact" items={activityFeedItems(list.slice(0, sideActivityLimit))} />
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { QueryState, type QueryStateSource } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -14,24 +15,16 @@ import { contentStatusNames, contentTypeNames, statusBadgeVariant } from './cont
  * static ones), then the first 3 generated items; each opens the editor.
  */
 export function ContentCalendar({
-  items,
-  isLoading,
-  isError,
+  content,
   canWrite,
   onOpen,
   onScheduleNew,
 }: {
-  items: ContentItem[];
-  isLoading: boolean;
-  isError: boolean;
+  content: QueryStateSource<ContentItem[]>;
   canWrite: boolean;
   onOpen: (item: ContentItem) => void;
   onScheduleNew: () => void;
 }) {
-  const scheduled = items
-    .filter((item) => item.status === 'scheduled')
-    .sort((a, b) => (a.scheduledAt ?? '').localeCompare(b.scheduledAt ?? ''));
-  const generated = items.slice(0, calendarGeneratedItems).filter((item) => item.status !== 'scheduled');
   return (
     <Card data-testid="content-calendar">
       <CardHeader>
@@ -43,23 +36,25 @@ export function ContentCalendar({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-3">
-        {isLoading ? (
-          <Skeleton className="h-32" />
-        ) : isError ? (
-          <p className="text-sm text-destructive">
-            <Trans>The content could not be loaded.</Trans>
-          </p>
-        ) : scheduled.length + generated.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            <Trans>Nothing scheduled or generated yet. Generate your first piece of content.</Trans>
-          </p>
-        ) : (
-          <ul className="grid grid-cols-1 gap-2">
-            {[...scheduled, ...generated].map((item) => (
-              <CalendarRow key={item.id} item={item} onOpen={onOpen} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={content}
+          loading={<Skeleton className="h-32" />}
+          errorTitle={<Trans>The content could not be loaded.</Trans>}
+          isEmpty={(items) => items.length === 0}
+          empty={
+            <p className="text-sm text-muted-foreground">
+              <Trans>Nothing scheduled or generated yet. Generate your first piece of content.</Trans>
+            </p>
+          }
+        >
+          {(items) => (
+            <ul className="grid grid-cols-1 gap-2">
+              {calendarItems(items).map((item) => (
+                <CalendarRow key={item.id} item={item} onOpen={onOpen} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
         <Button variant="outline" className="w-full" disabled={!canWrite} onClick={onScheduleNew}>
           <CalendarPlus />
           <Trans>Schedule New Content</Trans>
@@ -67,6 +62,15 @@ export function ContentCalendar({
       </CardContent>
     </Card>
   );
+}
+
+/** What is scheduled, soonest first, then the first few generated items. */
+function calendarItems(items: ContentItem[]): ContentItem[] {
+  const scheduled = items
+    .filter((item) => item.status === 'scheduled')
+    .sort((a, b) => (a.scheduledAt ?? '').localeCompare(b.scheduledAt ?? ''));
+  const generated = items.slice(0, calendarGeneratedItems).filter((item) => item.status !== 'scheduled');
+  return [...scheduled, ...generated];
 }
 
 function CalendarRow({ item, onOpen }: { item: ContentItem; onOpen: (item: ContentItem) => void }) {

@@ -69,12 +69,7 @@ export function ContentGeneratorForm({ canWrite, focusTopic }: { canWrite: boole
       ),
     (errors) => {
       // Spec 000 §5: an empty topic is told in a toast.
-      if (errors.topic)
-        toast({
-          title: t`Topic Required`,
-          description: t`Please enter a topic for content generation`,
-          variant: 'destructive',
-        });
+      if (errors.topic) toastError(t`Topic Required`, null, t`Please enter a topic for content generation`);
     },
   );
 

@@ -1,5 +1,5 @@
+import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
 import { Skeleton } from '@client/components/ui/skeleton';
-import type { DashboardPanelProps } from '@client/features/dashboard';
 import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
 import { Trans } from '@lingui/react/macro';
@@ -35,9 +35,14 @@ export function ContentPanel({ selectedWebsiteId, seoCard }: DashboardPanelProps
     navigate(`${location}?${params}`, { replace: true });
   }, [focusRequested, search, location, navigate]);
 
-  const items = (content.data ?? []).filter(
-    (item) => selectedWebsiteId === null || item.websiteId === null || item.websiteId === selectedWebsiteId,
-  );
+  const calendarContent = {
+    data: content.data?.filter(
+      (item) => selectedWebsiteId === null || item.websiteId === null || item.websiteId === selectedWebsiteId,
+    ),
+    isLoading: content.isLoading,
+    error: content.error,
+    refetch: content.refetch,
+  };
   // The editor shows the item as the list has it now, so a save or publish shows at once.
   const openItem: ContentItem | null = content.data?.find((item) => item.id === openId) ?? null;
   return (
@@ -48,9 +53,7 @@ export function ContentPanel({ selectedWebsiteId, seoCard }: DashboardPanelProps
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ContentGeneratorForm canWrite={canWrite} focusTopic={focusTopic} />
         <ContentCalendar
-          items={items}
-          isLoading={content.isLoading}
-          isError={content.isError}
+          content={calendarContent}
           canWrite={canWrite}
           onOpen={(item) => setOpenId(item.id)}
           onScheduleNew={() => setIsScheduling(true)}

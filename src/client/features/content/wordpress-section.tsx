@@ -1,9 +1,10 @@
 import { FormField } from '@client/components/form/form-field';
+import { QueryState } from '@client/components/query-state';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import type { SettingsSectionProps } from '@client/features/settings';
 import { requestJson } from '@client/lib/api';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
@@ -56,7 +57,7 @@ export function WordpressSection({ canManage }: SettingsSectionProps) {
       },
     }),
   );
-  if (status.isLoading) return <Skeleton className="h-24" />;
+  if (status.isLoading) return <QueryState query={status} loading={<Skeleton className="h-24" />} />;
   return (
     <div className="grid gap-4" data-testid="wordpress-settings">
       {status.data?.connected ? (

@@ -1,6 +1,6 @@
 import { PageLoader } from '@client/components/page-loader';
-import { toast } from '@client/components/ui/use-toast';
 import { useWebsites } from '@client/features/websites';
+import { toastError } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { useLingui } from '@lingui/react/macro';
 import { Suspense, useCallback, useEffect, useState } from 'react';
@@ -32,11 +32,7 @@ export function DashboardPage() {
 
   useEffect(() => {
     if (isLoading || user) return;
-    toast({
-      title: t`Unauthorized`,
-      description: t`You are logged out. Logging in again...`,
-      variant: 'destructive',
-    });
+    toastError(t`Unauthorized`, null, t`You are logged out. Logging in again...`);
     const timer = setTimeout(() => {
       window.location.href = '/api/login';
     }, signInRedirectDelayMs);

@@ -1,4 +1,5 @@
 import { BrandMark } from '@client/components/brand-logo';
+import { QueryState } from '@client/components/query-state';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -164,20 +165,21 @@ function SidebarItem({
 }
 
 function WebsiteList({ user, selectedWebsiteId, onSelectWebsite, onSelectTab }: DashboardSidebarProps) {
-  const { data: websites, isLoading, isError } = useWebsites();
-  if (isLoading) {
+  const websitesQuery = useWebsites();
+  const websites = websitesQuery.data;
+  if (!websites || websitesQuery.error)
     return (
-      <div className="space-y-2 px-3">
-        <Skeleton className="h-5 w-full bg-sidebar-accent" />
-        <Skeleton className="h-5 w-2/3 bg-sidebar-accent" />
-      </div>
-    );
-  }
-  if (isError)
-    return (
-      <p className="px-3 text-xs text-sidebar-muted">
-        <Trans>Websites could not be loaded.</Trans>
-      </p>
+      <QueryState
+        query={websitesQuery}
+        loading={
+          <div className="space-y-2 px-3">
+            <Skeleton className="h-5 w-full bg-sidebar-accent" />
+            <Skeleton className="h-5 w-2/3 bg-sidebar-accent" />
+          </div>
+        }
+        errorTitle={<Trans>Websites could not be loaded.</Trans>}
+        errorClassName="px-3 text-xs"
+      />
     );
   if (!websites?.length) {
     if (!hasRole(user.role, 'admin'))

@@ -1,3 +1,4 @@
+import { type DashboardTabId, dashboardTabIds } from '@client/components/dashboard-panel-props';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
@@ -18,24 +19,7 @@ import {
   Workflow,
 } from 'lucide-react';
 
-/** Every tab of the dashboard (spec 000 §2.3, 001 "Main dashboard page"); the active one lives in ?tab=. */
-export const dashboardTabIds = [
-  'dashboard',
-  'content',
-  'crm',
-  'user-integration',
-  'data-collection',
-  'cross-sales',
-  'iphone-sync',
-  'payments',
-  'automation',
-  'analytics',
-  'pricing',
-  'backup',
-  'succession',
-  'settings',
-] as const;
-export type DashboardTabId = (typeof dashboardTabIds)[number];
+export { type DashboardTabId, dashboardTabIds };
 
 export interface DashboardTab {
   id: DashboardTabId;

@@ -8,4 +8,4 @@ export const OverviewPanel = lazy(() =>
   import('./overview-panel').then((m) => ({ default: m.OverviewPanel })),
 );
 export { type DashboardTabId, dashboardHref, dashboardTabIds } from './dashboard-tabs';
-export { type DashboardPanelProps, registerTabPanels, type TabPanel } from './tab-panels';
+export { registerTabPanels, type TabPanel } from './tab-panels';

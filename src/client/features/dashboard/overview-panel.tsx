@@ -1,18 +1,21 @@
+import { ActivityFeed } from '@client/components/activity-feed';
 import { ComingLaterButton } from '@client/components/coming-later-button';
+import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
+import { QueryState } from '@client/components/query-state';
 import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import { activityText, useRecentActivities } from '@client/features/activities';
+import { activityFeedItems, useRecentActivities } from '@client/features/activities';
 import { useRunBackupNow } from '@client/features/backups';
 import { generateContentIntent } from '@client/features/content';
 import { addWebsiteIntent, useWebsites } from '@client/features/websites';
-import { formatNumber, formatRelativeTime } from '@client/i18n/format';
+import { formatNumber } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
-import type { Activity } from '@domain/activities/activity-types';
 import type { DashboardStats } from '@domain/dashboard/dashboard-schemas';
+import type { Website } from '@domain/websites/website-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Activity as ActivityIcon,
@@ -22,16 +25,14 @@ import {
   CreditCard,
   DollarSign,
   ExternalLink,
-  FileText,
   Globe,
   type LucideIcon,
   Sparkles,
-  UserPlus,
   Users,
 } from 'lucide-react';
 import { useDashboardStats } from './dashboard-stats-api';
 import type { DashboardTabId } from './dashboard-tabs';
-import { type DashboardPanelProps, hasTabPanel } from './tab-panels';
+import { hasTabPanel } from './tab-panels';
 
 /** Spec 000 §9: at most 10 recent activities. */
 const recentActivityLimit = 10;
@@ -125,44 +126,52 @@ function SiteCards({
   selectedWebsiteId: number | null;
   onAddWebsite: () => void;
 }) {
-  const { data: websites, isLoading, isError } = useWebsites();
-  if (isLoading) {
-    return (
-      <div className="grid gap-4 md:grid-cols-3">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-28" />
-        ))}
-      </div>
-    );
-  }
-  if (isError)
-    return (
-      <p className="text-sm text-destructive">
-        <Trans>Your websites could not be loaded.</Trans>
-      </p>
-    );
-  if (!websites?.length) {
-    return (
-      <Card className="border-dashed">
-        <CardContent className="flex flex-col items-start gap-3 py-6 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex items-center gap-3">
-            <Globe className="h-5 w-5 text-muted-foreground" />
-            <div>
-              <p className="font-medium">
-                <Trans>No websites yet</Trans>
-              </p>
-              <p className="text-sm text-muted-foreground">
-                <Trans>Add the websites you run to see them here.</Trans>
-              </p>
+  const websites = useWebsites();
+  return (
+    <QueryState
+      query={websites}
+      loading={
+        <div className="grid gap-4 md:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
+        </div>
+      }
+      errorTitle={<Trans>Your websites could not be loaded.</Trans>}
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <Card className="border-dashed">
+          <CardContent className="flex flex-col items-start gap-3 py-6 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex items-center gap-3">
+              <Globe className="h-5 w-5 text-muted-foreground" />
+              <div>
+                <p className="font-medium">
+                  <Trans>No websites yet</Trans>
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  <Trans>Add the websites you run to see them here.</Trans>
+                </p>
+              </div>
             </div>
-          </div>
-          <Button variant="outline" onClick={onAddWebsite}>
-            <Trans>Add a website</Trans>
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
+            <Button variant="outline" onClick={onAddWebsite}>
+              <Trans>Add a website</Trans>
+            </Button>
+          </CardContent>
+        </Card>
+      }
+    >
+      {(list) => <SiteCardGrid websites={list} selectedWebsiteId={selectedWebsiteId} />}
+    </QueryState>
+  );
+}
+
+function SiteCardGrid({
+  websites,
+  selectedWebsiteId,
+}: {
+  websites: Website[];
+  selectedWebsiteId: number | null;
+}) {
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {websites.map((site) => (
@@ -200,17 +209,8 @@ function SiteCards({
   );
 }
 
-const activityIcons: Record<string, LucideIcon> = {
-  content_generated: Sparkles,
-  content_created: FileText,
-  payment_received: DollarSign,
-  contact_added: UserPlus,
-  website_added: Globe,
-  website_removed: Globe,
-};
-
 function RecentActivity({ className }: { className?: string }) {
-  const { data: activities, isLoading, isError } = useRecentActivities();
+  const activities = useRecentActivities();
   return (
     <Card className={className}>
       <CardHeader>
@@ -222,50 +222,33 @@ function RecentActivity({ className }: { className?: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {isLoading ? (
-          <div className="space-y-3">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-10" />
-            ))}
-          </div>
-        ) : isError ? (
-          <p className="text-sm text-destructive">
-            <Trans>Recent activity could not be loaded.</Trans>
-          </p>
-        ) : !activities?.length ? (
-          <div className="flex flex-col items-center py-8 text-center">
-            <ActivityIcon className="mb-3 h-8 w-8 text-muted-foreground" />
-            <p className="font-medium">
-              <Trans>No recent activities</Trans>
-            </p>
-            <p className="text-sm text-muted-foreground">
-              <Trans>Activities will appear here as your empire operates</Trans>
-            </p>
-          </div>
-        ) : (
-          <ul className="divide-y">
-            {activities.slice(0, recentActivityLimit).map((activity) => (
-              <ActivityRow key={activity.id} activity={activity} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={activities}
+          loading={
+            <div className="space-y-3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-10" />
+              ))}
+            </div>
+          }
+          errorTitle={<Trans>Recent activity could not be loaded.</Trans>}
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <div className="flex flex-col items-center py-8 text-center">
+              <ActivityIcon className="mb-3 h-8 w-8 text-muted-foreground" />
+              <p className="font-medium">
+                <Trans>No recent activities</Trans>
+              </p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>Activities will appear here as your empire operates</Trans>
+              </p>
+            </div>
+          }
+        >
+          {(list) => <ActivityFeed items={activityFeedItems(list.slice(0, recentActivityLimit))} />}
+        </QueryState>
       </CardContent>
     </Card>
-  );
-}
-
-function ActivityRow({ activity }: { activity: Activity }) {
-  const Icon = activityIcons[activity.type] ?? ActivityIcon;
-  return (
-    <li className="flex items-start gap-3 py-3">
-      <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
-        <Icon className="h-4 w-4" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="text-sm">{activityText(activity)}</p>
-        <p className="text-xs text-muted-foreground">{formatRelativeTime(activity.createdAt)}</p>
-      </div>
-    </li>
   );
 }
 

@@ -1,16 +1,5 @@
+import type { DashboardPanelProps, DashboardTabId } from '@client/components/dashboard-panel-props';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { DashboardTabId } from './dashboard-tabs';
-
-/** What the shell hands every panel; a panel may ignore it. */
-export interface DashboardPanelProps {
-  /** The website chosen in the sidebar's Websites group, or null for all websites. */
-  selectedWebsiteId: number | null;
-  /**
-   * Switches the dashboard to another tab (e.g. a quick action opening the content tab); `open` asks that
-   * screen to open one of its dialogs (`add-website`).
-   */
-  onNavigate: (tab: DashboardTabId, options?: { open?: string }) => void;
-}
 
 export type TabPanel = LazyExoticComponent<ComponentType<DashboardPanelProps>>;
 

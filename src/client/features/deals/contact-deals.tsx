@@ -1,3 +1,4 @@
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -18,8 +19,7 @@ import { useCreateDeal, useDealList } from './deals-api';
 
 /** A contact's deals in its details dialog, with a quick "add a deal" form for members. */
 export function ContactDeals({ contactId, canWrite }: { contactId: number; canWrite: boolean }) {
-  const { data, isLoading, isError } = useDealList({ contactId });
-  const deals = data?.pages.flatMap((p) => p.deals) ?? [];
+  const list = useDealList({ contactId });
   const { i18n } = useLingui();
   return (
     <section data-testid="contact-deals">
@@ -27,30 +27,34 @@ export function ContactDeals({ contactId, canWrite }: { contactId: number; canWr
         <Trans>Deals</Trans>
       </h3>
       {canWrite && <AddDealForm contactId={contactId} />}
-      {isLoading ? (
-        <Skeleton className="h-12" />
-      ) : isError ? (
-        <p className="text-sm text-destructive">
-          <Trans>The deals could not be loaded.</Trans>
-        </p>
-      ) : deals.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          <Trans>No deals yet</Trans>
-        </p>
-      ) : (
-        <ul className="divide-y rounded-md border">
-          {deals.map((deal) => (
-            <li key={deal.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-              <span className="min-w-0 flex-1 truncate font-medium">{deal.name}</span>
-              <Badge variant="outline">{i18n._(dealStageNames[deal.stage])}</Badge>
-              <span className="tabular-nums">{formatMoney(deal.valueCents, deal.currency)}</span>
-              {deal.expectedCloseDate && (
-                <span className="text-xs text-muted-foreground">{formatDay(deal.expectedCloseDate)}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={list}
+        loading={<Skeleton className="h-12" />}
+        errorTitle={<Trans>The deals could not be loaded.</Trans>}
+        isEmpty={(data) => data.pages.every((p) => p.deals.length === 0)}
+        empty={
+          <p className="text-sm text-muted-foreground">
+            <Trans>No deals yet</Trans>
+          </p>
+        }
+      >
+        {(data) => (
+          <ul className="divide-y rounded-md border">
+            {data.pages
+              .flatMap((p) => p.deals)
+              .map((deal) => (
+                <li key={deal.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+                  <span className="min-w-0 flex-1 truncate font-medium">{deal.name}</span>
+                  <Badge variant="outline">{i18n._(dealStageNames[deal.stage])}</Badge>
+                  <span className="tabular-nums">{formatMoney(deal.valueCents, deal.currency)}</span>
+                  {deal.expectedCloseDate && (
+                    <span className="text-xs text-muted-foreground">{formatDay(deal.expectedCloseDate)}</span>
+                  )}
+                </li>
+              ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

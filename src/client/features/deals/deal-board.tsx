@@ -1,3 +1,4 @@
+import { QueryState } from '@client/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
@@ -85,7 +86,8 @@ function Board({ filters }: { filters: DealViewFilters }) {
   const { t, i18n } = useLingui();
   const canWrite = user ? hasRole(user.role, 'member') : false;
   const { stage, ...boardFilters } = filters;
-  const { data, isLoading, isError } = useDealBoard(boardFilters);
+  const board = useDealBoard(boardFilters);
+  const { data } = board;
   const move = useMoveDeal(boardFilters);
   const [active, setActive] = useState<DealCard | null>(null);
   const columns = useMemo(
@@ -142,20 +144,19 @@ function Board({ filters }: { filters: DealViewFilters }) {
     if (deal && target && target !== deal.stage) move.mutate({ deal, stage: target });
   };
 
-  if (isLoading) {
+  if (!data)
     return (
-      <div className="grid gap-3 md:grid-cols-3 xl:grid-cols-6">
-        {[0, 1, 2, 3, 4, 5].map((i) => (
-          <Skeleton key={i} className="h-64" />
-        ))}
-      </div>
-    );
-  }
-  if (isError || !data)
-    return (
-      <p className="text-sm text-destructive">
-        <Trans>The board could not be loaded.</Trans>
-      </p>
+      <QueryState
+        query={board}
+        loading={
+          <div className="grid gap-3 md:grid-cols-3 xl:grid-cols-6">
+            {[0, 1, 2, 3, 4, 5].map((i) => (
+              <Skeleton key={i} className="h-64" />
+            ))}
+          </div>
+        }
+        errorTitle={<Trans>The board could not be loaded.</Trans>}
+      />
     );
   return (
     <DndContext

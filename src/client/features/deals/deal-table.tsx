@@ -1,7 +1,9 @@
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import type { DealPage } from '@domain/deals/deal-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2 } from 'lucide-react';
 import type { DealViewFilters } from './deal-filters';
@@ -10,16 +12,26 @@ import { useDealList } from './deals-api';
 
 /** The board's deals as rows, under the same filters, one keyset page after another. */
 export function DealTable({ filters }: { filters: DealViewFilters }) {
-  const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useDealList(filters);
+  const list = useDealList(filters);
+  return (
+    <QueryState
+      query={list}
+      loading={<Skeleton className="h-48" />}
+      errorTitle={<Trans>The deals could not be loaded.</Trans>}
+    >
+      {(data) => <DealRows deals={data.pages.flatMap((p) => p.deals)} list={list} />}
+    </QueryState>
+  );
+}
+
+function DealRows({
+  deals,
+  list: { hasNextPage, fetchNextPage, isFetchingNextPage },
+}: {
+  deals: DealPage['deals'];
+  list: ReturnType<typeof useDealList>;
+}) {
   const { i18n } = useLingui();
-  if (isLoading) return <Skeleton className="h-48" />;
-  if (isError || !data)
-    return (
-      <p className="text-sm text-destructive">
-        <Trans>The deals could not be loaded.</Trans>
-      </p>
-    );
-  const deals = data.pages.flatMap((p) => p.deals);
   return (
     <div className="space-y-3">
       <div className="overflow-x-auto rounded-md border">

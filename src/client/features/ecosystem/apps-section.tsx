@@ -11,7 +11,7 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
-import type { SettingsSectionProps } from '@client/features/settings';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { errorMessage } from '@client/lib/api';
 import { onErrorToast } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';

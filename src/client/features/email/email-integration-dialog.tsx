@@ -1,5 +1,6 @@
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -111,11 +112,7 @@ export function EmailIntegrationDialog({ open, onOpenChange }: EmailIntegrationD
       // Spec 000 §9: a missing provider or address is told in a toast.
       const values = form.getValues();
       if (!values.provider || !values.email.trim()) {
-        toast({
-          title: t`Missing Information`,
-          description: t`Please select a provider and enter your email address.`,
-          variant: 'destructive',
-        });
+        toastError(t`Missing Information`, null, t`Please select a provider and enter your email address.`);
       }
     },
   );
@@ -215,27 +212,29 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function ConnectedAccounts({ isOpen }: { isOpen: boolean }) {
-  const { data, isLoading, isError } = useEmailAccounts(isOpen);
+  const accounts = useEmailAccounts(isOpen);
   const { t } = useLingui();
   return (
     <Section title={t`Connected accounts`}>
-      {isLoading ? (
-        <Skeleton className="h-10" />
-      ) : isError ? (
-        <p className="text-sm text-destructive">
-          <Trans>Connected accounts could not be loaded.</Trans>
-        </p>
-      ) : !data?.length ? (
-        <p className="text-sm text-muted-foreground">
-          <Trans>No accounts connected yet.</Trans>
-        </p>
-      ) : (
-        <ul className="space-y-2">
-          {data.map((account) => (
-            <AccountRow key={account.id} account={account} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={accounts}
+        loading={<Skeleton className="h-10" />}
+        errorTitle={<Trans>Connected accounts could not be loaded.</Trans>}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <p className="text-sm text-muted-foreground">
+            <Trans>No accounts connected yet.</Trans>
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="space-y-2">
+            {list.map((account) => (
+              <AccountRow key={account.id} account={account} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Section>
   );
 }
@@ -272,27 +271,29 @@ function AccountRow({ account }: { account: EmailAccount }) {
 }
 
 function RecentConversations({ isOpen }: { isOpen: boolean }) {
-  const { data, isLoading, isError } = useConversations(isOpen);
+  const conversations = useConversations(isOpen);
   const { t } = useLingui();
   return (
     <Section title={t`Recent conversations`}>
-      {isLoading ? (
-        <Skeleton className="h-16" />
-      ) : isError ? (
-        <p className="text-sm text-destructive">
-          <Trans>Conversations could not be loaded.</Trans>
-        </p>
-      ) : !data?.length ? (
-        <p className="text-sm text-muted-foreground">
-          <Trans>No conversations yet.</Trans>
-        </p>
-      ) : (
-        <ul className="divide-y rounded-md border">
-          {data.slice(0, recentConversations).map((c) => (
-            <ConversationRow key={c.id} conversation={c} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={conversations}
+        loading={<Skeleton className="h-16" />}
+        errorTitle={<Trans>Conversations could not be loaded.</Trans>}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <p className="text-sm text-muted-foreground">
+            <Trans>No conversations yet.</Trans>
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="divide-y rounded-md border">
+            {list.slice(0, recentConversations).map((c) => (
+              <ConversationRow key={c.id} conversation={c} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Section>
   );
 }
@@ -327,11 +328,7 @@ function CaptureAddress({ isOpen }: { isOpen: boolean }) {
       setIsCopied(true);
       setTimeout(() => setIsCopied(false), 2000);
     } catch {
-      toast({
-        title: t`Copy failed`,
-        description: t`Select the address and copy it by hand.`,
-        variant: 'destructive',
-      });
+      toastError(t`Copy failed`, null, t`Select the address and copy it by hand.`);
     }
   };
   return (

@@ -1,5 +1,6 @@
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -86,11 +87,7 @@ export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDia
       // Spec 000 §9: a missing address is also told in a toast.
       const values = form.getValues();
       if ((invalid.fromEmail || invalid.toEmail) && (!values.fromEmail.trim() || !values.toEmail.trim())) {
-        toast({
-          title: t`Processing Failed`,
-          description: t`Please provide at least the from and to email addresses.`,
-          variant: 'destructive',
-        });
+        toastError(t`Processing Failed`, null, t`Please provide at least the from and to email addresses.`);
       }
     },
   );
@@ -162,29 +159,31 @@ export function EmailProcessingDialog({ open, onOpenChange }: EmailProcessingDia
 }
 
 function ProcessingJobs({ isOpen }: { isOpen: boolean }) {
-  const { data, isLoading, isError } = useProcessingJobs(isOpen);
+  const jobs = useProcessingJobs(isOpen);
   return (
     <section className="space-y-2 border-t pt-4">
       <h4 className="text-sm font-semibold">
         <Trans>Recent processing jobs</Trans>
       </h4>
-      {isLoading ? (
-        <Skeleton className="h-16" />
-      ) : isError ? (
-        <p className="text-sm text-destructive">
-          <Trans>Processing jobs could not be loaded.</Trans>
-        </p>
-      ) : !data?.length ? (
-        <p className="text-sm text-muted-foreground">
-          <Trans>No emails processed yet.</Trans>
-        </p>
-      ) : (
-        <ul className="divide-y rounded-md border" data-testid="processing-jobs">
-          {data.map((job) => (
-            <JobRow key={job.id} job={job} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={jobs}
+        loading={<Skeleton className="h-16" />}
+        errorTitle={<Trans>Processing jobs could not be loaded.</Trans>}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <p className="text-sm text-muted-foreground">
+            <Trans>No emails processed yet.</Trans>
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="divide-y rounded-md border" data-testid="processing-jobs">
+            {list.map((job) => (
+              <JobRow key={job.id} job={job} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

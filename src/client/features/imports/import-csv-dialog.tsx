@@ -13,7 +13,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { formatNumber } from '@client/i18n/format';
 import { messageRefText } from '@client/i18n/stored-message';
 import { errorMessage } from '@client/lib/api';
-import { onErrorToast } from '@client/lib/error-toast';
+import { onErrorToast, toastError } from '@client/lib/error-toast';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import { usePublicConfig } from '@client/lib/use-public-config';
 import type { ImportPreviewRow } from '@domain/imports/import-schemas';
@@ -70,7 +70,7 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     if (chosen && !isCsv(chosen)) {
-      toast({ title: t`Invalid File`, description: t`Please select a CSV file.`, variant: 'destructive' });
+      toastError(t`Invalid File`, null, t`Please select a CSV file.`);
       event.target.value = '';
       setFile(null);
       return;

@@ -1,3 +1,4 @@
+import { QueryState } from '@client/components/query-state';
 import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -101,21 +102,26 @@ function MarketingScreen({ demo, canWrite }: { demo: boolean; canWrite: boolean 
           </CardTitle>
         </CardHeader>
         <CardContent>
-          {campaigns.isLoading ? (
-            <Skeleton className="h-24 w-full" />
-          ) : !campaigns.data?.length ? (
-            <p className="text-sm text-muted-foreground" data-testid="campaigns-empty">
-              <Trans>No campaigns yet. Create one to reach your contacts.</Trans>
-            </p>
-          ) : (
-            <CampaignTable
-              campaigns={campaigns.data}
-              canWrite={canWrite}
-              demo={demo}
-              onOpen={setViewing}
-              onEdit={setEditing}
-            />
-          )}
+          <QueryState
+            query={campaigns}
+            loading={<Skeleton className="h-24 w-full" />}
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <p className="text-sm text-muted-foreground" data-testid="campaigns-empty">
+                <Trans>No campaigns yet. Create one to reach your contacts.</Trans>
+              </p>
+            }
+          >
+            {(list) => (
+              <CampaignTable
+                campaigns={list}
+                canWrite={canWrite}
+                demo={demo}
+                onOpen={setViewing}
+                onEdit={setEditing}
+              />
+            )}
+          </QueryState>
         </CardContent>
       </Card>
       {editing !== null && (

@@ -1,6 +1,8 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
+import { SettingsListSection } from '@client/components/settings-list-section';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -8,7 +10,6 @@ import { Input } from '@client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import type { SettingsSectionProps } from '@client/features/settings';
 import { formatDate } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
 import { onErrorToast } from '@client/lib/error-toast';
@@ -46,28 +47,24 @@ const roleHints = {
 } satisfies Record<Role, unknown>;
 
 export function MembersSection({ user, canManage }: SettingsSectionProps) {
-  const { data: members, isLoading, isError } = useMembers();
+  const members = useMembers();
   return (
     <div className="space-y-6">
-      {isLoading ? (
-        <Skeleton className="h-24" />
-      ) : isError ? (
-        <p className="text-sm text-destructive">
-          <Trans>Team members could not be loaded.</Trans>
-        </p>
-      ) : (
-        <ul className="divide-y rounded-lg border">
-          {members?.map((member) => (
-            <MemberRow
-              key={member.userId}
-              member={member}
-              isSelf={member.userId === user.id}
-              canManage={canManage}
-              canGrantOwner={user.role === 'owner'}
-            />
-          ))}
-        </ul>
-      )}
+      <SettingsListSection
+        query={members}
+        itemKey={(member) => member.userId}
+        loading={<Skeleton className="h-24" />}
+        errorTitle={<Trans>Team members could not be loaded.</Trans>}
+      >
+        {(member) => (
+          <MemberRow
+            member={member}
+            isSelf={member.userId === user.id}
+            canManage={canManage}
+            canGrantOwner={user.role === 'owner'}
+          />
+        )}
+      </SettingsListSection>
       {canManage && (
         <>
           <InviteForm />

@@ -1,8 +1,9 @@
 import { formatMonthlyPrice } from '@client/components/pricing/monthly-price';
+import { QueryState } from '@client/components/query-state';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import type { SettingsSectionProps } from '@client/features/settings';
 import { formatDate, formatMoney } from '@client/i18n/format';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -23,14 +24,16 @@ const statusLabels: Record<string, ReturnType<typeof msg>> = {
 
 /** Settings 'Plan & billing': plan, add-ons, seats, trial end and renewal, limits, and the payments made. */
 export function BillingSection({ canManage }: SettingsSectionProps) {
-  const { data: sub, isLoading, isError } = useSubscription();
+  const subscription = useSubscription();
+  const sub = subscription.data;
   const { t, i18n } = useLingui();
-  if (isLoading) return <Skeleton className="h-40" />;
-  if (isError || !sub)
+  if (!sub || subscription.error)
     return (
-      <p className="text-sm text-destructive">
-        <Trans>Your plan could not be loaded.</Trans>
-      </p>
+      <QueryState
+        query={subscription}
+        loading={<Skeleton className="h-40" />}
+        errorTitle={<Trans>Your plan could not be loaded.</Trans>}
+      />
     );
   const isTrial = sub.subscriptionStatus === 'trialing';
   const monthly = formatMoney(sub.planPriceCents + sub.addons.reduce((s, a) => s + a.priceCents, 0));

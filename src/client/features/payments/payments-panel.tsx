@@ -1,3 +1,4 @@
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -117,14 +118,14 @@ function ProviderCard() {
     });
   }
 
-  if (status.isLoading) return <Skeleton className="h-72" />;
-  if (status.isError || !status.data) {
+  if (!status.data || status.error) {
     return (
-      <Card>
-        <CardContent className="p-6 text-sm text-destructive">
-          <Trans>The payment provider status could not be loaded.</Trans>
-        </CardContent>
-      </Card>
+      <QueryState
+        query={status}
+        loading={<Skeleton className="h-72" />}
+        errorTitle={<Trans>The payment provider status could not be loaded.</Trans>}
+        errorClassName="rounded-xl border bg-card p-6"
+      />
     );
   }
   const s = status.data;
@@ -238,27 +239,27 @@ function RevenueAnalytics() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {revenue.isLoading ? (
-          <Skeleton className="h-28" />
-        ) : revenue.isError || !revenue.data ? (
-          <p className="text-sm text-destructive">
-            <Trans>Revenue could not be loaded.</Trans>
-          </p>
-        ) : revenue.data.count === 0 ? (
-          <div
-            className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground"
-            data-testid="revenue-empty"
-          >
-            <p className="font-medium text-foreground">
-              <Trans>No payments recorded yet</Trans>
-            </p>
-            <p>
-              <Trans>Revenue figures appear here once a checkout is paid.</Trans>
-            </p>
-          </div>
-        ) : (
-          <RevenueTiles summary={revenue.data} />
-        )}
+        <QueryState
+          query={revenue}
+          loading={<Skeleton className="h-28" />}
+          errorTitle={<Trans>Revenue could not be loaded.</Trans>}
+          isEmpty={(summary) => summary.count === 0}
+          empty={
+            <div
+              className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground"
+              data-testid="revenue-empty"
+            >
+              <p className="font-medium text-foreground">
+                <Trans>No payments recorded yet</Trans>
+              </p>
+              <p>
+                <Trans>Revenue figures appear here once a checkout is paid.</Trans>
+              </p>
+            </div>
+          }
+        >
+          {(summary) => <RevenueTiles summary={summary} />}
+        </QueryState>
       </CardContent>
     </Card>
   );

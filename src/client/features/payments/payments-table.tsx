@@ -1,3 +1,4 @@
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
@@ -8,14 +9,16 @@ import { usePayments } from './payments-api';
 
 /** The workspace's recorded payments, newest first (billing page and payments panel). */
 export function PaymentsTable({ limit }: { limit?: number }) {
-  const { data, isLoading, isError } = usePayments();
+  const payments = usePayments();
+  const { data } = payments;
   const { t } = useLingui();
-  if (isLoading) return <Skeleton className="h-24" />;
-  if (isError)
+  if (!data || payments.error)
     return (
-      <p className="text-sm text-destructive">
-        <Trans>Payments could not be loaded.</Trans>
-      </p>
+      <QueryState
+        query={payments}
+        loading={<Skeleton className="h-24" />}
+        errorTitle={<Trans>Payments could not be loaded.</Trans>}
+      />
     );
   const rows = limit ? (data ?? []).slice(0, limit) : (data ?? []);
   if (rows.length === 0) {

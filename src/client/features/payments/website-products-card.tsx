@@ -1,15 +1,9 @@
-import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
+import { QueryState } from '@client/components/query-state';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
@@ -61,6 +55,12 @@ export function WebsiteProductsCard() {
   const canManage = user ? hasRole(user.role, 'admin') : false;
   const websites = useWebsites();
   const products = useQuery<Product[]>({ queryKey: productsKey });
+  const catalogue = {
+    data: websites.data && products.data ? { sites: websites.data, items: products.data } : undefined,
+    isLoading: websites.isLoading || products.isLoading,
+    error: websites.error ?? products.error,
+    refetch: () => Promise.all([websites.refetch(), products.refetch()]),
+  };
   const [addingFor, setAddingFor] = useState<number | null>(null);
   const { t, i18n } = useLingui();
   const remove = useMutation({
@@ -80,87 +80,89 @@ export function WebsiteProductsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {websites.isLoading || products.isLoading ? (
-          <Skeleton className="h-40" />
-        ) : websites.isError || products.isError ? (
-          <p className="text-sm text-destructive">
-            <Trans>Products could not be loaded.</Trans>
-          </p>
-        ) : !websites.data?.length ? (
-          <div className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
-            <p className="font-medium text-foreground">
-              <Trans>No websites yet</Trans>
-            </p>
-            <p>
-              <Trans>
-                Add your websites in{' '}
-                <Link
-                  href="/dashboard?tab=settings"
-                  className="font-medium text-primary underline underline-offset-2"
-                >
-                  Settings
-                </Link>
-                , then list what each one sells.
-              </Trans>
-            </p>
-          </div>
-        ) : (
-          <div className="space-y-5">
-            {websites.data.map((site) => {
-              const items = (products.data ?? []).filter((p) => p.websiteId === site.id);
-              return (
-                <section key={site.id} aria-label={t`${site.name} products`}>
-                  <div className="flex items-center justify-between gap-2">
-                    <h4 className="flex min-w-0 items-center gap-1.5 text-sm font-semibold">
-                      <Globe className="h-4 w-4 shrink-0 text-primary" />
-                      <span className="truncate">{site.name}</span>
-                      <span className="truncate font-normal text-muted-foreground">{site.domain}</span>
-                    </h4>
-                    {canManage && (
-                      <Button size="sm" variant="ghost" onClick={() => setAddingFor(site.id)}>
-                        <Plus /> <Trans>Add product</Trans>
-                      </Button>
+        <QueryState
+          query={catalogue}
+          loading={<Skeleton className="h-40" />}
+          errorTitle={<Trans>Products could not be loaded.</Trans>}
+          isEmpty={({ sites }) => sites.length === 0}
+          empty={
+            <div className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
+              <p className="font-medium text-foreground">
+                <Trans>No websites yet</Trans>
+              </p>
+              <p>
+                <Trans>
+                  Add your websites in{' '}
+                  <Link
+                    href="/dashboard?tab=settings"
+                    className="font-medium text-primary underline underline-offset-2"
+                  >
+                    Settings
+                  </Link>
+                  , then list what each one sells.
+                </Trans>
+              </p>
+            </div>
+          }
+        >
+          {({ sites, items: allProducts }) => (
+            <div className="space-y-5">
+              {sites.map((site) => {
+                const items = allProducts.filter((p) => p.websiteId === site.id);
+                return (
+                  <section key={site.id} aria-label={t`${site.name} products`}>
+                    <div className="flex items-center justify-between gap-2">
+                      <h4 className="flex min-w-0 items-center gap-1.5 text-sm font-semibold">
+                        <Globe className="h-4 w-4 shrink-0 text-primary" />
+                        <span className="truncate">{site.name}</span>
+                        <span className="truncate font-normal text-muted-foreground">{site.domain}</span>
+                      </h4>
+                      {canManage && (
+                        <Button size="sm" variant="ghost" onClick={() => setAddingFor(site.id)}>
+                          <Plus /> <Trans>Add product</Trans>
+                        </Button>
+                      )}
+                    </div>
+                    {items.length ? (
+                      <ul className="mt-1 divide-y">
+                        {items.map((p) => (
+                          <li key={p.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                            <span className="min-w-0">
+                              <span className="font-medium">{p.name}</span>
+                              {p.description && (
+                                <span className="block truncate text-xs text-muted-foreground">
+                                  {p.description}
+                                </span>
+                              )}
+                            </span>
+                            <span className="flex shrink-0 items-center gap-2">
+                              <span className="font-medium tabular-nums">{priceLabel(p, i18n)}</span>
+                              {canManage && (
+                                <Button
+                                  size="icon"
+                                  variant="ghost"
+                                  aria-label={t`Delete ${p.name}`}
+                                  disabled={remove.isPending}
+                                  onClick={() => remove.mutate(p.id)}
+                                >
+                                  <Trash2 />
+                                </Button>
+                              )}
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className="mt-1 text-xs text-muted-foreground">
+                        <Trans>No products listed for this website yet.</Trans>
+                      </p>
                     )}
-                  </div>
-                  {items.length ? (
-                    <ul className="mt-1 divide-y">
-                      {items.map((p) => (
-                        <li key={p.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                          <span className="min-w-0">
-                            <span className="font-medium">{p.name}</span>
-                            {p.description && (
-                              <span className="block truncate text-xs text-muted-foreground">
-                                {p.description}
-                              </span>
-                            )}
-                          </span>
-                          <span className="flex shrink-0 items-center gap-2">
-                            <span className="font-medium tabular-nums">{priceLabel(p, i18n)}</span>
-                            {canManage && (
-                              <Button
-                                size="icon"
-                                variant="ghost"
-                                aria-label={t`Delete ${p.name}`}
-                                disabled={remove.isPending}
-                                onClick={() => remove.mutate(p.id)}
-                              >
-                                <Trash2 />
-                              </Button>
-                            )}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p className="mt-1 text-xs text-muted-foreground">
-                      <Trans>No products listed for this website yet.</Trans>
-                    </p>
-                  )}
-                </section>
-              );
-            })}
-          </div>
-        )}
+                  </section>
+                );
+              })}
+            </div>
+          )}
+        </QueryState>
       </CardContent>
       {addingFor !== null && <AddProductDialog websiteId={addingFor} onClose={() => setAddingFor(null)} />}
     </Card>
@@ -209,57 +211,46 @@ function AddProductDialog({ websiteId, onClose }: { websiteId: number; onClose: 
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>
-              <Trans>Add product</Trans>
-            </DialogTitle>
-            <DialogDescription>
-              <Trans>Something this website sells.</Trans>
-            </DialogDescription>
-          </DialogHeader>
-          <FormField label={<Trans>Name</Trans>}>
-            {(id) => (
-              <Input id={id} aria-invalid={Boolean(errors.name)} maxLength={120} {...form.register('name')} />
-            )}
-          </FormField>
-          <FormField label={<Trans>Description</Trans>}>
-            {(id) => <Textarea id={id} maxLength={500} {...form.register('description')} />}
-          </FormField>
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label={<Trans>Price (USD)</Trans>}>
-              {(id) => (
-                <Input
-                  id={id}
-                  inputMode="decimal"
-                  aria-invalid={Boolean(errors.price)}
-                  placeholder="49.00"
-                  {...form.register('price')}
-                />
-              )}
-            </FormField>
-            <SelectField
-              control={form.control}
-              name="billing"
-              label={<Trans>Billing</Trans>}
-              options={productBillings.map((b) => ({ value: b, label: i18n._(billingNames[b]) }))}
+    <FormDialog
+      onClose={onClose}
+      title={<Trans>Add product</Trans>}
+      description={<Trans>Something this website sells.</Trans>}
+      onSubmit={submit}
+      pending={create.isPending}
+      error={
+        error
+          ? fieldMessage(error)
+          : create.error && !Object.keys(errors).length && errorMessage(create.error)
+      }
+      submitLabel={<Trans>Add product</Trans>}
+    >
+      <FormField label={<Trans>Name</Trans>}>
+        {(id) => (
+          <Input id={id} aria-invalid={Boolean(errors.name)} maxLength={120} {...form.register('name')} />
+        )}
+      </FormField>
+      <FormField label={<Trans>Description</Trans>}>
+        {(id) => <Textarea id={id} maxLength={500} {...form.register('description')} />}
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label={<Trans>Price (USD)</Trans>}>
+          {(id) => (
+            <Input
+              id={id}
+              inputMode="decimal"
+              aria-invalid={Boolean(errors.price)}
+              placeholder="49.00"
+              {...form.register('price')}
             />
-          </div>
-          <FormDialogFooter
-            error={
-              error
-                ? fieldMessage(error)
-                : create.error && !Object.keys(errors).length && errorMessage(create.error)
-            }
-            onCancel={onClose}
-            pending={create.isPending}
-          >
-            <Trans>Add product</Trans>
-          </FormDialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          )}
+        </FormField>
+        <SelectField
+          control={form.control}
+          name="billing"
+          label={<Trans>Billing</Trans>}
+          options={productBillings.map((b) => ({ value: b, label: i18n._(billingNames[b]) }))}
+        />
+      </div>
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { FormField } from '@client/components/form/form-field';
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -232,7 +233,8 @@ function SetupInformation() {
 }
 
 function SyncRecords() {
-  const { data, isLoading, isError } = useSyncRecords();
+  const records = useSyncRecords();
+  const { data } = records;
   const processing = data?.filter((r) => !r.processed).length ?? 0;
   const previous = useRef(processing);
   useEffect(() => {
@@ -250,23 +252,25 @@ function SyncRecords() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {isLoading ? (
-          <Skeleton className="h-24" />
-        ) : isError ? (
-          <p className="text-sm text-destructive">
-            <Trans>Sync activity could not be loaded.</Trans>
-          </p>
-        ) : !data?.length ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">
-            <Trans>No sync activity yet</Trans>
-          </p>
-        ) : (
-          <ul className="divide-y rounded-md border" data-testid="sync-records">
-            {data.slice(0, 10).map((record) => (
-              <SyncRecordRow key={record.id} record={record} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={records}
+          loading={<Skeleton className="h-24" />}
+          errorTitle={<Trans>Sync activity could not be loaded.</Trans>}
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <p className="py-6 text-center text-sm text-muted-foreground">
+              <Trans>No sync activity yet</Trans>
+            </p>
+          }
+        >
+          {(list) => (
+            <ul className="divide-y rounded-md border" data-testid="sync-records">
+              {list.slice(0, 10).map((record) => (
+                <SyncRecordRow key={record.id} record={record} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,11 +1,10 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { FormField } from '@client/components/form/form-field';
+import { SettingsListSection } from '@client/components/settings-list-section';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
-import { Skeleton } from '@client/components/ui/skeleton';
-import { toast } from '@client/components/ui/use-toast';
-import type { SettingsSectionProps } from '@client/features/settings';
 import { formatDate, formatDateTime } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
@@ -33,23 +32,14 @@ export function SyncTokensSection({ canManage }: SettingsSectionProps) {
   }
   return (
     <div className="space-y-6">
-      {tokens.isLoading ? (
-        <Skeleton className="h-16" />
-      ) : tokens.isError ? (
-        <p className="text-sm text-destructive">
-          <Trans>Sync tokens could not be loaded.</Trans>
-        </p>
-      ) : !tokens.data?.length ? (
-        <p className="text-sm text-muted-foreground">
-          <Trans>No sync tokens yet. Create one for each phone.</Trans>
-        </p>
-      ) : (
-        <ul className="divide-y rounded-lg border">
-          {tokens.data.map((token) => (
-            <TokenRow key={token.id} token={token} />
-          ))}
-        </ul>
-      )}
+      <SettingsListSection
+        query={tokens}
+        itemKey={(item) => item.id}
+        errorTitle={<Trans>Sync tokens could not be loaded.</Trans>}
+        empty={<Trans>No sync tokens yet. Create one for each phone.</Trans>}
+      >
+        {(token) => <TokenRow token={token} />}
+      </SettingsListSection>
       <CreateTokenForm />
     </div>
   );
@@ -125,12 +115,7 @@ function CreateTokenForm() {
     if (!created) return;
     await navigator.clipboard.writeText(created).then(
       () => setIsCopied(true),
-      () =>
-        toast({
-          title: t`Copy failed`,
-          description: t`Select the token and copy it by hand.`,
-          variant: 'destructive',
-        }),
+      () => toastError(t`Copy failed`, null, t`Select the token and copy it by hand.`),
     );
   };
   return (

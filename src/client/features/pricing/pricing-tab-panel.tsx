@@ -1,3 +1,4 @@
+import { QueryState } from '@client/components/query-state';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { usePackageCheckout } from '@client/features/checkout';
@@ -20,7 +21,9 @@ export function PricingTabPanel() {
   const canBuy = user ? hasRole(user.role, 'admin') : false;
   const { t, i18n } = useLingui();
 
-  if (subscription.isLoading) return <Skeleton className="h-96" />;
+  // A failed load still shows the builder, starting from the default plan.
+  if (subscription.isLoading)
+    return <QueryState query={subscription} loading={<Skeleton className="h-96" />} />;
   const current = subscription.data;
   const initialPlanId = planIds.find((id) => id === current?.plan) ?? undefined;
   const initialAddonIds = (current?.addons ?? []).map((a) => a.id).filter(isAddonId) as AddonId[];

@@ -10,4 +10,4 @@ export const ProfileSection = lazy(() =>
 export const WorkspaceSection = lazy(() =>
   import('./workspace-section').then((m) => ({ default: m.WorkspaceSection })),
 );
-export type { SettingsSection, SettingsSectionProps } from './settings-sections';
+export type { SettingsSection } from './settings-sections';

@@ -1,4 +1,5 @@
 import { FormField } from '@client/components/form/form-field';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -22,7 +23,6 @@ import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { SettingsSectionProps } from './settings-sections';
 
 /** A URL's shape, the same in every language. */
 const urlPlaceholder = 'https://...';

@@ -1,3 +1,4 @@
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Badge } from '@client/components/ui/badge';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
@@ -12,7 +13,6 @@ import { roleLabels } from '@domain/roles';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
-import type { SettingsSectionProps } from './settings-sections';
 
 /** The select's value for "no workspace default": each member's own browser language then applies. */
 const browserDefault = 'browser';

@@ -1,5 +1,6 @@
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage, queryWith, requestJson } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
 import { queryClient } from '@client/lib/query-client';
 import { type SuccessionPlanInput, successionStateSchema } from '@domain/succession/succession-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -19,7 +20,7 @@ function useSuccessionChange<T>(request: (input: T) => Promise<unknown>, done: (
       // Claiming changes the signed-in member's role, which the whole dashboard reads.
       return queryClient.invalidateQueries();
     },
-    onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => toastError(errorMessage(error)),
   });
 }
 

@@ -1,12 +1,12 @@
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
+import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatDateTime } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
 import { applyServerErrors, checkedByServer } from '@client/lib/form';
 import {
   type SuccessionPlan,
@@ -40,15 +40,9 @@ export function SuccessionPanel() {
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
-          {succession.isLoading ? (
-            <Skeleton className="h-24 w-full" />
-          ) : succession.error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(succession.error)}
-            </p>
-          ) : succession.data ? (
-            <SuccessionBody state={succession.data} />
-          ) : null}
+          <QueryState query={succession} loading={<Skeleton className="h-24 w-full" />}>
+            {(state) => <SuccessionBody state={state} />}
+          </QueryState>
         </CardContent>
       </Card>
     </div>

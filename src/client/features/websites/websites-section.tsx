@@ -1,21 +1,15 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
-import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { FormField } from '@client/components/form/form-field';
+import { QueryState } from '@client/components/query-state';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Button } from '@client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { InstallSnippet } from '@client/features/analytics';
-import type { SettingsSectionProps } from '@client/features/settings';
 import { errorMessage } from '@client/lib/api';
 import { applyServerErrors } from '@client/lib/form';
 import { type Website, websiteInputSchema } from '@domain/websites/website-schemas';
@@ -35,7 +29,8 @@ import {
 } from './websites-api';
 
 export function WebsitesSection({ canManage }: SettingsSectionProps) {
-  const { data: websites, isLoading, isError } = useWebsites();
+  const websitesQuery = useWebsites();
+  const websites = websitesQuery.data;
   const search = useSearch();
   const [location, navigate] = useLocation();
   const { t } = useLingui();
@@ -50,12 +45,13 @@ export function WebsitesSection({ canManage }: SettingsSectionProps) {
     navigate(`${location}?${params}`, { replace: true });
   }, [isAddRequested, search, location, navigate]);
 
-  if (isLoading) return <Skeleton className="h-24" />;
-  if (isError)
+  if (!websites || websitesQuery.error)
     return (
-      <p className="text-sm text-destructive">
-        <Trans>Your websites could not be loaded.</Trans>
-      </p>
+      <QueryState
+        query={websitesQuery}
+        loading={<Skeleton className="h-24" />}
+        errorTitle={<Trans>Your websites could not be loaded.</Trans>}
+      />
     );
   return (
     <div className="space-y-4">
@@ -175,43 +171,29 @@ function WebsiteDialog({ website, onClose }: { website: Website | null; onClose:
   });
   const hasFieldError = Object.keys(errors).length > 0;
   return (
-    <Dialog open onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{website ? t`Edit website` : t`Add website`}</DialogTitle>
-          <DialogDescription>
-            <Trans>Websites appear in the dashboard sidebar and on its overview.</Trans>
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <FormField label={<Trans>Name</Trans>} error={errors.name?.message}>
-            {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('name')} />}
-          </FormField>
-          <FormField label={<Trans>Domain</Trans>} error={errors.domain?.message}>
-            {(id, invalid) => (
-              <Input
-                id={id}
-                aria-invalid={invalid}
-                placeholder={t`example.com`}
-                {...form.register('domain')}
-              />
-            )}
-          </FormField>
-          <FormField label={<Trans>Description</Trans>} error={errors.description?.message}>
-            {(id, invalid) => (
-              <Textarea id={id} aria-invalid={invalid} rows={3} {...form.register('description')} />
-            )}
-          </FormField>
-          <FormDialogFooter
-            error={save.error && !hasFieldError && errorMessage(save.error)}
-            onCancel={onClose}
-            pending={save.isPending}
-          >
-            {website ? t`Save changes` : t`Add website`}
-          </FormDialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={website ? t`Edit website` : t`Add website`}
+      description={<Trans>Websites appear in the dashboard sidebar and on its overview.</Trans>}
+      onSubmit={submit}
+      pending={save.isPending}
+      error={save.error && !hasFieldError && errorMessage(save.error)}
+      submitLabel={website ? t`Save changes` : t`Add website`}
+    >
+      <FormField label={<Trans>Name</Trans>} error={errors.name?.message}>
+        {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('name')} />}
+      </FormField>
+      <FormField label={<Trans>Domain</Trans>} error={errors.domain?.message}>
+        {(id, invalid) => (
+          <Input id={id} aria-invalid={invalid} placeholder={t`example.com`} {...form.register('domain')} />
+        )}
+      </FormField>
+      <FormField label={<Trans>Description</Trans>} error={errors.description?.message}>
+        {(id, invalid) => (
+          <Textarea id={id} aria-invalid={invalid} rows={3} {...form.register('description')} />
+        )}
+      </FormField>
+    </FormDialog>
   );
 }
 
