@@ -1,5 +1,6 @@
 import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
 import { FormField } from '@client/components/form/form-field';
+import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -11,7 +12,6 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
-import type { SettingsSectionProps } from '@client/components/settings-section-props';
 import { errorMessage } from '@client/lib/api';
 import { onErrorToast } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
