@@ -93,3 +93,12 @@ describe('one way to open a transaction', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('one way to tell a failure', () => {
+  it('every destructive toast goes through toastError', () => {
+    const offenders = sourceFiles('src/client')
+      .filter((file) => !file.endsWith(path.join('lib', 'error-toast.ts')))
+      .filter((file) => /variant:\s*'destructive'/.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { formatMoney, formatNumber } from '@client/i18n/format';
 import { messageRefText } from '@client/i18n/stored-message';
+import { toastError } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import {
   type CollectionRun,
@@ -62,11 +63,7 @@ export function DataCollectionPanel() {
       );
     } else if (run.status === 'failed') {
       setWatching(null);
-      toast({
-        title: t`Collection Failed`,
-        description: failedText(watching.single),
-        variant: 'destructive',
-      });
+      toastError(t`Collection Failed`, undefined, failedText(watching.single));
     }
   });
   const failedText = (single: boolean) =>
@@ -76,12 +73,7 @@ export function DataCollectionPanel() {
     const mutation = single === null ? collectAll : collectSingle;
     mutation.mutate(single === null ? undefined : { appName: single }, {
       onSuccess: (started) => setWatching({ id: started.id, single: single !== null }),
-      onError: () =>
-        toast({
-          title: t`Collection Failed`,
-          description: failedText(single !== null),
-          variant: 'destructive',
-        }),
+      onError: () => toastError(t`Collection Failed`, undefined, failedText(single !== null)),
     });
   };
 
@@ -122,11 +114,7 @@ export function DataCollectionPanel() {
                       description: t`${created} created, ${updated} updated`,
                     }),
                   onError: () =>
-                    toast({
-                      title: t`Creation Failed`,
-                      description: t`Failed to create ecosystem contacts`,
-                      variant: 'destructive',
-                    }),
+                    toastError(t`Creation Failed`, undefined, t`Failed to create ecosystem contacts`),
                 })
               }
             >
@@ -143,12 +131,7 @@ export function DataCollectionPanel() {
                       title: t`Sources Updated`,
                       description: t`${standardized} contacts standardized`,
                     }),
-                  onError: () =>
-                    toast({
-                      title: t`Update Failed`,
-                      description: t`Failed to update contact sources`,
-                      variant: 'destructive',
-                    }),
+                  onError: () => toastError(t`Update Failed`, undefined, t`Failed to update contact sources`),
                 })
               }
             >

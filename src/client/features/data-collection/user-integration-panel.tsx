@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { contactSourceName, contactStatusNames } from '@client/features/contacts';
+import { toastError } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import {
   createExampleResultSchema,
@@ -32,12 +33,7 @@ export function UserIntegrationPanel() {
           title: t`User Integration Complete`,
           description: t`Integrated ${integrated} users, skipped ${skipped} existing contacts`,
         }),
-      onError: () =>
-        toast({
-          title: t`Integration Failed`,
-          description: t`Failed to integrate users as contacts`,
-          variant: 'destructive',
-        }),
+      onError: () => toastError(t`Integration Failed`, undefined, t`Failed to integrate users as contacts`),
     });
   const runExample = () =>
     example.mutate(undefined, {
@@ -46,12 +42,7 @@ export function UserIntegrationPanel() {
           title: t`Example Created`,
           description: t`An example app user and their contact were created.`,
         }),
-      onError: () =>
-        toast({
-          title: t`Creation Failed`,
-          description: t`Failed to create example user and contact`,
-          variant: 'destructive',
-        }),
+      onError: () => toastError(t`Creation Failed`, undefined, t`Failed to create example user and contact`),
     });
   const runTag = () =>
     tag.mutate(undefined, {
@@ -63,12 +54,7 @@ export function UserIntegrationPanel() {
             other: '# contacts now have their source',
           }),
         }),
-      onError: () =>
-        toast({
-          title: t`Tagging Failed`,
-          description: t`Failed to tag contact sources`,
-          variant: 'destructive',
-        }),
+      onError: () => toastError(t`Tagging Failed`, undefined, t`Failed to tag contact sources`),
     });
 
   return (

@@ -1,7 +1,6 @@
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { toast } from '@client/components/ui/use-toast';
-import { errorMessage } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
 import type { EcosystemApp, EcosystemEndpoint } from '@domain/ecosystem/ecosystem-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -55,12 +54,7 @@ export function AppEndpoints({ app, canManage }: { app: EcosystemApp; canManage:
                     disabled={remove.isPending}
                     onClick={() =>
                       remove.mutate(endpoint.id, {
-                        onError: (error) =>
-                          toast({
-                            title: t`Removal failed`,
-                            description: errorMessage(error),
-                            variant: 'destructive',
-                          }),
+                        onError: (error) => toastError(t`Removal failed`, error),
                       })
                     }
                   >

@@ -10,6 +10,7 @@ import { useLiveEventStream, useLiveEvents } from '@client/features/webhooks';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { messageRefText } from '@client/i18n/stored-message';
 import { ApiError } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
 import { type IntegrationStatus, recentEventsBar } from '@domain/superhub/superhub-schemas';
@@ -64,21 +65,17 @@ export function Phase3Page({ demo = false }: { demo?: boolean }) {
           description: t`Integrating ${result.summary.total_apps} applications`,
         }),
       onError: (error) =>
-        toast({
-          title: t`Bulk Integration Failed`,
-          description: failureText(error) ?? t`Failed to start bulk integration`,
-          variant: 'destructive',
-        }),
+        toastError(
+          t`Bulk Integration Failed`,
+          undefined,
+          failureText(error) ?? t`Failed to start bulk integration`,
+        ),
     });
   const start = (appId: number) =>
     integrate.mutate(appId, {
       onSuccess: () => toast({ title: t`Integration Started` }),
       onError: (error) =>
-        toast({
-          title: t`Integration Failed`,
-          description: failureText(error) ?? t`Failed to start integration`,
-          variant: 'destructive',
-        }),
+        toastError(t`Integration Failed`, undefined, failureText(error) ?? t`Failed to start integration`),
     });
 
   const summary = status.data?.summary;

@@ -4,11 +4,10 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Switch } from '@client/components/ui/switch';
-import { toast } from '@client/components/ui/use-toast';
 import { MonitorsCard, refetchMonitors } from '@client/features/monitoring';
 import { useLiveEventStream } from '@client/features/webhooks';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
-import { errorMessage } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
 import { hasRole } from '@domain/roles';
@@ -205,12 +204,7 @@ export function SuperhubPage({ demo = false }: { demo?: boolean }) {
                           update.mutate(
                             { [flag]: checked },
                             {
-                              onError: (error) =>
-                                toast({
-                                  title: t`Error`,
-                                  description: errorMessage(error),
-                                  variant: 'destructive',
-                                }),
+                              onError: (error) => toastError(t`Error`, error),
                             },
                           )
                         }

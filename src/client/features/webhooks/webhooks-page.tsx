@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { errorMessage } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
 import { type Delivery, documentedAppEndpoints, type WebhookConfig } from '@domain/webhooks/webhook-schemas';
@@ -65,11 +66,7 @@ export function WebhooksPage({ demo = false }: { demo?: boolean }) {
       },
       onError: () => {
         setProgress(0);
-        toast({
-          title: t`Deployment Failed`,
-          description: t`Failed to deploy webhooks to applications`,
-          variant: 'destructive',
-        });
+        toastError(t`Deployment Failed`, undefined, t`Failed to deploy webhooks to applications`);
       },
     });
   };
@@ -226,17 +223,8 @@ function AppActions({ appId, name, canWrite }: { appId: number; name: string; ca
         onSuccess: (result) =>
           result.success
             ? toast({ title: t`Webhook Test Sent`, description: t`Test webhook sent to ${name}` })
-            : toast({
-                title: t`Test Failed`,
-                description: t`Failed to send test webhook to ${name}`,
-                variant: 'destructive',
-              }),
-        onError: () =>
-          toast({
-            title: t`Test Failed`,
-            description: t`Failed to send test webhook to ${name}`,
-            variant: 'destructive',
-          }),
+            : toastError(t`Test Failed`, undefined, t`Failed to send test webhook to ${name}`),
+        onError: () => toastError(t`Test Failed`, undefined, t`Failed to send test webhook to ${name}`),
       },
     );
   return (
@@ -312,8 +300,7 @@ function EndpointDeliveries({ endpointId }: { endpointId: number }) {
               disabled={replay.isPending}
               onClick={() =>
                 replay.mutate(d.id, {
-                  onError: (error) =>
-                    toast({ title: t`Error`, description: errorMessage(error), variant: 'destructive' }),
+                  onError: (error) => toastError(t`Error`, error),
                 })
               }
             >
