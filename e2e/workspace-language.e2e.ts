@@ -28,4 +28,31 @@ describe('workspace default language', () => {
     expect(await page.locator('#workspace-language').textContent()).toContain('Deutsch');
     await page.context().close();
   });
+
+  it('a member changing their own language in settings stays on the screen, signed in', async () => {
+    const page = await signUpInBrowser(env, {
+      firstName: 'Sol',
+      lastName: 'Switch',
+      businessName: 'Switch SL',
+    });
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=settings`);
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/user') && r.request().method() === 'PATCH',
+    );
+    await page.locator('#profile-language').click();
+    await page.getByRole('option', { name: 'Español' }).click();
+    expect((await saved).ok()).toBe(true);
+    // The screen re-renders in Spanish from the answer; a session read as signed out would show the
+    // "Unauthorized" toast in the same render and leave for sign-in half a second later.
+    await page.getByText('Configuración', { exact: true }).first().waitFor();
+    expect(await page.getByText('No autorizado').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(navigations.filter((url) => !url.includes('/dashboard?tab=settings'))).toEqual([]);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/dashboard?tab=settings');
+    await page.context().close();
+  });
 });

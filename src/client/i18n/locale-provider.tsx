@@ -1,10 +1,9 @@
 import { textDirection } from '@domain/locales';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { DirectionProvider } from '@radix-ui/react-direction';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { apiRequest } from '../lib/api';
-import { authUserKey, type CurrentUser, useAuth } from '../lib/use-auth';
+import { type CurrentUser, setAuthUser, useAuth } from '../lib/use-auth';
 import { activateLocale, i18n, pseudoLocale, resolveLocale, storedLocale } from './i18n';
 
 /**
@@ -28,7 +27,6 @@ function LocaleDirection({ children }: { children: ReactNode }) {
 
 function LocaleSync() {
   const { user, isLoading } = useAuth();
-  const queryClient = useQueryClient();
   useEffect(() => {
     if (isLoading) return;
     const visitorChoice = storedLocale();
@@ -37,10 +35,10 @@ function LocaleSync() {
     if (adopted) {
       void apiRequest('PATCH', '/api/auth/user', { locale: adopted })
         .then((response) => response.json() as Promise<CurrentUser>)
-        .then((updated) => queryClient.setQueryData(authUserKey, updated));
+        .then(setAuthUser);
     }
     const wanted = adopted ?? resolveLocale(user);
     if (wanted !== i18n.locale) void activateLocale(wanted);
-  }, [user, isLoading, queryClient]);
+  }, [user, isLoading]);
   return null;
 }

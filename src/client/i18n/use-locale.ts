@@ -1,9 +1,8 @@
 import type { Locale } from '@domain/locales';
 import { useLingui } from '@lingui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../lib/api';
-import { authUserKey, type CurrentUser, useAuth } from '../lib/use-auth';
+import { type CurrentUser, setAuthUser, useAuth } from '../lib/use-auth';
 import { type ActiveLocale, activateLocale, storeLocale } from './i18n';
 
 /**
@@ -13,19 +12,19 @@ import { type ActiveLocale, activateLocale, storeLocale } from './i18n';
 export function useLocale(): { locale: ActiveLocale; setLocale: (locale: Locale) => Promise<void> } {
   const { i18n } = useLingui();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const setLocale = useCallback(
     async (locale: Locale) => {
       storeLocale(locale);
       await activateLocale(locale);
       if (user) {
-        const updated = (
-          await apiRequest('PATCH', '/api/auth/user', { locale })
-        ).json() as Promise<CurrentUser>;
-        queryClient.setQueryData(authUserKey, await updated);
+        // The session cache holds the session's answer ({ user }), not the user: setting the user itself
+        // read as signed out, and the dashboard sent the member to sign in again.
+        setAuthUser(
+          await ((await apiRequest('PATCH', '/api/auth/user', { locale })).json() as Promise<CurrentUser>),
+        );
       }
     },
-    [user, queryClient],
+    [user],
   );
   return { locale: i18n.locale as ActiveLocale, setLocale };
 }
