@@ -311,7 +311,7 @@ describe('dashboard of a new workspace', () => {
       .toBe('true');
     await expect.poll(() => subscribers.textContent(), poll).toContain('2');
 
-    await sidebar.getByRole('button', { name: 'CRM' }).click();
+    await sidebar.getByRole('link', { name: 'CRM' }).click();
     await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=crm&site=${coach.id}`);
     await expect.poll(() => page.getByLabel('Filter by source').textContent(), poll).toBe('Coach Site');
     const table = page.getByRole('table');

@@ -54,7 +54,7 @@ describe('app shell', () => {
     // The tab lives in the URL; an unknown tab falls back to the dashboard.
     await page.goto(`${server.baseUrl}/dashboard?tab=no-such-tab`);
     await page.getByText('Recent Activity').waitFor();
-    await page.getByRole('button', { name: 'Succession' }).click();
+    await page.getByRole('link', { name: 'Succession' }).click();
     await page.waitForURL(`${server.baseUrl}/dashboard?tab=succession`);
     await page.getByText('Succession Plan').first().waitFor();
 
@@ -136,7 +136,7 @@ describe('app shell', () => {
     await screenshot(page, 'shell-settings');
 
     // The overview shows each website as a summary card marked 'Live'.
-    await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     const card = page.getByTestId('site-card');
     await card.getByText('Speaker Site').waitFor();
     expect(await card.getByText('Live', { exact: true }).isVisible()).toBe(true);
@@ -165,7 +165,7 @@ describe('app shell', () => {
     await page.getByLabel('Password').fill('correct-horse-battery');
     await page.getByRole('button', { name: 'Create account and join' }).click();
     await page.waitForURL(`${server.baseUrl}/dashboard`);
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     const members = page.locator('#settings-members');
     await members.getByText('Olive Owner').waitFor();
     expect(await members.getByText('Ivy Invitee').isVisible()).toBe(true);

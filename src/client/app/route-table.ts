@@ -23,6 +23,8 @@ import type { ComponentType } from 'react';
 export interface AppRoute {
   path: string;
   page: ComponentType;
+  /** A page drawn without a header of its own gets the site's (brand, language menu, back to home). */
+  hasOwnHeader?: false;
 }
 
 // Pages load lazily: each feature's index exports its pages wrapped in React.lazy.
@@ -51,10 +53,10 @@ export const signedOutRoutes: AppRoute[] = [
   { path: '/ai-demo', page: AiDemoPage },
   { path: '/deployment-demo', page: DeploymentDemoPage },
   { path: '/marketing-demo', page: MarketingDemoPage },
-  { path: '/ecosystem-demo', page: EcosystemDemoPage },
-  { path: '/superhub-demo', page: SuperhubDemoPage },
-  { path: '/webhook-demo', page: WebhooksDemoPage },
-  { path: '/phase3-demo', page: Phase3DemoPage },
+  { path: '/ecosystem-demo', page: EcosystemDemoPage, hasOwnHeader: false },
+  { path: '/superhub-demo', page: SuperhubDemoPage, hasOwnHeader: false },
+  { path: '/webhook-demo', page: WebhooksDemoPage, hasOwnHeader: false },
+  { path: '/phase3-demo', page: Phase3DemoPage, hasOwnHeader: false },
 ];
 
 /** Spec 001 §2, signed in: / and /techstack are the same home screen. */

@@ -1,11 +1,46 @@
 import { PageLoader } from '@client/components/page-loader';
+import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
+import { AppShell } from '@client/features/dashboard';
 import { NotFoundPage } from '@client/features/not-found';
 import { type ActiveLocale, hasAllMessages, loadAllMessages } from '@client/i18n/i18n';
 import { useAuth } from '@client/lib/use-auth';
 import { useLingui } from '@lingui/react/macro';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { everyoneRoutes, signedInRoutes, signedOutRoutes } from './route-table';
+import { type AppRoute, everyoneRoutes, signedInRoutes, signedOutRoutes } from './route-table';
+
+/** Every signed-in screen in the app shell: one sidebar and header, so every other screen is a click away. */
+function inAppShell(Page: ComponentType): ComponentType {
+  return function ShellPage() {
+    return (
+      <AppShell>
+        <div className="min-w-0 flex-1">
+          <Page />
+        </div>
+      </AppShell>
+    );
+  };
+}
+
+/** A public page without a header of its own gets the site's: the brand, the language menu, a way back. */
+function inSiteFrame(Page: ComponentType): ComponentType {
+  return function FramedPage() {
+    return (
+      <>
+        <SiteHeader>
+          <BackToHomeLink />
+        </SiteHeader>
+        <Page />
+      </>
+    );
+  };
+}
+
+// Framed once, so each route keeps one component across renders (a new one would remount the screen).
+const signedInTable: AppRoute[] = signedInRoutes.map((route) => ({ ...route, page: inAppShell(route.page) }));
+const signedOutTable: AppRoute[] = signedOutRoutes.map((route) =>
+  route.hasOwnHeader === false ? { ...route, page: inSiteFrame(route.page) } : route,
+);
 
 /** A signed-out visitor who opens a signed-in screen is sent to sign in and comes back afterwards. */
 function RedirectToSignIn() {
@@ -49,7 +84,7 @@ export function AppRoutes() {
   // Until the session check answers we cannot tell which table applies; a spinner avoids flashing the
   // landing page at a signed-in owner.
   if (isLoading) return <PageLoader />;
-  const table = isAuthenticated ? signedInRoutes : signedOutRoutes;
+  const table = isAuthenticated ? signedInTable : signedOutTable;
   return (
     <Suspense fallback={<PageLoader />}>
       <AllMessages needed={isAuthenticated || location !== '/'}>

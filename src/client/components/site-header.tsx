@@ -1,12 +1,23 @@
 import { LocaleSwitcher } from '@client/i18n/locale-switcher';
 import { Trans } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { Link } from 'wouter';
 import { BrandMark } from './brand-logo';
 
-/** The light top bar of the public and home pages: brand at the start, language and page links at the end. */
+const InsideAppShell = createContext(false);
+
+/** A signed-in screen's content inside the app shell, whose header and sidebar stand in for the site header. */
+export function InAppShell({ children }: { children: ReactNode }) {
+  return <InsideAppShell.Provider value={true}>{children}</InsideAppShell.Provider>;
+}
+
+/**
+ * The light top bar of the public and home pages: brand at the start, language and page links at the end.
+ * Inside the app shell it is left out: the shell already has the brand, the language menu and every way on.
+ */
 export function SiteHeader({ children }: { children?: ReactNode }) {
+  if (useContext(InsideAppShell)) return null;
   return (
     <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">

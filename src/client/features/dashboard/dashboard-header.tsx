@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { QuickPublishButton } from '@client/features/content';
+import { LocaleSwitcher } from '@client/i18n/locale-switcher';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu, Send } from 'lucide-react';
@@ -41,6 +42,7 @@ export function DashboardHeader({
         </span>
         <Trans>All systems operational</Trans>
       </div>
+      <LocaleSwitcher isCompact />
       <Suspense
         fallback={
           <Button size="sm" disabled>

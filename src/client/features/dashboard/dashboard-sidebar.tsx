@@ -11,14 +11,18 @@ import { sidebarRoleLabel, userDisplayName, userInitials } from '@client/lib/use
 import { cn } from '@client/lib/utils';
 import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Globe, LogOut, X } from 'lucide-react';
+import { Globe, LogOut, type LucideIcon, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { type DashboardTab, type DashboardTabId, dashboardTabs } from './dashboard-tabs';
+import { Link } from 'wouter';
+import { type DashboardTab, type DashboardTabId, dashboardHref, dashboardTabs } from './dashboard-tabs';
+import { type ScreenLink, screenLinks, screenOf } from './screen-links';
 
 interface DashboardSidebarProps {
   user: CurrentUser;
-  activeTab: DashboardTabId;
-  onSelectTab: (tab: DashboardTabId, options?: { open?: string }) => void;
+  /** The dashboard's tab on /dashboard; null on the other signed-in screens. */
+  activeTab: DashboardTabId | null;
+  /** The path shown, so the screen's own link reads as the current page. */
+  activePath: string;
   selectedWebsiteId: number | null;
   onSelectWebsite: (id: number) => void;
   /** On small screens the sidebar is a drawer; on large screens it is always shown. */
@@ -32,17 +36,33 @@ async function signOut() {
 }
 
 export function DashboardSidebar(props: DashboardSidebarProps) {
-  const { user, activeTab, onSelectTab, isOpen, onClose } = props;
+  const { user, activeTab, activePath, selectedWebsiteId, isOpen, onClose } = props;
   const { t, i18n } = useLingui();
   const tabsOf = (group: DashboardTab['group']) => dashboardTabs.filter((tab) => tab.group === group);
+  // Real links: a middle-click opens the screen in a new tab, and assistive technology reads them as links.
   const item = (tab: DashboardTab) => (
-    <SidebarItem
+    <SidebarLink
       key={tab.id}
-      tab={tab}
+      href={dashboardHref({ tab: tab.id, siteId: selectedWebsiteId })}
+      icon={tab.icon}
+      label={i18n._(tab.label)}
       isActive={tab.id === activeTab}
-      onSelect={() => onSelectTab(tab.id)}
+      onNavigate={onClose}
     />
   );
+  const screensOf = (group: ScreenLink['group']) =>
+    screenLinks
+      .filter((link) => link.group === group)
+      .map((link) => (
+        <SidebarLink
+          key={link.path}
+          href={link.path}
+          icon={link.icon}
+          label={i18n._(link.label)}
+          isActive={activeTab === null && screenOf(activePath) === link}
+          onNavigate={onClose}
+        />
+      ));
 
   return (
     <>
@@ -63,13 +83,16 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
         aria-label={t`Dashboard navigation`}
       >
         <div className="flex h-16 items-center gap-2 border-b border-sidebar-border px-5">
-          <BrandMark />
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-semibold text-white">
-              <Trans>Business Hub</Trans>
-            </p>
-            <p className="truncate text-xs text-sidebar-muted">{user.workspace.name}</p>
-          </div>
+          {/* The brand leads home (the signed-in home is the tech stack), as the site header's does. */}
+          <Link href="/" onClick={onClose} className="flex min-w-0 flex-1 items-center gap-2 rounded-md">
+            <BrandMark />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-semibold text-white">
+                <Trans>Business Hub</Trans>
+              </p>
+              <p className="truncate text-xs text-sidebar-muted">{user.workspace.name}</p>
+            </div>
+          </Link>
           <Button
             variant="ghost"
             size="icon"
@@ -87,6 +110,8 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
             <WebsiteList {...props} />
           </SidebarGroup>
           <SidebarGroup title={t`Management`}>{tabsOf('management').map(item)}</SidebarGroup>
+          <SidebarGroup title={t`Marketing`}>{screensOf('marketing')}</SidebarGroup>
+          <SidebarGroup title={t`Operations`}>{screensOf('operations')}</SidebarGroup>
           <SidebarGroup title={t`Legacy`}>{tabsOf('legacy').map(item)}</SidebarGroup>
           <div className="space-y-1 border-t border-sidebar-border pt-4">{tabsOf('account').map(item)}</div>
         </nav>
@@ -137,34 +162,36 @@ function SidebarGroup({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-function SidebarItem({
-  tab,
+function SidebarLink({
+  href,
+  icon: Icon,
+  label,
   isActive,
-  onSelect,
+  onNavigate,
 }: {
-  tab: DashboardTab;
+  href: string;
+  icon: LucideIcon;
+  label: string;
   isActive: boolean;
-  onSelect: () => void;
+  onNavigate: () => void;
 }) {
-  const Icon = tab.icon;
-  const { i18n } = useLingui();
   return (
-    <button
-      type="button"
-      onClick={onSelect}
+    <Link
+      href={href}
+      onClick={onNavigate}
       aria-current={isActive ? 'page' : undefined}
       className={cn(
         'flex w-full items-center gap-3 rounded-md px-3 py-1.5 text-sm transition-colors',
         isActive ? 'bg-primary text-primary-foreground' : 'hover:bg-sidebar-accent hover:text-white',
       )}
     >
-      <Icon className="h-4 w-4 shrink-0" />
-      <span className="truncate">{i18n._(tab.label)}</span>
-    </button>
+      <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
+      <span className="truncate">{label}</span>
+    </Link>
   );
 }
 
-function WebsiteList({ user, selectedWebsiteId, onSelectWebsite, onSelectTab }: DashboardSidebarProps) {
+function WebsiteList({ user, selectedWebsiteId, onSelectWebsite, onClose }: DashboardSidebarProps) {
   const websitesQuery = useWebsites();
   const websites = websitesQuery.data;
   if (!websites || websitesQuery.error)
@@ -189,13 +216,13 @@ function WebsiteList({ user, selectedWebsiteId, onSelectWebsite, onSelectTab }: 
         </p>
       );
     return (
-      <button
-        type="button"
-        onClick={() => onSelectTab('settings', { open: addWebsiteIntent })}
-        className="w-full rounded-md px-3 py-2 text-start text-xs text-sidebar-muted hover:bg-sidebar-accent hover:text-white"
+      <Link
+        href={dashboardHref({ tab: 'settings', open: addWebsiteIntent })}
+        onClick={onClose}
+        className="block w-full rounded-md px-3 py-2 text-start text-xs text-sidebar-muted hover:bg-sidebar-accent hover:text-white"
       >
         <Trans>No websites yet — add one in Settings</Trans>
-      </button>
+      </Link>
     );
   }
   return websites.map((site) => {

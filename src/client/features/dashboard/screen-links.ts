@@ -1,0 +1,40 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  Activity,
+  Boxes,
+  Contact,
+  Layers,
+  Link2,
+  type LucideIcon,
+  Megaphone,
+  Rocket,
+  Webhook,
+} from 'lucide-react';
+
+/**
+ * The signed-in screens beside the dashboard's tabs (spec 001 §2), in the two groups the sidebar adds to
+ * the spec's: a new user finds campaigns and the operations console from every signed-in screen.
+ */
+export interface ScreenLink {
+  path: string;
+  label: MessageDescriptor;
+  icon: LucideIcon;
+  group: 'marketing' | 'operations';
+}
+
+export const screenLinks: readonly ScreenLink[] = [
+  { path: '/marketing', label: msg`Campaigns`, icon: Megaphone, group: 'marketing' },
+  { path: '/contacts', label: msg`Contacts`, icon: Contact, group: 'marketing' },
+  { path: '/techstack', label: msg`Tech Stack`, icon: Layers, group: 'operations' },
+  { path: '/ecosystem', label: msg`Ecosystem`, icon: Boxes, group: 'operations' },
+  { path: '/superhub', label: msg`Central Monitoring`, icon: Activity, group: 'operations' },
+  { path: '/webhooks', label: msg`Webhooks`, icon: Webhook, group: 'operations' },
+  { path: '/phase3', label: msg`Phase 3`, icon: Rocket, group: 'operations' },
+  { path: '/deployment', label: msg`Link Fixes`, icon: Link2, group: 'operations' },
+];
+
+/** The screen a signed-in path shows, for the shell's header (`/` is the tech stack too). */
+export function screenOf(path: string): ScreenLink | undefined {
+  return screenLinks.find((link) => link.path === (path === '/' ? '/techstack' : path));
+}
