@@ -7,18 +7,18 @@ import {
   createTestApp,
   signUpOwner,
   type TestApp,
+  useTestApp,
 } from '../../../../test/test-app.js';
 
-let t: TestApp;
 let owner: pg.Client;
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   owner = new pg.Client({ connectionString: t.ownerUrl });
   await owner.connect();
 });
 afterAll(async () => {
   await owner.end();
-  await t.close();
 });
 
 const keyFormat = /^bh_live_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/;

@@ -8,6 +8,7 @@ import {
   type SignedUp,
   signUpOwner,
   type TestApp,
+  useTestApp,
 } from '../../../../test/test-app.js';
 import { type CaptureServer, startCaptureServer } from './capture-server.js';
 import { syncEmailAccount } from './imap-sync.js';
@@ -16,11 +17,8 @@ import { passwordPurpose } from './service.js';
 import { upsertAccount } from './store.js';
 import { eventually, type LocalImapServer, rawEmail, startImapServer } from './testing.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ workers: true });
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({ workers: true });
 
 interface Job {
   id: number;

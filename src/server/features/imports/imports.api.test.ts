@@ -8,13 +8,11 @@ import {
   type SignedUp,
   signUpOwner,
   type TestApp,
+  useTestApp,
 } from '../../../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ workers: true });
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({ workers: true });
 
 interface Status {
   status: 'processing' | 'completed' | 'failed';
