@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { internalDetail, withFailingInserts } from '../../../../test/support/failing-inserts.js';
 import {
   ApiClient,
   addMember,
-  createTestApp,
   type SignedUp,
   signUpOwner,
   type TestApp,
@@ -440,11 +439,7 @@ describe('GET /api/contacts/import-status/:jobId', () => {
 
 describe('upload size limit (IMPORT_MAX_BYTES)', () => {
   const limit = 4096;
-  let small: TestApp;
-  beforeAll(async () => {
-    small = await createTestApp({ workers: true, env: { IMPORT_MAX_BYTES: String(limit) } });
-  });
-  afterAll(() => small.close());
+  const small = useTestApp({ workers: true, env: { IMPORT_MAX_BYTES: String(limit) } });
 
   /** A CSV of exactly `bytes` bytes whose last row's notes fill it up to the end. */
   function csvOfSize(bytes: number): string {
