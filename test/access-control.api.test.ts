@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isPublicApiRoute } from '../src/server/http/public-routes.js';
 import { apiRoutes, fillParams, writeMethods } from './route-table.js';
-import { ApiClient, addMember, apiKeyClient, createTestApp, signUpOwner, type TestApp } from './test-app.js';
+import { ApiClient, addMember, apiKeyClient, signUpOwner, useTestApp } from './test-app.js';
 
 const isPublic = isPublicApiRoute;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 
 describe('access control on every route', () => {
   it('answers 401 to a signed-out request on every protected route', async () => {

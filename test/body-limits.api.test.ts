@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestApp, signUpOwner, type TestApp } from './test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, signUpOwner, useTestApp } from './test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 
 const twoMegabytes = 'x'.repeat(2 * 1024 * 1024);
 

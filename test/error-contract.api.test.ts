@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appErrorBodySchema } from '../src/domain/app-error.js';
-import { ApiClient, createTestApp, signUpOwner, type TestApp } from './test-app.js';
+import { ApiClient, signUpOwner, useTestApp } from './test-app.js';
 
 interface JsonSchema {
   type?: string;
@@ -11,12 +11,8 @@ interface JsonSchema {
 interface Operation {
   responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
 }
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 
 describe('the shared error contract', () => {
   it('is declared as the 4XX and 5XX answer of every API operation in the OpenAPI document', async () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localBusinessPricing, noLocalAddons } from '../src/domain/pricing/local-business.js';
 import { reossPricing } from '../src/domain/pricing/reoss.js';
-import { ApiClient, addMember, createTestApp, signUpOwner, type TestApp } from './test-app.js';
+import { ApiClient, addMember, signUpOwner, useTestApp } from './test-app.js';
 
 /**
  * Bad input against every route of the OpenAPI document the app serves, signed out and signed in as an
@@ -221,12 +221,8 @@ function variantsFor(op: Operation, ids: Record<string, string>, validBodies: Re
   }
   return bounded(variants, maxVariantsPerRoute);
 }
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 
 async function readOperations(app: FastifyInstance): Promise<Operation[]> {
   const res = await app.inject({ method: 'GET', url: '/api/docs/json' });

@@ -5,16 +5,8 @@ import { queryNamed } from '../src/server/db/database.js';
 import { isPublicApiRoute } from '../src/server/http/public-routes.js';
 import { seedDemoData } from '../src/server/seed/demo-data.js';
 import { apiRoutes, fillParams } from './route-table.js';
-import {
-  type ApiClient,
-  apiKeyClient,
-  createTestApp,
-  type SignedUp,
-  signUpOwner,
-  type TestApp,
-} from './test-app.js';
+import { type ApiClient, apiKeyClient, type SignedUp, signUpOwner, useTestApp } from './test-app.js';
 
-let t: TestApp;
 let owner: pg.Client;
 let a: SignedUp; // the target: a workspace full of demo data
 let b: SignedUp; // the intruder: an owner of another, empty workspace
@@ -33,9 +25,10 @@ async function snapshot(workspaceId: number): Promise<Record<string, string>> {
   return result;
 }
 
+// Every route times every id of A goes through B's key: far past the per-key limit, which is not under test here.
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '1000000' } });
 beforeAll(async () => {
-  // Every route times every id of A goes through B's key: far past the per-key limit, which is not under test here.
-  t = await createTestApp({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '1000000' } });
   owner = new pg.Client({ connectionString: t.ownerUrl });
   await owner.connect();
   const { rows } = await owner.query(`
@@ -53,7 +46,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await owner.end();
-  await t.close();
 });
 
 describe('row-level security on the runtime connection', () => {

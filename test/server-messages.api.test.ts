@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestApp, signUpOwner, type TestApp } from './test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, signUpOwner, useTestApp } from './test-app.js';
 
 /**
  * Issue 10: the errors people read in the payments, phone sync, members and API keys areas travel with their
  * catalogue id (src/domain/messages.ts), so the client shows them in the reader's language; the English
  * text stays what it was.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 
 describe('catalogued server messages', () => {
   it('members: the last owner cannot demote themselves', async () => {

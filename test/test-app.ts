@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { type Config, loadConfig } from '../src/server/config.js';
 import { createDatabase, type Database } from '../src/server/db/database.js';
@@ -20,28 +20,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  workers?: boolean;
+  clientDir?: string;
+  logStream?: { write(line: string): void };
+  /** A controlled clock for the app and its workers (see AppDeps.clock). */
+  clock?: () => Date;
+  /**
+   * A freshly migrated database of its own instead of the run's shared one. Every file's queue lives in
+   * the shared database, so another file's workers could take this file's jobs and run them with their
+   * own configuration (a backup written to another file's directory or bucket), and the other way round.
+   */
+  ownDatabase?: boolean;
+  /** The database of an earlier app of the same file (`ownerUrl`): a restart onto the same data. */
+  databaseUrl?: string;
+}
+
 /**
  * The real app on the run's fresh database, connected as the runtime role (RLS applies).
  * `workers: true` also runs the job queue in this process, as `npm start` does.
  */
-export async function createTestApp(
-  options: {
-    env?: Record<string, string>;
-    workers?: boolean;
-    clientDir?: string;
-    logStream?: { write(line: string): void };
-    /** A controlled clock for the app and its workers (see AppDeps.clock). */
-    clock?: () => Date;
-    /**
-     * A freshly migrated database of its own instead of the run's shared one. Every file's queue lives in
-     * the shared database, so another file's workers could take this file's jobs and run them with their
-     * own configuration (a backup written to another file's directory or bucket), and the other way round.
-     */
-    ownDatabase?: boolean;
-    /** The database of an earlier app of the same file (`ownerUrl`): a restart onto the same data. */
-    databaseUrl?: string;
-  } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const sharedUrl = inject('ownerDatabaseUrl');
   const ownerUrl = options.databaseUrl ?? (options.ownDatabase ? await freshDatabase(sharedUrl) : sharedUrl);
   const config = loadConfig({
@@ -71,6 +71,60 @@ export async function createTestApp(
       await app.close();
       await queue.stop();
       await database.close();
+    },
+  };
+}
+
+/**
+ * The usual set-up of an API test file (or of one `describe`): creates the app in a `beforeAll` and closes it
+ * in an `afterAll`, both registered where this is called. The fields of the returned handle are there once that
+ * `beforeAll` has run; reading one earlier (at collection time) or after the `afterAll` throws. Other set-up that
+ * needs the app goes in a `beforeAll` registered after this call: vitest runs them in order, and its `afterAll`
+ * hooks in reverse, so the file's own tear-down runs before the app closes. `options` may be a function when
+ * they depend on something an earlier `beforeAll` started (a local SMTP or OIDC server, say).
+ * For several apps, restarts on the same database or an app inside a test, use `createTestApp`.
+ */
+export function useTestApp(
+  options: TestAppOptions | (() => TestAppOptions | Promise<TestAppOptions>) = {},
+): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(typeof options === 'function' ? await options() : options);
+  });
+  afterAll(async () => {
+    const closing = current;
+    current = undefined;
+    await closing?.close();
+  });
+  const ready = (): TestApp => {
+    if (!current) {
+      throw new Error(
+        'useTestApp: the app exists only between its beforeAll and afterAll; read it in a hook or a test, not while the file is collected',
+      );
+    }
+    return current;
+  };
+  return {
+    get app() {
+      return ready().app;
+    },
+    get database() {
+      return ready().database;
+    },
+    get queue() {
+      return ready().queue;
+    },
+    get ownerUrl() {
+      return ready().ownerUrl;
+    },
+    get config() {
+      return ready().config;
+    },
+    /** Closes early; the afterAll then has nothing left to close. */
+    async close() {
+      const closing = ready();
+      current = undefined;
+      await closing.close();
     },
   };
 }

@@ -1,20 +1,13 @@
 import { localBusinessPricing, noLocalAddons } from '@domain/pricing/local-business';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiClient,
-  createTestApp,
-  type SignedUp,
-  signUpOwner,
-  type TestApp,
-} from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, type SignedUp, signUpOwner, useTestApp } from '../../../test/test-app.js';
 
-let t: TestApp;
 let owner: SignedUp;
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUpOwner(t.app);
 });
-afterAll(() => t.close());
 
 const unstorable = 'must not contain NUL characters or unpaired surrogates';
 

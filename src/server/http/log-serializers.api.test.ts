@@ -1,14 +1,11 @@
 import { hash } from '@node-rs/argon2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, uniqueEmail } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail, useTestApp } from '../../../test/test-app.js';
 import { insertUser } from '../features/auth/store.js';
 
 const lines: string[] = [];
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ logStream: { write: (line) => lines.push(line) } });
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({ logStream: { write: (line) => lines.push(line) } });
 
 describe('the log', () => {
   it('holds no parameter values of a failed database write', async () => {

@@ -1,20 +1,19 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpOwner, type TestApp } from '../../../test/test-app.js';
+import { signUpOwner, useTestApp } from '../../../test/test-app.js';
 import { createQueue } from './queue.js';
 
-let t: TestApp;
 let owner: pg.Client;
 let workspaceId: number;
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   owner = new pg.Client({ connectionString: t.ownerUrl });
   await owner.connect();
   workspaceId = (await signUpOwner(t.app)).workspaceId;
 });
 afterAll(async () => {
   await owner.end();
-  await t.close();
 });
 
 const queueName = 'test.in-transaction';

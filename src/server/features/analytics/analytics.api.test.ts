@@ -3,15 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { breakdownDimensions } from '@domain/analytics/analytics-schemas';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from '../../../../e2e/support/browser.js';
-import {
-  ApiClient,
-  createTestApp,
-  type SignedUp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { ApiClient, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { createIngest } from './ingest.js';
 import { runRollups } from './jobs.js';
 import { getBreakdown, getBreakdownFromRaw, getOverview } from './service.js';
@@ -19,12 +13,8 @@ import { trackerScript } from './tracker-script.js';
 
 const chromeUa =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36';
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 
 async function ownerWithSite(domain: string, name = 'Shop') {
   const owner = await signUpOwner(t.app);

@@ -1,24 +1,16 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiClient,
-  addMember,
-  apiKeyClient,
-  createTestApp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { ApiClient, addMember, apiKeyClient, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
-let t: TestApp;
 let owner: pg.Client;
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   owner = new pg.Client({ connectionString: t.ownerUrl });
   await owner.connect();
 });
 afterAll(async () => {
   await owner.end();
-  await t.close();
 });
 
 const keyFormat = /^bh_live_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/;
@@ -192,11 +184,7 @@ describe('plans without API access', () => {
 });
 
 describe('rate limit per key', () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await createTestApp({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '3' } });
-  });
-  afterAll(() => limited.close());
+  const limited = useTestApp({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '3' } });
 
   it('answers 429 past the limit, counting each key on its own and never the browser session', async () => {
     const o = await signUpOwner(limited.app);

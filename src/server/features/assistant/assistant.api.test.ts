@@ -1,6 +1,6 @@
 import { suggestionRequestSchema, suggestionResponseSchema } from '@domain/assistant/assistant-schemas';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startOpenAiTestServer } from '../../../../test/support/openai-test-server.js';
 import {
   ApiClient,
@@ -8,12 +8,11 @@ import {
   createTestApp,
   type SignedUp,
   signUpOwner,
-  type TestApp,
+  useTestApp,
 } from '../../../../test/test-app.js';
 import { seedDemoWorkspace } from '../../seed/demo-workspace.js';
 import { type ReadWorkspace, suggestContextually } from './service.js';
 
-let t: TestApp;
 let owner: SignedUp;
 let stranger: SignedUp;
 /** The app's clock runs this far ahead of the real one (moved to make new contacts stale). */
@@ -29,9 +28,9 @@ async function addContact(who: SignedUp, fields: Record<string, unknown>): Promi
 
 let sarahId: number;
 let strangerId: number;
-
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({ clock: () => new Date(Date.now() + clockAheadMs) });
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => new Date(Date.now() + clockAheadMs) });
   owner = await signUpOwner(t.app, { businessName: 'Assist Co' });
   stranger = await signUpOwner(t.app, { businessName: 'Elsewhere Inc' });
   sarahId = await addContact(owner, {
@@ -64,7 +63,6 @@ beforeAll(async () => {
     lastContactedAt: daysAgo(200),
   });
 });
-afterAll(() => t.close());
 
 const ask = (client: ApiClient, body: unknown, url = '/api/ai/contextual-suggestions') =>
   client.post(url, body);

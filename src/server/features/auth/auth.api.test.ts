@@ -1,23 +1,16 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiClient,
-  createTestApp,
-  signUpOwner,
-  type TestApp,
-  uniqueEmail,
-} from '../../../../test/test-app.js';
+import { ApiClient, signUpOwner, uniqueEmail, useTestApp } from '../../../../test/test-app.js';
 
-let t: TestApp;
 let owner: pg.Client;
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   owner = new pg.Client({ connectionString: t.ownerUrl });
   await owner.connect();
 });
 afterAll(async () => {
   await owner.end();
-  await t.close();
 });
 
 const userRows = async (email: string) =>

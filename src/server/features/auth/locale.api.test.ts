@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiClient,
-  addMember,
-  createTestApp,
-  signUpOwner,
-  type TestApp,
-  uniqueEmail,
-} from '../../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, addMember, signUpOwner, uniqueEmail, useTestApp } from '../../../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 
 const me = async (client: ApiClient) => (await client.get('/api/auth/user')).json();
 

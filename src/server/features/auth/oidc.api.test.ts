@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalOidcProvider } from '../../../../test/local-oidc-provider.js';
-import { ApiClient, createTestApp, signUpOwner, type TestApp } from '../../../../test/test-app.js';
+import { ApiClient, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
 let provider: Awaited<ReturnType<typeof startLocalOidcProvider>>;
-let t: TestApp;
 
 beforeAll(async () => {
   provider = await startLocalOidcProvider({ clientId: 'hub', clientSecret: 'hub-secret' });
-  t = await createTestApp({
-    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'hub', OIDC_CLIENT_SECRET: 'hub-secret' },
-  });
 });
 afterAll(async () => {
-  await t.close();
   await provider.close();
 });
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp(() => ({
+  env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'hub', OIDC_CLIENT_SECRET: 'hub-secret' },
+}));
 
 /** Runs the browser's part: start -> provider -> callback; returns where the callback sent the browser. */
 async function signInWithProvider(client: ApiClient) {

@@ -1,31 +1,27 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
-import {
-  ApiClient,
-  addMember,
-  createTestApp,
-  signUpOwner,
-  type TestApp,
-  uniqueEmail,
-} from '../../../../test/test-app.js';
+import { ApiClient, addMember, signUpOwner, uniqueEmail, useTestApp } from '../../../../test/test-app.js';
 
-let t: TestApp;
 let smtp: LocalSmtpServer;
 let owner: pg.Client;
 beforeAll(async () => {
   smtp = await startLocalSmtpServer();
-  t = await createTestApp({
-    workers: true,
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Hub <hub@example.test>' },
-  });
+});
+afterAll(async () => {
+  await smtp.close();
+});
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp(() => ({
+  workers: true,
+  env: { SMTP_URL: smtp.url, MAIL_FROM: 'Hub <hub@example.test>' },
+}));
+beforeAll(async () => {
   owner = new pg.Client({ connectionString: t.ownerUrl });
   await owner.connect();
 });
 afterAll(async () => {
   await owner.end();
-  await t.close();
-  await smtp.close();
 });
 
 const signIn = (email: string, password: string, client = new ApiClient(t.app)) =>

@@ -4,21 +4,20 @@ import {
   ApiClient,
   createTestApp,
   signUpOwner,
-  type TestApp,
   uniqueEmail,
   uniqueIp,
+  useTestApp,
 } from '../../../../test/test-app.js';
 
-let t: TestApp;
 let owner: pg.Client;
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   owner = new pg.Client({ connectionString: t.ownerUrl });
   await owner.connect();
 });
 afterAll(async () => {
   await owner.end();
-  await t.close();
 });
 
 const signIn = (client: ApiClient, email: string, password: string, headers: Record<string, string> = {}) =>

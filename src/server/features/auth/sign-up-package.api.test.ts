@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiClient,
-  createTestApp,
-  signUpOwner,
-  type TestApp,
-  uniqueEmail,
-} from '../../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, signUpOwner, uniqueEmail, useTestApp } from '../../../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 
 describe('the package picked on /pricing reaches sign-up', () => {
   it('GET /api/login carries plan, add-ons and next to the sign-in page', async () => {

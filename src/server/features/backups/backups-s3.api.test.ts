@@ -3,40 +3,43 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupToEnd, keptRows, listed, restoreToEnd, until } from '../../../../test/support/backups.js';
 import { type S3TestServer, startS3TestServer } from '../../../../test/support/s3-test-server.js';
-import { createTestApp, type SignedUp, signUpOwner, type TestApp } from '../../../../test/test-app.js';
+import { type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { loadConfig } from '../../config.js';
 import { seedDemoData } from '../../seed/demo-data.js';
 import { workspaceTables } from './catalog.js';
 
 let s3: S3TestServer;
-let t: TestApp;
 let owner: pg.Client;
 const logs: string[] = [];
 const appSecret = 'test-secret-access-key-never-shown';
 beforeAll(async () => {
   s3 = await startS3TestServer();
-  t = await createTestApp({
-    workers: true,
-    ownDatabase: true,
-    logStream: { write: (line) => logs.push(line) },
-    env: {
-      BACKUP_S3_ENDPOINT: s3.endpoint,
-      BACKUP_S3_BUCKET: s3.bucket,
-      BACKUP_S3_REGION: s3.region,
-      BACKUP_S3_ACCESS_KEY_ID: s3.accessKeyId,
-      BACKUP_S3_SECRET_ACCESS_KEY: appSecret,
-      BACKUP_S3_PREFIX: '/hub/',
-      BACKUP_S3_PART_SIZE_MB: '5',
-      BACKUP_KEEP: '3',
-    },
-  });
+});
+afterAll(async () => {
+  await s3?.close();
+});
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp(() => ({
+  workers: true,
+  ownDatabase: true,
+  logStream: { write: (line) => logs.push(line) },
+  env: {
+    BACKUP_S3_ENDPOINT: s3.endpoint,
+    BACKUP_S3_BUCKET: s3.bucket,
+    BACKUP_S3_REGION: s3.region,
+    BACKUP_S3_ACCESS_KEY_ID: s3.accessKeyId,
+    BACKUP_S3_SECRET_ACCESS_KEY: appSecret,
+    BACKUP_S3_PREFIX: '/hub/',
+    BACKUP_S3_PART_SIZE_MB: '5',
+    BACKUP_KEEP: '3',
+  },
+}));
+beforeAll(async () => {
   owner = new pg.Client({ connectionString: t.ownerUrl });
   await owner.connect();
 });
 afterAll(async () => {
   await owner?.end();
-  await t?.close();
-  await s3?.close();
 });
 
 const objectsOf = async (workspaceId: number) =>

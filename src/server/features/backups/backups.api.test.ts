@@ -6,13 +6,7 @@ import type { Backup } from '@domain/backups/backup-schemas';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupToEnd, keptRows, listed, restoreToEnd, until } from '../../../../test/support/backups.js';
-import {
-  addMember,
-  createTestApp,
-  type SignedUp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { seedDemoData } from '../../seed/demo-data.js';
 import { wordpressPasswordPurpose } from '../content/service.js';
 import { openAuthHeader } from '../ecosystem/index.js';
@@ -20,21 +14,20 @@ import { open, seal } from '../email/service.js';
 import { privateKeyContext, privateKeyPurpose } from '../seo/search-console-sync.js';
 import { notBackedUp, workspaceTables } from './catalog.js';
 
-let t: TestApp;
 let owner: pg.Client;
 const backupRoot = mkdtempSync(path.join(os.tmpdir(), 'hub-backups-'));
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({
+  workers: true,
+  ownDatabase: true,
+  env: { BACKUP_DIR: backupRoot, BACKUP_KEEP: '3' },
+});
 beforeAll(async () => {
-  t = await createTestApp({
-    workers: true,
-    ownDatabase: true,
-    env: { BACKUP_DIR: backupRoot, BACKUP_KEEP: '3' },
-  });
   owner = new pg.Client({ connectionString: t.ownerUrl });
   await owner.connect();
 });
 afterAll(async () => {
   await owner?.end();
-  await t?.close();
 });
 
 /** A workspace with data of every kind: the demo seed, an import, emails, a geofence, keys, invites, a payment. */

@@ -1,14 +1,11 @@
 import { applications } from '@domain/catalogue/applications';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, addMember, createTestApp, signUpOwner, type TestApp } from '../../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, addMember, createTestApp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { placeholderSchedulerUrl } from '../../config.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 
 /** Contact i gets the email c<i>-<workspace>@example.test. */
 async function addContacts(workspaceId: number, statuses: string[]) {

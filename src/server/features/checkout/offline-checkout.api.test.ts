@@ -2,14 +2,11 @@ import { addons } from '@domain/pricing/addons';
 import { localBusinessPricing, noLocalAddons } from '@domain/pricing/local-business';
 import { basePlans } from '@domain/pricing/plans';
 import { reossPricing } from '@domain/pricing/reoss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestApp, signUpOwner, type TestApp } from '../../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 
 const selection = {
   businessType: 'restaurant' as const,

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
   addMember,
-  createTestApp,
   type SignedUp,
   signUpOwner,
-  type TestApp,
+  useTestApp,
 } from '../../../../test/test-app.js';
 import { seedDemoContacts } from './demo-contacts.js';
 import {
@@ -17,13 +16,12 @@ import {
 } from './ingestion.js';
 import { countContactsByStatus } from './read-model.js';
 
-let t: TestApp;
 let owner: SignedUp;
 let stranger: SignedUp;
 let viewer: ApiClient;
-
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUpOwner(t.app, { businessName: 'Keynote Co' });
   stranger = await signUpOwner(t.app, { businessName: 'Elsewhere Inc' });
   for (const site of [
@@ -35,7 +33,6 @@ beforeAll(async () => {
   }
   viewer = (await addMember(t.app, owner, 'viewer')).client;
 });
-afterAll(() => t.close());
 
 let counter = 0;
 function person(overrides: Record<string, unknown> = {}) {

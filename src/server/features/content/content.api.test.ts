@@ -5,13 +5,7 @@ import {
   startWordpressTestServer,
   type WordpressTestServer,
 } from '../../../../test/support/wordpress-test-server.js';
-import {
-  addMember,
-  createTestApp,
-  type SignedUp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { publishDueJobName, streamGeneration } from './service.js';
 
 /** A clock the test moves by hand: the app and its workers read it, nothing sleeps. */
@@ -19,8 +13,6 @@ let offsetMs = 0;
 const clock = () => new Date(Date.now() + offsetMs);
 const hour = 3_600_000;
 
-let offline: TestApp;
-let online: TestApp;
 let model: OpenAiTestServer;
 let wordpress: WordpressTestServer;
 let owner: SignedUp;
@@ -56,20 +48,24 @@ beforeAll(async () => {
     return { kind: 'answer', content: modelDraft(/Topic: (.*)/.exec(prompt)?.[1] ?? '') };
   });
   wordpress = await startWordpressTestServer();
-  offline = await createTestApp({ workers: true, clock });
-  online = await createTestApp({
-    env: { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-content-test', OPENAI_MAX_RETRIES: '0' },
-  });
+});
+afterAll(async () => {
+  await model?.close();
+  await wordpress?.close();
+});
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const offline = useTestApp({ workers: true, clock });
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const online = useTestApp(() => ({
+  env: { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-content-test', OPENAI_MAX_RETRIES: '0' },
+}));
+beforeAll(async () => {
   owner = await signUpOwner(offline.app);
   db = new pg.Client({ connectionString: offline.ownerUrl });
   await db.connect();
 });
 afterAll(async () => {
   await db?.end();
-  await offline?.close();
-  await online?.close();
-  await model?.close();
-  await wordpress?.close();
 });
 
 /** The same signed-in session, talking to the app with the AI provider. */

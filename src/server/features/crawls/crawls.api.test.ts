@@ -1,27 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CrawlTestSite, startCrawlTestSite } from '../../../../test/crawl-test-site.js';
-import {
-  type ApiClient,
-  addMember,
-  createTestApp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { type ApiClient, addMember, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
-let t: TestApp;
 let site: CrawlTestSite;
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({
+  workers: true,
+  // The test site's /slow never answers and /huge is 3 MB: both end at these caps.
+  env: { SITE_CRAWL_TIMEOUT_MS: '1500', SITE_CRAWL_MAX_PAGE_BYTES: '1048576' },
+});
 beforeAll(async () => {
-  t = await createTestApp({
-    workers: true,
-    // The test site's /slow never answers and /huge is 3 MB: both end at these caps.
-    env: { SITE_CRAWL_TIMEOUT_MS: '1500', SITE_CRAWL_MAX_PAGE_BYTES: '1048576' },
-  });
   site = await startCrawlTestSite();
 });
 afterAll(async () => {
   await site?.close();
-  await t?.close();
 });
 
 interface Progress {

@@ -1,18 +1,11 @@
 import { opportunityScore } from '@domain/cross-sales/opportunity-score';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  createTestApp,
-  type SignedUp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { demoApps, demoMatrix, demoPlan } from '../ecosystem/demo-catalogue.js';
 import { seedDemoEcosystem } from '../ecosystem/index.js';
 import { topOpportunities } from './store.js';
 
-let t: TestApp;
 let owner: SignedUp;
 const appName = (slug: string) => demoApps.find((a) => a.slug === slug)?.name as string;
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000 - 3_600_000).toISOString();
@@ -42,18 +35,15 @@ const people = [
     lastContactedAt: daysAgo(200),
   },
 ] as const;
-
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUpOwner(t.app);
   await t.database.withWorkspace(owner.workspaceId, (tx) => seedDemoEcosystem(tx));
   for (const p of people) {
     const res = await owner.client.post('/api/contacts', { ...p, source: appName('soulscan') });
     expect(res.statusCode, res.body).toBe(201);
   }
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('cross-sales', () => {

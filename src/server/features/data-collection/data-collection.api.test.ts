@@ -9,6 +9,7 @@ import {
   type SignedUp,
   signUpOwner,
   type TestApp,
+  useTestApp,
 } from '../../../../test/test-app.js';
 import { simulatedLeads, simulatedUsers } from '../ecosystem/demo-app-simulator.js';
 import { demoApps } from '../ecosystem/demo-catalogue.js';
@@ -84,23 +85,25 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   }
 }
 
-let t: TestApp;
 let owner: SignedUp;
 
 beforeAll(async () => {
   appServer = createServer(handle);
   await new Promise<void>((resolve) => appServer.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`;
-  // Default outbound limits (15 s, 5 MB): another test file's worker may run these jobs, with its own config.
-  t = await createTestApp({ workers: true });
-  owner = await signUpOwner(t.app);
 });
 
 afterAll(async () => {
-  await t?.close();
   for (const res of hanging) res.destroy();
   appServer.closeAllConnections();
   await new Promise((resolve) => appServer.close(resolve));
+});
+
+// Default outbound limits (15 s, 5 MB): another test file's worker may run these jobs, with its own config.
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({ workers: true });
+beforeAll(async () => {
+  owner = await signUpOwner(t.app);
 });
 
 const endpoint = (name: string, path: string, format: 'json' | 'csv' = 'json', extra: object = {}) => ({

@@ -1,25 +1,18 @@
 import type { Deal, DealStage } from '@domain/deals/deal-schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  addMember,
-  createTestApp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, addMember, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
 // A board filtered by website or owner reads its column totals from per-segment counters kept by
 // triggers; every way a deal can change segment must keep them equal to the deals themselves.
-let t: TestApp;
 let client: ApiClient;
 let ownerId: number;
 let memberId: number;
 let siteA: number;
 let siteB: number;
 let contactId: number;
-
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const owner = await signUpOwner(t.app, { businessName: 'Segments Co' });
   client = owner.client;
   ownerId = owner.userId;
@@ -29,7 +22,6 @@ beforeAll(async () => {
   siteB = (await client.post('/api/websites', { name: 'B', domain: 'b.example' })).json().id;
   contactId = (await client.post('/api/contacts', { firstName: 'Seg', email: 'seg@example.com' })).json().id;
 });
-afterAll(() => t.close());
 
 type Column = { stage: DealStage; count: number; valueCents: number };
 

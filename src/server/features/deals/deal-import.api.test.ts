@@ -1,21 +1,13 @@
 import type { Deal } from '@domain/deals/deal-schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  createTestApp,
-  type SignedUp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
-let t: TestApp;
 let owner: SignedUp;
-
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({ workers: true });
 beforeAll(async () => {
-  t = await createTestApp({ workers: true });
   owner = await signUpOwner(t.app, { businessName: 'Import Deals Co' });
 });
-afterAll(() => t.close());
 
 async function importAndWait(client: ApiClient, csvData: string) {
   const res = await client.post('/api/contacts/import-csv', { csvData, filename: 'deals.csv' });

@@ -1,24 +1,22 @@
 import { type Deal, dealBoardSchema, dealCardSchema } from '@domain/deals/deal-schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
   addMember,
-  createTestApp,
   type SignedUp,
   signUpOwner,
-  type TestApp,
+  useTestApp,
 } from '../../../../test/test-app.js';
 import { seedDemoData } from '../../seed/demo-data.js';
 import { createDeal, createDealsFromImport } from './service.js';
 
-let t: TestApp;
 let owner: SignedUp;
 let stranger: SignedUp;
 let viewer: ApiClient;
 let member: ApiClient;
-
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUpOwner(t.app, { businessName: 'Pipeline Co' });
   stranger = await signUpOwner(t.app, { businessName: 'Elsewhere Inc' });
   const site = await owner.client.post('/api/websites', { name: 'Speaker Site', domain: 'speaker.example' });
@@ -26,7 +24,6 @@ beforeAll(async () => {
   viewer = (await addMember(t.app, owner, 'viewer')).client;
   member = (await addMember(t.app, owner, 'member')).client;
 });
-afterAll(() => t.close());
 
 let counter = 0;
 async function newContact(client: ApiClient = owner.client, extra: Record<string, unknown> = {}) {

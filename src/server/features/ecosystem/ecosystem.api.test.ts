@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiClient,
-  createTestApp,
-  type SignedUp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { seedDemoWorkspace } from '../../seed/demo-workspace.js';
 import { simulatedUsers } from './demo-app-simulator.js';
 import { demoApps } from './demo-catalogue.js';
 import { seedDemoEcosystem } from './demo-data.js';
 
 // The apps' own routes are tested with data collection (data-collection.api.test.ts), whose runs read them.
-let t: TestApp;
 let owner: SignedUp;
-
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signUpOwner(t.app);
   await t.database.withWorkspace(owner.workspaceId, (tx) => seedDemoEcosystem(tx));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the demo apps simulator', () => {

@@ -1,18 +1,17 @@
 import net from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { useTestApp } from '../../../../test/test-app.js';
 import { type CaptureServer, maxCaptureBytes, readWithin, startCaptureServer } from './capture-server.js';
 
-let t: TestApp;
 let capture: CaptureServer;
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   capture = await startCaptureServer(t.app.deps, { port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await capture.close();
-  await t.close();
 });
 
 /** A message of `count` 1 KB chunks, produced as they are read; `produced` counts them. */

@@ -2,13 +2,7 @@ import { type AddressInfo, createServer as createNetServer, type Server } from '
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internalDetail, withFailingInserts } from '../../../../test/support/failing-inserts.js';
-import {
-  addMember,
-  createTestApp,
-  type SignedUp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { type CaptureServer, startCaptureServer } from './capture-server.js';
 import { syncEmailAccount } from './imap-sync.js';
 import { seal } from './secret-box.js';
@@ -16,11 +10,8 @@ import { passwordPurpose } from './service.js';
 import { upsertAccount } from './store.js';
 import { eventually, type LocalImapServer, rawEmail, startImapServer } from './testing.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ workers: true });
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({ workers: true });
 
 interface Job {
   id: number;
@@ -449,12 +440,11 @@ describe('capture address (SMTP)', () => {
 });
 
 describe('mail host guard (no loopback allowed, as on a real install)', () => {
-  let strict: TestApp;
   let probe: Server;
   let probePort: number;
   let probeConnections = 0;
+  const strict = useTestApp({ env: { OUTBOUND_ALLOW_CIDRS: '' } });
   beforeAll(async () => {
-    strict = await createTestApp({ env: { OUTBOUND_ALLOW_CIDRS: '' } });
     probe = createNetServer((socket) => {
       probeConnections += 1;
       socket.destroy();
@@ -464,7 +454,6 @@ describe('mail host guard (no loopback allowed, as on a real install)', () => {
   });
   afterAll(async () => {
     await new Promise((resolve) => probe.close(resolve));
-    await strict.close();
   });
 
   it('refuses a custom host that is not a public unicast address, naming the field', async () => {

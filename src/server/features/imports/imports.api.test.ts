@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { internalDetail, withFailingInserts } from '../../../../test/support/failing-inserts.js';
 import {
   ApiClient,
   addMember,
-  createTestApp,
   type SignedUp,
   signUpOwner,
   type TestApp,
+  useTestApp,
 } from '../../../../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ workers: true });
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({ workers: true });
 
 interface Status {
   status: 'processing' | 'completed' | 'failed';
@@ -442,11 +439,7 @@ describe('GET /api/contacts/import-status/:jobId', () => {
 
 describe('upload size limit (IMPORT_MAX_BYTES)', () => {
   const limit = 4096;
-  let small: TestApp;
-  beforeAll(async () => {
-    small = await createTestApp({ workers: true, env: { IMPORT_MAX_BYTES: String(limit) } });
-  });
-  afterAll(() => small.close());
+  const small = useTestApp({ workers: true, env: { IMPORT_MAX_BYTES: String(limit) } });
 
   /** A CSV of exactly `bytes` bytes whose last row's notes fill it up to the end. */
   function csvOfSize(bytes: number): string {

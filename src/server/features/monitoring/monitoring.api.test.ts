@@ -10,14 +10,13 @@ import {
   createTestApp,
   type SignedUp,
   signUpOwner,
-  type TestApp,
+  useTestApp,
 } from '../../../../test/test-app.js';
 import { seedDemoWorkspace } from '../../seed/demo-workspace.js';
 import { runProbeTick } from './probe.js';
 
 let apps: AppReceiver;
 let base: string;
-let t: TestApp;
 let db: pg.Client;
 let owner: SignedUp;
 const timeoutMs = 1_000;
@@ -25,15 +24,19 @@ const timeoutMs = 1_000;
 beforeAll(async () => {
   apps = await startAppReceiver();
   base = apps.base;
-  t = await createTestApp({ workers: true, env: { OUTBOUND_TIMEOUT_MS: String(timeoutMs) } });
+});
+afterAll(async () => {
+  await apps.close();
+});
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp(() => ({ workers: true, env: { OUTBOUND_TIMEOUT_MS: String(timeoutMs) } }));
+beforeAll(async () => {
   db = new pg.Client({ connectionString: t.ownerUrl });
   await db.connect();
   owner = await signUpOwner(t.app, { businessName: 'Ops Co', plan: 'enterprise' });
 });
 afterAll(async () => {
   await db.end();
-  await t.close();
-  await apps.close();
 });
 
 const addApp = (who: SignedUp, name: string, url = `${base}/app/${name.toLowerCase()}`) =>

@@ -4,32 +4,35 @@ import pg from 'pg';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeTestServer, startStripeTestServer } from '../../../../test/stripe-test-server.js';
-import { ApiClient, addMember, createTestApp, signUpOwner, type TestApp } from '../../../../test/test-app.js';
+import { ApiClient, addMember, createTestApp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
 const webhookSecret = 'whsec_test_secret_for_payments';
 const testKey = 'sk_test_51HubTestKeyAbcdefghijklmnop1234';
 const signer = new Stripe('sk_test_signer_only');
 
 let stripeServer: StripeTestServer;
-let t: TestApp;
 let owner: pg.Client;
 
 beforeAll(async () => {
   stripeServer = await startStripeTestServer();
-  t = await createTestApp({
-    env: {
-      STRIPE_TEST_SECRET_KEY: testKey,
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_URL: stripeServer.url,
-    },
-  });
+});
+afterAll(async () => {
+  await stripeServer.close();
+});
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp(() => ({
+  env: {
+    STRIPE_TEST_SECRET_KEY: testKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: stripeServer.url,
+  },
+}));
+beforeAll(async () => {
   owner = new pg.Client({ connectionString: t.ownerUrl });
   await owner.connect();
 });
 afterAll(async () => {
   await owner.end();
-  await t.close();
-  await stripeServer.close();
 });
 
 const count = async (table: string, where = 'true', params: unknown[] = []) =>

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { internalDetail, withFailingInserts } from '../../../../test/support/failing-inserts.js';
-import {
-  ApiClient,
-  addMember,
-  createTestApp,
-  type SignedUp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { ApiClient, addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { eventually } from '../email/testing.js';
 import { createSyncToken } from './service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ workers: true });
-});
-afterAll(() => t.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({ workers: true });
 
 /** The phone has no session: a bare client. */
 const phone = () => new ApiClient(t.app);

@@ -5,13 +5,7 @@ import {
   type FakeSearchConsole,
   startFakeSearchConsole,
 } from '../../../../test/search-console-test-server.js';
-import {
-  type ApiClient,
-  addMember,
-  createTestApp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { type ApiClient, addMember, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
 const rows = [
   { keys: ['widget shop', 'https://widgets.example.com/about'], clicks: 12, impressions: 300, position: 3.2 },
@@ -23,19 +17,18 @@ const rows = [
   },
 ] as { keys: [string, string]; clicks: number; impressions: number; position: number }[];
 
-let t: TestApp;
 let google: FakeSearchConsole;
 beforeAll(async () => {
   google = await startFakeSearchConsole(rows, ['sc-domain:widgets.example.com']);
-  t = await createTestApp({
-    workers: true,
-    env: { GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl, SEARCH_CONSOLE_API_URL: google.apiUrl },
-  });
 });
 afterAll(async () => {
-  await t?.close();
   await google?.close();
 });
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp(() => ({
+  workers: true,
+  env: { GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl, SEARCH_CONSOLE_API_URL: google.apiUrl },
+}));
 
 interface Status {
   connected: boolean;

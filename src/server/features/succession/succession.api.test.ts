@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, addMember, createTestApp, signUpOwner, type TestApp } from '../../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, addMember, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { checkAllSuccessions, checkSuccession } from './service.js';
 
 const day = 86_400_000;
@@ -8,14 +8,8 @@ let current = start;
 const at = (days: number) => {
   current = new Date(start.getTime() + days * day);
 };
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock: () => current });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp({ clock: () => current });
 
 const activityTypes = async (client: ApiClient) =>
   ((await client.get('/api/activities')).json() as { type: string }[]).map((a) => a.type);

@@ -6,23 +6,24 @@ import {
   startAppReceiver,
   until,
 } from '../../../../test/app-receiver.js';
-import { createTestApp, type SignedUp, signUpOwner, type TestApp } from '../../../../test/test-app.js';
+import { type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
 let apps: AppReceiver;
 let base: string;
-let t: TestApp;
 let owner: SignedUp;
 const timeoutMs = 1_000;
 
 beforeAll(async () => {
   apps = await startAppReceiver();
   base = apps.base;
-  t = await createTestApp({ workers: true, env: { OUTBOUND_TIMEOUT_MS: String(timeoutMs) } });
-  owner = await signUpOwner(t.app, { businessName: 'Ops Co', plan: 'enterprise' });
 });
 afterAll(async () => {
-  await t.close();
   await apps.close();
+});
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp(() => ({ workers: true, env: { OUTBOUND_TIMEOUT_MS: String(timeoutMs) } }));
+beforeAll(async () => {
+  owner = await signUpOwner(t.app, { businessName: 'Ops Co', plan: 'enterprise' });
 });
 
 const addApp = (who: SignedUp, name: string, url = `${base}/app/${name.toLowerCase()}`) =>

@@ -8,19 +8,12 @@ import {
   startAppReceiver,
   until,
 } from '../../../../test/app-receiver.js';
-import {
-  addMember,
-  createTestApp,
-  type SignedUp,
-  signUpOwner,
-  type TestApp,
-} from '../../../../test/test-app.js';
+import { addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { attemptDelivery } from './deliveries.js';
 import { appSecret, signedHeaders } from './signing.js';
 
 let apps: AppReceiver;
 let base: string;
-let t: TestApp;
 let db: pg.Client;
 let owner: SignedUp;
 const timeoutMs = 1_000;
@@ -28,15 +21,19 @@ const timeoutMs = 1_000;
 beforeAll(async () => {
   apps = await startAppReceiver();
   base = apps.base;
-  t = await createTestApp({ workers: true, env: { OUTBOUND_TIMEOUT_MS: String(timeoutMs) } });
+});
+afterAll(async () => {
+  await apps.close();
+});
+// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
+const t = useTestApp(() => ({ workers: true, env: { OUTBOUND_TIMEOUT_MS: String(timeoutMs) } }));
+beforeAll(async () => {
   db = new pg.Client({ connectionString: t.ownerUrl });
   await db.connect();
   owner = await signUpOwner(t.app, { businessName: 'Ops Co', plan: 'enterprise' });
 });
 afterAll(async () => {
   await db.end();
-  await t.close();
-  await apps.close();
 });
 
 const addApp = (who: SignedUp, name: string, url = `${base}/app/${name.toLowerCase()}`) =>
