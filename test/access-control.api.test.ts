@@ -4,7 +4,6 @@ import { apiRoutes, fillParams, writeMethods } from './route-table.js';
 import { ApiClient, addMember, apiKeyClient, signUpOwner, useTestApp } from './test-app.js';
 
 const isPublic = isPublicApiRoute;
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 
 describe('access control on every route', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, signUpOwner, useTestApp } from './test-app.js';
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 
 const twoMegabytes = 'x'.repeat(2 * 1024 * 1024);

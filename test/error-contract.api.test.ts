@@ -11,7 +11,6 @@ interface JsonSchema {
 interface Operation {
   responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
 }
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 
 describe('the shared error contract', () => {

@@ -221,7 +221,6 @@ function variantsFor(op: Operation, ids: Record<string, string>, validBodies: Re
   }
   return bounded(variants, maxVariantsPerRoute);
 }
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 
 async function readOperations(app: FastifyInstance): Promise<Operation[]> {

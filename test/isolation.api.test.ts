@@ -26,7 +26,6 @@ async function snapshot(workspaceId: number): Promise<Record<string, string>> {
 }
 
 // Every route times every id of A goes through B's key: far past the per-key limit, which is not under test here.
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp({ env: { API_KEY_RATE_LIMIT_PER_MINUTE: '1000000' } });
 beforeAll(async () => {
   owner = new pg.Client({ connectionString: t.ownerUrl });

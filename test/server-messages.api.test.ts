@@ -6,7 +6,6 @@ import { ApiClient, signUpOwner, useTestApp } from './test-app.js';
  * catalogue id (src/domain/messages.ts), so the client shows them in the reader's language; the English
  * text stays what it was.
  */
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 
 describe('catalogued server messages', () => {

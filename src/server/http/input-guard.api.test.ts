@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type SignedUp, signUpOwner, useTestApp } from '../../../test/test-app.js';
 
 let owner: SignedUp;
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 beforeAll(async () => {
   owner = await signUpOwner(t.app);

@@ -4,7 +4,6 @@ import { uniqueEmail, useTestApp } from '../../../test/test-app.js';
 import { insertUser } from '../features/auth/store.js';
 
 const lines: string[] = [];
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp({ logStream: { write: (line) => lines.push(line) } });
 
 describe('the log', () => {

@@ -5,7 +5,6 @@ import { createQueue } from './queue.js';
 
 let owner: pg.Client;
 let workspaceId: number;
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 beforeAll(async () => {
   owner = new pg.Client({ connectionString: t.ownerUrl });

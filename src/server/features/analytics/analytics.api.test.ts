@@ -13,7 +13,6 @@ import { trackerScript } from './tracker-script.js';
 
 const chromeUa =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36';
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 
 async function ownerWithSite(domain: string, name = 'Shop') {

@@ -28,7 +28,6 @@ async function addContact(who: SignedUp, fields: Record<string, unknown>): Promi
 
 let sarahId: number;
 let strangerId: number;
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp({ clock: () => new Date(Date.now() + clockAheadMs) });
 beforeAll(async () => {
   owner = await signUpOwner(t.app, { businessName: 'Assist Co' });

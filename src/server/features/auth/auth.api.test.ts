@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signUpOwner, uniqueEmail, useTestApp } from '../../../../test/test-app.js';
 
 let owner: pg.Client;
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 beforeAll(async () => {
   owner = new pg.Client({ connectionString: t.ownerUrl });

@@ -10,7 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await provider.close();
 });
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp(() => ({
   env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'hub', OIDC_CLIENT_SECRET: 'hub-secret' },
 }));

@@ -11,7 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp.close();
 });
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp(() => ({
   workers: true,
   env: { SMTP_URL: smtp.url, MAIL_FROM: 'Hub <hub@example.test>' },

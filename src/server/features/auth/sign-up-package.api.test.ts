@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, signUpOwner, uniqueEmail, useTestApp } from '../../../../test/test-app.js';
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 
 describe('the package picked on /pricing reaches sign-up', () => {

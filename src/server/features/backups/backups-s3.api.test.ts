@@ -18,7 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s3?.close();
 });
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp(() => ({
   workers: true,
   ownDatabase: true,

@@ -16,7 +16,6 @@ import { notBackedUp, workspaceTables } from './catalog.js';
 
 let owner: pg.Client;
 const backupRoot = mkdtempSync(path.join(os.tmpdir(), 'hub-backups-'));
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp({
   workers: true,
   ownDatabase: true,

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient, addMember, createTestApp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { placeholderSchedulerUrl } from '../../config.js';
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 
 /** Contact i gets the email c<i>-<workspace>@example.test. */

@@ -5,7 +5,6 @@ import { reossPricing } from '@domain/pricing/reoss';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 
 const selection = {

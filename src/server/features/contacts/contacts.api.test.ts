@@ -19,7 +19,6 @@ import { countContactsByStatus } from './read-model.js';
 let owner: SignedUp;
 let stranger: SignedUp;
 let viewer: ApiClient;
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 beforeAll(async () => {
   owner = await signUpOwner(t.app, { businessName: 'Keynote Co' });

@@ -53,9 +53,7 @@ afterAll(async () => {
   await model?.close();
   await wordpress?.close();
 });
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const offline = useTestApp({ workers: true, clock });
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const online = useTestApp(() => ({
   env: { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-content-test', OPENAI_MAX_RETRIES: '0' },
 }));

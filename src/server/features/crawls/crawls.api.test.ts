@@ -4,7 +4,6 @@ import { type CrawlTestSite, startCrawlTestSite } from '../../../../test/crawl-t
 import { type ApiClient, addMember, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
 let site: CrawlTestSite;
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp({
   workers: true,
   // The test site's /slow never answers and /huge is 3 MB: both end at these caps.

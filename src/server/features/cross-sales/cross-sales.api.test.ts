@@ -35,7 +35,6 @@ const people = [
     lastContactedAt: daysAgo(200),
   },
 ] as const;
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 beforeAll(async () => {
   owner = await signUpOwner(t.app);

@@ -100,7 +100,6 @@ afterAll(async () => {
 });
 
 // Default outbound limits (15 s, 5 MB): another test file's worker may run these jobs, with its own config.
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp({ workers: true });
 beforeAll(async () => {
   owner = await signUpOwner(t.app);

@@ -10,7 +10,6 @@ let memberId: number;
 let siteA: number;
 let siteB: number;
 let contactId: number;
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 beforeAll(async () => {
   const owner = await signUpOwner(t.app, { businessName: 'Segments Co' });

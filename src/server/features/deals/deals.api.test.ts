@@ -14,7 +14,6 @@ let owner: SignedUp;
 let stranger: SignedUp;
 let viewer: ApiClient;
 let member: ApiClient;
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 beforeAll(async () => {
   owner = await signUpOwner(t.app, { businessName: 'Pipeline Co' });

@@ -7,7 +7,6 @@ import { seedDemoEcosystem } from './demo-data.js';
 
 // The apps' own routes are tested with data collection (data-collection.api.test.ts), whose runs read them.
 let owner: SignedUp;
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 beforeAll(async () => {
   owner = await signUpOwner(t.app);

@@ -5,7 +5,6 @@ import { useTestApp } from '../../../../test/test-app.js';
 import { type CaptureServer, maxCaptureBytes, readWithin, startCaptureServer } from './capture-server.js';
 
 let capture: CaptureServer;
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 beforeAll(async () => {
   capture = await startCaptureServer(t.app.deps, { port: 0, host: '127.0.0.1' });

@@ -10,7 +10,6 @@ import { passwordPurpose } from './service.js';
 import { upsertAccount } from './store.js';
 import { eventually, type LocalImapServer, rawEmail, startImapServer } from './testing.js';
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp({ workers: true });
 
 interface Job {

@@ -10,7 +10,6 @@ import {
   useTestApp,
 } from '../../../../test/test-app.js';
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp({ workers: true });
 
 interface Status {

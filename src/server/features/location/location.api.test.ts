@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { zipCodeGeocoder } from '../../providers/geocoding/zip-code-geocoder.js';
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp({ workers: true }); // the import case runs its job
 
 // The centre of Austin's ZIP code 78701 (from the same dataset) and contacts at known distances from it.

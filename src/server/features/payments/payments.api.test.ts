@@ -19,7 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stripeServer.close();
 });
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp(() => ({
   env: {
     STRIPE_TEST_SECRET_KEY: testKey,

@@ -4,7 +4,6 @@ import { ApiClient, addMember, type SignedUp, signUpOwner, useTestApp } from '..
 import { eventually } from '../email/testing.js';
 import { createSyncToken } from './service.js';
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp({ workers: true });
 
 /** The phone has no session: a bare client. */

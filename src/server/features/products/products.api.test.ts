@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 
 async function ownerWithSite(): Promise<{ owner: SignedUp; websiteId: number }> {

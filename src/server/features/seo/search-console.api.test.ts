@@ -24,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await google?.close();
 });
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp(() => ({
   workers: true,
   env: { GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl, SEARCH_CONSOLE_API_URL: google.apiUrl },

@@ -8,7 +8,6 @@ let current = start;
 const at = (days: number) => {
   current = new Date(start.getTime() + days * day);
 };
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp({ clock: () => current });
 
 const activityTypes = async (client: ApiClient) =>

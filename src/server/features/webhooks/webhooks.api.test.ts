@@ -25,7 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await apps.close();
 });
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp(() => ({ workers: true, env: { OUTBOUND_TIMEOUT_MS: String(timeoutMs) } }));
 beforeAll(async () => {
   db = new pg.Client({ connectionString: t.ownerUrl });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, addMember, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a vitest set-up helper, not a React hook
 const t = useTestApp();
 
 const site = { name: 'Speaker Site', domain: 'https://Speaker.Example.com/about', description: 'Coaching' };
