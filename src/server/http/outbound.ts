@@ -196,6 +196,15 @@ function withLoopback(policy: AddressPolicy): AddressPolicy {
   };
 }
 
+/**
+ * Where links mailed or handed out (password resets, invites, sign-in callbacks) point: PUBLIC_URL as
+ * configured, else the address the server was started on. Never the request's Host header: a forged one
+ * would aim a victim's reset mail at the forger's site.
+ */
+export function linkBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return config.PUBLIC_URL ? config.PUBLIC_URL.replace(/\/+$/, '') : ownOrigin(config);
+}
+
 /** This server's own origin: PUBLIC_URL's, else http://localhost:PORT. */
 export function ownOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;

@@ -81,6 +81,30 @@ describe('password change', () => {
 });
 
 describe('password reset', () => {
+  it("builds reset and invite links from the server's own address, never from a forged Host header", async () => {
+    // PUBLIC_URL is unset here, as under `npm start`: the links use the address the server was started on.
+    const forged = { host: 'evil.test', origin: 'http://evil.test' };
+    const account = await signUpOwner(t.app);
+    const reset = await new ApiClient(t.app).request(
+      'POST',
+      '/api/auth/password-reset',
+      { email: account.email },
+      forged,
+    );
+    expect(reset.statusCode).toBe(202);
+    const text = (await smtp.nextMailTo(account.email)).text ?? '';
+    const link = new URL(/https?:\/\/\S+\/reset-password\?token=\S+/.exec(text)?.[0] ?? 'about:blank');
+    expect(link.origin).toBe(`http://localhost:${t.config.PORT}`);
+    const invite = await account.client.request(
+      'POST',
+      '/api/workspace/invites',
+      { email: uniqueEmail('invitee'), role: 'member' },
+      forged,
+    );
+    expect(invite.statusCode, invite.body).toBe(201);
+    expect(new URL(invite.json().inviteUrl).origin).toBe(`http://localhost:${t.config.PORT}`);
+  });
+
   it('mails a single-use link that sets a new password and ends every session', async () => {
     const account = await signUpOwner(t.app);
     const { client: other } = await signIn(account.email, account.password);

@@ -18,6 +18,7 @@ import { packageLinkQuery } from '@domain/pricing/custom-package';
 import { packageLinkSchema } from '@domain/pricing/custom-package-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { linkBaseUrl } from '../../http/outbound.js';
 import {
   clearSessionCookie,
   hashToken,
@@ -138,8 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!deps.config.PUBLIC_URL && secure) {
         throw new AppError('unavailable', serverMessage('auth.resetNotConfigured'));
       }
-      const baseUrl = (deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
-      await requestPasswordReset(deps, request.body.email, request.ip, baseUrl);
+      await requestPasswordReset(deps, request.body.email, request.ip, linkBaseUrl(deps.config));
       return reply.status(202).send({
         ok: true as const,
         message: 'If an account uses that email, a link to reset its password is on its way.',
@@ -187,18 +187,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Optional single sign-on (OIDC authorization code + PKCE); the checks travel in a signed, short-lived cookie.
   const oidcCookie = 'hub_oidc';
-  const callbackUrl = (request: { protocol: string; headers: { host?: string } }) =>
-    `${deps.config.PUBLIC_URL ?? `${request.protocol}://${request.headers.host}`}/api/auth/oidc/callback`;
+  const callbackUrl = () => `${linkBaseUrl(deps.config)}/api/auth/oidc/callback`;
 
   app.get(
     '/api/auth/oidc/start',
     { schema: { tags: ['auth'], querystring: z.object({ next: z.string().startsWith('/').optional() }) } },
     async (request, reply) => {
-      const { url, checks } = await startOidcSignIn(
-        deps,
-        callbackUrl(request),
-        request.query.next ?? '/dashboard',
-      );
+      const { url, checks } = await startOidcSignIn(deps, callbackUrl(), request.query.next ?? '/dashboard');
       reply.setCookie(oidcCookie, JSON.stringify(checks), {
         path: '/api/auth/oidc',
         httpOnly: true,
@@ -221,7 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.url.slice(request.url.indexOf('?'));
       const session = await finishOidcSignIn(
         deps,
-        new URL(`${callbackUrl(request)}${query}`),
+        new URL(`${callbackUrl()}${query}`),
         checks,
         previousSession(request.cookies[sessionCookie]),
       );

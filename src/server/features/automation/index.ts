@@ -1,3 +1,3 @@
 export { automationJobs } from './jobs.js';
 export { automationRoutes } from './routes.js';
-export { automationScore } from './service.js';
+export { automationScore, stopRunsAfterRestore } from './service.js';

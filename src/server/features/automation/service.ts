@@ -290,3 +290,12 @@ export async function writeAutomationSettings(
   await store.writeSettings(tx, next);
   return next;
 }
+
+/** After a restore (in its transaction, inside the new workspace): no workflow of the copy acts by itself. */
+export async function stopRunsAfterRestore(tx: Tx, at: Date): Promise<void> {
+  await store.stopRunsAfterRestore(
+    tx,
+    'Stopped: the workspace was restored from a backup. Activate the workflow to run it again.',
+    at,
+  );
+}

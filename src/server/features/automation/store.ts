@@ -435,3 +435,16 @@ export async function currentWorkspaceAndTxid(tx: Tx) {
   );
   return { workspaceId: Number(rows[0].workspaceId), txid: rows[0].txid };
 }
+
+/**
+ * A restored workspace starts nothing by itself (see backups' restore): active workflows are paused
+ * until the owner activates them, and runs under way or waiting are failed with `reason`, so no
+ * restart's recovery or wake-up sweep carries on with them and none shows as stuck 'running'.
+ */
+export async function stopRunsAfterRestore(tx: Tx, reason: string, at: Date): Promise<void> {
+  await tx.execute(sql`update workflows set status = 'paused' where status = 'active'`);
+  await tx.execute(sql`
+    update workflow_runs set status = 'failed', failure_reason = ${reason}, wake_at = null, deadline_at = null,
+      finished_at = ${at}
+    where status in ('running', 'waiting')`);
+}

@@ -4,14 +4,17 @@ import type { Backup, RunBackupResult } from '@domain/backups/backup-schemas';
 import { serverMessage } from '@domain/messages';
 import type { AddonId } from '@domain/pricing/addons';
 import { enterWorkspace, type Tx } from '../../db/database.js';
-import type { AppDeps } from '../../deps.js';
+import { type AppDeps, now } from '../../deps.js';
 import type { Member } from '../../http/session.js';
 import { recordActivity } from '../activities/index.js';
 import { createEmptyWorkspaceIn } from '../auth/index.js';
+import { stopRunsAfterRestore } from '../automation/index.js';
 import { resealWordpressAfterRestore } from '../content/index.js';
 import { resealAuthHeadersAfterRestore } from '../ecosystem/index.js';
+import { holdSendingAfterRestore } from '../marketing/index.js';
 import { addWorkspaceOwner } from '../members/index.js';
 import { resealSearchConsoleAfterRestore } from '../seo/index.js';
+import { failDeliveriesAfterRestore } from '../webhooks/index.js';
 import { BackupMismatch, restoredOldId, restoreInto, verifyBackupFile } from './restore-backup.js';
 import { backupKey, backupStorage } from './storage.js';
 import * as store from './store.js';
@@ -266,6 +269,13 @@ export async function runRestoreJob(
         resealAuthHeadersAfterRestore,
       ])
         await resealAfterRestore(tx, deps.config.secretKey, ids);
+      // A restore brings data, never pending side effects: the copy of a workspace caught mid-send would
+      // otherwise mail, call webhooks and run workflows again on the next start. Stopped, and shown so
+      // (paused campaigns and workflows, failed runs, messages and deliveries), until the owner starts them.
+      const at = now(deps);
+      await holdSendingAfterRestore(tx);
+      await stopRunsAfterRestore(tx, at);
+      await failDeliveriesAfterRestore(tx, at);
       // Whoever restores can open the copy even when the backup predates their membership.
       if (restore.createdBy && !(await store.isMemberOfCurrentWorkspace(tx, restore.createdBy)))
         await addWorkspaceOwner(tx, { workspaceId: newWorkspaceId, userId: restore.createdBy });

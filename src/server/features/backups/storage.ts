@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { Config } from '../../config.js';
@@ -43,9 +43,15 @@ export function directoryStorage(root: string): BackupStorage {
     async create(key) {
       const file = fileOf(key);
       const partial = `${file}.partial`;
-      await mkdir(path.dirname(file), { recursive: true });
+      // A backup holds every row of a workspace (and sealed secrets): only the server's user may read it.
+      // mkdir's mode covers folders it creates; chmod also closes folders an older version left open.
+      const dir = path.dirname(file);
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      // The root may be an operator's folder the server does not own: closing it is best effort.
+      await chmod(path.resolve(root), 0o700).catch(() => undefined);
+      await chmod(dir, 0o700);
       return {
-        stream: createWriteStream(partial),
+        stream: createWriteStream(partial, { mode: 0o600 }),
         async commit() {
           const handle = await open(partial, 'r+');
           try {

@@ -104,4 +104,22 @@ describe('redirect snippets per server type (reviewed output)', () => {
       'RedirectMatch 301 "^/a\\.b\\(1\\)$" "/c"',
     );
   });
+
+  it("a hostile domain stays inside each format's comment or quoted field, never a directive or code", () => {
+    const domain = 'x.example\nreturn 200;\r\nRewriteRule .* http://evil.test\u2028globalThis.injected = 1;';
+    const one = [{ from: '/old', to: '/new' }];
+    for (const type of ['nginx', 'apache', 'netlify'] as const) {
+      const lines = redirectSnippet(type, domain, one).split('\n');
+      // One comment line, one redirect, the final newline: nothing the domain could add.
+      expect(lines).toHaveLength(3);
+      expect(lines[0].startsWith('#')).toBe(true);
+      expect(lines[0]).not.toMatch(/[\r\u2028]/);
+    }
+    const express = redirectSnippet('express', domain, one);
+    const app = { use: () => undefined };
+    new Function('app', express)(app);
+    expect((globalThis as { injected?: unknown }).injected).toBeUndefined();
+    const csv = redirectSnippet('cloudflare', domain, one);
+    expect(csv.split('\n')[1].startsWith('"')).toBe(true);
+  });
 });

@@ -12,6 +12,11 @@ export interface Redirect {
 const quote = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
 /** Apache's config reader unescapes only `\"` inside quotes; other backslashes reach the regex as written. */
 const apacheQuote = (text: string) => `"${text.replace(/"/g, '\\"')}"`;
+/**
+ * A `#` or `//` comment's text: every format here ends a comment at a line break (JavaScript also at
+ * U+2028/U+2029), so a domain holding one would write the rest as a directive or code.
+ */
+const commentText = (text: string) => text.replace(/[\r\n\u2028\u2029]/g, ' ');
 const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** nginx and Apache match the decoded path; a malformed escape is matched as written. */
@@ -39,11 +44,13 @@ function nginx(domain: string, redirects: Redirect[]): string {
         `if (${nginxRequestUri(r.from)}) { return 301 ${nginxTarget(r.to)}; }`
       : `location = ${quote(decodedPath(r.from))} { return 301 ${nginxTarget(r.to)}; }`,
   );
-  return [`# Link fixes for ${domain}: include inside its server { } block.`, ...lines, ''].join('\n');
+  return [`# Link fixes for ${commentText(domain)}: include inside its server { } block.`, ...lines, ''].join(
+    '\n',
+  );
 }
 
 function apache(domain: string, redirects: Redirect[]): string {
-  const lines: string[] = [`# Link fixes for ${domain}: .htaccess at the site's document root.`];
+  const lines: string[] = [`# Link fixes for ${commentText(domain)}: .htaccess at the site's document root.`];
   const withQuery = redirects.filter((r) => r.from.includes('?'));
   for (const r of redirects.filter((x) => !x.from.includes('?')))
     lines.push(
@@ -64,7 +71,7 @@ function netlify(domain: string, redirects: Redirect[]): string {
   // Netlify's _redirects separates fields by whitespace; crawled URLs are percent-encoded, so have none.
   const width = Math.max(0, ...redirects.map((r) => r.from.length));
   return [
-    `# Link fixes for ${domain}: _redirects in the publish directory.`,
+    `# Link fixes for ${commentText(domain)}: _redirects in the publish directory.`,
     ...redirects.map((r) => `${r.from.padEnd(width)}  ${r.to}  301!`),
     '',
   ].join('\n');
@@ -90,7 +97,7 @@ function vercel(redirects: Redirect[]): string {
 
 /** Cloudflare Bulk Redirects list, CSV: source URL, target URL, status code. */
 function cloudflare(domain: string, redirects: Redirect[]): string {
-  const csv = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  const csv = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
   const absolute = (to: string) => (to.startsWith('/') ? `https://${domain}${to}` : to);
   return [
     'source_url,target_url,status_code',
@@ -106,7 +113,7 @@ function express(domain: string, redirects: Redirect[]): string {
     2,
   );
   return [
-    `// Link fixes for ${domain}: register before the site's routes.`,
+    `// Link fixes for ${commentText(domain)}: register before the site's routes.`,
     `const linkFixes = new Map(${table});`,
     'app.use((req, res, next) => {',
     '  const target = linkFixes.get(req.originalUrl) ?? linkFixes.get(req.path);',

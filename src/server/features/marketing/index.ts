@@ -4,6 +4,7 @@ export {
   bounceAddressWorkspace,
   deliverMessage,
   deliverMessageJobName,
+  holdSendingAfterRestore,
   isSuppressed,
   queueMessage,
   recordDeliveryReport,

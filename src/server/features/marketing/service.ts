@@ -461,3 +461,8 @@ export {
   renderMergeFields,
   unsentWorkflowMessagesEverywhere,
 } from './outbox.js';
+
+/** After a restore (in its transaction, inside the new workspace): nothing of the copy sends by itself. */
+export async function holdSendingAfterRestore(tx: Tx): Promise<void> {
+  await store.holdSendingAfterRestore(tx, 'Not sent: the workspace was restored from a backup.');
+}

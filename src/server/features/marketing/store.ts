@@ -481,3 +481,23 @@ export async function sendRatePerMinute(tx: Tx): Promise<number> {
   );
   return rows[0]?.rate ?? 600;
 }
+
+/**
+ * A restored workspace holds data, never pending sends (see backups' restore): campaigns that were
+ * sending are paused (their queued messages wait for the owner's Resume), scheduled ones go back to
+ * draft (the owner schedules them again), a message a
+ * sender had claimed goes back to the queue of its paused campaign, and workflow messages that were
+ * still unsent are failed with `reason`, since nothing resumes them but a restart's recovery.
+ */
+export async function holdSendingAfterRestore(tx: Tx, reason: string): Promise<void> {
+  // As Pause does: a sending campaign keeps its place, a scheduled one goes back to draft.
+  await tx.execute(sql`
+    update campaigns set status = case status when 'sending' then 'paused' else 'draft' end
+    where status in ('sending', 'scheduled')`);
+  await tx.execute(sql`
+    update marketing_messages set status = 'queued', claimed_by = null
+    where status = 'sending' and campaign_id is not null`);
+  await tx.execute(sql`
+    update marketing_messages set status = 'failed', error = ${reason}, claimed_by = null
+    where status in ('queued', 'sending', 'held') and campaign_id is null`);
+}

@@ -10,6 +10,7 @@ import {
 } from '@domain/members/member-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { linkBaseUrl } from '../../http/outbound.js';
 import {
   changeMemberRole,
   inviteMember,
@@ -65,7 +66,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const baseUrl = app.deps.config.PUBLIC_URL ?? `${request.protocol}://${request.headers.host}`;
+      // From configuration, never the Host header (a forged one would aim the link at another site).
+      const baseUrl = linkBaseUrl(app.deps.config);
       const invite = await app.inWorkspace(request, 'admin', (tx, member) =>
         inviteMember(tx, { member, email: request.body.email, role: request.body.role, baseUrl }),
       );

@@ -435,3 +435,12 @@ export const deliverJobDefinition: JobDefinition<DeliverJobData> = {
   },
   recover: (deps) => requeueUnfinished(deps),
 };
+
+/** After a restore (in its transaction, inside the new workspace): the copy sends no webhook by itself. */
+export async function failDeliveriesAfterRestore(tx: Tx, at: Date): Promise<void> {
+  await store.failUnfinishedAfterRestore(
+    tx,
+    'Not sent: the workspace was restored from a backup. Replay to send.',
+    at,
+  );
+}

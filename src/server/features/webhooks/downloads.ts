@@ -46,12 +46,38 @@ export async function configFile(deps: AppDeps, tx: Tx, appId: number) {
  */
 export async function snippetFile(deps: AppDeps, tx: Tx, appId: number) {
   const config = await webhookConfigOf(deps, tx, appId);
-  const secret = appSecret(deps.config.secretKey, appId);
-  const body = `// Business Hub webhooks for ${config.app}. Keep this file on the server: it holds the signing secret.
+  const body = snippetSource({
+    app: config.app,
+    inboundUrl: config.inbound_url,
+    secret: appSecret(deps.config.secretKey, appId),
+    listeners: config.listeners,
+  });
+  return { fileName: `${appFileSlug(config.app)}-hub-webhooks.mjs`, body };
+}
+
+/**
+ * JavaScript source for a string (also inside a `//` comment): JSON.stringify escapes quotes, backslashes
+ * and CR/LF, and U+2028/U+2029 are escaped too, since they end a `//` comment (a user's app name holding a
+ * line break once became a statement of the downloaded file, which holds the signing secret).
+ */
+export const jsString = (text: string) =>
+  JSON.stringify(text)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The snippet's text: user text (the app's name, listener paths) enters only through `jsString`. */
+export function snippetSource(input: {
+  app: string;
+  inboundUrl: string;
+  secret: string;
+  listeners: { event: string; path: string }[];
+}): string {
+  return `// Business Hub webhooks for the app named below. Keep this file on the server: it holds the signing secret.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 
-const HUB_URL = ${JSON.stringify(config.inbound_url)};
-const SECRET = Buffer.from(${JSON.stringify(secret.slice('whsec_'.length))}, 'base64');
+export const APP_NAME = ${jsString(input.app)};
+const HUB_URL = ${jsString(input.inboundUrl)};
+const SECRET = Buffer.from(${jsString(input.secret.slice('whsec_'.length))}, 'base64');
 
 const sign = (id, timestamp, body) =>
   \`v1,\${createHmac('sha256', SECRET).update(\`\${id}.\${timestamp}.\${body}\`).digest('base64')}\`;
@@ -89,9 +115,8 @@ export async function onHubWebhook(message) {
     await sendHubEvent(${JSON.stringify(hubEvents.ack)}, { nonce: message.data.nonce });
 }
 
-// Listeners: ${config.listeners.map((l) => `${l.event} -> ${l.path}`).join(', ')}
+// Listeners: ${jsString(input.listeners.map((l) => `${l.event} -> ${l.path}`).join(', '))}
 `;
-  return { fileName: `${appFileSlug(config.app)}-hub-webhooks.mjs`, body };
 }
 
 /** GET /api/deployment-package/download: every app's configuration and the guide's steps. */

@@ -5,7 +5,7 @@
  * Webhooks signing both directions use. The other operations areas (monitoring, superhub) build on it.
  */
 export { type AppEvent, onAppEvent } from './app-events.js';
-export { deliveryClient, requeueUnfinished, sendToApp } from './deliveries.js';
+export { deliveryClient, failDeliveriesAfterRestore, requeueUnfinished, sendToApp } from './deliveries.js';
 export { appFileSlug } from './downloads.js';
 export { webhookJobs } from './jobs.js';
 export { raiseHubEvent } from './live-bus.js';

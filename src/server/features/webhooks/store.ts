@@ -470,3 +470,13 @@ export async function unfinishedDeliveries(db: Db) {
       ${iso(sql`next_attempt_at`)} as "nextAttemptAt" from app_ops_unfinished_deliveries()`);
   return rows;
 }
+
+/**
+ * A restored workspace sends no webhook by itself (see backups' restore): deliveries still pending or
+ * being sent are failed with `reason`; the delivery log shows it and Replay sends one when the owner wants.
+ */
+export async function failUnfinishedAfterRestore(tx: Tx, reason: string, at: Date): Promise<void> {
+  await tx.execute(sql`
+    update ops_deliveries set status = 'failed', last_error = ${reason}, finished_at = ${at}, lease_until = null
+    where status in ('pending', 'sending')`);
+}
