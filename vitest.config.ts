@@ -1,17 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { catalogParts } from './scripts/catalog-parts';
+import { pathAliases } from './scripts/path-aliases';
 import { firstPaintModules, linguiMacros } from './vite.config';
 
-const alias = {
-  '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),
-  '@client': fileURLToPath(new URL('./src/client', import.meta.url)),
-  '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
-};
-
 export default defineConfig({
-  resolve: { alias },
+  // tsconfig.json's paths (scripts/path-aliases.ts).
+  resolve: { alias: pathAliases },
   // Unit tests import client modules that use Lingui's macros and catalogs.
   plugins: [linguiMacros(), lingui(), catalogParts({ firstPaint: firstPaintModules })],
   test: {
