@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../../test/support/eventually.js';
 import { internalDetail, withFailingInserts } from '../../../../test/support/failing-inserts.js';
 import {
   ApiClient,
@@ -8,7 +9,6 @@ import {
   signUpOwner,
   type TestApp,
 } from '../../../../test/test-app.js';
-import { eventually } from '../email/testing.js';
 import { createSyncToken } from './service.js';
 
 let t: TestApp;
