@@ -38,7 +38,10 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          maxWorkers: 1,
+          // Two files at a time, each with its own server, database (e2e/support/server.ts) and browser.
+          maxWorkers: 2,
+          // Unpacks the browser once before the files start (e2e/support/browser-setup.ts).
+          globalSetup: ['./e2e/support/browser-setup.ts'],
         },
       },
     ],
