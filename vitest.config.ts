@@ -40,6 +40,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two files at a time, each with its own server, database (e2e/support/server.ts) and browser.
           maxWorkers: 2,
+          // expect.poll waits for what the screen shows; its default second is shorter than a busy CI
+          // machine (two browsers beside the unit and API files) takes to finish a sign-up or a reload.
+          expect: { poll: { timeout: 30_000 } },
           // Unpacks the browser once before the files start (e2e/support/browser-setup.ts).
           globalSetup: ['./e2e/support/browser-setup.ts'],
         },
