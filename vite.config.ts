@@ -1,10 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { catalogParts } from './scripts/catalog-parts';
+import { clientPathAliases } from './scripts/path-aliases';
 
 /**
  * Lingui's macros compile `t`/`<Trans>` to message ids at build time (ADR 0006). Babel is slow, so it only
@@ -40,12 +40,8 @@ export default defineConfig({
     catalogParts({ firstPaint: firstPaintModules }),
     tailwindcss(),
   ],
-  resolve: {
-    alias: {
-      '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),
-      '@client': fileURLToPath(new URL('./src/client', import.meta.url)),
-    },
-  },
+  // tsconfig.json's paths, less @server (scripts/path-aliases.ts).
+  resolve: { alias: clientPathAliases },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

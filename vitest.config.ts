@@ -1,17 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { catalogParts } from './scripts/catalog-parts';
+import { pathAliases } from './scripts/path-aliases';
 import { firstPaintModules, linguiMacros } from './vite.config';
 
-const alias = {
-  '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),
-  '@client': fileURLToPath(new URL('./src/client', import.meta.url)),
-  '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
-};
-
 export default defineConfig({
-  resolve: { alias },
+  // tsconfig.json's paths (scripts/path-aliases.ts).
+  resolve: { alias: pathAliases },
   // Unit tests import client modules that use Lingui's macros and catalogs.
   plugins: [linguiMacros(), lingui(), catalogParts({ firstPaint: firstPaintModules })],
   test: {
@@ -43,7 +38,13 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          maxWorkers: 1,
+          // Two files at a time, each with its own server, database (e2e/support/server.ts) and browser.
+          maxWorkers: 2,
+          // expect.poll waits for what the screen shows; its default second is shorter than a busy CI
+          // machine (two browsers beside the unit and API files) takes to finish a sign-up or a reload.
+          expect: { poll: { timeout: 30_000 } },
+          // Unpacks the browser once before the files start (e2e/support/browser-setup.ts).
+          globalSetup: ['./e2e/support/browser-setup.ts'],
         },
       },
     ],

@@ -12,7 +12,8 @@ import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
  * area on F8; right-to-left layout. `knownFindings` would name a public page's finding left with its reason
  * (README "Accessibility"); it is empty.
  */
-const env = withServerAndBrowser();
+// The public pages include the -demo screens, shown with the demo workspace's data.
+const env = withServerAndBrowser({ demoWorkspace: true });
 
 async function openAs(locale: string, path: string, viewport = { width: 1366, height: 900 }): Promise<Page> {
   const context = await env.browser.newContext({ locale, viewport });

@@ -9,7 +9,8 @@ import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
  * once pushed Phase 3 to 423 px): nothing may widen the page sideways. The main flow checks this in three
  * languages (i18n-flows); this walks the rest.
  */
-const env = withServerAndBrowser();
+// The public pages include the -demo screens, shown with the demo workspace's data.
+const env = withServerAndBrowser({ demoWorkspace: true });
 const width = 390;
 
 /** The page's width beyond the viewport and the elements that stick out furthest, to name the culprit. */

@@ -122,14 +122,17 @@ describe('the operations console', () => {
     await page.getByRole('tab', { name: 'Deployment Guide' }).click();
     await page.getByText('Set up alerting and backup').waitFor();
 
-    // Central Monitoring: an event posted while the screen is open appears without a reload.
+    // Central Monitoring: an event posted while the screen is open appears without a reload. The stream's
+    // response arrives once the server has subscribed it (its headers go out with the first write, which
+    // follows the subscription), so an event posted after that reaches the screen.
+    const streamOpen = page.waitForResponse((response) => response.url().endsWith('/api/live-events/stream'));
     await page.goto(`${base}/superhub`);
     await page.getByRole('heading', { name: 'Central Monitoring' }).waitFor();
     await page.getByText('Weekly Auto Backup').waitFor();
     for (const label of ['Webhook logging', 'Uptime monitoring', 'Revenue analytics'])
       await page.getByLabel(label).waitFor();
     expect(await page.getByRole('button', { name: 'Backup Now' }).isDisabled()).toBe(true);
-    await page.waitForTimeout(500);
+    await streamOpen;
     expect(
       (
         await postEvent(

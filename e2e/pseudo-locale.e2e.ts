@@ -12,7 +12,8 @@ import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
  * catalog message is accented — "Save" reads "Śàvē" — so a letter still in plain ASCII on a screen did not
  * come through the i18n layer. Lingui's accents leave only v and x (either case) as they are.
  */
-const env = withServerAndBrowser();
+// The public pages include the -demo screens, shown with the demo workspace's data.
+const env = withServerAndBrowser({ demoWorkspace: true });
 
 const owner = { firstName: 'Pia', lastName: 'Pseudo', businessName: 'Quokka Works' };
 const contact = { firstName: 'Quentin', lastName: 'Zimmer', email: 'quentin.zimmer@example.com' };

@@ -9,8 +9,8 @@ import {
 } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
 import { type Plugin, parseSync } from 'vite';
+import { clientPathAliases } from './path-aliases';
 
-const aliases: Record<string, string> = { '@client/': 'src/client/', '@domain/': 'src/domain/' };
 
 function sourceFile(candidate: string): string | null {
   const base = candidate.replace(/\.js$/, '');
@@ -20,9 +20,9 @@ function sourceFile(candidate: string): string | null {
   return null;
 }
 
-function resolveImport(specifier: string, importer: string, rootDir: string): string | null {
-  const alias = Object.keys(aliases).find((prefix) => specifier.startsWith(prefix));
-  if (alias) return sourceFile(path.join(rootDir, aliases[alias], specifier.slice(alias.length)));
+function resolveImport(specifier: string, importer: string): string | null {
+  const alias = Object.keys(clientPathAliases).find((name) => specifier.startsWith(`${name}/`));
+  if (alias) return sourceFile(path.join(clientPathAliases[alias], specifier.slice(alias.length + 1)));
   if (specifier.startsWith('.')) return sourceFile(path.resolve(path.dirname(importer), specifier));
   return null; // A package: its strings are not ours.
 }
@@ -54,7 +54,7 @@ export function staticImportClosure(rootDir: string, entries: readonly string[])
     for (const node of parseSync(file, readFileSync(file, 'utf8')).program.body) {
       if (node.type === 'ImportDeclaration') {
         if (!isFirstVisit || node.importKind === 'type') continue;
-        const target = resolveImport(String(node.source.value), file, rootDir);
+        const target = resolveImport(String(node.source.value), file);
         if (!target) continue;
         const all = node.specifiers.some((spec) => spec.type === 'ImportNamespaceSpecifier');
         ask(
@@ -68,11 +68,11 @@ export function staticImportClosure(rootDir: string, entries: readonly string[])
               ),
         );
       } else if (node.type === 'ExportNamedDeclaration' && node.source && node.exportKind !== 'type') {
-        const target = resolveImport(String(node.source.value), file, rootDir);
+        const target = resolveImport(String(node.source.value), file);
         const wanted = node.specifiers.filter((spec) => wants(exportedName(spec.exported)));
         if (target && wanted.length) ask(target, new Set(wanted.map((spec) => exportedName(spec.local))));
       } else if (node.type === 'ExportAllDeclaration' && node.exportKind !== 'type') {
-        const target = resolveImport(String(node.source.value), file, rootDir);
+        const target = resolveImport(String(node.source.value), file);
         if (target) ask(target, node.exported ? (wants(exportedName(node.exported)) ? 'all' : new Set()) : names);
       }
     }

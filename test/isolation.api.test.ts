@@ -193,7 +193,9 @@ describe('row-level security on the runtime connection', () => {
   });
 });
 
-describe('every API route, called by another workspace', () => {
+// Every route times every id of A: a sweep that grows with the API. On two busy cores, with the browser suite
+// running beside this one, a pass took about a minute, the API project's default limit.
+describe('every API route, called by another workspace', { timeout: 180_000 }, () => {
   it.each([
     ['its owner’s session', async () => b.client],
     // Made fresh: the session pass may have revoked an earlier key of B's while trying A's ids.

@@ -5,11 +5,10 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { type Config, loadConfig } from '../src/server/config.js';
 import { createDatabase, type Database } from '../src/server/db/database.js';
-import { ensureDatabase, runMigrations } from '../src/server/db/migrate.js';
-import { asAppRole, withDatabase } from '../src/server/db/urls.js';
+import { asAppRole } from '../src/server/db/urls.js';
 import { jobDefinitions } from '../src/server/features/index.js';
 import { createQueue, type Queue } from '../src/server/jobs/queue.js';
-import { testAppPassword } from './global-setup.js';
+import { copyDatabase, testAppPassword } from './global-setup.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,9 +27,10 @@ export interface TestAppOptions {
   /** A controlled clock for the app and its workers (see AppDeps.clock). */
   clock?: () => Date;
   /**
-   * A freshly migrated database of its own instead of the run's shared one. Every file's queue lives in
-   * the shared database, so another file's workers could take this file's jobs and run them with their
-   * own configuration (a backup written to another file's directory or bucket), and the other way round.
+   * A freshly migrated database of its own (a copy of the run's template) instead of the run's shared
+   * one. Every file's queue lives in the shared database, so another file's workers could take this
+   * file's jobs and run them with their own configuration (a backup written to another file's directory
+   * or bucket), and the other way round.
    */
   ownDatabase?: boolean;
   /** The database of an earlier app of the same file (`ownerUrl`): a restart onto the same data. */
@@ -43,7 +43,7 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const sharedUrl = inject('ownerDatabaseUrl');
-  const ownerUrl = options.databaseUrl ?? (options.ownDatabase ? await freshDatabase(sharedUrl) : sharedUrl);
+  const ownerUrl = options.databaseUrl ?? (options.ownDatabase ? await freshDatabase() : sharedUrl);
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_DB_PASSWORD: testAppPassword,
@@ -130,13 +130,10 @@ export function useTestApp(
 }
 
 let databases = 0;
-async function freshDatabase(sharedUrl: string): Promise<string> {
+async function freshDatabase(): Promise<string> {
   databases += 1;
-  const name = `${new URL(sharedUrl).pathname.slice(1)}_own_${process.pid}_${databases}`;
-  const url = withDatabase(sharedUrl, name);
-  await ensureDatabase(url);
-  await runMigrations(url, testAppPassword);
-  return url;
+  const sharedName = new URL(inject('ownerDatabaseUrl')).pathname.slice(1);
+  return copyDatabase(inject('templateDatabaseUrl'), `${sharedName}_own_${process.pid}_${databases}`);
 }
 
 export const builtClientDir = path.resolve('dist/client');

@@ -6,7 +6,7 @@ const systemChromium = '/usr/bin/chromium';
 export const screenshotDir = path.resolve('test-output/screenshots');
 
 /** Chromium from CHROME_PATH, else the system one, else the one shipped in @sparticuz/chromium (DESIGN §7). */
-async function chromiumLaunchOptions(): Promise<{ executablePath: string; args: string[] }> {
+export async function chromiumLaunchOptions(): Promise<{ executablePath: string; args: string[] }> {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) return { executablePath: fromEnv, args: [] };
   if (existsSync(systemChromium)) return { executablePath: systemChromium, args: [] };

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { seedDemoWorkspace } from '../../src/server/seed/demo-workspace.js';
 import { uniqueEmail } from '../../test/test-app.js';
 import { openBrowser } from './browser.js';
 import { startTestServer, type TestServer } from './server.js';
@@ -9,11 +10,16 @@ export interface E2eEnvironment {
   browser: Browser;
 }
 
-/** One real server and one browser for the test file, started before its tests and closed after. */
-export function withServerAndBrowser(): E2eEnvironment {
+/**
+ * One real server and one browser for the test file, started before its tests and closed after.
+ * `demoWorkspace` seeds the demo workspace the public `-demo` screens show: each file's server has a database
+ * of its own, so a file walking those screens seeds it rather than finding one another file left behind.
+ */
+export function withServerAndBrowser(options: { demoWorkspace?: boolean } = {}): E2eEnvironment {
   const env = {} as E2eEnvironment;
   beforeAll(async () => {
     env.server = await startTestServer();
+    if (options.demoWorkspace) await seedDemoWorkspace(env.server.testApp.app.deps);
     env.browser = await openBrowser();
   });
   afterAll(async () => {

@@ -1,14 +1,15 @@
 import { type AddressInfo, createServer as createNetServer, type Server } from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../../test/support/eventually.js';
 import { internalDetail, withFailingInserts } from '../../../../test/support/failing-inserts.js';
+import { type LocalImapServer, rawEmail, startImapServer } from '../../../../test/support/imap-server.js';
 import { addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { type CaptureServer, startCaptureServer } from './capture-server.js';
 import { syncEmailAccount } from './imap-sync.js';
 import { seal } from './secret-box.js';
 import { passwordPurpose } from './service.js';
 import { upsertAccount } from './store.js';
-import { eventually, type LocalImapServer, rawEmail, startImapServer } from './testing.js';
 
 const t = useTestApp({ workers: true });
 

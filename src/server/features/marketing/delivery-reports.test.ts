@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { arf, dsn } from '../../../../test/support/delivery-reports.js';
 import { readDeliveryReport } from './delivery-reports.js';
-import { arf, dsn } from './testing.js';
 
 const token = 'a'.repeat(22);
 

@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
 import { startServerProcess } from '../../../../test/server-process.js';
+import { arf, dsn } from '../../../../test/support/delivery-reports.js';
 import {
   ApiClient,
   addMember,
@@ -19,7 +20,6 @@ import { seedDemoWorkspace } from '../../seed/demo-workspace.js';
 import { startCaptureServer } from '../email/capture-server.js';
 import { startDueCampaigns } from './jobs.js';
 import { decideAbTest } from './service.js';
-import { arf, dsn } from './testing.js';
 
 let offsetMs = 0;
 const clock = () => new Date(Date.now() + offsetMs);

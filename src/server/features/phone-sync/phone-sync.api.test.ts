@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../../../../test/support/eventually.js';
 import { internalDetail, withFailingInserts } from '../../../../test/support/failing-inserts.js';
 import { ApiClient, addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
-import { eventually } from '../email/testing.js';
 import { createSyncToken } from './service.js';
 
 const t = useTestApp({ workers: true });
