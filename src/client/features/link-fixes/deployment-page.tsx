@@ -379,9 +379,9 @@ function FixesTab({ report }: { report: LinkFixReport }) {
                   {fix.category === 'broken-resource' && (
                     // A subresource is fixed in the page that loads it: say which element, on which page.
                     <ul className="space-y-0.5 text-xs" data-testid="resource-references">
-                      {fix.references.map((ref) => (
-                        <li key={`${ref.source} ${ref.element}`} className="break-all">
-                          {t`Loaded by ${ref.element} on ${ref.source}`}
+                      {fix.references.map(({ source, element }) => (
+                        <li key={`${source} ${element}`} className="break-all">
+                          {t`Loaded by ${element} on ${source}`}
                         </li>
                       ))}
                     </ul>
