@@ -110,9 +110,23 @@ ${options.gate ? '<a href="/gate">Gate</a>' : ''}
         ),
       );
     if (path === '/about')
+      // What the page loads, not links to: five broken subresources (one on the external site), a
+      // stylesheet whose server refuses HEAD, and an image robots.txt keeps the crawler from.
       return html(
-        page('About the widget shop', `<h1>About</h1><p>${words(50, 'a')}</p><a href="/">Home</a>`),
+        page(
+          'About the widget shop',
+          `<h1>About</h1><p>${words(50, 'a')}</p><a href="/">Home</a>
+<img src="/img/team-missing.png" alt="Team"><img src="/private/hidden.png" alt="Hidden">
+<video src="/logo.png" poster="/img/poster-missing.jpg"></video>
+<picture><source srcset="${externalUrl}/gone.webp 1x, /logo.png 2x"><img src="/logo.png" alt="Logo"></picture>
+<script src="/js/missing.js"></script>`,
+          '<link rel="stylesheet" href="/css/missing.css"><link rel="stylesheet" href="/css/site.css">',
+        ),
       );
+    if (path === '/css/site.css')
+      return req.method === 'HEAD'
+        ? res.writeHead(405).end()
+        : res.writeHead(200, { 'content-type': 'text/css' }).end('body{}');
     if (path === '/orphan')
       return html(page('Orphan page', '<h1>Orphan</h1>', '<meta name="robots" content="noindex">'));
     if (path === '/products') {

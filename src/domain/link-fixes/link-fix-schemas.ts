@@ -10,6 +10,8 @@ export const fixCategories = [
   'http-to-https',
   'case-mismatch',
   'trailing-slash',
+  /** An image, stylesheet, script or media file a page loads that does not answer. */
+  'broken-resource',
 ] as const;
 export type FixCategory = (typeof fixCategories)[number];
 
@@ -33,6 +35,11 @@ export const linkFixSchema = z.object({
   reasonValues: storedValuesSchema,
   /** The pages linking to the broken URL. */
   sources: z.array(z.string()),
+  /**
+   * Each page with the element that references the URL there: 'a[href]' for a link, or what loads a
+   * subresource ('img[src]', 'link[rel=stylesheet][href]', 'script[src]', 'source[srcset]', ...).
+   */
+  references: z.array(z.object({ source: z.string(), element: z.string() })),
   critical: z.boolean(),
   internal: z.boolean(),
   domain: z.string(),

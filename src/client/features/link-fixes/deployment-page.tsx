@@ -376,6 +376,16 @@ function FixesTab({ report }: { report: LinkFixReport }) {
                   <p className="text-xs">
                     <Plural value={fix.sources.length} one="# source page" other="# source pages" />
                   </p>
+                  {fix.category === 'broken-resource' && (
+                    // A subresource is fixed in the page that loads it: say which element, on which page.
+                    <ul className="space-y-0.5 text-xs" data-testid="resource-references">
+                      {fix.references.map(({ source, element }) => (
+                        <li key={`${source} ${element}`} className="break-all">
+                          {t`Loaded by ${element} on ${source}`}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </div>
               </li>
             ))}

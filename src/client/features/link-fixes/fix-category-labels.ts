@@ -11,4 +11,5 @@ export const categoryLabels: Record<FixCategory, MessageDescriptor> = {
   'http-to-https': msg`http to https`,
   'case-mismatch': msg`Letter case mismatches`,
   'trailing-slash': msg`Trailing slash mismatches`,
+  'broken-resource': msg`Broken images, styles and scripts`,
 };

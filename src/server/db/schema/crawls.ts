@@ -55,6 +55,8 @@ export const siteUrls = pgTable(
     url: text('url').notNull(),
     internal: boolean('internal').notNull(),
     depth: integer('depth').notNull(),
+    /** Loaded by a page (image, stylesheet, script, media; migration 0703): checked, not crawled. */
+    resource: boolean('resource').notNull().default(false),
     state: text('state').$type<'queued' | 'done' | 'skipped'>().notNull().default('queued'),
     skipReason: text('skip_reason').$type<'robots' | 'depth' | 'budget'>(),
     httpStatus: integer('http_status'),
@@ -88,6 +90,8 @@ export const siteLinks = pgTable(
     targetUrl: text('target_url').notNull(),
     anchorText: text('anchor_text').notNull(),
     nofollow: boolean('nofollow').notNull().default(false),
+    /** The referencing element and attribute of a subresource ('img[src]'); null for a page link (0703). */
+    element: text('element'),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.crawlId, t.sourceUrl, t.targetUrl, t.anchorText] })],
 );

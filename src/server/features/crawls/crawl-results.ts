@@ -8,9 +8,11 @@ export function isBrokenUrl(row: Pick<UrlRow, 'state' | 'error' | 'httpStatus'>)
   return row.httpStatus !== null && row.httpStatus >= 400;
 }
 
+/** A page of the site that answers; a subresource (an image, a stylesheet) is never a page. */
 export const isLivePage = (row: UrlRow) =>
   row.state === 'done' &&
   row.internal &&
+  !row.resource &&
   row.error === null &&
   row.httpStatus !== null &&
   row.httpStatus < 300;

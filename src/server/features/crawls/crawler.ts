@@ -239,7 +239,14 @@ interface Visit {
   values: store.UrlVisitValues;
   links: store.LinkRow[];
   /** URLs found on the page, or where a redirect points (same depth: a redirect is not a click). */
-  found: { url: string; depth: number }[];
+  found: Candidate[];
+}
+
+/** A URL met on a page; `resource` when the page loads it (image, stylesheet, ...) rather than links to it. */
+interface Candidate {
+  url: string;
+  depth: number;
+  resource?: boolean;
 }
 
 async function visit(
@@ -256,7 +263,9 @@ async function visit(
     links: [],
     found: [],
   };
-  if (!row.internal) {
+  // External links and every subresource are checked, not crawled: HEAD, then GET where HEAD is
+  // refused (405, 501, ...). Through the same per-host limiter as pages, so politeness holds.
+  if (!row.internal || row.resource) {
     const check = await env.limiter.run(host, () =>
       checkExternal(env.client, row.url, env.config.SITE_CRAWL_TIMEOUT_MS),
     );
@@ -315,6 +324,22 @@ async function visit(
     result.links.push({ sourceUrl: row.url, targetUrl: target, anchorText: text, nofollow: link.nofollow });
     result.found.push({ url: target, depth: row.depth + 1 });
   }
+  for (const resource of page.resources) {
+    const target = normalizeUrl(resource.url, base);
+    if (!target || target.length > 2048) continue;
+    // One row per page and target (the table's key has no element): the first element that loads it names it.
+    const key = `${target}\n`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.links.push({
+      sourceUrl: row.url,
+      targetUrl: target,
+      anchorText: '',
+      nofollow: false,
+      element: resource.element,
+    });
+    result.found.push({ url: target, depth: row.depth + 1, resource: true });
+  }
   return result;
 }
 
@@ -346,27 +371,31 @@ async function admitUrls(
   tx: Tx,
   crawl: store.CrawlRow,
   robots: Robots | null,
-  candidates: { url: string; depth: number }[],
+  candidates: Candidate[],
 ): Promise<void> {
   const shallowest = new Map<string, number>();
   for (const c of candidates) shallowest.set(c.url, Math.min(c.depth, shallowest.get(c.url) ?? c.depth));
   if (shallowest.size === 0) return;
+  // A URL that is also linked to as a page is crawled as one (its links matter too).
+  const pageLinked = new Set(candidates.filter((c) => !c.resource).map((c) => c.url));
   const known = await store.knownUrls(tx, crawl.id, [...shallowest.keys()]);
   let budget = crawl.pageBudget - (await store.countBudgetedUrls(tx, crawl.id));
   const rows: store.NewUrlRow[] = [];
   for (const [url, depth] of shallowest) {
     if (known.has(url)) continue;
     const internal = isInSite(url, crawl.startUrl);
+    const resource = !pageLinked.has(url);
     if (!internal) {
-      rows.push({ url, internal, depth, state: 'queued' });
+      rows.push({ url, internal, depth, state: 'queued', resource });
       continue;
     }
     let skipReason: store.NewUrlRow['skipReason'] = null;
     if (!robotsAllow(robots, url)) skipReason = 'robots';
-    else if (depth > crawl.maxDepth) skipReason = 'depth';
-    else if (budget <= 0) skipReason = 'budget';
-    else budget -= 1;
-    rows.push({ url, internal, depth, state: skipReason ? 'skipped' : 'queued', skipReason });
+    // A subresource is one request for the page that loads it: no depth or page budget of its own.
+    else if (!resource && depth > crawl.maxDepth) skipReason = 'depth';
+    else if (!resource && budget <= 0) skipReason = 'budget';
+    else if (!resource) budget -= 1;
+    rows.push({ url, internal, depth, state: skipReason ? 'skipped' : 'queued', skipReason, resource });
   }
   await store.insertUrls(tx, crawl.id, rows);
 }
@@ -376,7 +405,7 @@ async function finishCrawl(tx: Tx, audit: CrawlAudit, crawl: store.CrawlRow): Pr
   let comparison: unknown = null;
   const urls = await store.crawlUrls(tx, crawl.id);
   if (crawl.kind === 'full') {
-    const fetched = urls.filter((u) => u.internal && u.state === 'done');
+    const fetched = urls.filter((u) => u.internal && !u.resource && u.state === 'done');
     const pageScores = fetched.flatMap((u) => (u.seoScore === null ? [] : [u.seoScore]));
     const current = await store.findCrawl(tx, crawl.id);
     seoScore = audit.scoreSite({

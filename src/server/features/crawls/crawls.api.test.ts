@@ -111,6 +111,22 @@ describe('site health crawl', () => {
         critical: true,
       },
       { category: 'redirect-chain', broken: 'EXT/moved', fixed: 'EXT/ok', sources: 1, critical: true },
+      { category: 'broken-resource', broken: '/css/missing.css', fixed: null, sources: 1, critical: false },
+      {
+        category: 'broken-resource',
+        broken: '/img/poster-missing.jpg',
+        fixed: null,
+        sources: 1,
+        critical: false,
+      },
+      {
+        category: 'broken-resource',
+        broken: '/img/team-missing.png',
+        fixed: null,
+        sources: 1,
+        critical: false,
+      },
+      { category: 'broken-resource', broken: '/js/missing.js', fixed: null, sources: 1, critical: false },
       {
         category: 'broken-internal',
         broken: '/products/7-widget-deluxe',
@@ -118,8 +134,9 @@ describe('site health crawl', () => {
         sources: 1,
         critical: false,
       },
+      { category: 'broken-resource', broken: 'EXT/gone.webp', fixed: null, sources: 1, critical: false },
     ]);
-    expect(report.totalFixes).toBe(10);
+    expect(report.totalFixes).toBe(15);
     expect(report.criticalFixes).toHaveLength(9);
     expect(report.fixesByCategory).toEqual({
       'broken-internal': 4,
@@ -129,7 +146,32 @@ describe('site health crawl', () => {
       'http-to-https': 0,
       'case-mismatch': 1,
       'trailing-slash': 1,
+      'broken-resource': 5,
     });
+    // Each broken subresource with the page and the element that loads it.
+    const about = `${site.url}about`;
+    const resources = Object.fromEntries(
+      report.fixes
+        .filter((f: { category: string }) => f.category === 'broken-resource')
+        .map((f: { brokenUrl: string; references: unknown[] }) => [path(f.brokenUrl), f.references]),
+    );
+    expect(resources).toEqual({
+      '/css/missing.css': [{ source: about, element: 'link[rel=stylesheet][href]' }],
+      '/img/poster-missing.jpg': [{ source: about, element: 'video[poster]' }],
+      '/img/team-missing.png': [{ source: about, element: 'img[src]' }],
+      '/js/missing.js': [{ source: about, element: 'script[src]' }],
+      'EXT/gone.webp': [{ source: about, element: 'source[srcset]' }],
+    });
+    expect(
+      report.fixes.find((f: { brokenUrl: string }) => f.brokenUrl === `${site.url}css/missing.css`).reason,
+    ).toBe('Answers HTTP 404; no fix found.');
+    // Subresources are checked, not crawled: HEAD, then GET only where HEAD is refused (405 here);
+    // robots.txt holds for them too; a working one is no fix.
+    expect(site.hits.get('HEAD /img/team-missing.png')).toBe(1);
+    expect(site.hits.get('GET /css/site.css')).toBe(1);
+    expect(site.hits.get('HEAD /css/site.css')).toBe(1);
+    expect(site.hits.get('HEAD /private/hidden.png')).toBeUndefined();
+    expect(site.hits.get('GET /private/hidden.png')).toBeUndefined();
     const reasons = Object.fromEntries(
       report.fixes.map((f: { brokenUrl: string; reason: string }) => [path(f.brokenUrl), f.reason]),
     );
@@ -308,7 +350,7 @@ describe('site health crawl', () => {
         .statusCode,
     ).toBe(403);
     await crawlToEnd(member.client, 1);
-    expect((await viewer.client.get('/api/deployment/link-fixes')).json().totalFixes).toBe(10);
+    expect((await viewer.client.get('/api/deployment/link-fixes')).json().totalFixes).toBe(15);
 
     const other = await signUpOwner(t.app);
     expect((await other.client.get('/api/deployment/link-fixes')).json()).toMatchObject({

@@ -6,6 +6,58 @@ export interface PageLink {
   nofollow: boolean;
 }
 
+/** A URL the page loads rather than links to, with the element and attribute that names it. */
+export interface PageResource {
+  url: string;
+  /** 'img[src]', 'link[rel=stylesheet][href]', 'source[srcset]', 'video[poster]', ... */
+  element: string;
+}
+
+/** `<link rel>` values whose target the browser loads (or the user agent shows): a broken one is a broken page. */
+const loadedLinkRels = ['stylesheet', 'icon', 'apple-touch-icon', 'manifest', 'preload', 'modulepreload'];
+
+/** Single-URL attributes of elements that load what they name. */
+const resourceAttributes: Record<string, string[]> = {
+  img: ['src'],
+  script: ['src'],
+  source: ['src'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  track: ['src'],
+  embed: ['src'],
+  object: ['data'],
+  iframe: ['src'],
+};
+
+/** The URLs of a srcset: comma-separated candidates, each a URL and an optional width or density. */
+function srcsetUrls(srcset: string): string[] {
+  return srcset
+    .split(/,\s+|,(?=\S+\s+\d)/)
+    .map((candidate) => candidate.trim().split(/\s+/)[0])
+    .filter((url) => url && !url.startsWith('data:'));
+}
+
+function resourcesOf(name: string, attrs: Record<string, string>): PageResource[] {
+  const found: PageResource[] = [];
+  const add = (url: string | undefined, element: string) => {
+    const trimmed = url?.trim();
+    // A data: URL is inline content, nothing to fetch.
+    if (trimmed && !/^data:/i.test(trimmed)) found.push({ url: trimmed, element });
+  };
+  if (name === 'link') {
+    const rels = (attrs.rel ?? '').toLowerCase().split(/\s+/);
+    const rel = loadedLinkRels.find((r) => rels.includes(r));
+    if (rel) add(attrs.href, `link[rel=${rel}][href]`);
+  } else if (name === 'input') {
+    if ((attrs.type ?? '').toLowerCase() === 'image') add(attrs.src, 'input[type=image][src]');
+  } else {
+    for (const attribute of resourceAttributes[name] ?? []) add(attrs[attribute], `${name}[${attribute}]`);
+  }
+  if ((name === 'img' || name === 'source') && attrs.srcset)
+    for (const url of srcsetUrls(attrs.srcset)) add(url, `${name}[srcset]`);
+  return found;
+}
+
 /** What the crawler keeps of an HTML page (issue 13 §1) and what the SEO audit reads. */
 export interface PageFacts {
   title: string | null;
@@ -17,6 +69,8 @@ export interface PageFacts {
   images: { src: string; alt: string | null }[];
   hreflang: { lang: string; href: string }[];
   links: PageLink[];
+  /** What the page loads: images, stylesheets, scripts, media (checked, not crawled). */
+  resources: PageResource[];
   baseHref: string | null;
   lang: string | null;
   /** The page's visible text, lower-cased, for keyphrase checks (capped: a huge page needs no more). */
@@ -40,6 +94,7 @@ export function parseHtmlPage(html: string): PageFacts {
     images: [],
     hreflang: [],
     links: [],
+    resources: [],
     baseHref: null,
     lang: null,
     text: '',
@@ -56,6 +111,7 @@ export function parseHtmlPage(html: string): PageFacts {
     {
       onopentag(name, attrs) {
         if (skippedText.has(name)) skipDepth += 1;
+        facts.resources.push(...resourcesOf(name, attrs));
         switch (name) {
           case 'html':
             facts.lang = attrs.lang ?? null;

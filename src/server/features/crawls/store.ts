@@ -8,7 +8,10 @@ export type NewUrlRow = Omit<typeof siteUrls.$inferInsert, 'workspaceId' | 'craw
 export type LinkRow = Pick<
   typeof siteLinks.$inferSelect,
   'sourceUrl' | 'targetUrl' | 'anchorText' | 'nofollow'
->;
+> & {
+  /** The element and attribute of a subresource ('img[src]'); null or absent for a page link. */
+  element?: string | null;
+};
 export type SettingsRow = typeof siteHealthSettings.$inferSelect;
 
 export async function findSettings(tx: Tx, websiteId: number): Promise<SettingsRow | null> {
@@ -125,7 +128,7 @@ export async function knownUrls(tx: Tx, crawlId: number, urls: string[]): Promis
   return new Set(rows.map((row) => row.url));
 }
 
-/** Internal URLs that count against the page budget: every one queued or fetched. */
+/** Internal URLs that count against the page budget: every page queued or fetched (subresources do not). */
 export async function countBudgetedUrls(tx: Tx, crawlId: number): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
@@ -134,6 +137,7 @@ export async function countBudgetedUrls(tx: Tx, crawlId: number): Promise<number
       and(
         eq(siteUrls.crawlId, crawlId),
         eq(siteUrls.internal, true),
+        eq(siteUrls.resource, false),
         inArray(siteUrls.state, ['queued', 'done']),
       ),
     );
@@ -148,10 +152,10 @@ export async function countBudgetedUrls(tx: Tx, crawlId: number): Promise<number
 export async function insertUrls(tx: Tx, crawlId: number, rows: NewUrlRow[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.execute(sql`
-    insert into site_urls (crawl_id, url, internal, depth, state, skip_reason)
+    insert into site_urls (crawl_id, url, internal, depth, state, skip_reason, resource)
     select ${crawlId}, * from unnest(${sql.param(rows.map((r) => r.url))}::text[], ${sql.param(rows.map((r) => r.internal))}::boolean[],
       ${sql.param(rows.map((r) => r.depth))}::int[], ${sql.param(rows.map((r) => r.state ?? 'queued'))}::text[],
-      ${sql.param(rows.map((r) => r.skipReason ?? null))}::text[])
+      ${sql.param(rows.map((r) => r.skipReason ?? null))}::text[], ${sql.param(rows.map((r) => r.resource ?? false))}::boolean[])
     on conflict do nothing`);
 }
 
@@ -205,10 +209,10 @@ export async function updateUrls(
 export async function insertLinks(tx: Tx, crawlId: number, links: LinkRow[]): Promise<void> {
   if (links.length === 0) return;
   await tx.execute(sql`
-    insert into site_links (crawl_id, source_url, target_url, anchor_text, nofollow)
+    insert into site_links (crawl_id, source_url, target_url, anchor_text, nofollow, element)
     select ${crawlId}, * from unnest(${sql.param(links.map((l) => l.sourceUrl))}::text[],
       ${sql.param(links.map((l) => l.targetUrl))}::text[], ${sql.param(links.map((l) => l.anchorText))}::text[],
-      ${sql.param(links.map((l) => l.nofollow))}::boolean[])
+      ${sql.param(links.map((l) => l.nofollow))}::boolean[], ${sql.param(links.map((l) => l.element ?? null))}::text[])
     on conflict do nothing`);
 }
 
@@ -223,6 +227,7 @@ export async function crawlLinks(tx: Tx, crawlId: number): Promise<LinkRow[]> {
       targetUrl: siteLinks.targetUrl,
       anchorText: siteLinks.anchorText,
       nofollow: siteLinks.nofollow,
+      element: siteLinks.element,
     })
     .from(siteLinks)
     .where(eq(siteLinks.crawlId, crawlId));

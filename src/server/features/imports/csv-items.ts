@@ -1,4 +1,5 @@
 import { type Parser, parse } from 'csv-parse';
+import { type CsvFormat, csvTextStream } from './text-encoding.js';
 
 /** One data row of the file, or a stretch csv-parse could not read (reported as a failed row). */
 export type CsvItem = { fields: string[]; line: number } | { error: string; line: number };
@@ -13,9 +14,12 @@ export class CsvItemParser {
   private readonly parser: Parser;
   private items: CsvItem[] = [];
 
-  constructor() {
+  /** `format`: the delimiter, and lines before the header that were taken out of the stream (still counted in line numbers). */
+  constructor(format: Pick<CsvFormat, 'delimiter' | 'skippedLines'> = { delimiter: ',', skippedLines: 0 }) {
+    const offset = format.skippedLines;
     this.parser = parse({
       bom: true,
+      delimiter: format.delimiter,
       // Mixed endings happen when files are edited on several systems; auto-detection would lock onto the first.
       record_delimiter: ['\r\n', '\n', '\r'],
       skip_empty_lines: true,
@@ -24,13 +28,13 @@ export class CsvItemParser {
       relax_quotes: true,
       skip_records_with_error: true,
       on_record: (record: string[], context: { lines: number }) => {
-        this.items.push({ fields: record, line: context.lines });
+        this.items.push({ fields: record, line: context.lines + offset });
         return null; // consumed here; nothing is queued on the stream's readable side
       },
       on_skip: (error: { message: string; lines?: number } | undefined) => {
         this.items.push({
           error: describeCsvError(error?.message ?? 'Unreadable row'),
-          line: error?.lines ?? 0,
+          line: (error?.lines ?? 0) + offset,
         });
       },
     });
@@ -68,7 +72,7 @@ function describeCsvError(message: string): string {
   return `Unreadable CSV: ${message}`;
 }
 
-/** Every item of a byte stream, in order; the first item is the header. */
+/** Every item of a UTF-8, comma-separated byte stream, in order; the first item is the header. */
 export async function* readCsvItems(source: AsyncIterable<Buffer>): AsyncGenerator<CsvItem[]> {
   const parser = new CsvItemParser();
   try {
@@ -80,6 +84,28 @@ export async function* readCsvItems(source: AsyncIterable<Buffer>): AsyncGenerat
     if (rest.length > 0) yield rest;
   } finally {
     parser.destroy();
+  }
+}
+
+/**
+ * Every item of an uploaded file, in order, the header first: its encoding and delimiter are
+ * detected from its first bytes (see CsvTextDecoder), the same way the upload detected them.
+ */
+export async function* readCsvFile(source: AsyncIterable<Buffer>): AsyncGenerator<CsvItem[]> {
+  // Created when the format is known, which is always before the first chunk of text.
+  const state: { parser: CsvItemParser | null } = { parser: null };
+  const text = csvTextStream(source, (format) => {
+    state.parser = new CsvItemParser(format);
+  });
+  try {
+    for await (const chunk of text) {
+      const items = (await state.parser?.write(chunk)) ?? [];
+      if (items.length > 0) yield items;
+    }
+    const rest = (await state.parser?.end()) ?? [];
+    if (rest.length > 0) yield rest;
+  } finally {
+    state.parser?.destroy();
   }
 }
 

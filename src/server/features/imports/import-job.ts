@@ -8,14 +8,13 @@ import type { JobDefinition } from '../../jobs/queue.js';
 import { recordActivity } from '../activities/index.js';
 import { assertContactCapacity, countContactsByStatus } from '../contacts/index.js';
 import { createDealsFromImport } from '../deals/index.js';
-import { readCsvItems } from './csv-items.js';
+import { readCsvFile } from './csv-items.js';
 import { deleteStoredFile, readStoredFile } from './file-store.js';
 import { mapHeader } from './header-mapping.js';
 import { ImportBatch } from './import-batch.js';
 import { maxImportRows } from './limits.js';
 import { contactIdsOfStaged, recordFailedRows, rematchBatch, stageBatch, writeBatch } from './merge-batch.js';
 import * as store from './store.js';
-import { utf8Stream } from './text-encoding.js';
 
 export const importJobName = 'contacts-import';
 
@@ -99,8 +98,8 @@ async function* batchesAfter(deps: AppDeps, job: store.ImportJobRow): AsyncGener
   let rowNumber = 0;
   let isHeader = true;
   let batch = new ImportBatch(mapping);
-  const file = utf8Stream(readStoredFile(deps.database, job.workspaceId, job.id));
-  for await (const items of readCsvItems(file)) {
+  const file = readStoredFile(deps.database, job.workspaceId, job.id);
+  for await (const items of readCsvFile(file)) {
     for (const item of items) {
       if (isHeader) {
         isHeader = false;
@@ -186,7 +185,9 @@ async function commitBatch(
     successful: batch.rowCount - outcome.failed.length,
     failed: outcome.failed.length,
     created: outcome.created,
-    updated: outcome.updated,
+    // Every successful row either created a contact or updated one: a row merged into an earlier
+    // row of the same file (same email or phone) counts as an update, as it would in a later file.
+    updated: batch.rowCount - outcome.failed.length - outcome.created,
   });
   if (!isLast) return;
   const done = await store.completeImportJob(tx, job.id);

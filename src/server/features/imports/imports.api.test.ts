@@ -185,7 +185,7 @@ describe('POST /api/contacts/import-csv', () => {
       successful_imports: 4,
       failed_imports: 0,
       created_contacts: 1,
-      updated_contacts: 2,
+      updated_contacts: 3, // sam@ and kim@ existed; the second new@ row merged into the first
     });
     const rows = await contactsOf(owner);
     expect(rows).toHaveLength(3);
@@ -208,7 +208,7 @@ describe('POST /api/contacts/import-csv', () => {
     ]);
     // The same file again changes nothing and adds nobody.
     const again = await importAndWait(owner.client, csv);
-    expect(again.status).toMatchObject({ created_contacts: 0, updated_contacts: 3, failed_imports: 0 });
+    expect(again.status).toMatchObject({ created_contacts: 0, updated_contacts: 4, failed_imports: 0 });
     expect(await contactsOf(owner)).toEqual(rows);
   });
 
@@ -585,6 +585,110 @@ describe('hostile and unusual uploads', () => {
       `1,2,"Email ""bad-1"" is not a valid email address","'=HYPERLINK(""http://evil.example"")",bad-1,'+SUM(A1)`,
       `2,3,"Email ""bad-2"" is not a valid email address",'-2+3,bad-2,'@cmd`,
     ]);
+  });
+});
+
+describe('encodings and delimiters of spreadsheet exports', () => {
+  /** Uploads `bytes`, waits for the job, and answers the status with the stored contacts' names and emails. */
+  async function importBytes(bytes: Buffer, filename = 'export.csv') {
+    const owner = await signUpOwner(t.app);
+    const res = await upload(owner.client, filename, bytes);
+    expect(res.statusCode, res.body).toBe(202);
+    const status = await waitForImport(owner.client, res.json().jobId);
+    const contacts = (await contactsOf(owner)).map((c) => [c.first_name, c.last_name, c.email, c.city]);
+    return { owner, started: res.json(), status, contacts };
+  }
+
+  it('reads a Latin-1 file (no BOM, not UTF-8) without storing a replacement character', async () => {
+    const csv = 'First Name,Last Name,Email,City\nJosé,Müller,jose@example.com,Zürich\n';
+    const { started, status, contacts } = await importBytes(Buffer.from(csv, 'latin1'));
+    expect(started.preview[0]).toMatchObject({ firstName: 'José', lastName: 'Müller' });
+    expect(status).toMatchObject({ status: 'completed', created_contacts: 1, failed_imports: 0 });
+    expect(contacts).toEqual([['José', 'Müller', 'jose@example.com', 'Zürich']]);
+  });
+
+  it('reads a Windows-1252 file with curly quotes and the euro sign', async () => {
+    // “Bob” and € are 0x93 0x94 0x80 in Windows-1252: C1 controls if read as Latin-1, U+FFFD as UTF-8.
+    const bytes = Buffer.concat([
+      Buffer.from('Name,Email,City\n'),
+      Buffer.from([0x93, ...Buffer.from('Bob'), 0x94, 0x20, ...Buffer.from('Dupr'), 0xe9]),
+      Buffer.from(',bob@example.com,'),
+      Buffer.from([0x80, ...Buffer.from('-ville')]),
+      Buffer.from('\n'),
+    ]);
+    const { status, contacts } = await importBytes(bytes);
+    expect(status).toMatchObject({ status: 'completed', created_contacts: 1, failed_imports: 0 });
+    expect(contacts).toEqual([['“Bob”', 'Dupré', 'bob@example.com', '€-ville']]);
+  });
+
+  it('reads Excel "Unicode text": UTF-16 LE with a BOM, tab-separated', async () => {
+    const text =
+      '\uFEFFFirst Name\tLast Name\tEmail\tCity\r\nZoë\tØrsted\tzoe@example.com\tKøbenhavn, DK\r\n';
+    const { started, status, contacts } = await importBytes(Buffer.from(text, 'utf16le'));
+    expect(started).toMatchObject({ totalRows: 1, ignoredColumns: [] });
+    expect(status).toMatchObject({ status: 'completed', created_contacts: 1, failed_imports: 0 });
+    expect(contacts).toEqual([['Zoë', 'Ørsted', 'zoe@example.com', 'København, DK']]);
+  });
+
+  it('reads a semicolon-separated file, commas inside fields left alone', async () => {
+    const csv = 'First Name;Last Name;E-Mail;City\r\nAnna;Schmidt;anna@example.com;Berlin, Mitte\r\n';
+    const { status, contacts } = await importBytes(Buffer.from(csv));
+    expect(status).toMatchObject({ status: 'completed', created_contacts: 1, failed_imports: 0 });
+    expect(contacts).toEqual([['Anna', 'Schmidt', 'anna@example.com', 'Berlin, Mitte']]);
+  });
+
+  it("honours Excel's sep= first line, skipped and still counted in line numbers", async () => {
+    const csv = 'sep=;\r\nName;Email;City\r\nEva Lind;eva@example.com;Oslo, Norway\r\nBad;not-an-email;X\r\n';
+    const { owner, started, status, contacts } = await importBytes(Buffer.from(csv));
+    expect(started.totalRows).toBe(2);
+    expect(status).toMatchObject({ status: 'completed', created_contacts: 1, failed_imports: 1 });
+    expect(contacts).toEqual([['Eva', 'Lind', 'eva@example.com', 'Oslo, Norway']]);
+    const report = await owner.client.get(`/api/contacts/import-status/${started.jobId}/errors.csv`);
+    const lines = report.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('Row,Line,Reason,Name,Email,City');
+    expect(lines[1]).toMatch(/^2,4,"Email ""not-an-email""/);
+  });
+
+  it('reads a pipe-separated file', async () => {
+    const csv = 'name|email|city\nPat Doe|pat@example.com|Austin, TX\n';
+    const { status, contacts } = await importBytes(Buffer.from(csv));
+    expect(status).toMatchObject({ status: 'completed', created_contacts: 1, failed_imports: 0 });
+    expect(contacts).toEqual([['Pat', 'Doe', 'pat@example.com', 'Austin, TX']]);
+  });
+
+  it('fails a row whose bytes cannot be decoded, with a reason, and stores no replacement character', async () => {
+    // Valid UTF-8 at the start (so the file is read as UTF-8), then a cut two-byte sequence.
+    const bytes = Buffer.concat([
+      Buffer.from('name,email\nZoë Saldaña,zoe@example.com\nBro'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('ken,broken@example.com\n'),
+    ]);
+    const { owner, started, status, contacts } = await importBytes(bytes);
+    expect(status).toMatchObject({
+      status: 'completed',
+      successful_imports: 1,
+      failed_imports: 1,
+      created_contacts: 1,
+    });
+    expect(contacts).toEqual([['Zoë', 'Saldaña', 'zoe@example.com', null]]);
+    const report = await owner.client.get(`/api/contacts/import-status/${started.jobId}/errors.csv`);
+    expect(report.body).toContain("not valid text in the file's encoding");
+  });
+
+  it('counts a row merged into an earlier row of the same file as an update', async () => {
+    const csv = 'email,first name,last name\ndup@example.com,Dana,\nDUP@example.com,,Upton\n';
+    const { status, contacts } = await importBytes(Buffer.from(csv));
+    expect(status).toMatchObject({
+      status: 'completed',
+      successful_imports: 2,
+      failed_imports: 0,
+      created_contacts: 1,
+      updated_contacts: 1,
+    });
+    expect(contacts).toEqual([['Dana', 'Upton', 'dup@example.com', null]]);
   });
 });
 

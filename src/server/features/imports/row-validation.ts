@@ -50,7 +50,16 @@ const stageByName = new Map<string, DealStage>(
   ]),
 );
 
+/**
+ * U+FFFD is what a decoder leaves where bytes were not text in the file's encoding (a UTF-8 file
+ * with a stretch saved in another encoding, a cut UTF-16 character, a byte Windows-1252 leaves
+ * undefined). Stored, it would silently corrupt a name for good, so the row fails instead.
+ */
+const undecodable =
+  "Has bytes that are not valid text in the file's encoding; save the file as UTF-8 and import this row again";
+
 export function validateRow(fields: readonly string[], mapping: ColumnMapping): RowResult {
+  if (fields.some((f) => f.includes('\uFFFD'))) return { ok: false, reason: undecodable };
   const { columns } = mapping;
   const text = (index: number | undefined): string | null => {
     if (index === undefined) return null;

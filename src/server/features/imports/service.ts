@@ -10,7 +10,7 @@ import { type ImportJobData, importJobName, tooManyRows } from './import-job.js'
 import { maxImportRows, previewRows } from './limits.js';
 import { validateRow } from './row-validation.js';
 import * as store from './store.js';
-import { Utf8Transcoder } from './text-encoding.js';
+import { type CsvFormat, CsvTextDecoder } from './text-encoding.js';
 
 export function tooLarge(maxBytes: number): AppError {
   return AppError.badRequest('file', serverMessage('imports.tooLarge', { size: formatBytes(maxBytes) }));
@@ -26,7 +26,8 @@ function formatBytes(bytes: number): string {
  * Stores the uploaded file (streamed: never whole in memory) with a new job, in one transaction,
  * then queues the job. Refuses at once what cannot be imported: not a .csv, empty, no data rows,
  * over the row or size limit, no email or phone column. Returns the first rows as a preview.
- * The file is stored as uploaded; it is read as UTF-8 (a UTF-16 file is transcoded by its BOM).
+ * The file is stored as uploaded; its encoding and delimiter are detected from its first bytes
+ * (CsvTextDecoder), and the job detects them again from the same bytes.
  */
 export async function importContacts(
   deps: AppDeps,
@@ -39,9 +40,10 @@ export async function importContacts(
   const started = await deps.database.withWorkspace(member.workspaceId, async (tx) => {
     const jobId = await store.insertImportJob(tx, { filename, createdBy: member.userId });
     const writer = new ChunkWriter(tx, jobId);
-    const transcoder = new Utf8Transcoder();
+    const decoder = new CsvTextDecoder();
     const counter = new CsvRecordCounter();
-    const head = new CsvHead();
+    // Made once the decoder has seen enough of the file to know its delimiter.
+    let head: CsvHead | null = null;
     let textBytes = 0;
     const read = async (text: Buffer) => {
       if (textBytes === 0 && text.subarray(0, 8192).includes(0)) {
@@ -49,18 +51,20 @@ export async function importContacts(
       }
       textBytes += text.length;
       counter.push(text);
+      head ??= new CsvHead(decoder.format ?? { delimiter: ',', skippedLines: 0 });
       await head.push(text);
     };
     for await (const chunk of input.source) {
       if (writer.bytes + chunk.length > maxBytes) throw tooLarge(maxBytes);
       await writer.write(chunk);
-      const text = transcoder.push(chunk);
+      const text = decoder.push(chunk);
       if (text.length > 0) await read(text);
     }
-    const rest = transcoder.end();
+    const rest = decoder.end();
     if (rest.length > 0) await read(rest);
     await writer.finish();
     const records = counter.finish();
+    head ??= new CsvHead({ delimiter: ',', skippedLines: 0 });
     await head.finish();
     if (writer.bytes === 0 || !head.header)
       throw AppError.badRequest('file', serverMessage('imports.emptyFile'));
@@ -106,7 +110,11 @@ function fallbackPreview(fields: string[], columns: ReturnType<typeof mapHeader>
 class CsvHead {
   header: string[] | null = null;
   rows: string[][] = [];
-  private parser: CsvItemParser | null = new CsvItemParser();
+  private parser: CsvItemParser | null;
+
+  constructor(format: Pick<CsvFormat, 'delimiter' | 'skippedLines'>) {
+    this.parser = new CsvItemParser(format);
+  }
 
   async push(chunk: Buffer): Promise<void> {
     if (!this.parser) return;

@@ -109,10 +109,16 @@ function toggledSlash(url: URL): string {
 export function buildSiteFixes(startUrl: string, urls: UrlRow[], links: LinkRow[]): LinkFix[] {
   const byUrl = new Map(urls.map((u) => [u.url, u]));
   const sourcesOf = new Map<string, Set<string>>();
+  const referencesOf = new Map<string, Map<string, string>>();
   for (const link of links) {
     const set = sourcesOf.get(link.targetUrl) ?? new Set<string>();
     set.add(link.sourceUrl);
     sourcesOf.set(link.targetUrl, set);
+    // One reference per page (a page linking to a URL twice names it once); a subresource keeps its element.
+    const refs = referencesOf.get(link.targetUrl) ?? new Map<string, string>();
+    const element = link.element ?? 'a[href]';
+    if (!refs.has(link.sourceUrl) || link.element) refs.set(link.sourceUrl, element);
+    referencesOf.set(link.targetUrl, refs);
   }
   const live = urls.filter(isLivePage);
   const start = new URL(startUrl).pathname;
@@ -137,6 +143,9 @@ export function buildSiteFixes(startUrl: string, urls: UrlRow[], links: LinkRow[
   ) => {
     const reason = storedMessage(reasonId, reasonValues);
     const sources = [...(sourcesOf.get(row.url) ?? [])].sort();
+    const references = [...(referencesOf.get(row.url) ?? [])]
+      .map(([source, element]) => ({ source, element }))
+      .sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
     fixes.push({
       category,
       brokenUrl: row.url,
@@ -145,6 +154,7 @@ export function buildSiteFixes(startUrl: string, urls: UrlRow[], links: LinkRow[
       reasonId,
       reasonValues: reason.values ?? {},
       sources,
+      references,
       critical:
         sources.length >= criticalSourceCount || sources.some((s) => home.has(s)) || home.has(row.url),
       internal: row.internal,
@@ -171,6 +181,20 @@ export function buildSiteFixes(startUrl: string, urls: UrlRow[], links: LinkRow[
     if (row.state !== 'done') continue;
     // Only what a page links to (or the home page itself) is a link to fix.
     if (!sourcesOf.has(row.url) && !home.has(row.url)) continue;
+    // A subresource has no page to redirect to: the referencing element needs a working URL.
+    if (row.resource) {
+      if (isBrokenUrl(row))
+        add(
+          row,
+          'broken-resource',
+          null,
+          row.internal ? 'siteHealth.reasonNoFix' : 'siteHealth.reasonExternal',
+          {
+            problem: problemOf(row),
+          },
+        );
+      continue;
+    }
     if (!row.internal) {
       const chain = row.redirectChain ?? [];
       if (row.error === 'redirect_loop')

@@ -49,7 +49,8 @@ export async function seoPerformance(tx: Tx) {
   const consoleSites = await store.listSearchConsoleSites(tx);
   const perSite = sites.map((site) => {
     const pages = site.urls.filter((u) => u.internal && u.seoScore !== null);
-    const fetched = site.urls.filter((u) => u.internal && u.state === 'done');
+    // Pages only: images and stylesheets the crawler checked are not pages of the audit.
+    const fetched = site.urls.filter((u) => u.internal && !u.resource && u.state === 'done');
     const checks = site.crawl
       ? auditSite({
           robotsStatus: site.crawl.robotsStatus,
