@@ -239,9 +239,12 @@ describe('backups', () => {
     );
 
     const backup = await backupToEnd(source.client);
+    expect(backup.verifyStatus).toBe('unverified');
     const restore = await restoreToEnd(source.client, backup.id);
     expect(restore).toMatchObject({ status: 'completed', error: null });
     const copyId = restore.newWorkspaceId as number;
+    // A restore checks every table's rows and the file's checksum: the backup is verified by it.
+    expect((await listed(source.client)).find((b) => b.id === backup.id)?.verifyStatus).toBe('verified');
 
     const row = async (query: string) => (await owner.query(query, [copyId])).rows[0];
     const press = await row('select sealed_password from content_wordpress where workspace_id = $1');

@@ -281,6 +281,8 @@ export async function runRestoreJob(
         await addWorkspaceOwner(tx, { workspaceId: newWorkspaceId, userId: restore.createdBy });
       await enterWorkspace(tx, workspaceId);
       await store.setRestoreStatus(tx, restoreId, { status: 'completed', newWorkspaceId });
+      // restoreInto checked every table's rows and the file's checksum: the same proof as Verify.
+      await store.setVerifyStatus(tx, backup.id, 'verified');
       await recordActivity(
         tx,
         'backup_restored',
