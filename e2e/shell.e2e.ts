@@ -171,6 +171,16 @@ describe('app shell', () => {
     expect(await members.getByText('Ivy Invitee').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Create invite' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add website' }).count()).toBe(0);
+
+    // A member's Backup tab says who may use backups, and asks nothing the role cannot read.
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) refused.push(response.url());
+    });
+    await page.getByRole('link', { name: 'Backup', exact: true }).click();
+    await page.getByText('Only owners and admins can see and run backups.').waitFor();
+    expect(await page.getByRole('button', { name: 'Backup Now' }).count()).toBe(0);
+    expect(refused).toEqual([]);
     await page.context().close();
   });
 

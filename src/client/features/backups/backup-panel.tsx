@@ -5,7 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
+import { useAuth } from '@client/lib/use-auth';
 import type { Backup } from '@domain/backups/backup-schemas';
+import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Archive, Download, RotateCcw, ShieldCheck } from 'lucide-react';
 import { useBackups, useRestoreBackup, useStartBackup, useVerifyBackup } from './backups-api';
@@ -19,8 +21,24 @@ function formatSize(bytes: number): string {
 /** The dashboard's Backup tab (spec 000 §2.3 Legacy group; issue 12 §4). */
 export function BackupPanel() {
   const { t } = useLingui();
-  const backups = useBackups();
+  const { user } = useAuth();
+  const canManage = user ? hasRole(user.role, 'admin') : false;
+  // Backups hold every row of the workspace: only owners and admins read them, so nobody else asks.
+  const backups = useBackups({ enabled: canManage });
   const start = useStartBackup();
+  if (!canManage)
+    return (
+      <div className="space-y-6" data-panel="backup">
+        <h2 className="text-2xl font-bold tracking-tight">
+          <Trans>Backup</Trans>
+        </h2>
+        <Card>
+          <CardContent className="py-8 text-center text-sm text-muted-foreground">
+            <Trans>Only owners and admins can see and run backups.</Trans>
+          </CardContent>
+        </Card>
+      </div>
+    );
   return (
     <div className="space-y-6" data-panel="backup">
       <h2 className="text-2xl font-bold tracking-tight">

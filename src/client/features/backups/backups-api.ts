@@ -21,9 +21,10 @@ function busy(backup: Backup): boolean {
   );
 }
 
-export function useBackups() {
+export function useBackups({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: listKey,
+    enabled,
     queryFn: () => requestJson(backupListSchema, 'GET', '/api/backups'),
     refetchInterval: (query) => (query.state.data?.some(busy) ? 1000 : false),
   });
