@@ -1,11 +1,13 @@
 import { ApiError, queryWith, readJson, requestJson } from '@client/lib/api';
+import { pollSteadily } from '@client/lib/steady-poll';
 import {
   type ImportStatus,
   importStatusSchema,
   type StartedImport,
   startedImportSchema,
 } from '@domain/imports/import-schemas';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 
 /** Spec 000 §9: the import status is polled every 2000 ms while a job runs. */
 export const importStatusPollMs = 2000;
@@ -40,14 +42,28 @@ export function useStartImport() {
   });
 }
 
+/**
+ * The job's status, read `importStatusPollMs` after the upload and then every `importStatusPollMs` until it
+ * ends: steady under a slow server (pollSteadily), not a timer per interval that stacks or starves reads.
+ */
 export function useImportStatus(jobId: number | null) {
-  return useQuery<ImportStatus>({
-    queryKey: [jobId === null ? '' : importStatusUrl(jobId)],
+  const queryClient = useQueryClient();
+  const url = jobId === null ? '' : importStatusUrl(jobId);
+  const query = useQuery<ImportStatus>({
+    queryKey: [url],
     queryFn: queryWith(importStatusSchema),
-    enabled: jobId !== null,
-    refetchInterval: (query) =>
-      jobId !== null && query.state.data?.status !== 'completed' && query.state.data?.status !== 'failed'
-        ? importStatusPollMs
-        : false,
+    enabled: false,
   });
+  useEffect(() => {
+    if (jobId === null) return;
+    return pollSteadily(async () => {
+      const status = await queryClient.fetchQuery<ImportStatus>({
+        queryKey: [url],
+        queryFn: queryWith(importStatusSchema),
+        staleTime: 0,
+      });
+      return status.status === 'completed' || status.status === 'failed';
+    }, importStatusPollMs);
+  }, [jobId, url, queryClient]);
+  return query;
 }
