@@ -1,9 +1,6 @@
-import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import { contactSourceName, contactStatusNames } from '@client/features/contacts';
 import { toastError } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import {
@@ -14,9 +11,11 @@ import {
 import { hasRole } from '@domain/roles';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ExternalLink, Loader2, Tags, UserPlus, Users } from 'lucide-react';
+import { Loader2, Tags, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useAppSources, useConsoleAction, useContactsBySource } from './data-collection-api';
+import { AppSourcesCard } from './app-sources-card';
+import { ContactsBySourceCard } from './contacts-by-source-card';
+import { useConsoleAction } from './data-collection-api';
 
 export function UserIntegrationPanel() {
   const { t } = useLingui();
@@ -132,114 +131,6 @@ function ActionCard(props: {
           {props.pending && <Loader2 className="animate-spin" aria-hidden="true" />}
           {props.label}
         </Button>
-      </CardContent>
-    </Card>
-  );
-}
-
-function AppSourcesCard() {
-  const { data, isLoading, isError } = useAppSources();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <Trans>App Sources</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>The apps of your ecosystem. Manage them in Settings.</Trans>
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isLoading ? (
-          <Skeleton className="h-24" />
-        ) : isError ? (
-          <p className="text-sm text-destructive">
-            <Trans>The app sources could not be loaded.</Trans>
-          </p>
-        ) : data?.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            <Trans>No apps yet. Add your apps under Settings → Ecosystem apps.</Trans>
-          </p>
-        ) : (
-          <ul className="divide-y">
-            {data?.map((source) => (
-              <li key={source.name} className="py-2">
-                <div className="flex items-center gap-2">
-                  <span className="font-medium">{source.name}</span>
-                  <Badge variant="secondary">{source.type}</Badge>
-                  <a
-                    href={source.url}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="ms-auto text-muted-foreground hover:text-foreground"
-                  >
-                    <ExternalLink className="size-4" aria-hidden="true" />
-                    <span className="sr-only">
-                      <Trans>Open {source.name}</Trans>
-                    </span>
-                  </a>
-                </div>
-                <p className="text-sm text-muted-foreground">{source.description}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-function ContactsBySourceCard() {
-  const { data, isLoading, isError } = useContactsBySource();
-  const { i18n } = useLingui();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <Trans>Contacts by Source</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>The newest three contacts of each source.</Trans>
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {isLoading ? (
-          <Skeleton className="h-24" />
-        ) : isError ? (
-          <p className="text-sm text-destructive">
-            <Trans>Contacts by source could not be loaded.</Trans>
-          </p>
-        ) : (
-          Object.entries(data ?? {}).map(([source, { contacts, total }]) => (
-            <section key={source} aria-label={contactSourceName(source)}>
-              <h3 className="flex items-center gap-2 text-sm font-semibold">
-                {contactSourceName(source)} <Badge variant="outline">{total}</Badge>
-              </h3>
-              {contacts.length === 0 ? (
-                <p className="text-sm text-muted-foreground">
-                  <Trans>No contacts from this source yet</Trans>
-                </p>
-              ) : (
-                <ul className="text-sm">
-                  {contacts.map((c) => (
-                    <li key={c.id} className="flex min-w-0 gap-2">
-                      <span className="shrink-0">{`${c.firstName} ${c.lastName}`.trim() || c.email}</span>
-                      <span className="min-w-0 truncate text-muted-foreground">{c.email}</span>
-                      <Badge variant="secondary" className="ms-auto">
-                        {i18n._(contactStatusNames[c.status])}
-                      </Badge>
-                    </li>
-                  ))}
-                  {total > contacts.length && (
-                    <li className="text-muted-foreground">
-                      <Trans>+{total - contacts.length} more</Trans>
-                    </li>
-                  )}
-                </ul>
-              )}
-            </section>
-          ))
-        )}
       </CardContent>
     </Card>
   );

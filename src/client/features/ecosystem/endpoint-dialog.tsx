@@ -1,11 +1,4 @@
-import { FormDialogFooter } from '@client/components/form/form-dialog-footer';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
@@ -101,112 +94,104 @@ export function EndpointDialog({
   const ids = useId();
   const field = (name: string) => `${ids}-${name}`;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{endpoint ? t`Edit endpoint` : t`Add endpoint`}</DialogTitle>
-          <DialogDescription>
-            <Trans>
-              Where {appName} publishes data for the console to collect, and how its fields map to contacts.
-            </Trans>
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-3">
-          <Field id={field('name')} label={t`Name`} error={errors.name?.message}>
-            <Input id={field('name')} maxLength={120} {...form.register('name')} />
-          </Field>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <Field id={field('type')} label={t`Type`}>
-              <select id={field('type')} className={selectClass} {...form.register('type')}>
-                {endpointTypes.map((v) => (
-                  <option key={v} value={v}>
-                    {v}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id={field('category')} label={t`Category`}>
-              <select id={field('category')} className={selectClass} {...form.register('category')}>
-                {endpointCategories.map((v) => (
-                  <option key={v} value={v}>
-                    {v}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id={field('format')} label={t`Format`}>
-              <select id={field('format')} className={selectClass} {...form.register('format')}>
-                {endpointFormats.map((v) => (
-                  <option key={v} value={v}>
-                    {v.toUpperCase()}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          </div>
-          <Field id={field('url')} label={t`URL`} error={errors.url?.message}>
-            <Input id={field('url')} placeholder={urlPlaceholder} {...form.register('url')} />
-          </Field>
-          <Field id={field('description')} label={t`Description`} error={errors.description?.message}>
-            <Textarea id={field('description')} maxLength={2000} {...form.register('description')} />
-          </Field>
-          <Field id={field('auth')} label={t`Auth header (optional)`} error={errors.authHeader?.message}>
-            <Input
-              id={field('auth')}
-              type="password"
-              autoComplete="off"
-              placeholder={headerPlaceholder}
-              aria-describedby={field('auth-state')}
-              {...form.register('authHeader')}
-            />
-            <p id={field('auth-state')} className="text-xs text-muted-foreground">
-              {endpoint?.hasAuthHeader ? (
-                <Trans>
-                  An auth header is stored. Type a new one to replace it; it is never shown again.
-                </Trans>
-              ) : (
-                <Trans>No auth header is stored. It is kept encrypted and never shown again.</Trans>
-              )}
-            </p>
-          </Field>
-          {endpoint?.hasAuthHeader && (
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" {...form.register('clearAuthHeader')} />
-              <Trans>Remove the stored auth header</Trans>
-            </label>
+    <FormDialog
+      onClose={onClose}
+      className="max-h-[90vh] overflow-y-auto"
+      title={endpoint ? t`Edit endpoint` : t`Add endpoint`}
+      description={
+        <Trans>
+          Where {appName} publishes data for the console to collect, and how its fields map to contacts.
+        </Trans>
+      }
+      onSubmit={submit}
+      pending={save.isPending}
+      error={error}
+      submitLabel={<Trans>Save endpoint</Trans>}
+    >
+      <Field id={field('name')} label={t`Name`} error={errors.name?.message}>
+        <Input id={field('name')} maxLength={120} {...form.register('name')} />
+      </Field>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <Field id={field('type')} label={t`Type`}>
+          <select id={field('type')} className={selectClass} {...form.register('type')}>
+            {endpointTypes.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={field('category')} label={t`Category`}>
+          <select id={field('category')} className={selectClass} {...form.register('category')}>
+            {endpointCategories.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={field('format')} label={t`Format`}>
+          <select id={field('format')} className={selectClass} {...form.register('format')}>
+            {endpointFormats.map((v) => (
+              <option key={v} value={v}>
+                {v.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field id={field('url')} label={t`URL`} error={errors.url?.message}>
+        <Input id={field('url')} placeholder={urlPlaceholder} {...form.register('url')} />
+      </Field>
+      <Field id={field('description')} label={t`Description`} error={errors.description?.message}>
+        <Textarea id={field('description')} maxLength={2000} {...form.register('description')} />
+      </Field>
+      <Field id={field('auth')} label={t`Auth header (optional)`} error={errors.authHeader?.message}>
+        <Input
+          id={field('auth')}
+          type="password"
+          autoComplete="off"
+          placeholder={headerPlaceholder}
+          aria-describedby={field('auth-state')}
+          {...form.register('authHeader')}
+        />
+        <p id={field('auth-state')} className="text-xs text-muted-foreground">
+          {endpoint?.hasAuthHeader ? (
+            <Trans>An auth header is stored. Type a new one to replace it; it is never shown again.</Trans>
+          ) : (
+            <Trans>No auth header is stored. It is kept encrypted and never shown again.</Trans>
           )}
-          <fieldset className="space-y-2 rounded-md border p-3">
-            <legend className="px-1 text-sm font-medium">
-              <Trans>Field mapping</Trans>
-            </legend>
-            <p className="text-xs text-muted-foreground">
-              <Trans>
-                The key (JSON) or column (CSV) that feeds each contact field. Leave empty to match by name.
-              </Trans>
-            </p>
-            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-              {mappableFields.map((name) => (
-                <Field
-                  key={name}
-                  id={field(`map-${name}`)}
-                  label={i18n._(fieldLabels[name])}
-                  error={errors.fieldMapping?.[name]?.message}
-                >
-                  <Input
-                    id={field(`map-${name}`)}
-                    maxLength={120}
-                    {...form.register(`fieldMapping.${name}`)}
-                  />
-                </Field>
-              ))}
-            </div>
-          </fieldset>
-          <FormDialogFooter error={error} onCancel={onClose} pending={save.isPending}>
-            <Trans>Save endpoint</Trans>
-          </FormDialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </p>
+      </Field>
+      {endpoint?.hasAuthHeader && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...form.register('clearAuthHeader')} />
+          <Trans>Remove the stored auth header</Trans>
+        </label>
+      )}
+      <fieldset className="space-y-2 rounded-md border p-3">
+        <legend className="px-1 text-sm font-medium">
+          <Trans>Field mapping</Trans>
+        </legend>
+        <p className="text-xs text-muted-foreground">
+          <Trans>
+            The key (JSON) or column (CSV) that feeds each contact field. Leave empty to match by name.
+          </Trans>
+        </p>
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          {mappableFields.map((name) => (
+            <Field
+              key={name}
+              id={field(`map-${name}`)}
+              label={i18n._(fieldLabels[name])}
+              error={errors.fieldMapping?.[name]?.message}
+            >
+              <Input id={field(`map-${name}`)} maxLength={120} {...form.register(`fieldMapping.${name}`)} />
+            </Field>
+          ))}
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }
 

@@ -1,5 +1,6 @@
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { FormField } from '@client/components/form/form-field';
+import { QueryError } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -113,9 +114,7 @@ export function SearchConsoleCard({ websites }: { websites: Website[] }) {
       </CardHeader>
       {status.error && (
         <CardContent>
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(status.error)}
-          </p>
+          <QueryError error={status.error} onRetry={status.refetch} />
         </CardContent>
       )}
       {connection?.connected && (
