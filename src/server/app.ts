@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -26,6 +27,23 @@ import { aiProviderFor } from './providers/ai/index.js';
 import { paymentsProviderFor } from './providers/payments/index.js';
 
 export const defaultBodyLimit = 1024 * 1024;
+
+/**
+ * A 204 or a redirect has no body: its declared `z.null()` is shown as no content at all (`type: 'null'` is
+ * how @fastify/swagger is told), rather than as a JSON null a generated client would try to parse.
+ */
+function withoutBodies<T extends { schema?: unknown }>(output: T): T {
+  const schema = output.schema as { response?: Record<string, { description?: string }> } | undefined;
+  if (!schema?.response) return output;
+  const response = Object.fromEntries(
+    Object.entries(schema.response).map(([status, answer]) =>
+      /^(204|3\d\d)$/.test(status)
+        ? [status, { type: 'null', description: answer.description }]
+        : [status, answer],
+    ),
+  );
+  return { ...output, schema: { ...schema, response } };
+}
 
 export interface BuildAppOptions {
   /** Folder with the built client; served with an SPA fallback when it exists. */
@@ -87,12 +105,14 @@ export async function buildApp(
     },
     // Public routes need neither: the document says so per operation.
     transform: (input) => {
-      const output = jsonSchemaTransform(input);
+      const output = withoutBodies(jsonSchemaTransform(input));
       const methods = [input.route.method].flat();
       return methods.some((m) => isPublicApiRoute(String(m), input.url))
         ? { ...output, schema: { ...output.schema, security: [] } }
         : output;
     },
+    // Schemas registered with an id (the recursive MessageRef) become components the operations refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await registerSecurityHeaders(app, config);
   await app.register(swaggerUi, {

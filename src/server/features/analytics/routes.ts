@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perAddressLimit } from '../../http/rate-limit.js';
+import { answerOfType } from '../../http/responses.js';
 import { ingestFor } from './ingest.js';
 import { exportReport, getAppFigures, getBreakdown, getFunnel, getOverview, getSnippet } from './service.js';
 import { trackerScript } from './tracker-script.js';
@@ -76,7 +77,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/analytics/script.js',
-    { schema: { tags, summary: 'The tracking script websites embed', response: { 200: z.string() } } },
+    {
+      schema: {
+        tags,
+        summary: 'The tracking script websites embed',
+        response: answerOfType('application/javascript', 'The tracking script'),
+      },
+    },
     async (_request, reply) =>
       reply
         .header('content-type', 'application/javascript; charset=utf-8')

@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { internalErrorBody } from '../../http/errors.js';
+import { answerOfType } from '../../http/responses.js';
 import { requireMember } from '../../http/session.js';
 import {
   connectWordpress,
@@ -87,6 +88,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           'after the stream began is `event: error` with the error body. Closing the request cancels the model ' +
           'and stores nothing. Members and above.',
         body: generateContentSchema,
+        response: answerOfType(
+          'text/event-stream',
+          'Server-sent events: the deltas, the stored item, [DONE]',
+        ),
       },
     },
     async (request, reply) => {
