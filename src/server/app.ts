@@ -19,6 +19,7 @@ import { declareErrorResponses } from './http/error-responses.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { serializeError } from './http/log-serializers.js';
+import { nullableEnumsAllowNull, withoutBodies } from './http/openapi-document.js';
 import { isPublicApiRoute } from './http/public-routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -27,23 +28,6 @@ import { aiProviderFor } from './providers/ai/index.js';
 import { paymentsProviderFor } from './providers/payments/index.js';
 
 export const defaultBodyLimit = 1024 * 1024;
-
-/**
- * A 204 or a redirect has no body: its declared `z.null()` is shown as no content at all (`type: 'null'` is
- * how @fastify/swagger is told), rather than as a JSON null a generated client would try to parse.
- */
-function withoutBodies<T extends { schema?: unknown }>(output: T): T {
-  const schema = output.schema as { response?: Record<string, { description?: string }> } | undefined;
-  if (!schema?.response) return output;
-  const response = Object.fromEntries(
-    Object.entries(schema.response).map(([status, answer]) =>
-      /^(204|3\d\d)$/.test(status)
-        ? [status, { type: 'null', description: answer.description }]
-        : [status, answer],
-    ),
-  );
-  return { ...output, schema: { ...schema, response } };
-}
 
 export interface BuildAppOptions {
   /** Folder with the built client; served with an SPA fallback when it exists. */
@@ -112,7 +96,7 @@ export async function buildApp(
         : output;
     },
     // Schemas registered with an id (the recursive MessageRef) become components the operations refer to.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => nullableEnumsAllowNull(jsonSchemaTransformObject(input)),
   });
   await registerSecurityHeaders(app, config);
   await app.register(swaggerUi, {

@@ -12,11 +12,15 @@ export const redirect = (description: string) => ({ 302: z.null().describe(descr
 
 /**
  * A 200 whose body is `contentType` (a file, a script, an event stream), not JSON: declared per media type so the document says what a
- * client receives. The body is a string or a stream, which Fastify sends without the JSON serializer.
+ * client receives. The body is a string or a stream, which Fastify sends without the JSON serializer; `schema`
+ * describes what a structured file (JSON) holds.
  */
-export const answerOfType = (contentType: string, description: string) => ({
-  200: { description, content: { [contentType]: { schema: rawBody } } },
+export const answerOfType = (contentType: string, description: string, schema: z.ZodType = rawBody) => ({
+  200: { description, content: { [contentType]: { schema } } },
 });
+
+/** What a downloaded JSON file holds: an object, whatever its fields. */
+export const jsonFile = z.record(z.string(), z.unknown());
 
 // Such a body never meets the serializer (Fastify sends strings, buffers and streams as they are), so the
 // schema documents a string while the handler may send a stream.

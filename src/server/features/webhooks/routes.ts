@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../http/csv-download.js';
-import { answerOfType, noContent } from '../../http/responses.js';
+import { answerOfType, jsonFile, noContent } from '../../http/responses.js';
 import { closeDeliveryClient, replayDelivery } from './deliveries.js';
 import { configFile, deploymentPackage, snippetFile } from './downloads.js';
 import { createLiveBus } from './live-bus.js';
@@ -126,7 +126,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: appParams,
-        response: answerOfType('application/json', "The app's webhook configuration, as an attachment"),
+        response: answerOfType(
+          'application/json',
+          "The app's webhook configuration, as an attachment",
+          jsonFile,
+        ),
       },
     },
     async (request, reply) =>
@@ -157,7 +161,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        response: answerOfType('application/json', "Every app's webhook configuration, as an attachment"),
+        response: answerOfType(
+          'application/json',
+          "Every app's webhook configuration, as an attachment",
+          jsonFile,
+        ),
       },
     },
     async (request, reply) =>
