@@ -16,6 +16,7 @@ import { AppError } from '@domain/app-error';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCompressed } from '../../http/compression.js';
 import { perAddressLimit } from '../../http/rate-limit.js';
 import { answerOfType } from '../../http/responses.js';
 import { ingestFor } from './ingest.js';
@@ -84,13 +85,16 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: answerOfType('application/javascript', 'The tracking script'),
       },
     },
-    async (_request, reply) =>
-      reply
-        .header('content-type', 'application/javascript; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        // Other sites embed this script: helmet's default same-origin resource policy would block it there.
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .send(await trackerScript()),
+    async (request, reply) =>
+      sendCompressed(
+        request,
+        reply
+          .header('content-type', 'application/javascript; charset=utf-8')
+          .header('cache-control', 'public, max-age=3600')
+          // Other sites embed this script: helmet's default same-origin resource policy would block it there.
+          .header('cross-origin-resource-policy', 'cross-origin'),
+        await trackerScript(),
+      ),
   );
 
   app.get(

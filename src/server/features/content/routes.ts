@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { internalErrorBody } from '../../http/errors.js';
 import { answerOfType } from '../../http/responses.js';
 import { requireMember } from '../../http/session.js';
+import { notFoundPageHtml } from './render.js';
 import {
   connectWordpress,
   deleteContent,
@@ -337,7 +338,12 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, params: publicContentParamsSchema } },
     async (request, reply) => {
       const html = await publicPage(deps, request.params.workspaceId, request.params.slug, originOf(request));
-      if (html === null) return reply.status(404).send(notFound);
+      if (html === null)
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(notFoundPageHtml());
       return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(html);
     },
   );
