@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { catalogParts } from './scripts/catalog-parts';
 import { clientPathAliases } from './scripts/path-aliases';
+import { precompress } from './scripts/precompress';
 
 /**
  * Lingui's macros compile `t`/`<Trans>` to message ids at build time (ADR 0006). Babel is slow, so it only
@@ -39,6 +40,8 @@ export default defineConfig({
     // The first page loads the messages of what it runs, the rest follows (ADR 0010).
     catalogParts({ firstPaint: firstPaintModules }),
     tailwindcss(),
+    // Brotli and gzip copies of every text file, served as they are (src/server/app.ts).
+    precompress(),
   ],
   // tsconfig.json's paths, less @server (scripts/path-aliases.ts).
   resolve: { alias: clientPathAliases },

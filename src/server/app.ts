@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { isAppPath } from '@domain/app-paths';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -7,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -18,6 +20,7 @@ import { declareErrorResponses } from './http/error-responses.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { serializeError } from './http/log-serializers.js';
+import { nullableEnumsAllowNull, withoutBodies } from './http/openapi-document.js';
 import { isPublicApiRoute } from './http/public-routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -26,6 +29,19 @@ import { aiProviderFor } from './providers/ai/index.js';
 import { paymentsProviderFor } from './providers/payments/index.js';
 
 export const defaultBodyLimit = 1024 * 1024;
+
+/**
+ * How long a browser keeps a built file. Vite names everything under /assets/ by its content's hash, so a
+ * changed file is a new URL: those are kept a year without asking. A page (HTML) names the current assets,
+ * so the browser revalidates it every time (its ETag makes that a 304). The few unhashed files of
+ * src/client/public (the favicon, zod-jitless.js) may be an hour old.
+ */
+export function cacheControlFor(clientDir: string, filePath: string): string {
+  const relative = path.relative(clientDir, filePath).split(path.sep).join('/');
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (/\.html(\.br|\.gz)?$/.test(relative)) return 'no-cache';
+  return 'public, max-age=3600';
+}
 
 export interface BuildAppOptions {
   /** Folder with the built client; served with an SPA fallback when it exists. */
@@ -87,12 +103,14 @@ export async function buildApp(
     },
     // Public routes need neither: the document says so per operation.
     transform: (input) => {
-      const output = jsonSchemaTransform(input);
+      const output = withoutBodies(jsonSchemaTransform(input));
       const methods = [input.route.method].flat();
       return methods.some((m) => isPublicApiRoute(String(m), input.url))
         ? { ...output, schema: { ...output.schema, security: [] } }
         : output;
     },
+    // Schemas registered with an id (the recursive MessageRef) become components the operations refer to.
+    transformObject: (input) => nullableEnumsAllowNull(jsonSchemaTransformObject(input)),
   });
   await registerSecurityHeaders(app, config);
   await app.register(swaggerUi, {
@@ -117,7 +135,20 @@ export async function buildApp(
   const clientDir = options.clientDir;
   const hasClient = Boolean(clientDir && existsSync(path.join(clientDir, 'index.html')));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir as string, wildcard: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: clientDir as string,
+      wildcard: false,
+      // The build writes a .br and a .gz beside each text file (scripts/precompress.ts); the one the browser
+      // accepts is sent as it is, with Content-Encoding.
+      preCompressed: true,
+      // Cache-Control is set per file below, not by `send` (whose header would win over setHeaders').
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(clientDir as string, filePath));
+        // The same URL is sent in different encodings: a shared cache must key on what was accepted.
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (!hasClient || request.url.startsWith('/api/') || request.method !== 'GET') {
@@ -125,8 +156,13 @@ export async function buildApp(
         .status(404)
         .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
     }
-    // The client router owns every other path, including its own 'Page Not Found'.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The client's router draws every page, its 'Page Not Found' included; the status says which one it is,
+    // from the same list of paths the router uses, so an unknown address is a 404 to crawlers and tools too.
+    const known = isAppPath(request.url.split('?')[0]);
+    return reply
+      .status(known ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html');
   });
   return app;
 }

@@ -18,10 +18,12 @@ import {
 import { SchedulerPage } from '@client/features/scheduler';
 import { Phase3DemoPage, Phase3Page, SuperhubDemoPage, SuperhubPage } from '@client/features/superhub';
 import { WebhooksDemoPage, WebhooksPage } from '@client/features/webhooks';
+import type { AppPath } from '@domain/app-paths';
 import type { ComponentType } from 'react';
 
 export interface AppRoute {
-  path: string;
+  /** One of the shared list, which the server reads to tell a page from a 404 (src/domain/app-paths.ts). */
+  path: AppPath;
   page: ComponentType;
   /** A page drawn without a header of its own gets the site's (brand, language menu, back to home). */
   hasOwnHeader?: false;

@@ -129,33 +129,37 @@ export type Step =
   | { type: 'ab_split'; variants: { weight: number; steps: Step[] }[] };
 
 const maxSteps = 50;
-export const stepSchema: z.ZodType<Step> = z.lazy(() =>
-  z.discriminatedUnion(
-    'type',
-    [
-      ...leafStepSchemas,
-      z.object({
-        type: z.literal('branch'),
-        condition: conditionSchema,
-        yes: z.array(stepSchema).max(maxSteps),
-        no: z.array(stepSchema).max(maxSteps),
-      }),
-      z.object({
-        type: z.literal('ab_split'),
-        variants: z
-          .array(
-            z.object({
-              weight: z.number().int().min(1, /*i18n*/ 'Weight at least 1').max(100),
-              steps: z.array(stepSchema).max(maxSteps),
-            }),
-          )
-          .min(2, /*i18n*/ 'An A/B split needs at least two variants')
-          .max(5),
-      }),
-    ],
-    /*i18n*/ 'Unknown step type',
-  ),
-);
+// Recursive (branches hold steps), so registered by name: the API document's steps refer to
+// `components.schemas.WorkflowStep`, a JSON Schema cannot inline itself.
+export const stepSchema: z.ZodType<Step> = z
+  .lazy(() =>
+    z.discriminatedUnion(
+      'type',
+      [
+        ...leafStepSchemas,
+        z.object({
+          type: z.literal('branch'),
+          condition: conditionSchema,
+          yes: z.array(stepSchema).max(maxSteps),
+          no: z.array(stepSchema).max(maxSteps),
+        }),
+        z.object({
+          type: z.literal('ab_split'),
+          variants: z
+            .array(
+              z.object({
+                weight: z.number().int().min(1, /*i18n*/ 'Weight at least 1').max(100),
+                steps: z.array(stepSchema).max(maxSteps),
+              }),
+            )
+            .min(2, /*i18n*/ 'An A/B split needs at least two variants')
+            .max(5),
+        }),
+      ],
+      /*i18n*/ 'Unknown step type',
+    ),
+  )
+  .meta({ id: 'WorkflowStep' });
 export const stepTypes = [
   'send_email',
   'wait',

@@ -139,3 +139,6 @@ export const liveEventSchema = z.object({
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export const liveEventsSchema = z.object({ events: z.array(liveEventSchema) });
+
+/** What a sending app hears back from `POST /api/webhooks/in/:appId`: `duplicate` when it was seen before. */
+export const webhookReceivedSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

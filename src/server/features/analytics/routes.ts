@@ -16,7 +16,9 @@ import { AppError } from '@domain/app-error';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCompressed } from '../../http/compression.js';
 import { perAddressLimit } from '../../http/rate-limit.js';
+import { answerOfType } from '../../http/responses.js';
 import { ingestFor } from './ingest.js';
 import { exportReport, getAppFigures, getBreakdown, getFunnel, getOverview, getSnippet } from './service.js';
 import { trackerScript } from './tracker-script.js';
@@ -76,14 +78,23 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/analytics/script.js',
-    { schema: { tags, summary: 'The tracking script websites embed', response: { 200: z.string() } } },
-    async (_request, reply) =>
-      reply
-        .header('content-type', 'application/javascript; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        // Other sites embed this script: helmet's default same-origin resource policy would block it there.
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .send(await trackerScript()),
+    {
+      schema: {
+        tags,
+        summary: 'The tracking script websites embed',
+        response: answerOfType('application/javascript', 'The tracking script'),
+      },
+    },
+    async (request, reply) =>
+      sendCompressed(
+        request,
+        reply
+          .header('content-type', 'application/javascript; charset=utf-8')
+          .header('cache-control', 'public, max-age=3600')
+          // Other sites embed this script: helmet's default same-origin resource policy would block it there.
+          .header('cross-origin-resource-policy', 'cross-origin'),
+        await trackerScript(),
+      ),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
 } from '@domain/api-keys/api-key-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noContent } from '../../http/responses.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './service.js';
 
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,10 +29,10 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/workspace/api-keys/:id',
-    { schema: { tags: ['api-keys'], params: apiKeyIdParams } },
+    { schema: { tags: ['api-keys'], params: apiKeyIdParams, response: noContent('Revoked') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx, member) => revokeApiKey(tx, member, request.params.id));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

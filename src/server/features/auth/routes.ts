@@ -19,6 +19,7 @@ import { packageLinkSchema } from '@domain/pricing/custom-package-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkBaseUrl } from '../../http/outbound.js';
+import { noContent, redirect } from '../../http/responses.js';
 import {
   clearSessionCookie,
   hashToken,
@@ -46,9 +47,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         querystring: packageLinkSchema.extend({ next: z.string().startsWith('/').max(2000).optional() }),
+        response: redirect('To the sign-in page, keeping `next` and the package picked'),
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const { next, plan, addons } = request.query;
       const query = new URLSearchParams(packageLinkQuery({ planId: plan, addonIds: addons }));
       if (next) query.set('next', next);
@@ -95,11 +97,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    if (request.member) await signOut(deps, request.member.sessionId);
-    clearSessionCookie(reply);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/logout',
+    { schema: { tags: ['auth'], response: noContent('Signed out') } },
+    async (request, reply) => {
+      if (request.member) await signOut(deps, request.member.sessionId);
+      clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get('/api/auth/user', { schema: { tags: ['auth'], response: { 200: currentUserSchema } } }, (request) =>
     getCurrentUser(deps, requireMember(request, 'viewer')),
@@ -191,7 +197,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/oidc/start',
-    { schema: { tags: ['auth'], querystring: z.object({ next: z.string().startsWith('/').optional() }) } },
+    {
+      schema: {
+        tags: ['auth'],
+        querystring: z.object({ next: z.string().startsWith('/').optional() }),
+        response: redirect('To the identity provider'),
+      },
+    },
     async (request, reply) => {
       const { url, checks } = await startOidcSignIn(deps, callbackUrl(), request.query.next ?? '/dashboard');
       reply.setCookie(oidcCookie, JSON.stringify(checks), {
@@ -206,25 +218,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/auth/oidc/callback', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    const raw = request.cookies[oidcCookie];
-    const unsigned = raw ? request.unsignCookie(raw) : null;
-    reply.clearCookie(oidcCookie, { path: '/api/auth/oidc' });
-    try {
-      if (!unsigned?.valid || !unsigned.value) throw new Error('Single sign-on expired. Please try again.');
-      const checks = JSON.parse(unsigned.value) as OidcChecks;
-      const query = request.url.slice(request.url.indexOf('?'));
-      const session = await finishOidcSignIn(
-        deps,
-        new URL(`${callbackUrl()}${query}`),
-        checks,
-        previousSession(request.cookies[sessionCookie]),
-      );
-      setSessionCookie(reply, session.token, session.maxAgeSeconds, secure);
-      return reply.redirect(checks.next.startsWith('/') ? checks.next : '/dashboard');
-    } catch (error) {
-      const message = error instanceof AppError ? error.userMessage : (error as Error).message;
-      return reply.redirect(`/login?error=${encodeURIComponent(message)}`);
-    }
-  });
+  app.get(
+    '/api/auth/oidc/callback',
+    {
+      schema: {
+        tags: ['auth'],
+        response: redirect('Signed in: to `next`; refused: to /login with the error'),
+      },
+    },
+    async (request, reply) => {
+      const raw = request.cookies[oidcCookie];
+      const unsigned = raw ? request.unsignCookie(raw) : null;
+      reply.clearCookie(oidcCookie, { path: '/api/auth/oidc' });
+      try {
+        if (!unsigned?.valid || !unsigned.value) throw new Error('Single sign-on expired. Please try again.');
+        const checks = JSON.parse(unsigned.value) as OidcChecks;
+        const query = request.url.slice(request.url.indexOf('?'));
+        const session = await finishOidcSignIn(
+          deps,
+          new URL(`${callbackUrl()}${query}`),
+          checks,
+          previousSession(request.cookies[sessionCookie]),
+        );
+        setSessionCookie(reply, session.token, session.maxAgeSeconds, secure);
+        return reply.redirect(checks.next.startsWith('/') ? checks.next : '/dashboard');
+      } catch (error) {
+        const message = error instanceof AppError ? error.userMessage : (error as Error).message;
+        return reply.redirect(`/login?error=${encodeURIComponent(message)}`);
+      }
+    },
+  );
 };

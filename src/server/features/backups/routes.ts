@@ -8,6 +8,8 @@ import {
 } from '@domain/backups/backup-schemas';
 import { serverMessage } from '@domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answerOfType } from '../../http/responses.js';
 import { requireMember } from '../../http/session.js';
 import {
   backupDownload,
@@ -38,7 +40,13 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/backups/:id/download',
-    { schema: { tags, params: backupIdParamsSchema } },
+    {
+      schema: {
+        tags,
+        params: backupIdParamsSchema,
+        response: answerOfType('application/gzip', 'The backup archive (gzip), as an attachment'),
+      },
+    },
     async (request, reply) => {
       const download = await app.inWorkspace(request, 'admin', (tx, member) =>
         backupDownload(app.deps, tx, member.workspaceId, request.params.id),
@@ -53,7 +61,13 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/backups/:id/verify',
-    { schema: { tags, params: backupIdParamsSchema } },
+    {
+      schema: {
+        tags,
+        params: backupIdParamsSchema,
+        response: { 202: z.object({ status: z.literal('queued') }) },
+      },
+    },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx, member) =>
         requestVerify(app.deps, tx, member.workspaceId, request.params.id),

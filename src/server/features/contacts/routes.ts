@@ -16,6 +16,7 @@ import {
 import { idParamSchema } from '@domain/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noContent } from '../../http/responses.js';
 import {
   addNote,
   countContacts,
@@ -185,10 +186,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/contacts/:id',
-    { schema: { tags: ['contacts'], params: idParams } },
+    { schema: { tags: ['contacts'], params: idParams, response: noContent('Deleted') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'member', (tx) => deleteContact(tx, request.params.id));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

@@ -452,7 +452,11 @@ describe('editing, scheduling and publishing', () => {
     const websiteId = await addWebsite(owner, 'Feed Site', 'feed-site.example', 'readers');
     const draft = (await generate(owner, { topic: 'Feed story', websiteId })).json();
     const page = `/published/${owner.workspaceId}/${draft.slug}`;
-    expect((await offline.app.inject({ method: 'GET', url: page })).statusCode).toBe(404);
+    // Not published yet: a reader's browser gets a page that says so, with the 404 status, not JSON.
+    const missing = await offline.app.inject({ method: 'GET', url: page });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(missing.body).toContain('<h1>Page not found</h1>');
 
     const published = await owner.client.post(`/api/content/${draft.id}/publish`);
     expect(published.statusCode).toBe(200);

@@ -65,3 +65,27 @@ ${footer}
 </html>
 `;
 }
+
+/**
+ * What a public address with no published item shows: a page, with the 404 status, for the reader's browser
+ * and for crawlers (a JSON error body there would be a page of code to a reader).
+ */
+export function notFoundPageHtml(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Page not found</title>
+<style>body{font:18px/1.6 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1f2937}</style>
+</head>
+<body>
+<main>
+<h1>Page not found</h1>
+<p>This article is not published here, or its address has changed.</p>
+</main>
+</body>
+</html>
+`;
+}

@@ -17,7 +17,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { internalErrorBody } from '../../http/errors.js';
+import { answerOfType } from '../../http/responses.js';
 import { requireMember } from '../../http/session.js';
+import { notFoundPageHtml } from './render.js';
 import {
   connectWordpress,
   deleteContent,
@@ -87,6 +89,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           'after the stream began is `event: error` with the error body. Closing the request cancels the model ' +
           'and stores nothing. Members and above.',
         body: generateContentSchema,
+        response: answerOfType(
+          'text/event-stream',
+          'Server-sent events: the deltas, the stored item, [DONE]',
+        ),
       },
     },
     async (request, reply) => {
@@ -332,7 +338,12 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, params: publicContentParamsSchema } },
     async (request, reply) => {
       const html = await publicPage(deps, request.params.workspaceId, request.params.slug, originOf(request));
-      if (html === null) return reply.status(404).send(notFound);
+      if (html === null)
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(notFoundPageHtml());
       return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(html);
     },
   );

@@ -9,6 +9,7 @@ import {
 import { idParamSchema } from '@domain/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noContent } from '../../http/responses.js';
 import {
   advancePlanItem,
   backlinks,
@@ -48,10 +49,10 @@ export const crossSalesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/cross-sales/matrix/:id',
-    { schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams, response: noContent('Deleted') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => removeMatrixTarget(tx, request.params.id));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   app.get('/api/cross-sales/plan', { schema: { tags, response: { 200: planSchema } } }, (request) =>

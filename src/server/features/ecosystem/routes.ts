@@ -16,6 +16,7 @@ import {
 import { idParamSchema } from '@domain/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noContent } from '../../http/responses.js';
 import { crossSell, integrationPackage, integrationStatus, pricingTable } from './ecosystem-page.js';
 import {
   addApp,
@@ -54,10 +55,14 @@ export const ecosystemAppRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => app.inWorkspace(request, 'admin', (tx) => updateApp(tx, request.params.id, request.body)),
   );
 
-  app.delete('/api/ecosystem/apps/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    await app.inWorkspace(request, 'admin', (tx) => removeApp(tx, request.params.id));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/ecosystem/apps/:id',
+    { schema: { tags, params: idParams, response: noContent('Deleted') } },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => removeApp(tx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/api/ecosystem/apps/:id/endpoints',
@@ -81,10 +86,10 @@ export const ecosystemAppRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/ecosystem/endpoints/:id',
-    { schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams, response: noContent('Deleted') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => removeEndpoint(tx, request.params.id));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

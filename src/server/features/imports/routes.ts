@@ -10,6 +10,7 @@ import { serverMessage } from '@domain/messages';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachmentDisposition, csvStream } from '../../http/csv-download.js';
+import { answerOfType } from '../../http/responses.js';
 import { requireMember } from '../../http/session.js';
 import { resumeUnfinishedImports } from './import-job.js';
 import { buildErrorReport, getImportStatus, importContacts, tooLarge } from './service.js';
@@ -108,7 +109,13 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/contacts/import-status/:jobId/errors.csv',
-    { schema: { tags: ['imports'], params: importJobParams } },
+    {
+      schema: {
+        tags: ['imports'],
+        params: importJobParams,
+        response: answerOfType('text/csv', 'The rows that failed and why, as a CSV attachment'),
+      },
+    },
     async (request, reply) => {
       const member = requireMember(request, 'viewer');
       const report = await buildErrorReport(app.deps, member, request.params.jobId);

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkBaseUrl } from '../../http/outbound.js';
+import { noContent } from '../../http/responses.js';
 import {
   changeMemberRole,
   inviteMember,
@@ -30,23 +31,36 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/workspace/members/:userId',
-    { schema: { tags: ['members'], params: memberUserIdParams, body: changeMemberRoleSchema } },
+    {
+      schema: {
+        tags: ['members'],
+        params: memberUserIdParams,
+        body: changeMemberRoleSchema,
+        response: noContent('Role changed'),
+      },
+    },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx, member) =>
         changeMemberRole(tx, { member, userId: request.params.userId, role: request.body.role }),
       );
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.delete(
     '/api/workspace/members/:userId',
-    { schema: { tags: ['members'], params: memberUserIdParams } },
+    {
+      schema: {
+        tags: ['members'],
+        params: memberUserIdParams,
+        response: noContent('Removed from the workspace'),
+      },
+    },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx, member) =>
         removeMember(tx, { member, userId: request.params.userId }),
       );
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -77,20 +91,26 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/workspace/invites/:id',
-    { schema: { tags: ['members'], params: z.object({ id: idParamSchema }) } },
+    {
+      schema: {
+        tags: ['members'],
+        params: z.object({ id: idParamSchema }),
+        response: noContent('Invitation withdrawn'),
+      },
+    },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => revokeInvite(tx, request.params.id));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   // Workspace settings: the default language of members who chose none (admins and owners).
   app.patch(
     '/api/workspace/settings',
-    { schema: { tags: ['members'], body: workspaceSettingsSchema } },
+    { schema: { tags: ['members'], body: workspaceSettingsSchema, response: noContent('Saved') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => updateWorkspaceSettings(tx, request.body));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

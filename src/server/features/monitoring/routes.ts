@@ -8,6 +8,7 @@ import {
 } from '@domain/monitoring/monitoring-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noContent } from '../../http/responses.js';
 import { closeProbeClient } from './probe.js';
 import { addMonitor, configureAppMonitor, editMonitor, listMonitors, removeMonitor } from './service.js';
 
@@ -27,12 +28,12 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/monitors/apps/:appId',
-    { schema: { tags, params: appParams, body: monitorUpdateSchema } },
+    { schema: { tags, params: appParams, body: monitorUpdateSchema, response: noContent('Saved') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) =>
         configureAppMonitor(tx, request.params.appId, request.body),
       );
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   app.post(
@@ -49,10 +50,14 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       app.inWorkspace(request, 'admin', (tx) => editMonitor(deps, tx, request.params.id, request.body)),
   );
-  app.delete('/api/monitors/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    await app.inWorkspace(request, 'admin', (tx) => removeMonitor(tx, request.params.id));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/monitors/:id',
+    { schema: { tags, params: idParams, response: noContent('Removed') } },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => removeMonitor(tx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
 
   // ---- the public read-only twin of /superhub-demo's Monitors card ----
   // The demo twins of the three operations screens share one URL prefix, which the spec fixes.

@@ -2,6 +2,7 @@ import { idParamSchema } from '@domain/ids';
 import { productInputSchema, productSchema } from '@domain/payments/product-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noContent } from '../../http/responses.js';
 import { createProduct, deleteProduct, listProducts } from './store.js';
 
 const tags = ['products'];
@@ -22,10 +23,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/products/:id',
-    { schema: { tags, params: z.object({ id: idParamSchema }) } },
+    { schema: { tags, params: z.object({ id: idParamSchema }), response: noContent('Deleted') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => deleteProduct(tx, request.params.id));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

@@ -13,6 +13,7 @@ import { hubEvents } from '@domain/webhooks/webhook-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../http/csv-download.js';
+import { answerOfType } from '../../http/responses.js';
 import { onAppEvent } from '../webhooks/index.js';
 import { demoAppWebhooks } from './demo-apps.js';
 import { deploymentScript } from './deployment-script.js';
@@ -93,7 +94,13 @@ export const superhubRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/deployment-script/:appId',
-    { schema: { tags, params: appParams } },
+    {
+      schema: {
+        tags,
+        params: appParams,
+        response: answerOfType('text/x-shellscript', 'The deployment script, as an attachment'),
+      },
+    },
     async (request, reply) => {
       const file = await app.inWorkspace(request, 'admin', (tx) =>
         deploymentScript(deps, tx, request.params.appId),

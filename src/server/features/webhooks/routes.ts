@@ -10,11 +10,13 @@ import {
   testWebhookResultSchema,
   testWebhookSchema,
   webhookConfigsSchema,
+  webhookReceivedSchema,
 } from '@domain/webhooks/webhook-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../http/csv-download.js';
+import { answerOfType, jsonFile, noContent } from '../../http/responses.js';
 import { closeDeliveryClient, replayDelivery } from './deliveries.js';
 import { configFile, deploymentPackage, snippetFile } from './downloads.js';
 import { createLiveBus } from './live-bus.js';
@@ -62,19 +64,25 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       { parseAs: 'string', bodyLimit: 256 * 1024 },
       (_r, body, done) => done(null, body),
     );
-    inbound
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/webhooks/in/:appId',
-        { schema: { tags, summary: "An app's signed event (Standard Webhooks)", params: appParams } },
-        async (request, reply) => {
-          const body = typeof request.body === 'string' ? request.body : '';
-          const result = await receiveEvent(deps, request.params.appId, body, request.headers);
-          return reply
-            .status(result.duplicate ? 200 : 202)
-            .send({ received: true, duplicate: result.duplicate });
+    inbound.withTypeProvider<ZodTypeProvider>().post(
+      '/api/webhooks/in/:appId',
+      {
+        schema: {
+          tags,
+          summary: "An app's signed event (Standard Webhooks)",
+          params: appParams,
+          // 202 when first received, 200 for a delivery seen before (the sender's retry).
+          response: { 200: webhookReceivedSchema, 202: webhookReceivedSchema },
         },
-      );
+      },
+      async (request, reply) => {
+        const body = typeof request.body === 'string' ? request.body : '';
+        const result = await receiveEvent(deps, request.params.appId, body, request.headers);
+        return reply
+          .status(result.duplicate ? 200 : 202)
+          .send({ received: true, duplicate: result.duplicate });
+      },
+    );
   });
 
   // ---- Webhook Deployment Center ----
@@ -114,7 +122,17 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('content-disposition', attachmentDisposition(file.fileName)).type(type).send(file.body);
   app.get(
     '/api/webhook-config/:appId/download',
-    { schema: { tags, params: appParams } },
+    {
+      schema: {
+        tags,
+        params: appParams,
+        response: answerOfType(
+          'application/json',
+          "The app's webhook configuration, as an attachment",
+          jsonFile,
+        ),
+      },
+    },
     async (request, reply) =>
       download(
         reply,
@@ -124,7 +142,13 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/webhook-snippet/:appId/download',
-    { schema: { tags, params: appParams } },
+    {
+      schema: {
+        tags,
+        params: appParams,
+        response: answerOfType('text/javascript', 'The receiving code for the app, as an attachment'),
+      },
+    },
     async (request, reply) =>
       download(
         reply,
@@ -132,12 +156,24 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         'text/javascript',
       ),
   );
-  app.get('/api/deployment-package/download', { schema: { tags } }, async (request, reply) =>
-    download(
-      reply,
-      await app.inWorkspace(request, 'admin', (tx) => deploymentPackage(deps, tx)),
-      'application/json',
-    ),
+  app.get(
+    '/api/deployment-package/download',
+    {
+      schema: {
+        tags,
+        response: answerOfType(
+          'application/json',
+          "Every app's webhook configuration, as an attachment",
+          jsonFile,
+        ),
+      },
+    },
+    async (request, reply) =>
+      download(
+        reply,
+        await app.inWorkspace(request, 'admin', (tx) => deploymentPackage(deps, tx)),
+        'application/json',
+      ),
   );
 
   // ---- endpoints, triggers and the delivery log ----
@@ -160,10 +196,14 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(created);
     },
   );
-  app.delete('/api/webhook-endpoints/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    await app.inWorkspace(request, 'admin', (tx) => removeEndpoint(tx, request.params.id));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/webhook-endpoints/:id',
+    { schema: { tags, params: idParams, response: noContent('Removed') } },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => removeEndpoint(tx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
   app.post(
     '/api/webhook-endpoints/:id/enable',
     { schema: { tags, params: idParams, response: { 200: endpointSchema } } },

@@ -2,6 +2,7 @@ import { websiteIdParamSchema } from '@domain/ids';
 import { websiteInputSchema, websiteSchema, websiteUpdateSchema } from '@domain/websites/website-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noContent } from '../../http/responses.js';
 import { addWebsite, listWebsites, removeWebsite, updateWebsite } from './service.js';
 
 const idParams = z.object({ id: websiteIdParamSchema });
@@ -38,10 +39,10 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/websites/:id',
-    { schema: { tags: ['websites'], params: idParams } },
+    { schema: { tags: ['websites'], params: idParams, response: noContent('Deleted') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => removeWebsite(tx, request.params.id));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

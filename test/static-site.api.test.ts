@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtClientDir, createTestApp, type TestApp } from './test-app.js';
+
+/**
+ * The built client as browsers and crawlers get it (issue "One product", §3): compressed in what the browser
+ * accepts, hashed assets cached for a year, pages revalidated, and an unknown address a real 404.
+ * Needs `vite build` (dist/client), as the e2e tests do.
+ */
+const built = existsSync(path.join(builtClientDir, 'index.html'));
+
+let t: TestApp;
+beforeAll(async () => {
+  if (built) t = await createTestApp({ clientDir: builtClientDir });
+});
+afterAll(() => t?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { host: 'localhost', ...headers } });
+
+/** The scripts and styles the landing page names in its HTML. */
+function landingAssets(html: string): string[] {
+  return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+}
+
+describe.skipIf(!built)('the built client', () => {
+  it('sends every landing page asset in brotli or gzip as asked, cached for a year, the same bytes', async () => {
+    const page = await get('/');
+    const assets = landingAssets(page.body);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const url of assets) {
+      const file = readFileSync(path.join(builtClientDir, url));
+      for (const [encoding, extension, decompress] of [
+        ['br', '.br', brotliDecompressSync],
+        ['gzip', '.gz', gunzipSync],
+      ] as const) {
+        const res = await get(url, { 'accept-encoding': encoding });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+        // A file so small that compressing it saves nothing has no compressed copy and goes out as it is.
+        if (!existsSync(path.join(builtClientDir, url + extension)) && file.length < 200) {
+          expect(res.headers['content-encoding'], url).toBeUndefined();
+          continue;
+        }
+        expect(res.headers['content-encoding'], url).toBe(encoding);
+        expect(res.headers.vary, url).toContain('accept-encoding');
+        expect(res.headers['content-type'], url).toMatch(/javascript|css/);
+        expect(res.rawPayload.length, url).toBeLessThan(file.length);
+        expect(decompress(res.rawPayload).equals(file), url).toBe(true);
+      }
+      const plain = await get(url, { 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.equals(file)).toBe(true);
+    }
+  });
+
+  it('compresses the page itself and has the browser revalidate it', async () => {
+    const html = readFileSync(path.join(builtClientDir, 'index.html'));
+    for (const url of ['/', '/pricing']) {
+      const res = await get(url, { 'accept-encoding': 'br, gzip' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).equals(html)).toBe(true);
+    }
+  });
+
+  it('answers 404 with the app page for an address the client has no screen at', async () => {
+    for (const url of ['/sitemap.xml', '/no-such-page', '/pricing/nothing', '/login/extra']) {
+      const res = await get(url, { accept: 'text/html' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    // A known screen, with a query, is the page.
+    expect((await get('/login?next=%2Fcontacts')).statusCode).toBe(200);
+  });
+
+  it('has a favicon, linked from the page', async () => {
+    const page = await get('/');
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"');
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+    // Only the SVG exists; a browser asking for the old name gets a 404, not the app page as an icon.
+    expect((await get('/favicon.ico')).statusCode).toBe(404);
+  });
+});
+
+describe('the tracker', () => {
+  it('goes out compressed in what the embedding page accepts', async () => {
+    const app = t ?? (await createTestApp());
+    const plain = await app.app.inject({ method: 'GET', url: '/api/analytics/script.js' });
+    expect(plain.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    for (const [encoding, decompress] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await app.app.inject({
+        method: 'GET',
+        url: '/api/analytics/script.js',
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(decompress(res.rawPayload).toString()).toBe(plain.body);
+    }
+    if (!t) await app.close();
+  });
+});
