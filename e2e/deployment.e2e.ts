@@ -58,26 +58,30 @@ describe('/deployment and the SEO Performance card', () => {
     const base = env.server.baseUrl;
 
     await page.goto(`${base}/deployment`);
-    await page.getByTestId('stat-total').getByText('9', { exact: true }).waitFor();
+    // Nine page-link fixes and five broken subresources (an image, a stylesheet, a script, a poster, a srcset).
+    await page.getByTestId('stat-total').getByText('14', { exact: true }).waitFor();
     expect(await page.locator('h1').textContent()).toBe('Link Fix Deployment Dashboard');
-    await page.getByTestId('stat-total').getByText('9', { exact: true }).waitFor();
-    expect(await page.getByTestId('total-fixes-badge').textContent()).toBe('9 fixes');
+    expect(await page.getByTestId('total-fixes-badge').textContent()).toBe('14 fixes');
     expect(await page.getByTestId('stat-critical').textContent()).toContain('8');
     // round((9 − 8) / 9 × 100) = 11 %
-    expect(await page.getByTestId('stat-rate').textContent()).toContain('11%');
+    expect(await page.getByTestId('stat-rate').textContent()).toContain('43%');
     expect(await page.getByTestId('stat-domains').textContent()).toContain('1');
     expect(await page.getByTestId('critical-fixes').locator('li').count()).toBe(8);
     expect(await page.getByTestId('issues-by-category').textContent()).toContain('Redirect chains2');
+    expect(await page.getByTestId('issues-by-category').textContent()).toContain('Broken images, styles and scripts5');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'deployment-overview-1440');
 
     await page.getByRole('tab', { name: 'Link Fixes' }).click();
-    expect(await page.getByTestId('fix-list').locator('li').count()).toBe(9);
+    const fixes = page.getByTestId('fix-list').locator(':scope > li');
+    expect(await fixes.count()).toBe(14);
+    // A broken subresource names the element that loads it and the page it is on.
+    expect(await page.getByTestId('resource-references').first().textContent()).toMatch(/^Loaded by \S+ on http/);
     await page.getByLabel('Critical only').click();
-    expect(await page.getByTestId('fix-list').locator('li').count()).toBe(8);
+    expect(await fixes.count()).toBe(8);
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Redirect chains' }).click();
-    expect(await page.getByTestId('fix-list').locator('li').count()).toBe(2);
+    expect(await fixes.count()).toBe(2);
     await screenshot(page, 'deployment-fixes-1440');
 
     await page.getByRole('tab', { name: 'Deployment' }).click();

@@ -54,6 +54,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           tabLabel={heading}
           workspaceName={user.workspace.name}
           onOpenSidebar={() => setIsSidebarOpen(true)}
+          isPageHeading={isDashboard}
         />
         <InAppShell>{children}</InAppShell>
       </div>

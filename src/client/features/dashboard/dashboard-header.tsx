@@ -10,12 +10,16 @@ export function DashboardHeader({
   tabLabel,
   workspaceName,
   onOpenSidebar,
+  isPageHeading,
 }: {
   tabLabel: MessageDescriptor;
   workspaceName: string;
   onOpenSidebar: () => void;
+  /** The dashboard's title is its page's heading; another screen in the shell has its own h1. */
+  isPageHeading: boolean;
 }) {
   const { t, i18n } = useLingui();
+  const Title = isPageHeading ? 'h1' : 'p';
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-card/95 px-4 backdrop-blur sm:px-6">
       <Button
@@ -28,9 +32,9 @@ export function DashboardHeader({
         <Menu />
       </Button>
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-lg font-semibold">
+        <Title className="truncate text-lg font-semibold">
           <Trans>Business Empire Hub</Trans>
-        </h1>
+        </Title>
         <p className="truncate text-xs text-muted-foreground">
           {workspaceName} · {i18n._(tabLabel)}
         </p>
