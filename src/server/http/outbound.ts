@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { Agent, request, errors as undiciErrors, fetch as undiciFetch } from 'undici';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Config } from '../config.js';
@@ -201,8 +202,21 @@ function withLoopback(policy: AddressPolicy): AddressPolicy {
  * configured, else the address the server was started on. Never the request's Host header: a forged one
  * would aim a victim's reset mail at the forger's site.
  */
-export function linkBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
-  return config.PUBLIC_URL ? config.PUBLIC_URL.replace(/\/+$/, '') : ownOrigin(config);
+export function linkBaseUrl(
+  config: Pick<Config, 'PUBLIC_URL' | 'PORT'>,
+  listening?: AddressInfo | string | null,
+): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  if (!listening || typeof listening !== 'object') return ownOrigin(config);
+  // The address the server really listens on (PORT=0 picks a free port); every interface means this machine.
+  const { address, port } = listening;
+  const host =
+    address === '0.0.0.0' || address === '::'
+      ? 'localhost'
+      : address.includes(':')
+        ? `[${address}]`
+        : address;
+  return `http://${host}:${port}`;
 }
 
 /** This server's own origin: PUBLIC_URL's, else http://localhost:PORT. */

@@ -145,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!deps.config.PUBLIC_URL && secure) {
         throw new AppError('unavailable', serverMessage('auth.resetNotConfigured'));
       }
-      await requestPasswordReset(deps, request.body.email, request.ip, linkBaseUrl(deps.config));
+      await requestPasswordReset(deps, request.body.email, request.ip, linkBaseUrl(deps.config, app.server.address()));
       return reply.status(202).send({
         ok: true as const,
         message: 'If an account uses that email, a link to reset its password is on its way.',
@@ -193,7 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Optional single sign-on (OIDC authorization code + PKCE); the checks travel in a signed, short-lived cookie.
   const oidcCookie = 'hub_oidc';
-  const callbackUrl = () => `${linkBaseUrl(deps.config)}/api/auth/oidc/callback`;
+  const callbackUrl = () => `${linkBaseUrl(deps.config, app.server.address())}/api/auth/oidc/callback`;
 
   app.get(
     '/api/auth/oidc/start',

@@ -81,7 +81,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // From configuration, never the Host header (a forged one would aim the link at another site).
-      const baseUrl = linkBaseUrl(app.deps.config);
+      const baseUrl = linkBaseUrl(app.deps.config, app.server.address());
       const invite = await app.inWorkspace(request, 'admin', (tx, member) =>
         inviteMember(tx, { member, email: request.body.email, role: request.body.role, baseUrl }),
       );
