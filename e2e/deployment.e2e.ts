@@ -68,7 +68,9 @@ describe('/deployment and the SEO Performance card', () => {
     expect(await page.getByTestId('stat-domains').textContent()).toContain('1');
     expect(await page.getByTestId('critical-fixes').locator('li').count()).toBe(8);
     expect(await page.getByTestId('issues-by-category').textContent()).toContain('Redirect chains2');
-    expect(await page.getByTestId('issues-by-category').textContent()).toContain('Broken images, styles and scripts5');
+    expect(await page.getByTestId('issues-by-category').textContent()).toContain(
+      'Broken images, styles and scripts5',
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'deployment-overview-1440');
 
@@ -76,7 +78,9 @@ describe('/deployment and the SEO Performance card', () => {
     const fixes = page.getByTestId('fix-list').locator(':scope > li');
     expect(await fixes.count()).toBe(14);
     // A broken subresource names the element that loads it and the page it is on.
-    expect(await page.getByTestId('resource-references').first().textContent()).toMatch(/^Loaded by \S+ on http/);
+    expect(await page.getByTestId('resource-references').first().textContent()).toMatch(
+      /^Loaded by \S+ on http/,
+    );
     await page.getByLabel('Critical only').click();
     expect(await fixes.count()).toBe(8);
     await page.getByRole('combobox', { name: 'Category' }).click();

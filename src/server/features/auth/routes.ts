@@ -145,7 +145,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!deps.config.PUBLIC_URL && secure) {
         throw new AppError('unavailable', serverMessage('auth.resetNotConfigured'));
       }
-      await requestPasswordReset(deps, request.body.email, request.ip, linkBaseUrl(deps.config, app.server.address()));
+      await requestPasswordReset(
+        deps,
+        request.body.email,
+        request.ip,
+        linkBaseUrl(deps.config, app.server.address()),
+      );
       return reply.status(202).send({
         ok: true as const,
         message: 'If an account uses that email, a link to reset its password is on its way.',
