@@ -97,12 +97,16 @@ describe('/deployment and the SEO Performance card', () => {
     expect((await download).suggestedFilename()).toBe('link-fixes.nginx.conf');
     await card.getByRole('button', { name: 'Deploy' }).click();
     await page.getByTestId('deploy-success').waitFor();
-    expect(await page.getByTestId('deploy-success').textContent()).toContain(
+    // Spec 001: an alert, read out as one and kept until dismissed.
+    const alert = page.getByRole('alertdialog', { name: 'Link Fixes Deployed' });
+    expect(await alert.textContent()).toContain(
       'Link fixes deployed for widgets.example.com. Download the snippet and implement it',
     );
-    await card.getByTestId('verification').getByText('of 5 fixes confirmed working').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'deployment-deploy-1440');
+    await alert.getByRole('button', { name: 'Done' }).click();
+    await alert.waitFor({ state: 'hidden' });
+    await card.getByTestId('verification').getByText('of 5 fixes confirmed working').waitFor();
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await page.getByText('Link health across crawls').waitFor();

@@ -60,6 +60,20 @@ describe('one shell: every screen within reach', () => {
     await page.context().close();
   });
 
+  it('shows no healthy-looking figure a new workspace has not measured', async () => {
+    const page = await signUpInBrowser(env, { firstName: 'Em', lastName: 'Empty', businessName: 'Empty Co' });
+    const base = env.server.baseUrl;
+    await page.goto(`${base}/deployment`);
+    await expect.poll(() => page.getByTestId('stat-rate').textContent()).toContain('Not measured yet');
+    await page.goto(`${base}/superhub`);
+    const monitoring = page.getByText('Monitoring Status').locator('..');
+    await expect.poll(() => monitoring.textContent()).toContain('Not measured yet');
+    await page.goto(`${base}/phase3`);
+    const health = page.getByText('System Health').locator('..');
+    await expect.poll(() => health.textContent()).toContain('Not measured yet');
+    await page.context().close();
+  });
+
   it('frames every signed-in screen in the shell: sidebar, header and language menu', async () => {
     const page = await signUpInBrowser(env, {
       firstName: 'Sid',

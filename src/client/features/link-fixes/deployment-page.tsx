@@ -1,6 +1,15 @@
 import { PageLoader } from '@client/components/page-loader';
 import { QueryState } from '@client/components/query-state';
 import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@client/components/ui/alert-dialog';
 import { Badge } from '@client/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -59,19 +68,29 @@ export function DeploymentScreen({ demo }: { demo: boolean }) {
         >
           {(data) => (
             <>
-              {deployed && (
-                <p
-                  role="status"
-                  className="flex items-center gap-2 rounded-md border border-success/40 bg-success/10 px-4 py-3 text-sm"
-                  data-testid="deploy-success"
-                >
-                  <CheckCircle2 className="h-4 w-4 shrink-0 text-success" aria-hidden="true" />
-                  <Trans>
-                    Link fixes deployed for {deployed}. Download the snippet and implement it on your server;
-                    the fixed URLs are being checked again.
-                  </Trans>
-                </p>
-              )}
+              {/* Spec 001: after a successful deploy an alert says so; an alert dialog, so it is read out and
+                  stays until dismissed. */}
+              <AlertDialog open={deployed !== null} onOpenChange={(open) => !open && setDeployed(null)}>
+                <AlertDialogContent data-testid="deploy-success">
+                  <AlertDialogHeader>
+                    <AlertDialogTitle className="flex items-center gap-2">
+                      <CheckCircle2 className="h-5 w-5 shrink-0 text-success" aria-hidden="true" />
+                      <Trans>Link Fixes Deployed</Trans>
+                    </AlertDialogTitle>
+                    <AlertDialogDescription>
+                      <Trans>
+                        Link fixes deployed for {deployed}. Download the snippet and implement it on your
+                        server; the fixed URLs are being checked again.
+                      </Trans>
+                    </AlertDialogDescription>
+                  </AlertDialogHeader>
+                  <AlertDialogFooter>
+                    <AlertDialogAction>
+                      <Trans>Done</Trans>
+                    </AlertDialogAction>
+                  </AlertDialogFooter>
+                </AlertDialogContent>
+              </AlertDialog>
               <DeploymentStatCards report={data} />
               <Tabs defaultValue="overview">
                 <TabsList className="flex h-auto flex-wrap justify-start">

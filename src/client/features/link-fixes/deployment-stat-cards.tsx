@@ -16,6 +16,8 @@ export function DeploymentStatCards({ report }: { report: LinkFixReport }) {
   const total = report.totalFixes;
   const critical = report.criticalFixes.length;
   const rate = successRate(total, critical);
+  // No website crawled yet: nothing was measured, so no rate (100% would read as healthy).
+  const isMeasured = report.domains.length > 0;
   const cards = [
     {
       id: 'total',
@@ -34,7 +36,7 @@ export function DeploymentStatCards({ report }: { report: LinkFixReport }) {
     {
       id: 'rate',
       title: t`Success Rate`,
-      value: formatNumber(rate / 100, { style: 'percent' }),
+      value: isMeasured ? formatNumber(rate / 100, { style: 'percent' }) : t`Not measured yet`,
       hint: null,
       icon: Percent,
     },
@@ -58,9 +60,9 @@ export function DeploymentStatCards({ report }: { report: LinkFixReport }) {
             <p className="text-2xl font-bold tracking-tight">{card.value}</p>
             {card.hint ? (
               <p className="text-xs text-muted-foreground">{card.hint}</p>
-            ) : (
+            ) : isMeasured ? (
               <Progress value={rate} className="mt-2" aria-label={t`Success Rate`} />
-            )}
+            ) : null}
           </CardContent>
         </Card>
       ))}

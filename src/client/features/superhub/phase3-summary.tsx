@@ -19,7 +19,16 @@ export function Phase3Summary({
       <Stat label={t`Total Apps`} value={summary ? formatNumber(summary.total_apps) : null} />
       <Stat label={t`Active Apps`} value={summary ? formatNumber(summary.active_apps) : null} />
       <Stat label={t`Integration Progress`} value={summary ? percent(summary.overall_progress) : null} />
-      <Stat label={t`System Health`} value={ecosystem ? percent(ecosystem.uptime_percentage) : null} />
+      <Stat
+        label={t`System Health`}
+        value={
+          !ecosystem || !summary
+            ? null
+            : summary.total_apps === 0
+              ? t`Not measured yet`
+              : percent(ecosystem.uptime_percentage)
+        }
+      />
     </section>
   );
 }

@@ -10,7 +10,13 @@ export function SuperhubSummary({ stats }: { stats: SuperhubDashboard['stats'] }
     <section className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={t`Summary`}>
       <Stat label={t`Connected Apps`} value={formatNumber(stats.total_apps)} />
       <Stat label={t`Recent Events`} value={formatNumber(stats.recent_events)} />
-      <Stat label={t`Monitoring Status`} value={stats.monitoring_active ? t`Active` : t`Inactive`} />
+      <Stat
+        label={t`Monitoring Status`}
+        value={
+          // Apps are counted by their monitors: with none, "Active" would claim a watch nobody keeps.
+          stats.total_apps === 0 ? t`Not measured yet` : stats.monitoring_active ? t`Active` : t`Inactive`
+        }
+      />
       <Stat label={t`Backups`} value={t`Weekly Auto Backup`} />
     </section>
   );

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { ApplicationCard } from './application-card';
 import { ConfigCard } from './config-card';
 import { DeploymentGuide } from './deployment-guide';
+import { deploymentOutcome } from './deployment-outcome';
 import {
   useDeploymentStatus,
   useDeployWebhooks,
@@ -35,11 +36,24 @@ export function WebhooksPage({ demo = false }: { demo?: boolean }) {
     setProgress(0);
     deploy.mutate(undefined, {
       onSuccess: (result) => {
-        setProgress(100);
-        toast({
-          title: t`Webhooks Deployed`,
-          description: t`Successfully deployed to ${result.successful}/${result.total_apps} applications`,
-        });
+        const outcome = deploymentOutcome(result);
+        setProgress(outcome === 'failed' ? 0 : 100);
+        // Zero successes is the failure case; a partial success says how many failed.
+        if (outcome === 'failed')
+          toastError(t`Deployment Failed`, undefined, t`Failed to deploy webhooks to applications`);
+        else if (outcome === 'partial') {
+          const { successful, total_apps: total } = result;
+          const failed = total - successful;
+          toastError(
+            t`Webhooks Deployed`,
+            undefined,
+            t`Deployed to ${successful}/${total} applications; ${failed} failed`,
+          );
+        } else
+          toast({
+            title: t`Webhooks Deployed`,
+            description: t`Successfully deployed to ${result.successful}/${result.total_apps} applications`,
+          });
       },
       onError: () => {
         setProgress(0);
