@@ -131,7 +131,10 @@ describe('the operations console', () => {
     await page.getByText('Weekly Auto Backup').waitFor();
     for (const label of ['Webhook logging', 'Uptime monitoring', 'Revenue analytics'])
       await page.getByLabel(label).waitFor();
-    expect(await page.getByRole('button', { name: 'Backup Now' }).isDisabled()).toBe(true);
+    // Backup Now runs a real backup (GET /run/backup) with spec 001's alerts.
+    await page.getByRole('button', { name: 'Backup Now' }).click();
+    await page.getByText('Backup Initiated').first().waitFor();
+    await page.getByText('Backup completed successfully!').first().waitFor({ timeout: 60_000 });
     await streamOpen;
     expect(
       (

@@ -2,12 +2,13 @@ import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useRunBackupNow } from '@client/features/backups';
 import { MonitorsCard, refetchMonitors } from '@client/features/monitoring';
 import { useLiveEventStream } from '@client/features/webhooks';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
 import { hasRole } from '@domain/roles';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Calculator, DatabaseBackup, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -20,10 +21,10 @@ import { SuperhubSummary } from './superhub-summary';
 
 /** /superhub and /superhub-demo: Central Monitoring (spec 001 §2). */
 export function SuperhubPage({ demo = false }: { demo?: boolean }) {
-  const { t } = useLingui();
   const { user } = useAuth();
   const canWrite = !demo && user ? hasRole(user.role, 'admin') : false;
   const dashboard = useSuperhubDashboard(demo);
+  const backup = useRunBackupNow();
   const [spinning, setSpinning] = useState(false);
   useLiveEventStream(demo);
 
@@ -56,8 +57,8 @@ export function SuperhubPage({ demo = false }: { demo?: boolean }) {
             <RefreshCw aria-hidden="true" className={cn(spinning && 'animate-spin')} />
             <Trans>Refresh</Trans>
           </Button>
-          {/* The backup itself (GET /run/backup) comes with the backups work; until then this stays off. */}
-          <Button disabled title={t`Backups are not available yet`}>
+          {/* Spec 001 §7: GET /run/backup, with the spec's alerts; backups are the owners' and admins'. */}
+          <Button onClick={() => backup.mutate()} disabled={!canWrite || backup.isPending}>
             <DatabaseBackup aria-hidden="true" />
             <Trans>Backup Now</Trans>
           </Button>
