@@ -3,7 +3,7 @@ import { QueryState } from '@client/components/query-state';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { formatDate, formatMoney, formatNumber } from '@client/i18n/format';
+import { formatDay, formatMoney, formatNumber } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import {
   type AnalyticsOverview,
@@ -39,8 +39,7 @@ const count = (value: number) => formatNumber(value);
 const percent = (value: number) => formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1 });
 const signed = (value: number) =>
   formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-const dateLabel = (isoDate: string) =>
-  formatDate(`${isoDate}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' });
+const dateLabel = (isoDate: string) => formatDay(isoDate);
 
 export function AnalyticsPanel({ selectedWebsiteId }: DashboardPanelProps) {
   const [range, setRange] = useState<AnalyticsRange>('30days');
