@@ -240,6 +240,7 @@ describe('CRM tab', () => {
       expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await card.scrollIntoViewIfNeeded();
     await viewportShot(page, 'crm-contacts-390');
 
     // The card's actions work: Edit opens the contact's form.
