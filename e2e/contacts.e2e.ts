@@ -191,4 +191,61 @@ describe('CRM tab', () => {
     await viewportShot(page, 'contacts-page');
     await page.context().close();
   }, 120_000);
+
+  it('turns each contact into a card with its status, value and actions on a 390 px phone', async () => {
+    const page = await signedInPage();
+    const status = await page.evaluate(
+      async (body) =>
+        (
+          await fetch('/api/contacts', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      {
+        firstName: 'Nora',
+        lastName: 'Narrow',
+        email: uniqueEmail('nora'),
+        status: 'qualified',
+        valueCents: 420_000,
+      },
+    );
+    expect(status).toBe(201);
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=crm`);
+
+    // Wide: the table, every column in its row; the cards are not shown (display:none, not read twice).
+    const row = rows(page).filter({ hasText: 'Nora Narrow' });
+    await row.waitFor();
+    expect(await row.getByText('Qualified').isVisible()).toBe(true);
+    expect(await row.getByText('$4,200').isVisible()).toBe(true);
+    expect(await page.getByTestId('contact-card').count()).toBe(1);
+    expect(await page.getByTestId('contact-card').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Edit Nora Narrow' }).count()).toBe(1);
+    await viewportShot(page, 'crm-contacts-1440');
+
+    // Narrow: the table is hidden and the card shows status, value and the actions, all within the phone.
+    await page.setViewportSize({ width: 390, height: 1200 });
+    const card = page.getByTestId('contact-card').filter({ hasText: 'Nora Narrow' });
+    await card.waitFor();
+    expect(await row.isVisible()).toBe(false);
+    for (const text of ['Qualified', '$4,200', 'Value', 'Never'])
+      expect(await card.getByText(text, { exact: true }).isVisible()).toBe(true);
+    const edit = page.getByRole('button', { name: 'Edit Nora Narrow' });
+    expect(await edit.count()).toBe(1);
+    for (const action of ['View', 'Edit', 'Delete']) {
+      const button = card.getByRole('button', { name: `${action} Nora Narrow` });
+      expect(await button.isVisible()).toBe(true);
+      const box = await button.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await card.scrollIntoViewIfNeeded();
+    await viewportShot(page, 'crm-contacts-390');
+
+    // The card's actions work: Edit opens the contact's form.
+    await edit.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).waitFor();
+    await page.context().close();
+  }, 180_000);
 });

@@ -102,3 +102,27 @@ describe('one way to tell a failure', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('one way to show a date', () => {
+  it('no client file outside src/client/i18n/format.ts formats a date or number with toLocale…String or its own Intl.DateTimeFormat', () => {
+    const formatModule = path.join('src', 'client', 'i18n', 'format.ts');
+    const pattern = /\.toLocale(?:Date|Time)?String\s*\(|\bIntl\s*\.\s*DateTimeFormat\s*\(/;
+    const offenders = sourceFiles('src/client')
+      .filter((file) => file !== formatModule)
+      .filter((file) => pattern.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check finds each way of formatting a date outside the module', () => {
+    const pattern = /\.toLocale(?:Date|Time)?String\s*\(|\bIntl\s*\.\s*DateTimeFormat\s*\(/;
+    for (const line of [
+      'd.toLocaleDateString()',
+      "n.toLocaleString('en-US')",
+      'd.toLocaleTimeString([], {})',
+      'new Intl.DateTimeFormat(locale)',
+      'Intl.DateTimeFormat().format(d)',
+    ])
+      expect(line).toMatch(pattern);
+    expect("formatDate(value, { dateStyle: 'medium' })").not.toMatch(pattern);
+  });
+});

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatMoney, formatNumber, formatRelativeTime } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  formatRelativeTime,
+  formatShortDay,
+  formatTime,
+} from './format';
 import { activateLocale, i18n, pseudoLocale } from './i18n';
 
 const now = new Date('2026-03-01T12:00:00Z');
@@ -43,6 +53,38 @@ describe('formatting in the active language', () => {
     expect(formatRelativeTime(ago(120), now)).toMatch(/ساعت/);
     await use('ja');
     expect(formatDate('2026-03-01T12:00:00Z', { dateStyle: 'long', timeZone: 'UTC' })).toBe('2026年3月1日');
+  });
+});
+
+describe('one shape for every date', () => {
+  // Dates with their time read in the machine's zone; the calendar-day helpers read in UTC.
+  const moment = new Date(2026, 10, 27, 15, 4, 5);
+
+  it('English: a date is "Nov 27, 2026", never "11/27/2026"', async () => {
+    await use('en');
+    expect(formatDate(moment)).toBe('Nov 27, 2026');
+    expect(formatDate(moment.toISOString())).toBe('Nov 27, 2026');
+    expect(formatDateTime(moment).replace(/\s/g, ' ')).toBe('Nov 27, 2026, 3:04 PM');
+    expect(formatTime(moment).replace(/\s/g, ' ')).toBe('3:04:05 PM');
+    expect(formatDay('2026-11-27')).toBe('Nov 27, 2026');
+    expect(formatDay('2026-01-01T00:00:00.000Z')).toBe('Jan 1, 2026');
+    expect(formatShortDay('2026-11-27')).toBe('Nov 27');
+    expect(formatMonth('2026-11-27')).toBe('November');
+    expect(formatDay('2026-11-27')).toBe(formatDate(new Date(2026, 10, 27)));
+  });
+
+  it("follows the user's language", async () => {
+    await use('de');
+    expect(formatDate(moment)).toBe('27.11.2026');
+    expect(formatDay('2026-11-27')).toBe('27.11.2026');
+    expect(formatDateTime(moment)).toBe('27.11.2026, 15:04');
+    expect(formatTime(moment)).toBe('15:04:05');
+    expect(formatMonth('2026-11-27')).toBe('November');
+    await use('fr');
+    expect(formatShortDay('2026-11-27')).toBe('27 nov.');
+    await use('ja');
+    expect(formatDay('2026-11-27')).toBe('2026/11/27');
+    await use('en');
   });
 });
 

@@ -48,17 +48,46 @@ export function formatMoney(cents: number, options: { currency?: string; exact?:
   return formatNumber(cents / 100, format);
 }
 
+/**
+ * The one way a screen shows a date: "Nov 27, 2026" in English, "27.11.2026" in German, in the user's
+ * language and time zone. `options` is for the few special shapes (a chart's axis, a month name); a plain
+ * date, a date and time, a time or a calendar day use the named functions below, never `toLocale…String`
+ * or a formatter of their own (`src/architecture.test.ts` fails on those outside this file).
+ */
 export function formatDate(
-  value: Date | string,
+  value: Date | string | number,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
-) {
+): string {
   return intlText(
     cached('date', options, (l) => new Intl.DateTimeFormat(l, options)).format(new Date(value)),
   );
 }
 
-export function formatDateTime(value: Date | string): string {
+/** A moment with its time: "Nov 27, 2026, 3:04 PM". */
+export function formatDateTime(value: Date | string | number): string {
   return formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The time of day alone, with seconds: "3:04:05 PM" (a position fix, a live reading). */
+export function formatTime(value: Date | string | number): string {
+  return formatDate(value, { timeStyle: 'medium' });
+}
+
+const utc = (isoDate: string) => `${isoDate.slice(0, 10)}T00:00:00Z`;
+
+/** A calendar day, YYYY-MM-DD, shaped like `formatDate` ("Nov 27, 2026"); read in UTC, so it never shifts a day. */
+export function formatDay(isoDate: string): string {
+  return formatDate(utc(isoDate), { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+/** A calendar day without its year, for a chart's axis: "Nov 27". */
+export function formatShortDay(isoDate: string): string {
+  return formatDate(utc(isoDate), { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** The month of a calendar day: "November". */
+export function formatMonth(isoDate: string): string {
+  return formatDate(utc(isoDate), { month: 'long', timeZone: 'UTC' });
 }
 
 const justNow = msg`just now`;

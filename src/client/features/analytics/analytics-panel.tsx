@@ -3,7 +3,7 @@ import { QueryState } from '@client/components/query-state';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { formatDate, formatMoney, formatNumber } from '@client/i18n/format';
+import { formatDay, formatMoney, formatNumber } from '@client/i18n/format';
 import { cn } from '@client/lib/utils';
 import {
   type AnalyticsOverview,
@@ -14,7 +14,7 @@ import {
 } from '@domain/analytics/analytics-schemas';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { DollarSign, Download, Eye, Percent, Users } from 'lucide-react';
 import { useState } from 'react';
 import { exportUrl, useAnalyticsOverview, useFunnel, useRefreshOnFirstVisit } from './analytics-api';
@@ -39,8 +39,7 @@ const count = (value: number) => formatNumber(value);
 const percent = (value: number) => formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1 });
 const signed = (value: number) =>
   formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-const dateLabel = (isoDate: string) =>
-  formatDate(`${isoDate}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' });
+const dateLabel = (isoDate: string) => formatDay(isoDate);
 
 export function AnalyticsPanel({ selectedWebsiteId }: DashboardPanelProps) {
   const [range, setRange] = useState<AnalyticsRange>('30days');
@@ -455,7 +454,12 @@ function InsightText({ insight, range }: { insight: Insight; range: AnalyticsRan
     case 'trend': {
       const current = count(insight.current);
       if (insight.change === null) {
-        return <Trans>{current} visitors in this range; the period before had none to compare with.</Trans>;
+        return (
+          <Trans>
+            <Plural value={insight.current} one="# visitor" other="# visitors" /> in this range; the period
+            before had none to compare with.
+          </Trans>
+        );
       }
       const change = signed(insight.change);
       const period = i18n._(periodLabels[range]);
@@ -468,15 +472,17 @@ function InsightText({ insight, range }: { insight: Insight; range: AnalyticsRan
     }
     case 'topSource': {
       const visitors = count(insight.visitors);
-      const total = count(insight.total);
       const source = insight.source;
       return source ? (
         <Trans>
-          {source} brought {visitors} of {total} visitors, compared across all sources in this range.
+          {source} brought {visitors} of <Plural value={insight.total} one="# visitor" other="# visitors" />,
+          compared across all sources in this range.
         </Trans>
       ) : (
         <Trans>
-          Direct visits brought {visitors} of {total} visitors, compared across all sources in this range.
+          Direct visits brought {visitors} of{' '}
+          <Plural value={insight.total} one="# visitor" other="# visitors" />, compared across all sources in
+          this range.
         </Trans>
       );
     }

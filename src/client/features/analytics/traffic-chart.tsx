@@ -1,12 +1,10 @@
-import { formatDate } from '@client/i18n/format';
+import { formatShortDay } from '@client/i18n/format';
 import type { AnalyticsOverview } from '@domain/analytics/analytics-schemas';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-const dayLabel: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };
-
 /** Daily visitors and page views of the range. */
 export function TrafficChart({ days }: { days: AnalyticsOverview['timeseries'] }) {
-  const data = days.map((d) => ({ ...d, label: formatDate(`${d.day}T00:00:00Z`, dayLabel) }));
+  const data = days.map((d) => ({ ...d, label: formatShortDay(d.day) }));
   return (
     <div className="h-64 w-full min-w-0" data-chart="traffic">
       <ResponsiveContainer width="100%" height={256}>

@@ -16,7 +16,7 @@ import { readPackageLink } from '@domain/pricing/custom-package';
 import { basePlans, type PlanId } from '@domain/pricing/plans';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, MailOpen } from 'lucide-react';
 import type * as React from 'react';
@@ -339,7 +339,11 @@ function SignUpForm({
               value: option.id,
               label: `${i18n._(option.name)} — ${formatMonthlyPrice(option.priceCents)}${option.popular ? ` · ${t`Most Popular`}` : ''}`,
             }))}
-            hint={<Trans>Free for {trialDays} days; change plans at any time.</Trans>}
+            hint={
+              <Trans>
+                Free for <Plural value={trialDays} one="# day" other="# days" />; change plans at any time.
+              </Trans>
+            }
           />
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">

@@ -8,7 +8,7 @@ import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { useAuth } from '@client/lib/use-auth';
 import type { Backup } from '@domain/backups/backup-schemas';
 import { hasRole } from '@domain/roles';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Archive, Download, RotateCcw, ShieldCheck } from 'lucide-react';
 import { useBackups, useRestoreBackup, useStartBackup, useVerifyBackup } from './backups-api';
 
@@ -147,7 +147,8 @@ function BackupItem({ backup }: { backup: Backup }) {
           />
           <p className="text-sm text-muted-foreground">
             <Trans>
-              Backing up: {formatNumber(backup.tablesDone)} of {formatNumber(backup.tablesTotal)} tables
+              Backing up: {formatNumber(backup.tablesDone)} of{' '}
+              <Plural value={backup.tablesTotal} one="# table" other="# tables" />
             </Trans>
           </p>
         </div>
@@ -157,8 +158,9 @@ function BackupItem({ backup }: { backup: Backup }) {
         <>
           <p className="text-sm text-muted-foreground">
             <Trans>
-              {formatSize(backup.sizeBytes ?? 0)} · {formatNumber(backup.totalRows ?? 0)} rows in{' '}
-              {formatNumber(backup.tables.length)} tables
+              {formatSize(backup.sizeBytes ?? 0)} ·{' '}
+              <Plural value={backup.totalRows ?? 0} one="# row" other="# rows" /> in{' '}
+              <Plural value={backup.tables.length} one="# table" other="# tables" />
             </Trans>
           </p>
           <details className="text-sm">

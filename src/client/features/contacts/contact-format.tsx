@@ -16,7 +16,7 @@ const never = msg`Never`;
 
 /** Spec 000 §3: 'Never' when the contact was never contacted. */
 export function formatLastContact(iso: string | null): string {
-  return iso ? formatDate(iso, { month: 'short', day: 'numeric', year: 'numeric' }) : i18n._(never);
+  return iso ? formatDate(iso) : i18n._(never);
 }
 
 const unknownSourceName = msg`Unknown`;

@@ -1,5 +1,6 @@
 import { formatNumber } from '@client/i18n/format';
 import { type ContactSortKey, type ContactStatus, contactsPageSize } from '@domain/contacts/contact-schemas';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { type ContactFilters, useContactCount, useContactsPage } from './contacts-api';
@@ -61,7 +62,11 @@ export function useContactList(sourcePreset: string | null) {
     const from = formatNumber(firstRow);
     const to = formatNumber(firstRow + rows.length - 1);
     if (rows.length > 0) return total ? t`Showing ${from}–${to} of ${total}` : t`Showing ${from}–${to}`;
-    return !total || count.data?.count === 0 ? '' : t`${total} contacts`;
+    if (!count.data || count.data.count === 0) return '';
+    const found = count.data.count;
+    return count.data.isCapped
+      ? t`${plural(found, { one: '#+ contact', other: '#+ contacts' })}`
+      : t`${plural(found, { one: '# contact', other: '# contacts' })}`;
   })();
 
   return {

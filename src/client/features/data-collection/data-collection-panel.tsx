@@ -3,6 +3,7 @@ import { toastError } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { collectionRunSchema } from '@domain/data-collection/data-collection-schemas';
 import { hasRole } from '@domain/roles';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { CollectionGuideCard } from './collection-guide-card';
@@ -34,11 +35,11 @@ export function DataCollectionPanel() {
         watching.single
           ? {
               title: t`App Data Collected`,
-              description: t`${run.integration.integrated} new contacts from ${run.app?.name ?? ''}`,
+              description: t`${plural(run.integration.integrated, { one: '# new contact', other: '# new contacts' })} from ${run.app?.name ?? ''}`,
             }
           : {
               title: t`Data Collection Complete`,
-              description: t`${run.totalContacts} contacts collected from ${run.totalApps} apps`,
+              description: t`${plural(run.totalContacts, { one: '# contact', other: '# contacts' })} collected from ${plural(run.totalApps, { one: '# app', other: '# apps' })}`,
             },
       );
     } else if (run.status === 'failed') {

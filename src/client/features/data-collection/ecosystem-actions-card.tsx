@@ -7,6 +7,7 @@ import {
   createEcosystemResultSchema,
   updateSourcesResultSchema,
 } from '@domain/data-collection/data-collection-schemas';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Building2, Download, Loader2, RefreshCw } from 'lucide-react';
 import { useConsoleAction } from './data-collection-api';
@@ -77,7 +78,7 @@ export function EcosystemActionsCard({
                 onSuccess: ({ standardized }) =>
                   toast({
                     title: t`Sources Updated`,
-                    description: t`${standardized} contacts standardized`,
+                    description: t`${plural(standardized, { one: '# contact standardized', other: '# contacts standardized' })}`,
                   }),
                 onError: () => toastError(t`Update Failed`, undefined, t`Failed to update contact sources`),
               })

@@ -30,7 +30,7 @@ export function UserIntegrationPanel() {
       onSuccess: ({ integrated, skipped }) =>
         toast({
           title: t`User Integration Complete`,
-          description: t`Integrated ${integrated} users, skipped ${skipped} existing contacts`,
+          description: t`Integrated ${plural(integrated, { one: '# user', other: '# users' })}, skipped ${plural(skipped, { one: '# existing contact', other: '# existing contacts' })}`,
         }),
       onError: () => toastError(t`Integration Failed`, undefined, t`Failed to integrate users as contacts`),
     });

@@ -1,4 +1,4 @@
-import { formatDate, formatNumber } from '@client/i18n/format';
+import { formatNumber } from '@client/i18n/format';
 import type { DealStage } from '@domain/deals/deal-schemas';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -17,20 +17,7 @@ export function formatPercent(share: number): string {
   return formatNumber(share, { style: 'percent', maximumFractionDigits: 1 });
 }
 
-/** A YYYY-MM-DD date as "Jun 5, 2025" (read in UTC, so it never shifts a day). */
-export function formatDay(isoDate: string): string {
-  return formatDate(`${isoDate}T00:00:00Z`, {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
-/** The month of a YYYY-MM-DD date, "June". */
-export function formatMonth(isoDate: string): string {
-  return formatDate(`${isoDate}T00:00:00Z`, { month: 'long', timeZone: 'UTC' });
-}
+export { formatDay, formatMonth } from '@client/i18n/format';
 
 /** The stages' names on screen (`i18n._`); the English is `dealStageLabels`, which the CSV import also reads. */
 export const dealStageNames: Record<DealStage, MessageDescriptor> = {

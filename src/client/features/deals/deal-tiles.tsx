@@ -2,7 +2,7 @@ import type { StatTile } from '@client/components/stat-tile-grid';
 import type { DealStats } from '@domain/deals/deal-schemas';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { Briefcase, Percent } from 'lucide-react';
 import { formatCount, formatMoney, formatPercent } from './deal-format';
 
@@ -24,12 +24,12 @@ export function dealTiles(i18n: I18n): StatTile<{ deals: DealStats }>[] {
       value: ({ deals }) =>
         deals.conversion.rate === null ? '—' : formatPercent(deals.conversion.rate / 100),
       hint: ({ deals }) => {
-        const days = formatCount(deals.conversion.periodDays);
         const won = formatCount(deals.conversion.won);
         const closed = formatCount(deals.conversion.won + deals.conversion.lost);
         return (
           <Trans>
-            Won of the deals won or lost in the last {days} days ({won} of {closed})
+            Won of the deals won or lost in the last{' '}
+            <Plural value={deals.conversion.periodDays} one="# day" other="# days" /> ({won} of {closed})
           </Trans>
         );
       },

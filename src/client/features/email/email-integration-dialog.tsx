@@ -308,7 +308,7 @@ function ConversationRow({ conversation: c }: { conversation: EmailConversation 
         <p className="truncate text-xs text-muted-foreground">
           {isInbound ? <Trans>From: {fromEmail}</Trans> : <Trans>To: {toEmail}</Trans>}
         </p>
-        <p className="text-xs text-muted-foreground">{formatDate(c.receivedAt, {})}</p>
+        <p className="text-xs text-muted-foreground">{formatDate(c.receivedAt)}</p>
       </div>
       <Badge variant={isInbound ? 'secondary' : 'outline'}>
         {isInbound ? <Trans>inbound</Trans> : <Trans>outbound</Trans>}

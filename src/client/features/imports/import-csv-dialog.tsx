@@ -48,7 +48,7 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
   const isDone = job?.status === 'completed' || job?.status === 'failed';
   const { t } = useLingui();
   const { data: publicConfig } = usePublicConfig();
-  const rowLimit = formatNumber(maxRows);
+  const _rowLimit = formatNumber(maxRows);
   const sizeLimit = formatMegabytes(publicConfig?.importMaxBytes ?? defaultMaxBytes);
 
   useEffect(() => {
@@ -121,7 +121,7 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
               </span>
               <span className="text-xs text-muted-foreground">
                 <Trans>
-                  Up to {rowLimit} rows and {sizeLimit}
+                  Up to <Plural value={maxRows} one="# row" other="# rows" /> and {sizeLimit}
                 </Trans>
               </span>
               <input

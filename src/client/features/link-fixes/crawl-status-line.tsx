@@ -1,6 +1,6 @@
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { messageRefText } from '@client/i18n/stored-message';
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import type { DomainReport } from './link-fixes-api';
 
 /** Where a domain's latest crawl stands: not yet, done, failed or running. */
@@ -16,7 +16,8 @@ export function CrawlStatusLine({ domain }: { domain: DomainReport }) {
     return (
       <p className="text-muted-foreground">
         <Trans>
-          Crawled {formatDateTime(crawl.finishedAt)}: {formatNumber(crawl.pagesDone)} URLs checked.
+          Crawled {formatDateTime(crawl.finishedAt)}:{' '}
+          <Plural value={crawl.pagesDone} one="# URL checked" other="# URLs checked" />.
         </Trans>
       </p>
     );
@@ -30,7 +31,8 @@ export function CrawlStatusLine({ domain }: { domain: DomainReport }) {
   return (
     <p className="text-muted-foreground" role="status">
       <Trans>
-        Crawling: {formatNumber(crawl.pagesDone)} URLs checked, {formatNumber(crawl.pagesQueued)} waiting.
+        Crawling: <Plural value={crawl.pagesDone} one="# URL checked" other="# URLs checked" />,{' '}
+        {formatNumber(crawl.pagesQueued)} waiting.
       </Trans>
     </p>
   );

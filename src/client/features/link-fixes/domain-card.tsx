@@ -138,7 +138,7 @@ export function DomainCard({
               <Trans>
                 Deployed {formatDateTime(domain.lastDeployment.createdAt)}:{' '}
                 {formatNumber(domain.lastDeployment.verification.working.length)} of{' '}
-                {formatNumber(domain.lastDeployment.fixes)} fixes confirmed working.
+                <Plural value={domain.lastDeployment.fixes} one="# fix" other="# fixes" /> confirmed working.
               </Trans>
             ) : (
               <Trans>

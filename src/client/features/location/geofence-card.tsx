@@ -1,7 +1,7 @@
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { formatDate, formatNumber } from '@client/i18n/format';
+import { formatNumber, formatTime } from '@client/i18n/format';
 import { nearbyRadiusMiles } from '@domain/location/geofence';
 import { Trans } from '@lingui/react/macro';
 import { Bell, Loader2, MapPin, Navigation, Square } from 'lucide-react';
@@ -46,12 +46,7 @@ export function GeofenceCard() {
               <Trans>Current location:</Trans>{' '}
             </span>
             <span className="font-medium">{address}</span>
-            {updatedAt && (
-              <span className="text-xs text-muted-foreground">
-                {' '}
-                · {formatDate(updatedAt, { timeStyle: 'medium' })}
-              </span>
-            )}
+            {updatedAt && <span className="text-xs text-muted-foreground"> · {formatTime(updatedAt)}</span>}
           </p>
         ) : (
           <p className="text-sm text-muted-foreground">

@@ -7,7 +7,7 @@ import {
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
-import { formatDate, formatNumber } from '@client/i18n/format';
+import { formatDay, formatNumber } from '@client/i18n/format';
 import type { OutboxMessage } from '@domain/marketing/campaign-schemas';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -95,7 +95,7 @@ export function CampaignDetailDialog({
                   <TableBody>
                     {c.daily.map((d) => (
                       <TableRow key={d.day}>
-                        <TableCell>{formatDate(d.day)}</TableCell>
+                        <TableCell>{formatDay(d.day)}</TableCell>
                         <TableCell className="text-end">{formatNumber(d.sent)}</TableCell>
                         <TableCell className="text-end">{formatNumber(d.opens)}</TableCell>
                         <TableCell className="text-end">{formatNumber(d.clicks)}</TableCell>

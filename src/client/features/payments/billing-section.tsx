@@ -11,7 +11,7 @@ import { Link } from 'wouter';
 import { useSubscription } from './payments-api';
 import { PaymentsTable } from './payments-table';
 
-const longDate = (value: string | null) => (value ? formatDate(value, { dateStyle: 'long' }) : '—');
+const longDate = (value: string | null) => (value ? formatDate(value) : '—');
 
 /** Stripe's subscription states, as a customer reads them; an unknown one shows as it comes. */
 const statusLabels: Record<string, ReturnType<typeof msg>> = {

@@ -14,7 +14,7 @@ import {
   successionPlanInputSchema,
 } from '@domain/succession/succession-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCancelPlan, useClaimOwnership, useSavePlan, useSuccession } from './succession-api';
@@ -101,7 +101,11 @@ function SuccessionBody({ state }: { state: SuccessionState }) {
               <Trans>Inactivity period</Trans>
             </dt>
             <dd>
-              <Trans>{plan.inactivityDays} days without the owner signing in</Trans>
+              <Plural
+                value={plan.inactivityDays}
+                one="# day without the owner signing in"
+                other="# days without the owner signing in"
+              />
             </dd>
             <dt className="text-muted-foreground">
               <Trans>Owner last signed in</Trans>

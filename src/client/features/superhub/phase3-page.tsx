@@ -6,6 +6,7 @@ import { useLiveEventStream } from '@client/features/webhooks';
 import { toastError } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Zap } from 'lucide-react';
 import { useState } from 'react';
@@ -34,7 +35,7 @@ export function Phase3Page({ demo = false }: { demo?: boolean }) {
       onSuccess: (result) =>
         toast({
           title: t`Bulk Integration Started`,
-          description: t`Integrating ${result.summary.total_apps} applications`,
+          description: t`Integrating ${plural(result.summary.total_apps, { one: '# application', other: '# applications' })}`,
         }),
       onError: (error) =>
         toastError(

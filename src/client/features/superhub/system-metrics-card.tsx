@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Progress } from '@client/components/ui/progress';
 import { formatNumber } from '@client/i18n/format';
 import { type HealthCheck, recentEventsBar } from '@domain/superhub/superhub-schemas';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2 } from 'lucide-react';
 
 /** System Metrics: active applications, recent events and the alerts of the health check. */
@@ -35,7 +35,7 @@ export function SystemMetricsCard({ health }: { health: HealthCheck | undefined 
         <div>
           {alerts > 0 ? (
             <Badge variant="destructive">
-              <Trans>{formatNumber(alerts)} alerts</Trans>
+              <Plural value={alerts} one="# alert" other="# alerts" />
             </Badge>
           ) : (
             <StatusBadge tone="ok">

@@ -1,7 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { formatNumber } from '@client/i18n/format';
 import type { WebhookConfig } from '@domain/webhooks/webhook-schemas';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Settings } from 'lucide-react';
 import { DownloadButton } from './download-button';
 
@@ -43,7 +42,7 @@ export function ConfigCard({ config, canWrite }: { config: WebhookConfig; canWri
               {config.triggers.map((tr) => (
                 <li key={tr.action}>
                   <Trans>
-                    {tr.action} → {formatNumber(tr.forward_to.length)} endpoints
+                    {tr.action} → <Plural value={tr.forward_to.length} one="# endpoint" other="# endpoints" />
                   </Trans>
                 </li>
               ))}

@@ -6,7 +6,7 @@ import { formatNumber } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
 import type { Delivery } from '@domain/webhooks/webhook-schemas';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useDeliveries, useReplayDelivery } from './webhooks-api';
 
 const deliveryStatusLabels: Record<Delivery['status'], ReturnType<typeof msg>> = {
@@ -47,8 +47,8 @@ export function EndpointDeliveries({ endpointId }: { endpointId: number }) {
                 <span>{d.eventType}</span>
                 <span className="text-muted-foreground">
                   <Trans>
-                    {formatNumber(d.attempts)} attempts · {last?.statusCode ?? '—'} ·{' '}
-                    {formatNumber(last?.durationMs ?? 0)} ms
+                    <Plural value={d.attempts} one="# attempt" other="# attempts" /> ·{' '}
+                    {last?.statusCode ?? '—'} · {formatNumber(last?.durationMs ?? 0)} ms
                   </Trans>
                 </span>
                 <Button

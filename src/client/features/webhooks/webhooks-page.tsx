@@ -6,6 +6,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { toastError } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, Rocket } from 'lucide-react';
 import { useState } from 'react';
@@ -47,12 +48,12 @@ export function WebhooksPage({ demo = false }: { demo?: boolean }) {
           toastError(
             t`Webhooks Deployed`,
             undefined,
-            t`Deployed to ${successful}/${total} applications; ${failed} failed`,
+            t`Deployed to ${successful}/${plural(total, { one: '# application', other: '# applications' })}; ${failed} failed`,
           );
         } else
           toast({
             title: t`Webhooks Deployed`,
-            description: t`Successfully deployed to ${result.successful}/${result.total_apps} applications`,
+            description: t`Successfully deployed to ${result.successful}/${plural(result.total_apps, { one: '# application', other: '# applications' })}`,
           });
       },
       onError: () => {
