@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dashboardTabIds } from '../src/client/features/dashboard/dashboard-tabs.js';
+import { uniqueEmail } from '../test/test-app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
 import { publicPages, settle, signedInPages } from './support/pages.js';
@@ -90,6 +91,47 @@ describe('axe on the public pages', () => {
       ).toEqual([locale, dir]);
       expect(report).toEqual({});
     }
+  }, 600_000);
+});
+
+describe('axe on the signed-in screens with data', () => {
+  it('every dashboard tab and signed-in screen, with a website, a contact and a deal, has no serious or critical finding', async () => {
+    const page = await signUpInBrowser(env, {
+      firstName: 'Dana',
+      lastName: 'Data',
+      businessName: 'Data Axe',
+    });
+    const base = env.server.baseUrl;
+    const headers = { origin: base };
+    const post = async (path: string, data: unknown) => {
+      const res = await page.request.post(`${base}${path}`, { data, headers });
+      expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+      return (await res.json()) as { id: number };
+    };
+    await post('/api/websites', { name: 'Axe Coaching', domain: 'axe-coaching.example' });
+    const contact = await post('/api/contacts', {
+      firstName: 'Quinn',
+      lastName: 'Buyer',
+      email: uniqueEmail('axe-quinn'),
+      company: 'Quinn Holdings',
+    });
+    await post('/api/deals', {
+      name: 'Annual retainer',
+      stage: 'qualified',
+      valueCents: 120_000,
+      contactId: contact.id,
+      expectedCloseDate: new Date().toISOString().slice(0, 10),
+    });
+    const report: Record<string, string[]> = {};
+    for (const path of [...dashboardTabIds.map((tab) => `/dashboard?tab=${tab}`), ...signedInPages]) {
+      await settle(page, `${base}${path}`);
+      const found = await seriousA11yViolations(page);
+      if (found.length > 0) report[path] = found;
+    }
+    // Each finding reads "<impact> <rule id> (<help>): <target>".
+    console.log(`axe signed in with data:\n${JSON.stringify(report, null, 2)}`);
+    expect(report).toEqual({});
+    await page.context().close();
   }, 600_000);
 });
 
