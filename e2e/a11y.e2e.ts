@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dashboardTabIds } from '../src/client/features/dashboard/dashboard-tabs.js';
+import { createIngest } from '../src/server/features/analytics/ingest.js';
+import { runRollups } from '../src/server/features/analytics/jobs.js';
 import { uniqueEmail } from '../test/test-app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
@@ -108,7 +110,29 @@ describe('axe on the signed-in screens with data', () => {
       expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
       return (await res.json()) as { id: number };
     };
-    await post('/api/websites', { name: 'Axe Coaching', domain: 'axe-coaching.example' });
+    const site = await post('/api/websites', { name: 'Axe Coaching', domain: 'axe-coaching.example' });
+    // A few visits, rolled up, so the analytics tab shows its lists rather than the install tag.
+    const { trackingKey } = (await (
+      await page.request.get(`${base}/api/analytics/sites/${site.id}/snippet`)
+    ).json()) as {
+      trackingKey: string;
+    };
+    const ingest = createIngest(env.server.testApp.database);
+    for (const [i, referrer] of ['https://www.google.com/', 'https://news.example/', ''].entries()) {
+      await ingest.accept(
+        { s: trackingKey, n: 'pageview', u: `https://axe-coaching.example/p${i}`, w: 1200, r: referrer },
+        {
+          ip: `192.0.2.${i + 1}`,
+          userAgent:
+            'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36',
+          dnt: undefined,
+          origin: 'https://axe-coaching.example',
+          host: 'x',
+        },
+      );
+    }
+    await ingest.flush();
+    await runRollups(env.server.testApp.database);
     const contact = await post('/api/contacts', {
       firstName: 'Quinn',
       lastName: 'Buyer',
