@@ -146,15 +146,26 @@ describe('axe on the signed-in screens with data', () => {
       contactId: contact.id,
       expectedCloseDate: new Date().toISOString().slice(0, 10),
     });
-    const report: Record<string, string[]> = {};
-    for (const path of [...dashboardTabIds.map((tab) => `/dashboard?tab=${tab}`), ...signedInPages]) {
-      await settle(page, `${base}${path}`);
-      const found = await seriousA11yViolations(page);
-      if (found.length > 0) report[path] = found;
+    for (const locale of ['en', 'ar']) {
+      await page.evaluate(async (chosen) => {
+        localStorage.setItem('hub.locale', chosen);
+        await fetch('/api/auth/user', {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ locale: chosen }),
+        });
+      }, locale);
+      const report: Record<string, string[]> = {};
+      for (const path of [...dashboardTabIds.map((tab) => `/dashboard?tab=${tab}`), ...signedInPages]) {
+        await settle(page, `${base}${path}`);
+        const found = await seriousA11yViolations(page);
+        if (found.length > 0) report[path] = found;
+      }
+      // Each finding reads "<impact> <rule id> (<help>): <target>".
+      console.log(`axe signed in with data (${locale}):\n${JSON.stringify(report, null, 2)}`);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      expect(report, locale).toEqual({});
     }
-    // Each finding reads "<impact> <rule id> (<help>): <target>".
-    console.log(`axe signed in with data:\n${JSON.stringify(report, null, 2)}`);
-    expect(report).toEqual({});
     await page.context().close();
   }, 600_000);
 });
