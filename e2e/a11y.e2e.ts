@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dashboardTabIds } from '../src/client/features/dashboard/dashboard-tabs.js';
+import { createIngest } from '../src/server/features/analytics/ingest.js';
+import { runRollups } from '../src/server/features/analytics/jobs.js';
+import { uniqueEmail } from '../test/test-app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
 import { publicPages, settle, signedInPages } from './support/pages.js';
@@ -90,6 +93,80 @@ describe('axe on the public pages', () => {
       ).toEqual([locale, dir]);
       expect(report).toEqual({});
     }
+  }, 600_000);
+});
+
+describe('axe on the signed-in screens with data', () => {
+  it('every dashboard tab and signed-in screen, with a website, a contact and a deal, has no serious or critical finding', async () => {
+    const page = await signUpInBrowser(env, {
+      firstName: 'Dana',
+      lastName: 'Data',
+      businessName: 'Data Axe',
+    });
+    const base = env.server.baseUrl;
+    const headers = { origin: base };
+    const post = async (path: string, data: unknown) => {
+      const res = await page.request.post(`${base}${path}`, { data, headers });
+      expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+      return (await res.json()) as { id: number };
+    };
+    const site = await post('/api/websites', { name: 'Axe Coaching', domain: 'axe-coaching.example' });
+    // A few visits, rolled up, so the analytics tab shows its lists rather than the install tag.
+    const { trackingKey } = (await (
+      await page.request.get(`${base}/api/analytics/sites/${site.id}/snippet`)
+    ).json()) as {
+      trackingKey: string;
+    };
+    const ingest = createIngest(env.server.testApp.database);
+    for (const [i, referrer] of ['https://www.google.com/', 'https://news.example/', ''].entries()) {
+      await ingest.accept(
+        { s: trackingKey, n: 'pageview', u: `https://axe-coaching.example/p${i}`, w: 1200, r: referrer },
+        {
+          ip: `192.0.2.${i + 1}`,
+          userAgent:
+            'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36',
+          dnt: undefined,
+          origin: 'https://axe-coaching.example',
+          host: 'x',
+        },
+      );
+    }
+    await ingest.flush();
+    await runRollups(env.server.testApp.database);
+    const contact = await post('/api/contacts', {
+      firstName: 'Quinn',
+      lastName: 'Buyer',
+      email: uniqueEmail('axe-quinn'),
+      company: 'Quinn Holdings',
+    });
+    await post('/api/deals', {
+      name: 'Annual retainer',
+      stage: 'qualified',
+      valueCents: 120_000,
+      contactId: contact.id,
+      expectedCloseDate: new Date().toISOString().slice(0, 10),
+    });
+    for (const locale of ['en', 'ar']) {
+      await page.evaluate(async (chosen) => {
+        localStorage.setItem('hub.locale', chosen);
+        await fetch('/api/auth/user', {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ locale: chosen }),
+        });
+      }, locale);
+      const report: Record<string, string[]> = {};
+      for (const path of [...dashboardTabIds.map((tab) => `/dashboard?tab=${tab}`), ...signedInPages]) {
+        await settle(page, `${base}${path}`);
+        const found = await seriousA11yViolations(page);
+        if (found.length > 0) report[path] = found;
+      }
+      // Each finding reads "<impact> <rule id> (<help>): <target>".
+      console.log(`axe signed in with data (${locale}):\n${JSON.stringify(report, null, 2)}`);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      expect(report, locale).toEqual({});
+    }
+    await page.context().close();
   }, 600_000);
 });
 

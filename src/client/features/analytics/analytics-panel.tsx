@@ -145,14 +145,17 @@ function Report({
             </CardHeader>
             <CardContent>
               {siteSummary.hasData ? (
-                <dl className="grid grid-cols-3 gap-2 text-sm">
-                  <Figure label={t`Visitors`} value={count(siteSummary.visitors)} />
-                  <Figure label={t`Page views`} value={count(siteSummary.pageviews)} />
-                  <Figure label={t`Leads`} value={count(siteSummary.leads)} />
-                  <p className="col-span-3 text-xs text-muted-foreground">
+                // The change line follows the figures' list: a <dl> holds only its name and value groups.
+                <div className="space-y-2 text-sm">
+                  <dl className="grid grid-cols-3 gap-2">
+                    <Figure label={t`Visitors`} value={count(siteSummary.visitors)} />
+                    <Figure label={t`Page views`} value={count(siteSummary.pageviews)} />
+                    <Figure label={t`Leads`} value={count(siteSummary.leads)} />
+                  </dl>
+                  <p className="text-xs text-muted-foreground">
                     <Change value={siteSummary.visitorsChange} />
                   </p>
-                </dl>
+                </div>
               ) : (
                 <p className="text-sm text-muted-foreground">
                   <Trans>No visits recorded yet. Install the tracking tag from Settings, Websites.</Trans>

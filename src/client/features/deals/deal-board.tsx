@@ -230,20 +230,23 @@ function DraggableCard({ deal, canWrite }: { deal: DealCard; canWrite: boolean }
     data: { stage: deal.stage },
     disabled: !canWrite,
   });
+  // The list item stays a list item; the draggable inside it is the button (dnd-kit's role), named by the
+  // card's own text so what a speech user says (and a screen reader reads) is what the card shows.
   return (
-    <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform) }}
-      className={cn(
-        'rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        isDragging && 'opacity-40',
-      )}
-      data-testid={`deal-card-${deal.id}`}
-      aria-label={`${deal.name}, ${formatMoney(deal.valueCents, deal.currency)}`}
-      {...attributes}
-      {...listeners}
-    >
-      <CardBody deal={deal} draggable={canWrite} />
+    <li>
+      <div
+        ref={setNodeRef}
+        style={{ transform: CSS.Translate.toString(transform) }}
+        className={cn(
+          'rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring',
+          isDragging && 'opacity-40',
+        )}
+        data-testid={`deal-card-${deal.id}`}
+        {...attributes}
+        {...listeners}
+      >
+        <CardBody deal={deal} draggable={canWrite} />
+      </div>
     </li>
   );
 }
