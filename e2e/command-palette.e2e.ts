@@ -13,11 +13,11 @@ interface Made {
 
 describe('command palette', () => {
   it('opens with Ctrl-K, jumps to a tab, a contact and a deal by name, and closes with Escape', async () => {
-    const page = await signUpInBrowser(env, {
-      firstName: 'Kai',
-      lastName: 'Palette',
-      businessName: 'Palette Co',
-    });
+    const page = await signUpInBrowser(
+      env,
+      { firstName: 'Kai', lastName: 'Palette', businessName: 'Palette Co' },
+      { viewport: { width: 1440, height: 900 } },
+    );
     const contact = await api<Made>(page, 'POST', '/api/contacts', {
       firstName: 'Zelda',
       lastName: 'Quillfeather',

@@ -89,6 +89,24 @@ export function CommandPalette({
   const contactList = showFound ? (contacts.data ?? []) : [];
   const dealList = showFound ? (deals.data ?? []).slice(0, 8) : [];
   const contentList = showFound ? (content.data ?? []).slice(0, 8) : [];
+  // The first item is the one Enter takes whenever the results change, whichever group answered first.
+  const [selected, setSelected] = useState('');
+  const firstKey =
+    screens[0]?.key ??
+    (contactList[0] && `contact:${contactList[0].id}`) ??
+    (dealList[0] && `deal:${dealList[0].id}`) ??
+    (contentList[0] && `content:${contentList[0].id}`) ??
+    '';
+  const resultsSignature = [
+    ...screens.map((d) => d.key),
+    ...contactList.map((c) => c.id),
+    '|',
+    ...dealList.map((d) => d.id),
+    '|',
+    ...contentList.map((c) => c.id),
+  ].join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new set of results moves the selection to its top.
+  useEffect(() => setSelected(firstKey), [resultsSignature]);
   const isLoading =
     text.trim() !== query.trim() ||
     (isSearching && (contacts.isFetching || deals.isFetching || content.isFetching));
@@ -102,7 +120,14 @@ export function CommandPalette({
         <DialogTitle className="sr-only">
           <Trans>Search</Trans>
         </DialogTitle>
-        <Command shouldFilter={false} loop label={t`Search`} className="flex flex-col">
+        <Command
+          shouldFilter={false}
+          loop
+          value={selected}
+          onValueChange={setSelected}
+          label={t`Search`}
+          className="flex flex-col"
+        >
           <div className="flex items-center gap-2 border-b px-4 pe-12">
             <Search className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             <Command.Input
