@@ -8,10 +8,12 @@ import { contactDisplayName } from '@domain/contacts/names';
 import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Inbox, Mail, Plus, Upload } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { ContactDetailsDialog } from './contact-details-dialog';
 import { ContactFilterBar } from './contact-filters';
 import { ContactFormDialog } from './contact-form-dialog';
+import { parseContactIntent } from './contact-intent';
 import { useDeleteContact } from './contacts-api';
 import { ContactsPager, ContactsTable } from './contacts-table';
 import { EmailIntegrationDialog, EmailProcessingDialog, ImportCsvDialog } from './optional-dialogs';
@@ -31,6 +33,7 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
   const [formContact, setFormContact] = useState<Contact | null | undefined>(undefined);
   const [viewId, setViewId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  useOpenContactIntent(setViewId);
 
   return (
     <Card>
@@ -94,6 +97,24 @@ export function ContactManagement({ sourcePreset = null }: { sourcePreset?: stri
       </Suspense>
     </Card>
   );
+}
+
+/**
+ * `?open=contact-<id>` (the command palette) opens that contact's details, once: the intent leaves the URL so
+ * a reload or Back does not open it again.
+ */
+function useOpenContactIntent(open: (id: number) => void) {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const requested = parseContactIntent(new URLSearchParams(search).get('open'));
+  useEffect(() => {
+    if (requested === null) return;
+    open(requested);
+    const params = new URLSearchParams(search);
+    params.delete('open');
+    const rest = params.toString();
+    navigate(rest ? `${location}?${rest}` : location, { replace: true });
+  }, [requested, search, location, navigate, open]);
 }
 
 /** The card's buttons: the three optional dialogs (disabled until their area registers them) and Add Contact. */

@@ -57,6 +57,25 @@ export function useContactsPage(filters: ContactFilters, cursor: string | null) 
   });
 }
 
+/** The command palette's search: the first few contacts whose name, email or company holds `q`. */
+export function useContactSearch(
+  q: string,
+  { enabled = true, limit = 8 }: { enabled?: boolean; limit?: number } = {},
+) {
+  const text = q.trim();
+  return useQuery({
+    queryKey: ['/api/contacts', 'search', text, limit],
+    queryFn: () =>
+      requestJson(
+        z.array(contactSchema),
+        'GET',
+        `/api/contacts?${new URLSearchParams({ q: text, limit: String(limit) })}`,
+      ),
+    enabled: enabled && text.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useContactCount(filters: Pick<ContactFilters, 'q' | 'source' | 'status'>) {
   return useQuery({
     queryKey: ['/api/contacts/count', filters],

@@ -29,6 +29,17 @@ export function useContentItems() {
 }
 
 /** Which writer is configured: null = the offline generator (the form says so). */
+/** The command palette's content search: the items (the list holds at most 200) whose title holds `text`. */
+export function useContentSearch(text: string, { enabled = true }: { enabled?: boolean } = {}) {
+  const needle = text.trim().toLocaleLowerCase();
+  return useQuery({
+    queryKey: contentKey,
+    queryFn: queryWith(contentListSchema),
+    enabled: enabled && needle.length > 0,
+    select: (items: ContentItem[]) => items.filter((item) => item.title.toLocaleLowerCase().includes(needle)),
+  });
+}
+
 export function useAiStatus() {
   return useQuery({ queryKey: ['/api/content/ai-status'], queryFn: queryWith(aiStatusSchema) });
 }

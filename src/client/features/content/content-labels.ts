@@ -21,3 +21,11 @@ export const statusBadgeVariant = (status: string) => (status === 'published' ? 
 
 /** `?open=` value that asks the content tab to focus its generator form (the overview's Generate Content). */
 export const generateContentIntent = 'generate';
+
+/** `?open=content-12` on the content tab: the tab opens that item's editor (the command palette's way to it). */
+export const contentIntent = (id: number) => `content-${id}`;
+
+export function parseContentIntent(open: string | null): number | null {
+  const id = Number(/^content-(\d+)$/.exec(open ?? '')?.[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

@@ -9,7 +9,7 @@ import { type ContentItem, useContentItems } from './content-api';
 import { ContentCalendar } from './content-calendar';
 import { ContentEditorDialog } from './content-editor-dialog';
 import { ContentGeneratorForm } from './content-generator-form';
-import { generateContentIntent } from './content-labels';
+import { generateContentIntent, parseContentIntent } from './content-labels';
 import { ScheduleDialog } from './schedule-dialog';
 
 /**
@@ -22,18 +22,21 @@ export function ContentPanel({ selectedWebsiteId, seoCard }: DashboardPanelProps
   const content = useContentItems();
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const focusRequested = new URLSearchParams(search).get('open') === generateContentIntent;
+  const intent = new URLSearchParams(search).get('open');
+  const focusRequested = intent === generateContentIntent;
+  const itemRequested = parseContentIntent(intent);
   const [focusTopic] = useState(focusRequested);
   const [openId, setOpenId] = useState<number | null>(null);
   const [isScheduling, setIsScheduling] = useState(false);
 
-  // The intent is used once: a reload or Back does not focus the form again.
+  // An intent is used once: a reload or Back does not focus the form or open the item again.
   useEffect(() => {
-    if (!focusRequested) return;
+    if (!focusRequested && itemRequested === null) return;
+    if (itemRequested !== null) setOpenId(itemRequested);
     const params = new URLSearchParams(search);
     params.delete('open');
     navigate(`${location}?${params}`, { replace: true });
-  }, [focusRequested, search, location, navigate]);
+  }, [focusRequested, itemRequested, search, location, navigate]);
 
   const calendarContent = {
     data: content.data?.filter(

@@ -6,7 +6,8 @@ export const ContentPanel = lazy(() => import('./content-panel').then((m) => ({ 
 export const QuickPublishButton = lazy(() =>
   import('./quick-publish-button').then((m) => ({ default: m.QuickPublishButton })),
 );
-export { generateContentIntent } from './content-labels';
+export { useContentSearch } from './content-api';
+export { contentIntent, generateContentIntent } from './content-labels';
 /** Settings → WordPress. */
 export const WordpressSection = lazy(() =>
   import('./wordpress-section').then((m) => ({ default: m.WordpressSection })),

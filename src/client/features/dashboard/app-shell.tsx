@@ -3,12 +3,16 @@ import { useWebsites } from '@client/features/websites';
 import { useAuth } from '@client/lib/use-auth';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { dashboardHref, dashboardTabLabel, parseDashboardLocation } from './dashboard-tabs';
 import { screenOf } from './screen-links';
+
+/** The command palette's code (cmdk, the searches) loads on its first opening, not with the shell. */
+const loadCommandPalette = () => import('./command-palette');
+const CommandPalette = lazy(() => loadCommandPalette().then((m) => ({ default: m.CommandPalette })));
 
 /**
  * The frame of every signed-in screen: the dashboard's sidebar (its tabs, the websites, the added
@@ -28,6 +32,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   // The phone drawer closes on any move, a link's or the browser's back button.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is what the effect reacts to.
   useEffect(() => setIsSidebarOpen(false), [path, search]);
+  const palette = useCommandPaletteState();
 
   if (!user) return null;
   // Spec 000 §2.3: clicking the active site again deselects it.
@@ -55,9 +60,43 @@ export function AppShell({ children }: { children: ReactNode }) {
           workspaceName={user.workspace.name}
           onOpenSidebar={() => setIsSidebarOpen(true)}
           isPageHeading={isDashboard}
+          onOpenSearch={() => palette.setOpen(true)}
+          onPrepareSearch={loadCommandPalette}
         />
         <InAppShell>{children}</InAppShell>
       </div>
+      {palette.hasOpened && (
+        <Suspense fallback={null}>
+          <CommandPalette open={palette.isOpen} onOpenChange={palette.setOpen} siteId={selectedWebsiteId} />
+        </Suspense>
+      )}
     </div>
   );
+}
+
+/** Ctrl-K (Cmd-K on a Mac) opens and closes the palette from anywhere in the shell. */
+function useCommandPaletteState() {
+  const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
+  const setOpen = (open: boolean) => {
+    setIsOpen(open);
+    if (open) setHasOpened(true);
+  };
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (
+        event.key.toLowerCase() !== 'k' ||
+        !(event.ctrlKey || event.metaKey) ||
+        event.altKey ||
+        event.shiftKey
+      )
+        return;
+      event.preventDefault();
+      setHasOpened(true);
+      setIsOpen((open) => !open);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return { isOpen, hasOpened, setOpen };
 }

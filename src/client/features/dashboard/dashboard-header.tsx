@@ -3,7 +3,7 @@ import { QuickPublishButton } from '@client/features/content';
 import { LocaleSwitcher } from '@client/i18n/locale-switcher';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Menu, Send } from 'lucide-react';
+import { Menu, Search, Send } from 'lucide-react';
 import { Suspense } from 'react';
 
 export function DashboardHeader({
@@ -11,12 +11,18 @@ export function DashboardHeader({
   workspaceName,
   onOpenSidebar,
   isPageHeading,
+  onOpenSearch,
+  onPrepareSearch,
 }: {
   tabLabel: MessageDescriptor;
   workspaceName: string;
   onOpenSidebar: () => void;
   /** The dashboard's title is its page's heading; another screen in the shell has its own h1. */
   isPageHeading: boolean;
+  /** Opens the command palette (also Ctrl/Cmd-K). */
+  onOpenSearch: () => void;
+  /** Starts loading the palette's code when the pointer or focus reaches the button. */
+  onPrepareSearch: () => void;
 }) {
   const { t, i18n } = useLingui();
   const Title = isPageHeading ? 'h1' : 'p';
@@ -46,6 +52,23 @@ export function DashboardHeader({
         </span>
         <Trans>All systems operational</Trans>
       </div>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={onOpenSearch}
+        onPointerEnter={onPrepareSearch}
+        onFocus={onPrepareSearch}
+        aria-keyshortcuts="Control+K Meta+K"
+        className="text-muted-foreground"
+      >
+        <Search />
+        <span className="sr-only sm:not-sr-only">
+          <Trans>Search</Trans>
+        </span>
+        <kbd className="ms-2 hidden rounded border bg-muted px-1.5 font-sans text-[0.7rem] font-medium lg:inline">
+          {isMac() ? '⌘K' : t`Ctrl+K`}
+        </kbd>
+      </Button>
       <LocaleSwitcher isCompact />
       <Suspense
         fallback={
@@ -61,4 +84,9 @@ export function DashboardHeader({
       </Suspense>
     </header>
   );
+}
+
+/** Apple keyboards name the palette's modifier ⌘. */
+function isMac(): boolean {
+  return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 }

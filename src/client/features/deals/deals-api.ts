@@ -51,6 +51,28 @@ export function useDealList(filters: DealFilters & { stage?: DealStage }) {
   });
 }
 
+/** How many deals the command palette looks through: GET /api/deals has no text search, so it reads one page. */
+const searchedDeals = 200;
+
+/**
+ * The command palette's deal search: the deals (the newest {@link searchedDeals}) whose name, contact or
+ * company holds `text`, case-insensitively.
+ */
+export function useDealSearch(text: string, { enabled = true }: { enabled?: boolean } = {}) {
+  const needle = text.trim().toLocaleLowerCase();
+  return useQuery({
+    queryKey: ['/api/deals', { limit: searchedDeals }],
+    queryFn: () => requestJson(dealPageSchema, 'GET', `/api/deals?${params({ limit: searchedDeals })}`),
+    enabled: enabled && needle.length > 0,
+    select: (page) =>
+      page.deals.filter((deal) =>
+        [deal.name, deal.contactName, deal.companyName ?? ''].some((field) =>
+          field.toLocaleLowerCase().includes(needle),
+        ),
+      ),
+  });
+}
+
 export function useDealStats() {
   return useQuery({ queryKey: ['/api/deals/stats'], queryFn: queryWith(dealStatsSchema) });
 }

@@ -2,5 +2,5 @@
 export { ContactDeals } from './contact-deals';
 export { DealBoard } from './deal-board';
 export { dealTiles } from './deal-tiles';
-export { useDealStats } from './deals-api';
+export { useDealSearch, useDealStats } from './deals-api';
 export { PipelineCard } from './pipeline-card';
