@@ -97,6 +97,10 @@ describe('deals board', () => {
     expect(await total(page, 'proposal').textContent()).toBe('$500');
     expect(await stageOf(page, ids.retainer)).toBe('qualified');
     await shot(page, 'deals-refused-move-1440');
+    // A viewer's board offers no way to add a deal.
+    await page.reload();
+    await page.getByTestId(`deal-card-${ids.retainer}`).waitFor();
+    expect(await page.getByRole('button', { name: /^Add (Deal|a deal)/ }).count()).toBe(0);
     await context.close();
     await ownerPage.context().close();
   }, 480_000);
@@ -151,6 +155,43 @@ describe('deals board', () => {
     await page.getByTestId('pipeline-proposal').getByText('2 · $1,700').waitFor();
     await page.getByTestId('crm-stat-Active Deals').getByText('3', { exact: true }).waitFor();
     await shot(page, 'deals-crm-1440');
+    await page.context().close();
+  }, 480_000);
+  it('adds a deal from a column with a new contact, and it appears in that column', async () => {
+    const page = await signUpInBrowser(
+      env,
+      { firstName: 'Nina', lastName: 'Newdeal', businessName: 'Nina Deals' },
+      { viewport: { width: 1440, height: 1000 } },
+    );
+    await page.goto(`${env.server.baseUrl}/contacts`);
+    await column(page, 'negotiation').getByRole('button', { name: 'Add a deal to Negotiation' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Deal name').fill('Catering contract');
+    await dialog.getByLabel('Value ($)').fill('2,500');
+    await dialog.getByRole('tab', { name: 'New contact' }).click();
+    await dialog.getByLabel('First name').fill('Cora');
+    await dialog.getByLabel('Last name').fill('Caterer');
+    await dialog.getByLabel('Email').fill(uniqueEmail('cora'));
+    await shot(page, 'deals-add-dialog-1440');
+    await dialog.getByRole('button', { name: 'Add Deal' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const card = column(page, 'negotiation').getByText('Catering contract');
+    await card.waitFor();
+    await expect.poll(() => total(page, 'negotiation').textContent()).toBe('$2,500');
+    expect(await column(page, 'negotiation').getByText('Cora Caterer').isVisible()).toBe(true);
+    expect(await column(page, 'leads').getByText('Catering contract').count()).toBe(0);
+
+    // The board's own button starts in Leads; the contact is found by search this time.
+    await page.getByTestId('deal-board').getByRole('button', { name: 'Add Deal' }).first().click();
+    await dialog.getByLabel('Deal name').fill('Menu tasting');
+    await dialog.getByRole('button', { name: 'Add Deal' }).click();
+    await dialog.getByText('Choose a contact').waitFor();
+    await dialog.getByLabel('Contact', { exact: true }).fill('Cora');
+    await dialog.getByRole('button', { name: /Cora Caterer/ }).click();
+    await dialog.getByRole('button', { name: 'Add Deal' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await column(page, 'leads').getByText('Menu tasting').waitFor();
+    expect(await column(page, 'leads').getByText('Cora Caterer').isVisible()).toBe(true);
     await page.context().close();
   }, 480_000);
 });

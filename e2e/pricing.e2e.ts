@@ -158,7 +158,15 @@ describe('pricing and checkout in the browser', () => {
     const page = await newPage();
     await signUp(page, server.baseUrl);
     await page.goto(`${server.baseUrl}/dashboard?tab=pricing`);
-    await page.getByRole('button', { name: 'Subscribe for $49/month' }).waitFor();
+    // The workspace's own plan (Starter, $49) is shown as current and not offered as a subscription.
+    const current = page.getByRole('button', { name: 'Current plan' });
+    await current.waitFor();
+    expect(await current.isDisabled()).toBe(true);
+    expect(await page.locator('[data-plan="starter"]').getByTestId('current-plan-badge').isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByTestId('current-plan-badge').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Subscribe for/ }).count()).toBe(0);
     await page.getByText('Select Professional').click();
     await screenshot(page, 'pricing-dashboard-tab');
     await page.getByRole('button', { name: 'Subscribe for $149/month' }).click();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contactFieldsSchema } from '../contacts/contact-schemas.js';
 import { websiteIdParamSchema } from '../ids.js';
 import { validationMessage } from '../validation-messages.js';
 
@@ -105,6 +106,21 @@ export const dealCreateSchema = z.object({
 });
 export type DealCreateInput = z.input<typeof dealCreateSchema>;
 export type DealCreate = z.output<typeof dealCreateSchema>;
+
+/** The new contact a deal may be created with: a name or an email, as a contact needs. */
+export const newDealContactSchema = contactFieldsSchema
+  .pick({ firstName: true, lastName: true, email: true })
+  .refine((v) => Boolean(v.firstName || v.lastName || v.email), {
+    message: /*i18n*/ 'Enter a name, an email or a phone number',
+    path: ['firstName'],
+  });
+
+/** POST /api/deals/with-contact: a deal and the new contact it is for, created in one transaction. */
+export const dealWithContactCreateSchema = dealCreateSchema
+  .omit({ contactId: true })
+  .extend({ contact: newDealContactSchema });
+export type DealWithContactCreateInput = z.input<typeof dealWithContactCreateSchema>;
+export type DealWithContactCreate = z.output<typeof dealWithContactCreateSchema>;
 
 /** PATCH /api/deals/:id: only the fields present change; the stage moves through its own route. */
 export const dealUpdateSchema = z

@@ -21,11 +21,14 @@ function limitsLine(plan: BasePlan): string {
 export function PlanCard({
   plan,
   isSelected = false,
+  isCurrent = false,
   footer,
   className,
 }: {
   plan: BasePlan;
   isSelected?: boolean;
+  /** The workspace's own plan (the dashboard's pricing tab): badged "Current plan". */
+  isCurrent?: boolean;
   footer?: ReactNode;
   className?: string;
 }) {
@@ -46,7 +49,14 @@ export function PlanCard({
           <Trans>Most Popular</Trans>
         </Badge>
       )}
-      <h3 className="text-lg font-semibold">{i18n._(plan.name)}</h3>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="text-lg font-semibold">{i18n._(plan.name)}</h3>
+        {isCurrent && (
+          <Badge variant="secondary" data-testid="current-plan-badge">
+            <Trans>Current plan</Trans>
+          </Badge>
+        )}
+      </div>
       <p className="mt-3 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight">{formatMoney(plan.priceCents)}</span>
         <span className="whitespace-nowrap text-sm text-muted-foreground">

@@ -1,4 +1,5 @@
 import { QueryState } from '@client/components/query-state';
+import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
@@ -26,8 +27,9 @@ import type { BoardColumn, DealCard, DealStage } from '@domain/deals/deal-schema
 import { hasRole } from '@domain/roles';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CalendarDays, GripVertical } from 'lucide-react';
+import { CalendarDays, GripVertical, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { AddDealDialog } from './add-deal-dialog';
 import { DealFilterBar, type DealViewFilters } from './deal-filters';
 import { dealStageNames, formatCount, formatDay, formatMoney, stageAccents } from './deal-format';
 import { DealTable } from './deal-table';
@@ -36,15 +38,27 @@ import { useDealBoard, useMoveDeal } from './deals-api';
 /** The pipeline board (issue 17): one column per stage, cards moved by drag and drop or keyboard; and the same deals as a table. */
 export function DealBoard() {
   const [filters, setFilters] = useState<DealViewFilters>({});
+  const { user } = useAuth();
+  const canWrite = user ? hasRole(user.role, 'member') : false;
+  // The stage a new deal starts in while the "Add Deal" dialog is open.
+  const [adding, setAdding] = useState<DealStage | null>(null);
   return (
     <Card data-testid="deal-board">
-      <CardHeader>
-        <CardTitle>
-          <Trans>Deals</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>Drag a deal to another stage, or focus it, press space and use the arrow keys.</Trans>
-        </CardDescription>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+        <div className="space-y-1.5">
+          <CardTitle>
+            <Trans>Deals</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Drag a deal to another stage, or focus it, press space and use the arrow keys.</Trans>
+          </CardDescription>
+        </div>
+        {canWrite && (
+          <Button size="sm" onClick={() => setAdding(filters.stage ?? 'leads')}>
+            <Plus /> <Trans>Add Deal</Trans>
+          </Button>
+        )}
+        {adding && <AddDealDialog stage={adding} onClose={() => setAdding(null)} />}
       </CardHeader>
       <CardContent>
         <Tabs defaultValue="board" className="space-y-4">
@@ -62,7 +76,7 @@ export function DealBoard() {
             </div>
           </div>
           <TabsContent value="board">
-            <Board filters={filters} />
+            <Board filters={filters} canWrite={canWrite} onAdd={setAdding} />
           </TabsContent>
           <TabsContent value="table">
             <DealTable filters={filters} />
@@ -81,10 +95,16 @@ const collisionDetection: CollisionDetection = (args) => {
   return within.length > 0 ? within : rectIntersection(args);
 };
 
-function Board({ filters }: { filters: DealViewFilters }) {
-  const { user } = useAuth();
+function Board({
+  filters,
+  canWrite,
+  onAdd,
+}: {
+  filters: DealViewFilters;
+  canWrite: boolean;
+  onAdd: (stage: DealStage) => void;
+}) {
   const { t, i18n } = useLingui();
-  const canWrite = user ? hasRole(user.role, 'member') : false;
   const { stage, ...boardFilters } = filters;
   const board = useDealBoard(boardFilters);
   const { data } = board;
@@ -170,7 +190,7 @@ function Board({ filters }: { filters: DealViewFilters }) {
       {/* Six columns side by side where they fit; otherwise the row scrolls sideways. */}
       <div className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-2">
         {columns.map((column) => (
-          <Column key={column.stage} column={column} canWrite={canWrite} />
+          <Column key={column.stage} column={column} canWrite={canWrite} onAdd={onAdd} />
         ))}
       </div>
       <DragOverlay>{active ? <CardBody deal={active} lifted /> : null}</DragOverlay>
@@ -178,9 +198,17 @@ function Board({ filters }: { filters: DealViewFilters }) {
   );
 }
 
-function Column({ column, canWrite }: { column: BoardColumn; canWrite: boolean }) {
+function Column({
+  column,
+  canWrite,
+  onAdd,
+}: {
+  column: BoardColumn;
+  canWrite: boolean;
+  onAdd: (stage: DealStage) => void;
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: column.stage });
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const label = i18n._(dealStageNames[column.stage]);
   const shown = formatCount(column.deals.length);
   return (
@@ -200,6 +228,18 @@ function Column({ column, canWrite }: { column: BoardColumn; canWrite: boolean }
           <span className="ms-auto text-xs text-muted-foreground" data-testid="column-count">
             {formatCount(column.count)}
           </span>
+          {canWrite && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="-me-1.5 h-6 w-6"
+              aria-label={t`Add a deal to ${label}`}
+              title={t`Add a deal to ${label}`}
+              onClick={() => onAdd(column.stage)}
+            >
+              <Plus className="h-4 w-4" />
+            </Button>
+          )}
         </div>
         <p className="mt-0.5 text-xs text-muted-foreground" data-testid="column-total">
           {formatMoney(column.valueCents)}

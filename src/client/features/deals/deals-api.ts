@@ -3,6 +3,7 @@ import { queryWith, requestJson } from '@client/lib/api';
 import { toastError } from '@client/lib/error-toast';
 import { queryClient } from '@client/lib/query-client';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
+import { contactSchema } from '@domain/contacts/contact-schemas';
 import {
   type DealBoard,
   type DealCard,
@@ -10,13 +11,15 @@ import {
   type DealFilters,
   type DealPage,
   type DealStage,
+  type DealWithContactCreateInput,
   dealBoardSchema,
   dealPageSchema,
   dealSchema,
   dealStatsSchema,
 } from '@domain/deals/deal-schemas';
 import { msg } from '@lingui/core/macro';
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 
 export type BoardFilters = Pick<DealFilters, 'ownerId' | 'websiteId' | 'closeMonth'>;
 
@@ -84,6 +87,26 @@ export function useCreateDeal() {
   return useMutation({
     mutationFn: (input: DealCreateInput) => requestJson(dealSchema, 'POST', '/api/deals', input),
     onSuccess: refreshDealViews,
+  });
+}
+
+/** A new contact and its deal in one request (the board's "Add Deal" with a contact typed in). */
+export function useCreateDealWithContact() {
+  return useMutation({
+    mutationFn: (input: DealWithContactCreateInput) =>
+      requestJson(dealSchema, 'POST', '/api/deals/with-contact', input),
+    onSuccess: refreshDealViews,
+  });
+}
+
+/** The first contacts matching `q` (name, email or company), newest first; the newest without one. */
+export function useContactSearch(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: ['/api/contacts', { q: query, limit: 8, picker: true }],
+    queryFn: () =>
+      requestJson(z.array(contactSchema), 'GET', `/api/contacts?${params({ q: query, limit: 8 })}`),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -33,9 +33,12 @@ export const defaultPlanId: PlanId = 'professional';
 export function PlanPackageBuilder({
   initialPlanId = defaultPlanId,
   initialAddonIds = [],
+  currentPlanId,
   action,
 }: {
   initialPlanId?: PlanId;
+  /** The workspace's plan, badged on its card (the dashboard's tab; the public page has none). */
+  currentPlanId?: PlanId;
   initialAddonIds?: AddonId[];
   action?: (selection: PackageSelection) => ReactNode;
 }) {
@@ -95,6 +98,7 @@ export function PlanPackageBuilder({
                   <PlanCard
                     plan={p}
                     isSelected={isSelected}
+                    isCurrent={p.id === currentPlanId}
                     className={cn('hover:shadow-md', !isSelected && 'opacity-90')}
                     footer={
                       <span

@@ -9,9 +9,9 @@ import { type AddonId, isAddonId } from '@domain/pricing/addons';
 import { type PlanId, planIds } from '@domain/pricing/plans';
 import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BookOpen, Calculator, Loader2 } from 'lucide-react';
+import { BookOpen, Calculator, Check, Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { PlanPackageBuilder } from './plan-package-builder';
+import { type PackageSelection, PlanPackageBuilder } from './plan-package-builder';
 
 /** Dashboard 'pricing' tab: the shared package builder, starting from the workspace's current plan. */
 export function PricingTabPanel() {
@@ -27,6 +27,13 @@ export function PricingTabPanel() {
   const current = subscription.data;
   const initialPlanId = planIds.find((id) => id === current?.plan) ?? undefined;
   const initialAddonIds = (current?.addons ?? []).map((a) => a.id).filter(isAddonId) as AddonId[];
+  // The package the workspace already has is shown as current, never offered as a new subscription.
+  // (The payments provider has no subscription change with proration yet: other packages go through
+  // the same checkout as before.)
+  const isCurrentPackage = (selection: PackageSelection) =>
+    selection.planId === initialPlanId &&
+    selection.addonIds.length === initialAddonIds.length &&
+    selection.addonIds.every((id) => initialAddonIds.includes(id));
 
   return (
     <div className="space-y-6">
@@ -59,21 +66,28 @@ export function PricingTabPanel() {
       <PlanPackageBuilder
         initialPlanId={initialPlanId as PlanId | undefined}
         initialAddonIds={initialAddonIds}
+        currentPlanId={initialPlanId as PlanId | undefined}
         action={(selection) => (
           <div className="space-y-2">
-            <Button
-              className="w-full"
-              disabled={!canBuy || checkout.isPending}
-              onClick={() => checkout.mutate(selection)}
-            >
-              {checkout.isPending ? (
-                <>
-                  <Loader2 className="animate-spin" /> <Trans>Creating Checkout...</Trans>
-                </>
-              ) : (
-                t`Subscribe for ${formatMoney(selection.totalCents)}/month`
-              )}
-            </Button>
+            {isCurrentPackage(selection) ? (
+              <Button className="w-full" variant="outline" disabled>
+                <Check /> <Trans>Current plan</Trans>
+              </Button>
+            ) : (
+              <Button
+                className="w-full"
+                disabled={!canBuy || checkout.isPending}
+                onClick={() => checkout.mutate(selection)}
+              >
+                {checkout.isPending ? (
+                  <>
+                    <Loader2 className="animate-spin" /> <Trans>Creating Checkout...</Trans>
+                  </>
+                ) : (
+                  t`Subscribe for ${formatMoney(selection.totalCents)}/month`
+                )}
+              </Button>
+            )}
             {!canBuy && (
               <p className="text-center text-xs text-muted-foreground">
                 <Trans>Only owners and admins can change the plan.</Trans>

@@ -1,7 +1,7 @@
 /*
  * The contacts area's public file: the only one other server features import from contacts (ADR 0008).
  * Its routes, the ingestion port that brings people in or touches them, the read model of counts and
- * look-ups, and the two CRUD calls deals, automation and the assistant make on a contact they hold.
+ * look-ups, and the CRUD calls deals, automation and the assistant make on a contact they hold.
  */
 export {
   addContactUnlessKnown,
@@ -27,4 +27,4 @@ export {
   sourceTotals,
 } from './read-model.js';
 export { contactRoutes } from './routes.js';
-export { listContacts, updateContact } from './service.js';
+export { createContact, listContacts, updateContact } from './service.js';

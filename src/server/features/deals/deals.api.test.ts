@@ -161,6 +161,42 @@ describe('creating and reading deals', () => {
     expect((await member.put('/api/deals/stages/proposal', { probability: 60 })).statusCode).toBe(403);
     expect((await owner.client.get(`/api/deals/${deal.id}`)).json().deal.stage).toBe('leads');
   });
+
+  it('creates a new contact and its deal in one transaction (with-contact)', async () => {
+    const email = `wes.${Date.now()}@example.com`;
+    const res = await member.post('/api/deals/with-contact', {
+      name: 'Walk-in order',
+      valueCents: 12_500,
+      stage: 'proposal',
+      contact: { firstName: 'Wes', lastName: 'Walker', email },
+    });
+    expect(res.statusCode).toBe(201);
+    const deal = res.json() as Deal;
+    expect(deal).toMatchObject({ name: 'Walk-in order', stage: 'proposal', contactName: 'Wes Walker' });
+    const contact = await owner.client.get(`/api/contacts/${deal.contactId}`);
+    expect(contact.json().contact).toMatchObject({ firstName: 'Wes', lastName: 'Walker', email });
+    const proposal = column(await board(owner.client), 'proposal');
+    expect(proposal.deals.map((d) => d.id)).toContain(deal.id);
+
+    // The same email again is the contact's 409, and no second deal is left behind.
+    const again = await member.post('/api/deals/with-contact', {
+      name: 'Walk-in order 2',
+      contact: { firstName: 'Wes', email },
+    });
+    expect(again.statusCode).toBe(409);
+    const deals = (await owner.client.get(`/api/deals?contactId=${deal.contactId}`)).json() as {
+      deals: Deal[];
+    };
+    expect(deals.deals.map((d) => d.name)).toEqual(['Walk-in order']);
+
+    const nameless = await member.post('/api/deals/with-contact', { name: 'x', contact: {} });
+    expect(nameless.statusCode).toBe(400);
+    const byViewer = await viewer.post('/api/deals/with-contact', {
+      name: 'v',
+      contact: { firstName: 'Vic' },
+    });
+    expect(byViewer.statusCode).toBe(403);
+  });
 });
 
 describe('updating and deleting', () => {

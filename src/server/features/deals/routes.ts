@@ -12,6 +12,7 @@ import {
   dealStatsQuerySchema,
   dealStatsSchema,
   dealUpdateSchema,
+  dealWithContactCreateSchema,
   stageParamsSchema,
   stageProbabilitySchema,
   stageSettingSchema,
@@ -20,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createDeal,
+  createDealWithContact,
   deleteDeal,
   getDeal,
   getDealStats,
@@ -146,6 +148,26 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const deal = await app.inWorkspace(request, 'member', (tx, member) =>
         createDeal(tx, request.body, { actorUserId: member.userId }),
+      );
+      return reply.status(201).send(deal);
+    },
+  );
+
+  app.post(
+    '/api/deals/with-contact',
+    {
+      schema: {
+        tags,
+        description:
+          'Creates a contact (first name, last name, email) and a deal for it in one transaction: 201 with the deal. ' +
+          'An email that is already a contact’s is a 409 naming it, and nothing is created.',
+        body: dealWithContactCreateSchema,
+        response: { 201: dealSchema },
+      },
+    },
+    async (request, reply) => {
+      const deal = await app.inWorkspace(request, 'member', (tx, member) =>
+        createDealWithContact(tx, request.body, { actorUserId: member.userId }),
       );
       return reply.status(201).send(deal);
     },

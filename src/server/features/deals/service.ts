@@ -10,6 +10,7 @@ import {
   type DealStage,
   type DealStats,
   type DealUpdate,
+  type DealWithContactCreate,
   dealFieldLabels,
   dealStages,
   defaultStageProbabilities,
@@ -20,7 +21,7 @@ import {
 import { serverMessage, timelineTitle } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/index.js';
-import { findCompany, findContact, updateContact } from '../contacts/index.js';
+import { createContact, findCompany, findContact, updateContact } from '../contacts/index.js';
 import { listMembers } from '../members/index.js';
 import { listWebsites } from '../websites/index.js';
 import * as store from './store.js';
@@ -237,6 +238,20 @@ export async function createDeal(
   );
   if (row.stage === 'won') await applyWonRule(tx, row, options.actorUserId);
   return readDeal(tx, row.id);
+}
+
+/**
+ * A deal for a person not yet in the CRM: the contact (409 when its email is already a contact's) and
+ * then the deal, in the caller's transaction, so neither exists without the other.
+ */
+export async function createDealWithContact(
+  tx: Tx,
+  input: DealWithContactCreate,
+  options: { actorUserId: number; via?: DealVia },
+): Promise<Deal> {
+  const { contact: fields, ...deal } = input;
+  const { contact } = await createContact(tx, fields, options.actorUserId);
+  return createDeal(tx, { ...deal, contactId: contact.id }, options);
 }
 
 /**
