@@ -158,15 +158,10 @@ describe('pricing and checkout in the browser', () => {
     const page = await newPage();
     await signUp(page, server.baseUrl);
     await page.goto(`${server.baseUrl}/dashboard?tab=pricing`);
-    // The workspace's own plan (Starter, $49) is shown as current and not offered as a subscription.
-    const current = page.getByRole('button', { name: 'Current plan' });
-    await current.waitFor();
-    expect(await current.isDisabled()).toBe(true);
-    expect(await page.locator('[data-plan="starter"]').getByTestId('current-plan-badge').isVisible()).toBe(
-      true,
-    );
+    // The workspace's own plan (Starter, $49, on trial) is marked current; subscribing to it ends the trial.
+    await page.locator('[data-plan="starter"]').getByTestId('current-plan-badge').waitFor();
     expect(await page.getByTestId('current-plan-badge').count()).toBe(1);
-    expect(await page.getByRole('button', { name: /^Subscribe for/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Subscribe for $49/month' }).isDisabled()).toBe(false);
     await page.getByText('Select Professional').click();
     await screenshot(page, 'pricing-dashboard-tab');
     await page.getByRole('button', { name: 'Subscribe for $149/month' }).click();
@@ -174,6 +169,16 @@ describe('pricing and checkout in the browser', () => {
     await page.getByLabel('Card number').fill('4242424242424242');
     await page.getByRole('button', { name: 'Pay $149.00' }).click();
     await page.waitForURL((url) => url.pathname === '/success');
+
+    // Paid: the package the workspace has is shown as current and never offered as a new subscription.
+    await page.goto(`${server.baseUrl}/dashboard?tab=pricing`);
+    const current = page.getByRole('button', { name: 'Current plan' });
+    await current.waitFor();
+    expect(await current.isDisabled()).toBe(true);
+    expect(
+      await page.locator('[data-plan="professional"]').getByTestId('current-plan-badge').isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole('button', { name: /^Subscribe for/ }).count()).toBe(0);
 
     const site = await page.request.post(`${server.baseUrl}/api/websites`, {
       data: { name: 'Payer Bakery Shop', domain: 'shop.payer.example' },

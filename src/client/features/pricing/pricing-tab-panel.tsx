@@ -30,7 +30,9 @@ export function PricingTabPanel() {
   // The package the workspace already has is shown as current, never offered as a new subscription.
   // (The payments provider has no subscription change with proration yet: other packages go through
   // the same checkout as before.)
+  // A trial's package is offered, though: subscribing to it is how the trial becomes paid.
   const isCurrentPackage = (selection: PackageSelection) =>
+    current?.subscriptionStatus !== 'trialing' &&
     selection.planId === initialPlanId &&
     selection.addonIds.length === initialAddonIds.length &&
     selection.addonIds.every((id) => initialAddonIds.includes(id));
