@@ -42,6 +42,34 @@ describe('access control on every route', () => {
     expect(failures).toEqual([]);
   });
 
+  it('refuses an admin or owner write with 403 to a lower role before looking at its body, empty or invalid', async () => {
+    const owner = await signUpOwner(t.app);
+    const callers = {
+      viewer: await addMember(t.app, owner, 'viewer'),
+      member: await addMember(t.app, owner, 'member'),
+      admin: await addMember(t.app, owner, 'admin'),
+    };
+    const below = { admin: ['viewer', 'member'], owner: ['viewer', 'member', 'admin'] } as const;
+    // Empty, then wrong in every way a validator would name: a 400 would tell the caller the form's rules.
+    const bodies = [{}, { id: 'not-a-number', name: 123, email: 'not-an-email', extra: 'x'.repeat(300) }];
+    const guarded = apiRoutes(t.app).filter(
+      (r) => writeMethods.has(r.method) && (r.role === 'admin' || r.role === 'owner'),
+    );
+    expect(guarded.length).toBeGreaterThan(40);
+    const failures: string[] = [];
+    for (const route of guarded) {
+      for (const role of below[route.role as 'admin' | 'owner']) {
+        for (const body of bodies) {
+          // Params that would not validate either: the role is checked first.
+          const res = await callers[role].client.request(route.method, fillParams(route.url, 'x'), body);
+          if (res.statusCode !== 403)
+            failures.push(`${role} ${route.method} ${route.url} -> ${res.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('answers 401 to a key that is not valid on every protected route', async () => {
     const forged = new ApiClient(t.app, '127.0.0.1', `bh_live_000000000000_${'A'.repeat(43)}`);
     const failures: string[] = [];

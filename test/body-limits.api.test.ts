@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, signUpOwner, useTestApp } from './test-app.js';
 
@@ -13,6 +15,35 @@ describe('request body limits', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('The request body is too large: this address accepts at most 16 KB.');
+  });
+
+  it('answers a signed-out 30 MB upload over a real socket with a 413 body, not a closed connection', async () => {
+    // inject() has no socket; a client still uploading when the answer is sent must read it all the same.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const body = JSON.stringify({ email: 'someone@example.test', password: 'x'.repeat(30 * 1024 * 1024) });
+    const answer = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'content-type': 'application/json' },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.text).code).toBe('too_large');
   });
 
   it('keeps the 1 MB default on ordinary routes, signed in or not', async () => {

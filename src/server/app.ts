@@ -103,7 +103,13 @@ export async function buildApp(
     },
     // Public routes need neither: the document says so per operation.
     transform: (input) => {
-      const output = withoutBodies(jsonSchemaTransform(input));
+      const transformed = withoutBodies(jsonSchemaTransform(input));
+      // The least role a route serves (its `config.role`), so API users — and the access-control test —
+      // can tell which operations a key of a lower role is refused.
+      const role = input.route.config?.role;
+      const output = role
+        ? { ...transformed, schema: { ...transformed.schema, 'x-required-role': role } }
+        : transformed;
       const methods = [input.route.method].flat();
       return methods.some((m) => isPublicApiRoute(String(m), input.url))
         ? { ...output, schema: { ...output.schema, security: [] } }

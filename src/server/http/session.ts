@@ -20,6 +20,14 @@ export interface Member {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The least role the route serves, checked as soon as the session is known: before the body is
+     * read or validated, so a member learns "forbidden" rather than the input rules of an admin form.
+     * A route whose handler asks inWorkspace/requireMember for more than this must declare it here.
+     */
+    role?: Role;
+  }
   interface FastifyRequest {
     member: Member | null;
   }
@@ -42,13 +50,39 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The role a route declares (`config.role`); a route that declares none serves every member. */
+function declaredRole(request: FastifyRequest): Role {
+  return request.routeOptions.config?.role ?? 'viewer';
+}
+
 export function requireMember(request: FastifyRequest, role: Role): Member {
+  const declared = declaredRole(request);
+  // A handler asking for admin or owner when its route declares less means that role is checked only
+  // after the body's validation, and a member would see the admin form's field errors. (Member over
+  // viewer needs no declaration: the session hook refuses viewers' writes before validation.) Loud in
+  // development and tests; in production the role below is still enforced, so the slip is only logged.
+  if (hasRole(role, 'admin') && !hasRole(declared, role)) {
+    const slip = `${request.method} ${request.routeOptions.url} checks role ${role} but declares config.role ${declared}`;
+    if (request.server.deps.config.NODE_ENV !== 'production') throw new Error(slip);
+    request.log.error(slip);
+  }
   const member = request.member;
   if (!member) throw new AppError('unauthenticated', serverMessage('auth.notSignedIn'));
   if (!hasRole(member.role, role)) {
     throw new AppError('forbidden', serverMessage('auth.roleRequired', { role, current: member.role }));
   }
   return member;
+}
+
+/** The route's declared role, checked in onRequest: before the body is parsed or validated. */
+function requireDeclaredRole(request: FastifyRequest): void {
+  const role = declaredRole(request);
+  if (request.member && !hasRole(request.member.role, role)) {
+    throw new AppError(
+      'forbidden',
+      serverMessage('auth.roleRequired', { role, current: request.member.role }),
+    );
+  }
 }
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -96,6 +130,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         throw new AppError('forbidden', serverMessage('auth.apiKeyReadOnly'));
       }
       request.member = member;
+      requireDeclaredRole(request);
       return;
     }
     const token = request.cookies[sessionCookie];
@@ -130,6 +165,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (unsafeMethods.has(request.method) && row.role === 'viewer' && !viewerWritablePaths.has(path)) {
       throw new AppError('forbidden', serverMessage('auth.viewerReadOnly'));
     }
+    requireDeclaredRole(request);
   });
 
   app.decorate('inWorkspace', async function inWorkspace<

@@ -12,13 +12,16 @@ import { createApiKey, listApiKeys, revokeApiKey } from './service.js';
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/workspace/api-keys',
-    { schema: { tags: ['api-keys'], response: { 200: z.array(apiKeySchema) } } },
+    { config: { role: 'admin' }, schema: { tags: ['api-keys'], response: { 200: z.array(apiKeySchema) } } },
     (request) => app.inWorkspace(request, 'admin', (tx, member) => listApiKeys(tx, member)),
   );
 
   app.post(
     '/api/workspace/api-keys',
-    { schema: { tags: ['api-keys'], body: createApiKeySchema, response: { 201: createdApiKeySchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags: ['api-keys'], body: createApiKeySchema, response: { 201: createdApiKeySchema } },
+    },
     async (request, reply) => {
       const created = await app.inWorkspace(request, 'admin', (tx, member) =>
         createApiKey(tx, member, request.body),
@@ -29,7 +32,10 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/workspace/api-keys/:id',
-    { schema: { tags: ['api-keys'], params: apiKeyIdParams, response: noContent('Revoked') } },
+    {
+      config: { role: 'admin' },
+      schema: { tags: ['api-keys'], params: apiKeyIdParams, response: noContent('Revoked') },
+    },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx, member) => revokeApiKey(tx, member, request.params.id));
       return reply.status(204).send(null);

@@ -12,9 +12,9 @@ import type { JobDefinition } from '../../jobs/queue.js';
 import { createMailProvider } from '../../providers/mail/index.js';
 import {
   forgiveAttempt,
+  passwordChangeThrottles,
   passwordResetRules,
   reserveAttempt,
-  signInRules,
   tryReserve,
 } from './rate-limits.js';
 import { hashPassword, passwordMatches } from './service.js';
@@ -32,11 +32,11 @@ export const resetLinkTtlMinutes = 30;
 const passwordResetQueue = 'password-reset-mail';
 
 /** Changes the signed-in user's password; every other session of the user ends, this one stays. */
-export async function changePassword(deps: AppDeps, member: Member, input: ChangePasswordInput) {
+export async function changePassword(deps: AppDeps, member: Member, input: ChangePasswordInput, ip: string) {
   const data = changePasswordSchema.parse(input);
   // A stolen session must not become a way to guess the password it lacks.
-  const throttle = { key: `password-change:${member.userId}`, rule: signInRules.accountAndIp };
-  await reserveAttempt(deps, [throttle], 'auth.tooManyPasswordTries');
+  const throttles = passwordChangeThrottles(member.userId, ip);
+  await reserveAttempt(deps, [throttles.accountAndIp, throttles.account], 'auth.tooManyPasswordTries');
   const user = await findUserById(deps.database.db, member.userId);
   if (!user?.passwordHash) {
     throw new AppError('conflict', serverMessage('auth.noPasswordYet'));
@@ -46,7 +46,7 @@ export async function changePassword(deps: AppDeps, member: Member, input: Chang
       issues: [{ path: 'currentPassword', message: 'is not correct' }],
     });
   }
-  await forgiveAttempt(deps, [throttle], []);
+  await forgiveAttempt(deps, [throttles.accountAndIp], [throttles.account]);
   const passwordHash = await hashPassword(data.newPassword);
   await deps.database.withPlatform(async (tx) => {
     await setPasswordHash(tx, member.userId, passwordHash);

@@ -56,6 +56,20 @@ describe('password change', () => {
     expect((await signIn(account.email, 'a-brand-new-secret')).res.statusCode).toBe(200);
   });
 
+  it('locks password guesses from one address without locking the user out elsewhere', async () => {
+    const account = await signUpOwner(t.app);
+    const guess = { currentPassword: 'not-my-password', newPassword: 'a-brand-new-passphrase-7' };
+    for (let i = 0; i < 5; i += 1) {
+      expect((await account.client.post('/api/auth/password', guess)).statusCode).toBe(400);
+    }
+    expect((await account.client.post('/api/auth/password', guess)).statusCode).toBe(429);
+    // The same session from another address (the user's own, while a thief guesses) is not locked.
+    const elsewhere = new ApiClient(t.app);
+    elsewhere.cookie = account.client.cookie;
+    const res = await elsewhere.post('/api/auth/password', { ...guess, currentPassword: account.password });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('refuses a common or blank new password, naming the field', async () => {
     const account = await signUpOwner(t.app);
     for (const newPassword of ['password1', 'Password123', '        ']) {

@@ -44,6 +44,16 @@ export const signInThrottles = (email: string, ip: string) => ({
 });
 
 /**
+ * Guesses at the current password through one session, as sign-in: per user and address, so a thief
+ * guessing with a stolen session does not lock the user out of changing it from their own address; the
+ * user-wide ceiling still slows guesses spread over many addresses.
+ */
+export const passwordChangeThrottles = (userId: number, ip: string) => ({
+  accountAndIp: { key: `password-change:account-ip:${userId}|${ip}`, rule: signInRules.accountAndIp },
+  account: { key: `password-change:account:${userId}`, rule: signInRules.account },
+});
+
+/**
  * Reserves one hit on every throttle, all or none, in one short transaction committed before the
  * caller does the guarded work (such as checking a password). Throws 429 when any is full.
  * Callers pass the throttles in one fixed order (narrowest first), so concurrent reservations never deadlock.

@@ -125,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/password',
     { schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: okSchema } } },
     async (request) => {
-      await changePassword(deps, requireMember(request, 'viewer'), request.body);
+      await changePassword(deps, requireMember(request, 'viewer'), request.body, request.ip);
       return { ok: true as const };
     },
   );

@@ -53,6 +53,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/workflows',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         description:
@@ -83,6 +84,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/workflows/:id',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         description:
@@ -100,6 +102,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/workflows/:id',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         description: 'Deletes a workflow and its run history (admins and owners).',
@@ -175,6 +178,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/automation/settings',
     {
+      config: { role: 'owner' },
       schema: {
         tags,
         description: 'Changes the automation settings present (the owner).',

@@ -27,20 +27,27 @@ import {
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['backups'];
 
-  app.get('/api/backups', { schema: { tags, response: { 200: backupListSchema } } }, (request) =>
-    app.inWorkspace(request, 'admin', (tx) => listBackups(tx)),
+  app.get(
+    '/api/backups',
+    { config: { role: 'admin' }, schema: { tags, response: { 200: backupListSchema } } },
+    (request) => app.inWorkspace(request, 'admin', (tx) => listBackups(tx)),
   );
 
-  app.post('/api/backups', { schema: { tags, response: { 202: backupSchema } } }, async (request, reply) => {
-    const backup = await app.inWorkspace(request, 'admin', (tx, member) =>
-      startBackup(app.deps, tx, member.workspaceId, { trigger: 'manual', userId: member.userId }),
-    );
-    return reply.status(202).send(backup);
-  });
+  app.post(
+    '/api/backups',
+    { config: { role: 'admin' }, schema: { tags, response: { 202: backupSchema } } },
+    async (request, reply) => {
+      const backup = await app.inWorkspace(request, 'admin', (tx, member) =>
+        startBackup(app.deps, tx, member.workspaceId, { trigger: 'manual', userId: member.userId }),
+      );
+      return reply.status(202).send(backup);
+    },
+  );
 
   app.get(
     '/api/backups/:id/download',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         params: backupIdParamsSchema,
@@ -62,6 +69,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/backups/:id/verify',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         params: backupIdParamsSchema,
@@ -78,7 +86,10 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/backups/:id/restore',
-    { schema: { tags, params: backupIdParamsSchema, response: { 202: backupRestoreSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, params: backupIdParamsSchema, response: { 202: backupRestoreSchema } },
+    },
     async (request, reply) => {
       const restore = await app.inWorkspace(request, 'admin', (tx, member) =>
         requestRestore(app.deps, tx, member, request.params.id),
@@ -97,10 +108,14 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
    * Spec 001 §7: runs a backup of the signed-in workspace and answers {status, message} when it is done.
    * A GET that writes: a cross-site page could trigger it by navigation, so such requests are refused.
    */
-  app.get('/run/backup', { schema: { tags, response: { 200: runBackupResultSchema } } }, async (request) => {
-    if (request.headers['sec-fetch-site'] === 'cross-site')
-      throw new AppError('forbidden', serverMessage('auth.crossSite'));
-    const member = requireMember(request, 'admin');
-    return runBackupNow(app.deps, member);
-  });
+  app.get(
+    '/run/backup',
+    { config: { role: 'admin' }, schema: { tags, response: { 200: runBackupResultSchema } } },
+    async (request) => {
+      if (request.headers['sec-fetch-site'] === 'cross-site')
+        throw new AppError('forbidden', serverMessage('auth.crossSite'));
+      const member = requireMember(request, 'admin');
+      return runBackupNow(app.deps, member);
+    },
+  );
 };

@@ -170,6 +170,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/content/wordpress',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         description:
@@ -188,6 +189,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/content/wordpress',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         description: 'Disconnects WordPress and forgets its password. Owners and admins.',

@@ -34,6 +34,7 @@ export const crawlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/site-health/websites/:id/settings',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         params: idParams,

@@ -44,12 +44,12 @@ export const crossSalesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/cross-sales/matrix',
-    { schema: { tags, body: matrixInputSchema, response: { 200: matrixSchema } } },
+    { config: { role: 'admin' }, schema: { tags, body: matrixInputSchema, response: { 200: matrixSchema } } },
     (request) => app.inWorkspace(request, 'admin', (tx) => saveMatrixTarget(tx, request.body)),
   );
   app.delete(
     '/api/cross-sales/matrix/:id',
-    { schema: { tags, params: idParams, response: noContent('Deleted') } },
+    { config: { role: 'admin' }, schema: { tags, params: idParams, response: noContent('Deleted') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => removeMatrixTarget(tx, request.params.id));
       return reply.status(204).send(null);
@@ -60,7 +60,7 @@ export const crossSalesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/cross-sales/plan/:id/advance',
-    { schema: { tags, params: idParams, response: { 200: planSchema } } },
+    { config: { role: 'admin' }, schema: { tags, params: idParams, response: { 200: planSchema } } },
     (request) => app.inWorkspace(request, 'admin', (tx) => advancePlanItem(tx, request.params.id)),
   );
 };

@@ -23,9 +23,7 @@ const tags = ['data-collection'];
 export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/contacts/integrate-users',
-    {
-      schema: { tags, response: { 200: integrateUsersResultSchema } },
-    },
+    { config: { role: 'admin' }, schema: { tags, response: { 200: integrateUsersResultSchema } } },
     async (request) => {
       const apps = await app.inWorkspace(request, 'admin', (tx) => listAppRows(tx));
       // The apps are asked outside the transaction: a slow app must not hold a database connection.
@@ -37,7 +35,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/contacts/create-example',
-    { schema: { tags, response: { 201: createExampleResultSchema } } },
+    { config: { role: 'admin' }, schema: { tags, response: { 201: createExampleResultSchema } } },
     async (request, reply) => {
       const result = await app.inWorkspace(request, 'admin', (tx, member) =>
         createExample(tx, member.userId),
@@ -48,7 +46,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/contacts/tag-sources',
-    { schema: { tags, response: { 200: tagSourcesResultSchema } } },
+    { config: { role: 'admin' }, schema: { tags, response: { 200: tagSourcesResultSchema } } },
     (request) => app.inWorkspace(request, 'admin', (tx) => tagSources(tx)),
   );
 
@@ -61,6 +59,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/data-collection/collect-single',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         body: collectSingleSchema,
@@ -77,7 +76,7 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/data-collection/collect-all',
-    { schema: { tags, response: { 202: collectionRunSchema } } },
+    { config: { role: 'admin' }, schema: { tags, response: { 202: collectionRunSchema } } },
     async (request, reply) => {
       const run = await app.inWorkspace(request, 'admin', (tx, member) =>
         startCollection(app.deps, tx, member.workspaceId, member.userId, null),
@@ -100,14 +99,14 @@ export const dataCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/data-collection/create-ecosystem',
-    { schema: { tags, response: { 200: createEcosystemResultSchema } } },
+    { config: { role: 'admin' }, schema: { tags, response: { 200: createEcosystemResultSchema } } },
     (request) =>
       app.inWorkspace(request, 'admin', (tx, member) => createEcosystemContacts(tx, member.userId)),
   );
 
   app.post(
     '/api/data-collection/update-sources',
-    { schema: { tags, response: { 200: updateSourcesResultSchema } } },
+    { config: { role: 'admin' }, schema: { tags, response: { 200: updateSourcesResultSchema } } },
     (request) => app.inWorkspace(request, 'admin', (tx) => updateSources(tx)),
   );
 

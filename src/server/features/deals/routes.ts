@@ -106,6 +106,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/deals/stages/:stage',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         description: 'Sets a stage’s win probability (percent) for this workspace. Admins and owners.',

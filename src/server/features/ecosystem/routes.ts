@@ -42,7 +42,7 @@ export const ecosystemAppRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/ecosystem/apps',
-    { schema: { tags, body: appInputSchema, response: { 201: appSchema } } },
+    { config: { role: 'admin' }, schema: { tags, body: appInputSchema, response: { 201: appSchema } } },
     async (request, reply) => {
       const created = await app.inWorkspace(request, 'admin', (tx) => addApp(tx, secretKey(), request.body));
       return reply.status(201).send(created);
@@ -51,13 +51,16 @@ export const ecosystemAppRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/ecosystem/apps/:id',
-    { schema: { tags, params: idParams, body: appUpdateSchema, response: { 200: appSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, params: idParams, body: appUpdateSchema, response: { 200: appSchema } },
+    },
     (request) => app.inWorkspace(request, 'admin', (tx) => updateApp(tx, request.params.id, request.body)),
   );
 
   app.delete(
     '/api/ecosystem/apps/:id',
-    { schema: { tags, params: idParams, response: noContent('Deleted') } },
+    { config: { role: 'admin' }, schema: { tags, params: idParams, response: noContent('Deleted') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => removeApp(tx, request.params.id));
       return reply.status(204).send(null);
@@ -66,7 +69,10 @@ export const ecosystemAppRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/ecosystem/apps/:id/endpoints',
-    { schema: { tags, params: idParams, body: endpointInputSchema, response: { 201: endpointSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, params: idParams, body: endpointInputSchema, response: { 201: endpointSchema } },
+    },
     async (request, reply) => {
       const created = await app.inWorkspace(request, 'admin', (tx) =>
         addEndpoint(tx, secretKey(), request.params.id, request.body),
@@ -77,7 +83,10 @@ export const ecosystemAppRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/ecosystem/endpoints/:id',
-    { schema: { tags, params: idParams, body: endpointInputSchema, response: { 200: endpointSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, params: idParams, body: endpointInputSchema, response: { 200: endpointSchema } },
+    },
     (request) =>
       app.inWorkspace(request, 'admin', (tx) =>
         updateEndpoint(tx, secretKey(), request.params.id, request.body),
@@ -86,7 +95,7 @@ export const ecosystemAppRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/ecosystem/endpoints/:id',
-    { schema: { tags, params: idParams, response: noContent('Deleted') } },
+    { config: { role: 'admin' }, schema: { tags, params: idParams, response: noContent('Deleted') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => removeEndpoint(tx, request.params.id));
       return reply.status(204).send(null);

@@ -33,7 +33,10 @@ export const linkFixRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/deployment/apply-link-fixes',
-    { schema: { tags, body: applyLinkFixesSchema, response: { 200: applyLinkFixesResultSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, body: applyLinkFixesSchema, response: { 200: applyLinkFixesResultSchema } },
+    },
     (request) =>
       app.inWorkspace(request, 'admin', (tx, member) =>
         applyLinkFixes(tx, app.deps.queue, normalizeDomain(request.body.domain), member.userId),

@@ -69,6 +69,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         description:
@@ -113,6 +114,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/campaigns/:id',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         description:
@@ -128,9 +130,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/campaigns/:id',
-    {
-      schema: { tags, params, response: { 204: z.null().describe('Deleted') } },
-    },
+    { config: { role: 'admin' }, schema: { tags, params, response: { 204: z.null().describe('Deleted') } } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => deleteCampaign(tx, request.params.id));
       return reply.status(204).send(null);
@@ -148,7 +148,10 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   ) =>
     app.post(
       `/api/campaigns/:id/${path}`,
-      { schema: { tags, description, params, response: { 200: campaignDetailSchema } } },
+      {
+        config: { role: 'admin' },
+        schema: { tags, description, params, response: { 200: campaignDetailSchema } },
+      },
       (request) =>
         app.inWorkspace(request, 'admin', (tx, member) =>
           run(tx, request.params.id, member.workspaceId),
@@ -170,6 +173,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/campaigns/:id/ab-test',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         description:
@@ -186,6 +190,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/campaigns/:id/ab-test',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         description:

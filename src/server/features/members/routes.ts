@@ -32,6 +32,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/workspace/members/:userId',
     {
+      config: { role: 'admin' },
       schema: {
         tags: ['members'],
         params: memberUserIdParams,
@@ -50,6 +51,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/workspace/members/:userId',
     {
+      config: { role: 'admin' },
       schema: {
         tags: ['members'],
         params: memberUserIdParams,
@@ -66,13 +68,17 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/workspace/invites',
-    { schema: { tags: ['members'], response: { 200: z.array(pendingInviteSchema) } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags: ['members'], response: { 200: z.array(pendingInviteSchema) } },
+    },
     (request) => app.inWorkspace(request, 'admin', (tx) => listPendingInvites(tx)),
   );
 
   app.post(
     '/api/workspace/invites',
     {
+      config: { role: 'admin' },
       schema: {
         tags: ['members'],
         body: inviteMemberSchema,
@@ -92,6 +98,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/workspace/invites/:id',
     {
+      config: { role: 'admin' },
       schema: {
         tags: ['members'],
         params: z.object({ id: idParamSchema }),
@@ -107,7 +114,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   // Workspace settings: the default language of members who chose none (admins and owners).
   app.patch(
     '/api/workspace/settings',
-    { schema: { tags: ['members'], body: workspaceSettingsSchema, response: noContent('Saved') } },
+    {
+      config: { role: 'admin' },
+      schema: { tags: ['members'], body: workspaceSettingsSchema, response: noContent('Saved') },
+    },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => updateWorkspaceSettings(tx, request.body));
       return reply.status(204).send(null);

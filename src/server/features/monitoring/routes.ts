@@ -28,7 +28,10 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/monitors/apps/:appId',
-    { schema: { tags, params: appParams, body: monitorUpdateSchema, response: noContent('Saved') } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, params: appParams, body: monitorUpdateSchema, response: noContent('Saved') },
+    },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) =>
         configureAppMonitor(tx, request.params.appId, request.body),
@@ -38,7 +41,10 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/monitors',
-    { schema: { tags, body: monitorCreateSchema, response: { 201: monitorSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, body: monitorCreateSchema, response: { 201: monitorSchema } },
+    },
     async (request, reply) => {
       const created = await app.inWorkspace(request, 'admin', (tx) => addMonitor(deps, tx, request.body));
       return reply.status(201).send(created);
@@ -46,13 +52,16 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/monitors/:id',
-    { schema: { tags, params: idParams, body: monitorEditSchema, response: { 200: monitorSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, params: idParams, body: monitorEditSchema, response: { 200: monitorSchema } },
+    },
     (request) =>
       app.inWorkspace(request, 'admin', (tx) => editMonitor(deps, tx, request.params.id, request.body)),
   );
   app.delete(
     '/api/monitors/:id',
-    { schema: { tags, params: idParams, response: noContent('Removed') } },
+    { config: { role: 'admin' }, schema: { tags, params: idParams, response: noContent('Removed') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => removeMonitor(tx, request.params.id));
       return reply.status(204).send(null);

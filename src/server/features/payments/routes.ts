@@ -30,7 +30,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/payments/test-connection',
-    { schema: { tags, response: { 200: connectionResultSchema } } },
+    { config: { role: 'admin' }, schema: { tags, response: { 200: connectionResultSchema } } },
     (request) =>
       app.inWorkspace(request, 'admin', async () => {
         const check = await provider.testConnection();

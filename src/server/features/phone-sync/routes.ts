@@ -50,13 +50,14 @@ export const phoneSyncRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/iphone/sync-tokens',
-    { schema: { tags, response: { 200: z.array(syncTokenSchema) } } },
+    { config: { role: 'admin' }, schema: { tags, response: { 200: z.array(syncTokenSchema) } } },
     (request) => app.inWorkspace(request, 'admin', (tx) => listSyncTokens(tx)),
   );
 
   app.post(
     '/api/iphone/sync-tokens',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         body: createSyncTokenSchema,
@@ -74,6 +75,7 @@ export const phoneSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/iphone/sync-tokens/:id',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         params: z.object({ id: idParamSchema }),

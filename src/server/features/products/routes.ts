@@ -14,7 +14,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/products',
-    { schema: { tags, body: productInputSchema, response: { 201: productSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, body: productInputSchema, response: { 201: productSchema } },
+    },
     async (request, reply) => {
       const product = await app.inWorkspace(request, 'admin', (tx) => createProduct(tx, request.body));
       return reply.status(201).send(product);
@@ -23,7 +26,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/products/:id',
-    { schema: { tags, params: z.object({ id: idParamSchema }), response: noContent('Deleted') } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, params: z.object({ id: idParamSchema }), response: noContent('Deleted') },
+    },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => deleteProduct(tx, request.params.id));
       return reply.status(204).send(null);

@@ -30,7 +30,10 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/site-health/search-console',
-    { schema: { tags, body: searchConsoleConnectSchema, response: { 200: searchConsoleStatusSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, body: searchConsoleConnectSchema, response: { 200: searchConsoleStatusSchema } },
+    },
     (request) =>
       app.inWorkspace(request, 'admin', (tx, member) =>
         connectSearchConsole(
@@ -42,7 +45,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/site-health/search-console',
-    { schema: { tags, response: { 200: searchConsoleStatusSchema } } },
+    { config: { role: 'admin' }, schema: { tags, response: { 200: searchConsoleStatusSchema } } },
     (request) => app.inWorkspace(request, 'admin', (tx) => disconnectSearchConsole(tx)),
   );
 

@@ -14,11 +14,16 @@ export const successionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.inWorkspace(request, 'viewer', (tx, member) => successionState(app.deps, tx, member)),
   );
 
-  app.put('/api/succession', { schema: { tags, body: successionPlanInputSchema, response } }, (request) =>
-    app.inWorkspace(request, 'owner', (tx, member) => setSuccessionPlan(app.deps, tx, member, request.body)),
+  app.put(
+    '/api/succession',
+    { config: { role: 'owner' }, schema: { tags, body: successionPlanInputSchema, response } },
+    (request) =>
+      app.inWorkspace(request, 'owner', (tx, member) =>
+        setSuccessionPlan(app.deps, tx, member, request.body),
+      ),
   );
 
-  app.delete('/api/succession', { schema: { tags, response } }, (request) =>
+  app.delete('/api/succession', { config: { role: 'owner' }, schema: { tags, response } }, (request) =>
     app.inWorkspace(request, 'owner', (tx, member) => cancelSuccessionPlan(app.deps, tx, member)),
   );
 

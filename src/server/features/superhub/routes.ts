@@ -51,7 +51,10 @@ export const superhubRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/superhub/features',
-    { schema: { tags, body: featuresUpdateSchema, response: { 200: featuresSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, body: featuresUpdateSchema, response: { 200: featuresSchema } },
+    },
     (request) => app.inWorkspace(request, 'admin', (tx) => updateFeatures(tx, request.body)),
   );
   app.get('/api/superhub/features', { schema: { tags, response: { 200: featuresSchema } } }, (request) =>
@@ -66,7 +69,10 @@ export const superhubRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/integrate/:appId',
-    { schema: { tags, params: appParams, response: { 202: integrateStartSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, params: appParams, response: { 202: integrateStartSchema } },
+    },
     async (request, reply) => {
       const started = await app.inWorkspace(request, 'admin', (tx, member) =>
         startIntegration(deps, tx, member.workspaceId, request.params.appId),
@@ -76,7 +82,7 @@ export const superhubRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/integrate-all',
-    { schema: { tags, response: { 202: integrateAllSchema } } },
+    { config: { role: 'admin' }, schema: { tags, response: { 202: integrateAllSchema } } },
     async (request, reply) => {
       const started = await app.inWorkspace(request, 'admin', (tx, member) =>
         startAllIntegrations(deps, tx, member.workspaceId),
@@ -95,6 +101,7 @@ export const superhubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/deployment-script/:appId',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         params: appParams,

@@ -96,7 +96,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/deploy-webhooks',
-    { schema: { tags, response: { 200: deployResultSchema } } },
+    { config: { role: 'admin' }, schema: { tags, response: { 200: deployResultSchema } } },
     async (request) => {
       const member = await app.inWorkspace(request, 'admin', async (_tx, m) => m);
       return deployWebhooks(deps, member.workspaceId);
@@ -105,6 +105,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/test-webhook/:appId',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         params: appParams,
@@ -123,6 +124,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/webhook-config/:appId/download',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         params: appParams,
@@ -143,6 +145,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/webhook-snippet/:appId/download',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         params: appParams,
@@ -159,6 +162,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/deployment-package/download',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         response: answerOfType(
@@ -190,7 +194,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/webhook-endpoints',
-    { schema: { tags, body: endpointCreateSchema, response: { 201: endpointSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, body: endpointCreateSchema, response: { 201: endpointSchema } },
+    },
     async (request, reply) => {
       const created = await app.inWorkspace(request, 'admin', (tx) => addEndpoint(tx, request.body));
       return reply.status(201).send(created);
@@ -198,7 +205,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/webhook-endpoints/:id',
-    { schema: { tags, params: idParams, response: noContent('Removed') } },
+    { config: { role: 'admin' }, schema: { tags, params: idParams, response: noContent('Removed') } },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => removeEndpoint(tx, request.params.id));
       return reply.status(204).send(null);
@@ -206,7 +213,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/webhook-endpoints/:id/enable',
-    { schema: { tags, params: idParams, response: { 200: endpointSchema } } },
+    { config: { role: 'admin' }, schema: { tags, params: idParams, response: { 200: endpointSchema } } },
     (request) => app.inWorkspace(request, 'admin', (tx) => enableEndpoint(tx, request.params.id)),
   );
   app.get(
@@ -216,7 +223,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/webhook-deliveries/:id/replay',
-    { schema: { tags, params: idParams, response: { 202: z.object({ id: z.number() }) } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, params: idParams, response: { 202: z.object({ id: z.number() }) } },
+    },
     async (request, reply) => {
       const replay = await app.inWorkspace(request, 'admin', (tx, member) =>
         replayDelivery(deps, tx, member.workspaceId, request.params.id),

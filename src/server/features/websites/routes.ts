@@ -16,7 +16,10 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/websites',
-    { schema: { tags: ['websites'], body: websiteInputSchema, response: { 201: websiteSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags: ['websites'], body: websiteInputSchema, response: { 201: websiteSchema } },
+    },
     async (request, reply) => {
       const website = await app.inWorkspace(request, 'admin', (tx) => addWebsite(tx, request.body));
       return reply.status(201).send(website);
@@ -26,6 +29,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/websites/:id',
     {
+      config: { role: 'admin' },
       schema: {
         tags: ['websites'],
         params: idParams,
@@ -39,7 +43,10 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/websites/:id',
-    { schema: { tags: ['websites'], params: idParams, response: noContent('Deleted') } },
+    {
+      config: { role: 'admin' },
+      schema: { tags: ['websites'], params: idParams, response: noContent('Deleted') },
+    },
     async (request, reply) => {
       await app.inWorkspace(request, 'admin', (tx) => removeWebsite(tx, request.params.id));
       return reply.status(204).send(null);
