@@ -98,7 +98,7 @@ describe('the ecosystem console', () => {
     await page.goto(`${base}/dashboard?tab=user-integration`);
     await page.getByRole('button', { name: 'Integrate Users' }).click();
     await page.getByText('User Integration Complete').first().waitFor();
-    await page.getByText('Integrated 1 users, skipped 0 existing contacts').first().waitFor();
+    await page.getByText('Integrated 1 user, skipped 0 existing contacts').first().waitFor();
     const localSource = page.getByRole('region', { name: 'Local Leads' });
     await localSource.getByText('Una User').waitFor();
     expect(await page.getByText('No contacts from this source yet').count()).toBeGreaterThan(0);
