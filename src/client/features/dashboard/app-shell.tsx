@@ -1,5 +1,4 @@
 import { InAppShell } from '@client/components/site-header';
-import { useWebsites } from '@client/features/websites';
 import { useAuth } from '@client/lib/use-auth';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -9,6 +8,7 @@ import { DashboardHeader } from './dashboard-header';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { dashboardHref, dashboardTabLabel, parseDashboardLocation } from './dashboard-tabs';
 import { screenOf } from './screen-links';
+import { useSelectedWebsiteId } from './use-selected-website';
 
 /** The command palette's code (cmdk, the searches) loads on its first opening, not with the shell. */
 const loadCommandPalette = () => import('./command-palette');
@@ -25,9 +25,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const search = useSearch();
   const isDashboard = path === '/dashboard';
   const { tab, siteId } = parseDashboardLocation(isDashboard ? search : '');
-  const websites = useWebsites({ enabled: Boolean(user) });
-  // Only a website of this workspace counts as selected (a stale or edited ?site= selects nothing).
-  const selectedWebsiteId = websites.data?.some((site) => site.id === siteId) ? siteId : null;
+  const selectedWebsiteId = useSelectedWebsiteId(siteId);
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
   // The phone drawer closes on any move, a link's or the browser's back button.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is what the effect reacts to.

@@ -1,5 +1,4 @@
 import { PageLoader } from '@client/components/page-loader';
-import { useWebsites } from '@client/features/websites';
 import { toastError } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { useLingui } from '@lingui/react/macro';
@@ -14,6 +13,7 @@ import {
   parseDashboardLocation,
 } from './dashboard-tabs';
 import { tabPanels } from './tab-panels';
+import { useSelectedWebsiteId } from './use-selected-website';
 
 /** Spec 001: a signed-out visitor is told, then sent to sign in after this delay. */
 const signInRedirectDelayMs = 500;
@@ -24,8 +24,7 @@ export function DashboardPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const { tab: activeTab, siteId } = parseDashboardLocation(search);
-  const websites = useWebsites({ enabled: Boolean(user) });
-  const selectedWebsiteId = websites.data?.some((site) => site.id === siteId) ? siteId : null;
+  const selectedWebsiteId = useSelectedWebsiteId(siteId);
 
   useEffect(() => {
     if (isLoading || user) return;
