@@ -1,0 +1,91 @@
+import { apiRequest, requestJson } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
+import {
+  type TaskCreateInput,
+  type TaskListQuery,
+  type TaskUpdateInput,
+  taskCommentSchema,
+  taskDetailSchema,
+  taskListSchema,
+  taskSchema,
+  taskSummarySchema,
+} from '@domain/tasks/task-schemas';
+import { useMutation, useQuery } from '@tanstack/react-query';
+
+function params(values: Record<string, string | number | undefined>): URLSearchParams {
+  const result = new URLSearchParams();
+  for (const [key, value] of Object.entries(values))
+    if (value !== undefined && value !== '') result.set(key, String(value));
+  return result;
+}
+
+const tasksKey = ['/api/tasks'] as const;
+
+export function useTaskList(query: TaskListQuery) {
+  return useQuery({
+    queryKey: [...tasksKey, query],
+    queryFn: () => requestJson(taskListSchema, 'GET', `/api/tasks?${params(query)}`),
+  });
+}
+
+export function useTask(id: number) {
+  return useQuery({
+    queryKey: [...tasksKey, id],
+    queryFn: () => requestJson(taskDetailSchema, 'GET', `/api/tasks/${id}`),
+  });
+}
+
+/** The end of the reader's today in their own time zone: the shell counts what is due by then. */
+export function endOfToday(now = new Date()): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 0, 0, 0, -1);
+}
+
+/**
+ * The shell's count of my open tasks due today, overdue or reminded. Read again each minute, so a
+ * reminder that fires while the screen is open shows without a reload.
+ */
+export function useTaskSummary() {
+  return useQuery({
+    queryKey: [...tasksKey, 'summary'],
+    queryFn: () =>
+      requestJson(
+        taskSummarySchema,
+        'GET',
+        `/api/tasks/summary?${params({ dayEnd: endOfToday().toISOString() })}`,
+      ),
+    refetchInterval: 60_000,
+  });
+}
+
+/** Every task read (lists, details, the shell's count) after any write. */
+const refreshTaskViews = () => queryClient.invalidateQueries({ queryKey: tasksKey });
+
+export function useCreateTask() {
+  return useMutation({
+    mutationFn: (input: TaskCreateInput) => requestJson(taskSchema, 'POST', '/api/tasks', input),
+    onSuccess: refreshTaskViews,
+  });
+}
+
+export function useUpdateTask() {
+  return useMutation({
+    mutationFn: ({ id, ...input }: TaskUpdateInput & { id: number }) =>
+      requestJson(taskSchema, 'PATCH', `/api/tasks/${id}`, input),
+    onSuccess: refreshTaskViews,
+  });
+}
+
+export function useDeleteTask() {
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/tasks/${id}`),
+    onSuccess: refreshTaskViews,
+  });
+}
+
+export function useAddTaskComment(taskId: number) {
+  return useMutation({
+    mutationFn: (body: string) =>
+      requestJson(taskCommentSchema, 'POST', `/api/tasks/${taskId}/comments`, { body }),
+    onSuccess: refreshTaskViews,
+  });
+}
