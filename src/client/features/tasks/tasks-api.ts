@@ -2,15 +2,18 @@ import { apiRequest, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import {
   type TaskCreateInput,
-  type TaskListQuery,
   type TaskUpdateInput,
   taskCommentSchema,
   taskDetailSchema,
+  type taskListQuerySchema,
   taskListSchema,
   taskSchema,
   taskSummarySchema,
 } from '@domain/tasks/task-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+
+export type TaskQuery = Partial<z.output<typeof taskListQuerySchema>>;
 
 function params(values: Record<string, string | number | undefined>): URLSearchParams {
   const result = new URLSearchParams();
@@ -21,12 +24,26 @@ function params(values: Record<string, string | number | undefined>): URLSearchP
 
 const tasksKey = ['/api/tasks'] as const;
 
-export function useTaskList(query: TaskListQuery) {
+export function useTaskList(query: TaskQuery) {
   return useQuery({
     queryKey: [...tasksKey, query],
     queryFn: () => requestJson(taskListSchema, 'GET', `/api/tasks?${params(query)}`),
   });
 }
+
+/** The command palette's task search: open tasks, anyone's, whose title holds `text`. */
+export function useTaskSearch(text: string, { enabled = true }: { enabled?: boolean } = {}) {
+  const q = text.trim();
+  return useQuery({
+    queryKey: [...tasksKey, { owner: 'all', q, limit: 8 }],
+    queryFn: () => requestJson(taskListSchema, 'GET', `/api/tasks?${params({ owner: 'all', q, limit: 8 })}`),
+    enabled: enabled && q.length > 0,
+    select: (list) => list.tasks,
+  });
+}
+
+/** The Tasks screen with one task open (the command palette's link to a task). */
+export const taskHref = (id: number) => `/tasks?task=${id}`;
 
 export function useTask(id: number) {
   return useQuery({

@@ -107,7 +107,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Changes the fields present; null clears an optional one. `status: done` closes the task, `open` ' +
-          'reopens it. Setting `remindAt` (again) arms the reminder anew. Members change the tasks they ' +
+          'reopens it. A new `remindAt` arms the reminder anew (the same time resumes a reminder held by a restore). ' +
+          'Members change the tasks they ' +
           'created or own; admins and owners any.',
         params: taskIdParamsSchema,
         body: taskUpdateSchema,
@@ -149,7 +150,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const comment = await app.inWorkspace(request, 'member', (tx, member) =>
-        addComment(tx, member, request.params.id, request.body.body),
+        addComment(tx, member.userId, request.params.id, request.body.body),
       );
       return reply.status(201).send(comment);
     },

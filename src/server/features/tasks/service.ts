@@ -186,7 +186,11 @@ export async function updateTask(
   const { dueAt, remindAt, status, ...rest } = input;
   const patch: store.TaskPatch = { ...rest };
   if (dueAt !== undefined) patch.dueAt = toDate(dueAt);
-  if (remindAt !== undefined) Object.assign(patch, reminderAt(toDate(remindAt)));
+  // A new time arms the reminder anew; the same time leaves a fired one fired (a form saved again must
+  // not mail twice), except a held one, which its owner resumes by saving it.
+  const remind = remindAt === undefined ? undefined : toDate(remindAt);
+  if (remind !== undefined && (remind?.getTime() !== row.remindAt?.getTime() || row.reminderState === 'held'))
+    Object.assign(patch, reminderAt(remind));
   if (status !== undefined && status !== row.status) {
     patch.status = status;
     patch.closedAt = status === 'done' ? now(deps) : null;
@@ -206,9 +210,14 @@ export async function deleteTask(tx: Tx, actor: Actor, id: number): Promise<void
 }
 
 /** Any member may comment on a task of the workspace: a comment changes nothing of the task itself. */
-export async function addComment(tx: Tx, member: Member, taskId: number, body: string): Promise<TaskComment> {
+export async function addComment(
+  tx: Tx,
+  authorId: number,
+  taskId: number,
+  body: string,
+): Promise<TaskComment> {
   if (!(await store.lockTaskRow(tx, taskId))) throw notFound();
-  const id = await store.insertCommentRow(tx, { taskId, authorId: member.userId, body });
+  const id = await store.insertCommentRow(tx, { taskId, authorId, body });
   const [comment] = await store.listCommentViews(tx, taskId, id);
   return comment;
 }

@@ -275,7 +275,12 @@ describe('reminders', () => {
     expect(mails[0].text).toContain('Fällig: Sonntag, 4. Mai 2031 um 08:00 (UTC)');
     expect(JSON.stringify(mails[0].to)).toContain(me.email);
 
-    // Set again, it fires (and mails) again once.
+    // Saved again as it was (an edit of something else), the fired reminder stays fired.
+    const resaved = await me.client.patch(`/api/tasks/${task.id}`, { remindAt, dueAt });
+    expect(resaved.json().reminderState).toBe('sent');
+    expect(await fireDueReminders(t.app.deps)).toBe(0);
+
+    // Set to a new time, it fires (and mails) again once.
     const later = new Date(current.getTime() + hour).toISOString();
     expect((await me.client.patch(`/api/tasks/${task.id}`, { remindAt: later })).json().reminderState).toBe(
       'pending',
