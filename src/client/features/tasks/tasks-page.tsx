@@ -2,10 +2,10 @@ import { QueryState } from '@client/components/query-state';
 import { Button } from '@client/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
 import type { TaskStatus } from '@domain/tasks/task-schemas';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -45,11 +45,12 @@ export function TasksPage() {
             <Trans>Tasks</Trans>
           </h1>
           <p className="text-sm text-muted-foreground" data-testid="tasks-due-line">
-            {due > 0 ? (
-              <Trans>{due} of your tasks are due today or overdue.</Trans>
-            ) : (
-              <Trans>Nothing of yours is due today.</Trans>
-            )}
+            {due > 0
+              ? plural(due, {
+                  one: '# of your tasks is due today or overdue.',
+                  other: '# of your tasks are due today or overdue.',
+                })
+              : t`Nothing of yours is due today.`}
           </p>
         </div>
         {canWrite && (
@@ -61,16 +62,22 @@ export function TasksPage() {
       </div>
       <div className="flex flex-wrap items-center gap-3">
         {isAdmin && (
-          <Tabs value={whose} onValueChange={(value) => setWhose(value as Whose)}>
-            <TabsList>
-              <TabsTrigger value="me">
-                <Trans>My tasks</Trans>
-              </TabsTrigger>
-              <TabsTrigger value="all">
-                <Trans>All tasks</Trans>
-              </TabsTrigger>
-            </TabsList>
-          </Tabs>
+          <fieldset className="inline-flex rounded-lg bg-muted p-1">
+            <legend className="sr-only">
+              <Trans>Whose tasks</Trans>
+            </legend>
+            {(['me', 'all'] as const).map((value) => (
+              <Button
+                key={value}
+                variant={whose === value ? 'outline' : 'ghost'}
+                size="sm"
+                aria-pressed={whose === value}
+                onClick={() => setWhose(value)}
+              >
+                {value === 'me' ? <Trans>My tasks</Trans> : <Trans>All tasks</Trans>}
+              </Button>
+            ))}
+          </fieldset>
         )}
         <Select value={status} onValueChange={(value) => setStatus(value as Shown)}>
           <SelectTrigger className="w-40" aria-label={t`Show tasks`}>
