@@ -115,4 +115,44 @@ describe('tasks', () => {
     await shot(page, 'tasks-en-390');
     await page.context().close();
   }, 480_000);
+
+  it('adds a task from a deal in the deals table', async () => {
+    const page = await signUpInBrowser(
+      env,
+      { firstName: 'Dana', lastName: 'Dealer', businessName: 'Dana Deals' },
+      { viewport: { width: 1440, height: 1000 } },
+    );
+    const contact = await api<{ id: number }>(page, 'POST', '/api/contacts', {
+      firstName: 'Bo',
+      lastName: 'Buyer',
+    });
+    const deal = await api<{ id: number }>(page, 'POST', '/api/deals', {
+      name: 'Annual retainer',
+      contactId: contact.json.id,
+      valueCents: 120_000,
+    });
+    expect(deal.status).toBe(201);
+    await settle(page, `${env.server.baseUrl}/contacts`);
+    await page.getByRole('tab', { name: 'Table' }).click();
+    await page.getByTestId('deal-table').getByRole('button', { name: 'Annual retainer' }).click();
+    const details = page.getByRole('dialog', { name: 'Annual retainer' });
+    await details.getByTestId('related-tasks').getByRole('button', { name: 'Add task' }).click();
+    const form = page.getByRole('dialog', { name: 'New task' });
+    await form.getByText('A task about Annual retainer.').waitFor();
+    await form.getByLabel('Title').fill('Send the renewal quote');
+    await form.getByRole('button', { name: 'Add task' }).click();
+    await form.waitFor({ state: 'hidden' });
+    await details.getByRole('button', { name: 'Send the renewal quote', exact: true }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'tasks-deal-details-1440');
+    const ofDeal = await api<{ tasks: { title: string; dealName: string }[] }>(
+      page,
+      'GET',
+      `/api/tasks?owner=all&dealId=${deal.json.id}`,
+    );
+    expect(ofDeal.json.tasks).toMatchObject([
+      { title: 'Send the renewal quote', dealName: 'Annual retainer' },
+    ]);
+    await page.context().close();
+  }, 300_000);
 });
