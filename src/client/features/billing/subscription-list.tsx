@@ -32,14 +32,6 @@ const kindLabels: Record<WorkspaceSubscription['kind'], MessageDescriptor> = {
 /** Running and paid for: it can be cancelled at its period's end, or kept again. */
 const isRunning = (s: WorkspaceSubscription) => s.status === 'active' || s.status === 'past_due';
 
-function SubscriptionTitle({ subscription }: { subscription: WorkspaceSubscription }) {
-  const { t, i18n } = useLingui();
-  const name = i18n._(subscription.planName);
-  if (subscription.kind === 'platform') return <>{t`${name} plan`}</>;
-  if (subscription.kind === 'reoss') return <>{t`REOSS ${name} membership`}</>;
-  return <>{t`${name} listing`}</>;
-}
-
 /** When it renews, ends or ended; null when there is no date to tell. */
 function renewalLine(subscription: WorkspaceSubscription): ReactNode {
   const { trialEndsAt, currentPeriodEnd } = subscription;
@@ -124,7 +116,8 @@ export function SubscriptionList({ canManage }: { canManage: boolean }) {
   return (
     <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={t`Subscriptions`}>
       {subscriptions.data.map((s) => {
-        const price = formatMoney(s.priceCents);
+        const amount = formatMoney(s.priceCents);
+        const credit = formatMoney(s.creditCents);
         const seats = seatsLine(s);
         const renewal = renewalLine(s);
         return (
@@ -139,16 +132,14 @@ export function SubscriptionList({ canManage }: { canManage: boolean }) {
                 <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
                   {i18n._(kindLabels[s.kind])}
                 </p>
-                <h4 className="text-lg font-semibold">
-                  <SubscriptionTitle subscription={s} />
-                </h4>
+                <h4 className="text-lg font-semibold">{i18n._(s.planName)}</h4>
               </div>
               <Badge variant={s.status === 'active' && !s.cancelAtPeriodEnd ? 'success' : 'secondary'}>
                 {s.status === 'active' && s.cancelAtPeriodEnd ? t`Ending` : i18n._(statusLabels[s.status])}
               </Badge>
             </div>
             <p className="text-2xl font-bold tracking-tight" data-testid="subscription-price">
-              {s.interval === 'year' ? t`${price}/year` : t`${price}/month`}
+              {s.interval === 'year' ? t`${amount}/year` : t`${amount}/month`}
             </p>
             <ul className="space-y-0.5 text-sm text-muted-foreground">
               {seats && <li>{seats}</li>}
@@ -158,7 +149,7 @@ export function SubscriptionList({ canManage }: { canManage: boolean }) {
                   {i18n._(a.name)} · {t`${formatMoney(a.priceCents)}/month`}
                 </li>
               ))}
-              {s.creditCents > 0 && <li>{t`${formatMoney(s.creditCents)} credit toward the next charge`}</li>}
+              {s.creditCents > 0 && <li>{t`${credit} credit toward the next charge`}</li>}
             </ul>
             {canManage && isRunning(s) && (
               <div className="mt-auto">

@@ -51,10 +51,10 @@ function ChangePlanButton({
   /** What the change cost, in one line of the success toast. */
   const costLine = ({ proration }: PlanChange) => {
     if (!proration) return t`The prorated difference is on your next invoice.`;
-    if (proration.chargedCents > 0)
-      return t`${formatMoney(proration.chargedCents)} charged now for the rest of this period.`;
-    if (proration.creditBalanceCents > 0)
-      return t`${formatMoney(proration.creditBalanceCents)} credit kept for your next charge.`;
+    const charged = formatMoney(proration.chargedCents);
+    const credit = formatMoney(proration.creditBalanceCents);
+    if (proration.chargedCents > 0) return t`${charged} charged now for the rest of this period.`;
+    if (proration.creditBalanceCents > 0) return t`${credit} credit kept for your next charge.`;
     return undefined;
   };
   const confirm = () => {
