@@ -216,9 +216,7 @@ export async function subscribeForOrder(tx: Tx, order: PaidOrder, at: Date): Pro
 }
 
 /** A paid renewal invoice of a provider subscription: its next period. */
-export async function renewSubscription(tx: Tx, providerSubscriptionId: string, periodEnd: Date) {
-  await renewProviderSubscription(tx, providerSubscriptionId, periodEnd);
-}
+export { renewProviderSubscription as renewSubscription };
 
 async function lockRunning(ctx: BillingContext, id: number): Promise<SubscriptionRow> {
   const row = await lockSubscription(ctx.tx, id);
