@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -212,7 +213,8 @@ export async function startStripeTestServer(): Promise<StripeTestServer> {
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const params = Object.fromEntries(body.entries());
       sessions.push(params);
-      const id = `cs_test_${String(sessions.length).padStart(4, '0')}${'x'.repeat(20)}`;
+      // Unique across test servers: every API test file's orders share one database, where session ids are unique.
+      const id = `cs_test_${String(sessions.length).padStart(4, '0')}${randomBytes(10).toString('hex')}`;
       return send(res, 200, {
         id,
         object: 'checkout.session',
