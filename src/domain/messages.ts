@@ -52,6 +52,19 @@ export const serverMessages = {
   'payments.websiteNotOwned': /*i18n*/ 'is not a website of this workspace',
   'payments.productNotFound': /*i18n*/ 'Product not found',
   'payments.productsUnavailable': /*i18n*/ 'Failed to fetch products',
+  'billing.subscriptionNotFound': /*i18n*/ 'Subscription not found',
+  'billing.trialNotPaid':
+    /*i18n*/ 'A trial has nothing paid to change or cancel: subscribe to the plan you want instead.',
+  'billing.subscriptionEnded': /*i18n*/ 'This subscription has ended.',
+  'billing.onlyPlatformPlan':
+    /*i18n*/ 'Only the platform plan changes here. Cancel a membership or listing at the end of its period and buy the one you want.',
+  'billing.samePlan': /*i18n*/ 'is already your plan',
+  'billing.tooManyMembers':
+    /*i18n*/ '{plan, select, starter {Starter} professional {Professional} other {Enterprise}} allows {users, plural, one {# user} other {# users}}, and this workspace has {members, plural, one {# member} other {# members}}. Remove members before moving to this plan.',
+  'billing.providerNotConfigured':
+    /*i18n*/ 'This subscription is billed through {provider, select, stripe {Stripe} other {the offline test checkout}}, which this server does not use now.',
+  'billing.providerFailed':
+    /*i18n*/ 'The payment provider could not make this change, so nothing was changed. Please try again later.',
   'phoneSync.tokenNotFound': /*i18n*/ 'Sync token not found',
   'phoneSync.tokenInvalid': /*i18n*/ 'The sync token is not valid or has been revoked.',
   // Why a phone sync's processing failed, stored with the sync (migration 0203).
@@ -323,6 +336,12 @@ export const serverMessages = {
   'activity.apiKeyCreated':
     /*i18n*/ 'API key "{name}" created with the {role, select, owner {owner} admin {admin} member {member} other {viewer}} role',
   'activity.paymentReceived': /*i18n*/ 'Payment received: {amount} for {description}',
+  'activity.planChanged':
+    /*i18n*/ 'Plan changed from {from, select, starter {Starter} professional {Professional} other {Enterprise}} to {to, select, starter {Starter} professional {Professional} other {Enterprise}}, {amount} a month from now on',
+  'activity.subscriptionCancelling':
+    /*i18n*/ '{kind, select, platform {The platform plan} reoss {The REOSS membership} other {The local business listing}} ends with its current period',
+  'activity.subscriptionKept':
+    /*i18n*/ '{kind, select, platform {The platform plan} reoss {The REOSS membership} other {The local business listing}} renews again',
   'activity.contactsImported':
     /*i18n*/ 'Imported {file}: {created, plural, one {# new contact} other {# new contacts}}{updated, plural, =0 {} other {, # updated}}{failed, plural, =0 {} one {, # row failed} other {, # rows failed}}',
   'activity.appAdded': /*i18n*/ 'App {name} added to the ecosystem',

@@ -7,6 +7,7 @@ import { assistantRoutes } from './assistant/index.js';
 import { authRoutes, passwordResetJob } from './auth/index.js';
 import { automationJobs, automationRoutes } from './automation/index.js';
 import { backupJobs, backupRoutes } from './backups/index.js';
+import { billingRoutes } from './billing/index.js';
 import { catalogueRoutes } from './catalogue/index.js';
 import { checkoutRoutes } from './checkout/index.js';
 import { contactRoutes } from './contacts/index.js';
@@ -48,6 +49,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   taskRoutes,
   checkoutRoutes,
   paymentRoutes,
+  billingRoutes,
   productRoutes,
   emailRoutes,
   phoneSyncRoutes,
