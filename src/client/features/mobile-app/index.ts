@@ -1,0 +1,4 @@
+export { OfflineBanner } from './offline-banner';
+export { clearOfflineReads } from './offline-reads';
+export { registerServiceWorker } from './register-service-worker';
+export { useInstallManifest } from './use-install-manifest';
