@@ -264,14 +264,14 @@ describe('the installable app', () => {
       .poll(() =>
         page.evaluate(async () => {
           // Opening a database that does not exist would create an empty one that workbox then cannot upgrade.
-          if (!(await indexedDB.databases()).some((db) => db.name === 'workbox-expiration')) return 0;
+          if (!(await indexedDB.databases()).some((known) => known.name === 'workbox-expiration')) return 0;
           return new Promise<number>((resolve, reject) => {
             const open = indexedDB.open('workbox-expiration');
             open.onerror = () => reject(open.error);
             open.onsuccess = () => {
-              const db = open.result;
-              if (!db.objectStoreNames.contains('cache-entries')) return resolve(0);
-              const all = db.transaction('cache-entries').objectStore('cache-entries').getAll();
+              const expiration = open.result;
+              if (!expiration.objectStoreNames.contains('cache-entries')) return resolve(0);
+              const all = expiration.transaction('cache-entries').objectStore('cache-entries').getAll();
               all.onsuccess = () =>
                 resolve(all.result.filter((entry) => entry.cacheName === 'offline-reads').length);
             };
