@@ -258,6 +258,7 @@ describe('the installable app', () => {
       .getByRole('status')
       .getByText('You are offline. Pages you have not opened before may not load until you reconnect.')
       .waitFor();
+    await shot(page, 'pwa-offline-landing-1440');
     expect(await seriousA11yViolations(page)).toEqual([]);
     // The worker's bookkeeping of the cache (addresses, which hold search text) goes too.
     await expect

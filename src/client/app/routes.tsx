@@ -1,7 +1,7 @@
 import { PageLoader } from '@client/components/page-loader';
 import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import { AppShell } from '@client/features/dashboard';
-import { OfflineBanner, useInstallManifest } from '@client/features/mobile-app';
+import { useInstallManifest } from '@client/features/mobile-app';
 import { NotFoundPage } from '@client/features/not-found';
 import { type ActiveLocale, hasAllMessages, loadAllMessages } from '@client/i18n/i18n';
 import { useAuth } from '@client/lib/use-auth';
@@ -89,8 +89,6 @@ export function AppRoutes() {
   const table = isAuthenticated ? signedInTable : signedOutTable;
   return (
     <Suspense fallback={<PageLoader />}>
-      {/* Signed in, the app shell shows it under its header. */}
-      {!isAuthenticated && <OfflineBanner />}
       <AllMessages needed={isAuthenticated || location !== '/'}>
         <Switch>
           {[...everyoneRoutes, ...table].map(({ path, page }) => (

@@ -1,5 +1,5 @@
+import { OfflineBanner } from '@client/components/offline-banner';
 import { InAppShell } from '@client/components/site-header';
-import { OfflineBanner } from '@client/features/mobile-app';
 import { useAuth } from '@client/lib/use-auth';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';

@@ -1,4 +1,3 @@
-export { OfflineBanner } from './offline-banner';
 export { clearOfflineReads } from './offline-reads';
 export { registerServiceWorker } from './register-service-worker';
 export { useInstallManifest } from './use-install-manifest';

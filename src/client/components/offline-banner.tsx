@@ -4,8 +4,9 @@ import { Trans } from '@lingui/react/macro';
 import { WifiOff } from 'lucide-react';
 
 /**
- * Says so while the browser is offline: signed in, that the screens show the contacts and deals read
- * recently and that nothing can be saved; signed out, that pages not opened before may not load. The
+ * Says so while the browser is offline (the mobile-app area, docs/areas/mobile-app.md): signed in, that the
+ * screens show the contacts and deals read recently and that nothing can be saved; signed out, that pages not
+ * opened before may not load. Under the app shell's header, the site header and the landing page's. The
  * status region is always there, so screen readers announce the words the moment they appear.
  */
 export function OfflineBanner() {
