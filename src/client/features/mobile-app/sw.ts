@@ -16,17 +16,18 @@ import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
 
 /*
  * The installed app's service worker (docs/areas/mobile-app.md), built by vite-plugin-pwa from this file with
- * the list of built files put in `__WB_MANIFEST`. It answers only three kinds of request: page loads of the
- * app's screens (from the network; the saved app page when offline), the built scripts and styles (saved at
- * install), and the reads of `offline-reads.ts` (from the network; the saved answer when offline). Anything
- * else, every write included, goes to the network as if there were no service worker: nothing is queued.
+ * the list of built files put in `__WB_MANIFEST`. It answers only these requests: page loads of the app's
+ * screens (from the network; the saved app page when offline), the built files (saved at install), and the
+ * reads of `offline-reads.ts` with the session answer that names their owner (from the network; the saved
+ * answer when offline). Anything else, every write included, goes to the network as if there were no service
+ * worker: nothing is queued.
  */
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
-// A new deploy's worker takes over at once: pages always come from the network, so there is no old page
-// that a newer worker could serve scripts it does not know to.
+// A new deploy's worker takes over at once, as the new server does: a page of the old deploy still open
+// fares as it would with no worker (the files it has not loaded yet are gone from the server too).
 self.skipWaiting();
 clientsClaim();
 
