@@ -278,6 +278,8 @@ export const serverMessages = {
   'marketing.notCancellable': /*i18n*/ 'A sent or cancelled campaign cannot be cancelled.',
   'marketing.abTestLocked':
     /*i18n*/ 'The A/B test of a {status, select, sending {sending} paused {paused} sent {sent} other {cancelled}} campaign cannot be changed.',
+  'tasks.notFound': /*i18n*/ 'Task not found',
+  'tasks.notYours': /*i18n*/ 'Members can change only the tasks they created or that are assigned to them.',
   'automation.workflowNotFound': /*i18n*/ 'Workflow not found',
   'content.websiteNotOwn': /*i18n*/ 'The website must be one of your websites',
   'content.translationNeedsProvider':
@@ -302,7 +304,10 @@ export const serverMessages = {
   'activity.dealDeleted': /*i18n*/ 'Deal deleted: {deal}',
   'activity.dealsImported': /*i18n*/ '{count, plural, one {# deal imported} other {# deals imported}}',
   'activity.workspaceCreated': /*i18n*/ '{owner} created {workspace}',
+  // Activity lines workflows stored before tasks were records of their own (issue 33) still read it.
   'activity.taskCreated': /*i18n*/ '{title} ({contact}, due {due})',
+  'activity.taskAdded': /*i18n*/ 'New task: {title}',
+  'activity.taskDone': /*i18n*/ 'Task done: {title}',
   'activity.websiteAdded': /*i18n*/ 'Website {name} ({domain}) added',
   'activity.websiteRemoved': /*i18n*/ 'Website {name} ({domain}) removed',
   'activity.contentGenerated':

@@ -31,6 +31,7 @@ import { productRoutes } from './products/index.js';
 import { seoCrawlAudit, seoJobs, seoRoutes } from './seo/index.js';
 import { successionJobs, successionRoutes } from './succession/index.js';
 import { superhubJobs, superhubRoutes } from './superhub/index.js';
+import { taskJobs, taskRoutes } from './tasks/index.js';
 import { webhookJobs, webhookRoutes } from './webhooks/index.js';
 import { websiteRoutes } from './websites/index.js';
 
@@ -45,6 +46,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   dashboardRoutes,
   contactRoutes,
   dealRoutes,
+  taskRoutes,
   checkoutRoutes,
   paymentRoutes,
   productRoutes,
@@ -90,4 +92,5 @@ export const jobDefinitions: JobDefinition[] = [
   ...superhubJobs,
   ...backupJobs,
   ...successionJobs,
+  ...taskJobs,
 ];

@@ -14,7 +14,7 @@ import { cn } from '@client/lib/utils';
 import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Globe, LogOut, type LucideIcon, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type DashboardTab, type DashboardTabId, dashboardHref, dashboardTabs } from './dashboard-tabs';
 import { type ScreenLink, screenLinks, screenOf } from './screen-links';
@@ -63,6 +63,7 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
           href={link.path}
           icon={link.icon}
           label={i18n._(link.label)}
+          badge={link.badge}
           isActive={activeTab === null && screenOf(activePath) === link}
           onNavigate={onClose}
         />
@@ -170,12 +171,14 @@ function SidebarLink({
   href,
   icon: Icon,
   label,
+  badge: Badge,
   isActive,
   onNavigate,
 }: {
   href: string;
   icon: LucideIcon;
   label: string;
+  badge?: ComponentType;
   isActive: boolean;
   onNavigate: () => void;
 }) {
@@ -191,6 +194,7 @@ function SidebarLink({
     >
       <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
       <span className="truncate">{label}</span>
+      {Badge && <Badge />}
     </Link>
   );
 }

@@ -14,6 +14,7 @@ import { resealAuthHeadersAfterRestore } from '../ecosystem/index.js';
 import { holdSendingAfterRestore } from '../marketing/index.js';
 import { addWorkspaceOwner } from '../members/index.js';
 import { resealSearchConsoleAfterRestore } from '../seo/index.js';
+import { holdRemindersAfterRestore } from '../tasks/index.js';
 import { failDeliveriesAfterRestore } from '../webhooks/index.js';
 import { BackupMismatch, restoredOldId, restoreInto, verifyBackupFile } from './restore-backup.js';
 import { backupKey, backupStorage } from './storage.js';
@@ -271,11 +272,13 @@ export async function runRestoreJob(
         await resealAfterRestore(tx, deps.config.secretKey, ids);
       // A restore brings data, never pending side effects: the copy of a workspace caught mid-send would
       // otherwise mail, call webhooks and run workflows again on the next start. Stopped, and shown so
-      // (paused campaigns and workflows, failed runs, messages and deliveries), until the owner starts them.
+      // (paused campaigns and workflows, failed runs, messages and deliveries, held task reminders), until the
+      // owner starts them.
       const at = now(deps);
       await holdSendingAfterRestore(tx);
       await stopRunsAfterRestore(tx, at);
       await failDeliveriesAfterRestore(tx, at);
+      await holdRemindersAfterRestore(tx);
       // Whoever restores can open the copy even when the backup predates their membership.
       if (restore.createdBy && !(await store.isMemberOfCurrentWorkspace(tx, restore.createdBy)))
         await addWorkspaceOwner(tx, { workspaceId: newWorkspaceId, userId: restore.createdBy });
