@@ -26,27 +26,32 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const firstPage = await firstPageFiles(outDir);
-      const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
-        .filter((entry) => entry.isFile() && compressible.test(entry.name))
-        .map((entry) => path.join(entry.parentPath, entry.name));
-      await Promise.all(
-        files.map(async (file) => {
-          const body = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(body, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: firstPage.has(file) ? constants.BROTLI_MAX_QUALITY : 10,
-                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              },
-            }),
-            gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
-          ]);
-          if (br.length < body.length) await writeFile(`${file}.br`, br);
-          if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
-        }),
-      );
+    // After every other plugin's files (the service worker) are written, so those are compressed too.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const firstPage = await firstPageFiles(outDir);
+        const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile() && compressible.test(entry.name))
+          .map((entry) => path.join(entry.parentPath, entry.name));
+        await Promise.all(
+          files.map(async (file) => {
+            const body = await readFile(file);
+            const [br, gz] = await Promise.all([
+              brotli(body, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: firstPage.has(file) ? constants.BROTLI_MAX_QUALITY : 10,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+                },
+              }),
+              gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
+            ]);
+            if (br.length < body.length) await writeFile(`${file}.br`, br);
+            if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
+          }),
+        );
+      },
     },
   };
 }

@@ -24,6 +24,7 @@ import { linkFixRoutes } from './link-fixes/index.js';
 import { locationRoutes } from './location/index.js';
 import { marketingJobs, marketingRoutes } from './marketing/index.js';
 import { memberRoutes } from './members/index.js';
+import { mobileAppRoutes } from './mobile-app/index.js';
 import { monitoringJobs, monitoringRoutes } from './monitoring/index.js';
 import { paymentRoutes } from './payments/index.js';
 import { phoneSyncJobs, phoneSyncRoutes } from './phone-sync/index.js';
@@ -71,6 +72,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   backupRoutes,
   successionRoutes,
   assistantRoutes,
+  mobileAppRoutes,
 ];
 
 /** Every background job the workers run. */

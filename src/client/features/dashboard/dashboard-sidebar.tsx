@@ -4,8 +4,10 @@ import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avata
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
+import { clearOfflineReads } from '@client/features/mobile-app';
 import { addWebsiteIntent, useWebsites } from '@client/features/websites';
 import { apiRequest } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
 import type { CurrentUser } from '@client/lib/use-auth';
 import { sidebarRoleLabel, userDisplayName, userInitials } from '@client/lib/user-display';
 import { cn } from '@client/lib/utils';
@@ -30,8 +32,10 @@ interface DashboardSidebarProps {
   onClose: () => void;
 }
 
+/** The session ends first: offline it cannot, and the user is told so (their offline copy stays theirs). */
 async function signOut() {
   await apiRequest('POST', '/api/logout');
+  await clearOfflineReads();
   window.location.href = '/';
 }
 
@@ -136,7 +140,7 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
                 variant="ghost"
                 size="icon"
                 className="text-sidebar-muted hover:bg-sidebar-accent hover:text-white"
-                onClick={signOut}
+                onClick={() => signOut().catch((error) => toastError(t`Could not sign out`, error))}
                 aria-label={t`Sign out`}
               >
                 <LogOut />
@@ -209,7 +213,8 @@ function WebsiteList({ user, selectedWebsiteId, onSelectWebsite, onClose }: Dash
           </div>
         }
         errorTitle={<Trans>Websites could not be loaded.</Trans>}
-        errorClassName="px-3 text-xs"
+        // Light enough to read on the dark sidebar (offline, this is what the sidebar shows).
+        errorClassName="px-3 text-xs [&_p]:text-red-300 [&_.text-muted-foreground]:text-sidebar-muted"
       />
     );
   if (!websites?.length) {
