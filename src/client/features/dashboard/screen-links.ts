@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import {
   Activity,
   Boxes,
+  ClipboardList,
   Contact,
   Layers,
   Link2,
@@ -26,6 +27,7 @@ export interface ScreenLink {
 export const screenLinks: readonly ScreenLink[] = [
   { path: '/marketing', label: msg`Campaigns`, icon: Megaphone, group: 'marketing' },
   { path: '/contacts', label: msg`Contacts`, icon: Contact, group: 'marketing' },
+  { path: '/forms', label: msg`Lead forms`, icon: ClipboardList, group: 'marketing' },
   { path: '/techstack', label: msg`Tech Stack`, icon: Layers, group: 'operations' },
   { path: '/ecosystem', label: msg`Ecosystem`, icon: Boxes, group: 'operations' },
   { path: '/superhub', label: msg`Central Monitoring`, icon: Activity, group: 'operations' },
