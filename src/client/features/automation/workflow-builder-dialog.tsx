@@ -458,7 +458,6 @@ function TriggerFields({
             className="sm:col-span-2"
             aria-label={t`Page path (* for any part)`}
             aria-invalid={Boolean(errorOf('path'))}
-            placeholder="/pricing"
             value={trigger.path}
             onChange={(e) => onChange({ ...trigger, path: e.target.value })}
           />

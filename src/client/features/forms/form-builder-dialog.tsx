@@ -91,7 +91,7 @@ export function FormBuilderDialog({ formId, onClose }: { formId: number | null; 
     };
   }, [formId, existing.data, form, i18n.locale, t]);
 
-  // A text left as the previous language filled it follows the new language; one the owner wrote stays.
+  // A text or label left as the previous language filled it follows the new language; one the owner wrote stays.
   useEffect(() => {
     const before = defaults.current;
     if (!ready || !before || !locale) return;
@@ -103,6 +103,12 @@ export function FormBuilderDialog({ formId, onClose }: { formId: number | null; 
           form.setValue(`texts.${key}`, after.texts[key]);
       }
       if (form.getValues('consent.text') === before.consent) form.setValue('consent.text', after.consent);
+      form.getValues('fields').forEach((field, index) => {
+        const label = (Object.keys(before.labels) as (keyof FormDefaults['labels'])[]).find(
+          (key) => before.labels[key] === field.label,
+        );
+        if (label) form.setValue(`fields.${index}.label`, after.labels[label]);
+      });
       defaults.current = after;
     });
     return () => {
@@ -268,13 +274,7 @@ export function FormBuilderDialog({ formId, onClose }: { formId: number | null; 
                 className="sm:col-span-2"
               >
                 {(id, invalid) => (
-                  <Input
-                    id={id}
-                    type="url"
-                    placeholder="https://"
-                    aria-invalid={invalid}
-                    {...form.register('redirectUrl')}
-                  />
+                  <Input id={id} type="url" aria-invalid={invalid} {...form.register('redirectUrl')} />
                 )}
               </FormField>
             </fieldset>

@@ -287,7 +287,7 @@ function PublishCard({ form }: { form: FormDetail }) {
           </Trans>
         </p>
         <div className="flex items-start gap-2">
-          <code className="min-w-0 flex-1 overflow-x-auto whitespace-pre rounded-md bg-muted px-3 py-2 font-mono text-xs">
+          <code className="min-w-0 flex-1 whitespace-pre-wrap break-all rounded-md bg-muted px-3 py-2 font-mono text-xs">
             {form.embedSnippet}
           </code>
           <Button

@@ -7,7 +7,8 @@ import { transform } from 'esbuild';
  * labels and texts in its language, checks required and email answers before sending, and shows the
  * server's 400s under the field they name. The answers go as text/plain JSON without cookies: a CORS
  * "simple" request, no preflight, and no session of the visitor's involved. The hidden honeypot input
- * is left empty by people and filled by bots. Budgeted like the tracker (forms.api.test.ts).
+ * is left empty by people and filled by bots; it is clipped in place, not moved off-screen (an input far to the
+ * left widens a right-to-left page). Budgeted like the tracker (forms.api.test.ts).
  */
 const source = `(function () {
   var d = document, me = d.currentScript;
@@ -27,9 +28,9 @@ const source = `(function () {
     d.head.appendChild(el('style', { id: 'hub-form-css' },
       '.hub-form__field{margin:0 0 1rem}.hub-form label{display:block;margin:0 0 .25rem}' +
       '.hub-form input,.hub-form textarea,.hub-form select{box-sizing:border-box;width:100%;font:inherit;padding:.5rem}' +
-      '.hub-form .hub-form__check input{width:auto;margin:0 .5rem 0 0}.hub-form .hub-form__check label{display:inline}' +
+      '.hub-form .hub-form__check input{width:auto;margin:0;margin-inline-end:.5rem}.hub-form .hub-form__check label{display:inline}' +
       '.hub-form__error{color:#b91c1c;margin:.25rem 0 0}.hub-form__error:empty{display:none}' +
-      '.hub-form__hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}'));
+      '.hub-form__hp{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}'));
   }
   fetch(api, { credentials: 'omit' }).then(function (r) {
     if (!r.ok) throw r;
