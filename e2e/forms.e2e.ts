@@ -68,6 +68,10 @@ describe('lead forms', () => {
     await dialog.getByRole('button', { name: 'Remove Field 5' }).click();
     await shot(page, 'forms-builder-1440');
     await axeClean(page, 'builder (en)');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'forms-builder-390');
+    await axeClean(page, 'builder at 390 px');
+    await page.setViewportSize({ width: 1440, height: 1000 });
     await dialog.getByRole('button', { name: 'Save form' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('forms-table').getByText('Contact us').waitFor();
@@ -148,6 +152,8 @@ describe('lead forms', () => {
     const card = page.getByTestId('forms-analytics');
     await card.getByText('Contact us').waitFor();
     expect(await card.locator('tbody tr').first().textContent()).toContain('50%');
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'forms-analytics-card-1440');
 
     // In Arabic: the builder in the reader's language, the form switched to Arabic, its hosted page right to left.
     await useLanguage(page, 'ar');
