@@ -12,6 +12,7 @@ const benches = [
   'bench/analytics.ts',
   'bench/ecosystem.ts',
   'bench/webhooks.ts',
+  'bench/forms.ts',
   'bench/crawl.ts',
   'bench/campaigns.ts',
   'bench/backup.ts',

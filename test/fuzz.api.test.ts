@@ -294,6 +294,19 @@ describe('fuzzing every route', () => {
     } as const;
     const localBody = { ...localSelection, pricing: localBusinessPricing(localSelection) };
     const checkout = await created('/api/local-business/checkout', localBody);
+    const formBody = {
+      name: 'Fuzz form',
+      locale: 'en',
+      fields: [{ key: 'email', label: 'Email', type: 'email', required: true, target: 'email' }],
+      texts: {
+        submit: 'Send',
+        thankYou: 'Thanks',
+        required: 'Required',
+        invalid: 'Invalid',
+        failed: 'Failed',
+      },
+    };
+    const form = await created('/api/forms', formBody);
     const members = (await client.get('/api/workspace/members')).json() as Array<{
       userId: number;
       email: string;
@@ -310,6 +323,8 @@ describe('fuzzing every route', () => {
       '/api/iphone/sync-tokens/': String(syncToken.id),
       '/api/contacts/import-status/': String(importJob.jobId),
       '/api/checkout/test/': String(checkout.checkout_url).split('/').pop() ?? '',
+      '/api/forms/': String(form.id),
+      '/api/forms/public/': String(form.key),
     };
     // Bodies the routes accept, so a single bad field is the only thing wrong with a request.
     const validBodies: Record<string, unknown> = {
@@ -342,6 +357,9 @@ describe('fuzzing every route', () => {
       },
       'POST /api/contacts/import-csv': { csvData: 'First Name\nAda\n', filename: 'fuzz.csv' },
       'POST /api/checkout/test/{sessionId}': { cardNumber: '4000 0000 0000 0002', email: '' },
+      'POST /api/forms': formBody,
+      'PATCH /api/forms/{id}': { name: 'Fuzz form' },
+      'POST /api/forms/public/{key}/submissions': { token: '1.x', answers: { email: 'fuzz@example.com' } },
     };
 
     const operations = [...(await readOperations(t.app)), ...hiddenOperations];

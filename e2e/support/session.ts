@@ -14,11 +14,14 @@ export interface E2eEnvironment {
  * One real server and one browser for the test file, started before its tests and closed after.
  * `demoWorkspace` seeds the demo workspace the public `-demo` screens show: each file's server has a database
  * of its own, so a file walking those screens seeds it rather than finding one another file left behind.
+ * `clock` is the server's controlled clock (AppDeps.clock), for a file that moves time by hand.
  */
-export function withServerAndBrowser(options: { demoWorkspace?: boolean } = {}): E2eEnvironment {
+export function withServerAndBrowser(
+  options: { demoWorkspace?: boolean; clock?: () => Date } = {},
+): E2eEnvironment {
   const env = {} as E2eEnvironment;
   beforeAll(async () => {
-    env.server = await startTestServer();
+    env.server = await startTestServer(options.clock ? { clock: options.clock } : {});
     if (options.demoWorkspace) await seedDemoWorkspace(env.server.testApp.app.deps);
     env.browser = await openBrowser();
   });

@@ -25,6 +25,7 @@ export const appPaths = [
   '/techstack',
   '/contacts',
   '/tasks',
+  '/forms',
   '/marketing',
   '/deployment',
   '/ecosystem',

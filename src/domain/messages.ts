@@ -294,6 +294,17 @@ export const serverMessages = {
   'tasks.notFound': /*i18n*/ 'Task not found',
   'tasks.notYours': /*i18n*/ 'Members can change only the tasks they created or that are assigned to them.',
   'automation.workflowNotFound': /*i18n*/ 'Workflow not found',
+  'forms.notFound': /*i18n*/ 'Form not found',
+  'forms.originRefused':
+    /*i18n*/ 'This form takes answers only from its own page and from the websites of its workspace.',
+  'forms.tokenInvalid': /*i18n*/ 'This form has expired. Reload the page and send it again.',
+  'forms.tooFast': /*i18n*/ 'Sent too quickly after the form appeared. Check your answers and send it again.',
+  'forms.rateLimited': /*i18n*/ 'Too many answers from this address. Try again in a minute.',
+  'forms.answerRequired': /*i18n*/ 'This field is required',
+  'forms.answerInvalid': /*i18n*/ 'This answer is not valid',
+  'forms.answerNotAnOption': /*i18n*/ 'Choose one of the options',
+  'forms.unknownField': /*i18n*/ 'This form has no such field',
+  'forms.consentRequired': /*i18n*/ 'Tick the consent box to send the form',
   'content.websiteNotOwn': /*i18n*/ 'The website must be one of your websites',
   'content.translationNeedsProvider':
     /*i18n*/ 'Translation needs an AI provider. The offline generator cannot translate; ask your administrator to set OPENAI_BASE_URL.',
@@ -329,7 +340,7 @@ export const serverMessages = {
     /*i18n*/ 'Published {type, select, blog {blog} social {social} email {email} landing {landing page} other {product}} content: {title}',
   'activity.contentTranslated': /*i18n*/ 'Translated into {locale}: {title}',
   'activity.contactAdded':
-    /*i18n*/ '{via, select, email {New contact from email} phone {New contact from phone sync} import {New contact imported} app {New contact from an ecosystem app} other {New contact added}}: {name}',
+    /*i18n*/ '{via, select, email {New contact from email} phone {New contact from phone sync} import {New contact imported} app {New contact from an ecosystem app} form {New contact from a form} other {New contact added}}: {name}',
   'activity.contactStatusChanged':
     /*i18n*/ '{name} moved from {from, select, lead {Lead} qualified {Qualified} customer {Customer} other {Lost}} to {to, select, lead {Lead} qualified {Qualified} customer {Customer} other {Lost}}',
   'activity.contactDeleted': /*i18n*/ 'Contact deleted: {name}',
@@ -368,9 +379,9 @@ export const serverMessages = {
   // Timeline titles of contacts and deals: stored with their id and values in the entry's metadata.message.
   // A `fields` value lists catalogued field labels (src/domain/*/…-labels) joined by ", ".
   'timeline.contactCreated':
-    /*i18n*/ '{via, select, email {Contact created from an email} phone {Contact created from phone sync} import {Contact imported} app {Contact created from an ecosystem app} other {Contact added}}',
+    /*i18n*/ '{via, select, email {Contact created from an email} phone {Contact created from phone sync} import {Contact imported} app {Contact created from an ecosystem app} form {Contact created from a form} other {Contact added}}',
   'timeline.contactDetailsAdded':
-    /*i18n*/ 'Details added from {via, select, email {an email} phone {phone sync} import {an import} app {an ecosystem app} other {a manual entry}}: {fields}',
+    /*i18n*/ 'Details added from {via, select, email {an email} phone {phone sync} import {an import} app {an ecosystem app} form {a form} other {a manual entry}}: {fields}',
   'timeline.contactStatusChanged':
     /*i18n*/ 'Status changed from {from, select, lead {Lead} qualified {Qualified} customer {Customer} other {Lost}} to {to, select, lead {Lead} qualified {Qualified} customer {Customer} other {Lost}}',
   'timeline.fieldsUpdated': /*i18n*/ 'Updated {fields}',
@@ -379,6 +390,7 @@ export const serverMessages = {
   'timeline.dealMoved':
     /*i18n*/ 'Moved from {from, select, leads {Leads} qualified {Qualified} proposal {Proposal} negotiation {Negotiation} won {Won} other {Lost}} to {to, select, leads {Leads} qualified {Qualified} proposal {Proposal} negotiation {Negotiation} won {Won} other {Lost}}',
   'timeline.workflowStarted': /*i18n*/ 'Workflow “{workflow}” started',
+  'timeline.formSubmitted': /*i18n*/ 'Form “{form}” submitted',
   'timeline.workflowCompleted': /*i18n*/ 'Workflow “{workflow}” completed',
   'timeline.workflowFailed': /*i18n*/ 'Workflow “{workflow}” failed: {reason}',
   'timeline.task': /*i18n*/ 'Task: {title}',

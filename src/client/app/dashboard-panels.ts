@@ -7,6 +7,7 @@ import { ContentPanel } from '@client/features/content';
 import { CrossSalesPanel } from '@client/features/cross-sales';
 import { OverviewPanel, type TabPanel } from '@client/features/dashboard';
 import { DataCollectionPanel, UserIntegrationPanel } from '@client/features/data-collection';
+import { FormsAnalyticsCard } from '@client/features/forms';
 import { PaymentsPanel } from '@client/features/payments';
 import { IphoneSyncPanel } from '@client/features/phone-sync';
 import { PricingTabPanel } from '@client/features/pricing';
@@ -35,6 +36,12 @@ const ContentTab = lazy(async () => {
   };
 });
 
+/** The analytics tab: the analytics feature's panel with the forms area's card. */
+const AnalyticsTab = lazy(async () => ({
+  default: (props: DashboardPanelProps) =>
+    createElement(AnalyticsPanel, { ...props, FormsCard: FormsAnalyticsCard }),
+}));
+
 /**
  * The panel of each dashboard tab; every one loads lazily from its feature's index. Add yours with ONE line:
  *   crm: CrmPanel,
@@ -47,7 +54,7 @@ export const dashboardPanels: Partial<Record<DashboardTabId, TabPanel>> = {
   payments: PaymentsPanel,
   pricing: PricingTabPanel,
   crm: CrmPanel,
-  analytics: AnalyticsPanel,
+  analytics: AnalyticsTab,
   content: ContentTab,
   'user-integration': UserIntegrationPanel,
   'data-collection': DataCollectionPanel,

@@ -5,6 +5,7 @@ import { SuccessPage } from '@client/features/checkout';
 import { ContactsPage } from '@client/features/contacts';
 import { DashboardPage } from '@client/features/dashboard';
 import { EcosystemDemoPage, EcosystemPage } from '@client/features/ecosystem';
+import { FormsPage } from '@client/features/forms';
 import { LandingPage } from '@client/features/landing';
 import { DeploymentDemoPage, DeploymentPage } from '@client/features/link-fixes';
 import { MarketingDemoPage, MarketingPage } from '@client/features/marketing';
@@ -69,6 +70,7 @@ export const signedInRoutes: AppRoute[] = [
   // ↓ Signed-in screens: /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
   { path: '/contacts', page: ContactsPage },
   { path: '/tasks', page: TasksPage },
+  { path: '/forms', page: FormsPage },
   { path: '/marketing', page: MarketingPage },
   { path: '/deployment', page: DeploymentPage },
   { path: '/ecosystem', page: EcosystemPage },

@@ -1,5 +1,5 @@
 import { isLocale, type Locale, matchLocale, sourceLocale, textDirection } from '@domain/locales';
-import { i18n, type Messages } from '@lingui/core';
+import { type I18n, i18n, type Messages, setupI18n } from '@lingui/core';
 import { type ActiveLocale, pseudoLocale } from './active-locale';
 
 export { type ActiveLocale, i18n, pseudoLocale };
@@ -128,4 +128,14 @@ export async function activateLocale(locale: ActiveLocale, { firstPaint = false 
   i18n.activate(locale);
   document.documentElement.lang = locale === pseudoLocale ? sourceLocale : locale;
   document.documentElement.dir = textDirection(locale);
+}
+
+/**
+ * A translator for one locale beside the active one, e.g. to fill a lead form's visitor-facing texts in the
+ * form's language while the builder is shown in the user's. Loads that locale's whole catalog.
+ */
+export async function translatorFor(locale: Locale): Promise<I18n> {
+  const path = `../locales/${locale}.po`;
+  const [first, later] = await Promise.all([parts['first-paint'][path](), parts.later[path]()]);
+  return setupI18n({ locale, messages: { [locale]: { ...first.messages, ...later.messages } } });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactStatusSchema } from '../contacts/contact-schemas.js';
+import { idSchema } from '../ids.js';
 import { validationMessage } from '../validation-messages.js';
 
 /** Workflow statuses (spec 000 §4: "active or other"); only active workflows start runs. */
@@ -25,6 +26,8 @@ export const triggerTypes = [
   'app_event',
   'date_reached',
   'schedule',
+  'form_submitted',
+  'page_visited',
 ] as const;
 /** The contact dates a date_reached trigger can count from. */
 export const dateFields = ['createdAt', 'lastContactedAt'] as const;
@@ -59,8 +62,27 @@ export const triggerSchema = z.discriminatedUnion(
         .min(1, /*i18n*/ 'At least 1 hour')
         .max(8760, /*i18n*/ 'At most a year'),
     }),
+    // The contact sent this lead form (any of the workspace's forms without formId); one run per submission.
+    z.object({ type: z.literal('form_submitted'), formId: idSchema.optional() }),
+    // A page view of the contact (a visitor who identified themselves, issue 32 §2) on a path matching the
+    // pattern ('*' for any run of characters); with `count`, once they viewed matching pages that often.
+    // Each contact enters once.
+    z.object({
+      type: z.literal('page_visited'),
+      path: z
+        .string(validationMessage(/*i18n*/ '{label} is required', { label: /*i18n*/ 'Page path' }))
+        .trim()
+        .max(512, validationMessage(/*i18n*/ '{label} is too long', { label: /*i18n*/ 'Page path' }))
+        .regex(/^[/*]/, /*i18n*/ 'A page path starts with / (or * for any page)'),
+      count: z
+        .number()
+        .int(/*i18n*/ 'Whole number')
+        .min(1, /*i18n*/ 'At least 1')
+        .max(1000, /*i18n*/ 'At most 1000')
+        .optional(),
+    }),
   ],
-  /*i18n*/ 'Trigger must be contact_created, status_changed, tag_added, email_received, app_event, date_reached or schedule',
+  /*i18n*/ 'Trigger must be contact_created, status_changed, tag_added, email_received, app_event, date_reached, schedule, form_submitted or page_visited',
 );
 export type Trigger = z.infer<typeof triggerSchema>;
 

@@ -177,6 +177,8 @@ export const contactSchema = z.object({
   tags: z.array(z.string()),
   notes: z.string().nullable(),
   ownerId: z.number().nullable(),
+  /** Custom properties (name -> text), filled by lead forms. */
+  properties: z.record(z.string(), z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -26,6 +26,7 @@ export const timelineKinds = [
   'import',
   'created',
   'updated',
+  'form',
 ] as const;
 export type TimelineKind = (typeof timelineKinds)[number];
 
@@ -33,7 +34,7 @@ export type TimelineKind = (typeof timelineKinds)[number];
 export const unknownSource = 'Unknown';
 
 /** How a contact reached the CRM; decides the wording of its "created" timeline entry. */
-export const contactVias = ['manual', 'email', 'phone', 'import', 'app'] as const;
+export const contactVias = ['manual', 'email', 'phone', 'import', 'app', 'form'] as const;
 export type ContactVia = (typeof contactVias)[number];
 
 export const contactsPageSize = 10;

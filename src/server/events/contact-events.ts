@@ -12,7 +12,11 @@ export type ContactEvent =
   /** An inbound email from the contact was filed (its processing job names it once). */
   | { type: 'contact.email_received'; contactId: number; emailJobId: number }
   /** A connected app sent an event (a form filled in, a purchase) whose data names the contact by email. */
-  | { type: 'contact.app_event'; contactId: number; eventType: string; eventId: number };
+  | { type: 'contact.app_event'; contactId: number; eventType: string; eventId: number }
+  /** The contact sent a lead form (a submission, stored). */
+  | { type: 'contact.form_submitted'; contactId: number; formId: number; submissionId: number }
+  /** A page view of a visitor known as the contact was recorded (analytics ingest). */
+  | { type: 'contact.page_visited'; contactId: number; websiteId: number; path: string };
 
 export type ContactEventListener = (tx: Tx, event: ContactEvent) => Promise<void>;
 

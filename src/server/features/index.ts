@@ -19,6 +19,7 @@ import { collectJobDefinition, dataCollectionRoutes } from './data-collection/in
 import { dealRoutes } from './deals/index.js';
 import { ecosystemRoutes } from './ecosystem/index.js';
 import { emailJobs, emailRoutes } from './email/index.js';
+import { formRoutes } from './forms/index.js';
 import { importJobDefinition, importRoutes } from './imports/index.js';
 import { linkFixRoutes } from './link-fixes/index.js';
 import { locationRoutes } from './location/index.js';
@@ -65,6 +66,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   dataCollectionRoutes,
   crossSalesRoutes,
   automationRoutes,
+  formRoutes,
   marketingRoutes,
   webhookRoutes,
   monitoringRoutes,

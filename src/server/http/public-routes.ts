@@ -25,6 +25,11 @@ export const publicApiRoutes: Record<string, string> = {
     "websites' visitors send page views; the site key names the site, its domain must be the origin",
   'POST /api/webhooks/in/:appId': "an app's event; authenticated by its Standard Webhooks signature",
   'GET /api/analytics/script.js': 'the tracking script websites embed',
+  'GET /api/forms/embed.js': 'the script that shows a lead form on a website and on its hosted page',
+  'GET /api/forms/public/:key':
+    "a visitor reads a lead form; the form's key names it, its origin must be the hosted page or a workspace website",
+  'POST /api/forms/public/:key/submissions':
+    'a visitor sends a lead form; spam-checked (honeypot, time floor, per-address limit), origin as above',
   'GET /api/m/u/:token': "a marketing email's unsubscribe page; the message token is the capability",
   'POST /api/m/u/:token':
     'one-click unsubscribe (RFC 8058) from the mail client; the message token is the capability',

@@ -8,6 +8,7 @@ import { seedDemoContent } from '../features/content/demo-content.js';
 import { seedDemoCrawls } from '../features/crawls/index.js';
 import { seedDemoDeals } from '../features/deals/demo-deals.js';
 import { seedDemoEcosystem } from '../features/ecosystem/index.js';
+import { seedDemoForms } from '../features/forms/demo-forms.js';
 import { seedDemoCampaigns } from '../features/marketing/demo-campaigns.js';
 import { seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 import { seedDemoProducts } from '../features/products/demo-products.js';
@@ -56,4 +57,5 @@ export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<vo
   await seedDemoEcosystem(tx);
   await seedDemoCampaigns(tx);
   await seedDemoContent(tx, { ...context, websiteIds: demoWebsiteIds, now: new Date() });
+  await seedDemoForms(tx, { websiteId: demoWebsiteIds[0], now: new Date() });
 }

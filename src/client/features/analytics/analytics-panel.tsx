@@ -16,7 +16,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { DollarSign, Download, Eye, Percent, Users } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { exportUrl, useAnalyticsOverview, useFunnel, useRefreshOnFirstVisit } from './analytics-api';
 import { InstallSnippet } from './install-snippet';
 import { TrafficChart } from './traffic-chart';
@@ -41,7 +41,14 @@ const signed = (value: number) =>
   formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 const dateLabel = (isoDate: string) => formatDay(isoDate);
 
-export function AnalyticsPanel({ selectedWebsiteId }: DashboardPanelProps) {
+/**
+ * The Analytics tab. `FormsCard` (the forms area's card, handed over by the composition layer) follows the
+ * same range.
+ */
+export function AnalyticsPanel({
+  selectedWebsiteId,
+  FormsCard,
+}: DashboardPanelProps & { FormsCard?: ComponentType<{ range: AnalyticsRange }> }) {
   const [range, setRange] = useState<AnalyticsRange>('30days');
   const overview = useAnalyticsOverview(range, selectedWebsiteId);
   const data = overview.data;
@@ -94,6 +101,11 @@ export function AnalyticsPanel({ selectedWebsiteId }: DashboardPanelProps) {
       >
         {(report) => <Report data={report} range={range} site={selectedWebsiteId} />}
       </QueryState>
+      {FormsCard && (
+        <Suspense fallback={<Skeleton className="h-40" />}>
+          <FormsCard range={range} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
+import { useForms } from '@client/features/forms';
 import { fieldMessage } from '@client/i18n/field-message';
 import { addDays } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
@@ -53,6 +54,8 @@ const triggerLabels: Record<TriggerType, MessageDescriptor> = {
   app_event: msg`Form or app event`,
   date_reached: msg`A date is reached`,
   schedule: msg`On a schedule`,
+  form_submitted: msg`Form submitted`,
+  page_visited: msg`Visited a page`,
 };
 
 /** The step types the list editor builds; branches and A/B splits made through the API are kept as they are. */
@@ -341,6 +344,7 @@ function TriggerFields({
   errorOf: ErrorOf;
 }) {
   const { t, i18n } = useLingui();
+  const forms = useForms();
   const changeType = (type: TriggerType) =>
     onChange(
       type === 'status_changed'
@@ -353,7 +357,9 @@ function TriggerFields({
               ? { type, field: 'createdAt', days: 7 }
               : type === 'app_event'
                 ? { type, eventType: '' }
-                : { type },
+                : type === 'page_visited'
+                  ? { type, path: '/' }
+                  : { type },
     );
   return (
     <>
@@ -426,6 +432,56 @@ function TriggerFields({
           </select>
         </div>
       )}
+      {trigger.type === 'form_submitted' && (
+        <select
+          aria-label={t`Form`}
+          className={selectClass}
+          value={trigger.formId ?? ''}
+          onChange={(e) =>
+            onChange({
+              type: 'form_submitted',
+              ...(e.target.value ? { formId: Number(e.target.value) } : {}),
+            })
+          }
+        >
+          <option value="">{t`Any form`}</option>
+          {(forms.data ?? []).map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+      )}
+      {trigger.type === 'page_visited' && (
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+          <Input
+            className="sm:col-span-2"
+            aria-label={t`Page path (* for any part)`}
+            aria-invalid={Boolean(errorOf('path'))}
+            value={trigger.path}
+            onChange={(e) => onChange({ ...trigger, path: e.target.value })}
+          />
+          <Input
+            type="number"
+            min={1}
+            aria-label={t`Times (optional)`}
+            aria-invalid={Boolean(errorOf('count'))}
+            value={trigger.count ?? ''}
+            onChange={(e) =>
+              onChange({
+                type: 'page_visited',
+                path: trigger.path,
+                ...(e.target.value ? { count: Number(e.target.value) } : {}),
+              })
+            }
+          />
+          <p className="text-xs text-muted-foreground sm:col-span-3">
+            <Trans>
+              Page views of contacts who identified themselves on your website. Each contact enters once.
+            </Trans>
+          </p>
+        </div>
+      )}
       {trigger.type === 'schedule' && (
         <Input
           type="number"
@@ -438,7 +494,14 @@ function TriggerFields({
       )}
       <FieldProblem
         message={
-          errorOf('tag') ?? errorOf('everyHours') ?? errorOf('to') ?? errorOf('eventType') ?? errorOf('days')
+          errorOf('tag') ??
+          errorOf('everyHours') ??
+          errorOf('to') ??
+          errorOf('eventType') ??
+          errorOf('days') ??
+          errorOf('path') ??
+          errorOf('count') ??
+          errorOf('formId')
         }
       />
     </>

@@ -30,6 +30,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ArrowRightLeft,
+  ClipboardList,
   Download,
   Loader2,
   type LucideIcon,
@@ -55,6 +56,7 @@ const timelineIcons: Record<TimelineKind, LucideIcon> = {
   import: Download,
   created: UserPlus,
   updated: Pencil,
+  form: ClipboardList,
 };
 
 export interface ContactDetailsDialogProps {
@@ -160,6 +162,11 @@ function ContactDetails({
             </span>
           </Detail>
         )}
+        {Object.entries(contact.properties).map(([name, value]) => (
+          <Detail key={name} label={name}>
+            {value}
+          </Detail>
+        ))}
         {contact.notes && (
           <Detail label={t`Notes`} className="sm:col-span-2">
             <span className="whitespace-pre-wrap">{contact.notes}</span>

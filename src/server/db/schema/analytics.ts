@@ -27,7 +27,23 @@ export const analyticsEvents = pgTable('analytics_events', {
   country: text('country').notNull().default(''),
   device: text('device').$type<'mobile' | 'tablet' | 'desktop'>().notNull(),
   props: jsonb('props').$type<Record<string, string | number | boolean>>(),
+  /** The contact the visitor had identified as that day on that site (1102_identified_page_views.sql). */
+  contactId: bigint('contact_id', { mode: 'number' }),
 });
+
+/** A visitor (site, UTC day, daily hash) who identified themselves as a contact. */
+export const analyticsVisitorContacts = pgTable(
+  'analytics_visitor_contacts',
+  {
+    workspaceId: workspaceIdColumn(),
+    websiteId: integer('website_id').notNull(),
+    day: date('day').notNull(),
+    visitorId: bigint('visitor_id', { mode: 'number' }).notNull(),
+    contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+    identifiedAt: timestamp('identified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.websiteId, t.day, t.visitorId] })],
+);
 
 export const analyticsDaily = pgTable(
   'analytics_daily',

@@ -44,6 +44,8 @@ const contactColumns = () => ({
   ownerId: bigint('owner_id', { mode: 'number' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** Custom properties (name -> text), e.g. filled by a lead form's fields (1101_contact_properties.sql). */
+  properties: jsonb('properties').$type<Record<string, string>>().notNull().default({}),
   /** Generated: lower(first last email company) — the trigram-indexed search haystack. */
   searchText: text('search_text').generatedAlwaysAs(
     sql`lower(first_name || ' ' || last_name || ' ' || coalesce(email::text, '') || ' ' || coalesce(company, ''))`,

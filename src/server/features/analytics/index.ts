@@ -1,3 +1,4 @@
 export { analyticsJobs } from './jobs.js';
 export { analyticsRoutes } from './routes.js';
 export { countDashboardTraffic } from './service.js';
+export { countContactPageViews, identifyVisitor, type VisitorIdentity } from './visitors.js';

@@ -3,9 +3,10 @@ import { createRequire } from 'node:module';
 import type { IngestEvent } from '@domain/analytics/analytics-schemas';
 import { AppError } from '@domain/app-error';
 import { isbot } from 'isbot';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 import { createGroupCommit } from '../../db/group-commit.js';
 import { isPgError } from '../../db/pg-errors.js';
+import { emitContactEvent } from '../../events/contact-events.js';
 import { demoCredentials } from '../../seed/demo-workspace.js';
 import {
   dailySalt,
@@ -98,6 +99,18 @@ export function visitorHash(salt: Buffer, site: SiteRef, ip: string, userAgent: 
 
 type Row = EventRow & { workspaceId: number };
 
+/** Writes one workspace's events and tells the contact-event listeners of each known contact's page view. */
+async function recordEvents(tx: Tx, events: Row[]): Promise<void> {
+  for (const view of await insertEvents(tx, events)) {
+    await emitContactEvent(tx, {
+      type: 'contact.page_visited',
+      contactId: view.contact_id,
+      websiteId: view.website_id,
+      path: view.path,
+    });
+  }
+}
+
 /** Events that will share one write, and the promise their requests wait on. */
 /**
  * The collection side: filters (Do Not Track, bots, wrong origin), hashes the visitor, and group-commits
@@ -142,14 +155,14 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
     }
     for (const [workspaceId, events] of byWorkspace) {
       try {
-        await database.withWorkspace(workspaceId, (tx) => insertEvents(tx, events));
+        await database.withWorkspace(workspaceId, (tx) => recordEvents(tx, events));
       } catch (error) {
         // 23514: no partition for a row (a clock far ahead, or the partition job not yet run). Create, retry once.
         if (!isPgError(error, 'checkViolation')) throw error;
         for (const month of new Set(events.map((e) => e.occurredAt.toISOString().slice(0, 7)))) {
           await ensurePartition(database.db, `${month}-01`);
         }
-        await database.withWorkspace(workspaceId, (tx) => insertEvents(tx, events));
+        await database.withWorkspace(workspaceId, (tx) => recordEvents(tx, events));
       }
     }
   }

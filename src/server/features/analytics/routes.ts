@@ -13,12 +13,13 @@ import {
   snippetSchema,
 } from '@domain/analytics/analytics-schemas';
 import { AppError } from '@domain/app-error';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCompressed } from '../../http/compression.js';
+import { publicOrigin } from '../../http/public-origin.js';
 import { perAddressLimit } from '../../http/rate-limit.js';
 import { answerOfType } from '../../http/responses.js';
+import { parseTextPlainAsJson } from '../../http/text-plain-json.js';
 import { ingestFor } from './ingest.js';
 import { exportReport, getAppFigures, getBreakdown, getFunnel, getOverview, getSnippet } from './service.js';
 import { trackerScript } from './tracker-script.js';
@@ -31,24 +32,12 @@ const ingestLimit = perAddressLimit(
   () => new AppError('rate_limited', 'Too many events from this visitor; try again later.'),
 );
 
-function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
-}
-
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ingest = ingestFor(app.deps.database, {
     onError: (error) => app.log.error({ err: error }, 'analytics events could not be written'),
   });
   app.addHook('onClose', () => ingest.close());
-  // The script posts text/plain (a CORS "simple" request needs no preflight); its body is JSON all the same.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(AppError.badRequest('(body)', 'Body must be JSON'), undefined);
-    }
-  });
+  parseTextPlainAsJson(app);
 
   app.post(
     '/api/analytics/event',

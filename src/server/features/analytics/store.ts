@@ -56,22 +56,73 @@ export interface EventRow {
   props: string | null;
 }
 
-/** One statement per batch: arrays unnested into rows, then the touched days marked for a rollup. */
-export async function insertEvents(tx: Tx, events: EventRow[]): Promise<void> {
+/** A page view of a visitor known as a contact, as the batch recorded it. */
+export type IdentifiedViewRow = {
+  contact_id: number;
+  website_id: number;
+  path: string;
+  occurred_at: string;
+};
+
+/**
+ * One statement per batch: arrays unnested into rows, each stamped with its visitor's contact when the
+ * visitor identified themselves that day on that site; then the touched days marked for a rollup.
+ * Answers the page views of known contacts.
+ */
+export async function insertEvents(tx: Tx, events: EventRow[]): Promise<IdentifiedViewRow[]> {
   // sql.param keeps an array one parameter (a bare array would become a list of them).
   const col = <K extends keyof EventRow>(key: K) => sql.param(events.map((e) => e[key]));
-  await tx.execute(sql`
-    insert into analytics_events
-      (website_id, occurred_at, visitor_id, name, path, source, utm_medium, utm_campaign, country, device, props)
-    select * from unnest(
-      ${col('websiteId')}::int[], ${sql.param(events.map((e) => e.occurredAt.toISOString()))}::timestamptz[],
-      ${col('visitorId')}::bigint[], ${col('name')}::text[], ${col('path')}::text[], ${col('source')}::text[],
-      ${col('utmMedium')}::text[], ${col('utmCampaign')}::text[], ${col('country')}::text[],
-      ${col('device')}::text[], ${col('props')}::jsonb[])`);
+  const { rows } = await tx.execute<IdentifiedViewRow>(sql`
+    with batch as (
+      select * from unnest(
+        ${col('websiteId')}::int[], ${sql.param(events.map((e) => e.occurredAt.toISOString()))}::timestamptz[],
+        ${col('visitorId')}::bigint[], ${col('name')}::text[], ${col('path')}::text[], ${col('source')}::text[],
+        ${col('utmMedium')}::text[], ${col('utmCampaign')}::text[], ${col('country')}::text[],
+        ${col('device')}::text[], ${col('props')}::jsonb[]
+      ) as e(website_id, occurred_at, visitor_id, name, path, source, utm_medium, utm_campaign, country, device, props)
+    ), inserted as (
+      insert into analytics_events
+        (website_id, occurred_at, visitor_id, name, path, source, utm_medium, utm_campaign, country, device, props,
+         contact_id)
+      select e.website_id, e.occurred_at, e.visitor_id, e.name, e.path, e.source, e.utm_medium, e.utm_campaign,
+        e.country, e.device, e.props, v.contact_id
+      from batch e
+      left join analytics_visitor_contacts v on v.website_id = e.website_id and v.visitor_id = e.visitor_id
+        and v.day = (e.occurred_at at time zone 'UTC')::date
+      returning contact_id, website_id, path, name, occurred_at
+    )
+    select contact_id, website_id, path, occurred_at::text from inserted
+    where contact_id is not null and name = 'pageview'`);
   const days = [...new Set(events.map((e) => e.occurredAt.toISOString().slice(0, 10)))];
   await tx.execute(sql`
     insert into analytics_dirty_days (day) select unnest(${sql.param(days)}::date[])
     on conflict (workspace_id, day) do update set marked_at = clock_timestamp()`);
+  return rows;
+}
+
+/** Records that the visitor (site, UTC day, daily hash) is this contact; a later identification wins. */
+export async function upsertVisitorContact(
+  tx: Tx,
+  row: { websiteId: number; day: string; visitorId: number; contactId: number },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into analytics_visitor_contacts (website_id, day, visitor_id, contact_id)
+    values (${row.websiteId}, ${row.day}::date, ${row.visitorId}, ${row.contactId})
+    on conflict (workspace_id, website_id, day, visitor_id)
+    do update set contact_id = excluded.contact_id, identified_at = now()`);
+}
+
+/** The contact's recorded page views whose path is LIKE `likePattern` (escaped with backslash). */
+export async function countContactPageViews(tx: Tx, contactId: number, likePattern: string): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from analytics_events
+    where contact_id = ${contactId} and name = 'pageview' and path like ${likePattern}`);
+  return rows[0].n;
+}
+
+export async function currentWorkspaceId(tx: Tx): Promise<number> {
+  const { rows } = await tx.execute<{ id: number }>(sql`select app_current_workspace()::int as id`);
+  return rows[0].id;
 }
 
 export interface DirtyDay {

@@ -11,6 +11,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../../test/test-app.js';
+import { identifyVisitor } from '../analytics/index.js';
 import { signedHeaders } from '../webhooks/signing.js';
 import { sweepAutomation } from './jobs.js';
 
@@ -53,6 +54,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 const runsOf = async (client: SignedUp['client'], workflowId: number) =>
   (await client.get(`/api/workflows/${workflowId}/runs`)).json() as {
     id: number;
+    contactId: number | null;
     status: string;
     version: number;
     failureReason: string | null;
@@ -364,6 +366,87 @@ describe('workflows API', () => {
       'form-lead',
     );
     await owner.client.patch(`/api/workflows/${onForm.id}`, { status: 'paused' });
+  });
+
+  it("starts a 'visited a page' workflow from page views of an identified visitor, once the count is reached", async () => {
+    const site = (
+      await owner.client.post('/api/websites', { name: 'Pricing site', domain: 'prices.example' })
+    ).json();
+    const { trackingKey } = (await owner.client.get(`/api/analytics/sites/${site.id}/snippet`)).json();
+    const workflow = async (name: string, trigger: Record<string, unknown>) =>
+      (
+        await owner.client.post('/api/workflows', {
+          name,
+          status: 'active',
+          trigger,
+          steps: [{ type: 'add_tag', tag: 'pricing-reader' }],
+        })
+      ).json().id as number;
+    const thrice = await workflow('Read pricing three times', {
+      type: 'page_visited',
+      path: '/pricing*',
+      count: 3,
+    });
+    const once = await workflow('Read any plan', { type: 'page_visited', path: '/pricing/*' });
+    const elsewhere = await workflow('Read the blog', { type: 'page_visited', path: '/blog/*' });
+    const contact = (
+      await owner.client.post('/api/contacts', { firstName: 'Vic', email: uniqueEmail('visitor') })
+    ).json();
+    const browser = {
+      ip: '198.51.100.23',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/147.0.0.0 Safari/537.36',
+    };
+    const view = async (path: string, who = browser) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/analytics/event',
+        remoteAddress: who.ip,
+        headers: {
+          'content-type': 'text/plain',
+          'user-agent': who.userAgent,
+          origin: 'https://prices.example',
+        },
+        payload: JSON.stringify({ s: trackingKey, u: `https://prices.example${path}` }),
+      });
+      expect(res.statusCode).toBe(202);
+    };
+    // Anonymous until identified: nothing starts, and those views are not counted as the contact's.
+    await view('/pricing');
+    expect(await runsOf(owner.client, thrice)).toEqual([]);
+    // What a form or a signed link will do (issue 32 §2): today's visitor of this site is the contact. The
+    // ingest's day is the real one, so the identification uses the real time too.
+    await t.database.withWorkspace(owner.workspaceId, (tx) =>
+      identifyVisitor(tx, { websiteId: site.id, ...browser, at: new Date(), contactId: contact.id }),
+    );
+    await view('/pricing/pro');
+    expect((await runsOf(owner.client, once)).map((r) => r.contactId)).toEqual([contact.id]);
+    expect(await runsOf(owner.client, thrice)).toEqual([]);
+    await view('/pricing');
+    // Another browser is another visitor: its views are nobody's.
+    await view('/pricing', { ip: '198.51.100.24', userAgent: browser.userAgent });
+    expect(await runsOf(owner.client, thrice)).toEqual([]);
+    await view('/pricing/team');
+    expect((await runsOf(owner.client, thrice)).map((r) => r.contactId)).toEqual([contact.id]);
+    // Once per contact: reading on starts nothing more.
+    await view('/pricing');
+    expect(await runsOf(owner.client, thrice)).toHaveLength(1);
+    expect(await runsOf(owner.client, once)).toHaveLength(1);
+    expect(await runsOf(owner.client, elsewhere)).toEqual([]);
+
+    const bad = await owner.client.post('/api/workflows', {
+      name: 'Bad path',
+      trigger: { type: 'page_visited', path: 'pricing', count: 0 },
+      steps: [{ type: 'add_tag', tag: 'x' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .issues.map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['trigger.count', 'trigger.path']);
+    for (const id of [thrice, once, elsewhere])
+      await owner.client.patch(`/api/workflows/${id}`, { status: 'paused' });
   });
 
   it('lets the watchdog fail a run stuck past its deadline, with the reason', async () => {

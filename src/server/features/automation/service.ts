@@ -1,3 +1,4 @@
+import { pathMatches } from '@domain/analytics/path-pattern';
 import { AppError } from '@domain/app-error';
 import {
   type AutomationMetrics,
@@ -16,6 +17,7 @@ import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { ContactEvent, ContactEventListener } from '../../events/contact-events.js';
+import { countContactPageViews } from '../analytics/index.js';
 import { addTimelineEntry, countLeadsBySource, findContact } from '../contacts/index.js';
 import { runStepJobName, stepDeadlineMs } from './runner.js';
 import * as store from './store.js';
@@ -162,9 +164,19 @@ const triggerOfEvent: Record<ContactEvent['type'], Trigger['type']> = {
   'contact.tag_added': 'tag_added',
   'contact.email_received': 'email_received',
   'contact.app_event': 'app_event',
+  'contact.form_submitted': 'form_submitted',
+  'contact.page_visited': 'page_visited',
 };
 
-function triggerMatches(trigger: Trigger, event: ContactEvent): boolean {
+async function triggerMatches(tx: Tx, trigger: Trigger, event: ContactEvent): Promise<boolean> {
+  if (trigger.type === 'form_submitted' && event.type === 'contact.form_submitted')
+    return trigger.formId === undefined || trigger.formId === event.formId;
+  if (trigger.type === 'page_visited' && event.type === 'contact.page_visited') {
+    if (!pathMatches(trigger.path, event.path)) return false;
+    // The view that fired the event is already recorded, so it is counted.
+    const count = trigger.count ?? 1;
+    return count <= 1 || (await countContactPageViews(tx, event.contactId, trigger.path)) >= count;
+  }
   if (trigger.type === 'status_changed' && event.type === 'contact.status_changed')
     return !trigger.to || trigger.to === event.to;
   if (trigger.type === 'tag_added' && event.type === 'contact.tag_added')
@@ -217,6 +229,11 @@ function triggerKeyOf(event: ContactEvent, txid: string): string {
       return `contact.email_received:${event.contactId}:${event.emailJobId}`;
     case 'contact.app_event':
       return `contact.app_event:${event.contactId}:${event.eventId}`;
+    case 'contact.form_submitted':
+      return `contact.form_submitted:${event.contactId}:${event.submissionId}`;
+    // Once per contact: a visitor reading the page again does not start the workflow again.
+    case 'contact.page_visited':
+      return `contact.page_visited:${event.contactId}`;
   }
 }
 
@@ -228,8 +245,12 @@ function triggerKeyOf(event: ContactEvent, txid: string): string {
 export function contactEventListener(deps: AppDeps): ContactEventListener {
   return async (tx, event) => {
     const workflows = await store.activeWorkflowsByTrigger(tx, triggerOfEvent[event.type]);
-    const matching = workflows.filter((w) => triggerMatches(w.definition.trigger, event));
-    if (matching.length === 0 || (await store.isAutomationTransaction(tx))) return;
+    if (workflows.length === 0 || (await store.isAutomationTransaction(tx))) return;
+    const matching: store.WorkflowRow[] = [];
+    for (const workflow of workflows) {
+      if (await triggerMatches(tx, workflow.definition.trigger, event)) matching.push(workflow);
+    }
+    if (matching.length === 0) return;
     const contact = await findContact(tx, event.contactId);
     if (!contact) return;
     const { workspaceId, txid } = await store.currentWorkspaceAndTxid(tx);

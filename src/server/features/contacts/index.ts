@@ -7,6 +7,7 @@ export {
   addContactUnlessKnown,
   addTimelineEntry,
   assertContactCapacity,
+  type ContactIdentityInput,
   markContacted,
   placeAddresses,
   standardizeSources,

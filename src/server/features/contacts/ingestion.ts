@@ -113,6 +113,8 @@ export interface ContactIdentityInput {
   longitude?: number | null;
   contactType?: ContactType | null;
   status?: ContactStatus | null;
+  /** Custom properties (name -> text), filled like the other fields: an empty one is filled, a set one kept. */
+  properties?: Record<string, string> | null;
 }
 
 export interface UpsertOptions {
@@ -146,6 +148,11 @@ function cleanIdentity(input: ContactIdentityInput) {
     if (!phone) throw AppError.badRequest('phone', serverMessage('contacts.invalidPhone'));
   }
   const hasCoordinates = typeof input.latitude === 'number' && typeof input.longitude === 'number';
+  const properties = Object.fromEntries(
+    Object.entries(input.properties ?? {})
+      .map(([name, value]) => [name.trim(), value.trim()])
+      .filter(([name, value]) => name !== '' && value !== ''),
+  );
   return {
     firstName: text(input.firstName),
     lastName: text(input.lastName),
@@ -161,6 +168,7 @@ function cleanIdentity(input: ContactIdentityInput) {
     longitude: hasCoordinates ? (input.longitude as number) : null,
     contactType: input.contactType ?? null,
     status: input.status ?? null,
+    properties,
   };
 }
 
@@ -202,6 +210,7 @@ export async function upsertContactByIdentity(
       latitude: clean.latitude ?? place?.latitude ?? null,
       longitude: clean.longitude ?? place?.longitude ?? null,
       contactType: clean.contactType,
+      properties: clean.properties,
       ownerId: options.actorUserId ?? null,
     });
     if (inserted) {
@@ -286,6 +295,11 @@ async function fillEmptyFields(
   if (patch.phone && (await store.findContactByPhone(tx, patch.phone, existing.id))) delete patch.phone;
   if (patch.email && (await store.findContactByEmail(tx, patch.email, existing.id))) delete patch.email;
   if (existing.source === unknownSource && clean.source) patch.source = clean.source;
+  const newProperties = Object.keys(clean.properties).filter((name) => isBlank(existing.properties[name]));
+  if (newProperties.length > 0) {
+    patch.properties = { ...existing.properties };
+    for (const name of newProperties) patch.properties[name] = clean.properties[name];
+  }
   if (existing.latitude === null) {
     // Coordinates given win; else the address the contact has once filled in is placed.
     const place =
@@ -302,7 +316,10 @@ async function fillEmptyFields(
     }
   }
   if (patch.company) patch.companyId = (await store.findOrCreateCompany(tx, patch.company)).id;
-  const changed = Object.keys(patch).filter((k) => k !== 'companyId' && k !== 'longitude');
+  const changed = [
+    ...Object.keys(patch).filter((k) => k !== 'companyId' && k !== 'longitude' && k !== 'properties'),
+    ...newProperties,
+  ];
   if (changed.length === 0) return existing;
   const updated = await store.updateContactRow(tx, existing.id, patch);
   if (!updated) throw new AppError('not_found', serverMessage('contacts.notFound'));

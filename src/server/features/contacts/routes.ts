@@ -55,6 +55,7 @@ function toContact(row: ContactRow): Contact {
     tags: row.tags,
     notes: row.notes,
     ownerId: row.ownerId,
+    properties: row.properties,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,13 +1,7 @@
 import { textDirection } from '@domain/locales';
+import { escapeHtml } from '../../http/html.js';
 
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]);
+export { escapeHtml };
 
 /** The body's Markdown subset as HTML: `## ` headings, `- ` lists, paragraphs; everything else is text. */
 export function bodyHtml(body: string): string {

@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { internalErrorBody } from '../../http/errors.js';
+import { publicOrigin } from '../../http/public-origin.js';
 import { answerOfType } from '../../http/responses.js';
 import { requireMember } from '../../http/session.js';
 import { notFoundPageHtml } from './render.js';
@@ -331,9 +332,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- public: the published pages and feeds a website links to or embeds ----
 
   const notFound = { message: 'Not found', code: 'not_found' };
-  /** Where readers reach this server: PUBLIC_URL, else the address the request came to. */
-  const originOf = (request: FastifyRequest) =>
-    deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
+  const originOf = (request: FastifyRequest) => publicOrigin(request, deps.config.PUBLIC_URL);
 
   app.get(
     '/published/:workspaceId/:slug',

@@ -6,6 +6,7 @@ import type MailMessage from 'nodemailer/lib/mailer/mail-message';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
+import { escapeHtml } from '../../http/html.js';
 import { composeMail, type MarketingMail } from './compose-mail.js';
 import { marketingMessageIdDomain } from './delivery-reports.js';
 
@@ -158,12 +159,6 @@ export function publicBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): stri
 export function signLink(secretKey: string, token: string, url: string): string {
   return createHmac('sha256', secretKey).update(`${token}\n${url}`).digest('base64url').slice(0, 22);
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export function buildMail(
   config: Config,

@@ -1,0 +1,136 @@
+/**
+ * bench/forms: lead-form submissions against the built server (issue 32's target: form submission to contact
+ * and workflow start, p99 < 50 ms at 50 submissions/s). Prints JSON:
+ * - the p50/p95/p99 of a submission's answer, BENCH_FORMS_SUBMISSIONS of them (default 1,500) sent at
+ *   BENCH_FORMS_RATE a second (default 50), open loop: each leaves on its schedule whatever the answers before
+ *   it; each creates its contact through the ingestion port, stores the submission and its timeline entry and
+ *   starts a run of an active 'form submitted' workflow, all committed before the answer;
+ * - the contacts, submissions and runs found afterwards (each must equal the submissions sent).
+ * BENCH_FORMS_WARMUP submissions (default 300) go first at the same rate and are not counted. Each submission
+ * comes from its own address (X-Forwarded-For through TRUST_PROXY=1), as visitors do: the per-address limit
+ * is not what is measured.
+ */
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { timeToSubmitFloorMs } from '../src/server/features/forms/public-forms.js';
+import { demoCredentials } from '../src/server/seed/demo-workspace.js';
+import { percentile, signInCookie, startBuiltServer } from './support/start-server.js';
+
+const submissions = Number(process.env.BENCH_FORMS_SUBMISSIONS ?? 1500);
+const rate = Number(process.env.BENCH_FORMS_RATE ?? 50);
+const warmUp = Number(process.env.BENCH_FORMS_WARMUP ?? 300);
+
+async function main() {
+  const server = await startBuiltServer({ DEMO_SIGN_IN: 'true', TRUST_PROXY: '1' });
+  try {
+    const base = server.baseUrl;
+    const cookie = await signInCookie(base, demoCredentials.email, demoCredentials.password);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const form = await call('POST', '/api/forms', {
+      name: 'Bench form',
+      locale: 'en',
+      fields: [
+        { key: 'name', label: 'Name', type: 'text', target: 'firstName' },
+        { key: 'email', label: 'Email', type: 'email', required: true, target: 'email' },
+        { key: 'message', label: 'Message', type: 'textarea', target: 'none' },
+      ],
+      consent: { text: 'I agree to be contacted about my request.', required: true },
+      texts: {
+        submit: 'Send',
+        thankYou: 'Thanks',
+        required: 'Required',
+        invalid: 'Invalid',
+        failed: 'Failed',
+      },
+    });
+    const workflow = await call('POST', '/api/workflows', {
+      name: 'Welcome form leads',
+      status: 'active',
+      trigger: { type: 'form_submitted', formId: form.id },
+      steps: [{ type: 'add_tag', tag: 'form-lead' }],
+    });
+    const rendered = await (await fetch(`${base}/api/forms/public/${form.key}`)).json();
+    await sleep(timeToSubmitFloorMs + 500);
+
+    let sent = 0;
+    const send = async (i: number): Promise<number> => {
+      const body = JSON.stringify({
+        token: rendered.token,
+        answers: { name: `Lead ${i}`, email: `bench-lead-${i}@forms.example`, message: 'Please call me.' },
+        consent: true,
+      });
+      const started = performance.now();
+      const res = await fetch(`${base}/api/forms/public/${form.key}/submissions`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'text/plain',
+          origin: base,
+          'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+        },
+        body,
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`submission ${i}: ${res.status}`);
+      return performance.now() - started;
+    };
+    // Open loop: submission i leaves at start + i / rate, whatever the answers before it.
+    const burst = async (count: number) => {
+      const start = performance.now();
+      const answers: Promise<number>[] = [];
+      for (let i = 0; i < count; i++) {
+        const due = start + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        answers.push(send(sent++));
+      }
+      const latencies = await Promise.all(answers);
+      return { latencies, seconds: (performance.now() - start) / 1000 };
+    };
+    await burst(warmUp);
+    const measured = await burst(submissions);
+    const sorted = [...measured.latencies].sort((a, b) => a - b);
+
+    const detail = await call('GET', `/api/workflows/${workflow.id}`);
+    const runs = detail.runs.running + detail.runs.waiting + detail.runs.completed + detail.runs.failed;
+    const figures = (await call('GET', `/api/forms/${form.id}`)).figures;
+    const db = new pg.Client({ connectionString: server.ownerUrl });
+    await db.connect();
+    const { rows } = await db.query(
+      `select count(*)::int as n from contacts where email::text like '%@forms.example'`,
+    );
+    await db.end();
+    const contacts = rows[0].n as number;
+    console.log(
+      JSON.stringify(
+        {
+          bench: 'forms',
+          submissions,
+          warmUp,
+          ratePerSecond: rate,
+          achievedPerSecond: Math.round((submissions / measured.seconds) * 10) / 10,
+          submitMs: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) },
+          target: { p99Ms: 50 },
+          stored: { submissions: figures.submissions, contacts, runs, expected: sent },
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
