@@ -58,7 +58,6 @@ const runsOf = async (client: SignedUp['client'], workflowId: number) =>
     status: string;
     version: number;
     failureReason: string | null;
-    contactId: number | null;
     steps: { type: string; status: string; detail: string | null }[];
   }[];
 
