@@ -1,7 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { dashboardTabIds } from '../src/client/features/dashboard/dashboard-tabs.js';
-import { createSyncToken } from '../src/server/features/phone-sync/service.js';
 import { addMember, signUpOwner, uniqueEmail } from '../test/test-app.js';
 import { screenshot } from './support/browser.js';
 import { type E2eEnvironment, withServerAndBrowser } from './support/session.js';
@@ -262,12 +261,34 @@ describe('sign-up and sign-in', () => {
 });
 
 describe('dashboard of a new workspace', () => {
+  it("starts the iPhone Sync tab with the workspace's test token: the three Test buttons work at once", async () => {
+    const { page } = await signedInOwnerPage();
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=iphone-sync`);
+    const field = page.getByLabel('Auth token');
+    await expect.poll(() => field.inputValue(), poll).toMatch(/^hubsync_/);
+    const hint = page.getByTestId('token-hint');
+    await hint.getByText('For testing', { exact: true }).waitFor();
+    await hint.getByText('Pre-filled with this workspace’s test token (for testing only).').waitFor();
+    const records = page.getByTestId('sync-records');
+    for (const [button, line] of [
+      ['Test Contacts Sync', 'Contacts · 2 items'],
+      ['Test Calls Sync', 'Calls · 2 items'],
+      ['Test Messages Sync', 'Messages · 2 items'],
+    ]) {
+      const test = page.getByRole('button', { name: button });
+      expect(await test.isEnabled(), button).toBe(true);
+      await test.click();
+      await records.getByText(line).waitFor();
+    }
+    await expect.poll(() => records.getByText('Processed', { exact: true }).count(), poll).toBe(3);
+    expect(await records.getByText('Test sync', { exact: true }).count()).toBe(3);
+    await page.getByText('Sync Successful', { exact: true }).first().waitFor();
+    await screenshot(page, 'iphone-sync-test-token');
+    await page.context().close();
+  });
+
   it('keeps the iPhone Sync token field empty once the user clears it', async () => {
-    const { page, owner } = await signedInOwnerPage();
-    // Only a seeded workspace has a testing token whose value the tab can pre-fill; give this one one.
-    await env.server.testApp.database.withWorkspace(owner.workspaceId, (tx) =>
-      createSyncToken(tx, { name: 'Testing', createdBy: owner.userId, isTestToken: true }),
-    );
+    const { page } = await signedInOwnerPage();
     await page.goto(`${env.server.baseUrl}/dashboard?tab=iphone-sync`);
     const field = page.getByLabel('Auth token');
     await expect.poll(() => field.inputValue(), poll).toMatch(/^hubsync_/);
