@@ -87,10 +87,14 @@ export function ContentGeneratorForm({ canWrite, focusTopic }: { canWrite: boole
         </CardTitle>
         <CardDescription data-testid="content-writer">
           {ai.data && ai.data.provider === null ? (
-            <Trans>
-              Written by the offline generator: a draft from your topic, websites and contacts, made without
-              an AI provider.
-            </Trans>
+            <>
+              <Trans>
+                Written by the offline generator: a draft from your topic, websites and contacts, made without
+                an AI provider.
+              </Trans>{' '}
+              {/* The server's offlineGeneratorLocales: the one language its copy is written to read right in. */}
+              <Trans>It writes in English only.</Trans>
+            </>
           ) : (
             <Trans>Written by your AI provider from your topic, websites and contacts.</Trans>
           )}

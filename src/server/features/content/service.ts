@@ -20,6 +20,7 @@ import { type GeneratedDraft, type GenerationContext, generateOffline } from './
 import { bodyHtml, escapeHtml, pageHtml } from './render.js';
 import { type OptimizableDraft, optimizeForSeo, slugify } from './seo-optimize.js';
 import * as store from './store.js';
+import { keyphraseOf, normalizeTopic } from './topic-phrases.js';
 import { createWordpressClient, publishToWordpress } from './wordpress.js';
 
 export const publishItemJobName = 'content.publish-item';
@@ -118,7 +119,8 @@ async function contextFor(
   const website = input.websiteId === undefined ? null : await requireWebsite(tx, input.websiteId);
   const audience = await store.workspaceAudience(tx, 3);
   return {
-    topic: input.topic,
+    // The form the copy writes and the SEO checks look for (no trailing stop, one question mark).
+    topic: normalizeTopic(input.topic),
     type: input.type,
     website: website
       ? { name: website.name, domain: website.domain, description: website.description }
@@ -138,7 +140,7 @@ function seoPass(
     auditDraftPage(
       pageUrl(d.slug),
       pageHtml({ ...draft, ...d, locale: 'en' }, pageUrl(d.slug)),
-      context.topic,
+      keyphraseOf(context.topic),
     ).map(({ id, passed, detail }) => (detail === undefined ? { id, passed } : { id, passed, detail }));
   return optimizeForSeo(
     { title: draft.title, body: draft.body, metaDescription: draft.metaDescription, slug: draft.slug },
