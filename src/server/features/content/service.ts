@@ -5,6 +5,7 @@ import type {
   GenerateContentRequest,
   WordpressStatus,
 } from '@domain/content/content-schemas';
+import type { WebsiteFilter } from '@domain/ids';
 import type { Locale } from '@domain/locales';
 import { messageRef, serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
@@ -14,7 +15,7 @@ import type { Member } from '../../http/session.js';
 import { recordActivity } from '../activities/index.js';
 import { open, type RestoredIds, reseal, seal } from '../email/index.js';
 import { auditDraftPage } from '../seo/index.js';
-import { findWebsiteRow } from '../websites/index.js';
+import { findWebsiteRow, getWebsite } from '../websites/index.js';
 import { draftFromStreamedText, streamPrompt, translateWithModel, writeWithModel } from './ai-writer.js';
 import { type GeneratedDraft, type GenerationContext, generateOffline } from './offline-generator.js';
 import { bodyHtml, escapeHtml, pageHtml } from './render.js';
@@ -102,8 +103,17 @@ async function insertWithFreeSlug(
 
 // ---- reading ----
 
-export async function listContent(tx: Tx, workspaceId: number): Promise<ContentItem[]> {
-  return (await store.listItems(tx)).map((row) => toItem(row, workspaceId));
+/**
+ * The newest items; with `websiteId`, those of that website and those written for all websites (they are
+ * that website's too). A website the workspace does not have is not found.
+ */
+export async function listContent(
+  tx: Tx,
+  workspaceId: number,
+  filter: WebsiteFilter = {},
+): Promise<ContentItem[]> {
+  if (filter.websiteId !== undefined) await getWebsite(tx, filter.websiteId);
+  return (await store.listItems(tx, filter.websiteId)).map((row) => toItem(row, workspaceId));
 }
 
 export async function getContent(tx: Tx, workspaceId: number, id: number): Promise<ContentItem> {
