@@ -349,6 +349,116 @@ describe('dashboard of a new workspace', () => {
     await page.context().close();
   });
 
+  it('a selected website filters every tab with per-site data: CRM figures and board, content, products', async () => {
+    const { page, owner } = await signedInOwnerPage();
+    const coach = await post(page, '/api/websites', { name: 'Coach Site', domain: 'coach.example.test' });
+    const housing = await post(page, '/api/websites', {
+      name: 'Housing Site',
+      domain: 'housing.example.test',
+    });
+    for (const [site, name, topic, product] of [
+      [coach, 'Cora', 'Keynote tips', 'Keynote Booking'],
+      [housing, 'Hugo', 'Housing grants', 'Advocate Course'],
+    ] as const) {
+      const contact = await post(page, '/api/contacts', {
+        firstName: name,
+        lastName: 'Test',
+        email: uniqueEmail(name),
+        source: site.name,
+      });
+      await post(page, '/api/deals', {
+        name: `${name}'s deal`,
+        contactId: contact.id,
+        websiteId: site.id,
+        valueCents: 250_000,
+        stage: 'proposal',
+      });
+      await post(page, '/api/generate-content', {
+        topic,
+        type: 'blog',
+        websiteId: site.id,
+        seoOptimize: false,
+      });
+      await post(page, '/api/products', {
+        websiteId: site.id,
+        name: product,
+        priceCents: 9900,
+        billing: 'monthly',
+      });
+    }
+    const sidebar = page.getByRole('complementary', { name: 'Dashboard navigation' });
+    const note = page.getByTestId('selected-site-note');
+    const board = page.getByTestId('deal-board');
+    const totalContacts = page.getByTestId('crm-stat-Total Contacts');
+    const proposals = page.getByTestId('pipeline-proposal');
+
+    // All websites first: both sites' figures and rows.
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=crm`);
+    await expect.poll(() => totalContacts.textContent(), poll).toContain('2');
+    await expect.poll(() => proposals.textContent(), poll).toContain('2');
+    await board.getByText("Hugo's deal").waitFor();
+
+    await sidebar.getByRole('button', { name: 'Coach Site' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=crm&site=${coach.id}`);
+    await note.getByText('Coach Site').waitFor();
+    await expect.poll(() => totalContacts.textContent(), poll).toContain('1');
+    await expect.poll(() => proposals.textContent(), poll).toContain('1');
+    await board.getByText("Cora's deal").waitFor();
+    await expect.poll(() => board.getByText("Hugo's deal").count(), poll).toBe(0);
+    await expect.poll(() => board.getByLabel('Filter by website').textContent(), poll).toBe('Coach Site');
+    await settled(page);
+    await screenshot(page, 'site-filter-crm-1440');
+
+    await sidebar.getByRole('link', { name: 'Content & SEO' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=content&site=${coach.id}`);
+    const calendar = page.getByTestId('content-calendar');
+    await calendar.getByText(/Keynote Tips/).waitFor();
+    expect(await calendar.getByText(/Housing Grants/).count()).toBe(0);
+    await note.getByText('Coach Site').waitFor();
+    const seo = page.getByTestId('seo-performance');
+    await seo.getByText('Coach Site', { exact: true }).waitFor();
+    expect(await seo.getByText('Housing Site', { exact: true }).count()).toBe(0);
+    await settled(page);
+    await screenshot(page, 'site-filter-content-1440');
+
+    await sidebar.getByRole('link', { name: 'Payments' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=payments&site=${coach.id}`);
+    const products = page.getByRole('region', { name: 'Coach Site products' });
+    await products.getByText('Keynote Booking').waitFor();
+    expect(await page.getByText('Advocate Course').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Housing Site products' }).count()).toBe(0);
+    await note.getByText('Coach Site').waitFor();
+    await settled(page);
+    await screenshot(page, 'site-filter-payments-1440');
+
+    // Another site switches every figure over; a second click shows every website again.
+    await sidebar.getByRole('button', { name: 'Housing Site' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=payments&site=${housing.id}`);
+    await page.getByText('Advocate Course').waitFor();
+    expect(await page.getByText('Keynote Booking').count()).toBe(0);
+    await sidebar.getByRole('button', { name: 'Housing Site' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=payments`);
+    await page.getByText('Keynote Booking').waitFor();
+    expect(await note.count()).toBe(0);
+
+    // The same filtered tabs on a phone.
+    const phonePage = await (await newContext(phone)).newPage();
+    await signInInBrowser(phonePage, owner.email);
+    await phonePage.waitForURL(`${env.server.baseUrl}/dashboard`);
+    for (const tab of ['crm', 'content', 'payments', 'analytics']) {
+      await phonePage.goto(`${env.server.baseUrl}/dashboard?tab=${tab}&site=${coach.id}`);
+      await phonePage.getByTestId('selected-site-note').getByText('Coach Site').waitFor();
+      await settled(phonePage);
+      expect(
+        await phonePage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        tab,
+      ).toBe(true);
+      await screenshot(phonePage, `site-filter-${tab}-390`);
+    }
+    await phonePage.context().close();
+    await page.context().close();
+  });
+
   it("'Add a website' on a new dashboard opens the add dialog", async () => {
     const { page } = await signedInOwnerPage();
     await page.getByRole('button', { name: 'Add a website' }).click();

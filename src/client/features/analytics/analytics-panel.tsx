@@ -1,5 +1,6 @@
 import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
 import { QueryState } from '@client/components/query-state';
+import { SelectedSiteNote } from '@client/components/selected-site-note';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -41,7 +42,7 @@ const signed = (value: number) =>
   formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 const dateLabel = (isoDate: string) => formatDay(isoDate);
 
-export function AnalyticsPanel({ selectedWebsiteId }: DashboardPanelProps) {
+export function AnalyticsPanel({ selectedWebsiteId, selectedWebsiteName }: DashboardPanelProps) {
   const [range, setRange] = useState<AnalyticsRange>('30days');
   const overview = useAnalyticsOverview(range, selectedWebsiteId);
   const data = overview.data;
@@ -60,6 +61,7 @@ export function AnalyticsPanel({ selectedWebsiteId }: DashboardPanelProps) {
               {dateLabel(data.from)} – {dateLabel(data.to)}
             </p>
           )}
+          <SelectedSiteNote siteName={selectedWebsiteName} />
         </div>
         <fieldset className="flex max-w-full flex-wrap rounded-lg border bg-card p-1">
           <legend className="sr-only">
