@@ -3,6 +3,7 @@ import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { catalogParts } from './scripts/catalog-parts';
 import { clientPathAliases } from './scripts/path-aliases';
 import { precompress } from './scripts/precompress';
@@ -40,7 +41,26 @@ export default defineConfig({
     // The first page loads the messages of what it runs, the rest follows (ADR 0010).
     catalogParts({ firstPaint: firstPaintModules }),
     tailwindcss(),
-    // Brotli and gzip copies of every text file, served as they are (src/server/app.ts).
+    // The installed app's service worker (src/client/features/mobile-app/sw.ts, served as /sw.js) with the list of
+    // built files to save at install. The manifest is the server's (it carries the workspace's name) and the
+    // page registers the worker itself (production builds only).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'features/mobile-app',
+      filename: 'sw.ts',
+      manifest: false,
+      injectRegister: false,
+      injectManifest: {
+        // Every script, style and catalog: any screen may be opened offline, in any language the user may
+        // have chosen; about 1 MB on the wire (brotli) once per deploy. Not the pseudo-locales, which only
+        // the translation checks use.
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        globIgnores: ['assets/pseudo*'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+    // Brotli and gzip copies of every text file, served as they are (src/server/app.ts); after the service
+    // worker is written, so it has them too.
     precompress(),
   ],
   // tsconfig.json's paths, less @server (scripts/path-aliases.ts).

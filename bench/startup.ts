@@ -1,8 +1,10 @@
 /**
- * bench/startup: a cold start as a new user sees it — empty data folder, client build, embedded
- * PostgreSQL initialised, migrations, demo seed — to the first 200 from GET /. Also the landing
- * route's initial JavaScript (gzip). The client and server builds go to a folder of their own so a
- * running checkout's dist/client and dist/server are untouched. Prints JSON.
+ * bench/startup: a first start as a new user sees it. `npm install` builds the client and the server
+ * (the `prepare` script); `npm start` then checks the build is current, initialises the embedded
+ * PostgreSQL in an empty data folder, migrates, seeds the demo workspace and serves its first 200 from
+ * GET /. A second start on the same data folder is the everyday start. Also the landing route's initial
+ * JavaScript (gzip). The builds go to a folder of their own so a running checkout's dist/ is untouched.
+ * Prints JSON.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,9 +19,15 @@ mkdirSync('dist', { recursive: true });
 const outDir = mkdtempSync(path.join('dist', 'startup-bench-'));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-start-'));
 
-const buildStart = performance.now();
-execFileSync(process.execPath, ['scripts/build-if-needed.mjs', '--out', outDir], { stdio: ['ignore', 2, 2] });
-const buildMs = Math.round(performance.now() - buildStart);
+function timedBuild(): number {
+  const start = performance.now();
+  execFileSync(process.execPath, ['scripts/build-if-needed.mjs', '--out', outDir], {
+    stdio: ['ignore', 2, 2],
+  });
+  return Math.round(performance.now() - start);
+}
+
+const installBuildMs = timedBuild();
 
 /** The scripts and modulepreloads index.html loads before any lazy route chunk. */
 function initialJavaScriptGzipBytes(dir: string): number {
@@ -28,47 +36,56 @@ function initialJavaScriptGzipBytes(dir: string): number {
   return files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dir, file))).length, 0);
 }
 
-const port = await freePort();
-const serverStart = performance.now();
-// node itself (not npx) so the stop signal reaches the server.
-const child = spawn(process.execPath, serverNodeArgs(path.join(outDir, 'server', 'main.js')), {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
-    SMTP_CAPTURE_PORT: '0',
-    LOG_LEVEL: 'warn',
-    CLIENT_DIR: path.join(outDir, 'client'),
-  },
-  stdio: 'ignore',
-});
-let firstOkMs = -1;
-while (performance.now() - serverStart < 60_000) {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/`);
-    if (res.status === 200) {
-      firstOkMs = Math.round(performance.now() - serverStart);
-      break;
+/** `npm start`: the build check, then the server, to its first 200. */
+async function timedStart(): Promise<number> {
+  const checkMs = timedBuild();
+  const port = await freePort();
+  const serverStart = performance.now();
+  // node itself (not npx) so the stop signal reaches the server.
+  const child = spawn(process.execPath, serverNodeArgs(path.join(outDir, 'server', 'main.js')), {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      SMTP_CAPTURE_PORT: '0',
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: path.join(outDir, 'client'),
+    },
+    stdio: 'ignore',
+  });
+  let firstOkMs = -1;
+  while (performance.now() - serverStart < 60_000) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/`);
+      if (res.status === 200) {
+        firstOkMs = Math.round(performance.now() - serverStart);
+        break;
+      }
+    } catch {
+      // not listening yet
     }
-  } catch {
-    // not listening yet
+    await new Promise((r) => setTimeout(r, 50));
   }
-  await new Promise((r) => setTimeout(r, 50));
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  return firstOkMs < 0 ? -1 : checkMs + firstOkMs;
 }
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
+
+const firstStartMs = await timedStart();
+const everydayStartMs = await timedStart();
 
 const gzipBytes = initialJavaScriptGzipBytes(path.join(outDir, 'client'));
 console.log(
   JSON.stringify(
     {
       bench: 'startup',
-      buildMs: buildMs,
-      serverColdStartToFirst200Ms: firstOkMs,
-      coldNpmStartTotalMs: buildMs + firstOkMs,
-      targetMs: 10_000,
+      installBuildMs,
+      firstNpmStartToFirst200Ms: firstStartMs,
+      firstStartTargetMs: 10_000,
+      everydayNpmStartToFirst200Ms: everydayStartMs,
+      everydayStartTargetMs: 5_000,
       landingInitialJsGzipKB: Math.round(gzipBytes / 102.4) / 10,
       landingInitialJsTargetKB: 150,
       assets: readdirSync(path.join(outDir, 'client', 'assets')).length,

@@ -226,15 +226,19 @@ describe('sign-up and sign-in', () => {
     await page.getByRole('button', { name: 'Start free trial' }).click();
     await page.waitForURL(`${env.server.baseUrl}/dashboard`);
     await page.goto(`${env.server.baseUrl}/dashboard?tab=settings`);
-    // $49 Starter + $199 Lead Engine.
-    expect(await page.getByTestId('billing-monthly').textContent()).toBe('$248/month with add-ons');
+    // $49 Starter + $199 Lead Engine, one platform subscription.
+    const platform = page.locator('[data-testid="subscription"][data-kind="platform"]');
+    expect(await platform.getByTestId('subscription-price').textContent()).toBe('$248/month');
+    expect(await platform.textContent()).toContain('Lead Engine · $199/month');
     await page.context().close();
   });
 
-  it('says "$149/month" without "with add-ons" when there are none', async () => {
+  it('says "$149/month" and lists no add-on when there are none', async () => {
     const { page } = await signedInOwnerPage();
     await page.goto(`${env.server.baseUrl}/dashboard?tab=settings`);
-    expect(await page.getByTestId('billing-monthly').textContent()).toBe('$149/month');
+    const platform = page.locator('[data-testid="subscription"][data-kind="platform"]');
+    expect(await platform.getByTestId('subscription-price').textContent()).toBe('$149/month');
+    expect(await platform.getByRole('listitem').count()).toBe(2); // seats and the trial's end
     await page.context().close();
   });
 

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeTestServer, startStripeTestServer } from '../test/stripe-test-server.js';
 import { uniqueEmail } from '../test/test-app.js';
-import { openBrowser, screenshot } from './support/browser.js';
+import { seriousA11yViolations } from './support/axe.js';
+import { openBrowser, screenshot, screenshotDir } from './support/browser.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 const stripeKey = 'sk_test_51E2eFullSecretKeyThatMustNeverShow9876';
@@ -34,6 +36,13 @@ afterAll(async () => {
 async function newPage(width = 1366): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   return context.newPage();
+}
+
+/** 390 px wide, once the dashboard's drawer has slid out of view (it animates when the width changes). */
+async function toPhoneWidth(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const drawer = page.getByRole('complementary', { name: 'Dashboard navigation' });
+  await expect.poll(() => drawer.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(0);
 }
 
 /** Signs up through the API inside the page's context, so the browser holds the session cookie. */
@@ -197,6 +206,108 @@ describe('pricing and checkout in the browser', () => {
     await page.getByRole('button', { name: 'Test Connection' }).click();
     await page.getByTestId('connection-result').getByText('Offline test checkout is healthy').waitFor();
     await screenshot(page, 'payments-panel-offline');
+    await page.context().close();
+  });
+
+  it('pricing tab: the current plan is current, a paid plan upgrades in place, each subscription on its own', async () => {
+    const page = await newPage(1440);
+    const base = server.baseUrl;
+    await signUp(page, base);
+    /** Buys through the API and pays the offline test checkout as its form does. */
+    const buy = async (url: string, body: object) => {
+      const res = await page.request.post(`${base}${url}`, { data: body, headers: { origin: base } });
+      expect(res.status()).toBe(200);
+      const answer = await res.json();
+      const paid = await page.request.post(`${base}${answer.url ?? answer.checkout_url}`, {
+        form: { cardNumber: '4242424242424242', email: '' },
+        headers: { origin: base },
+        maxRedirects: 0,
+      });
+      expect(paid.status()).toBe(303);
+    };
+    await buy('/api/billing/checkout', { planId: 'starter', addonIds: [], totalCents: 4900 });
+    await buy('/api/reoss/checkout', {
+      tier: 'pro',
+      addons: [],
+      pricing: {
+        monthlyBase: 29900,
+        annualBase: 322900,
+        addons: 0,
+        total: 29900,
+        annualTotal: 322900,
+        seats: 3,
+      },
+    });
+
+    await page.goto(`${base}/dashboard?tab=pricing`);
+    const cards = page.getByTestId('subscription');
+    await cards.nth(1).waitFor();
+    expect(await cards.count()).toBe(2);
+    const platform = page.locator('[data-testid="subscription"][data-kind="platform"]');
+    const reoss = page.locator('[data-testid="subscription"][data-kind="reoss"]');
+    expect(await platform.getByRole('heading').textContent()).toBe('Starter');
+    expect(await platform.getByTestId('subscription-price').textContent()).toBe('$49/month');
+    expect(await platform.textContent()).toContain('2 seats');
+    expect(await platform.getByTestId('subscription-renewal').textContent()).toMatch(
+      /^Renews \w{3} \d{1,2}, \d{4}$/,
+    );
+    // The membership's 3 seats are its own: the plan keeps Starter's 2.
+    expect(await reoss.getByRole('heading').textContent()).toBe('Pro');
+    expect(await reoss.getByTestId('subscription-price').textContent()).toBe('$299/month');
+    expect(await reoss.textContent()).toContain('3 seats');
+
+    // The plan the workspace pays for is current: no subscribe button for it, nor for anything else.
+    expect(await page.locator('[data-plan="starter"]').getByTestId('current-plan-badge').isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByRole('button', { name: 'Current plan' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Subscribe for/ }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'pricing-subscriptions');
+
+    await page.getByText('Select Professional').click();
+    await page.getByRole('button', { name: 'Upgrade for $149/month' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Upgrade to Professional?').waitFor();
+    expect(await dialog.textContent()).toContain('is prorated');
+    await screenshot(page, 'pricing-upgrade-dialog');
+    await dialog.getByRole('button', { name: 'Upgrade' }).click();
+    await page.getByText('You are on Professional now.').first().waitFor();
+    await expect.poll(() => platform.getByRole('heading').textContent()).toBe('Professional');
+    expect(await platform.getByTestId('subscription-price').textContent()).toBe('$149/month');
+    expect(await platform.textContent()).toContain('10 seats');
+    expect(await reoss.textContent()).toContain('3 seats');
+    expect(
+      await page.locator('[data-plan="professional"]').getByTestId('current-plan-badge').isVisible(),
+    ).toBe(true);
+    await page.getByText('Select Starter').click();
+    expect(await page.getByRole('button', { name: 'Downgrade for $49/month' }).isEnabled()).toBe(true);
+
+    // Cancel the membership at its period's end, then keep it after all.
+    await reoss.getByRole('button', { name: 'Cancel at period end' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel at period end' }).click();
+    await reoss.getByRole('button', { name: 'Keep subscription' }).waitFor();
+    expect(await reoss.textContent()).toContain('Ending');
+    expect(await reoss.getByTestId('subscription-renewal').textContent()).toMatch(/^Ends .*, not renewed$/);
+    expect(await platform.textContent()).not.toContain('Ending');
+    await screenshot(page, 'pricing-subscriptions-cancelling');
+    await toPhoneWidth(page);
+    await screenshot(page, 'pricing-subscriptions-mobile');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await reoss.getByRole('button', { name: 'Keep subscription' }).click();
+    await reoss.getByRole('button', { name: 'Cancel at period end' }).waitFor();
+    expect(await reoss.getByTestId('subscription-renewal').textContent()).toMatch(/^Renews /);
+
+    // Settings lists the same two subscriptions, and the limits of the plan alone.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${base}/dashboard?tab=settings`);
+    await page.getByTestId('limit-users').waitFor();
+    expect(await page.getByTestId('limit-users').textContent()).toBe('10 users');
+    expect(await page.getByTestId('subscription').count()).toBe(2);
+    const billing = page.locator('#settings-billing');
+    await billing.screenshot({ path: path.join(screenshotDir, 'billing-settings.png') });
+    await toPhoneWidth(page);
+    await billing.screenshot({ path: path.join(screenshotDir, 'billing-settings-mobile.png') });
     await page.context().close();
   });
 

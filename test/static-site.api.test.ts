@@ -88,6 +88,31 @@ describe.skipIf(!built)('the built client', () => {
     // Only the SVG exists; a browser asking for the old name gets a 404, not the app page as an icon.
     expect((await get('/favicon.ico')).statusCode).toBe(404);
   });
+
+  it("serves the installed app's worker, manifest and icons, the worker and manifest always revalidated", async () => {
+    const page = await get('/');
+    expect(page.body).toContain(
+      '<link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials"',
+    );
+    const worker = await get('/sw.js', { 'accept-encoding': 'br' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    // A deploy reaches every browser: the worker (naming the new assets) is never kept without asking.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(worker.rawPayload).toString()).toContain('offline-reads');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('private, no-cache');
+    for (const icon of manifest.json().icons as { src: string; sizes: string }[]) {
+      const res = await get(icon.src);
+      expect(res.statusCode, icon.src).toBe(200);
+      expect(res.headers['content-type'], icon.src).toBe('image/png');
+      // The PNG signature, then the IHDR chunk's width and height.
+      expect(res.rawPayload.subarray(1, 4).toString(), icon.src).toBe('PNG');
+      const size = `${res.rawPayload.readUInt32BE(16)}x${res.rawPayload.readUInt32BE(20)}`;
+      expect(size, icon.src).toBe(icon.sizes);
+    }
+  });
 });
 
 describe('the tracker', () => {

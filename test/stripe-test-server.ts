@@ -1,15 +1,26 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP server that speaks the subset of the Stripe API the payments adapter uses
- * (products, prices, checkout sessions, balance). The real `stripe` SDK is pointed at it with
+ * (products, prices, checkout sessions, subscriptions, balance). The real `stripe` SDK is pointed at it with
  * host/port/protocol, so requests, encodings and errors go through the SDK exactly as in production.
  */
 export interface StripeTestServer {
   url: string;
   /** Form parameters of every checkout session created, in order. */
   sessions: Record<string, string>[];
+  /** Form parameters of every POST /v1/subscriptions/:id, in order. */
+  subscriptionUpdates: { id: string; params: Record<string, string> }[];
+  /** Form parameters of every product created. */
+  createdProducts: Record<string, string>[];
+  /**
+   * What Stripe does when the customer pays a subscription session: the subscription `id`, one item per
+   * recurring line of the session, in its first monthly period. The test then sends the webhook naming it.
+   */
+  completeSession(session: Record<string, string>, id: string): TestSubscription;
+  subscriptions: Map<string, TestSubscription>;
   /** The API keys seen, to prove the SDK authenticated. */
   keys: string[];
   close(): Promise<void>;
@@ -64,6 +75,48 @@ function priceObject(p: (typeof testCatalogue.prices)[number], expandProduct: bo
   };
 }
 
+export interface TestSubscription {
+  id: string;
+  cancelAtPeriodEnd: boolean;
+  periodStart: number;
+  periodEnd: number;
+  items: { id: string; unitAmount: number; product: string }[];
+}
+
+function subscriptionObject(sub: TestSubscription) {
+  return {
+    id: sub.id,
+    object: 'subscription',
+    status: 'active',
+    cancel_at_period_end: sub.cancelAtPeriodEnd,
+    items: list(
+      sub.items.map((item) => ({
+        id: item.id,
+        object: 'subscription_item',
+        quantity: 1,
+        current_period_start: sub.periodStart,
+        current_period_end: sub.periodEnd,
+        price: {
+          id: `price_of_${item.id}`,
+          object: 'price',
+          active: true,
+          currency: 'usd',
+          unit_amount: item.unitAmount,
+          product: item.product,
+          recurring: { interval: 'month', interval_count: 1 },
+        },
+      })),
+      `/v1/subscription_items?subscription=${sub.id}`,
+    ),
+  };
+}
+
+function notFound(res: ServerResponse, what: string) {
+  return send(res, 404, {
+    error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` },
+  });
+}
+
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${Date.now()}` });
   res.end(JSON.stringify(body));
@@ -82,6 +135,41 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startStripeTestServer(): Promise<StripeTestServer> {
   const sessions: Record<string, string>[] = [];
   const keys: string[] = [];
+  const subscriptions = new Map<string, TestSubscription>();
+  const subscriptionUpdates: { id: string; params: Record<string, string> }[] = [];
+  const createdProducts: Record<string, string>[] = [];
+  let itemCount = 0;
+
+  function completeSession(session: Record<string, string>, id: string): TestSubscription {
+    const items: TestSubscription['items'] = [];
+    for (let i = 0; session[`line_items[${i}][quantity]`] !== undefined; i++) {
+      const line = (field: string) => session[`line_items[${i}]${field}`];
+      const catalogued = testCatalogue.prices.find((p) => p.id === line('[price]'));
+      if (catalogued) {
+        items.push({
+          id: `si_${++itemCount}`,
+          unitAmount: catalogued.unit_amount,
+          product: catalogued.product,
+        });
+      } else if (line('[price_data][recurring][interval]')) {
+        items.push({
+          id: `si_${++itemCount}`,
+          unitAmount: Number(line('[price_data][unit_amount]')),
+          product: `prod_inline_${itemCount}`,
+        });
+      }
+    }
+    const periodStart = Math.floor(Date.now() / 1000);
+    const subscription = {
+      id,
+      cancelAtPeriodEnd: false,
+      periodStart,
+      periodEnd: periodStart + 30 * 86_400,
+      items,
+    };
+    subscriptions.set(id, subscription);
+    return subscription;
+  }
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -125,13 +213,51 @@ export async function startStripeTestServer(): Promise<StripeTestServer> {
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const params = Object.fromEntries(body.entries());
       sessions.push(params);
-      const id = `cs_test_${String(sessions.length).padStart(4, '0')}${'x'.repeat(20)}`;
+      // Unique across test servers: every API test file's orders share one database, where session ids are unique.
+      const id = `cs_test_${String(sessions.length).padStart(4, '0')}${randomBytes(10).toString('hex')}`;
       return send(res, 200, {
         id,
         object: 'checkout.session',
         mode: params.mode,
         url: `https://checkout.stripe.test/c/pay/${id}`,
         metadata: { order_id: params['metadata[order_id]'] },
+      });
+    }
+    const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (subscriptionMatch) {
+      const id = decodeURIComponent(subscriptionMatch[1]);
+      const subscription = subscriptions.get(id);
+      if (!subscription) return notFound(res, `subscription: '${id}'`);
+      if (req.method === 'POST') {
+        const params = Object.fromEntries(body.entries());
+        subscriptionUpdates.push({ id, params });
+        for (let i = 0; params[`items[${i}][id]`] !== undefined; i++) {
+          const field = (name: string) => params[`items[${i}]${name}`];
+          const index = subscription.items.findIndex((item) => item.id === field('[id]'));
+          if (index < 0) return notFound(res, `subscription item: '${field('[id]')}'`);
+          if (field('[deleted]') === 'true') subscription.items.splice(index, 1);
+          else if (field('[price_data][unit_amount]')) {
+            subscription.items[index] = {
+              id: field('[id]'),
+              unitAmount: Number(field('[price_data][unit_amount]')),
+              product: field('[price_data][product]'),
+            };
+          }
+        }
+        if (params.cancel_at_period_end)
+          subscription.cancelAtPeriodEnd = params.cancel_at_period_end === 'true';
+      }
+      return send(res, 200, subscriptionObject(subscription));
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/products') {
+      const params = Object.fromEntries(body.entries());
+      createdProducts.push(params);
+      return send(res, 200, {
+        id: `prod_created_${createdProducts.length}`,
+        object: 'product',
+        active: true,
+        name: params.name,
+        metadata: {},
       });
     }
     if (req.method === 'GET' && url.pathname === '/v1/balance') {
@@ -149,6 +275,10 @@ export async function startStripeTestServer(): Promise<StripeTestServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     sessions,
+    subscriptionUpdates,
+    createdProducts,
+    completeSession,
+    subscriptions,
     keys,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

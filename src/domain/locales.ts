@@ -49,3 +49,17 @@ export function matchLocale(preferred: readonly string[]): Locale | null {
   }
   return null;
 }
+
+/** The language tags of an Accept-Language header, most preferred first (`q=0` ones left out). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim(), quality: q === undefined ? 1 : Number(q), index };
+    })
+    .filter(({ tag, quality }) => tag !== '' && tag !== '*' && quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map(({ tag }) => tag);
+}

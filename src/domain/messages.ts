@@ -52,6 +52,19 @@ export const serverMessages = {
   'payments.websiteNotOwned': /*i18n*/ 'is not a website of this workspace',
   'payments.productNotFound': /*i18n*/ 'Product not found',
   'payments.productsUnavailable': /*i18n*/ 'Failed to fetch products',
+  'billing.subscriptionNotFound': /*i18n*/ 'Subscription not found',
+  'billing.trialNotPaid':
+    /*i18n*/ 'A trial has nothing paid to change or cancel: subscribe to the plan you want instead.',
+  'billing.subscriptionEnded': /*i18n*/ 'This subscription has ended.',
+  'billing.onlyPlatformPlan':
+    /*i18n*/ 'Only the platform plan changes here. Cancel a membership or listing at the end of its period and buy the one you want.',
+  'billing.samePlan': /*i18n*/ 'is already your plan',
+  'billing.tooManyMembers':
+    /*i18n*/ '{plan, select, starter {Starter} professional {Professional} other {Enterprise}} allows {users, plural, one {# user} other {# users}}, and this workspace has {members, plural, one {# member} other {# members}}. Remove members before moving to this plan.',
+  'billing.providerNotConfigured':
+    /*i18n*/ 'This subscription is billed through {provider, select, stripe {Stripe} other {the offline test checkout}}, which this server does not use now.',
+  'billing.providerFailed':
+    /*i18n*/ 'The payment provider could not make this change, so nothing was changed. Please try again later.',
   'phoneSync.tokenNotFound': /*i18n*/ 'Sync token not found',
   'phoneSync.tokenInvalid': /*i18n*/ 'The sync token is not valid or has been revoked.',
   'phoneSync.testTokenTestsOnly':
@@ -281,6 +294,8 @@ export const serverMessages = {
   'marketing.notCancellable': /*i18n*/ 'A sent or cancelled campaign cannot be cancelled.',
   'marketing.abTestLocked':
     /*i18n*/ 'The A/B test of a {status, select, sending {sending} paused {paused} sent {sent} other {cancelled}} campaign cannot be changed.',
+  'tasks.notFound': /*i18n*/ 'Task not found',
+  'tasks.notYours': /*i18n*/ 'Members can change only the tasks they created or that are assigned to them.',
   'automation.workflowNotFound': /*i18n*/ 'Workflow not found',
   'content.websiteNotOwn': /*i18n*/ 'The website must be one of your websites',
   'content.translationNeedsProvider':
@@ -305,7 +320,10 @@ export const serverMessages = {
   'activity.dealDeleted': /*i18n*/ 'Deal deleted: {deal}',
   'activity.dealsImported': /*i18n*/ '{count, plural, one {# deal imported} other {# deals imported}}',
   'activity.workspaceCreated': /*i18n*/ '{owner} created {workspace}',
+  // Activity lines workflows stored before tasks were records of their own (issue 33) still read it.
   'activity.taskCreated': /*i18n*/ '{title} ({contact}, due {due})',
+  'activity.taskAdded': /*i18n*/ 'New task: {title}',
+  'activity.taskDone': /*i18n*/ 'Task done: {title}',
   'activity.websiteAdded': /*i18n*/ 'Website {name} ({domain}) added',
   'activity.websiteRemoved': /*i18n*/ 'Website {name} ({domain}) removed',
   'activity.contentGenerated':
@@ -321,6 +339,12 @@ export const serverMessages = {
   'activity.apiKeyCreated':
     /*i18n*/ 'API key "{name}" created with the {role, select, owner {owner} admin {admin} member {member} other {viewer}} role',
   'activity.paymentReceived': /*i18n*/ 'Payment received: {amount} for {description}',
+  'activity.planChanged':
+    /*i18n*/ 'Plan changed from {from, select, starter {Starter} professional {Professional} other {Enterprise}} to {to, select, starter {Starter} professional {Professional} other {Enterprise}}, {amount} a month from now on',
+  'activity.subscriptionCancelling':
+    /*i18n*/ '{kind, select, platform {The platform plan} reoss {The REOSS membership} other {The local business listing}} ends with its current period',
+  'activity.subscriptionKept':
+    /*i18n*/ '{kind, select, platform {The platform plan} reoss {The REOSS membership} other {The local business listing}} renews again',
   'activity.contactsImported':
     /*i18n*/ 'Imported {file}: {created, plural, one {# new contact} other {# new contacts}}{updated, plural, =0 {} other {, # updated}}{failed, plural, =0 {} one {, # row failed} other {, # rows failed}}',
   'activity.appAdded': /*i18n*/ 'App {name} added to the ecosystem',

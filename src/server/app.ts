@@ -33,13 +33,14 @@ export const defaultBodyLimit = 1024 * 1024;
 /**
  * How long a browser keeps a built file. Vite names everything under /assets/ by its content's hash, so a
  * changed file is a new URL: those are kept a year without asking. A page (HTML) names the current assets,
- * so the browser revalidates it every time (its ETag makes that a 304). The few unhashed files of
- * src/client/public (the favicon, zod-jitless.js) may be an hour old.
+ * so the browser revalidates it every time (its ETag makes that a 304); so is the service worker, which names
+ * them too and must reach every browser with the deploy. The few unhashed files of src/client/public (the
+ * favicon, the app icons, zod-jitless.js) may be an hour old.
  */
 export function cacheControlFor(clientDir: string, filePath: string): string {
   const relative = path.relative(clientDir, filePath).split(path.sep).join('/');
   if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
-  if (/\.html(\.br|\.gz)?$/.test(relative)) return 'no-cache';
+  if (/^(.*\.html|sw\.js)(\.br|\.gz)?$/.test(relative)) return 'no-cache';
   return 'public, max-age=3600';
 }
 

@@ -17,6 +17,7 @@ import {
 } from '@client/features/pricing';
 import { SchedulerPage } from '@client/features/scheduler';
 import { Phase3DemoPage, Phase3Page, SuperhubDemoPage, SuperhubPage } from '@client/features/superhub';
+import { TasksPage } from '@client/features/tasks';
 import { WebhooksDemoPage, WebhooksPage } from '@client/features/webhooks';
 import type { AppPath } from '@domain/app-paths';
 import type { ComponentType } from 'react';
@@ -67,6 +68,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/techstack', page: TechstackPage },
   // ↓ Signed-in screens: /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
   { path: '/contacts', page: ContactsPage },
+  { path: '/tasks', page: TasksPage },
   { path: '/marketing', page: MarketingPage },
   { path: '/deployment', page: DeploymentPage },
   { path: '/ecosystem', page: EcosystemPage },

@@ -1,6 +1,7 @@
 import { PageLoader } from '@client/components/page-loader';
 import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import { AppShell } from '@client/features/dashboard';
+import { useInstallManifest } from '@client/features/mobile-app';
 import { NotFoundPage } from '@client/features/not-found';
 import { type ActiveLocale, hasAllMessages, loadAllMessages } from '@client/i18n/i18n';
 import { useAuth } from '@client/lib/use-auth';
@@ -79,8 +80,9 @@ function AllMessages({ needed, children }: { needed: boolean; children: ReactNod
 }
 
 export function AppRoutes() {
-  const { isAuthenticated, isLoading } = useAuth();
+  const { user, isAuthenticated, isLoading } = useAuth();
   const [location] = useLocation();
+  useInstallManifest(user);
   // Until the session check answers we cannot tell which table applies; a spinner avoids flashing the
   // landing page at a signed-in owner.
   if (isLoading) return <PageLoader />;

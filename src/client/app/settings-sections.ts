@@ -1,8 +1,8 @@
 import { ApiKeysSection } from '@client/features/api-keys';
+import { BillingSection } from '@client/features/billing';
 import { WordpressSection } from '@client/features/content';
 import { AppsSection } from '@client/features/ecosystem';
 import { MembersSection } from '@client/features/members';
-import { BillingSection } from '@client/features/payments';
 import { SyncTokensSection } from '@client/features/phone-sync';
 import { ProfileSection, type SettingsSection, WorkspaceSection } from '@client/features/settings';
 import { WebsitesSection } from '@client/features/websites';

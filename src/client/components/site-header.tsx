@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { Link } from 'wouter';
 import { BrandMark } from './brand-logo';
+import { OfflineBanner } from './offline-banner';
 
 const InsideAppShell = createContext(false);
 
@@ -31,6 +32,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
           {children}
         </div>
       </div>
+      <OfflineBanner />
     </header>
   );
 }

@@ -1,8 +1,16 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, errorMessage, getQueryFn, isUnauthorizedError, requestJson } from './api';
+import {
+  ApiError,
+  apiRequest,
+  errorMessage,
+  getQueryFn,
+  isUnauthorizedError,
+  refuseWriteOffline,
+  requestJson,
+} from './api';
 
 // A real local HTTP server records what the helper sends (spec 000 §7 behaviour).
 let server: Server;
@@ -143,5 +151,40 @@ describe('requestJson', () => {
     await expect(requestJson(z.object({ a: z.string() }), 'GET', `${baseUrl}/ok`)).rejects.toThrow(
       z.ZodError,
     );
+  });
+});
+
+describe('offline', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const goOffline = () => vi.stubGlobal('navigator', { onLine: false });
+
+  it('refuses a write before sending it, with a message the user can read, and queues nothing', async () => {
+    goOffline();
+    received.length = 0;
+    for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) {
+      const error = await apiRequest(method, `${baseUrl}/ok`, { name: 'x' }).catch((e: unknown) => e);
+      expect(error, method).toBeInstanceOf(ApiError);
+      expect((error as ApiError).code).toBe('offline');
+      expect((error as ApiError).status).toBe(0);
+      expect(errorMessage(error)).toBe(
+        'You are offline, so this change was not saved. Try again when you are back online.',
+      );
+    }
+    expect(() => refuseWriteOffline('POST')).toThrow(ApiError);
+    vi.unstubAllGlobals();
+    // Back online, nothing arrives later: the refused writes were never held anywhere.
+    await apiRequest('GET', `${baseUrl}/ok`);
+    expect(received.map((r) => r.method)).toEqual(['GET']);
+  });
+
+  it('still asks for a read (the service worker may have kept it), and says when nothing could answer', async () => {
+    goOffline();
+    expect(await getQueryFn({ on401: 'throw' })({ queryKey: [`${baseUrl}/ok`] })).toEqual({ a: 1 });
+    const unreachable = await apiRequest('GET', 'http://127.0.0.1:1/nothing').catch((e: unknown) => e);
+    expect(errorMessage(unreachable)).toBe('Not available offline.');
+    vi.unstubAllGlobals();
+    // Online, a failed connection stays the network's own error.
+    const failed = await apiRequest('GET', 'http://127.0.0.1:1/nothing').catch((e: unknown) => e);
+    expect(failed).not.toBeInstanceOf(ApiError);
   });
 });

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { i18n } from '../i18n/i18n';
+import { isOffline } from './online';
 
 /** What an error answer says, as far as it is the server's AppError JSON. */
 interface ErrorDetails {
@@ -84,6 +85,15 @@ export class ApiError extends Error {
     this.issues = body.issues ?? [];
   }
 
+  /**
+   * A request that was not sent because the browser is offline (a write), or that neither the network nor
+   * the offline copy could answer (a read). Status 0: no server answered.
+   */
+  static offline(request: 'write' | 'read'): ApiError {
+    const text = i18n._(request === 'write' ? offlineWrite : offlineRead);
+    return new ApiError(0, text, { ...unreadable, body: { code: 'offline', message: text } });
+  }
+
   /** The error of an answer with this status and body text. */
   static async read(status: number, text: string): Promise<ApiError> {
     return new ApiError(status, text, await readErrorDetails(text));
@@ -120,12 +130,34 @@ export class ApiError extends Error {
   }
 }
 
+const offlineWrite = msg`You are offline, so this change was not saved. Try again when you are back online.`;
+const offlineRead = msg`Not available offline.`;
+
+/**
+ * Offline, a write is refused before it is sent (the user reads why, the form keeps what they typed): it is
+ * never queued to be sent later behind their back. Every request that changes data calls this first.
+ */
+export function refuseWriteOffline(method: string): void {
+  if (method !== 'GET' && method !== 'HEAD' && isOffline()) throw ApiError.offline('write');
+}
+
+/** `fetch` with the offline cases as ApiErrors (the service worker answers the reads it kept). */
+async function send(url: string, init: RequestInit & { method: string }): Promise<Response> {
+  refuseWriteOffline(init.method);
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (init.method === 'GET' && isOffline()) throw ApiError.offline('read');
+    throw error;
+  }
+}
+
 /**
  * The one request helper (spec 000 §7): session cookie always, JSON body only when given,
  * and any non-OK answer becomes an ApiError.
  */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const response = await fetch(url, {
+  const response = await send(url, {
     method,
     headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
     body: data !== undefined ? JSON.stringify(data) : undefined,
@@ -175,7 +207,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** The cached-read fetcher: GETs the first element of the query key and parses JSON. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> => {
-    const response = await fetch(String(queryKey[0]), { credentials: 'include' });
+    const response = await send(String(queryKey[0]), { method: 'GET', credentials: 'include' });
     if (options.on401 === 'returnNull' && response.status === 401) return null as T;
     if (!response.ok) throw await ApiError.fromResponse(response);
     return (await response.json()) as T;

@@ -106,7 +106,7 @@ const leafStepSchemas = [
   z.object({ type: z.literal('add_tag'), tag }),
   z.object({ type: z.literal('remove_tag'), tag }),
   z.object({ type: z.literal('create_note'), body: text(/*i18n*/ 'Note', 5000) }),
-  // A task for the team (an activity of type task, and a note on the contact's timeline).
+  // A task about the contact, for its owner (the tasks area), due `dueInDays` after the step runs.
   z.object({
     type: z.literal('create_task'),
     title: text(/*i18n*/ 'Task', 200),

@@ -50,21 +50,3 @@ export const paymentRowSchema = z.object({
   paidAt: z.string(),
 });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;
-
-/** GET /api/billing/subscription: the workspace's plan, add-ons, trial and limits. */
-export const subscriptionSchema = z.object({
-  plan: z.string(),
-  planName: z.string(),
-  planPriceCents: z.number(),
-  addons: z.array(z.object({ id: z.string(), name: z.string(), priceCents: z.number() })),
-  seats: z.number(),
-  subscriptionStatus: z.string(),
-  trialEndsAt: z.string().nullable(),
-  renewsAt: z.string().nullable(),
-  limits: z.object({
-    contacts: z.number().nullable(),
-    users: z.number().nullable(),
-    storageGb: z.number().nullable(),
-  }),
-});
-export type Subscription = z.infer<typeof subscriptionSchema>;

@@ -7,6 +7,7 @@ import { assistantRoutes } from './assistant/index.js';
 import { authRoutes, passwordResetJob } from './auth/index.js';
 import { automationJobs, automationRoutes } from './automation/index.js';
 import { backupJobs, backupRoutes } from './backups/index.js';
+import { billingRoutes } from './billing/index.js';
 import { catalogueRoutes } from './catalogue/index.js';
 import { checkoutRoutes } from './checkout/index.js';
 import { contactRoutes } from './contacts/index.js';
@@ -23,6 +24,7 @@ import { linkFixRoutes } from './link-fixes/index.js';
 import { locationRoutes } from './location/index.js';
 import { marketingJobs, marketingRoutes } from './marketing/index.js';
 import { memberRoutes } from './members/index.js';
+import { mobileAppRoutes } from './mobile-app/index.js';
 import { monitoringJobs, monitoringRoutes } from './monitoring/index.js';
 import { paymentRoutes } from './payments/index.js';
 import { phoneSyncJobs, phoneSyncRoutes } from './phone-sync/index.js';
@@ -30,6 +32,7 @@ import { productRoutes } from './products/index.js';
 import { seoCrawlAudit, seoJobs, seoRoutes } from './seo/index.js';
 import { successionJobs, successionRoutes } from './succession/index.js';
 import { superhubJobs, superhubRoutes } from './superhub/index.js';
+import { taskJobs, taskRoutes } from './tasks/index.js';
 import { webhookJobs, webhookRoutes } from './webhooks/index.js';
 import { websiteRoutes } from './websites/index.js';
 
@@ -44,8 +47,10 @@ export const featureRoutes: FastifyPluginAsync[] = [
   dashboardRoutes,
   contactRoutes,
   dealRoutes,
+  taskRoutes,
   checkoutRoutes,
   paymentRoutes,
+  billingRoutes,
   productRoutes,
   emailRoutes,
   phoneSyncRoutes,
@@ -67,6 +72,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   backupRoutes,
   successionRoutes,
   assistantRoutes,
+  mobileAppRoutes,
 ];
 
 /** Every background job the workers run. */
@@ -88,4 +94,5 @@ export const jobDefinitions: JobDefinition[] = [
   ...superhubJobs,
   ...backupJobs,
   ...successionJobs,
+  ...taskJobs,
 ];

@@ -11,7 +11,9 @@ const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(sc
  * The Content-Security-Policy of every page the server sends: scripts only from our own bundle (and
  * the test checkout's one inline script), styles also inline (Radix positions popovers with style
  * attributes), images also from https (profile pictures), frames only from the scheduling widget's
- * origin, and no page of ours inside anyone's frame.
+ * origin, and no page of ours inside anyone's frame. The service worker and the web app manifest come
+ * from our own origin only (they would fall back to script-src and default-src; named, so a change to
+ * those cannot let a foreign worker control the app).
  */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   return {
@@ -23,6 +25,8 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'frame-src': [new URL(config.SCHEDULER_URL).origin],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],

@@ -11,6 +11,7 @@ import { seedDemoEcosystem } from '../features/ecosystem/index.js';
 import { seedDemoCampaigns } from '../features/marketing/demo-campaigns.js';
 import { closeDemoPhoneSync, seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 import { seedDemoProducts } from '../features/products/demo-products.js';
+import { seedDemoTasks } from '../features/tasks/demo-tasks.js';
 
 /** The spec's three sites, numbered 1, 2, 3 in the demo workspace. */
 export const demoWebsites = [
@@ -48,6 +49,7 @@ export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<vo
   await recordActivity(tx, 'website_added', serverMessage('activity.demoWebsites'));
   await seedDemoContacts(tx, { ownerId: context.ownerId, siteNames: demoWebsites.map((s) => s.name) });
   await seedDemoDeals(tx, { ownerId: context.ownerId });
+  await seedDemoTasks(tx, { ownerId: context.ownerId });
   // Every new workspace gets a testing sync token; a demo nobody signs into must not keep its published one.
   if (context.signIn) await seedDemoPhoneSync(tx, context);
   else await closeDemoPhoneSync(tx);

@@ -69,5 +69,6 @@ export function ToastDescription({
   className,
   ...props
 }: React.ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  // Full opacity: white at 90% on the destructive red fell under 4.5:1.
+  return <ToastPrimitive.Description className={cn('text-sm', className)} {...props} />;
 }

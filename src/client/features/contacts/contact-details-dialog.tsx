@@ -12,6 +12,7 @@ import {
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { ContactDeals } from '@client/features/deals';
+import { RelatedTasks } from '@client/features/tasks';
 import { fieldMessage } from '@client/i18n/field-message';
 import { timelineText } from '@client/i18n/stored-message';
 import { toastError } from '@client/lib/error-toast';
@@ -39,7 +40,7 @@ import {
   StickyNote,
   UserPlus,
 } from 'lucide-react';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { contactTypeNames, formatLastContact, formatValue, StatusBadge } from './contact-format';
@@ -174,6 +175,9 @@ function ContactDetails({
         </div>
       )}
       <ContactDeals contactId={contact.id} canWrite={canWrite} />
+      <Suspense fallback={<Skeleton className="h-12" />}>
+        <RelatedTasks about={{ contactId: contact.id, name: contactDisplayName(contact) }} />
+      </Suspense>
       <section>
         <h3 className="mb-3 text-sm font-semibold">
           <Trans>Timeline</Trans>

@@ -1,5 +1,12 @@
 import { activitiesKey } from '@client/features/activities';
-import { ApiError, apiRequest, errorMessage, queryWith, requestJson } from '@client/lib/api';
+import {
+  ApiError,
+  apiRequest,
+  errorMessage,
+  queryWith,
+  refuseWriteOffline,
+  requestJson,
+} from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import {
   aiStatusSchema,
@@ -83,6 +90,7 @@ async function generateStreaming(
   signal: AbortSignal,
   onText: (delta: string) => void,
 ): Promise<ContentItem> {
+  refuseWriteOffline('POST');
   const response = await fetch('/api/content/stream-draft', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

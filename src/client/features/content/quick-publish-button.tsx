@@ -27,7 +27,7 @@ export function QuickPublishButton() {
     <>
       <Button size="sm" disabled={!canWrite} onClick={() => setOpen(true)}>
         <Send className="rtl:-scale-x-100" />
-        <span className="hidden sm:inline">
+        <span className="sr-only sm:not-sr-only">
           <Trans>Quick Publish</Trans>
         </span>
       </Button>

@@ -1,3 +1,4 @@
+import { OfflineBanner } from '@client/components/offline-banner';
 import { InAppShell } from '@client/components/site-header';
 import { useAuth } from '@client/lib/use-auth';
 import type { MessageDescriptor } from '@lingui/core';
@@ -61,6 +62,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           onOpenSearch={() => palette.setOpen(true)}
           onPrepareSearch={loadCommandPalette}
         />
+        <OfflineBanner />
         <InAppShell>{children}</InAppShell>
       </div>
       {palette.hasOpened && (

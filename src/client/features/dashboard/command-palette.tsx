@@ -2,11 +2,12 @@ import { Dialog, DialogContent, DialogTitle } from '@client/components/ui/dialog
 import { contactIntent, useContactSearch } from '@client/features/contacts';
 import { contentIntent, useContentSearch } from '@client/features/content';
 import { useDealSearch } from '@client/features/deals';
+import { taskHref, useTaskSearch } from '@client/features/tasks';
 import { contactDisplayName } from '@domain/contacts/names';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Command } from 'cmdk';
-import { FileText, Handshake, type LucideIcon, Search, User } from 'lucide-react';
+import { FileText, Handshake, ListChecks, type LucideIcon, Search, User } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { dashboardHref, dashboardTabs } from './dashboard-tabs';
@@ -49,8 +50,8 @@ const destinations: readonly Destination[] = [
 
 /**
  * The command palette (Ctrl/Cmd-K, or the header's Search): jumps to a dashboard tab or screen by its name in
- * the user's language, or to a contact (its details), a deal (the CRM tab's board) or a content item (its
- * editor) found by the typed text. The shell loads it on first use.
+ * the user's language, or to a contact (its details), a deal (the CRM tab's board), a content item (its
+ * editor) or an open task found by the typed text. The shell loads it on first use.
  */
 export function CommandPalette({
   open,
@@ -71,6 +72,7 @@ export function CommandPalette({
   const contacts = useContactSearch(query, { enabled: isSearching });
   const deals = useDealSearch(query, { enabled: isSearching });
   const content = useContentSearch(query, { enabled: isSearching });
+  const tasks = useTaskSearch(query, { enabled: isSearching });
 
   // Each opening starts from an empty search.
   useEffect(() => {
@@ -89,6 +91,7 @@ export function CommandPalette({
   const contactList = showFound ? (contacts.data ?? []) : [];
   const dealList = showFound ? (deals.data ?? []).slice(0, 8) : [];
   const contentList = showFound ? (content.data ?? []).slice(0, 8) : [];
+  const taskList = showFound ? (tasks.data ?? []) : [];
   // The first item is the one Enter takes whenever the results change, whichever group answered first.
   const [selected, setSelected] = useState('');
   const firstKey =
@@ -96,6 +99,7 @@ export function CommandPalette({
     (contactList[0] && `contact:${contactList[0].id}`) ??
     (dealList[0] && `deal:${dealList[0].id}`) ??
     (contentList[0] && `content:${contentList[0].id}`) ??
+    (taskList[0] && `task:${taskList[0].id}`) ??
     '';
   const resultsSignature = [
     ...screens.map((d) => d.key),
@@ -104,12 +108,14 @@ export function CommandPalette({
     ...dealList.map((d) => d.id),
     '|',
     ...contentList.map((c) => c.id),
+    '|',
+    ...taskList.map((task) => task.id),
   ].join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new set of results moves the selection to its top.
   useEffect(() => setSelected(firstKey), [resultsSignature]);
   const isLoading =
     text.trim() !== query.trim() ||
-    (isSearching && (contacts.isFetching || deals.isFetching || content.isFetching));
+    (isSearching && (contacts.isFetching || deals.isFetching || content.isFetching || tasks.isFetching));
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -133,7 +139,7 @@ export function CommandPalette({
             <Command.Input
               value={text}
               onValueChange={setText}
-              placeholder={t`Search screens, contacts, deals and content…`}
+              placeholder={t`Search screens, contacts, deals, content and tasks…`}
               className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
             />
           </div>
@@ -199,6 +205,19 @@ export function CommandPalette({
                   }
                 >
                   {item.title}
+                </PaletteItem>
+              ))}
+            </PaletteGroup>
+            <PaletteGroup heading={<Trans>Tasks</Trans>}>
+              {taskList.map((task) => (
+                <PaletteItem
+                  key={task.id}
+                  value={`task:${task.id}`}
+                  icon={ListChecks}
+                  hint={task.ownerName ?? undefined}
+                  onSelect={() => go(taskHref(task.id))}
+                >
+                  {task.title}
                 </PaletteItem>
               ))}
             </PaletteGroup>

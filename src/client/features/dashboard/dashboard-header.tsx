@@ -74,7 +74,7 @@ export function DashboardHeader({
         fallback={
           <Button size="sm" disabled>
             <Send className="rtl:-scale-x-100" />
-            <span className="hidden sm:inline">
+            <span className="sr-only sm:not-sr-only">
               <Trans>Quick Publish</Trans>
             </span>
           </Button>

@@ -4,15 +4,17 @@ import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avata
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
+import { clearOfflineReads } from '@client/features/mobile-app';
 import { addWebsiteIntent, useWebsites } from '@client/features/websites';
 import { apiRequest } from '@client/lib/api';
+import { toastError } from '@client/lib/error-toast';
 import type { CurrentUser } from '@client/lib/use-auth';
 import { sidebarRoleLabel, userDisplayName, userInitials } from '@client/lib/user-display';
 import { cn } from '@client/lib/utils';
 import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Globe, LogOut, type LucideIcon, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type DashboardTab, type DashboardTabId, dashboardHref, dashboardTabs } from './dashboard-tabs';
 import { type ScreenLink, screenLinks, screenOf } from './screen-links';
@@ -30,8 +32,10 @@ interface DashboardSidebarProps {
   onClose: () => void;
 }
 
+/** The session ends first: offline it cannot, and the user is told so (their offline copy stays theirs). */
 async function signOut() {
   await apiRequest('POST', '/api/logout');
+  await clearOfflineReads();
   window.location.href = '/';
 }
 
@@ -59,6 +63,7 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
           href={link.path}
           icon={link.icon}
           label={i18n._(link.label)}
+          badge={link.badge}
           isActive={activeTab === null && screenOf(activePath) === link}
           onNavigate={onClose}
         />
@@ -135,7 +140,7 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
                 variant="ghost"
                 size="icon"
                 className="text-sidebar-muted hover:bg-sidebar-accent hover:text-white"
-                onClick={signOut}
+                onClick={() => signOut().catch((error) => toastError(t`Could not sign out`, error))}
                 aria-label={t`Sign out`}
               >
                 <LogOut />
@@ -166,12 +171,14 @@ function SidebarLink({
   href,
   icon: Icon,
   label,
+  badge: Badge,
   isActive,
   onNavigate,
 }: {
   href: string;
   icon: LucideIcon;
   label: string;
+  badge?: ComponentType;
   isActive: boolean;
   onNavigate: () => void;
 }) {
@@ -187,6 +194,7 @@ function SidebarLink({
     >
       <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
       <span className="truncate">{label}</span>
+      {Badge && <Badge />}
     </Link>
   );
 }
@@ -205,7 +213,8 @@ function WebsiteList({ user, selectedWebsiteId, onSelectWebsite, onClose }: Dash
           </div>
         }
         errorTitle={<Trans>Websites could not be loaded.</Trans>}
-        errorClassName="px-3 text-xs"
+        // Light enough to read on the dark sidebar (offline, this is what the sidebar shows).
+        errorClassName="px-3 text-xs [&_p]:text-red-300 [&_.text-muted-foreground]:text-sidebar-muted"
       />
     );
   if (!websites?.length) {

@@ -1,3 +1,4 @@
+import { TaskCountBadge } from '@client/features/tasks';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
@@ -6,11 +7,13 @@ import {
   Contact,
   Layers,
   Link2,
+  ListChecks,
   type LucideIcon,
   Megaphone,
   Rocket,
   Webhook,
 } from 'lucide-react';
+import type { ComponentType } from 'react';
 
 /**
  * The signed-in screens beside the dashboard's tabs (spec 001 §2), in the two groups the sidebar adds to
@@ -21,11 +24,14 @@ export interface ScreenLink {
   label: MessageDescriptor;
   icon: LucideIcon;
   group: 'marketing' | 'operations';
+  /** A count the link shows beside its label (the tasks due). */
+  badge?: ComponentType;
 }
 
 export const screenLinks: readonly ScreenLink[] = [
   { path: '/marketing', label: msg`Campaigns`, icon: Megaphone, group: 'marketing' },
   { path: '/contacts', label: msg`Contacts`, icon: Contact, group: 'marketing' },
+  { path: '/tasks', label: msg`Tasks`, icon: ListChecks, group: 'marketing', badge: TaskCountBadge },
   { path: '/techstack', label: msg`Tech Stack`, icon: Layers, group: 'operations' },
   { path: '/ecosystem', label: msg`Ecosystem`, icon: Boxes, group: 'operations' },
   { path: '/superhub', label: msg`Central Monitoring`, icon: Activity, group: 'operations' },

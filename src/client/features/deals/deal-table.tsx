@@ -6,6 +6,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import type { DealPage } from '@domain/deals/deal-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { DealDetailsDialog } from './deal-details-dialog';
 import type { DealViewFilters } from './deal-filters';
 import { dealStageNames, formatDay, formatMoney, formatPercent } from './deal-format';
 import { useDealList } from './deals-api';
@@ -32,8 +34,10 @@ function DealRows({
   list: ReturnType<typeof useDealList>;
 }) {
   const { i18n } = useLingui();
+  const [opened, setOpened] = useState<DealPage['deals'][number] | null>(null);
   return (
     <div className="space-y-3">
+      {opened && <DealDetailsDialog deal={opened} onClose={() => setOpened(null)} />}
       <div className="overflow-x-auto rounded-md border">
         <Table data-testid="deal-table">
           <TableHeader>
@@ -68,7 +72,15 @@ function DealRows({
             ) : (
               deals.map((deal) => (
                 <TableRow key={deal.id}>
-                  <TableCell className="max-w-[16rem] truncate font-medium">{deal.name}</TableCell>
+                  <TableCell className="max-w-[16rem] truncate font-medium">
+                    <button
+                      type="button"
+                      className="max-w-full truncate hover:underline"
+                      onClick={() => setOpened(deal)}
+                    >
+                      {deal.name}
+                    </button>
+                  </TableCell>
                   <TableCell className="max-w-[14rem] truncate">
                     {deal.contactName}
                     {deal.companyName && <span className="text-muted-foreground"> · {deal.companyName}</span>}

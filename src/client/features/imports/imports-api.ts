@@ -1,4 +1,4 @@
-import { ApiError, queryWith, readJson, requestJson } from '@client/lib/api';
+import { ApiError, queryWith, readJson, refuseWriteOffline, requestJson } from '@client/lib/api';
 import { pollSteadily } from '@client/lib/steady-poll';
 import {
   type ImportStatus,
@@ -20,6 +20,7 @@ export const errorReportUrl = (jobId: number) => `${importStatusUrl(jobId)}/erro
 async function uploadMultipart(file: File): Promise<StartedImport> {
   const form = new FormData();
   form.append('file', file, file.name);
+  refuseWriteOffline('POST');
   const response = await fetch('/api/contacts/import-csv/upload', {
     method: 'POST',
     body: form,

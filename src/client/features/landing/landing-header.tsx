@@ -1,4 +1,5 @@
 import { BrandMark } from '@client/components/brand-logo';
+import { OfflineBanner } from '@client/components/offline-banner';
 import { Button } from '@client/components/ui/button';
 import { LocaleSwitcher } from '@client/i18n/locale-switcher';
 import { msg } from '@lingui/core/macro';
@@ -76,6 +77,7 @@ export function LandingHeader() {
           ))}
         </nav>
       )}
+      <OfflineBanner />
     </header>
   );
 }

@@ -4,7 +4,6 @@ import {
   paymentRowSchema,
   providerStatusSchema,
   revenueSummarySchema,
-  subscriptionSchema,
 } from '@domain/payments/payment-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -15,8 +14,6 @@ export const useRevenue = () =>
   useQuery({ queryKey: ['/api/payments/revenue'], queryFn: queryWith(revenueSummarySchema) });
 export const usePayments = () =>
   useQuery({ queryKey: ['/api/payments'], queryFn: queryWith(z.array(paymentRowSchema)) });
-export const useSubscription = () =>
-  useQuery({ queryKey: ['/api/billing/subscription'], queryFn: queryWith(subscriptionSchema) });
 
 export function useTestConnection() {
   return useMutation({

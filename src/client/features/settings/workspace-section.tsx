@@ -3,6 +3,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { toast } from '@client/components/ui/use-toast';
+import { clearOfflineReads } from '@client/features/mobile-app';
 import { daysUntil } from '@client/i18n/format';
 import { apiRequest } from '@client/lib/api';
 import { onErrorToast } from '@client/lib/error-toast';
@@ -25,8 +26,11 @@ export function WorkspaceSection({ user, canManage }: SettingsSectionProps) {
   const role = i18n._(roleLabels[user.role]).toLowerCase();
   const switchWorkspace = useMutation({
     mutationFn: (workspaceId: number) => apiRequest('POST', '/api/auth/switch-workspace', { workspaceId }),
-    // Every cached list belongs to the old workspace: start the dashboard afresh.
-    onSuccess: () => window.location.assign('/dashboard'),
+    // Every cached list belongs to the old workspace, the offline copy too: start the dashboard afresh.
+    onSuccess: async () => {
+      await clearOfflineReads();
+      window.location.assign('/dashboard');
+    },
     onError: onErrorToast(t`Could not switch workspace`),
   });
   return (

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn } from './columns.js';
 
 export const workspaces = pgTable('workspaces', {
   id: bigint('id', { mode: 'number' }).primaryKey(),
   name: text('name').notNull(),
+  // plan, addons, subscriptionStatus, trialEndsAt: the platform subscription's, copied by a trigger
+  // (migration 1020); read here, written only through `subscriptions`.
   plan: text('plan').$type<'starter' | 'professional' | 'enterprise'>().notNull().default('professional'),
   addons: text('addons').array().notNull().default(sql`'{}'`),
-  seats: integer('seats').notNull().default(1),
   subscriptionStatus: text('subscription_status').notNull().default('trialing'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
-  renewsAt: timestamp('renews_at', { withTimezone: true }),
   defaultLocale: text('default_locale'),
   captureToken: text('capture_token').notNull().default(sql`encode(gen_random_bytes(9), 'hex')`),
   createdAt: createdAtColumn(),

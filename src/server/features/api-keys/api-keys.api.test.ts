@@ -175,7 +175,11 @@ describe('plans without API access', () => {
     const o = await signUpOwner(t.app, { plan: 'professional' });
     const key = await apiKeyClient(t.app, o, 'member');
     expect((await key.client.get('/api/contacts')).statusCode).toBe(200);
-    await owner.query(`update workspaces set plan = 'starter' where id = $1`, [o.workspaceId]);
+    // The plan is the platform subscription's (the workspace row copies it).
+    await owner.query(
+      `update subscriptions set plan = 'starter' where workspace_id = $1 and kind = 'platform'`,
+      [o.workspaceId],
+    );
     const refused = await key.client.get('/api/contacts');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(message);

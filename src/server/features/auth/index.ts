@@ -1,3 +1,3 @@
 export { passwordResetJob } from './password-service.js';
 export { authRoutes } from './routes.js';
-export { createEmptyWorkspaceIn } from './service.js';
+export { createEmptyWorkspaceIn, getCurrentUser } from './service.js';

@@ -16,6 +16,7 @@ import { isPgError } from '../../db/pg-errors.js';
 import { type AppDeps, now } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/index.js';
+import { openPlatformSubscription } from '../billing/index.js';
 import { acceptInvite, addWorkspaceOwner, joinWorkspaceByInvite } from '../members/index.js';
 import { ensureTestSyncToken } from '../phone-sync/index.js';
 import { forgiveAttempt, reserveAttempt, signInThrottles } from './rate-limits.js';
@@ -153,11 +154,11 @@ export async function createEmptyWorkspaceIn(
 ): Promise<number> {
   const workspaceId = await nextWorkspaceId(tx);
   await enterWorkspace(tx, workspaceId);
-  await insertWorkspace(tx, {
-    id: workspaceId,
-    name: options.name,
-    plan: options.plan ?? 'professional',
-    addons: options.addons ?? [],
+  await insertWorkspace(tx, { id: workspaceId, name: options.name });
+  // The plan lives in the platform subscription; the workspace row copies it from there (ADR 0013).
+  await openPlatformSubscription(tx, {
+    planId: options.plan ?? 'professional',
+    addonIds: options.addons ?? [],
     trialEndsAt: new Date(Date.now() + trialDays * 86_400_000),
   });
   return workspaceId;

@@ -56,7 +56,8 @@ const runsOf = async (client: SignedUp['client'], workflowId: number) =>
     status: string;
     version: number;
     failureReason: string | null;
-    steps: { type: string; status: string }[];
+    contactId: number | null;
+    steps: { type: string; status: string; detail: string | null }[];
   }[];
 
 const nurture = {
@@ -279,13 +280,18 @@ describe('workflows API', () => {
       (runs) => runs[0]?.status === 'completed',
     );
     expect(run.steps.map((s) => [s.type, s.status])).toEqual([['create_task', 'completed']]);
-    const activities = (await owner.client.get('/api/activities')).json() as {
-      type: string;
-      description: string;
-    }[];
-    expect(activities.find((a) => a.type === 'task')?.description).toMatch(
-      /^Answer .+ due \d{4}-\d{2}-\d{2}\)$/,
-    );
+    // The step made a real task about the contact, for the workspace's owner (the contact has none).
+    const made = (await owner.client.get('/api/tasks?owner=all&q=Answer')).json().tasks;
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      status: 'open',
+      ownerId: owner.userId,
+      contactName: expect.any(String),
+      reminderState: 'pending',
+    });
+    expect(made[0].contactId).toBe(run.contactId);
+    expect(Date.parse(made[0].dueAt) - clock().getTime()).toBeGreaterThan(2 * day - 60_000);
+    expect(run.steps[0].detail).toBe(`task ${made[0].id}, due ${made[0].dueAt.slice(0, 10)}`);
     // The same email again is the same email: no second run.
     expect((await owner.client.post('/api/emails/process', email)).statusCode).toBe(202);
     await sweepAutomation(t.app.deps);

@@ -14,6 +14,7 @@ import { addressPolicyFrom, createOutboundClient } from '../../http/outbound.js'
 import { recordActivity } from '../activities/index.js';
 import { addTimelineEntry, type Contact, findContact, updateContact } from '../contacts/index.js';
 import { deliverMessageJobName, isSuppressed, queueMessage, renderMergeFields } from '../marketing/index.js';
+import { createTask } from '../tasks/index.js';
 import * as store from './store.js';
 
 export const runStepJobName = 'automation.step';
@@ -206,24 +207,19 @@ async function runLocalStep(
       });
       return null;
     case 'create_task': {
-      const due = new Date(now(deps).getTime() + step.dueInDays * 86_400_000).toISOString().slice(0, 10);
-      const title = renderMergeFields(step.title, contact);
-      await recordActivity(
+      // The contact's owner takes it (the workspace's owner when the contact has none, or theirs left).
+      const task = await createTask(
         tx,
-        'task',
-        serverMessage('activity.taskCreated', {
-          title,
-          contact: `${contact.firstName} ${contact.lastName}`,
-          due,
-        }),
+        {
+          title: renderMergeFields(step.title, contact),
+          description: '',
+          dueAt: new Date(now(deps).getTime() + step.dueInDays * 86_400_000).toISOString(),
+          ownerId: contact.ownerId,
+          contactId: contact.id,
+        },
+        { actor: null },
       );
-      await addTimelineEntry(tx, contact.id, {
-        kind: 'note',
-        title: serverMessage('timeline.task', { title }),
-        body: `Due ${due}`,
-        occurredAt: now(deps),
-      });
-      return `due ${due}`;
+      return `task ${task.id}, due ${task.dueAt?.slice(0, 10)}`;
     }
     case 'notify_member':
       await recordActivity(

@@ -106,6 +106,13 @@ describe('a restore brings data, never pending side effects', () => {
       [ws, endpoint.json().id],
     );
 
+    // A task whose reminder is still to come: the source sends it; the copy holds it until its owner sets it.
+    const task = await o.client.post('/api/tasks', {
+      title: 'Call back',
+      remindAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(task.statusCode, task.body).toBe(201);
+
     const backup = await backupToEnd(o.client);
     expect(backup.status).toBe('completed');
     const restore = await restoreToEnd(o.client, backup.id);
@@ -159,6 +166,10 @@ describe('a restore brings data, never pending side effects', () => {
       ]);
     };
     await expectStopped();
+    const reminders = async (workspaceId: number) =>
+      (await owner.query('select reminder_state from tasks where workspace_id = $1', [workspaceId])).rows;
+    expect(await reminders(copy)).toEqual([{ reminder_state: 'held' }]);
+    expect(await reminders(ws)).toEqual([{ reminder_state: 'pending' }]);
 
     // A restart: a second process's workers recover unfinished work everywhere, then sweep.
     restarted = await createTestApp({ workers: true, databaseUrl: t.ownerUrl, env: env() });

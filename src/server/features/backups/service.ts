@@ -15,6 +15,7 @@ import { holdSendingAfterRestore } from '../marketing/index.js';
 import { addWorkspaceOwner } from '../members/index.js';
 import { renewTestSyncTokenAfterRestore } from '../phone-sync/index.js';
 import { resealSearchConsoleAfterRestore } from '../seo/index.js';
+import { holdRemindersAfterRestore } from '../tasks/index.js';
 import { failDeliveriesAfterRestore } from '../webhooks/index.js';
 import { BackupMismatch, restoredOldId, restoreInto, verifyBackupFile } from './restore-backup.js';
 import { backupKey, backupStorage } from './storage.js';
@@ -272,11 +273,13 @@ export async function runRestoreJob(
         await resealAfterRestore(tx, deps.config.secretKey, ids);
       // A restore brings data, never pending side effects: the copy of a workspace caught mid-send would
       // otherwise mail, call webhooks and run workflows again on the next start. Stopped, and shown so
-      // (paused campaigns and workflows, failed runs, messages and deliveries), until the owner starts them.
+      // (paused campaigns and workflows, failed runs, messages and deliveries, held task reminders), until the
+      // owner starts them.
       const at = now(deps);
       await holdSendingAfterRestore(tx);
       await stopRunsAfterRestore(tx, at);
       await failDeliveriesAfterRestore(tx, at);
+      await holdRemindersAfterRestore(tx);
       await renewTestSyncTokenAfterRestore(tx, restore.createdBy);
       // Whoever restores can open the copy even when the backup predates their membership.
       if (restore.createdBy && !(await store.isMemberOfCurrentWorkspace(tx, restore.createdBy)))

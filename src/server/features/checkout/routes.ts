@@ -14,6 +14,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { now } from '../../deps.js';
 import {
   type CheckoutContext,
   cancelTestCheckout,
@@ -114,7 +115,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { tags, response: { 200: webhookReceivedSchema } } },
       async (request) => {
         await handleStripeWebhook(
-          { database, provider, log: request.log },
+          { database, provider, log: request.log, at: now(app.deps) },
           request.body,
           request.headers['stripe-signature'],
         );
@@ -185,6 +186,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             sessionId,
             cardNumber: request.body.cardNumber,
             email,
+            at: now(app.deps),
           });
           if (!payment.isPaid) {
             return reply.status(payment.status).send(

@@ -28,7 +28,8 @@ import type {
 } from '../../providers/payments/payments-provider.js';
 import { hasStripeWebhook } from '../../providers/payments/stripe-provider.js';
 import { recordActivity } from '../activities/index.js';
-import { activateSubscription, extendSubscription, recordPayment } from '../payments/index.js';
+import { renewSubscription, subscribeForOrder } from '../billing/index.js';
+import { recordPayment } from '../payments/index.js';
 import {
   type CheckoutOrder,
   claimEvent,
@@ -52,7 +53,7 @@ export interface CheckoutContext {
 
 export type OrderKind = CheckoutOrder['kind'];
 
-/** What a completed order changes on the buyer's workspace subscription. */
+/** What an order was for: read back by the billing feature when it is paid (`subscribeForOrder`). */
 export interface OrderSelection {
   cancelPath: string;
   planId?: PlanId;
@@ -259,6 +260,7 @@ function orderDescription(order: CheckoutOrder): string {
 export async function completeCheckout(
   database: Database,
   event: CheckoutCompleted,
+  at: Date,
 ): Promise<FulfilmentResult> {
   const order = await database.withPlatform((tx) => findOrder(tx, event.orderId));
   if (!order) return 'unknown_order';
@@ -280,13 +282,18 @@ export async function completeCheckout(
         providerReference: event.reference,
         customerEmail: event.customerEmail,
       });
-      const selection = order.selection as OrderSelection;
-      await activateSubscription(tx, {
-        planId: selection.planId,
-        addonIds: selection.addonIds,
-        seats: selection.seats,
-        isRecurring: order.recurringCents > 0,
-      });
+      await subscribeForOrder(
+        tx,
+        {
+          id: order.id,
+          kind: order.kind,
+          selection: order.selection,
+          recurringCents: order.recurringCents,
+          provider: event.provider,
+          providerSubscriptionId: event.subscriptionId,
+        },
+        at,
+      );
       await recordActivity(
         tx,
         'payment_received',
@@ -328,7 +335,7 @@ export async function recordRenewal(
       providerReference: event.reference,
       customerEmail: order.customerEmail,
     });
-    await extendSubscription(tx, event.periodEnd);
+    await renewSubscription(tx, event.subscriptionId, event.periodEnd);
     await recordActivity(
       tx,
       'payment_received',
@@ -346,11 +353,11 @@ export async function recordRenewal(
  * renewal or closes an expired session. Anything else is acknowledged and ignored.
  */
 export async function handleStripeWebhook(
-  deps: { database: Database; provider: PaymentsProvider; log: FastifyBaseLogger },
+  deps: { database: Database; provider: PaymentsProvider; log: FastifyBaseLogger; at: Date },
   body: unknown,
   signature: unknown,
 ): Promise<void> {
-  const { database, provider, log } = deps;
+  const { database, provider, log, at } = deps;
   // Without a webhook secret this server has no Stripe endpoint: a client error, not a server fault.
   if (!hasStripeWebhook(provider)) {
     throw new AppError('not_found', 'Stripe webhooks are not configured on this server.');
@@ -375,15 +382,19 @@ export async function handleStripeWebhook(
     if (!orderId) return;
     const reference = session.subscription ?? session.payment_intent;
     const subscription = session.subscription;
-    const result = await completeCheckout(database, {
-      eventId: event.id,
-      provider: 'stripe',
-      orderId,
-      providerSessionId: session.id,
-      customerEmail: session.customer_details?.email ?? null,
-      reference: typeof reference === 'string' ? reference : (reference?.id ?? null),
-      subscriptionId: typeof subscription === 'string' ? subscription : (subscription?.id ?? null),
-    });
+    const result = await completeCheckout(
+      database,
+      {
+        eventId: event.id,
+        provider: 'stripe',
+        orderId,
+        providerSessionId: session.id,
+        customerEmail: session.customer_details?.email ?? null,
+        reference: typeof reference === 'string' ? reference : (reference?.id ?? null),
+        subscriptionId: typeof subscription === 'string' ? subscription : (subscription?.id ?? null),
+      },
+      at,
+    );
     if (result === 'unknown_order') log.warn({ orderId, eventId: event.id }, 'webhook for an unknown order');
   }
   if (event.type === 'invoice.paid') {
@@ -429,7 +440,7 @@ export type TestPayment = { isPaid: true } | { isPaid: false; status: 400 | 402 
 export async function payTestCheckout(
   database: Database,
   order: CheckoutOrder,
-  input: { sessionId: string; cardNumber: string; email: string },
+  input: { sessionId: string; cardNumber: string; email: string; at: Date },
 ): Promise<TestPayment> {
   const digits = input.cardNumber.replace(/[\s-]/g, '');
   if (order.status !== 'open')
@@ -448,15 +459,19 @@ export async function payTestCheckout(
       status: 400,
       error: 'This test checkout accepts only the test cards listed below.',
     };
-  await completeCheckout(database, {
-    eventId: `evt_offline_${input.sessionId}`,
-    provider: 'offline',
-    orderId: order.id,
-    providerSessionId: input.sessionId,
-    customerEmail: input.email || null,
-    reference: `pay_offline_${input.sessionId.slice(-12)}`,
-    // The offline checkout does not renew by itself: there is no provider subscription.
-    subscriptionId: null,
-  });
+  await completeCheckout(
+    database,
+    {
+      eventId: `evt_offline_${input.sessionId}`,
+      provider: 'offline',
+      orderId: order.id,
+      providerSessionId: input.sessionId,
+      customerEmail: input.email || null,
+      reference: `pay_offline_${input.sessionId.slice(-12)}`,
+      // The offline checkout does not renew by itself: there is no provider subscription.
+      subscriptionId: null,
+    },
+    input.at,
+  );
   return { isPaid: true };
 }

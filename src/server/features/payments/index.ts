@@ -1,8 +1,6 @@
 export { paymentRoutes } from './routes.js';
 export {
-  activateSubscription,
   countProductsByEmail,
-  extendSubscription,
   recordPayment,
   revenueBetween,
   summarizeRevenue,

@@ -341,12 +341,18 @@ describe('POST /api/reoss/checkout', () => {
     expect(res.json().issues).toEqual([expect.objectContaining({ path: 'pricing.annualTotal' })]);
   });
 
-  it('sets the seats of the buyer workspace after payment', async () => {
-    const buyer = await signUpOwner(t.app);
+  it('makes a membership of its own after payment, with its seats; the plan keeps its own', async () => {
+    const buyer = await signUpOwner(t.app, { plan: 'starter' });
     await buyer.client.post('/api/reoss/checkout', reossBody('brokerage', []));
     const session = stripeServer.sessions.at(-1) ?? {};
     await webhook(completedEvent('evt_reoss_1', session));
-    expect((await buyer.client.get('/api/billing/subscription')).json().seats).toBe(25);
+    expect((await buyer.client.get('/api/billing/subscription')).json()).toMatchObject({
+      plan: 'starter',
+      seats: 2,
+      subscriptionStatus: 'trialing',
+    });
+    const reoss = (await buyer.client.get('/api/billing/subscriptions')).json()[1];
+    expect(reoss).toMatchObject({ kind: 'reoss', plan: 'brokerage', seats: 25, priceCents: 99900 });
   });
 
   it('lets only admins buy for their workspace (member 403, viewer 403)', async () => {

@@ -3,16 +3,15 @@ import {
   paymentRowSchema,
   providerStatusSchema,
   revenueSummarySchema,
-  subscriptionSchema,
 } from '@domain/payments/payment-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasStripeWebhook } from '../../providers/payments/stripe-provider.js';
-import { billingSubscription, listWorkspacePayments, summarizeRevenue } from './service.js';
+import { listWorkspacePayments, summarizeRevenue } from './service.js';
 
 const tags = ['payments'];
 
-/** The payment provider's status, the payments received, revenue and the workspace's subscription. */
+/** The payment provider's status, the payments received and revenue. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments: provider } = app.deps;
 
@@ -44,11 +43,5 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/payments', { schema: { tags, response: { 200: z.array(paymentRowSchema) } } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => listWorkspacePayments(tx)),
-  );
-
-  app.get(
-    '/api/billing/subscription',
-    { schema: { tags, response: { 200: subscriptionSchema } } },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => billingSubscription(tx)),
   );
 };

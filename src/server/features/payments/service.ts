@@ -1,29 +1,13 @@
-import { AppError } from '@domain/app-error';
-import { serverMessage } from '@domain/messages';
 import type { RevenueSummary } from '@domain/payments/payment-schemas';
-import { addonById, isAddonId } from '@domain/pricing/addons';
-import { planById } from '@domain/pricing/plans';
 import { divideRounded } from '@domain/pricing/rounding';
 import type { Tx } from '../../db/database.js';
-import {
-  applySubscription,
-  getSubscription,
-  insertPayment,
-  listPayments,
-  paymentsBetween,
-  revenueTotals,
-  setRenewal,
-} from './store.js';
+import { insertPayment, listPayments, paymentsBetween, revenueTotals } from './store.js';
 
 /** Who paid (by email) and for how many distinct products: the catalogue's cross-sell rate reads it. */
 export { countProductsByEmail } from './store.js';
 
-/** What checkout fulfilment writes here: the payment received, the plan it buys, a renewal's new period. */
-export {
-  applySubscription as activateSubscription,
-  insertPayment as recordPayment,
-  setRenewal as extendSubscription,
-};
+/** What checkout fulfilment and plan changes write here: a payment received. */
+export { insertPayment as recordPayment };
 
 function average(total: number, count: number): number {
   return count === 0 ? 0 : divideRounded(total, count);
@@ -86,25 +70,4 @@ export async function listWorkspacePayments(tx: Tx) {
     customerEmail: p.customerEmail,
     paidAt: p.paidAt.toISOString(),
   }));
-}
-
-/** The workspace's plan, add-ons, seats, trial and renewal, with the plan's limits, for settings and billing. */
-export async function billingSubscription(tx: Tx) {
-  const row = await getSubscription(tx);
-  if (!row) throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
-  const plan = planById(row.plan);
-  return {
-    plan: plan.id,
-    planName: plan.name,
-    planPriceCents: plan.priceCents,
-    addons: row.addons.filter(isAddonId).map((id) => {
-      const addon = addonById(id);
-      return { id: addon.id, name: addon.name, priceCents: addon.priceCents };
-    }),
-    seats: row.seats,
-    subscriptionStatus: row.subscriptionStatus,
-    trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
-    renewsAt: row.renewsAt?.toISOString() ?? null,
-    limits: plan.limits,
-  };
 }

@@ -1,7 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 import { payments } from '../../db/schema/payments.js';
-import { workspaces } from '../../db/schema/workspaces.js';
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -54,54 +53,6 @@ export async function revenueTotals(tx: Tx, now: Date): Promise<RevenueRow> {
     })
     .from(payments);
   return row;
-}
-
-/** A completed checkout updates the workspace's subscription (the current workspace of the transaction). */
-export async function applySubscription(
-  tx: Tx,
-  change: { planId?: string; addonIds?: string[]; seats?: number; isRecurring: boolean },
-): Promise<void> {
-  await tx
-    .update(workspaces)
-    .set({
-      ...(change.planId ? { plan: change.planId as typeof workspaces.$inferSelect.plan } : {}),
-      ...(change.addonIds?.length
-        ? {
-            addons: sql`array(select distinct a from unnest(${workspaces.addons} || array[${sql.join(
-              change.addonIds.map((id) => sql`${id}`),
-              sql`, `,
-            )}]::text[]) as a order by 1)`,
-          }
-        : {}),
-      ...(change.seats ? { seats: sql`greatest(${workspaces.seats}, ${change.seats})` } : {}),
-      ...(change.isRecurring
-        ? { subscriptionStatus: 'active', renewsAt: sql`now() + interval '1 month'` }
-        : {}),
-    })
-    .where(sql`${workspaces.id} = app_current_workspace()`);
-}
-
-export async function getSubscription(tx: Tx) {
-  const [row] = await tx
-    .select({
-      plan: workspaces.plan,
-      addons: workspaces.addons,
-      seats: workspaces.seats,
-      subscriptionStatus: workspaces.subscriptionStatus,
-      trialEndsAt: workspaces.trialEndsAt,
-      renewsAt: workspaces.renewsAt,
-    })
-    .from(workspaces)
-    .where(sql`${workspaces.id} = app_current_workspace()`);
-  return row;
-}
-
-/** A paid renewal moves the workspace's renewal date to the end of the new period. */
-export async function setRenewal(tx: Tx, renewsAt: Date): Promise<void> {
-  await tx
-    .update(workspaces)
-    .set({ subscriptionStatus: 'active', renewsAt })
-    .where(sql`${workspaces.id} = app_current_workspace()`);
 }
 
 /** Payments received in [from, to): their sum, and of `emails`, how many paid and how much. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@domain/app-error';
+import { prorate } from '@domain/billing/proration';
 import { serverMessage } from '@domain/messages';
 import { addons } from '@domain/pricing/addons';
 import { basePlans } from '@domain/pricing/plans';
@@ -11,6 +12,8 @@ import type {
   PaymentsProvider,
   ProviderProduct,
   ResolvedPrice,
+  SubscriptionPriceChange,
+  SubscriptionPriceChanged,
 } from './payments-provider.js';
 
 /**
@@ -90,6 +93,26 @@ export class OfflinePaymentsProvider implements PaymentsProvider {
     // The order (stored by the caller under this session id) is the session: the test page reads it back.
     const sessionId = `cs_offline_${randomBytes(18).toString('base64url')}`;
     return { sessionId, url: `${offlineTestCheckoutPath}/${sessionId}` };
+  }
+
+  /** No provider keeps the subscription: the proration is worked out here, for the caller to record. */
+  async changeSubscriptionPrice(change: SubscriptionPriceChange): Promise<SubscriptionPriceChanged> {
+    if (this.mode === 'disabled') throw paymentsNotConfigured();
+    const proration = change.period
+      ? prorate({
+          previousCents: change.previousAmountCents,
+          nextCents: change.amountCents,
+          periodStart: change.period.start,
+          periodEnd: change.period.end,
+          at: change.at,
+        })
+      : { creditCents: 0, chargeCents: 0 };
+    return { proration, currentPeriodEnd: change.period?.end ?? null };
+  }
+
+  /** Stopping future charges needs no provider here; the caller records it. */
+  async setCancelAtPeriodEnd(): Promise<{ currentPeriodEnd: Date | null }> {
+    return { currentPeriodEnd: null };
   }
 
   async testConnection(): Promise<ConnectionCheck> {

@@ -62,6 +62,29 @@ export interface CheckoutCompleted {
   subscriptionId: string | null;
 }
 
+/** A subscription moved to another price at `at`, the rest of its current period prorated. */
+export interface SubscriptionPriceChange {
+  /** The provider's subscription; null for one the offline checkout started (it has none). */
+  providerSubscriptionId: string | null;
+  /** What the new price is called on an invoice ("Professional plan, Lead Engine"). */
+  name: string;
+  amountCents: number;
+  previousAmountCents: number;
+  /** The current period; null when there is none to prorate (nothing was paid for it). */
+  period: { start: Date; end: Date } | null;
+  at: Date;
+}
+
+export interface SubscriptionPriceChanged {
+  /**
+   * Worked out at the change: credit for the unused time at the old price, the charge for it at the new.
+   * Null when the provider puts the prorations on its next invoice itself (Stripe).
+   */
+  proration: { creditCents: number; chargeCents: number } | null;
+  /** The end of the current period as the provider has it; null when it does not know one. */
+  currentPeriodEnd: Date | null;
+}
+
 export interface ConnectionCheck {
   ok: boolean;
   message: string;
@@ -82,6 +105,13 @@ export interface PaymentsProvider {
   listProducts(): Promise<ProviderProduct[]>;
   findPrice(priceId: string): Promise<ResolvedPrice | null>;
   createCheckoutSession(request: CreateCheckoutRequest): Promise<CheckoutSessionCreated>;
+  /** Upgrade or downgrade: the subscription's price changes now, with proration. */
+  changeSubscriptionPrice(change: SubscriptionPriceChange): Promise<SubscriptionPriceChanged>;
+  /** Cancel at the end of the current period (true), or keep renewing after all (false). */
+  setCancelAtPeriodEnd(request: {
+    providerSubscriptionId: string | null;
+    cancelAtPeriodEnd: boolean;
+  }): Promise<{ currentPeriodEnd: Date | null }>;
   /** An authenticated round trip to the provider (Stripe) or a self-check (offline). */
   testConnection(): Promise<ConnectionCheck>;
   maskedKeys(): MaskedKeys;

@@ -7,6 +7,8 @@ import type {
   PaymentsProvider,
   ProviderProduct,
   ResolvedPrice,
+  SubscriptionPriceChange,
+  SubscriptionPriceChanged,
 } from './payments-provider.js';
 import { maskSecret } from './payments-provider.js';
 
@@ -32,6 +34,17 @@ export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
         }
       : {}),
   });
+}
+
+/** Since API version 2025-03-31 the period is per subscription item; all items share it here. */
+function periodEndOf(subscription: Stripe.Subscription): Date | null {
+  const end = subscription.items.data[0]?.current_period_end;
+  return end ? new Date(end * 1000) : null;
+}
+
+function subscriptionIdOf(id: string | null): string {
+  if (!id) throw new Error('This subscription has no Stripe subscription to change');
+  return id;
 }
 
 function productOf(price: Stripe.Price): Stripe.Product | null {
@@ -119,6 +132,45 @@ export class StripePaymentsProvider implements PaymentsProvider {
     });
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
     return { sessionId: session.id, url: session.url };
+  }
+
+  /**
+   * The first item takes the new price (an inline price of a product named for the package) and the other
+   * items go: the package is one price from now on. Stripe prorates, and bills the prorations on the next
+   * invoice.
+   */
+  async changeSubscriptionPrice(change: SubscriptionPriceChange): Promise<SubscriptionPriceChanged> {
+    const id = subscriptionIdOf(change.providerSubscriptionId);
+    const subscription = await this.stripe.subscriptions.retrieve(id);
+    const [first, ...others] = subscription.items.data;
+    if (!first) throw new Error(`Stripe subscription ${id} has no items`);
+    const product = await this.stripe.products.create({ name: change.name });
+    const updated = await this.stripe.subscriptions.update(id, {
+      proration_behavior: 'create_prorations',
+      items: [
+        {
+          id: first.id,
+          price_data: {
+            currency: 'usd',
+            product: product.id,
+            unit_amount: change.amountCents,
+            recurring: { interval: 'month' },
+          },
+        },
+        ...others.map((item) => ({ id: item.id, deleted: true })),
+      ],
+    });
+    return { proration: null, currentPeriodEnd: periodEndOf(updated) };
+  }
+
+  async setCancelAtPeriodEnd(request: {
+    providerSubscriptionId: string | null;
+    cancelAtPeriodEnd: boolean;
+  }): Promise<{ currentPeriodEnd: Date | null }> {
+    const updated = await this.stripe.subscriptions.update(subscriptionIdOf(request.providerSubscriptionId), {
+      cancel_at_period_end: request.cancelAtPeriodEnd,
+    });
+    return { currentPeriodEnd: periodEndOf(updated) };
   }
 
   async testConnection(): Promise<ConnectionCheck> {

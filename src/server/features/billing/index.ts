@@ -1,0 +1,7 @@
+export { billingRoutes } from './routes.js';
+export {
+  openPlatformSubscription,
+  type PaidOrder,
+  renewSubscription,
+  subscribeForOrder,
+} from './service.js';

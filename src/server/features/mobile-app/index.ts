@@ -1,0 +1,1 @@
+export { mobileAppRoutes } from './routes.js';
