@@ -68,7 +68,11 @@ describe('iPhone sync tab', () => {
     await page.getByRole('button', { name: 'Create token' }).click();
     const token = (await page.getByTestId('new-sync-token').textContent())?.trim() ?? '';
     expect(token).toMatch(/^hubsync_/);
-    await page.getByText('never used').waitFor();
+    // Beside the workspace's own testing token, listed and labelled as one.
+    await page.getByText('Test iPhone').waitFor();
+    await page.getByText('iPhone test token (for testing)').waitFor();
+    await page.getByText('For testing', { exact: true }).waitFor();
+    expect(await page.getByText('never used').count()).toBe(2);
     await page.getByTestId('new-sync-token').scrollIntoViewIfNeeded();
     await screenshot(page, 'email-sync-tokens-settings');
 

@@ -1,7 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { dashboardTabIds } from '../src/client/features/dashboard/dashboard-tabs.js';
-import { createSyncToken } from '../src/server/features/phone-sync/service.js';
 import { addMember, signUpOwner, uniqueEmail } from '../test/test-app.js';
 import { screenshot } from './support/browser.js';
 import { type E2eEnvironment, withServerAndBrowser } from './support/session.js';
@@ -266,12 +265,34 @@ describe('sign-up and sign-in', () => {
 });
 
 describe('dashboard of a new workspace', () => {
+  it("starts the iPhone Sync tab with the workspace's test token: the three Test buttons work at once", async () => {
+    const { page } = await signedInOwnerPage();
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=iphone-sync`);
+    const field = page.getByLabel('Auth token');
+    await expect.poll(() => field.inputValue(), poll).toMatch(/^hubsync_/);
+    const hint = page.getByTestId('token-hint');
+    await hint.getByText('For testing', { exact: true }).waitFor();
+    await hint.getByText('Pre-filled with this workspace’s test token (for testing only).').waitFor();
+    const records = page.getByTestId('sync-records');
+    for (const [button, line] of [
+      ['Test Contacts Sync', 'Contacts · 2 items'],
+      ['Test Calls Sync', 'Calls · 2 items'],
+      ['Test Messages Sync', 'Messages · 2 items'],
+    ]) {
+      const test = page.getByRole('button', { name: button });
+      expect(await test.isEnabled(), button).toBe(true);
+      await test.click();
+      await records.getByText(line).waitFor();
+    }
+    await expect.poll(() => records.getByText('Processed', { exact: true }).count(), poll).toBe(3);
+    expect(await records.getByText('Test sync', { exact: true }).count()).toBe(3);
+    await page.getByText('Sync Successful', { exact: true }).first().waitFor();
+    await screenshot(page, 'iphone-sync-test-token');
+    await page.context().close();
+  });
+
   it('keeps the iPhone Sync token field empty once the user clears it', async () => {
-    const { page, owner } = await signedInOwnerPage();
-    // Only a seeded workspace has a testing token whose value the tab can pre-fill; give this one one.
-    await env.server.testApp.database.withWorkspace(owner.workspaceId, (tx) =>
-      createSyncToken(tx, { name: 'Testing', createdBy: owner.userId, isTestToken: true }),
-    );
+    const { page } = await signedInOwnerPage();
     await page.goto(`${env.server.baseUrl}/dashboard?tab=iphone-sync`);
     const field = page.getByLabel('Auth token');
     await expect.poll(() => field.inputValue(), poll).toMatch(/^hubsync_/);
@@ -329,6 +350,116 @@ describe('dashboard of a new workspace', () => {
     await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=crm`);
     await expect.poll(() => page.getByLabel('Filter by source').textContent(), poll).toBe('All Sources');
     await table.getByText('Hugo Test', { exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it('a selected website filters every tab with per-site data: CRM figures and board, content, products', async () => {
+    const { page, owner } = await signedInOwnerPage();
+    const coach = await post(page, '/api/websites', { name: 'Coach Site', domain: 'coach.example.test' });
+    const housing = await post(page, '/api/websites', {
+      name: 'Housing Site',
+      domain: 'housing.example.test',
+    });
+    for (const [site, name, topic, product] of [
+      [coach, 'Cora', 'Keynote tips', 'Keynote Booking'],
+      [housing, 'Hugo', 'Housing grants', 'Advocate Course'],
+    ] as const) {
+      const contact = await post(page, '/api/contacts', {
+        firstName: name,
+        lastName: 'Test',
+        email: uniqueEmail(name),
+        source: site.name,
+      });
+      await post(page, '/api/deals', {
+        name: `${name}'s deal`,
+        contactId: contact.id,
+        websiteId: site.id,
+        valueCents: 250_000,
+        stage: 'proposal',
+      });
+      await post(page, '/api/generate-content', {
+        topic,
+        type: 'blog',
+        websiteId: site.id,
+        seoOptimize: false,
+      });
+      await post(page, '/api/products', {
+        websiteId: site.id,
+        name: product,
+        priceCents: 9900,
+        billing: 'monthly',
+      });
+    }
+    const sidebar = page.getByRole('complementary', { name: 'Dashboard navigation' });
+    const note = page.getByTestId('selected-site-note');
+    const board = page.getByTestId('deal-board');
+    const totalContacts = page.getByTestId('crm-stat-Total Contacts');
+    const proposals = page.getByTestId('pipeline-proposal');
+
+    // All websites first: both sites' figures and rows.
+    await page.goto(`${env.server.baseUrl}/dashboard?tab=crm`);
+    await expect.poll(() => totalContacts.textContent(), poll).toContain('2');
+    await expect.poll(() => proposals.textContent(), poll).toContain('2');
+    await board.getByText("Hugo's deal").waitFor();
+
+    await sidebar.getByRole('button', { name: 'Coach Site' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=crm&site=${coach.id}`);
+    await note.getByText('Coach Site').waitFor();
+    await expect.poll(() => totalContacts.textContent(), poll).toContain('1');
+    await expect.poll(() => proposals.textContent(), poll).toContain('1');
+    await board.getByText("Cora's deal").waitFor();
+    await expect.poll(() => board.getByText("Hugo's deal").count(), poll).toBe(0);
+    await expect.poll(() => board.getByLabel('Filter by website').textContent(), poll).toBe('Coach Site');
+    await settled(page);
+    await screenshot(page, 'site-filter-crm-1440');
+
+    await sidebar.getByRole('link', { name: 'Content & SEO' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=content&site=${coach.id}`);
+    const calendar = page.getByTestId('content-calendar');
+    await calendar.getByText(/Keynote Tips/).waitFor();
+    expect(await calendar.getByText(/Housing Grants/).count()).toBe(0);
+    await note.getByText('Coach Site').waitFor();
+    const seo = page.getByTestId('seo-performance');
+    await seo.getByText('Coach Site', { exact: true }).waitFor();
+    expect(await seo.getByText('Housing Site', { exact: true }).count()).toBe(0);
+    await settled(page);
+    await screenshot(page, 'site-filter-content-1440');
+
+    await sidebar.getByRole('link', { name: 'Payments' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=payments&site=${coach.id}`);
+    const products = page.getByRole('region', { name: 'Coach Site products' });
+    await products.getByText('Keynote Booking').waitFor();
+    expect(await page.getByText('Advocate Course').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Housing Site products' }).count()).toBe(0);
+    await note.getByText('Coach Site').waitFor();
+    await settled(page);
+    await screenshot(page, 'site-filter-payments-1440');
+
+    // Another site switches every figure over; a second click shows every website again.
+    await sidebar.getByRole('button', { name: 'Housing Site' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=payments&site=${housing.id}`);
+    await page.getByText('Advocate Course').waitFor();
+    expect(await page.getByText('Keynote Booking').count()).toBe(0);
+    await sidebar.getByRole('button', { name: 'Housing Site' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=payments`);
+    await page.getByText('Keynote Booking').waitFor();
+    expect(await note.count()).toBe(0);
+
+    // The same filtered tabs on a phone.
+    const phonePage = await (await newContext(phone)).newPage();
+    await signInInBrowser(phonePage, owner.email);
+    await phonePage.waitForURL(`${env.server.baseUrl}/dashboard`);
+    for (const tab of ['crm', 'content', 'payments', 'analytics']) {
+      await phonePage.goto(`${env.server.baseUrl}/dashboard?tab=${tab}&site=${coach.id}`);
+      await phonePage.getByTestId('selected-site-note').getByText('Coach Site').waitFor();
+      await settled(phonePage);
+      expect(
+        await phonePage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        tab,
+      ).toBe(true);
+      await screenshot(phonePage, `site-filter-${tab}-390`);
+    }
+    await phonePage.context().close();
     await page.context().close();
   });
 

@@ -19,3 +19,10 @@ export const idParamSchema = idRules(z.coerce.number(/*i18n*/ 'must be a number'
 export const websiteIdSchema = idRules(z.number(/*i18n*/ 'must be a number'), int4Max);
 /** The same website number from a path parameter or query string. */
 export const websiteIdParamSchema = idRules(z.coerce.number(/*i18n*/ 'must be a number'), int4Max);
+
+/**
+ * `?websiteId=` of a list or figures that have per-site data: the website chosen in the dashboard's sidebar,
+ * omitted for all websites. A website the workspace does not have is not found (404).
+ */
+export const websiteFilterQuerySchema = z.object({ websiteId: websiteIdParamSchema.optional() });
+export type WebsiteFilter = z.infer<typeof websiteFilterQuerySchema>;

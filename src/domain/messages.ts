@@ -67,6 +67,9 @@ export const serverMessages = {
     /*i18n*/ 'The payment provider could not make this change, so nothing was changed. Please try again later.',
   'phoneSync.tokenNotFound': /*i18n*/ 'Sync token not found',
   'phoneSync.tokenInvalid': /*i18n*/ 'The sync token is not valid or has been revoked.',
+  'phoneSync.testTokenTestsOnly':
+    /*i18n*/ 'This is a test token: it only sends test syncs. Create a token for the phone under Settings → Sync tokens.',
+  'phoneSync.testSyncSamplesOnly': /*i18n*/ 'A test sync sends only the sample items.',
   // Why a phone sync's processing failed, stored with the sync (migration 0203).
   'phoneSync.processingFailed': /*i18n*/ 'Processing this sync failed because of an error on our side.',
   'members.inviteNotFound': /*i18n*/ 'Invite not found',

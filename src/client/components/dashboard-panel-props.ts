@@ -26,6 +26,8 @@ export type DashboardTabId = (typeof dashboardTabIds)[number];
 export interface DashboardPanelProps {
   /** The website chosen in the sidebar's Websites group, or null for all websites. */
   selectedWebsiteId: number | null;
+  /** Its name, for the line that says a panel is filtered to it (SelectedSiteNote). */
+  selectedWebsiteName: string | null;
   /**
    * Switches the dashboard to another tab (e.g. a quick action opening the content tab); `open` asks that
    * screen to open one of its dialogs (`add-website`).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactFieldsSchema } from '../contacts/contact-schemas.js';
-import { websiteIdParamSchema } from '../ids.js';
+import { websiteFilterQuerySchema, websiteIdParamSchema } from '../ids.js';
 import { validationMessage } from '../validation-messages.js';
 
 /** Pipeline stages in board order (issue 17). The last two close a deal. */
@@ -173,7 +173,7 @@ export const dealBoardQuerySchema = dealFilterSchema.extend({
   limit: z.coerce.number(/*i18n*/ 'Limit must be a number').int().min(1).max(100).default(dealBoardPageSize),
 });
 
-export const dealStatsQuerySchema = z.object({
+export const dealStatsQuerySchema = websiteFilterQuerySchema.extend({
   periodDays: z.coerce
     .number(/*i18n*/ 'Period must be a number of days')
     .int()

@@ -62,6 +62,11 @@ export const phoneSyncPayloadSchema = z.object({
   type: z.enum(phoneSyncTypes),
   data: z.array(z.unknown()).min(1, /*i18n*/ 'must contain at least one item').max(maxSyncItems),
   authToken: z.string().trim().min(1, /*i18n*/ 'is required').max(200),
+  /**
+   * A test sync (the tab's Test buttons): it carries only the sample items. Any token sends one; a testing
+   * token sends nothing else.
+   */
+  test: z.boolean(/*i18n*/ 'must be true or false').default(false),
 });
 
 /** POST /api/iphone/sync answers 202: the batch is stored and queued. */
@@ -83,6 +88,8 @@ export const syncRecordSchema = z.object({
   error_message: z.string().nullable(),
   /** `error_message`'s catalogued message, for the reader's language (failures since migration 0203). */
   error_message_ref: messageRefSchema.nullable(),
+  /** Sent by a Test button (the sample items), not by a phone. */
+  is_test: z.boolean(),
   created_at: z.string(),
 });
 export type SyncRecord = z.infer<typeof syncRecordSchema>;
@@ -92,6 +99,7 @@ export const syncTokenSchema = z.object({
   id: z.number(),
   name: z.string(),
   tokenHint: z.string(),
+  /** A testing token: every member can read it, and it sends test syncs only. */
   isTestToken: z.boolean(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
@@ -107,5 +115,5 @@ export type CreateSyncTokenInput = z.infer<typeof createSyncTokenSchema>;
 /** The answer to a creation: the only time the whole token is shown. */
 export const createdSyncTokenSchema = syncTokenSchema.extend({ token: z.string() });
 
-/** GET /api/iphone/test-token: the demo workspace's testing token, null elsewhere. */
+/** GET /api/iphone/test-token: the workspace's testing token (every workspace starts with one), null once revoked. */
 export const testTokenSchema = z.object({ token: z.string().nullable() });

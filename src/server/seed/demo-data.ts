@@ -10,7 +10,7 @@ import { seedDemoDeals } from '../features/deals/demo-deals.js';
 import { seedDemoEcosystem } from '../features/ecosystem/index.js';
 import { seedDemoForms } from '../features/forms/demo-forms.js';
 import { seedDemoCampaigns } from '../features/marketing/demo-campaigns.js';
-import { seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
+import { closeDemoPhoneSync, seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 import { seedDemoProducts } from '../features/products/demo-products.js';
 import { seedDemoTasks } from '../features/tasks/demo-tasks.js';
 
@@ -51,7 +51,9 @@ export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<vo
   await seedDemoContacts(tx, { ownerId: context.ownerId, siteNames: demoWebsites.map((s) => s.name) });
   await seedDemoDeals(tx, { ownerId: context.ownerId });
   await seedDemoTasks(tx, { ownerId: context.ownerId });
+  // Every new workspace gets a testing sync token; a demo nobody signs into must not keep its published one.
   if (context.signIn) await seedDemoPhoneSync(tx, context);
+  else await closeDemoPhoneSync(tx);
   await seedDemoProducts(tx);
   await seedDemoCrawls(tx, demoWebsiteIds);
   await seedDemoEcosystem(tx);

@@ -1,3 +1,4 @@
+import { sampleSyncItems } from '@domain/phone-sync/sample-sync-items';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,11 +36,14 @@ async function liveTestTokens(): Promise<string[]> {
   return rows.map((r) => r.plain_token);
 }
 
-function syncWith(t: TestApp, authToken: string) {
+/** A test sync (the tab's Test buttons), or with `real` a phone's sync, which a testing token may not send. */
+function syncWith(t: TestApp, authToken: string, { real = false } = {}) {
   return t.app.inject({
     method: 'POST',
     url: '/api/iphone/sync',
-    payload: { type: 'contacts', authToken, data: [{ firstName: 'Pat', email: 'pat@demo-sync.test' }] },
+    payload: real
+      ? { type: 'contacts', authToken, data: [{ firstName: 'Pat', email: 'pat@demo-sync.test' }] }
+      : { type: 'contacts', authToken, data: sampleSyncItems('contacts'), test: true },
   });
 }
 
@@ -76,6 +80,16 @@ describe('the demo workspace', () => {
     expect(rows[0].contacts).toBeGreaterThan(0); // the public read-only screens have data to show
     expect((await signIn(t)).status).toBe(401);
     expect(await liveTestTokens()).toEqual([]);
+
+    // Migration 1040 gives every workspace a testing token, a closed demo's too: the next start takes it.
+    await owner.query(
+      `select app_issue_test_sync_tokens(m.workspace_id) from memberships m join users u on u.id = m.user_id
+       where u.email = $1`,
+      [demoCredentials.email],
+    );
+    expect(await liveTestTokens()).toHaveLength(1);
+    expect(await seedDemoWorkspace(t)).toBe(false);
+    expect(await liveTestTokens()).toEqual([]);
   });
 
   it('opens in development, and closes again in production: password, sessions and testing token', async () => {
@@ -83,9 +97,12 @@ describe('the demo workspace', () => {
     expect(await seedDemoWorkspace(development)).toBe(false);
     const session = await signIn(development);
     expect(session.status).toBe(200);
-    const [token] = await liveTestTokens();
+    const tokens = await liveTestTokens();
+    expect(tokens).toHaveLength(1);
+    const [token] = tokens;
     expect(token).toMatch(/^hubsync_/);
     expect((await syncWith(development, token)).statusCode).toBe(202);
+    expect((await syncWith(development, token, { real: true })).statusCode).toBe(403);
 
     const t = await appFor(production);
     expect(await seedDemoWorkspace(t)).toBe(false);

@@ -33,6 +33,8 @@ export async function seedDemoWorkspace(deps: Pick<AppDeps, 'database' | 'config
     // A demo seeded before campaigns or content existed gets them (the public demo screens show them).
     for (const workspaceId of await demoWorkspaceIds(deps, existing.id))
       await deps.database.withWorkspace(workspaceId, async (tx) => {
+        // Migration 1040 gave every workspace a testing token, a closed demo's too.
+        if (!signIn) await closeDemoPhoneSync(tx);
         await seedDemoCampaigns(tx);
         await seedDemoContent(tx, {
           config: deps.config,
@@ -67,11 +69,10 @@ async function demoWorkspaceIds(deps: Pick<AppDeps, 'database'>, ownerId: number
   return workspaces.filter((w) => w.role === 'owner').map((w) => w.id);
 }
 
+/** Takes the demo's password and sessions; its testing token goes at every start with sign-in off (above). */
 async function closeDemo(deps: Pick<AppDeps, 'database'>, ownerId: number): Promise<void> {
   await store.setPasswordHash(deps.database.db, ownerId, null);
   await store.deleteUserSessions(deps.database.db, ownerId);
-  for (const workspaceId of await demoWorkspaceIds(deps, ownerId))
-    await deps.database.withWorkspace(workspaceId, (tx) => closeDemoPhoneSync(tx));
 }
 
 async function openDemo(deps: Pick<AppDeps, 'database'>, ownerId: number): Promise<void> {

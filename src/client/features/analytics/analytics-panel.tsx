@@ -1,5 +1,6 @@
 import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
 import { QueryState } from '@client/components/query-state';
+import { SelectedSiteNote } from '@client/components/selected-site-note';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -47,6 +48,7 @@ const dateLabel = (isoDate: string) => formatDay(isoDate);
  */
 export function AnalyticsPanel({
   selectedWebsiteId,
+  selectedWebsiteName,
   FormsCard,
 }: DashboardPanelProps & { FormsCard?: ComponentType<{ range: AnalyticsRange }> }) {
   const [range, setRange] = useState<AnalyticsRange>('30days');
@@ -67,6 +69,7 @@ export function AnalyticsPanel({
               {dateLabel(data.from)} – {dateLabel(data.to)}
             </p>
           )}
+          <SelectedSiteNote siteName={selectedWebsiteName} />
         </div>
         <fieldset className="flex max-w-full flex-wrap rounded-lg border bg-card p-1">
           <legend className="sr-only">

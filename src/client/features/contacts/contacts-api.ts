@@ -84,8 +84,10 @@ export function useContactCount(filters: Pick<ContactFilters, 'q' | 'source' | '
   });
 }
 
-export function useContactStats() {
-  return useQuery({ queryKey: ['/api/contacts/stats'], queryFn: queryWith(contactStatsSchema) });
+/** The contact tiles' figures, of every website or (`websiteId`) of the one chosen in the sidebar. */
+export function useContactStats(websiteId: number | null = null) {
+  const url = websiteId === null ? '/api/contacts/stats' : `/api/contacts/stats?websiteId=${websiteId}`;
+  return useQuery({ queryKey: [url], queryFn: queryWith(contactStatsSchema) });
 }
 
 export function useContactDetail(id: number | null) {

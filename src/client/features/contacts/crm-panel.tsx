@@ -1,12 +1,12 @@
 import { ActivityFeed } from '@client/components/activity-feed';
 import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
 import { QueryState } from '@client/components/query-state';
+import { SelectedSiteNote } from '@client/components/selected-site-note';
 import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { activityFeedItems, useRecentActivities } from '@client/features/activities';
 import { DealBoard, dealTiles, PipelineCard, useDealStats } from '@client/features/deals';
-import { useWebsites } from '@client/features/websites';
 import { formatNumber } from '@client/i18n/format';
 import type { ContactStats } from '@domain/contacts/contact-schemas';
 import type { DealStats } from '@domain/deals/deal-schemas';
@@ -21,26 +21,26 @@ import { GeofenceCard } from './optional-dialogs';
 
 /**
  * Spec 000 §2.6: the CRM tab. Contact tiles come from contacts; deal tiles, pipeline and board from deals.
- * The website chosen in the sidebar presets the contacts' source filter.
+ * The website chosen in the sidebar filters the tiles and the pipeline, and presets the contacts' source
+ * filter and the board's website filter (both stay changeable).
  */
-export function CrmPanel({ selectedWebsiteId }: DashboardPanelProps) {
-  const { data: websites } = useWebsites();
-  const selectedSite = websites?.find((site) => site.id === selectedWebsiteId);
+export function CrmPanel({ selectedWebsiteId, selectedWebsiteName }: DashboardPanelProps) {
   return (
     <div className="space-y-6">
-      <StatTiles />
+      <SelectedSiteNote siteName={selectedWebsiteName} />
+      <StatTiles websiteId={selectedWebsiteId} />
       {/* Side by side only where two thirds still fit the contacts table's six columns. */}
       <div className="grid gap-6 2xl:grid-cols-3">
         <div className="min-w-0 space-y-6 2xl:col-span-2">
           <GeofenceSlot />
-          <ContactManagement sourcePreset={selectedSite?.name ?? null} />
+          <ContactManagement sourcePreset={selectedWebsiteName} />
         </div>
         <div className="space-y-6">
-          <PipelineCard />
+          <PipelineCard websiteId={selectedWebsiteId} />
           <RecentActivities />
         </div>
       </div>
-      <DealBoard />
+      <DealBoard websitePreset={selectedWebsiteId} />
     </div>
   );
 }
@@ -76,9 +76,9 @@ function crmTiles(i18n: I18n): StatTile<CrmFigures>[] {
   ];
 }
 
-function StatTiles() {
-  const contacts = useContactStats();
-  const deals = useDealStats();
+function StatTiles({ websiteId }: { websiteId: number | null }) {
+  const contacts = useContactStats(websiteId);
+  const deals = useDealStats(websiteId);
   const { i18n } = useLingui();
   const tiles = crmTiles(i18n);
   return (

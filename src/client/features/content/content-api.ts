@@ -31,8 +31,20 @@ function refreshContentViews() {
   ]);
 }
 
-export function useContentItems() {
-  return useQuery({ queryKey: contentKey, queryFn: queryWith(contentListSchema) });
+/** The list's key: every website's items, or one website's with those for all websites. */
+const contentListKey = (websiteId: number | null) => [...contentKey, { websiteId }] as const;
+
+/** The newest items, of every website or (`websiteId`) of the one chosen in the sidebar. */
+export function useContentItems(websiteId: number | null = null) {
+  return useQuery({
+    queryKey: contentListKey(websiteId),
+    queryFn: () =>
+      requestJson(
+        contentListSchema,
+        'GET',
+        websiteId === null ? '/api/content' : `/api/content?websiteId=${websiteId}`,
+      ),
+  });
 }
 
 /** Which writer is configured: null = the offline generator (the form says so). */
@@ -40,8 +52,8 @@ export function useContentItems() {
 export function useContentSearch(text: string, { enabled = true }: { enabled?: boolean } = {}) {
   const needle = text.trim().toLocaleLowerCase();
   return useQuery({
-    queryKey: contentKey,
-    queryFn: queryWith(contentListSchema),
+    queryKey: contentListKey(null),
+    queryFn: () => requestJson(contentListSchema, 'GET', '/api/content'),
     enabled: enabled && needle.length > 0,
     select: (items: ContentItem[]) => items.filter((item) => item.title.toLocaleLowerCase().includes(needle)),
   });

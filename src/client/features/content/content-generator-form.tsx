@@ -26,15 +26,25 @@ import { contentTypeNames } from './content-labels';
  * Spec 000 §2.5's AI Content Generator: type, website, topic, the two options; §4's states and §8's toasts.
  * Generate streams: the draft's text shows as it is written, and Cancel stops it before anything is stored.
  */
-export function ContentGeneratorForm({ canWrite, focusTopic }: { canWrite: boolean; focusTopic: boolean }) {
+export function ContentGeneratorForm({
+  canWrite,
+  focusTopic,
+  websiteId,
+}: {
+  canWrite: boolean;
+  focusTopic: boolean;
+  /** The website chosen in the sidebar: new content is for it unless the user picks another. */
+  websiteId: number | null;
+}) {
   const { t, i18n } = useLingui();
   const websites = useWebsites();
   const ai = useAiStatus();
   const generate = useStreamedGeneration();
   const form = useForm<ContentFormValues>({
     resolver: zodResolver(contentFormSchema, undefined, { raw: true }),
-    defaultValues: contentFormDefaults,
+    defaultValues: { ...contentFormDefaults, site: websiteId === null ? 'all' : String(websiteId) },
   });
+  useEffect(() => form.setValue('site', websiteId === null ? 'all' : String(websiteId)), [websiteId, form]);
   const topicId = useId();
   const topicRef = useRef<HTMLInputElement | null>(null);
   const topicField = form.register('topic');
@@ -87,10 +97,14 @@ export function ContentGeneratorForm({ canWrite, focusTopic }: { canWrite: boole
         </CardTitle>
         <CardDescription data-testid="content-writer">
           {ai.data && ai.data.provider === null ? (
-            <Trans>
-              Written by the offline generator: a draft from your topic, websites and contacts, made without
-              an AI provider.
-            </Trans>
+            <>
+              <Trans>
+                Written by the offline generator: a draft from your topic, websites and contacts, made without
+                an AI provider.
+              </Trans>{' '}
+              {/* The server's offlineGeneratorLocales: the one language its copy is written to read right in. */}
+              <Trans>It writes in English only.</Trans>
+            </>
           ) : (
             <Trans>Written by your AI provider from your topic, websites and contacts.</Trans>
           )}

@@ -1,4 +1,5 @@
 import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
+import { SelectedSiteNote } from '@client/components/selected-site-note';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
@@ -16,10 +17,14 @@ import { ScheduleDialog } from './schedule-dialog';
  * The dashboard's Content & SEO tab (spec 000 §2.5): the generator, the calendar and, from the seo area,
  * the SEO Performance card the composition layer hands in.
  */
-export function ContentPanel({ selectedWebsiteId, seoCard }: DashboardPanelProps & { seoCard: ReactNode }) {
+export function ContentPanel({
+  selectedWebsiteId,
+  selectedWebsiteName,
+  seoCard,
+}: DashboardPanelProps & { seoCard: ReactNode }) {
   const { user } = useAuth();
   const canWrite = user ? hasRole(user.role, 'member') : false;
-  const content = useContentItems();
+  const content = useContentItems(selectedWebsiteId);
   const search = useSearch();
   const [location, navigate] = useLocation();
   const intent = new URLSearchParams(search).get('open');
@@ -38,25 +43,20 @@ export function ContentPanel({ selectedWebsiteId, seoCard }: DashboardPanelProps
     navigate(`${location}?${params}`, { replace: true });
   }, [focusRequested, itemRequested, search, location, navigate]);
 
-  const calendarContent = {
-    data: content.data?.filter(
-      (item) => selectedWebsiteId === null || item.websiteId === null || item.websiteId === selectedWebsiteId,
-    ),
-    isLoading: content.isLoading,
-    error: content.error,
-    refetch: content.refetch,
-  };
   // The editor shows the item as the list has it now, so a save or publish shows at once.
   const openItem: ContentItem | null = content.data?.find((item) => item.id === openId) ?? null;
   return (
     <div className="space-y-6" data-panel="content">
-      <h2 className="text-2xl font-bold tracking-tight">
-        <Trans>Content & SEO</Trans>
-      </h2>
+      <div className="space-y-1">
+        <h2 className="text-2xl font-bold tracking-tight">
+          <Trans>Content & SEO</Trans>
+        </h2>
+        <SelectedSiteNote siteName={selectedWebsiteName} />
+      </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <ContentGeneratorForm canWrite={canWrite} focusTopic={focusTopic} />
+        <ContentGeneratorForm canWrite={canWrite} focusTopic={focusTopic} websiteId={selectedWebsiteId} />
         <ContentCalendar
-          content={calendarContent}
+          content={content}
           canWrite={canWrite}
           onOpen={(item) => setOpenId(item.id)}
           onScheduleNew={() => setIsScheduling(true)}

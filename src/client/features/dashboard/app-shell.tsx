@@ -9,7 +9,7 @@ import { DashboardHeader } from './dashboard-header';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { dashboardHref, dashboardTabLabel, parseDashboardLocation } from './dashboard-tabs';
 import { screenOf } from './screen-links';
-import { useSelectedWebsiteId } from './use-selected-website';
+import { useSelectedWebsite } from './use-selected-website';
 
 /** The command palette's code (cmdk, the searches) loads on its first opening, not with the shell. */
 const loadCommandPalette = () => import('./command-palette');
@@ -26,7 +26,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const search = useSearch();
   const isDashboard = path === '/dashboard';
   const { tab, siteId } = parseDashboardLocation(isDashboard ? search : '');
-  const selectedWebsiteId = useSelectedWebsiteId(siteId);
+  const selectedWebsiteId = useSelectedWebsite(siteId)?.id ?? null;
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
   // The phone drawer closes on any move, a link's or the browser's back button.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is what the effect reacts to.

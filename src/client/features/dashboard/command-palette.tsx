@@ -193,7 +193,16 @@ export function CommandPalette({
                   key={item.id}
                   value={`content:${item.id}`}
                   icon={FileText}
-                  onSelect={() => go(dashboardHref({ tab: 'content', siteId, open: contentIntent(item.id) }))}
+                  onSelect={() =>
+                    // The content tab lists the sidebar website's items: another website's opens unfiltered.
+                    go(
+                      dashboardHref({
+                        tab: 'content',
+                        siteId: item.websiteId === null || item.websiteId === siteId ? siteId : null,
+                        open: contentIntent(item.id),
+                      }),
+                    )
+                  }
                 >
                   {item.title}
                 </PaletteItem>

@@ -13,7 +13,7 @@ import {
   parseDashboardLocation,
 } from './dashboard-tabs';
 import { tabPanels } from './tab-panels';
-import { useSelectedWebsiteId } from './use-selected-website';
+import { useSelectedWebsite } from './use-selected-website';
 
 /** Spec 001: a signed-out visitor is told, then sent to sign in after this delay. */
 const signInRedirectDelayMs = 500;
@@ -24,7 +24,8 @@ export function DashboardPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const { tab: activeTab, siteId } = parseDashboardLocation(search);
-  const selectedWebsiteId = useSelectedWebsiteId(siteId);
+  const selectedWebsite = useSelectedWebsite(siteId);
+  const selectedWebsiteId = selectedWebsite?.id ?? null;
 
   useEffect(() => {
     if (isLoading || user) return;
@@ -49,7 +50,11 @@ export function DashboardPage() {
       <main className="flex-1 p-4 sm:p-6 lg:p-8">
         {Panel ? (
           <Suspense fallback={<PageLoader />}>
-            <Panel selectedWebsiteId={selectedWebsiteId} onNavigate={selectTab} />
+            <Panel
+              selectedWebsiteId={selectedWebsiteId}
+              selectedWebsiteName={selectedWebsite?.name ?? null}
+              onNavigate={selectTab}
+            />
           </Suspense>
         ) : (
           <ComingLaterPanel tabLabel={dashboardTabLabel(activeTab)} onBack={() => selectTab('dashboard')} />

@@ -2,6 +2,7 @@ import { ActivityFeed } from '@client/components/activity-feed';
 import { ComingLaterButton } from '@client/components/coming-later-button';
 import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
 import { QueryState } from '@client/components/query-state';
+import { SelectedSiteNote } from '@client/components/selected-site-note';
 import { type StatTile, StatTileGrid } from '@client/components/stat-tile-grid';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -43,21 +44,10 @@ const wholeDollars: Intl.NumberFormatOptions = {
   maximumFractionDigits: 0,
 };
 
-export function OverviewPanel({ selectedWebsiteId, onNavigate }: DashboardPanelProps) {
-  const { data: websites } = useWebsites();
-  const selectedSite = websites?.find((site) => site.id === selectedWebsiteId);
-  const siteName = selectedSite?.name;
+export function OverviewPanel({ selectedWebsiteId, selectedWebsiteName, onNavigate }: DashboardPanelProps) {
   return (
     <div className="space-y-6">
-      {selectedSite && (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="selected-site-note">
-          <Globe className="h-4 w-4 text-primary" />
-          <Trans>
-            Showing figures for <span className="font-medium text-foreground">{siteName}</span>. Select it
-            again in the sidebar to see every website.
-          </Trans>
-        </p>
-      )}
+      <SelectedSiteNote siteName={selectedWebsiteName} />
       <StatCards websiteId={selectedWebsiteId} />
       <SiteCards
         selectedWebsiteId={selectedWebsiteId}

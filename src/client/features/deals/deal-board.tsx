@@ -28,16 +28,21 @@ import { hasRole } from '@domain/roles';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarDays, GripVertical, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { AddDealDialog } from './add-deal-dialog';
 import { DealFilterBar, type DealViewFilters } from './deal-filters';
 import { dealStageNames, formatCount, formatDay, formatMoney, stageAccents } from './deal-format';
 import { DealTable } from './deal-table';
 import { useDealBoard, useMoveDeal } from './deals-api';
 
-/** The pipeline board (issue 17): one column per stage, cards moved by drag and drop or keyboard; and the same deals as a table. */
-export function DealBoard() {
-  const [filters, setFilters] = useState<DealViewFilters>({});
+/**
+ * The pipeline board (issue 17): one column per stage, cards moved by drag and drop or keyboard; and the same
+ * deals as a table. `websitePreset` is the website chosen in the sidebar: it sets the website filter, which
+ * stays changeable.
+ */
+export function DealBoard({ websitePreset = null }: { websitePreset?: number | null }) {
+  const [filters, setFilters] = useState<DealViewFilters>({ websiteId: websitePreset ?? undefined });
+  useEffect(() => setFilters((f) => ({ ...f, websiteId: websitePreset ?? undefined })), [websitePreset]);
   const { user } = useAuth();
   const canWrite = user ? hasRole(user.role, 'member') : false;
   // The stage a new deal starts in while the "Add Deal" dialog is open.

@@ -76,8 +76,10 @@ export function useDealSearch(text: string, { enabled = true }: { enabled?: bool
   });
 }
 
-export function useDealStats() {
-  return useQuery({ queryKey: ['/api/deals/stats'], queryFn: queryWith(dealStatsSchema) });
+/** The CRM's deal figures, of every website or (`websiteId`) of the one chosen in the sidebar. */
+export function useDealStats(websiteId: number | null = null) {
+  const url = websiteId === null ? '/api/deals/stats' : `/api/deals/stats?websiteId=${websiteId}`;
+  return useQuery({ queryKey: [url], queryFn: queryWith(dealStatsSchema) });
 }
 
 /** After any deal write: every deals read, and the contacts views a won deal can change (status). */

@@ -10,9 +10,12 @@ import { useDealStats } from './deals-api';
 /** Spec 000 §2.6's stages; lost deals are counted by the conversion rate instead. */
 const pipelineStages = ['leads', 'qualified', 'proposal', 'negotiation', 'won'] as const;
 
-/** Sales Pipeline side card: deals and value per stage, and the forecast of the next two months. */
-export function PipelineCard() {
-  const statsQuery = useDealStats();
+/**
+ * Sales Pipeline side card: deals and value per stage, and the forecast of the next two months, of every
+ * website or of the one chosen in the sidebar.
+ */
+export function PipelineCard({ websiteId = null }: { websiteId?: number | null }) {
+  const statsQuery = useDealStats(websiteId);
   const { i18n } = useLingui();
   return (
     <Card data-testid="pipeline-card">

@@ -1,3 +1,4 @@
+import type { DashboardPanelProps } from '@client/components/dashboard-panel-props';
 import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -29,8 +30,11 @@ import { useProviderStatus, useRevenue, useTestConnection } from './payments-api
 import { PaymentsTable } from './payments-table';
 import { WebsiteProductsCard } from './website-products-card';
 
-/** Dashboard 'payments' tab (spec 000 §2.4): provider status, masked keys, revenue from recorded payments. */
-export function PaymentsPanel() {
+/**
+ * Dashboard 'payments' tab (spec 000 §2.4): provider status, masked keys, revenue from recorded payments.
+ * Payments are not recorded per website; the products are, and the sidebar's website filters them.
+ */
+export function PaymentsPanel({ selectedWebsiteId, selectedWebsiteName }: DashboardPanelProps) {
   const status = useProviderStatus();
   const isStripe = status.data?.provider === 'stripe';
   const { t } = useLingui();
@@ -52,7 +56,7 @@ export function PaymentsPanel() {
       {/* minmax(0, 1fr) columns at every width: an auto column grew to its widest row (627 px on a phone). */}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <ProviderCard />
-        <WebsiteProductsCard />
+        <WebsiteProductsCard websiteId={selectedWebsiteId} websiteName={selectedWebsiteName} />
       </div>
       <RevenueAnalytics />
       <Card>

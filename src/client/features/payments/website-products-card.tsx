@@ -2,6 +2,7 @@ import { FormDialog } from '@client/components/form/form-dialog';
 import { FormField } from '@client/components/form/form-field';
 import { SelectField } from '@client/components/form/select-field';
 import { QueryState } from '@client/components/query-state';
+import { SelectedSiteNote } from '@client/components/selected-site-note';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
@@ -10,7 +11,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { useWebsites } from '@client/features/websites';
 import { fieldMessage } from '@client/i18n/field-message';
 import { formatMoney } from '@client/i18n/format';
-import { apiRequest, errorMessage } from '@client/lib/api';
+import { apiRequest, errorMessage, requestJson } from '@client/lib/api';
 import { onErrorToast } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
 import { queryClient } from '@client/lib/query-client';
@@ -20,6 +21,7 @@ import {
   type ProductInput,
   productBillings,
   productInputSchema,
+  productSchema,
 } from '@domain/payments/product-schemas';
 import { dollarsToCents } from '@domain/pricing/money';
 import { hasRole } from '@domain/roles';
@@ -49,14 +51,32 @@ function priceLabel(p: Product, i18n: I18n) {
   return i18n._(p.billing === 'monthly' ? msg`${amount}/month` : msg`${amount}/year`);
 }
 
-/** Payments panel: the products each of the workspace's websites sells. */
-export function WebsiteProductsCard() {
+/**
+ * Payments panel: the products each of the workspace's websites sells, or only those of the website chosen in
+ * the sidebar (`websiteId`, named `websiteName`).
+ */
+export function WebsiteProductsCard({
+  websiteId,
+  websiteName,
+}: {
+  websiteId: number | null;
+  websiteName: string | null;
+}) {
   const { user } = useAuth();
   const canManage = user ? hasRole(user.role, 'admin') : false;
   const websites = useWebsites();
-  const products = useQuery<Product[]>({ queryKey: productsKey });
+  const products = useQuery({
+    queryKey: [...productsKey, { websiteId }],
+    queryFn: () =>
+      requestJson(
+        z.array(productSchema),
+        'GET',
+        websiteId === null ? '/api/products' : `/api/products?websiteId=${websiteId}`,
+      ),
+  });
+  const shownSites = websites.data?.filter((site) => websiteId === null || site.id === websiteId);
   const catalogue = {
-    data: websites.data && products.data ? { sites: websites.data, items: products.data } : undefined,
+    data: shownSites && products.data ? { sites: shownSites, items: products.data } : undefined,
     isLoading: websites.isLoading || products.isLoading,
     error: websites.error ?? products.error,
     refetch: () => Promise.all([websites.refetch(), products.refetch()]),
@@ -78,6 +98,7 @@ export function WebsiteProductsCard() {
         <CardDescription>
           <Trans>What each of your websites sells, with its price.</Trans>
         </CardDescription>
+        <SelectedSiteNote siteName={websiteName} />
       </CardHeader>
       <CardContent>
         <QueryState

@@ -12,6 +12,7 @@ import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
 import { refreshContactViews } from '@client/lib/refresh-contact-views';
 import { useAuth } from '@client/lib/use-auth';
+import { sampleSyncItems } from '@domain/phone-sync/sample-sync-items';
 import { type PhoneSyncType, phoneSyncPayloadSchema, type SyncRecord } from '@domain/phone-sync/sync-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
@@ -21,7 +22,6 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { usePhoneSync, useSyncRecords, useTestToken } from './phone-sync-api';
-import { sampleSyncItems } from './sample-sync-data';
 
 const syncButtons = [
   { type: 'contacts', label: msg`Test Contacts Sync`, icon: Users },
@@ -69,7 +69,8 @@ export function IphoneSyncPanel() {
   const send = (type: PhoneSyncType) =>
     form.handleSubmit((values) =>
       sync.mutate(
-        { type, data: sampleSyncItems(type), authToken: values.authToken },
+        // A test sync: the only kind the workspace's testing token sends; a phone's own token sends it too.
+        { type, data: sampleSyncItems(type), authToken: values.authToken, test: true },
         {
           onSuccess: () =>
             toast({
@@ -116,10 +117,18 @@ export function IphoneSyncPanel() {
                     spellCheck={false}
                     {...form.register('authToken')}
                   />
-                  <p className="text-xs text-muted-foreground">
-                    {isPrefilled
-                      ? t`Pre-filled with this workspace’s test token (for testing only).`
-                      : t`Create a token under Settings → Sync tokens and paste it here.`}
+                  <p className="text-xs text-muted-foreground" data-testid="token-hint">
+                    {isPrefilled ? (
+                      <>
+                        <Badge variant="outline" className="me-1.5">
+                          <Trans>For testing</Trans>
+                        </Badge>
+                        {t`Pre-filled with this workspace’s test token (for testing only).`}{' '}
+                        {t`It sends these test syncs only: a phone needs its own token from Settings → Sync tokens.`}
+                      </>
+                    ) : (
+                      t`Create a token under Settings → Sync tokens and paste it here.`
+                    )}
                   </p>
                 </>
               )}
@@ -292,9 +301,16 @@ function SyncRecordRow({ record }: { record: SyncRecord }) {
           </p>
         )}
       </div>
-      <Badge variant={record.processed ? 'success' : 'secondary'}>
-        {record.processed ? t`Processed` : t`Processing`}
-      </Badge>
+      <div className="flex flex-wrap gap-2">
+        {record.is_test && (
+          <Badge variant="outline">
+            <Trans>Test sync</Trans>
+          </Badge>
+        )}
+        <Badge variant={record.processed ? 'success' : 'secondary'}>
+          {record.processed ? t`Processed` : t`Processing`}
+        </Badge>
+      </div>
     </li>
   );
 }

@@ -34,7 +34,7 @@ export function useTestToken(isEnabled: boolean) {
 
 export function usePhoneSync() {
   return useMutation({
-    mutationFn: async (payload: { type: PhoneSyncType; data: unknown[]; authToken: string }) =>
+    mutationFn: async (payload: { type: PhoneSyncType; data: unknown[]; authToken: string; test: boolean }) =>
       requestJson(receivedSyncSchema, 'POST', '/api/iphone/sync', payload),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: syncRecordsKey }),
   });

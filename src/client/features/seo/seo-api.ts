@@ -13,8 +13,14 @@ export type { SeoPerformance } from '@domain/seo/seo-schemas';
 /** The signed-in screen reads the workspace; the public `-demo` twin reads the demo workspace. */
 const base = (demo: boolean) => (demo ? '/api/demo' : '/api');
 
-export function useSeoPerformance(demo: boolean) {
-  return useQuery({ queryKey: [`${base(demo)}/site-health/seo`], queryFn: queryWith(seoPerformanceSchema) });
+/** The SEO card's scores, of every website or (`websiteId`) of the one chosen in the sidebar. */
+export function useSeoPerformance(demo: boolean, websiteId: number | null = null) {
+  const path = `${base(demo)}/site-health/seo`;
+  return useQuery({
+    queryKey: [path, { websiteId }],
+    queryFn: () =>
+      requestJson(seoPerformanceSchema, 'GET', websiteId === null ? path : `${path}?websiteId=${websiteId}`),
+  });
 }
 
 const searchConsolePath = '/api/site-health/search-console';

@@ -23,10 +23,8 @@ export function SeoPerformanceCard({
   selectedWebsiteId?: number | null;
 }) {
   const { t, i18n } = useLingui();
-  const seo = useSeoPerformance(demo);
-  const sites = (seo.data?.sites ?? []).filter(
-    (s) => selectedWebsiteId === null || s.websiteId === selectedWebsiteId,
-  );
+  const seo = useSeoPerformance(demo, selectedWebsiteId);
+  const sites = seo.data?.sites ?? [];
   const keywords = sites.flatMap((s) => s.keywords.map((k) => ({ ...k, domain: s.domain })));
   return (
     <Card data-testid="seo-performance">

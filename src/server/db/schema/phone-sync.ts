@@ -11,6 +11,8 @@ export const phoneSyncTokens = pgTable('phone_sync_tokens', {
   tokenHash: text('token_hash').notNull(),
   tokenHint: text('token_hint').notNull(),
   plainToken: text('plain_token'),
+  /** A testing token (migration 1040): its value is readable by members, and it sends test syncs only. */
+  testOnly: boolean('test_only').notNull().default(false),
   createdBy: bigint('created_by', { mode: 'number' }),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -29,6 +31,7 @@ export const phoneSyncRecords = pgTable('phone_sync_records', {
   contactsUpdated: integer('contacts_updated').notNull().default(0),
   errorMessage: text('error_message'),
   errorMessageRef: jsonb('error_message_ref').$type<MessageRef>(),
+  isTest: boolean('is_test').notNull().default(false),
   createdAt: createdAtColumn(),
   processedAt: timestamp('processed_at', { withTimezone: true }),
 });

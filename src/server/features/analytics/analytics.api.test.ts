@@ -292,6 +292,9 @@ describe('rollups and reports', () => {
     expect(week.insights.map((i: { kind: string }) => i.kind)).toEqual(['trend', 'topSource', 'bestSite']);
     const site = (await owner.client.get(`/api/analytics/overview?site=${siteId}`)).json();
     expect(site.summary.visitors.current).toBeLessThan(month.summary.visitors.current);
+    // The per-site cards follow the chosen website as well (issue 30 §2.8).
+    expect(month.sites.length).toBeGreaterThan(1);
+    expect(site.sites.map((s: { id: number }) => s.id)).toEqual([siteId]);
     expect((await owner.client.get('/api/analytics/overview?range=2weeks')).json().issues[0].path).toBe(
       'range',
     );

@@ -156,7 +156,9 @@ export async function getOverview(tx: Tx, query: ReportQuery, now = new Date()):
     const day = isoDay(new Date(t));
     days.push({ day, visitors: byDay.get(day)?.visitors ?? 0, pageviews: byDay.get(day)?.pageviews ?? 0 });
   }
-  const sites: SiteSummary[] = websites.map((w) => {
+  // The per-site cards follow the sidebar's website too: one card when one website is chosen.
+  const shown = query.site === undefined ? websites : websites.filter((w) => w.id === query.site);
+  const sites: SiteSummary[] = shown.map((w) => {
     const now = cur.sites.find((s) => s.websiteId === w.id);
     const before = prev.sites.find((s) => s.websiteId === w.id);
     return {

@@ -18,6 +18,7 @@ import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/index.js';
 import { openPlatformSubscription } from '../billing/index.js';
 import { acceptInvite, addWorkspaceOwner, joinWorkspaceByInvite } from '../members/index.js';
+import { ensureTestSyncToken } from '../phone-sync/index.js';
 import { forgiveAttempt, reserveAttempt, signInThrottles } from './rate-limits.js';
 import {
   deleteSession,
@@ -163,10 +164,14 @@ export async function createEmptyWorkspaceIn(
   return workspaceId;
 }
 
-/** Creates a workspace owned by `ownerId` inside the caller's transaction, which then works in it. */
+/**
+ * Creates a workspace owned by `ownerId` inside the caller's transaction, which then works in it. It starts
+ * with a testing sync token, so the iPhone sync tab's Test buttons work on the first visit.
+ */
 async function createWorkspaceIn(tx: Tx, options: NewWorkspace): Promise<number> {
   const workspaceId = await createEmptyWorkspaceIn(tx, options);
   await addWorkspaceOwner(tx, { workspaceId, userId: options.ownerId });
+  await ensureTestSyncToken(tx, options.ownerId);
   await recordActivity(
     tx,
     'workspace_created',

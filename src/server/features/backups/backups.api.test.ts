@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Backup } from '@domain/backups/backup-schemas';
+import { sampleSyncItems } from '@domain/phone-sync/sample-sync-items';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupToEnd, keptRows, listed, restoreToEnd, until } from '../../../../test/support/backups.js';
-import { addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
+import { ApiClient, addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { seedDemoData } from '../../seed/demo-data.js';
 import { wordpressPasswordPurpose } from '../content/service.js';
 import { openAuthHeader } from '../ecosystem/index.js';
@@ -103,6 +104,7 @@ describe('backups', () => {
   it('round trip: backup, verify, restore into a new workspace, equal row by row; other tenants untouched', async () => {
     const source = await richWorkspace();
     const bystander = await signUpOwner(t.app, { businessName: 'Bystander' });
+    const sourceToken = (await source.client.get('/api/iphone/test-token')).json().token;
     const backup = await backupToEnd(source.client);
     expect(backup).toMatchObject({ status: 'completed', verifyStatus: 'unverified', trigger: 'manual' });
     expect(backup.sizeBytes).toBeGreaterThan(0);
@@ -186,6 +188,17 @@ describe('backups', () => {
     );
     const contacts = (await source.client.get('/api/contacts?limit=100')).json();
     expect(JSON.stringify(contacts)).toContain('ivy@import.test');
+    // The copy's testing sync token is its own, and its Test buttons work.
+    const copyToken = (await source.client.get('/api/iphone/test-token')).json().token;
+    expect(copyToken).toMatch(/^hubsync_/);
+    expect(copyToken).not.toBe(sourceToken);
+    const testSync = await new ApiClient(t.app).post('/api/iphone/sync', {
+      type: 'calls',
+      data: sampleSyncItems('calls'),
+      authToken: copyToken,
+      test: true,
+    });
+    expect(testSync.statusCode).toBe(202);
     expect(
       (await source.client.post('/api/auth/switch-workspace', { workspaceId: source.workspaceId }))
         .statusCode,

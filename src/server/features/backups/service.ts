@@ -13,6 +13,7 @@ import { resealWordpressAfterRestore } from '../content/index.js';
 import { resealAuthHeadersAfterRestore } from '../ecosystem/index.js';
 import { holdSendingAfterRestore } from '../marketing/index.js';
 import { addWorkspaceOwner } from '../members/index.js';
+import { renewTestSyncTokenAfterRestore } from '../phone-sync/index.js';
 import { resealSearchConsoleAfterRestore } from '../seo/index.js';
 import { holdRemindersAfterRestore } from '../tasks/index.js';
 import { failDeliveriesAfterRestore } from '../webhooks/index.js';
@@ -279,6 +280,7 @@ export async function runRestoreJob(
       await stopRunsAfterRestore(tx, at);
       await failDeliveriesAfterRestore(tx, at);
       await holdRemindersAfterRestore(tx);
+      await renewTestSyncTokenAfterRestore(tx, restore.createdBy);
       // Whoever restores can open the copy even when the backup predates their membership.
       if (restore.createdBy && !(await store.isMemberOfCurrentWorkspace(tx, restore.createdBy)))
         await addWorkspaceOwner(tx, { workspaceId: newWorkspaceId, userId: restore.createdBy });

@@ -13,7 +13,7 @@ import {
   type TimelineEntry,
   timelineEntrySchema,
 } from '@domain/contacts/contact-schemas';
-import { idParamSchema } from '@domain/ids';
+import { idParamSchema, websiteFilterQuerySchema } from '@domain/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noContent } from '../../http/responses.js';
@@ -120,11 +120,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contacts'],
         description:
           'Contact tiles. qualifiedLeads = contacts with status qualified. pipeline = count and total ' +
-          'value (cents) per status. Active deals and conversion rate count deals: GET /api/deals/stats.',
+          'value (cents) per status. Active deals and conversion rate count deals: GET /api/deals/stats. ' +
+          '`websiteId`: only the contacts of that website (their source is its name); 404 for a website ' +
+          'the workspace does not have.',
+        querystring: websiteFilterQuerySchema,
         response: { 200: contactStatsSchema },
       },
     },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => summarizeContactStats(tx)),
+    (request) => app.inWorkspace(request, 'viewer', (tx) => summarizeContactStats(tx, request.query)),
   );
 
   app.get(

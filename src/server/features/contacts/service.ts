@@ -7,10 +7,12 @@ import {
 } from '@domain/contacts/contact-schemas';
 import { contactDisplayName } from '@domain/contacts/names';
 import { normalizePhone } from '@domain/contacts/phone';
+import type { WebsiteFilter } from '@domain/ids';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { emitContactEvent } from '../../events/contact-events.js';
 import { recordActivity } from '../activities/index.js';
+import { getWebsite } from '../websites/index.js';
 import { addTimelineEntry, fieldList, type TimelineEntry, upsertContactByIdentity } from './ingestion.js';
 import { placeAddress } from './placing.js';
 import { type Contact, countContactsByStatus } from './read-model.js';
@@ -345,7 +347,12 @@ export async function countContacts(tx: Tx, query: { q?: string; source?: string
   return { count: Math.min(count, countCap), isCapped: count > countCap };
 }
 
-export async function summarizeContactStats(tx: Tx) {
+/**
+ * The contact tiles' figures, of the workspace or, with `websiteId`, of that website's contacts: those whose
+ * source is its name (as the dashboard counts a website's audience). Another workspace's website is not found.
+ */
+export async function summarizeContactStats(tx: Tx, filter: WebsiteFilter = {}) {
+  if (filter.websiteId !== undefined) return statsOfSource(tx, (await getWebsite(tx, filter.websiteId)).name);
   const row = await store.readContactStats(tx);
   const counts = await countContactsByStatus(tx);
   return {
@@ -357,6 +364,29 @@ export async function summarizeContactStats(tx: Tx) {
       customer: { count: counts.customer, valueCents: row?.customerValueCents ?? 0 },
       lost: { count: counts.lost, valueCents: row?.lostValueCents ?? 0 },
     },
+  };
+}
+
+async function statsOfSource(tx: Tx, source: string) {
+  const rows = await store.statusTotalsOfSource(tx, source);
+  const stage = (status: ContactStatus) => {
+    const row = rows.find((r) => r.status === status);
+    return { count: row?.count ?? 0, valueCents: row?.valueCents ?? 0 };
+  };
+  const pipeline = {
+    lead: stage('lead'),
+    qualified: stage('qualified'),
+    customer: stage('customer'),
+    lost: stage('lost'),
+  };
+  return {
+    total: rows.reduce((n, r) => n + r.count, 0),
+    lead: pipeline.lead.count,
+    qualified: pipeline.qualified.count,
+    customer: pipeline.customer.count,
+    lost: pipeline.lost.count,
+    qualifiedLeads: pipeline.qualified.count,
+    pipeline,
   };
 }
 

@@ -343,6 +343,14 @@ export async function countAudienceOfSource(tx: Tx, source: string): Promise<num
   return rows[0]?.n ?? 0;
 }
 
+/** Count and value per status of one source's contacts: a website's figures (uses contacts_source_idx). */
+export async function statusTotalsOfSource(tx: Tx, source: string) {
+  const { rows } = await tx.execute<{ status: ContactStatus; count: number; valueCents: number }>(sql`
+    select ${v.status} as status, count(*)::int as count, coalesce(sum(${v.valueCents}), 0)::float8 as "valueCents"
+    from ${v} where ${v.source} = ${source} group by ${v.status}`);
+  return rows;
+}
+
 export async function countContactRows(tx: Tx, filter: ContactFilter, cap: number): Promise<number> {
   const conditions = filterConditions(filter);
   const { rows } = await tx.execute<{ n: number }>(sql`

@@ -162,7 +162,8 @@ describe('content generation, offline', () => {
     expect(item.title.toLowerCase()).toContain('open house checklist');
     expect(item.outline.length).toBeGreaterThanOrEqual(4);
     expect(item.body).toContain('Harbor Homes');
-    expect(item.body).toContain('first-time home buyers');
+    // The website's description, as its own paragraph: the copy never makes it an audience.
+    expect(item.body).toContain('## About Harbor Homes\n\nFirst-time home buyers.');
     expect(item.body).toMatch(/real estate|mortgages/);
     expect(item.keywords).toContain('open house checklist');
     expect(item.metaDescription.length).toBeGreaterThanOrEqual(120);
@@ -181,6 +182,17 @@ describe('content generation, offline', () => {
     expect(activities[0].description).toContain(item.title);
   });
 
+  it('writes a question topic as a question, and its SEO-checked draft still passes every check', async () => {
+    // Four words: the title, the heading and one mention in the text stay within the density the checks allow.
+    const res = await generate(owner, { topic: 'do open houses work??', type: 'blog' });
+    expect(res.statusCode).toBe(201);
+    const item = res.json();
+    expect(item.title).toMatch(/^Do Open Houses Work\? /);
+    expect(item.body).toContain('the question “Do open houses work?”');
+    expect(`${item.title} ${item.metaDescription} ${item.body}`).not.toMatch(/[?!]”?[.,:;]/);
+    expect(item.seoChecks.filter((c: { passed: boolean }) => !c.passed)).toEqual([]);
+  });
+
   it('writes every content type; SEO optimize off leaves the checks out; a social post stays short and says so', async () => {
     for (const type of ['blog', 'social', 'email', 'landing', 'product']) {
       const res = await generate(owner, { topic: `Spring sale ${type}`, type, seoOptimize: false });
@@ -195,7 +207,7 @@ describe('content generation, offline', () => {
     // Still failing and said so: the length (a social post is not padded to 300 words).
     expect(failing).toContain('text-length');
     expect(failing).not.toContain('meta-description-length');
-    expect(social.body).not.toContain('More about');
+    expect(social.body).not.toContain('## More on');
   });
 
   it('streams the offline draft a section at a time, then stores the same item as the non-streaming route', async () => {

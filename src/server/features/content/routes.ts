@@ -13,6 +13,7 @@ import {
   wordpressSettingsInputSchema,
   wordpressStatusSchema,
 } from '@domain/content/content-schemas';
+import { websiteFilterQuerySchema } from '@domain/ids';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -131,12 +132,15 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        description: 'The workspace’s content items, newest first (at most 200).',
+        description:
+          'The workspace’s content items, newest first (at most 200). `websiteId`: that website’s items and ' +
+          'those for all websites; 404 for a website the workspace does not have.',
+        querystring: websiteFilterQuerySchema,
         response: { 200: contentListSchema },
       },
     },
     (request) =>
-      app.inWorkspace(request, 'viewer', (tx, member) => listContent(tx, member.workspaceId), {
+      app.inWorkspace(request, 'viewer', (tx, member) => listContent(tx, member.workspaceId, request.query), {
         readOnly: true,
       }),
   );

@@ -1,4 +1,4 @@
-import { titleCase } from './offline-generator.js';
+import { readTopic, sentence, subtitled, type Topic, withoutOpenQuote } from './topic-phrases.js';
 
 export interface SeoCheck {
   id: string;
@@ -36,7 +36,7 @@ function clipWords(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');
-  return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[,;:.\s—-]+$/, '');
+  return withoutOpenQuote(space > max / 2 ? cut.slice(0, space) : cut).replace(/[,;:.\s—-]+$/, '');
 }
 
 const mentions = (text: string, phrase: string) => text.toLowerCase().split(phrase).length - 1;
@@ -45,27 +45,28 @@ const mentions = (text: string, phrase: string) => text.toLowerCase().split(phra
 function fix(
   draft: OptimizableDraft,
   failing: Set<string>,
-  keyphrase: string,
+  topic: Topic,
   options: SeoOptions,
 ): OptimizableDraft {
   const { brand } = options;
   let { title, body, metaDescription, slug } = draft;
-  const Keyphrase = titleCase(keyphrase);
+  // Found in lower case; written as the user typed it, and never as a sentence's subject (topic-phrases).
+  const { keyphrase } = topic;
   if (failing.has('keyphrase-in-title') && keyphrase.length <= 50 && !title.toLowerCase().includes(keyphrase))
-    title = clipWords(`${Keyphrase}: ${title}`, 60);
+    title = clipWords(subtitled(topic.title, title), 60);
   if (failing.has('title-length')) {
     if (title.length > 60) title = clipWords(title, 60);
     else if (title.length < 10) title = clipWords(`${title} | ${brand}`, 60);
   }
   if (failing.has('keyphrase-in-meta-description') && !metaDescription.toLowerCase().includes(keyphrase))
-    metaDescription = `${Keyphrase}: ${metaDescription}`;
+    metaDescription = subtitled(topic.title, metaDescription);
   if (
     failing.has('meta-description') ||
     failing.has('meta-description-length') ||
     metaDescription.length > 156
   ) {
     const filler = [
-      `Read how ${keyphrase} works in practice.`,
+      sentence(`Practical advice on ${topic.mention}`),
       `Practical steps and common mistakes, from ${brand}.`,
       'Clear advice you can act on this week.',
     ];
@@ -80,20 +81,42 @@ function fix(
     if (fromPhrase) slug = fromPhrase;
   }
   if (failing.has('keyphrase-in-introduction') && !body.toLowerCase().slice(0, 400).includes(keyphrase))
-    body = `${Keyphrase}, in short: what it is, why it matters and how to start.\n\n${body}`;
-  if (failing.has('keyphrase-in-heading')) body = `## ${Keyphrase}\n\n${body}`;
+    body = `${sentence(`Why it matters and how to start: this page covers ${topic.mention}`)}\n\n${body}`;
+  if (failing.has('keyphrase-in-heading')) body = `## ${topic.title}\n\n${body}`;
   if (failing.has('text-length') && !options.keepShort)
-    body = `${body}\n\n## More about ${keyphrase}\n\nEvery business starts from a different place, so the best first step depends on where you are today. Look at what your customers ask about most, what they struggle with, and where they drop off. Those three answers usually point to the change that pays off fastest. Write the answers down, share them with your team, and agree on one thing to try first.\n\nWhen you have tried it, compare the results with the month before. If the numbers moved, keep going and try the next idea. If they did not, ask why before changing something else: the reason is often simpler than it looks, and the lesson makes the next attempt better. Small, steady improvements add up faster than one big launch, and they are far easier to explain, measure and repeat.`;
+    body = `${body}\n\n## ${topic.kind === 'question' ? 'More on this question' : `More on ${topic.title}`}\n\nEvery business starts from a different place, so the best first step depends on where you are today. Look at what your customers ask about most, what they struggle with, and where they drop off. Those three answers usually point to the change that pays off fastest. Write the answers down, share them with your team, and agree on one thing to try first.\n\nWhen you have tried it, compare the results with the month before. If the numbers moved, keep going and try the next idea. If they did not, ask why before changing something else: the reason is often simpler than it looks, and the lesson makes the next attempt better. Small, steady improvements add up faster than one big launch, and they are far easier to explain, measure and repeat.`;
   if (failing.has('keyphrase-density')) {
     const words = body.split(/\s+/).length + title.split(/\s+/).length;
-    const density = (mentions(`${title} ${body}`, keyphrase) * keyphrase.split(/\s+/).length * 100) / words;
+    const phraseWords = keyphrase.split(/\s+/).length;
+    const density = (mentions(`${title} ${body}`, keyphrase) * phraseWords * 100) / words;
     if (density < 0.5)
-      body = `${body}\n\nIf you have questions about ${keyphrase}, ask us: we are glad to help.`;
+      body = `${body}\n\n${sentence(`We are glad to answer your questions on ${topic.mention}`)}`;
     else {
-      // Too many mentions: keep the first two, let the rest say "it".
+      // Too many mentions: the title and headings keep theirs, the text keeps as many as a 2% density
+      // allows (the audit counts the page's words a little differently, and its ceiling is 3%), at least
+      // one, and the rest say "it" (quotes and "the question" included).
+      const headings = [title, ...body.split('\n').filter((line) => line.startsWith('#'))].join(' ');
+      const allowed = Math.max(
+        1,
+        Math.floor((2 * words) / (100 * phraseWords)) - mentions(headings, keyphrase),
+      );
       let seen = 0;
-      const pattern = new RegExp(keyphrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
-      body = body.replace(pattern, (match) => (++seen <= 2 ? match : 'it'));
+      const escaped = keyphrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const pattern = new RegExp(`(?:the question )?“?${escaped}\\??”?`, 'gi');
+      body = body
+        .split('\n')
+        .map((line) =>
+          line.startsWith('#')
+            ? line
+            : line.replace(pattern, (match, at: number) => {
+                if (++seen <= allowed) return match;
+                // A quoted question that ended its sentence leaves the sentence to end after "it".
+                const endsSentence =
+                  /\?”?$/.test(match) && /^(\s+\p{Lu}|$)/u.test(line.slice(at + match.length));
+                return endsSentence ? 'it.' : 'it';
+              }),
+        )
+        .join('\n');
     }
   }
   return { title, body, metaDescription, slug };
@@ -109,13 +132,13 @@ export function optimizeForSeo(
   options: SeoOptions,
   audit: (draft: OptimizableDraft) => SeoCheck[],
 ): { draft: OptimizableDraft; checks: SeoCheck[] } {
-  const phrase = keyphrase.toLowerCase().trim();
+  const topic = readTopic(keyphrase);
   let current = draft;
   let checks = audit(current);
   for (let pass = 0; pass < maxPasses; pass++) {
     const failing = new Set(checks.filter((c) => !c.passed).map((c) => c.id));
     if (failing.size === 0) break;
-    const next = fix(current, failing, phrase, options);
+    const next = fix(current, failing, topic, options);
     if (JSON.stringify(next) === JSON.stringify(current)) break;
     current = next;
     checks = audit(current);

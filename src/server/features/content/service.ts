@@ -5,6 +5,7 @@ import type {
   GenerateContentRequest,
   WordpressStatus,
 } from '@domain/content/content-schemas';
+import type { WebsiteFilter } from '@domain/ids';
 import type { Locale } from '@domain/locales';
 import { messageRef, serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
@@ -14,12 +15,13 @@ import type { Member } from '../../http/session.js';
 import { recordActivity } from '../activities/index.js';
 import { open, type RestoredIds, reseal, seal } from '../email/index.js';
 import { auditDraftPage } from '../seo/index.js';
-import { findWebsiteRow } from '../websites/index.js';
+import { findWebsiteRow, getWebsite } from '../websites/index.js';
 import { draftFromStreamedText, streamPrompt, translateWithModel, writeWithModel } from './ai-writer.js';
 import { type GeneratedDraft, type GenerationContext, generateOffline } from './offline-generator.js';
 import { bodyHtml, escapeHtml, pageHtml } from './render.js';
 import { type OptimizableDraft, optimizeForSeo, slugify } from './seo-optimize.js';
 import * as store from './store.js';
+import { keyphraseOf, normalizeTopic } from './topic-phrases.js';
 import { createWordpressClient, publishToWordpress } from './wordpress.js';
 
 export const publishItemJobName = 'content.publish-item';
@@ -101,8 +103,17 @@ async function insertWithFreeSlug(
 
 // ---- reading ----
 
-export async function listContent(tx: Tx, workspaceId: number): Promise<ContentItem[]> {
-  return (await store.listItems(tx)).map((row) => toItem(row, workspaceId));
+/**
+ * The newest items; with `websiteId`, those of that website and those written for all websites (they are
+ * that website's too). A website the workspace does not have is not found.
+ */
+export async function listContent(
+  tx: Tx,
+  workspaceId: number,
+  filter: WebsiteFilter = {},
+): Promise<ContentItem[]> {
+  if (filter.websiteId !== undefined) await getWebsite(tx, filter.websiteId);
+  return (await store.listItems(tx, filter.websiteId)).map((row) => toItem(row, workspaceId));
 }
 
 export async function getContent(tx: Tx, workspaceId: number, id: number): Promise<ContentItem> {
@@ -118,7 +129,8 @@ async function contextFor(
   const website = input.websiteId === undefined ? null : await requireWebsite(tx, input.websiteId);
   const audience = await store.workspaceAudience(tx, 3);
   return {
-    topic: input.topic,
+    // The form the copy writes and the SEO checks look for (no trailing stop, one question mark).
+    topic: normalizeTopic(input.topic),
     type: input.type,
     website: website
       ? { name: website.name, domain: website.domain, description: website.description }
@@ -138,7 +150,7 @@ function seoPass(
     auditDraftPage(
       pageUrl(d.slug),
       pageHtml({ ...draft, ...d, locale: 'en' }, pageUrl(d.slug)),
-      context.topic,
+      keyphraseOf(context.topic),
     ).map(({ id, passed, detail }) => (detail === undefined ? { id, passed } : { id, passed, detail }));
   return optimizeForSeo(
     { title: draft.title, body: draft.body, metaDescription: draft.metaDescription, slug: draft.slug },

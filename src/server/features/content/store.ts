@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 import { contentItems, contentWordpress } from '../../db/schema/content.js';
 
@@ -20,10 +20,16 @@ export async function insertItem(tx: Tx, item: ContentInsert): Promise<ContentRo
   return row;
 }
 
-export async function listItems(tx: Tx): Promise<ContentRow[]> {
+/** The newest items; with `websiteId`, that website's and those for all websites (no website). */
+export async function listItems(tx: Tx, websiteId?: number): Promise<ContentRow[]> {
   return tx
     .select()
     .from(contentItems)
+    .where(
+      websiteId === undefined
+        ? undefined
+        : or(eq(contentItems.websiteId, websiteId), isNull(contentItems.websiteId)),
+    )
     .orderBy(desc(contentItems.createdAt), desc(contentItems.id))
     .limit(listLimit);
 }

@@ -82,12 +82,13 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
           'CRM figures from deals. active = deals in open stages (leads to negotiation). conversion.rate = won / ' +
           '(won + lost) in percent among deals closed in the last `periodDays` days (default 90), null when none ' +
           'closed. forecast = Σ value × stage probability of deals expected to close this month or next (UTC). ' +
-          'stages = count, value and probability per stage.',
+          'stages = count, value and probability per stage. `websiteId`: of that website’s deals only (404 ' +
+          'for a website the workspace does not have).',
         querystring: dealStatsQuerySchema,
         response: { 200: dealStatsSchema },
       },
     },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => getDealStats(tx, request.query.periodDays)),
+    (request) => app.inWorkspace(request, 'viewer', (tx) => getDealStats(tx, request.query)),
   );
 
   app.get(

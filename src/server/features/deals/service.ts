@@ -23,7 +23,7 @@ import type { Tx } from '../../db/database.js';
 import { recordActivity } from '../activities/index.js';
 import { createContact, findCompany, findContact, updateContact } from '../contacts/index.js';
 import { listMembers } from '../members/index.js';
-import { listWebsites } from '../websites/index.js';
+import { getWebsite, listWebsites } from '../websites/index.js';
 import * as store from './store.js';
 
 type Probabilities = Record<DealStage, number>;
@@ -432,17 +432,24 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * Active = deals in open stages. Conversion = won / (won + lost) among deals closed in the last
  * `periodDays` days. Forecast = Σ value × stage probability of deals expected to close this
- * calendar month or next (UTC).
+ * calendar month or next (UTC). With `websiteId`, of that website's deals only (404 for a website the
+ * workspace does not have).
  */
-export async function getDealStats(tx: Tx, periodDays: number, now = new Date()): Promise<DealStats> {
+export async function getDealStats(
+  tx: Tx,
+  options: { periodDays: number; websiteId?: number },
+  now = new Date(),
+): Promise<DealStats> {
+  const { periodDays, websiteId } = options;
+  if (websiteId !== undefined) await getWebsite(tx, websiteId);
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0));
   const since = new Date(now.getTime() - periodDays * 86_400_000);
   const [totals, probabilities, closed, closing] = [
-    await store.stageTotals(tx, {}),
+    await store.stageTotals(tx, { websiteId }),
     await loadStageProbabilities(tx),
-    await store.countClosedSince(tx, since),
-    await store.closingBetween(tx, isoDay(from), isoDay(to)),
+    await store.countClosedSince(tx, since, websiteId),
+    await store.closingBetween(tx, isoDay(from), isoDay(to), websiteId),
   ];
   const stages = dealStages.map((stage) => {
     const t = totals.find((r) => r.stage === stage);

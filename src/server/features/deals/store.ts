@@ -298,18 +298,23 @@ export async function upsertStageSetting(tx: Tx, stage: DealStage, probability: 
 
 // ---- figures ----
 
-/** Won and lost deals closed since `since`. */
-export async function countClosedSince(tx: Tx, since: Date) {
+/** One website's deals only, or every deal. */
+const ofWebsite = (websiteId: number | undefined) =>
+  websiteId === undefined ? sql`true` : sql`${v.websiteId} = ${websiteId}`;
+
+/** Won and lost deals closed since `since` (of one website with `websiteId`). */
+export async function countClosedSince(tx: Tx, since: Date, websiteId?: number) {
   const { rows } = await tx.execute<{ won: number; lost: number }>(sql`
     select count(*) filter (where ${v.stage} = 'won')::int as won, count(*) filter (where ${v.stage} = 'lost')::int as lost
-    from ${v} where ${v.closedAt} >= ${since.toISOString()}::timestamptz`);
+    from ${v} where ${v.closedAt} >= ${since.toISOString()}::timestamptz and ${ofWebsite(websiteId)}`);
   return rows[0];
 }
 
-/** Deals expected to close between two dates, with their value summed per stage. */
-export async function closingBetween(tx: Tx, from: string, to: string) {
+/** Deals expected to close between two dates, with their value summed per stage (of one website with `websiteId`). */
+export async function closingBetween(tx: Tx, from: string, to: string, websiteId?: number) {
   const { rows } = await tx.execute<{ stage: DealStage; count: number; valueCents: number }>(sql`
     select ${v.stage} as stage, count(*)::int as "count", coalesce(sum(${v.valueCents}), 0)::float8 as "valueCents"
-    from ${v} where ${v.expectedCloseDate} between ${from}::date and ${to}::date group by ${v.stage}`);
+    from ${v} where ${v.expectedCloseDate} between ${from}::date and ${to}::date and ${ofWebsite(websiteId)}
+    group by ${v.stage}`);
   return rows;
 }

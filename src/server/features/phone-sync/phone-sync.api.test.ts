@@ -1,8 +1,9 @@
+import { sampleSyncItems } from '@domain/phone-sync/sample-sync-items';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../../test/support/eventually.js';
 import { internalDetail, withFailingInserts } from '../../../../test/support/failing-inserts.js';
 import { ApiClient, addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
-import { createSyncToken } from './service.js';
 
 const t = useTestApp({ workers: true });
 
@@ -23,6 +24,7 @@ interface SyncRecord {
   contacts_created: number;
   error_message: string | null;
   error_message_ref: { id: string; values: Record<string, unknown> } | null;
+  is_test: boolean;
 }
 
 async function records(owner: Pick<SignedUp, 'client'>): Promise<SyncRecord[]> {
@@ -244,24 +246,149 @@ describe('sync tokens', () => {
     const blank = await owner.client.post('/api/iphone/sync-tokens', { name: '  ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().issues[0].path).toBe('name');
-    expect((await owner.client.get('/api/iphone/sync-tokens')).json()).toEqual([]);
+    const names = async (who: SignedUp) =>
+      ((await who.client.get('/api/iphone/sync-tokens')).json() as { name: string }[]).map((r) => r.name);
+    expect(await names(owner)).toEqual(['iPhone test token (for testing)']);
 
     const { id } = await newToken(owner);
     const stranger = await signUpOwner(t.app);
     expect((await stranger.client.delete(`/api/iphone/sync-tokens/${id}`)).statusCode).toBe(404);
-    expect((await stranger.client.get('/api/iphone/sync-tokens')).json()).toEqual([]);
+    expect(await names(stranger)).toEqual(['iPhone test token (for testing)']);
     expect((await owner.client.get('/api/iphone/sync-tokens')).json()[0].revokedAt).toBeNull();
   });
 
-  it('reveals a testing token only to members of the workspace that has one', async () => {
-    const demo = await signUpOwner(t.app);
-    const seeded = await t.database.withWorkspace(demo.workspaceId, (tx) =>
-      createSyncToken(tx, { name: 'iPhone test token', createdBy: null, isTestToken: true }),
-    );
-    expect((await demo.client.get('/api/iphone/test-token')).json()).toEqual({ token: seeded.token });
-    const viewer = await addMember(t.app, demo, 'viewer');
+  it("reveals a workspace's own testing token to its members, and none once it is revoked", async () => {
+    const owner = await signUpOwner(t.app);
+    const { token } = (await owner.client.get('/api/iphone/test-token')).json();
+    expect(token).toMatch(/^hubsync_/);
+    const viewer = await addMember(t.app, owner, 'viewer');
     expect((await viewer.client.get('/api/iphone/test-token')).statusCode).toBe(403);
+    const member = await addMember(t.app, owner, 'member');
+    expect((await member.client.get('/api/iphone/test-token')).json()).toEqual({ token });
     const stranger = await signUpOwner(t.app);
-    expect((await stranger.client.get('/api/iphone/test-token')).json()).toEqual({ token: null });
+    const theirs = (await stranger.client.get('/api/iphone/test-token')).json().token;
+    expect(theirs).toMatch(/^hubsync_/);
+    expect(theirs).not.toBe(token);
+
+    const [listed] = (await owner.client.get('/api/iphone/sync-tokens')).json();
+    expect(listed).toMatchObject({ isTestToken: true, revokedAt: null });
+    expect(JSON.stringify(listed)).not.toContain(token);
+    expect((await owner.client.delete(`/api/iphone/sync-tokens/${listed.id}`)).statusCode).toBe(204);
+    expect((await owner.client.get('/api/iphone/test-token')).json()).toEqual({ token: null });
+    const revoked = await phone().post('/api/iphone/sync', testSync(token, 'contacts'));
+    expect(revoked.statusCode).toBe(401);
+  });
+});
+
+/** What the tab's Test buttons send. */
+const testSync = (authToken: string, type: 'contacts' | 'calls' | 'messages') => ({
+  type,
+  data: sampleSyncItems(type),
+  authToken,
+  test: true,
+});
+
+describe('the testing token of a new workspace', () => {
+  it('sends test syncs, which are processed and listed as tests, and is refused for a real sync', async () => {
+    const owner = await signUpOwner(t.app);
+    const { token } = (await owner.client.get('/api/iphone/test-token')).json();
+
+    const real = await phone().post('/api/iphone/sync', {
+      type: 'contacts',
+      data: contactItems,
+      authToken: token,
+    });
+    expect(real.statusCode).toBe(403);
+    expect(real.json().message).toBe(
+      'This is a test token: it only sends test syncs. Create a token for the phone under Settings → Sync tokens.',
+    );
+    // Saying test: false is the same real sync.
+    const stated = await phone().post('/api/iphone/sync', { ...testSync(token, 'contacts'), test: false });
+    expect(stated.statusCode).toBe(403);
+    expect(await records(owner)).toEqual([]);
+
+    for (const type of ['contacts', 'calls', 'messages'] as const) {
+      const res = await phone().post('/api/iphone/sync', testSync(token, type));
+      expect(res.statusCode, type).toBe(202);
+    }
+    const list = await eventually(async () => {
+      const all = await records(owner);
+      return all.length === 3 && all.every((r) => r.processed) ? all : undefined;
+    });
+    expect(list.map((r) => [r.sync_type, r.is_test])).toEqual([
+      ['messages', true],
+      ['calls', true],
+      ['contacts', true],
+    ]);
+    expect(await findContact(owner, 'avery.chen@brightpathhomes.com')).toMatchObject({ firstName: 'Avery' });
+    expect(await findContact(owner, 'maria@lopez-homes.com')).toBeUndefined();
+  });
+
+  it('carries nothing but the sample items, from a testing token or a real one', async () => {
+    const owner = await signUpOwner(t.app);
+    const { token: testToken } = (await owner.client.get('/api/iphone/test-token')).json();
+    const { token: realToken } = await newToken(owner);
+    for (const authToken of [testToken, realToken]) {
+      const other = await phone().post('/api/iphone/sync', {
+        ...testSync(authToken, 'contacts'),
+        data: contactItems,
+      });
+      expect(other.statusCode).toBe(400);
+      expect(other.json().issues).toEqual([
+        { path: 'data', message: 'A test sync sends only the sample items.' },
+      ]);
+      const edited = sampleSyncItems('calls') as { duration: number }[];
+      edited[0].duration += 1;
+      const changed = await phone().post('/api/iphone/sync', {
+        ...testSync(authToken, 'calls'),
+        data: edited,
+      });
+      expect(changed.statusCode).toBe(400);
+    }
+    expect(await records(owner)).toEqual([]);
+
+    // The Test buttons work with a phone's own token too, and its real syncs still do.
+    expect((await phone().post('/api/iphone/sync', testSync(realToken, 'calls'))).statusCode).toBe(202);
+    const real = await phone().post('/api/iphone/sync', {
+      type: 'contacts',
+      data: contactItems,
+      authToken: realToken,
+    });
+    expect(real.statusCode).toBe(202);
+    const list = await eventually(async () => {
+      const all = await records(owner);
+      return all.length === 2 && all.every((r) => r.processed) ? all : undefined;
+    });
+    expect(list.map((r) => r.is_test)).toEqual([false, true]);
+    const bad = await phone().post('/api/iphone/sync', { ...testSync(realToken, 'calls'), test: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].path).toBe('test');
+  });
+
+  it('is given by migration 1040 to a workspace without a live one, once', async () => {
+    const owner = await signUpOwner(t.app);
+    const [seeded] = (await owner.client.get('/api/iphone/sync-tokens')).json();
+    await owner.client.delete(`/api/iphone/sync-tokens/${seeded.id}`);
+    expect((await owner.client.get('/api/iphone/test-token')).json()).toEqual({ token: null });
+
+    const db = new pg.Client({ connectionString: t.ownerUrl });
+    await db.connect();
+    try {
+      const issue = async () =>
+        (await db.query('select app_issue_test_sync_tokens($1) as n', [owner.workspaceId])).rows[0].n;
+      expect(await issue()).toBe(1);
+      expect(await issue()).toBe(0);
+    } finally {
+      await db.end();
+    }
+    const { token } = (await owner.client.get('/api/iphone/test-token')).json();
+    expect(token).toMatch(/^hubsync_[A-Za-z0-9_-]{43}$/);
+    const tokens = (await owner.client.get('/api/iphone/sync-tokens')).json();
+    expect(tokens[0]).toMatchObject({ isTestToken: true, tokenHint: `…${token.slice(-4)}`, revokedAt: null });
+    expect((await phone().post('/api/iphone/sync', testSync(token, 'contacts'))).statusCode).toBe(202);
+    expect(
+      (await phone().post('/api/iphone/sync', { type: 'contacts', data: contactItems, authToken: token }))
+        .statusCode,
+    ).toBe(403);
   });
 });

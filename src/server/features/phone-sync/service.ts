@@ -1,5 +1,6 @@
 import { AppError } from '@domain/app-error';
 import { type StoredMessage, serverMessage } from '@domain/messages';
+import { isSampleSync } from '@domain/phone-sync/sample-sync-items';
 import type {
   CallSyncItem,
   ContactSyncItem,
@@ -24,14 +25,17 @@ function toTokenView(t: Awaited<ReturnType<typeof store.listTokens>>[number]) {
     id: t.id,
     name: t.name,
     tokenHint: t.tokenHint,
-    isTestToken: t.plainToken !== null,
+    isTestToken: t.testOnly,
     lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
     revokedAt: t.revokedAt?.toISOString() ?? null,
     createdAt: t.createdAt.toISOString(),
   };
 }
 
-/** Creates a sync token; its plain value is returned this once and only its hash is kept (except a testing token). */
+/**
+ * Creates a sync token; its plain value is returned this once and only its hash is kept. A testing token
+ * keeps its value, for the tab to pre-fill, and so sends test syncs only.
+ */
 export async function createSyncToken(
   tx: Tx,
   input: { name: string; createdBy: number | null; isTestToken?: boolean },
@@ -42,9 +46,31 @@ export async function createSyncToken(
     tokenHash: hashToken(token),
     tokenHint: `…${token.slice(-4)}`,
     plainToken: input.isTestToken ? token : null,
+    testOnly: input.isTestToken ?? false,
     createdBy: input.createdBy,
   });
   return { ...toTokenView(row), token };
+}
+
+/** The name a workspace's testing token is created with (the settings list adds a "For testing" badge). */
+const testTokenName = 'iPhone test token (for testing)';
+
+/**
+ * Gives the workspace in `tx` a testing token unless it has a live one: a new workspace's iPhone sync tab
+ * then pre-fills it and its Test buttons work on the first visit (spec 001: "default is a test token").
+ */
+export async function ensureTestSyncToken(tx: Tx, createdBy: number | null): Promise<void> {
+  if ((await store.findTestToken(tx)) !== null) return;
+  await createSyncToken(tx, { name: testTokenName, createdBy, isTestToken: true });
+}
+
+/**
+ * A restore gives every token a fresh random hash (one credential never works in two workspaces), so a
+ * restored testing token's kept value no longer matches it: it is revoked and the copy gets a new one.
+ */
+export async function renewTestSyncTokenAfterRestore(tx: Tx, createdBy: number | null): Promise<void> {
+  await store.revokeTestTokens(tx);
+  await ensureTestSyncToken(tx, createdBy);
 }
 
 export async function listSyncTokens(tx: Tx) {
@@ -66,17 +92,22 @@ export async function getTestToken(tx: Tx) {
  */
 export async function receiveSync(
   deps: AppDeps,
-  payload: { type: PhoneSyncType; data: unknown[]; authToken: string },
+  payload: { type: PhoneSyncType; data: unknown[]; authToken: string; test: boolean },
 ) {
   const found = await deps.database.withPlatform((tx) =>
     store.findWorkspaceByTokenHash(tx, hashToken(payload.authToken)),
   );
   if (!found) throw new AppError('unauthenticated', serverMessage('phoneSync.tokenInvalid'));
+  // A testing token's value is readable by every member (and was seeded in the open for the demo).
+  if (found.testOnly && !payload.test)
+    throw new AppError('forbidden', serverMessage('phoneSync.testTokenTestsOnly'));
   const validated = validateSyncItems(payload.type, payload.data);
   if (!validated.ok) {
     const message = validated.issues.map((i) => `${i.path}: ${i.message}`).join('; ');
     throw new AppError('bad_request', message, { issues: validated.issues });
   }
+  if (payload.test && !isSampleSync(validated.value))
+    throw AppError.badRequest('data', serverMessage('phoneSync.testSyncSamplesOnly'));
   const { workspaceId } = found;
   const recordId = await deps.database.withWorkspace(workspaceId, async (tx) => {
     await store.touchToken(tx, found.tokenId);
@@ -85,6 +116,7 @@ export async function receiveSync(
       syncType: payload.type,
       itemCount: validated.value.items.length,
       payload: validated.value.items,
+      isTest: payload.test,
     });
     // In the record's transaction: a crash can never keep a stored sync from being processed.
     await deps.queue.send(processSyncJobName, { workspaceId, recordId: id }, { tx });
@@ -104,6 +136,7 @@ export async function listSyncRecords(tx: Tx) {
     contacts_updated: r.contactsUpdated,
     error_message: r.errorMessage,
     error_message_ref: r.errorMessageRef ?? null,
+    is_test: r.isTest,
     created_at: r.createdAt.toISOString(),
   }));
 }

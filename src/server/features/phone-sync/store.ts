@@ -1,5 +1,5 @@
 import { messageRef, type StoredMessage } from '@domain/messages';
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 import { type PhoneSyncType, phoneSyncRecords, phoneSyncTokens } from '../../db/schema/phone-sync.js';
 
@@ -10,6 +10,7 @@ export async function insertToken(
     tokenHash: string;
     tokenHint: string;
     plainToken?: string | null;
+    testOnly?: boolean;
     createdBy?: number | null;
   },
 ) {
@@ -31,11 +32,18 @@ export async function revokeToken(tx: Tx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The live testing token's value; null when it was revoked (or the demo's closed). */
 export async function findTestToken(tx: Tx): Promise<string | null> {
   const rows = await tx
     .select({ plain: phoneSyncTokens.plainToken })
     .from(phoneSyncTokens)
-    .where(and(isNotNull(phoneSyncTokens.plainToken), isNull(phoneSyncTokens.revokedAt)))
+    .where(
+      and(
+        eq(phoneSyncTokens.testOnly, true),
+        isNotNull(phoneSyncTokens.plainToken),
+        isNull(phoneSyncTokens.revokedAt),
+      ),
+    )
     .orderBy(desc(phoneSyncTokens.createdAt))
     .limit(1);
   return rows[0]?.plain ?? null;
@@ -47,16 +55,24 @@ export async function touchToken(tx: Tx, id: number) {
 
 /** Token look-up before the workspace is known (SECURITY DEFINER; revoked tokens are not found). */
 export async function findWorkspaceByTokenHash(tx: Tx, hash: string) {
-  const rows = await tx.execute<{ token_id: string; workspace_id: string }>(
-    sql`select token_id, workspace_id from app_phone_sync_token(${hash})`,
+  const rows = await tx.execute<{ token_id: string; workspace_id: string; test_only: boolean }>(
+    sql`select token_id, workspace_id, test_only from app_phone_sync_token(${hash})`,
   );
   const row = rows.rows[0];
-  return row ? { tokenId: Number(row.token_id), workspaceId: Number(row.workspace_id) } : null;
+  return row
+    ? { tokenId: Number(row.token_id), workspaceId: Number(row.workspace_id), testOnly: row.test_only }
+    : null;
 }
 
 export async function insertRecord(
   tx: Tx,
-  values: { tokenId: number; syncType: PhoneSyncType; itemCount: number; payload: unknown[] },
+  values: {
+    tokenId: number;
+    syncType: PhoneSyncType;
+    itemCount: number;
+    payload: unknown[];
+    isTest: boolean;
+  },
 ) {
   const rows = await tx.insert(phoneSyncRecords).values(values).returning({ id: phoneSyncRecords.id });
   return rows[0].id;
@@ -99,6 +115,7 @@ export async function listRecords(tx: Tx, limit: number) {
       contactsUpdated: phoneSyncRecords.contactsUpdated,
       errorMessage: phoneSyncRecords.errorMessage,
       errorMessageRef: phoneSyncRecords.errorMessageRef,
+      isTest: phoneSyncRecords.isTest,
       createdAt: phoneSyncRecords.createdAt,
     })
     .from(phoneSyncRecords)
@@ -111,7 +128,12 @@ export async function revokeTestTokens(tx: Tx) {
   await tx
     .update(phoneSyncTokens)
     .set({ plainToken: null, revokedAt: sql`coalesce(${phoneSyncTokens.revokedAt}, now())` })
-    .where(isNotNull(phoneSyncTokens.plainToken));
+    .where(
+      and(
+        eq(phoneSyncTokens.testOnly, true),
+        or(isNotNull(phoneSyncTokens.plainToken), isNull(phoneSyncTokens.revokedAt)),
+      ),
+    );
 }
 
 export async function unfinishedRecordsEverywhere(tx: Tx) {

@@ -1,15 +1,27 @@
-import { idParamSchema } from '@domain/ids';
+import { idParamSchema, websiteFilterQuerySchema } from '@domain/ids';
 import { productInputSchema, productSchema } from '@domain/payments/product-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noContent } from '../../http/responses.js';
-import { createProduct, deleteProduct, listProducts } from './store.js';
+import { listProducts } from './service.js';
+import { createProduct, deleteProduct } from './store.js';
 
 const tags = ['products'];
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/products', { schema: { tags, response: { 200: z.array(productSchema) } } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => listProducts(tx)),
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        tags,
+        description:
+          'What the workspace’s websites sell; `websiteId`: one website’s products (404 for a website the ' +
+          'workspace does not have).',
+        querystring: websiteFilterQuerySchema,
+        response: { 200: z.array(productSchema) },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listProducts(tx, request.query)),
   );
 
   app.post(

@@ -19,8 +19,13 @@ const toProduct = (r: ProductRow): Product => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export async function listProducts(tx: Tx): Promise<Product[]> {
-  const rows = await tx.select().from(products).orderBy(asc(products.websiteId), asc(products.id));
+/** Every website's products, or one website's with `websiteId`. */
+export async function listProducts(tx: Tx, websiteId?: number): Promise<Product[]> {
+  const rows = await tx
+    .select()
+    .from(products)
+    .where(websiteId === undefined ? undefined : eq(products.websiteId, websiteId))
+    .orderBy(asc(products.websiteId), asc(products.id));
   return rows.map(toProduct);
 }
 

@@ -1,3 +1,4 @@
+import { websiteFilterQuerySchema } from '@domain/ids';
 import {
   searchConsoleConnectSchema,
   searchConsoleStatusSchema,
@@ -18,8 +19,19 @@ import {
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['seo'];
 
-  app.get('/api/site-health/seo', { schema: { tags, response: { 200: seoPerformanceSchema } } }, (request) =>
-    app.inWorkspace(request, 'viewer', (tx) => seoPerformance(tx)),
+  app.get(
+    '/api/site-health/seo',
+    {
+      schema: {
+        tags,
+        description:
+          'The SEO Performance card: overall and per-site scores and target keywords; `websiteId`: of that ' +
+          'website alone (404 for a website the workspace does not have).',
+        querystring: websiteFilterQuerySchema,
+        response: { 200: seoPerformanceSchema },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => seoPerformance(tx, request.query)),
   );
 
   // Google Search Console (keyword rank): the private key goes in, and only "is set" comes out.

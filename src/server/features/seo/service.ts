@@ -1,11 +1,18 @@
 import { AppError } from '@domain/app-error';
+import type { WebsiteFilter } from '@domain/ids';
 import { serverMessage } from '@domain/messages';
 import type { searchConsoleConnectSchema, searchConsoleStatusSchema } from '@domain/seo/seo-schemas';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import type { Queue } from '../../jobs/queue.js';
-import { allLatestSiteCrawls, type CrawlAudit, isBrokenUrl, parseHtmlPage } from '../crawls/index.js';
+import {
+  allLatestSiteCrawls,
+  type CrawlAudit,
+  isBrokenUrl,
+  latestSiteCrawl,
+  parseHtmlPage,
+} from '../crawls/index.js';
 import { type RestoredIds, reseal, seal } from '../email/index.js';
 import { findWebsiteRow, listWebsiteRows } from '../websites/index.js';
 import { isRsaPrivateKey } from './search-console.js';
@@ -42,9 +49,14 @@ export const seoCrawlAudit: CrawlAudit = {
   },
 };
 
-/** The content tab's SEO Performance card: overall and per-site scores, and the target keywords. */
-export async function seoPerformance(tx: Tx) {
-  const sites = await allLatestSiteCrawls(tx);
+/**
+ * The content tab's SEO Performance card: overall and per-site scores, and the target keywords; with
+ * `websiteId`, of that website alone (its overall score is its own; 404 for a website the workspace does not
+ * have).
+ */
+export async function seoPerformance(tx: Tx, filter: WebsiteFilter = {}) {
+  const sites =
+    filter.websiteId === undefined ? await allLatestSiteCrawls(tx) : [await oneSite(tx, filter.websiteId)];
   const ranks = await store.listRanks(tx);
   const consoleSites = await store.listSearchConsoleSites(tx);
   const perSite = sites.map((site) => {
@@ -109,6 +121,12 @@ export async function seoPerformance(tx: Tx) {
     rankMeasured,
     sites: perSite,
   };
+}
+
+async function oneSite(tx: Tx, websiteId: number) {
+  const website = await findWebsiteRow(tx, websiteId);
+  if (!website) throw new AppError('not_found', serverMessage('websites.notFound'));
+  return latestSiteCrawl(tx, website);
 }
 
 /** The Search Console connection as the browser sees it: the account, whether a key is set, each site's sync. */

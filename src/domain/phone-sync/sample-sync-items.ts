@@ -1,9 +1,10 @@
-import type { PhoneSyncType } from '@domain/phone-sync/sync-schemas';
+import type { PhoneSyncType } from './sync-schemas.js';
+import { type ValidatedSync, validateSyncItems } from './validate-sync-items.js';
 
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
 
 /**
- * What the test buttons send: items shaped exactly as an iPhone Shortcut sends them, with
+ * What the tab's Test buttons send: items shaped exactly as an iPhone Shortcut sends them, with
  * fictional people on reserved 555-01xx numbers, dated relative to the click.
  */
 export function sampleSyncItems(type: PhoneSyncType, now = new Date()): unknown[] {
@@ -48,4 +49,20 @@ export function sampleSyncItems(type: PhoneSyncType, now = new Date()): unknown[
         },
       ];
   }
+}
+
+/** An item as compared: validated (phones in E.164, fields in the schema's order) and without its date. */
+function comparable(sync: ValidatedSync): string {
+  // JSON leaves an undefined field out.
+  return JSON.stringify(sync.items.map((item) => ({ ...item, date: undefined })));
+}
+
+/**
+ * True when a validated sync carries exactly the sample items of its type (any dates). A test sync
+ * may carry nothing else, so a testing token, whose value every member can read, can never bring
+ * other data into the workspace.
+ */
+export function isSampleSync(sync: ValidatedSync): boolean {
+  const sample = validateSyncItems(sync.type, sampleSyncItems(sync.type));
+  return sample.ok && comparable(sample.value) === comparable(sync);
 }
