@@ -65,6 +65,8 @@ export const serverMessages = {
   'members.inviteInvalid': /*i18n*/ 'This invite link is not valid.',
   'members.inviteUsed': /*i18n*/ 'This invite link has already been used.',
   'members.inviteExpired': /*i18n*/ 'This invite link has expired.',
+  'members.inviteNotConfigured':
+    /*i18n*/ 'Invitations are not set up on this server (PUBLIC_URL is missing).',
   'members.inviteForOtherEmail':
     /*i18n*/ 'This invite was sent to {email}. Sign in with that address to accept it.',
   'apiKeys.planWithoutApi':

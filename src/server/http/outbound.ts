@@ -219,6 +219,19 @@ export function linkBaseUrl(
   return `http://${host}:${port}`;
 }
 
+/**
+ * The base of a link mailed or handed out, or null in production without PUBLIC_URL: there the address the
+ * server listens on is not where people reach it (a proxy stands in front), and a link must never fall back
+ * on anything a request says.
+ */
+export function handedOutLinkBase(
+  config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'NODE_ENV'>,
+  listening?: AddressInfo | string | null,
+): string | null {
+  if (!config.PUBLIC_URL && config.NODE_ENV === 'production') return null;
+  return linkBaseUrl(config, listening);
+}
+
 /** This server's own origin: PUBLIC_URL's, else http://localhost:PORT. */
 export function ownOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;

@@ -18,7 +18,7 @@ import { packageLinkQuery } from '@domain/pricing/custom-package';
 import { packageLinkSchema } from '@domain/pricing/custom-package-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { linkBaseUrl } from '../../http/outbound.js';
+import { handedOutLinkBase, linkBaseUrl } from '../../http/outbound.js';
 import { noContent, redirect } from '../../http/responses.js';
 import {
   clearSessionCookie,
@@ -142,15 +142,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // The link must point at this product: from the Host header an attacker could aim it at their own site.
-      if (!deps.config.PUBLIC_URL && secure) {
-        throw new AppError('unavailable', serverMessage('auth.resetNotConfigured'));
-      }
-      await requestPasswordReset(
-        deps,
-        request.body.email,
-        request.ip,
-        linkBaseUrl(deps.config, app.server.address()),
-      );
+      const baseUrl = handedOutLinkBase(deps.config, app.server.address());
+      if (!baseUrl) throw new AppError('unavailable', serverMessage('auth.resetNotConfigured'));
+      await requestPasswordReset(deps, request.body.email, request.ip, baseUrl);
       return reply.status(202).send({
         ok: true as const,
         message: 'If an account uses that email, a link to reset its password is on its way.',
