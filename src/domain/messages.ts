@@ -227,6 +227,9 @@ export const serverMessages = {
   'backups.notCompleted':
     /*i18n*/ 'This backup has not completed, so it cannot be downloaded, verified or restored.',
   'backups.fileMissing': /*i18n*/ 'The file of this backup is missing from the server.',
+  // Why work a restored copy brought with it did not go on (issue 30 §4): a restore brings data only.
+  'backups.stoppedByRestore':
+    /*i18n*/ 'Stopped: this workspace was restored from a backup. Start it again when you want it to run.',
   'succession.notMember': /*i18n*/ 'The successor must be a member of this workspace.',
   'succession.notYourself': /*i18n*/ 'Choose another member: you cannot succeed yourself.',
   'succession.noPlan': /*i18n*/ 'No succession plan is set for this workspace.',
@@ -298,6 +301,8 @@ export const serverMessages = {
   'activity.backupFailed': /*i18n*/ 'Backup failed: {reason}',
   'activity.backupRestored': /*i18n*/ 'Backup {id} restored into a new workspace, {name}',
   'activity.restoreFailed': /*i18n*/ 'Restore failed: {reason}',
+  'activity.restoredWorkspaceStarted':
+    /*i18n*/ 'Restored workspace started: its schedules, probes and mailbox syncs run again',
   'activity.dealCreated': /*i18n*/ 'New deal: {deal} ({contact})',
   'activity.dealMoved':
     /*i18n*/ '{deal} moved from {from, select, leads {Leads} qualified {Qualified} proposal {Proposal} negotiation {Negotiation} won {Won} other {Lost}} to {to, select, leads {Leads} qualified {Qualified} proposal {Proposal} negotiation {Negotiation} won {Won} other {Lost}}',

@@ -1,4 +1,5 @@
 import { InAppShell } from '@client/components/site-header';
+import { RestoredWorkspaceBanner } from '@client/features/backups';
 import { useAuth } from '@client/lib/use-auth';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -61,6 +62,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           onOpenSearch={() => palette.setOpen(true)}
           onPrepareSearch={loadCommandPalette}
         />
+        <RestoredWorkspaceBanner />
         <InAppShell>{children}</InAppShell>
       </div>
       {palette.hasOpened && (

@@ -233,6 +233,7 @@ export async function getCurrentUser(deps: AppDeps, member: Member) {
       subscriptionStatus: workspace.subscriptionStatus,
       trialEndsAt: workspace.trialEndsAt?.toISOString() ?? null,
       defaultLocale: shippedLocaleOrNull(workspace.defaultLocale),
+      heldSince: workspace.heldSince?.toISOString() ?? null,
     },
     workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, role: w.role })),
   };

@@ -184,6 +184,7 @@ export interface UserWorkspace {
   subscriptionStatus: string;
   trialEndsAt: Date | null;
   defaultLocale: string | null;
+  heldSince: Date | null;
 }
 
 type UserWorkspaceRecord = {
@@ -194,6 +195,7 @@ type UserWorkspaceRecord = {
   subscription_status: string;
   trial_ends_at: string | null;
   default_locale: string | null;
+  held_since: string | null;
 };
 
 const toUserWorkspace = (r: UserWorkspaceRecord): UserWorkspace => ({
@@ -204,6 +206,7 @@ const toUserWorkspace = (r: UserWorkspaceRecord): UserWorkspace => ({
   subscriptionStatus: r.subscription_status,
   trialEndsAt: r.trial_ends_at ? new Date(r.trial_ends_at) : null,
   defaultLocale: r.default_locale,
+  heldSince: r.held_since ? new Date(r.held_since) : null,
 });
 
 /** The workspaces a user belongs to, oldest membership first (one query, see app_user_workspaces). */

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { OutboundClient } from '../../http/outbound.js';
 import type { JobDefinition } from '../../jobs/queue.js';
+import { heldWorkspaceIds } from '../../jobs/workspace-hold.js';
 import { recordActivity } from '../activities/index.js';
 import { absoluteUrl, createHubClient, raiseHubEvent, requeueUnfinished } from '../webhooks/index.js';
 import * as store from './store.js';
@@ -69,7 +70,11 @@ export async function probeUrl(config: Config, url: string, timeoutMs: number): 
  */
 export async function runProbeTick(deps: AppDeps): Promise<number> {
   const at = now(deps);
-  const due = await store.claimDueProbes(deps.database.db, at, claimBatch);
+  // A restored workspace nobody has started yet is not probed: its monitors' turns pass unused.
+  const held = await heldWorkspaceIds(deps.database.db);
+  const due = (await store.claimDueProbes(deps.database.db, at, claimBatch)).filter(
+    (probe) => !held.has(probe.workspaceId),
+  );
   let next = 0;
   const worker = async () => {
     while (next < due.length) {
