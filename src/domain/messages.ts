@@ -10,7 +10,6 @@
  */
 export const serverMessages = {
   'auth.invalidCredentials': /*i18n*/ 'Invalid email or password.',
-  'auth.emailTaken': /*i18n*/ 'An account with this email already exists. Sign in instead.',
   'auth.noWorkspace': /*i18n*/ 'This account does not belong to any workspace any more.',
   'auth.notSignedIn': /*i18n*/ 'You are not signed in.',
   'auth.sessionEnded': /*i18n*/ 'Your session has ended. Please sign in again.',
@@ -410,7 +409,7 @@ export function formatServerMessage(template: string, values: MessageValues = {}
     .replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
-/** Builds a catalogued message for an `AppError`: `new AppError('conflict', serverMessage('auth.emailTaken'))`. */
+/** Builds a catalogued message for an `AppError`: `new AppError('not_found', serverMessage('deals.notFound'))`. */
 export function serverMessage(id: ServerMessageId, values?: MessageValues): ServerMessage {
   return { id, values, text: formatServerMessage(serverMessages[id], values) };
 }

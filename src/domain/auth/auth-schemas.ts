@@ -15,14 +15,25 @@ const localeSchema = z.enum(locales, {
 
 export { emailSchema } from './email-schema.js';
 
+/**
+ * PostgreSQL cannot store U+0000 in text. Refused here, naming the field, rather than by the database:
+ * sign-up answers an email that has an account without writing anything, so a value only the database
+ * would refuse would tell the two apart.
+ */
+const storable = (text: z.ZodString) =>
+  text.refine(
+    (value) => !value.includes('\u0000'),
+    /*i18n*/ 'This text holds a character that cannot be stored',
+  );
+
 export const signUpSchema = z
   .object({
-    firstName: z.string().trim().min(1, /*i18n*/ 'First name is required').max(80),
-    lastName: z.string().trim().min(1, /*i18n*/ 'Last name is required').max(80),
+    firstName: storable(z.string().trim().min(1, /*i18n*/ 'First name is required').max(80)),
+    lastName: storable(z.string().trim().min(1, /*i18n*/ 'Last name is required').max(80)),
     email: emailSchema,
     password: passwordSchema,
     // Not asked when accepting an invite: the invitee joins the inviting workspace.
-    businessName: z.string().trim().max(120).optional(),
+    businessName: storable(z.string().trim().max(120)).optional(),
     plan: z.enum(planIds).default('professional'),
     /** Add-ons picked on a pricing screen: the trial includes them, like the plan. */
     addons: z

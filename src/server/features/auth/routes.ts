@@ -71,13 +71,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/signup',
     { bodyLimit: authBodyLimit, schema: { tags: ['auth'], body: signUpSchema, response: { 201: okSchema } } },
     async (request, reply) => {
-      const session = await signUp(
-        deps,
-        request.body,
-        request.ip,
-        previousSession(request.cookies[sessionCookie]),
-      );
-      setSessionCookie(reply, session.token, session.maxAgeSeconds, secure);
+      // The same status and body whether or not the email has an account: only a new account is signed in.
+      const session = await signUp(deps, request.body, request.ip, {
+        previousSessionId: previousSession(request.cookies[sessionCookie]),
+        linkBase: handedOutLinkBase(deps.config, app.server.address()),
+      });
+      if (session) setSessionCookie(reply, session.token, session.maxAgeSeconds, secure);
       return reply.status(201).send({ ok: true });
     },
   );
