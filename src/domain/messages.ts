@@ -198,6 +198,8 @@ export const serverMessages = {
   'outbound.unresolved': /*i18n*/ 'This server name does not resolve.',
   'outbound.blockedAddress':
     /*i18n*/ 'This address points into a private network; only public internet addresses are allowed.',
+  'outbound.ownAddress':
+    /*i18n*/ 'This address is this server itself; it does not fetch its own pages for anyone.',
   'outbound.unreachable': /*i18n*/ 'The remote server could not be reached.',
   'outbound.timeout': /*i18n*/ 'The remote server did not answer in time.',
   'outbound.tooLarge': /*i18n*/ 'The remote server’s answer is larger than allowed.',

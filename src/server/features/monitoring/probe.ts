@@ -6,7 +6,7 @@ import type { OutboundClient } from '../../http/outbound.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { heldWorkspaceIds } from '../../jobs/workspace-hold.js';
 import { recordActivity } from '../activities/index.js';
-import { absoluteUrl, createHubClient, raiseHubEvent, requeueUnfinished } from '../webhooks/index.js';
+import { appTarget, createHubClient, raiseHubEvent, requeueUnfinished } from '../webhooks/index.js';
 import * as store from './store.js';
 
 export const probeTickJobName = 'ops-probe-tick';
@@ -41,7 +41,9 @@ export interface ProbeResult {
 export async function probeUrl(config: Config, url: string, timeoutMs: number): Promise<ProbeResult> {
   const began = performance.now();
   try {
-    const response = await probeClient(config).fetch(absoluteUrl(config, url), {
+    const target = appTarget(config, url);
+    const response = await probeClient(config).fetch(target.url, {
+      internal: target.internal,
       totalTimeoutMs: timeoutMs,
       acceptErrorStatus: true,
       headers: { accept: 'text/html, application/json;q=0.9, */*;q=0.5' },
