@@ -17,6 +17,7 @@ import { type AppDeps, now } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/index.js';
 import { acceptInvite, addWorkspaceOwner, checkInvite, joinWorkspaceByInvite } from '../members/index.js';
+import { checkedProfileImageUrl, removeProfileImage } from './profile-image.js';
 import { forgiveAttempt, reserveAttempt, signInThrottles } from './rate-limits.js';
 import { queueSignUpNotice } from './sign-up-notice.js';
 import {
@@ -253,9 +254,12 @@ export async function getCurrentUser(deps: AppDeps, member: Member) {
 /** Changes only the fields sent: the profile form sends its own, the language switcher only `locale`. */
 export async function updateProfile(deps: AppDeps, member: Member, values: ProfileInput) {
   const { profileImageUrl, ...rest } = values;
+  if (profileImageUrl === '') await removeProfileImage(deps, member);
   const changes = {
     ...rest,
-    ...(profileImageUrl !== undefined ? { profileImageUrl: profileImageUrl || null } : {}),
+    ...(profileImageUrl
+      ? { profileImageUrl: await checkedProfileImageUrl(deps, member, profileImageUrl) }
+      : {}),
   };
   if (Object.keys(changes).length > 0) await updateUser(deps.database.db, member.userId, changes);
 }
