@@ -35,7 +35,7 @@ export function RestoredWorkspaceBanner() {
       data-testid="restored-workspace-banner"
     >
       <PauseCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <div className="min-w-0 flex-1 space-y-1">
+      <div className="min-w-0 flex-1 basis-72 space-y-1">
         <p id="restored-workspace-title" className="font-semibold">
           <Trans>Restored from a backup on {when}: not started yet</Trans>
         </p>

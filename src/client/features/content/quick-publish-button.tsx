@@ -27,7 +27,8 @@ export function QuickPublishButton() {
     <>
       <Button size="sm" disabled={!canWrite} onClick={() => setOpen(true)}>
         <Send className="rtl:-scale-x-100" />
-        <span className="hidden sm:inline">
+        {/* Read by screen readers at every width; shown from sm up, the icon alone on a phone. */}
+        <span className="sr-only sm:not-sr-only">
           <Trans>Quick Publish</Trans>
         </span>
       </Button>
