@@ -84,7 +84,9 @@ describe('Backup and Succession tabs', () => {
       /^\/api\/backups\/\d+\/download$/,
     );
     await item.getByRole('button', { name: 'Restore to a new workspace' }).click();
-    await item.getByText(/Restored and verified into workspace #\d+/).waitFor({ timeout: 60_000 });
+    const restoredLine = item.getByText(/Restored and verified into workspace #\d+/);
+    await restoredLine.waitFor({ timeout: 60_000 });
+    const restoredId = Number(/#(\d+)/.exec((await restoredLine.textContent()) ?? '')?.[1]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'backup-tab-1440');
 
@@ -129,5 +131,27 @@ describe('Backup and Succession tabs', () => {
     await page.goto(`${base}/dashboard?tab=succession`);
     await page.getByRole('button', { name: 'Cancel Plan' }).click();
     await page.locator('[data-succession-status="cancelled"]').waitFor();
+
+    // The restored copy is held: every screen says so until an owner starts it.
+    const switched = await page.evaluate(
+      (workspaceId) =>
+        fetch('/api/auth/switch-workspace', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ workspaceId }),
+        }).then((r) => r.status),
+      restoredId,
+    );
+    expect(switched).toBe(200);
+    await page.goto(`${base}/dashboard`);
+    const banner = page.getByRole('region', { name: /^Restored from a backup on .+: not started yet$/ });
+    await banner.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'restored-workspace-banner-390');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await shot(page, 'restored-workspace-banner-1440');
+    await banner.getByRole('button', { name: 'Start workspace' }).click();
+    await page.getByText('Workspace started').first().waitFor();
+    await banner.waitFor({ state: 'detached' });
   }, 900_000);
 });

@@ -233,6 +233,28 @@ describe('sign-up and sign-in', () => {
     await page.context().close();
   });
 
+  it('answers a sign-up with a registered email by saying it sent an email, signing nobody in', async () => {
+    const owner = await signUpOwner(env.server.testApp.app);
+    const page = await (await newContext()).newPage();
+    await page.goto(`${env.server.baseUrl}/login`);
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await page.getByLabel('First name').fill('Ivy');
+    await page.getByLabel('Last name').fill('Intruder');
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Business name').fill('Intruder Co');
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'We sent an email to' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(
+      `We sent an email to ${owner.email} with what to do next. If you already have an account, sign in instead.`,
+    );
+    expect(new URL(page.url()).pathname).toBe('/login');
+    const session = await page.request.get(`${env.server.baseUrl}/api/auth/session`);
+    expect((await session.json()).user).toBeNull();
+    await page.context().close();
+  });
+
   it('says "$149/month" and lists no add-on when there are none', async () => {
     const { page } = await signedInOwnerPage();
     await page.goto(`${env.server.baseUrl}/dashboard?tab=settings`);

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../test/local-smtp-server.js';
 import { ApiClient, signUpOwner } from '../test/test-app.js';
+import { seriousA11yViolations } from './support/axe.js';
 import { openBrowser, screenshot, screenshotDir } from './support/browser.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -97,5 +98,36 @@ describe('passwords in the browser', () => {
       password: 'changed-in-settings-now',
     });
     expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('uploads a profile picture in the profile settings, refuses a non-image, and removes it', async () => {
+    const account = await signUpOwner(server.testApp.app);
+    const page = await newPage(390);
+    await signIn(page, account.email, account.password);
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await page.goto(`${server.baseUrl}/dashboard?tab=settings`);
+    const picture = page.getByLabel('Profile image');
+    await picture.setInputFiles({ name: 'me.svg', mimeType: 'image/png', buffer: Buffer.from('<svg/>') });
+    await page.getByText('The profile image must be a PNG, JPEG, WebP or GIF image.').waitFor();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await picture.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('Profile image updated', { exact: true }).first().waitFor();
+    const shown = page.locator(`img[src^="/api/users/${account.userId}/profile-image"]`);
+    await shown.first().waitFor();
+    // Served from this origin, decoded by the browser as the image it is.
+    expect(await shown.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await picture.scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: path.join(screenshotDir, 'profile-image-settings-390.png'),
+      animations: 'disabled',
+      timeout: 90_000,
+    });
+    await page.getByRole('button', { name: 'Remove image' }).click();
+    await page.getByText('Profile image removed', { exact: true }).first().waitFor();
+    expect(await page.locator('img[src*="/profile-image"]').count()).toBe(0);
   });
 });

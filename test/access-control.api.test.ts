@@ -30,6 +30,7 @@ describe('access control on every route', () => {
       '/api/logout',
       '/api/auth/switch-workspace',
       '/api/auth/user',
+      '/api/auth/user/profile-image',
       '/api/auth/password',
     ]);
     const failures: string[] = [];

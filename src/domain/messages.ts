@@ -10,7 +10,6 @@
  */
 export const serverMessages = {
   'auth.invalidCredentials': /*i18n*/ 'Invalid email or password.',
-  'auth.emailTaken': /*i18n*/ 'An account with this email already exists. Sign in instead.',
   'auth.noWorkspace': /*i18n*/ 'This account does not belong to any workspace any more.',
   'auth.notSignedIn': /*i18n*/ 'You are not signed in.',
   'auth.sessionEnded': /*i18n*/ 'Your session has ended. Please sign in again.',
@@ -36,6 +35,11 @@ export const serverMessages = {
   'auth.currentPasswordWrong': /*i18n*/ 'Your current password is not correct.',
   'auth.resetLinkInvalid': /*i18n*/ 'This reset link is not valid any more. Ask for a new one.',
   'auth.resetNotConfigured': /*i18n*/ 'Password reset is not set up on this server (PUBLIC_URL is missing).',
+  'auth.profileImageType': /*i18n*/ 'The profile image must be a PNG, JPEG, WebP or GIF image.',
+  'auth.profileImageTooLarge': /*i18n*/ 'The profile image is larger than 2 MB.',
+  'auth.profileImageMissing': /*i18n*/ 'Choose an image file to upload.',
+  'auth.profileImageNotYours': /*i18n*/ 'Only an image you uploaded can be your profile image.',
+  'auth.profileImageNotFound': /*i18n*/ 'Profile image not found',
   'auth.ssoNotConfigured': /*i18n*/ 'Single sign-on is not configured.',
   'auth.ssoUnreachable': /*i18n*/ 'The single sign-on provider cannot be reached.',
   'auth.ssoFailed': /*i18n*/ 'Single sign-on failed. Please try again.',
@@ -81,6 +85,8 @@ export const serverMessages = {
   'members.inviteInvalid': /*i18n*/ 'This invite link is not valid.',
   'members.inviteUsed': /*i18n*/ 'This invite link has already been used.',
   'members.inviteExpired': /*i18n*/ 'This invite link has expired.',
+  'members.inviteNotConfigured':
+    /*i18n*/ 'Invitations are not set up on this server (PUBLIC_URL is missing).',
   'members.inviteForOtherEmail':
     /*i18n*/ 'This invite was sent to {email}. Sign in with that address to accept it.',
   'apiKeys.planWithoutApi':
@@ -213,6 +219,8 @@ export const serverMessages = {
   'outbound.unresolved': /*i18n*/ 'This server name does not resolve.',
   'outbound.blockedAddress':
     /*i18n*/ 'This address points into a private network; only public internet addresses are allowed.',
+  'outbound.ownAddress':
+    /*i18n*/ 'This address is this server itself; it does not fetch its own pages for anyone.',
   'outbound.unreachable': /*i18n*/ 'The remote server could not be reached.',
   'outbound.timeout': /*i18n*/ 'The remote server did not answer in time.',
   'outbound.tooLarge': /*i18n*/ 'The remote server’s answer is larger than allowed.',
@@ -241,6 +249,9 @@ export const serverMessages = {
   'backups.notCompleted':
     /*i18n*/ 'This backup has not completed, so it cannot be downloaded, verified or restored.',
   'backups.fileMissing': /*i18n*/ 'The file of this backup is missing from the server.',
+  // Why work a restored copy brought with it did not go on (issue 30 §4): a restore brings data only.
+  'backups.stoppedByRestore':
+    /*i18n*/ 'Stopped: this workspace was restored from a backup. Start it again when you want it to run.',
   'succession.notMember': /*i18n*/ 'The successor must be a member of this workspace.',
   'succession.notYourself': /*i18n*/ 'Choose another member: you cannot succeed yourself.',
   'succession.noPlan': /*i18n*/ 'No succession plan is set for this workspace.',
@@ -325,6 +336,8 @@ export const serverMessages = {
   'activity.backupFailed': /*i18n*/ 'Backup failed: {reason}',
   'activity.backupRestored': /*i18n*/ 'Backup {id} restored into a new workspace, {name}',
   'activity.restoreFailed': /*i18n*/ 'Restore failed: {reason}',
+  'activity.restoredWorkspaceStarted':
+    /*i18n*/ 'Restored workspace started: its schedules, probes and mailbox syncs run again',
   'activity.dealCreated': /*i18n*/ 'New deal: {deal} ({contact})',
   'activity.dealMoved':
     /*i18n*/ '{deal} moved from {from, select, leads {Leads} qualified {Qualified} proposal {Proposal} negotiation {Negotiation} won {Won} other {Lost}} to {to, select, leads {Leads} qualified {Qualified} proposal {Proposal} negotiation {Negotiation} won {Won} other {Lost}}',
@@ -442,7 +455,7 @@ export function formatServerMessage(template: string, values: MessageValues = {}
     .replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
-/** Builds a catalogued message for an `AppError`: `new AppError('conflict', serverMessage('auth.emailTaken'))`. */
+/** Builds a catalogued message for an `AppError`: `new AppError('not_found', serverMessage('deals.notFound'))`. */
 export function serverMessage(id: ServerMessageId, values?: MessageValues): ServerMessage {
   return { id, values, text: formatServerMessage(serverMessages[id], values) };
 }

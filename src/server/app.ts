@@ -21,6 +21,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { serializeError } from './http/log-serializers.js';
 import { nullableEnumsAllowNull, withoutBodies } from './http/openapi-document.js';
+import { noteOwnListener } from './http/outbound.js';
 import { isPublicApiRoute } from './http/public-routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -79,6 +80,12 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A user-given URL never leads the outbound client back here (src/server/http/outbound.ts).
+  let forgetListener = () => {};
+  app.addHook('onListen', async () => {
+    forgetListener = noteOwnListener(app.server.address());
+  });
+  app.addHook('onClose', async () => forgetListener());
   app.decorate('deps', {
     ...deps,
     payments: deps.payments ?? paymentsProviderFor(config, deps.database),

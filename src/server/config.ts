@@ -83,6 +83,8 @@ const configSchema = z
       .pipe(z.array(z.string().refine((c) => parseCidr(c) !== null, 'is not a CIDR range')))
       .default([]),
     OUTBOUND_ALLOW_HOSTS: commaList.default([]),
+    /** Fetches of user-given URLs may reach this server itself (its port here, PUBLIC_URL): off by default. */
+    OUTBOUND_ALLOW_SELF: booleanFlag.default(false),
     API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     OUTBOUND_MAX_BYTES: z.coerce

@@ -6,6 +6,7 @@ import { planIds } from '../pricing/plans.js';
 import { validationMessage } from '../validation-messages.js';
 import { emailSchema } from './email-schema.js';
 import { passwordSchema } from './password-rules.js';
+import { profileImageOwner } from './profile-image.js';
 
 export { isCommonPassword, passwordMaxLength, passwordMinLength, passwordSchema } from './password-rules.js';
 
@@ -15,14 +16,25 @@ const localeSchema = z.enum(locales, {
 
 export { emailSchema } from './email-schema.js';
 
+/**
+ * PostgreSQL cannot store U+0000 in text. Refused here, naming the field, rather than by the database:
+ * sign-up answers an email that has an account without writing anything, so a value only the database
+ * would refuse would tell the two apart.
+ */
+const storable = (text: z.ZodString) =>
+  text.refine(
+    (value) => !value.includes('\u0000'),
+    /*i18n*/ 'This text holds a character that cannot be stored',
+  );
+
 export const signUpSchema = z
   .object({
-    firstName: z.string().trim().min(1, /*i18n*/ 'First name is required').max(80),
-    lastName: z.string().trim().min(1, /*i18n*/ 'Last name is required').max(80),
+    firstName: storable(z.string().trim().min(1, /*i18n*/ 'First name is required').max(80)),
+    lastName: storable(z.string().trim().min(1, /*i18n*/ 'Last name is required').max(80)),
     email: emailSchema,
     password: passwordSchema,
     // Not asked when accepting an invite: the invitee joins the inviting workspace.
-    businessName: z.string().trim().max(120).optional(),
+    businessName: storable(z.string().trim().max(120)).optional(),
     plan: z.enum(planIds).default('professional'),
     /** Add-ons picked on a pricing screen: the trial includes them, like the plan. */
     addons: z
@@ -69,12 +81,15 @@ export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 export const profileSchema = z.object({
   firstName: z.string().trim().min(1, /*i18n*/ 'First name is required').max(80).optional(),
   lastName: z.string().trim().max(80).optional(),
-  // https only: a javascript: or data: URL must never reach an <img src> or a link.
+  // Only an image uploaded here (POST /api/auth/user/profile-image), or '' for none: never an address
+  // elsewhere, which every member's browser would fetch (and a javascript: or data: URL never reaches <img>).
   profileImageUrl: z
-    .union([
-      z.url({ protocol: /^https$/, error: /*i18n*/ 'Enter an https:// image URL' }).max(2000),
-      z.literal(''),
-    ])
+    .string()
+    .max(200)
+    .refine(
+      (url) => url === '' || profileImageOwner(url) !== null,
+      /*i18n*/ 'Upload an image: only images uploaded here can be shown',
+    )
     .optional(),
   // null clears the choice: the workspace default or the browser's language applies again.
   locale: localeSchema.nullable().optional(),

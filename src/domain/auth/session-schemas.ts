@@ -25,6 +25,8 @@ export const currentUserSchema = z.object({
     subscriptionStatus: z.string(),
     trialEndsAt: z.string().nullable(),
     defaultLocale: z.enum(locales).nullable(),
+    /** Restored from a backup and not started yet: nothing in it runs by itself (issue 30 §4). */
+    heldSince: z.string().nullable(),
   }),
   workspaces: z.array(z.object({ id: z.number(), name: z.string(), role: z.enum(roles) })),
 });

@@ -1,5 +1,6 @@
+import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { createAddressPolicy, isPublicUnicast, parseCidr, parseIp } from './address-policy.js';
+import { createAddressPolicy, isPublicUnicast, isThisMachine, parseCidr, parseIp } from './address-policy.js';
 
 // One address at each edge of every range that must be refused.
 const nonPublic: Record<string, string[]> = {
@@ -98,5 +99,23 @@ describe('createAddressPolicy', () => {
 
   it('refuses a malformed allow-list entry at start', () => {
     expect(() => createAddressPolicy({ allowCidrs: ['10.0.0.0/40'] })).toThrow(/10\.0\.0\.0\/40/);
+  });
+});
+
+describe('isThisMachine', () => {
+  it('knows loopback, unspecified and every interface address of this machine, in any form', () => {
+    for (const ip of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '0.0.0.0', '::'])
+      expect(isThisMachine(ip), ip).toBe(true);
+    const own = Object.values(networkInterfaces())
+      .flat()
+      .map((i) => i?.address)
+      .filter((a): a is string => Boolean(a));
+    expect(own.length).toBeGreaterThan(0);
+    for (const ip of own) expect(isThisMachine(ip), ip).toBe(true);
+  });
+
+  it('says no for other hosts and for what is not an address', () => {
+    for (const ip of ['93.184.216.34', '2606:4700::6810:84e5', '192.0.2.1', 'localhost', ''])
+      expect(isThisMachine(ip), ip).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { OutboundError } from './outbound-error.js';
 
 /** An IP address as its bytes: 4 for IPv4, 16 for IPv6. */
@@ -127,6 +128,8 @@ export interface AddressPolicy {
   allowsAddress(ip: string): boolean;
   /** Whether this host name is exempt from the address check (operator's allow-list). */
   allowsHost(host: string): boolean;
+  /** Whether a fetch may reach this server itself (OUTBOUND_ALLOW_SELF); by default it may not. */
+  allowsSelf?: boolean;
 }
 
 /**
@@ -134,7 +137,7 @@ export interface AddressPolicy {
  * OUTBOUND_ALLOW_HOSTS); tests allow loopback this way to reach their local servers.
  */
 export function createAddressPolicy(
-  options: { allowCidrs?: readonly string[]; allowHosts?: readonly string[] } = {},
+  options: { allowCidrs?: readonly string[]; allowHosts?: readonly string[]; allowSelf?: boolean } = {},
 ): AddressPolicy {
   const allowed = (options.allowCidrs ?? []).map((text) => {
     const cidr = parseCidr(text);
@@ -151,7 +154,28 @@ export function createAddressPolicy(
       return isPublicUnicastBytes(bytes) || candidates.some((b) => allowed.some((cidr) => inCidr(b, cidr)));
     },
     allowsHost: (host) => hosts.has(host.toLowerCase().replace(/\.$/, '')),
+    allowsSelf: options.allowSelf ?? false,
   };
+}
+
+const thisMachineAlways = cidrs(['127.0.0.0/8', '0.0.0.0/32', '::1/128', '::/128']);
+
+/**
+ * Whether `ip` is an address of this machine: loopback, unspecified, or one of its interfaces' (read at
+ * each call: interfaces come and go). An IPv4-mapped IPv6 address is judged by its IPv4 address.
+ */
+export function isThisMachine(ip: string): boolean {
+  const bytes = parseIp(ip);
+  if (!bytes) return false;
+  const v4 = embeddedV4(bytes);
+  const candidates = v4 ? [bytes, v4] : [bytes];
+  if (candidates.some((b) => thisMachineAlways.some((c) => inCidr(b, c)))) return true;
+  const own = Object.values(networkInterfaces())
+    .flat()
+    .flatMap((i) => (i ? [parseIp(i.address)] : []));
+  return own.some(
+    (o) => o !== null && candidates.some((b) => b.length === o.length && b.every((x, n) => x === o[n])),
+  );
 }
 
 export interface ResolvedAddress {

@@ -5,6 +5,7 @@ export type OutboundErrorKind =
   | 'invalid_url'
   | 'unresolved'
   | 'blocked_address'
+  | 'own_address'
   | 'unreachable'
   | 'timeout'
   | 'too_large'
@@ -15,6 +16,7 @@ const userMessages: Record<OutboundErrorKind, ServerMessageId> = {
   invalid_url: 'outbound.invalidUrl',
   unresolved: 'outbound.unresolved',
   blocked_address: 'outbound.blockedAddress',
+  own_address: 'outbound.ownAddress',
   unreachable: 'outbound.unreachable',
   timeout: 'outbound.timeout',
   too_large: 'outbound.tooLarge',

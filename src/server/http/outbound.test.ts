@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { createAddressPolicy, type Resolver } from './address-policy.js';
-import { createOutboundClient, type OutboundOptions } from './outbound.js';
+import { createOutboundClient, noteOwnListener, type OutboundOptions } from './outbound.js';
 import { OutboundError } from './outbound-error.js';
 
 // A real HTTP server on loopback; each path is one behaviour a remote site may have.
@@ -208,7 +208,7 @@ describe('the outbound client against a real server', () => {
     await c.close();
   });
 
-  it("lets exactly the server's own origin reach loopback, at every hop", async () => {
+  it("lets an internal request reach exactly the server's own origin on loopback, at every hop", async () => {
     // A second loopback server on another port: the same address, a different origin.
     const other = createServer((_req, res) => res.end('other'));
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
@@ -218,14 +218,83 @@ describe('the outbound client against a real server', () => {
       ownOrigins: [`http://localhost:${port}`],
       resolver: fakeDns({ localhost: ['127.0.0.1'] }),
     });
-    const res = await own.fetch(`http://localhost:${port}/hello`);
+    const internal = { internal: true };
+    const res = await own.fetch(`http://localhost:${port}/hello`, internal);
     expect(res.text()).toBe('hello');
+    // Not built by the server from a path: the same URL is judged like any typed one.
+    expect((await refusal(own.fetch(`http://localhost:${port}/hello`))).kind).toBe('blocked_address');
     // The same host on another port, the same port by its IP literal, and a redirect off the origin: refused.
-    expect((await refusal(own.fetch(`http://localhost:${otherPort}/`))).kind).toBe('blocked_address');
-    expect((await refusal(own.fetch(`${base}/hello`))).kind).toBe('blocked_address');
+    expect((await refusal(own.fetch(`http://localhost:${otherPort}/`, internal))).kind).toBe(
+      'blocked_address',
+    );
+    expect((await refusal(own.fetch(`${base}/hello`, internal))).kind).toBe('blocked_address');
     const hop = `http://localhost:${port}/redirect?to=${encodeURIComponent(`http://localhost:${otherPort}/`)}`;
-    expect((await refusal(own.fetch(hop))).kind).toBe('blocked_address');
+    expect((await refusal(own.fetch(hop, internal))).kind).toBe('blocked_address');
     await own.close();
+    await new Promise((resolve) => other.close(resolve));
+  });
+
+  it("refuses this server's own listening port on this machine, by any name or hop, unless allowed", async () => {
+    // The test's server stands in for this server: noted as its listener, as app.ts does on listen.
+    const forget = noteOwnListener({ address: '0.0.0.0', family: 'IPv4', port });
+    const other = createServer((_req, res) => {
+      res.writeHead(302, { location: `http://127.0.0.1:${port}/hello` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherPort = (other.address() as AddressInfo).port;
+    try {
+      const c = client({ resolver: fakeDns({ 'me.test': ['127.0.0.1'] }) });
+      for (const url of [
+        `${base}/hello`,
+        `http://me.test:${port}/hello`,
+        `http://[::ffff:127.0.0.1]:${port}/hello`,
+      ])
+        expect((await refusal(c.fetch(url))).kind, url).toBe('own_address');
+      // A redirect elsewhere that comes back here is refused at that hop.
+      expect((await refusal(c.fetch(`http://127.0.0.1:${otherPort}/`))).kind).toBe('own_address');
+      // Refused after connecting, before a byte of the request: the server saw no request.
+      expect(seen).toEqual([]);
+      const refused = await refusal(c.fetch(`${base}/hello`));
+      expect(refused.userMessage).toBe(
+        'This address is this server itself; it does not fetch its own pages for anyone.',
+      );
+      await c.close();
+      // The operator may allow it (OUTBOUND_ALLOW_SELF).
+      const allowed = client({
+        policy: createAddressPolicy({ allowCidrs: ['127.0.0.0/8'], allowSelf: true }),
+      });
+      expect((await allowed.fetch(`${base}/hello`)).text()).toBe('hello');
+      await allowed.close();
+    } finally {
+      forget();
+      await new Promise((resolve) => other.close(resolve));
+    }
+    // Not a listener of this server any more: an ordinary local server again.
+    const after = client();
+    expect((await after.fetch(`${base}/hello`)).text()).toBe('hello');
+    await after.close();
+  });
+
+  it("refuses PUBLIC_URL's host and port, by its name and by its address under any other name", async () => {
+    const c = client({
+      publicUrl: `http://hub.test:${port}`,
+      resolver: fakeDns({ 'hub.test': ['127.0.0.1'], 'alias.test': ['127.0.0.1'] }),
+    });
+    expect((await refusal(c.fetch(`http://HUB.test.:${port}/hello`))).kind).toBe('own_address');
+    expect((await refusal(c.fetch(`http://alias.test:${port}/hello`))).kind).toBe('own_address');
+    expect(seen).toEqual([]);
+    await c.close();
+    // Another port of that host is another server.
+    const other = createServer((_req, res) => res.end('other'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherPort = (other.address() as AddressInfo).port;
+    const d = client({
+      publicUrl: `http://hub.test:${port}`,
+      resolver: fakeDns({ 'hub.test': ['127.0.0.1'] }),
+    });
+    expect((await d.fetch(`http://hub.test:${otherPort}/`)).text()).toBe('other');
+    await d.close();
     await new Promise((resolve) => other.close(resolve));
   });
 

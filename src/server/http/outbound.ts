@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { Agent, request, errors as undiciErrors, fetch as undiciFetch } from 'undici';
+import { Agent, buildConnector, request, errors as undiciErrors, fetch as undiciFetch } from 'undici';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Config } from '../config.js';
 import {
   type AddressPolicy,
   createAddressPolicy,
   guardedLookup,
+  isThisMachine,
   type Resolver,
   resolvePermitted,
   systemResolver,
@@ -24,8 +25,9 @@ export interface OutboundOptions {
   /** DNS, injectable so tests can make a name resolve anywhere without real DNS. */
   resolver?: Resolver;
   /**
-   * Origins of this very server (its demo apps' simulator): a request to exactly one of these origins
-   * may also connect to loopback. Checked at every hop, so a redirect elsewhere on loopback is refused.
+   * Origins of this very server (its demo apps' simulator, the demo's fixture sites): a request marked
+   * `internal` to exactly one of these origins may connect to loopback and to this server itself. Checked
+   * at every hop, so a redirect elsewhere is judged like any URL.
    */
   ownOrigins?: readonly string[];
 }
@@ -41,6 +43,11 @@ export interface OutboundRequest {
   redirect?: 'follow' | 'manual';
   /** Answer a 4xx/5xx like any other status instead of throwing (webhook deliveries log and judge it). */
   acceptErrorStatus?: boolean;
+  /**
+   * Built by the server from a stored path (a demo app's `/demo-apps/…`, a fixture site), not a URL
+   * anyone typed: it may reach the client's `ownOrigins`. Anything else never reaches this server itself.
+   */
+  internal?: boolean;
 }
 
 export interface OutboundResponse {
@@ -95,28 +102,37 @@ function answer(
 
 /**
  * The one way the server fetches a URL a user gave: only public addresses (checked at every hop, and
- * the socket connects to the checked address), bounded in time and size, and redirects capped.
+ * the socket connects to the checked address), never this server itself, bounded in time and size, and
+ * redirects capped.
  */
 export function createOutboundClient(options: OutboundOptions): OutboundClient {
   const resolver = options.resolver ?? systemResolver;
   const userAgent = `BusinessHub/${packageJson.version}${options.publicUrl ? ` (+${options.publicUrl})` : ''}`;
-  const agentFor = (policy: AddressPolicy) =>
-    new Agent({
-      connect: { timeout: options.connectTimeoutMs, lookup: guardedLookup(policy, resolver) },
+  const self = options.policy.allowsSelf ? null : selfGuard(options.publicUrl, resolver);
+  const agentFor = (policy: AddressPolicy, guard: SelfGuard | null) => {
+    const connect = buildConnector({
+      timeout: options.connectTimeoutMs,
+      lookup: guardedLookup(policy, resolver),
+    });
+    return new Agent({
+      connect: guard ? refusingSelf(connect, guard) : connect,
       headersTimeout: options.totalTimeoutMs,
       bodyTimeout: options.totalTimeoutMs,
     });
-  const agent = agentFor(options.policy);
+  };
+  const agent = agentFor(options.policy, self);
   const ownOrigins = new Set((options.ownOrigins ?? []).map((o) => new URL(o).origin));
   const ownPolicy = ownOrigins.size > 0 ? withLoopback(options.policy) : null;
-  const ownAgent = ownPolicy ? agentFor(ownPolicy) : null;
+  const ownAgent = ownPolicy ? agentFor(ownPolicy, null) : null;
 
   async function exchange(url: string, init: OutboundRequest, signal: AbortSignal, maxBytes: number) {
     let target = parseTarget(url);
     let method = init.method ?? 'GET';
     let body = init.body;
     for (let hop = 0; ; hop += 1) {
-      const own = ownPolicy !== null && ownAgent !== null && ownOrigins.has(target.origin);
+      const own =
+        init.internal === true && ownPolicy !== null && ownAgent !== null && ownOrigins.has(target.origin);
+      if (!own) self?.refuseByName(target);
       // net.connect skips `lookup` for IP literals: those are checked here instead.
       await resolvePermitted(own ? (ownPolicy as AddressPolicy) : options.policy, target.hostname, resolver);
       const response = await request(target, {
@@ -197,6 +213,93 @@ function withLoopback(policy: AddressPolicy): AddressPolicy {
   };
 }
 
+// ---- this server itself ----
+
+/** The ports this process's HTTP servers listen on (noted when each listens, dropped when it closes). */
+const ownListeners = new Set<{ port: number }>();
+
+/**
+ * Notes a listening address of this server: a fetch that would connect to that port on this machine is
+ * refused (unless the policy allows self). Returns the function that forgets it again.
+ */
+export function noteOwnListener(address: AddressInfo | string | null): () => void {
+  if (!address || typeof address !== 'object') return () => {};
+  const entry = { port: address.port };
+  ownListeners.add(entry);
+  return () => ownListeners.delete(entry);
+}
+
+const effectivePort = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+const bareHost = (host: string) =>
+  host
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
+
+interface SelfGuard {
+  /** PUBLIC_URL's host and port, by name (a proxy in front answers there for this server). */
+  refuseByName(target: URL): void;
+  /** Whether the connected peer is this server: its listening port on this machine, or PUBLIC_URL's address. */
+  isSelf(ip: string, port: number): Promise<boolean>;
+}
+
+function selfGuard(publicUrl: string | undefined, resolver: Resolver): SelfGuard {
+  const publicTarget = publicUrl ? new URL(publicUrl) : null;
+  let publicAddresses: Promise<Set<string>> | null = null;
+  const addressesOfPublic = () => {
+    publicAddresses ??= publicTarget
+      ? resolver(bareHost(publicTarget.hostname)).then(
+          (found) => new Set(found.map((a) => a.address)),
+          () => new Set<string>(),
+        )
+      : Promise.resolve(new Set<string>());
+    return publicAddresses;
+  };
+  return {
+    refuseByName(target) {
+      if (
+        publicTarget &&
+        bareHost(target.hostname) === bareHost(publicTarget.hostname) &&
+        effectivePort(target) === effectivePort(publicTarget)
+      )
+        throw new OutboundError('own_address', { internal: `${target.host} is PUBLIC_URL's` });
+    },
+    async isSelf(ip, port) {
+      if (isThisMachine(ip) && [...ownListeners].some((l) => l.port === port)) return true;
+      if (!publicTarget || port !== effectivePort(publicTarget)) return false;
+      return (await addressesOfPublic()).has(ip.replace(/^::ffff:(?=\d+\.)/i, ''));
+    },
+  };
+}
+
+/**
+ * Connects as `connect` does, then looks at whom it reached before a byte of the request is sent: this
+ * server itself (its own port here, or PUBLIC_URL's address, whatever name led there) is refused. The
+ * peer is the address really connected to, so no DNS answer or redirect can lead around the check.
+ */
+function refusingSelf(connect: buildConnector.connector, guard: SelfGuard): buildConnector.connector {
+  return (connectOptions, callback) =>
+    connect(connectOptions, (error, socket) => {
+      if (error || !socket) {
+        callback(error ?? new Error('no socket'), null);
+        return;
+      }
+      const ip = socket.remoteAddress ?? '';
+      const port = socket.remotePort ?? 0;
+      guard.isSelf(ip, port).then(
+        (isSelf) => {
+          if (!isSelf) return callback(null, socket);
+          socket.destroy();
+          callback(new OutboundError('own_address', { internal: `${ip}:${port} is this server` }), null);
+        },
+        (failure: Error) => {
+          socket.destroy();
+          callback(failure, null);
+        },
+      );
+    });
+}
+
 /**
  * Where links mailed or handed out (password resets, invites, sign-in callbacks) point: PUBLIC_URL as
  * configured, else the address the server was started on. Never the request's Host header: a forged one
@@ -219,16 +322,36 @@ export function linkBaseUrl(
   return `http://${host}:${port}`;
 }
 
+/**
+ * The base of a link mailed or handed out, or null in production without PUBLIC_URL: there the address the
+ * server listens on is not where people reach it (a proxy stands in front), and a link must never fall back
+ * on anything a request says.
+ */
+export function handedOutLinkBase(
+  config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'NODE_ENV'>,
+  listening?: AddressInfo | string | null,
+): string | null {
+  if (!config.PUBLIC_URL && config.NODE_ENV === 'production') return null;
+  return linkBaseUrl(config, listening);
+}
+
 /** This server's own origin: PUBLIC_URL's, else http://localhost:PORT. */
 export function ownOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
 }
 
-/** The policy the operator configured: public unicast, plus OUTBOUND_ALLOW_CIDRS and OUTBOUND_ALLOW_HOSTS. */
-export function addressPolicyFrom(config: Pick<Config, 'OUTBOUND_ALLOW_CIDRS' | 'OUTBOUND_ALLOW_HOSTS'>) {
+/**
+ * The policy the operator configured: public unicast, plus OUTBOUND_ALLOW_CIDRS and OUTBOUND_ALLOW_HOSTS,
+ * never this server itself unless OUTBOUND_ALLOW_SELF.
+ */
+export function addressPolicyFrom(
+  config: Pick<Config, 'OUTBOUND_ALLOW_CIDRS' | 'OUTBOUND_ALLOW_HOSTS'> &
+    Partial<Pick<Config, 'OUTBOUND_ALLOW_SELF'>>,
+) {
   return createAddressPolicy({
     allowCidrs: config.OUTBOUND_ALLOW_CIDRS,
     allowHosts: config.OUTBOUND_ALLOW_HOSTS,
+    allowSelf: config.OUTBOUND_ALLOW_SELF,
   });
 }
 

@@ -15,8 +15,17 @@ export const redirect = (description: string) => ({ 302: z.null().describe(descr
  * client receives. The body is a string or a stream, which Fastify sends without the JSON serializer; `schema`
  * describes what a structured file (JSON) holds.
  */
-export const answerOfType = (contentType: string, description: string, schema: z.ZodType = rawBody) => ({
-  200: { description, content: { [contentType]: { schema } } },
+export const answerOfType = (
+  contentType: string | readonly string[],
+  description: string,
+  schema: z.ZodType = rawBody,
+) => ({
+  200: {
+    description,
+    content: Object.fromEntries(
+      (typeof contentType === 'string' ? [contentType] : contentType).map((t) => [t, { schema }]),
+    ),
+  },
 });
 
 /** What a downloaded JSON file holds: an object, whatever its fields. */

@@ -91,6 +91,7 @@ const viewerWritablePaths = new Set([
   '/api/logout',
   '/api/auth/switch-workspace',
   '/api/auth/user',
+  '/api/auth/user/profile-image',
   '/api/auth/password',
 ]);
 

@@ -68,6 +68,13 @@ export function SignInPage() {
     await refreshAuthUser();
     setHasSignedIn(true);
   };
+  // Sign-up answers alike whether or not the address has an account (docs/areas/auth.md): only a new
+  // account comes back signed in; otherwise the address's owner got a mail, and this page says so.
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
+  const onSignedUp = async (email: string) => {
+    if (await refreshAuthUser()) setHasSignedIn(true);
+    else setMailedTo(email);
+  };
 
   return (
     <div className="grid min-h-screen grid-cols-1 lg:grid-cols-2">
@@ -144,12 +151,24 @@ export function SignInPage() {
                   <SignInForm inviteToken={inviteToken} onDone={onSignedIn} />
                 </TabsContent>
                 <TabsContent value="signup" className="mt-0">
-                  <SignUpForm
-                    inviteToken={inviteToken}
-                    initialPlan={requested.planId}
-                    initialAddons={requested.addonIds}
-                    onDone={onSignedIn}
-                  />
+                  {mailedTo ? (
+                    <div role="status" className="flex gap-3 rounded-lg border bg-muted/50 p-4 text-sm">
+                      <MailOpen aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+                      <p>
+                        <Trans>
+                          We sent an email to {mailedTo} with what to do next. If you already have an account,
+                          sign in instead.
+                        </Trans>
+                      </p>
+                    </div>
+                  ) : (
+                    <SignUpForm
+                      inviteToken={inviteToken}
+                      initialPlan={requested.planId}
+                      initialAddons={requested.addonIds}
+                      onDone={onSignedUp}
+                    />
+                  )}
                 </TabsContent>
                 <SingleSignOn nextPath={nextPath} />
               </CardContent>
@@ -262,7 +281,7 @@ function SignUpForm({
   inviteToken?: string;
   initialPlan?: PlanId;
   initialAddons: AddonId[];
-  onDone: () => Promise<void>;
+  onDone: (email: string) => Promise<void>;
 }) {
   // The server's schema; the invite token rides along unseen, so its "business name or invite" rule holds.
   const form = useForm<SignUpForm, unknown, z.output<typeof signUpSchema>>({
@@ -290,7 +309,7 @@ function SignUpForm({
         businessName: inviteToken ? undefined : input.businessName,
         addons: inviteToken ? undefined : input.addons,
       }),
-    onSuccess: onDone,
+    onSuccess: (_answer, input) => onDone(input.email),
     onError: (error) => applyServerErrors(error, form),
   });
   const submit = form.handleSubmit((input) => signUp.mutate(input));

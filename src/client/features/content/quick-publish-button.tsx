@@ -27,6 +27,7 @@ export function QuickPublishButton() {
     <>
       <Button size="sm" disabled={!canWrite} onClick={() => setOpen(true)}>
         <Send className="rtl:-scale-x-100" />
+        {/* Read by screen readers at every width; shown from sm up, the icon alone on a phone. */}
         <span className="sr-only sm:not-sr-only">
           <Trans>Quick Publish</Trans>
         </span>

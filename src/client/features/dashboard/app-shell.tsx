@@ -1,5 +1,6 @@
 import { OfflineBanner } from '@client/components/offline-banner';
 import { InAppShell } from '@client/components/site-header';
+import { RestoredWorkspaceBanner } from '@client/features/backups';
 import { useAuth } from '@client/lib/use-auth';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -63,6 +64,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           onPrepareSearch={loadCommandPalette}
         />
         <OfflineBanner />
+        <RestoredWorkspaceBanner />
         <InAppShell>{children}</InAppShell>
       </div>
       {palette.hasOpened && (

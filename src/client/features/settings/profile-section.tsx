@@ -1,6 +1,5 @@
 import { FormField } from '@client/components/form/form-field';
 import type { SettingsSectionProps } from '@client/components/settings-section-props';
-import { Avatar, AvatarFallback, AvatarImage } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -23,9 +22,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-
-/** A URL's shape, the same in every language. */
-const urlPlaceholder = 'https://...';
+import { ProfileImageField } from './profile-image-field';
 
 export function ProfileSection(props: SettingsSectionProps) {
   return (
@@ -43,7 +40,7 @@ export function ProfileSection(props: SettingsSectionProps) {
 }
 
 type ProfileForm = z.input<typeof profileFormSchema>;
-const profileFormSchema = profileSchema.pick({ firstName: true, lastName: true, profileImageUrl: true });
+const profileFormSchema = profileSchema.pick({ firstName: true, lastName: true });
 
 function ProfileForm({ user }: SettingsSectionProps) {
   const form = useForm<ProfileForm>({
@@ -51,7 +48,6 @@ function ProfileForm({ user }: SettingsSectionProps) {
     defaultValues: {
       firstName: user.firstName,
       lastName: user.lastName,
-      profileImageUrl: user.profileImageUrl ?? '',
     },
   });
   const { errors } = form.formState;
@@ -60,7 +56,7 @@ function ProfileForm({ user }: SettingsSectionProps) {
     mutationFn: (input: ProfileForm) => requestJson(currentUserSchema, 'PATCH', '/api/auth/user', input),
     onSuccess: (updated) => {
       setAuthUser(updated);
-      toast({ title: t`Profile saved`, description: t`Your name and picture are up to date.` });
+      toast({ title: t`Profile saved`, description: t`Your name is up to date.` });
     },
     onError: (error) => applyServerErrors(error, form),
   });
@@ -68,20 +64,16 @@ function ProfileForm({ user }: SettingsSectionProps) {
   const shown = form.watch();
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <div className="flex items-center gap-4">
-        <Avatar className="h-14 w-14 text-base">
-          {shown.profileImageUrl && <AvatarImage src={shown.profileImageUrl} alt="" />}
-          <AvatarFallback className="text-base">
-            {userInitials({ ...user, firstName: shown.firstName ?? '', lastName: shown.lastName ?? '' })}
-          </AvatarFallback>
-        </Avatar>
-        <div className="text-sm">
-          <p className="font-medium">{user.email}</p>
-          <p className="text-muted-foreground">
-            <Trans>Your email is your sign-in and cannot be changed here.</Trans>
-          </p>
-        </div>
+      <div className="text-sm">
+        <p className="font-medium">{user.email}</p>
+        <p className="text-muted-foreground">
+          <Trans>Your email is your sign-in and cannot be changed here.</Trans>
+        </p>
       </div>
+      <ProfileImageField
+        user={user}
+        initials={userInitials({ ...user, firstName: shown.firstName ?? '', lastName: shown.lastName ?? '' })}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={<Trans>First name</Trans>} error={errors.firstName?.message}>
           {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('firstName')} />}
@@ -90,22 +82,6 @@ function ProfileForm({ user }: SettingsSectionProps) {
           {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('lastName')} />}
         </FormField>
       </div>
-      <FormField label={<Trans>Profile image URL</Trans>} error={errors.profileImageUrl?.message}>
-        {(id, invalid) => (
-          <>
-            <Input
-              id={id}
-              type="url"
-              aria-invalid={invalid}
-              placeholder={urlPlaceholder}
-              {...form.register('profileImageUrl')}
-            />
-            <p className="text-xs text-muted-foreground">
-              <Trans>Leave empty to show your initials.</Trans>
-            </p>
-          </>
-        )}
-      </FormField>
       {save.error && !Object.keys(errors).length && (
         <p className="text-sm text-destructive">{errorMessage(save.error)}</p>
       )}

@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ProfileImageType } from '@domain/auth/profile-image';
+import { bigint, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn } from './columns.js';
 
 export const users = pgTable('users', {
@@ -36,4 +37,15 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAtColumn(),
+});
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** A user's uploaded profile image (1031): the only kind `users.profile_image_url` points at. */
+export const userProfileImages = pgTable('user_profile_images', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  contentType: text('content_type').$type<ProfileImageType>().notNull(),
+  bytes: bytea('bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

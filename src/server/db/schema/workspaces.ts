@@ -12,6 +12,8 @@ export const workspaces = pgTable('workspaces', {
   subscriptionStatus: text('subscription_status').notNull().default('trialing'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   defaultLocale: text('default_locale'),
+  /** Set when a restore created it (1030): nothing in it runs by itself until it is started. */
+  heldSince: timestamp('held_since', { withTimezone: true }),
   captureToken: text('capture_token').notNull().default(sql`encode(gen_random_bytes(9), 'hex')`),
   createdAt: createdAtColumn(),
 });

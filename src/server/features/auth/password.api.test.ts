@@ -1,7 +1,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
-import { ApiClient, addMember, signUpOwner, uniqueEmail, useTestApp } from '../../../../test/test-app.js';
+import {
+  ApiClient,
+  addMember,
+  createTestApp,
+  signUpOwner,
+  uniqueEmail,
+  useTestApp,
+} from '../../../../test/test-app.js';
 
 let smtp: LocalSmtpServer;
 let owner: pg.Client;
@@ -190,5 +197,51 @@ describe('password reset', () => {
     });
     expect(res.statusCode).toBe(400);
     expect((await signIn(account.email, account.password)).res.statusCode).toBe(200);
+  });
+});
+
+describe('links in production', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SECRET_KEY: 'links-test-secret-key-links-test-secret-key',
+    LOG_LEVEL: 'silent',
+  };
+
+  it('refuses invites and resets without PUBLIC_URL instead of building a link from anything else', async () => {
+    const p = await createTestApp({ env: production });
+    try {
+      const account = await signUpOwner(p.app);
+      const invitee = uniqueEmail('invitee');
+      const invite = await account.client.post('/api/workspace/invites', { email: invitee, role: 'member' });
+      expect(invite.statusCode, invite.body).toBe(503);
+      expect(invite.json()).toMatchObject({
+        messageId: 'members.inviteNotConfigured',
+        message: 'Invitations are not set up on this server (PUBLIC_URL is missing).',
+      });
+      const reset = await new ApiClient(p.app).post('/api/auth/password-reset', { email: account.email });
+      expect(reset.statusCode).toBe(503);
+      expect(reset.json().messageId).toBe('auth.resetNotConfigured');
+      const invites = await account.client.get('/api/workspace/invites');
+      expect(invites.json()).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('builds invite links from PUBLIC_URL', async () => {
+    const p = await createTestApp({ env: { ...production, PUBLIC_URL: 'https://hub.example.test' } });
+    try {
+      const account = await signUpOwner(p.app);
+      const invite = await account.client.request(
+        'POST',
+        '/api/workspace/invites',
+        { email: uniqueEmail('invitee'), role: 'member' },
+        { host: 'evil.test', origin: 'https://hub.example.test' },
+      );
+      expect(invite.statusCode, invite.body).toBe(201);
+      expect(new URL(invite.json().inviteUrl).origin).toBe('https://hub.example.test');
+    } finally {
+      await p.close();
+    }
   });
 });

@@ -13,13 +13,16 @@ import {
   signUpSchema,
   switchWorkspaceSchema,
 } from '@domain/auth/auth-schemas';
+import { profileImageField, profileImageMaxBytes, profileImageTypes } from '@domain/auth/profile-image';
+import { idParamSchema } from '@domain/ids';
 import { serverMessage } from '@domain/messages';
 import { packageLinkQuery } from '@domain/pricing/custom-package';
 import { packageLinkSchema } from '@domain/pricing/custom-package-schemas';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { linkBaseUrl } from '../../http/outbound.js';
-import { noContent, redirect } from '../../http/responses.js';
+import { handedOutLinkBase, linkBaseUrl } from '../../http/outbound.js';
+import { answerOfType, noContent, redirect } from '../../http/responses.js';
 import {
   clearSessionCookie,
   hashToken,
@@ -29,6 +32,7 @@ import {
 } from '../../http/session.js';
 import { finishOidcSignIn, isOidcEnabled, type OidcChecks, startOidcSignIn } from './oidc-service.js';
 import { changePassword, requestPasswordReset, resetPassword } from './password-service.js';
+import { removeProfileImage, storeProfileImage, visibleProfileImage } from './profile-image.js';
 import { getCurrentUser, signIn, signOut, signUp, switchWorkspace, updateProfile } from './service.js';
 
 /** Sign-in forms are a few hundred bytes; anyone may post them, so they get far less than the app's default. */
@@ -71,13 +75,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/signup',
     { bodyLimit: authBodyLimit, schema: { tags: ['auth'], body: signUpSchema, response: { 201: okSchema } } },
     async (request, reply) => {
-      const session = await signUp(
-        deps,
-        request.body,
-        request.ip,
-        previousSession(request.cookies[sessionCookie]),
-      );
-      setSessionCookie(reply, session.token, session.maxAgeSeconds, secure);
+      // The same status and body whether or not the email has an account: only a new account is signed in.
+      const session = await signUp(deps, request.body, request.ip, {
+        previousSessionId: previousSession(request.cookies[sessionCookie]),
+        linkBase: handedOutLinkBase(deps.config, app.server.address()),
+      });
+      if (session) setSessionCookie(reply, session.token, session.maxAgeSeconds, secure);
       return reply.status(201).send({ ok: true });
     },
   );
@@ -121,6 +124,70 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A profile picture is uploaded and served from here (never an address elsewhere: issue 30 §4).
+  await app.register(multipart, {
+    limits: { fileSize: profileImageMaxBytes, files: 1, fields: 0, parts: 1 },
+  });
+  // Too large is refused like a wrong type (as the CSV import does): 400, naming the field.
+  const imageRefused = (id: 'auth.profileImageMissing' | 'auth.profileImageTooLarge') =>
+    AppError.badRequest(profileImageField, serverMessage(id));
+
+  app.post(
+    '/api/auth/user/profile-image',
+    {
+      schema: {
+        tags: ['auth'],
+        consumes: ['multipart/form-data'],
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => {
+      const member = requireMember(request, 'viewer');
+      if (!request.isMultipart()) throw imageRefused('auth.profileImageMissing');
+      const file = await request.file().catch(() => undefined);
+      if (!file || file.fieldname !== profileImageField) throw imageRefused('auth.profileImageMissing');
+      const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+        throw imageRefused(
+          error.code === 'FST_REQ_FILE_TOO_LARGE' ? 'auth.profileImageTooLarge' : 'auth.profileImageMissing',
+        );
+      });
+      await storeProfileImage(deps, member, bytes);
+      return getCurrentUser(deps, member);
+    },
+  );
+
+  app.delete(
+    '/api/auth/user/profile-image',
+    { schema: { tags: ['auth'], response: { 200: currentUserSchema } } },
+    async (request) => {
+      const member = requireMember(request, 'viewer');
+      await removeProfileImage(deps, member);
+      return getCurrentUser(deps, member);
+    },
+  );
+
+  app.get(
+    '/api/users/:id/profile-image',
+    {
+      schema: {
+        tags: ['auth'],
+        params: z.object({ id: idParamSchema }),
+        response: answerOfType(profileImageTypes, "The user's uploaded profile image"),
+      },
+    },
+    async (request, reply) => {
+      const image = await visibleProfileImage(deps, requireMember(request, 'viewer'), request.params.id);
+      // Its type is the one its bytes proved at upload; nosniff keeps a browser from guessing another.
+      return reply
+        .header('content-type', image.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(image.bytes);
+    },
+  );
+
   app.post(
     '/api/auth/password',
     { schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: okSchema } } },
@@ -142,15 +209,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // The link must point at this product: from the Host header an attacker could aim it at their own site.
-      if (!deps.config.PUBLIC_URL && secure) {
-        throw new AppError('unavailable', serverMessage('auth.resetNotConfigured'));
-      }
-      await requestPasswordReset(
-        deps,
-        request.body.email,
-        request.ip,
-        linkBaseUrl(deps.config, app.server.address()),
-      );
+      const baseUrl = handedOutLinkBase(deps.config, app.server.address());
+      if (!baseUrl) throw new AppError('unavailable', serverMessage('auth.resetNotConfigured'));
+      await requestPasswordReset(deps, request.body.email, request.ip, baseUrl);
       return reply.status(202).send({
         ok: true as const,
         message: 'If an account uses that email, a link to reset its password is on its way.',

@@ -17,9 +17,11 @@ import { type AppDeps, now } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import { recordActivity } from '../activities/index.js';
 import { openPlatformSubscription } from '../billing/index.js';
-import { acceptInvite, addWorkspaceOwner, joinWorkspaceByInvite } from '../members/index.js';
+import { acceptInvite, addWorkspaceOwner, checkInvite, joinWorkspaceByInvite } from '../members/index.js';
 import { ensureTestSyncToken } from '../phone-sync/index.js';
+import { checkedProfileImageUrl, removeProfileImage } from './profile-image.js';
 import { forgiveAttempt, reserveAttempt, signInThrottles } from './rate-limits.js';
+import { queueSignUpNotice } from './sign-up-notice.js';
 import {
   deleteSession,
   findUserByEmail,
@@ -75,31 +77,39 @@ export async function startSession(
   return { token, maxAgeSeconds };
 }
 
-const emailTaken = () =>
-  new AppError('conflict', serverMessage('auth.emailTaken'), {
-    issues: [{ path: 'email', message: 'already registered' }],
-  });
-
 /**
  * Creates the user and either joins the invited workspace or creates the user's own workspace with a
- * trial, in one transaction: a bad invite or workspace leaves no account behind.
+ * trial, in one transaction: a bad invite or workspace leaves no account behind. An email that already
+ * has an account gets the same answer (the caller sends the same status and body) and the same work (the
+ * password is hashed either way), but no account and no session: a mail tells that address's owner
+ * someone tried (see docs/areas/auth.md). Null then.
  */
 export async function signUp(
   deps: AppDeps,
   input: SignUpInput,
   ip: string,
-  previousSessionId?: string,
-): Promise<NewSession & { userId: number }> {
+  options: { previousSessionId?: string; linkBase: string | null },
+): Promise<(NewSession & { userId: number }) | null> {
   const data = signUpSchema.parse(input);
   await reserveAttempt(
     deps,
     [{ key: `sign-up:ip:${ip}`, rule: { limit: deps.config.SIGN_UP_LIMIT_PER_HOUR, windowSeconds: 3_600 } }],
     'auth.tooManySignUps',
   );
-  if (await findUserByEmail(deps.database.db, data.email)) throw emailTaken();
+  const taken = Boolean(await findUserByEmail(deps.database.db, data.email));
   const passwordHash = await hashPassword(data.password);
+  const noticeTaken = async () => {
+    await queueSignUpNotice(deps, data.email, options.linkBase);
+    return null;
+  };
+  if (taken) {
+    // An invite is checked as for a new account: its refusal must not tell the two apart either.
+    const { inviteToken } = data;
+    if (inviteToken) await deps.database.withPlatform((tx) => checkInvite(tx, inviteToken, data.email));
+    return noticeTaken();
+  }
   const fullName = `${data.firstName} ${data.lastName}`;
-  const { userId, workspaceId } = await deps.database
+  const created = await deps.database
     .withPlatform(async (tx) => {
       const user = await insertUser(tx, {
         email: data.email,
@@ -125,11 +135,13 @@ export async function signUp(
       return { userId: user.id, workspaceId };
     })
     .catch((error: unknown) => {
-      // Two sign-ups with one email at once: the unique index decides, the loser hears why.
-      if (isPgError(error, 'uniqueViolation', 'users_email_key')) throw emailTaken();
+      // Two sign-ups with one email at once: the unique index decides, the loser is told by mail.
+      if (isPgError(error, 'uniqueViolation', 'users_email_key')) return null;
       throw error;
     });
-  return { ...(await startSession(deps, userId, workspaceId, previousSessionId)), userId };
+  if (!created) return noticeTaken();
+  const { userId, workspaceId } = created;
+  return { ...(await startSession(deps, userId, workspaceId, options.previousSessionId)), userId };
 }
 
 type NewWorkspace = {
@@ -239,6 +251,7 @@ export async function getCurrentUser(deps: AppDeps, member: Member) {
       subscriptionStatus: workspace.subscriptionStatus,
       trialEndsAt: workspace.trialEndsAt?.toISOString() ?? null,
       defaultLocale: shippedLocaleOrNull(workspace.defaultLocale),
+      heldSince: workspace.heldSince?.toISOString() ?? null,
     },
     workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, role: w.role })),
   };
@@ -247,9 +260,12 @@ export async function getCurrentUser(deps: AppDeps, member: Member) {
 /** Changes only the fields sent: the profile form sends its own, the language switcher only `locale`. */
 export async function updateProfile(deps: AppDeps, member: Member, values: ProfileInput) {
   const { profileImageUrl, ...rest } = values;
+  if (profileImageUrl === '') await removeProfileImage(deps, member);
   const changes = {
     ...rest,
-    ...(profileImageUrl !== undefined ? { profileImageUrl: profileImageUrl || null } : {}),
+    ...(profileImageUrl
+      ? { profileImageUrl: await checkedProfileImageUrl(deps, member, profileImageUrl) }
+      : {}),
   };
   if (Object.keys(changes).length > 0) await updateUser(deps.database.db, member.userId, changes);
 }

@@ -1,6 +1,7 @@
+import type { ProfileImageType } from '@domain/auth/profile-image';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
-import { passwordResetTokens, sessions, users } from '../../db/schema/auth.js';
+import { passwordResetTokens, sessions, userProfileImages, users } from '../../db/schema/auth.js';
 import { workspaces } from '../../db/schema/workspaces.js';
 
 type Executor = Db | Tx;
@@ -184,6 +185,7 @@ export interface UserWorkspace {
   subscriptionStatus: string;
   trialEndsAt: Date | null;
   defaultLocale: string | null;
+  heldSince: Date | null;
 }
 
 type UserWorkspaceRecord = {
@@ -194,6 +196,7 @@ type UserWorkspaceRecord = {
   subscription_status: string;
   trial_ends_at: string | null;
   default_locale: string | null;
+  held_since: string | null;
 };
 
 const toUserWorkspace = (r: UserWorkspaceRecord): UserWorkspace => ({
@@ -204,6 +207,7 @@ const toUserWorkspace = (r: UserWorkspaceRecord): UserWorkspace => ({
   subscriptionStatus: r.subscription_status,
   trialEndsAt: r.trial_ends_at ? new Date(r.trial_ends_at) : null,
   defaultLocale: r.default_locale,
+  heldSince: r.held_since ? new Date(r.held_since) : null,
 });
 
 /** The workspaces a user belongs to, oldest membership first (one query, see app_user_workspaces). */
@@ -247,4 +251,43 @@ export async function findUserWithWorkspaces(db: Executor, userId: number) {
 export async function insertWorkspace(tx: Tx, values: typeof workspaces.$inferInsert) {
   const [workspace] = await tx.insert(workspaces).values(values).returning();
   return workspace;
+}
+
+/** The user's one profile image, replaced whole. */
+export async function upsertProfileImage(
+  db: Executor,
+  userId: number,
+  image: { contentType: ProfileImageType; bytes: Buffer; sha256: string },
+) {
+  await db
+    .insert(userProfileImages)
+    .values({ userId, ...image })
+    .onConflictDoUpdate({ target: userProfileImages.userId, set: { ...image, updatedAt: sql`now()` } });
+}
+
+export async function deleteProfileImage(db: Executor, userId: number) {
+  await db.delete(userProfileImages).where(eq(userProfileImages.userId, userId));
+}
+
+export async function findOwnProfileImage(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ sha256: userProfileImages.sha256 })
+    .from(userProfileImages)
+    .where(eq(userProfileImages.userId, userId));
+  return row ?? null;
+}
+
+/**
+ * `userId`'s image as `viewerId` may see it: their own, or a member's of a workspace they share (the
+ * members list shows it); null otherwise, as for a user without one.
+ */
+export async function findVisibleProfileImage(db: Executor, userId: number, viewerId: number) {
+  const { rows } = await db.execute<{ content_type: ProfileImageType; bytes: Buffer; sha256: string }>(sql`
+    select i.content_type, i.bytes, i.sha256 from user_profile_images i
+    where i.user_id = ${userId}::bigint
+      and (${userId}::bigint = ${viewerId}::bigint or exists (
+        select 1 from app_user_workspaces(${viewerId}::bigint) mine
+        join app_user_workspaces(${userId}::bigint) theirs on theirs.id = mine.id))`);
+  const row = rows[0];
+  return row ? { contentType: row.content_type, bytes: row.bytes, sha256: row.sha256 } : null;
 }

@@ -9,7 +9,7 @@ import {
 import { serverMessage } from '@domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerOfType } from '../../http/responses.js';
+import { answerOfType, noContent } from '../../http/responses.js';
 import { requireMember } from '../../http/session.js';
 import {
   backupDownload,
@@ -18,6 +18,7 @@ import {
   requestVerify,
   runBackupNow,
   startBackup,
+  startRestoredWorkspace,
 } from './service.js';
 
 /**
@@ -31,6 +32,19 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/backups',
     { config: { role: 'admin' }, schema: { tags, response: { 200: backupListSchema } } },
     (request) => app.inWorkspace(request, 'admin', (tx) => listBackups(tx)),
+  );
+
+  // A restored copy is held until this: its schedules and probes run again (GET /api/auth/user shows it).
+  app.post(
+    '/api/backups/restored-workspace/start',
+    {
+      config: { role: 'admin' },
+      schema: { tags, response: noContent('Started: its schedules run again (also when it was not held)') },
+    },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => startRestoredWorkspace(tx));
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

@@ -6,15 +6,20 @@ import type { AddonId } from '@domain/pricing/addons';
 import { enterWorkspace, type Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { Member } from '../../http/session.js';
+import { holdWorkspace, releaseWorkspace } from '../../jobs/workspace-hold.js';
 import { recordActivity } from '../activities/index.js';
 import { createEmptyWorkspaceIn } from '../auth/index.js';
 import { stopRunsAfterRestore } from '../automation/index.js';
-import { resealWordpressAfterRestore } from '../content/index.js';
+import { resealWordpressAfterRestore, unscheduleAfterRestore } from '../content/index.js';
+import { stopCrawlsAfterRestore } from '../crawls/index.js';
+import { stopCollectionsAfterRestore } from '../data-collection/index.js';
 import { resealAuthHeadersAfterRestore } from '../ecosystem/index.js';
+import { stopImportsAfterRestore } from '../imports/index.js';
 import { holdSendingAfterRestore } from '../marketing/index.js';
 import { addWorkspaceOwner } from '../members/index.js';
 import { renewTestSyncTokenAfterRestore } from '../phone-sync/index.js';
 import { resealSearchConsoleAfterRestore } from '../seo/index.js';
+import { stopIntegrationsAfterRestore } from '../superhub/index.js';
 import { holdRemindersAfterRestore } from '../tasks/index.js';
 import { failDeliveriesAfterRestore } from '../webhooks/index.js';
 import { BackupMismatch, restoredOldId, restoreInto, verifyBackupFile } from './restore-backup.js';
@@ -272,14 +277,24 @@ export async function runRestoreJob(
       ])
         await resealAfterRestore(tx, deps.config.secretKey, ids);
       // A restore brings data, never pending side effects: the copy of a workspace caught mid-send would
-      // otherwise mail, call webhooks and run workflows again on the next start. Stopped, and shown so
-      // (paused campaigns and workflows, failed runs, messages and deliveries, held task reminders), until the
-      // owner starts them.
+      // otherwise mail, call webhooks, crawl, collect, integrate and publish again on the next start. What
+      // was under way is stopped and shown so (paused campaigns and workflows, failed runs, messages,
+      // deliveries, crawls, imports and collections, integrations in error, posts back to draft, task reminders held), and the
+      // copy is held: nothing in it runs by itself until an owner or admin starts it.
       const at = now(deps);
-      await holdSendingAfterRestore(tx);
-      await stopRunsAfterRestore(tx, at);
-      await failDeliveriesAfterRestore(tx, at);
-      await holdRemindersAfterRestore(tx);
+      for (const stopAfterRestore of [
+        holdSendingAfterRestore,
+        stopRunsAfterRestore,
+        failDeliveriesAfterRestore,
+        stopCrawlsAfterRestore,
+        stopImportsAfterRestore,
+        stopCollectionsAfterRestore,
+        stopIntegrationsAfterRestore,
+        unscheduleAfterRestore,
+        holdRemindersAfterRestore,
+      ])
+        await stopAfterRestore(tx, at);
+      await holdWorkspace(tx, at);
       await renewTestSyncTokenAfterRestore(tx, restore.createdBy);
       // Whoever restores can open the copy even when the backup predates their membership.
       if (restore.createdBy && !(await store.isMemberOfCurrentWorkspace(tx, restore.createdBy)))
@@ -305,6 +320,16 @@ export async function runRestoreJob(
       );
     });
   }
+}
+
+/** An owner or admin starts a restored copy: its schedules run again (the activity log says when). */
+export async function startRestoredWorkspace(tx: Tx): Promise<void> {
+  if (await releaseWorkspace(tx))
+    await recordActivity(
+      tx,
+      'restored_workspace_started',
+      serverMessage('activity.restoredWorkspaceStarted'),
+    );
 }
 
 /** The weekly automatic backup of every workspace. */

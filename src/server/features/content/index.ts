@@ -1,3 +1,3 @@
 export { contentJobs } from './jobs.js';
 export { contentRoutes } from './routes.js';
-export { resealWordpressAfterRestore } from './service.js';
+export { resealWordpressAfterRestore, unscheduleAfterRestore } from './service.js';

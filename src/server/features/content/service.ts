@@ -624,6 +624,11 @@ export async function disconnectWordpress(tx: Tx): Promise<WordpressStatus> {
   return wordpressStatus(tx);
 }
 
+/** After a restore (in its transaction, inside the new workspace): nothing it brought publishes by itself. */
+export async function unscheduleAfterRestore(tx: Tx): Promise<void> {
+  await store.unscheduleAll(tx);
+}
+
 /**
  * The WordPress job of one published item. The request runs outside the transaction; its outcome (the
  * post's address, or WordPress's refusal) is written on the item for the editor to show.

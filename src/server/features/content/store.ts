@@ -118,6 +118,14 @@ export async function dueEverywhere(tx: Tx, at: Date): Promise<{ workspaceId: nu
   return result.rows.map((r) => ({ workspaceId: Number(r.workspace_id), id: Number(r.id) }));
 }
 
+/** Scheduled items go back to draft (a restored copy's: see backups' restore); the owner schedules them again. */
+export async function unscheduleAll(tx: Tx): Promise<void> {
+  await tx
+    .update(contentItems)
+    .set({ status: 'draft', scheduledAt: null })
+    .where(eq(contentItems.status, 'scheduled'));
+}
+
 export async function findWordpress(tx: Tx): Promise<WordpressRow | undefined> {
   const [row] = await tx.select().from(contentWordpress);
   return row;

@@ -36,7 +36,11 @@ interface CrawlEnvironment {
   audit: CrawlAudit;
 }
 
-function createEnvironment(config: Config, audit: CrawlAudit): CrawlEnvironment {
+/**
+ * `internal`: the website's start URL is a path on this server (the demo's fixture sites), so this crawl
+ * may fetch this server's own origin; a crawl of a URL someone typed never reaches this server itself.
+ */
+function createEnvironment(config: Config, audit: CrawlAudit, internal: boolean): CrawlEnvironment {
   const client = createOutboundClient({
     policy: addressPolicyFrom(config),
     publicUrl: config.PUBLIC_URL,
@@ -47,7 +51,9 @@ function createEnvironment(config: Config, audit: CrawlAudit): CrawlEnvironment 
     ownOrigins: [ownOrigin(config)],
   });
   return {
-    client,
+    client: internal
+      ? { fetch: (url, init) => client.fetch(url, { ...init, internal }), close: client.close }
+      : client,
     config,
     audit,
     limiter: new HostLimiter(config.SITE_CRAWL_CONCURRENCY, (host) =>
@@ -82,14 +88,14 @@ export async function runCrawlJob(data: CrawlJobData, deps: AppDeps, audit: Craw
   const leaseSeconds = deps.config.SITE_CRAWL_LEASE_SECONDS;
   const claimed = await claim(data, inWorkspace, ownOrigin(deps.config), leaseSeconds);
   if (!claimed) return;
-  const env = createEnvironment(deps.config, audit);
+  const settings = await inWorkspace((tx) => store.findSettings(tx, claimed.websiteId));
+  const env = createEnvironment(deps.config, audit, settings?.startUrl?.startsWith('/') === true);
   try {
     const crawl =
       claimed.kind === 'full' && claimed.robotsStatus === null
         ? await seedCrawl(env, claimed, inWorkspace)
         : claimed;
     const robots = robotsOf(crawl);
-    const settings = await inWorkspace((tx) => store.findSettings(tx, crawl.websiteId));
     const keyphrases = new Map((settings?.keywords ?? []).map((k) => [k.path, k.keyword]));
     let handled = 0;
     let batch = await inWorkspace((tx) => store.nextQueuedUrls(tx, data.crawlId, batchSize));

@@ -73,6 +73,7 @@ export interface ExternalCheck {
 /** An address that refuses or does not exist answers the same to GET: only a bad answer is worth a retry. */
 const noRetry = new Set([
   'blocked_address',
+  'own_address',
   'unresolved',
   'invalid_url',
   'redirect_loop',

@@ -14,5 +14,6 @@ export {
   listTargetKeywords,
   type SiteCrawl,
   startVerifyCrawl,
+  stopCrawlsAfterRestore,
 } from './service.js';
 export type { CrawlRow, LinkRow, UrlRow } from './store.js';

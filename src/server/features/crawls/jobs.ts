@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
+import { heldWorkspaceIds } from '../../jobs/workspace-hold.js';
 import type { CrawlAudit } from './crawl-audit.js';
 import { type CrawlJobData, crawlJobName, runCrawlJob } from './crawler.js';
 import { startCrawl } from './service.js';
@@ -20,11 +21,16 @@ async function requeueUnfinishedCrawls(deps: AppDeps): Promise<number> {
   return crawls.length;
 }
 
-/** Starts a scheduled crawl of every website not crawled in the last week (never crawled included). */
+/**
+ * Starts a scheduled crawl of every website not crawled in the last week (never crawled included), but
+ * in a restored workspace nobody has started yet.
+ */
 export async function scheduleDueCrawls(deps: AppDeps, now = new Date()): Promise<number> {
   const dueBefore = now.getTime() - crawlEveryDays * 86_400_000;
+  const held = await heldWorkspaceIds(deps.database.db);
   let started = 0;
   for (const { workspaceId, websiteId } of await store.allWebsitesEverywhere(deps.database.db)) {
+    if (held.has(workspaceId)) continue;
     await deps.database.withWorkspace(workspaceId, async (tx) => {
       const [latest] = await store.listCrawls(tx, websiteId, { kind: 'full', limit: 1 });
       if (latest && latest.createdAt.getTime() > dueBefore) return;

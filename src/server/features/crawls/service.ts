@@ -207,3 +207,8 @@ export function listCrawlUrls(tx: Tx, crawlId: number): Promise<store.UrlRow[]> 
 export function listCrawlLinks(tx: Tx, crawlId: number): Promise<store.LinkRow[]> {
   return store.crawlLinks(tx, crawlId);
 }
+
+/** After a restore (in its transaction, inside the new workspace): a crawl it brought does not go on. */
+export async function stopCrawlsAfterRestore(tx: Tx, at: Date): Promise<void> {
+  await store.failUnfinishedCrawls(tx, serverMessage('backups.stoppedByRestore'), at);
+}

@@ -1,3 +1,4 @@
+import { messageRef, type StoredMessage } from '@domain/messages';
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
 import { siteCrawls, siteHealthSettings, siteLinks, siteUrls } from '../../db/schema/crawls.js';
@@ -111,6 +112,20 @@ export async function updateCrawl(
   values: Partial<Omit<typeof siteCrawls.$inferInsert, 'workspaceId' | 'id'>>,
 ): Promise<void> {
   await tx.update(siteCrawls).set(values).where(eq(siteCrawls.id, crawlId));
+}
+
+/** Crawls still queued or running end failed with `reason` (a restored copy's: see backups' restore). */
+export async function failUnfinishedCrawls(tx: Tx, reason: StoredMessage, at: Date): Promise<void> {
+  await tx
+    .update(siteCrawls)
+    .set({
+      status: 'failed',
+      error: reason.text,
+      errorMessage: messageRef(reason),
+      leaseUntil: null,
+      finishedAt: at,
+    })
+    .where(inArray(siteCrawls.status, ['queued', 'running']));
 }
 
 export async function nextQueuedUrls(tx: Tx, crawlId: number, limit: number): Promise<UrlRow[]> {

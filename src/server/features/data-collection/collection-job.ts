@@ -67,6 +67,11 @@ export async function startCollection(
   return runView(tx, runId);
 }
 
+/** After a restore (in its transaction, inside the new workspace): a collection it brought does not go on. */
+export async function stopCollectionsAfterRestore(tx: Tx, at: Date): Promise<void> {
+  await runs.failUnfinishedRuns(tx, serverMessage('backups.stoppedByRestore'), at);
+}
+
 /** A run as the tab shows it: real progress, the spec's totals, and each endpoint's result with reasons. */
 export async function runView(tx: Tx, runId: number) {
   const run = await runs.findRun(tx, runId);

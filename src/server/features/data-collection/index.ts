@@ -1,3 +1,3 @@
 /** What the data-collection area offers: its routes (user integration, data collection) and its job. */
-export { collectJobDefinition } from './collection-job.js';
+export { collectJobDefinition, stopCollectionsAfterRestore } from './collection-job.js';
 export { dataCollectionRoutes } from './routes.js';

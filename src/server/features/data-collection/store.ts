@@ -145,6 +145,21 @@ export async function finishRun(tx: Tx, id: number, error: string | null): Promi
       finished_at = now() where id = ${id}`);
 }
 
+/**
+ * Collections still queued or running end failed with `reason`, and their endpoints not done with them
+ * (a restored copy's: see backups' restore).
+ */
+export async function failUnfinishedRuns(tx: Tx, reason: StoredMessage, at: Date): Promise<void> {
+  await tx.execute(sql`
+    update ecosystem_collection_results set status = 'failed', reason = ${reason.text},
+      reason_message = ${JSON.stringify(messageRef(reason))}::jsonb
+    where status in ('pending', 'running')
+      and run_id in (select id from ecosystem_collection_runs where status in ('queued', 'running'))`);
+  await tx.execute(sql`
+    update ecosystem_collection_runs set status = 'failed', error = ${reason.text}, runner = null,
+      finished_at = ${at} where status in ('queued', 'running')`);
+}
+
 export async function listUnfinishedRuns(db: Db): Promise<{ workspaceId: number; id: number }[]> {
   const { rows } = await db.execute<{ workspace_id: string; id: string }>(
     sql`select workspace_id, id from app_unfinished_collection_runs()`,

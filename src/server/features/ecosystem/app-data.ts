@@ -52,8 +52,9 @@ export function createAppFetcher(config: Config): AppFetcher {
   });
   return {
     async get(url, header) {
-      const target = url.startsWith(demoAppsPath) ? new URL(url, origin).toString() : url;
-      const response = await client.fetch(target, {
+      const internal = url.startsWith(demoAppsPath);
+      const response = await client.fetch(internal ? new URL(url, origin).toString() : url, {
+        internal,
         headers: {
           accept: 'application/json, text/csv;q=0.9, */*;q=0.1',
           ...(header ? { [header.name]: header.value } : {}),

@@ -2,6 +2,7 @@ import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
+import { heldWorkspaceIds } from '../../jobs/workspace-hold.js';
 import { syncEmailAccount } from './imap-sync.js';
 import { processEmailJob, processEmailJobName, syncAccountJobName } from './service.js';
 import * as store from './store.js';
@@ -19,10 +20,14 @@ async function processEmail(data: { workspaceId: number; jobId: number }, deps: 
   }
 }
 
-/** Fans the periodic tick out to one sync job per active mailbox (one at a time per mailbox). */
+/**
+ * Fans the periodic tick out to one sync job per active mailbox (one at a time per mailbox), but those of
+ * a restored workspace nobody has started yet.
+ */
 async function syncAll(_data: object, deps: AppDeps) {
+  const held = await heldWorkspaceIds(deps.database.db);
   const accounts = await deps.database.withPlatform((tx) => store.activeAccountsEverywhere(tx));
-  for (const a of accounts) {
+  for (const a of accounts.filter((account) => !held.has(account.workspaceId))) {
     await deps.queue.send(syncAccountJobName, a, { singletonKey: `email-sync-${a.accountId}` });
   }
 }

@@ -12,6 +12,7 @@ export {
   readCsvItems,
   rematchBatch,
   stageBatch,
+  stopImportsAfterRestore,
   validateRow,
   writeBatch,
 } from './service.js';

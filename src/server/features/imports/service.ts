@@ -1,6 +1,7 @@
 import { AppError } from '@domain/app-error';
 import type { ImportStatus, StartedImport } from '@domain/imports/import-schemas';
 import { serverMessage } from '@domain/messages';
+import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import type { Member } from '../../http/session.js';
 import { type CsvItem, CsvItemParser, CsvRecordCounter } from './csv-items.js';
@@ -202,6 +203,11 @@ export async function buildErrorReport(
 }
 
 /** The import's pipeline pieces, for other sources of contact rows (the ecosystem's data collection). */
+/** After a restore (in its transaction, inside the new workspace): an import it brought does not go on. */
+export async function stopImportsAfterRestore(tx: Tx, at: Date): Promise<void> {
+  await store.failProcessingImports(tx, serverMessage('backups.stoppedByRestore'), at);
+}
+
 export { type CsvItem, readCsvItems } from './csv-items.js';
 export { type ColumnMapping, hasIdentityColumn, mapHeader, normalizeHeader } from './header-mapping.js';
 export { ImportBatch } from './import-batch.js';

@@ -90,6 +90,19 @@ export async function failImportJob(tx: Tx, id: number, message: StoredMessage):
     .where(and(eq(importJobs.id, id), eq(importJobs.status, 'processing')));
 }
 
+/** Imports still processing end failed with `message` (a restored copy's: see backups' restore). */
+export async function failProcessingImports(tx: Tx, message: StoredMessage, at: Date): Promise<void> {
+  await tx
+    .update(importJobs)
+    .set({
+      status: 'failed',
+      errorMessage: message.text,
+      errorMessageRef: messageRef(message),
+      finishedAt: at,
+    })
+    .where(eq(importJobs.status, 'processing'));
+}
+
 export async function readWorkspacePlanId(tx: Tx): Promise<string | undefined> {
   const { rows } = await tx.execute<{ plan: string }>(
     sql`select plan from workspaces where id = app_current_workspace()`,

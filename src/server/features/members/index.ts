@@ -2,6 +2,7 @@ export { memberRoutes } from './routes.js';
 export {
   acceptInvite,
   addWorkspaceOwner,
+  checkInvite,
   joinWorkspaceByInvite,
   listMembers,
   transferOwnership,

@@ -1,3 +1,4 @@
+import { AppError } from '@domain/app-error';
 import { workspaceSettingsSchema } from '@domain/auth/auth-schemas';
 import { idParamSchema } from '@domain/ids';
 import {
@@ -8,9 +9,10 @@ import {
   pendingInviteSchema,
   workspaceMemberSchema,
 } from '@domain/members/member-schemas';
+import { serverMessage } from '@domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { linkBaseUrl } from '../../http/outbound.js';
+import { handedOutLinkBase } from '../../http/outbound.js';
 import { noContent } from '../../http/responses.js';
 import {
   changeMemberRole,
@@ -87,7 +89,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // From configuration, never the Host header (a forged one would aim the link at another site).
-      const baseUrl = linkBaseUrl(app.deps.config, app.server.address());
+      const baseUrl = handedOutLinkBase(app.deps.config, app.server.address());
+      if (!baseUrl) throw new AppError('unavailable', serverMessage('members.inviteNotConfigured'));
       const invite = await app.inWorkspace(request, 'admin', (tx, member) =>
         inviteMember(tx, { member, email: request.body.email, role: request.body.role, baseUrl }),
       );

@@ -101,9 +101,12 @@ export function acceptInvite(database: Database, options: InviteAcceptance): Pro
   return database.withPlatform((tx) => joinWorkspaceByInvite(tx, options));
 }
 
-/** The invite acceptance inside the caller's transaction (sign-up creates the user in the same one). */
-export async function joinWorkspaceByInvite(tx: Tx, options: InviteAcceptance): Promise<number> {
-  const tokenHash = hashToken(options.token);
+/**
+ * The invite a token names, if `email` may accept it now; else the refusal (invalid, used, expired, for
+ * another address). The caller's transaction is then in the invite's workspace.
+ */
+export async function checkInvite(tx: Tx, token: string, email: string) {
+  const tokenHash = hashToken(token);
   const workspaceId = await inviteWorkspaceId(tx, tokenHash);
   if (!workspaceId) throw new AppError('not_found', serverMessage('members.inviteInvalid'));
   await enterWorkspace(tx, workspaceId);
@@ -111,9 +114,15 @@ export async function joinWorkspaceByInvite(tx: Tx, options: InviteAcceptance): 
   if (!invite || invite.acceptedAt) throw new AppError('conflict', serverMessage('members.inviteUsed'));
   if (invite.expiresAt.getTime() < Date.now())
     throw new AppError('conflict', serverMessage('members.inviteExpired'));
-  if (invite.email.toLowerCase() !== options.userEmail.toLowerCase()) {
+  if (invite.email.toLowerCase() !== email.toLowerCase()) {
     throw new AppError('forbidden', serverMessage('members.inviteForOtherEmail', { email: invite.email }));
   }
+  return { workspaceId, invite };
+}
+
+/** The invite acceptance inside the caller's transaction (sign-up creates the user in the same one). */
+export async function joinWorkspaceByInvite(tx: Tx, options: InviteAcceptance): Promise<number> {
+  const { workspaceId, invite } = await checkInvite(tx, options.token, options.userEmail);
   await insertMembership(tx, { workspaceId, userId: options.userId, role: invite.role });
   await markInviteAccepted(tx, invite.id);
   await recordActivity(

@@ -4,8 +4,9 @@ import type { Config } from '../../config.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { OutboundClient } from '../../http/outbound.js';
 import type { JobDefinition } from '../../jobs/queue.js';
+import { heldWorkspaceIds } from '../../jobs/workspace-hold.js';
 import { recordActivity } from '../activities/index.js';
-import { absoluteUrl, createHubClient, raiseHubEvent, requeueUnfinished } from '../webhooks/index.js';
+import { appTarget, createHubClient, raiseHubEvent, requeueUnfinished } from '../webhooks/index.js';
 import * as store from './store.js';
 
 export const probeTickJobName = 'ops-probe-tick';
@@ -40,7 +41,9 @@ export interface ProbeResult {
 export async function probeUrl(config: Config, url: string, timeoutMs: number): Promise<ProbeResult> {
   const began = performance.now();
   try {
-    const response = await probeClient(config).fetch(absoluteUrl(config, url), {
+    const target = appTarget(config, url);
+    const response = await probeClient(config).fetch(target.url, {
+      internal: target.internal,
       totalTimeoutMs: timeoutMs,
       acceptErrorStatus: true,
       headers: { accept: 'text/html, application/json;q=0.9, */*;q=0.5' },
@@ -69,7 +72,11 @@ export async function probeUrl(config: Config, url: string, timeoutMs: number): 
  */
 export async function runProbeTick(deps: AppDeps): Promise<number> {
   const at = now(deps);
-  const due = await store.claimDueProbes(deps.database.db, at, claimBatch);
+  // A restored workspace nobody has started yet is not probed: its monitors' turns pass unused.
+  const held = await heldWorkspaceIds(deps.database.db);
+  const due = (await store.claimDueProbes(deps.database.db, at, claimBatch)).filter(
+    (probe) => !held.has(probe.workspaceId),
+  );
   let next = 0;
   const worker = async () => {
     while (next < due.length) {

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { now } from '../../deps.js';
 import { addressPolicyFrom, createOutboundClient } from '../../http/outbound.js';
 import type { Queue } from '../../jobs/queue.js';
+import { heldWorkspaceIds } from '../../jobs/workspace-hold.js';
 import { listTargetKeywords } from '../crawls/index.js';
 import { open } from '../email/index.js';
 import { listWebsiteRows } from '../websites/index.js';
@@ -130,6 +131,8 @@ export async function runSearchConsoleSync(data: SearchConsoleSyncData, deps: Ap
 
 /** The daily sync of every connected workspace. */
 export async function queueDailySearchConsoleSyncs(deps: AppDeps): Promise<void> {
+  // A restored workspace nobody has started yet syncs nothing by itself.
+  const held = await heldWorkspaceIds(deps.database.db);
   for (const workspaceId of await store.searchConsoleWorkspacesEverywhere(deps.database.db))
-    await queueSearchConsoleSync(deps.queue, workspaceId);
+    if (!held.has(workspaceId)) await queueSearchConsoleSync(deps.queue, workspaceId);
 }

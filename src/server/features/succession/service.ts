@@ -4,6 +4,7 @@ import type { SuccessionPlanInput, SuccessionState } from '@domain/succession/su
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { Member } from '../../http/session.js';
+import { heldWorkspaceIds } from '../../jobs/workspace-hold.js';
 import { createMailProvider } from '../../providers/mail/index.js';
 import { recordActivity } from '../activities/index.js';
 import { listMembers, transferOwnership } from '../members/index.js';
@@ -147,8 +148,10 @@ export async function checkSuccession(deps: AppDeps, workspaceId: number): Promi
 
 export async function checkAllSuccessions(deps: AppDeps): Promise<number> {
   let notified = 0;
+  // A restored workspace nobody has started yet notifies nobody by itself.
+  const held = await heldWorkspaceIds(deps.database.db);
   for (const workspaceId of await store.openPlanWorkspaces(deps.database.db))
-    if (await checkSuccession(deps, workspaceId)) notified += 1;
+    if (!held.has(workspaceId) && (await checkSuccession(deps, workspaceId))) notified += 1;
   return notified;
 }
 

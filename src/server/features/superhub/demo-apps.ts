@@ -33,6 +33,7 @@ export async function postAsApp(
 ): Promise<number> {
   const body = JSON.stringify(event);
   const response = await deliveryClient(deps.config).fetch(inboundUrl(deps.config, appId), {
+    internal: true,
     method: 'POST',
     headers: {
       'content-type': 'application/json',

@@ -5,5 +5,6 @@
  * it exists to keep the superhub, webhook and Phase 3 demo screens alive, and it drives integrations.
  * Built on webhooks (events, deliveries, signing) and monitoring (probes, uptime, incidents).
  */
+export { stopIntegrationsAfterRestore } from './integration.js';
 export { superhubJobs } from './jobs.js';
 export { superhubRoutes } from './routes.js';

@@ -42,6 +42,11 @@ export async function startIntegration(
   return { app_id: appId, status: 'integrating' as const };
 }
 
+/** After a restore (in its transaction, inside the new workspace): an integration it brought does not go on. */
+export async function stopIntegrationsAfterRestore(tx: Tx): Promise<void> {
+  await store.failUnfinishedIntegrations(tx, serverMessage('backups.stoppedByRestore'));
+}
+
 /** Starts every app that is neither integrating nor active. */
 export async function startAllIntegrations(deps: Pick<AppDeps, 'queue'>, tx: Tx, workspaceId: number) {
   const apps = (await listAppOps(tx)).filter(

@@ -36,6 +36,14 @@ export async function setIntegration(
     where app_id = ${appId}`);
 }
 
+/** Integrations under way end in error with `reason` (a restored copy's: see backups' restore). */
+export async function failUnfinishedIntegrations(tx: Tx, reason: StoredMessage): Promise<void> {
+  await tx.execute(sql`
+    update ops_app_state set integration_status = 'error', integration_error = ${reason.text},
+      integration_error_message = ${JSON.stringify(messageRef(reason))}::jsonb, integration_nonce = null
+    where integration_status = 'integrating'`);
+}
+
 export async function unfinishedIntegrations(db: Db) {
   const { rows } = await db.execute<{ workspaceId: number; appId: number }>(sql`
     select workspace_id::int as "workspaceId", app_id::int as "appId" from app_ops_unfinished_integrations()`);

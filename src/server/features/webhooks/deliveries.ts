@@ -7,7 +7,7 @@ import { type AppDeps, now } from '../../deps.js';
 import type { OutboundClient } from '../../http/outbound.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { recordActivity } from '../activities/index.js';
-import { absoluteUrl, appSecret, createHubClient, newWebhookId, signedHeaders } from './signing.js';
+import { appSecret, appTarget, createHubClient, newWebhookId, signedHeaders } from './signing.js';
 import * as store from './store.js';
 
 export const deliverJobName = 'ops-deliver';
@@ -174,7 +174,9 @@ async function send(deps: AppDeps, claimed: Claimed): Promise<Sent> {
   let error: string | null = null;
   let retryAfter: number | null = null;
   try {
-    const response = await deliveryClient(config).fetch(absoluteUrl(config, endpoint.url), {
+    const target = appTarget(config, endpoint.url);
+    const response = await deliveryClient(config).fetch(target.url, {
+      internal: target.internal,
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -21,8 +21,8 @@ export {
   webhookConfigOf,
 } from './service.js';
 export {
-  absoluteUrl,
   appSecret,
+  appTarget,
   createHubClient,
   inboundUrl,
   signedHeaders,

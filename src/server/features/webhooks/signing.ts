@@ -105,9 +105,13 @@ export function inboundUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, appId: n
 }
 export const inboundPath = (appId: number) => `/api/webhooks/in/${appId}`;
 
-/** A stored app URL made absolute: /demo-apps/ paths are this server's simulator. */
-export function absoluteUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, url: string): string {
-  return url.startsWith(demoAppsPath) ? new URL(url, ownOrigin(config)).toString() : url;
+/**
+ * A stored app URL as the hub fetches it: absolute, and `internal` when it names this server's own
+ * simulator (/demo-apps/ paths), the one kind of URL allowed to reach this server itself.
+ */
+export function appTarget(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, url: string) {
+  const internal = url.startsWith(demoAppsPath);
+  return { url: internal ? new URL(url, ownOrigin(config)).toString() : url, internal };
 }
 
 /**
