@@ -6,6 +6,7 @@ import { z } from 'zod';
 import spanishZod from 'zod/v4/locales/es.js';
 import { trialDays } from '../src/domain/auth/trial.js';
 import { textDirection } from '../src/domain/locales.js';
+import { serverMessages } from '../src/domain/messages.js';
 import { uniqueEmail } from '../test/test-app.js';
 import { screenshotDir } from './support/browser.js';
 import { type Translate, translatorFor } from './support/catalog.js';
@@ -158,13 +159,9 @@ async function mainFlow(locale: string, browserLanguage: string, t: Translate): 
   await rows.filter({ hasText: 'Maria Lopez' }).getByText(t('Lead'), { exact: true }).waitFor();
   // Activity lines keep their message and values, so Recent Activity reads in the language as well.
   await page
-    .getByText(
-      t(
-        '{via, select, email {New contact from email} phone {New contact from phone sync} import {New contact imported} app {New contact from an ecosystem app} other {New contact added}}: {name}',
-        { via: 'manual', name: 'Maria Lopez' },
-      ),
-      { exact: true },
-    )
+    .getByText(t(serverMessages['activity.contactAdded'], { via: 'manual', name: 'Maria Lopez' }), {
+      exact: true,
+    })
     .waitFor();
   await shoot(page, locale, '6-crm');
   // So does the contact's timeline: its lines keep their message id and values too.
@@ -172,13 +169,7 @@ async function mainFlow(locale: string, browserLanguage: string, t: Translate): 
   dialog = page.getByRole('dialog');
   await dialog
     .getByTestId('contact-timeline')
-    .getByText(
-      t(
-        '{via, select, email {Contact created from an email} phone {Contact created from phone sync} import {Contact imported} app {Contact created from an ecosystem app} other {Contact added}}',
-        { via: 'manual' },
-      ),
-      { exact: true },
-    )
+    .getByText(t(serverMessages['timeline.contactCreated'], { via: 'manual' }), { exact: true })
     .waitFor();
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
