@@ -61,8 +61,10 @@ function readableTexts(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim();
       const parent = node.parentElement;
-      // Code samples (request lines, JSON payloads) are API syntax, the same in every language.
-      if (!text || !parent || parent.closest('script, style, noscript, pre, code')) continue;
+      // Code samples (request lines, JSON payloads) are API syntax, the same in every language; what is
+      // marked translate="no" (a token's last characters) is data.
+      if (!text || !parent || parent.closest('script, style, noscript, pre, code, [translate="no"]'))
+        continue;
       if (!parent.checkVisibility({ visibilityProperty: true })) continue;
       texts.push(text);
     }

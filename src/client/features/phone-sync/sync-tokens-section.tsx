@@ -49,6 +49,8 @@ function TokenRow({ token }: { token: SyncToken }) {
   const revoke = useRevokeSyncToken();
   const isRevoked = token.revokedAt !== null;
   const { t } = useLingui();
+  // The testing token's stored name is the server's English; the screen says it in the reader's language.
+  const name = token.isTestToken ? t`iPhone test token (for testing)` : token.name;
   const created = formatDate(token.createdAt);
   const lastUsed = token.lastUsedAt ? formatDateTime(token.lastUsedAt) : null;
   return (
@@ -56,7 +58,10 @@ function TokenRow({ token }: { token: SyncToken }) {
       <KeyRound className="size-4 text-muted-foreground" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">
-          {token.name} <span className="font-mono text-xs text-muted-foreground">{token.tokenHint}</span>
+          {name}{' '}
+          <span translate="no" className="font-mono text-xs text-muted-foreground">
+            {token.tokenHint}
+          </span>
         </p>
         <p className="text-xs text-muted-foreground">
           {t`Created ${created}`} · {lastUsed ? t`last used ${lastUsed}` : t`never used`}
@@ -74,11 +79,11 @@ function TokenRow({ token }: { token: SyncToken }) {
       ) : (
         <ConfirmDeleteDialog
           trigger={
-            <Button variant="ghost" size="icon" aria-label={t`Revoke ${token.name}`}>
+            <Button variant="ghost" size="icon" aria-label={t`Revoke ${name}`}>
               <Trash2 className="text-destructive" />
             </Button>
           }
-          title={<Trans>Revoke {token.name}?</Trans>}
+          title={<Trans>Revoke {name}?</Trans>}
           description={<Trans>Phones using this token can no longer sync. This cannot be undone.</Trans>}
           confirmLabel={<Trans>Revoke</Trans>}
           onConfirm={() => revoke.mutateAsync(token.id)}
