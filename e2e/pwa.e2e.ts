@@ -79,7 +79,7 @@ describe('the installable app', () => {
     const page = await signUpInBrowser(
       env,
       { firstName: 'Hana', lastName: 'Harbour', businessName: 'Harbour Bakery' },
-      { viewport: { width: 1440, height: 1000 } },
+      { viewport: { width: 1440, height: 1000 }, serviceWorkers: 'allow' },
     );
     expect(await controlledBySw(page)).toBe(`${env.server.baseUrl}/sw.js`);
 
@@ -131,7 +131,7 @@ describe('the installable app', () => {
     const page = await signUpInBrowser(
       env,
       { firstName: 'Olive', lastName: 'Offline', businessName: 'Offline Outfitters' },
-      { viewport: { width: 1440, height: 1000 } },
+      { viewport: { width: 1440, height: 1000 }, serviceWorkers: 'allow' },
     );
     const { contactId, dealId } = await seedContactWithDeal(page);
     await controlledBySw(page);
@@ -234,7 +234,7 @@ describe('the installable app', () => {
     const page = await signUpInBrowser(
       env,
       { firstName: 'Sid', lastName: 'Signout', businessName: 'Signout Supplies' },
-      { viewport: { width: 1440, height: 1000 } },
+      { viewport: { width: 1440, height: 1000 }, serviceWorkers: 'allow' },
     );
     const { contactId } = await seedContactWithDeal(page);
     await controlledBySw(page);

@@ -33,7 +33,13 @@ export async function chromiumLaunchOptions(): Promise<{ executablePath: string;
 /** `extraArgs` adds Chromium flags, e.g. --host-resolver-rules to serve a test page under a site's domain. */
 export async function openBrowser(extraArgs: string[] = []): Promise<Browser> {
   const { executablePath, args } = await chromiumLaunchOptions();
-  return chromium.launch({ executablePath, args: [...args, ...extraArgs], headless: true });
+  const browser = await chromium.launch({ executablePath, args: [...args, ...extraArgs], headless: true });
+  // A context runs without the service worker unless it asks for it (e2e/pwa.e2e.ts): installed, it fetches
+  // every built file (~270) into its cache, work that each of the suite's hundred-odd contexts would repeat on
+  // a 2-core machine, for what one file tests.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 /** Saves a full-page screenshot to test-output/screenshots/<name>.png. */
