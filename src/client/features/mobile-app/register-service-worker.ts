@@ -6,5 +6,6 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  void import('workbox-window').then(({ Workbox }) => new Workbox('/sw.js').register());
+  // A browser that refuses workers (a private window, a policy, a test context) runs the app as before.
+  import('workbox-window').then(({ Workbox }) => new Workbox('/sw.js').register()).catch(() => undefined);
 }
