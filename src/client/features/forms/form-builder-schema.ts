@@ -40,7 +40,7 @@ export type BuilderField = BuilderValues['fields'][number];
 /** A key no other field of the form has: answers are stored under it, so it never changes afterwards. */
 export function newFieldKey(taken: string[]): string {
   for (;;) {
-    const key = `f${Math.random().toString(36).slice(2, 8)}`;
+    const key = `f${crypto.randomUUID().slice(0, 8)}`;
     if (!taken.includes(key)) return key;
   }
 }
