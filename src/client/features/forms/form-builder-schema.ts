@@ -40,7 +40,8 @@ export type BuilderField = BuilderValues['fields'][number];
 /** A key no other field of the form has: answers are stored under it, so it never changes afterwards. */
 export function newFieldKey(taken: string[]): string {
   for (;;) {
-    const key = `f${crypto.randomUUID().slice(0, 8)}`;
+    // getRandomValues, not randomUUID: the builder may be served over plain HTTP, where only the former exists.
+    const key = `f${(crypto.getRandomValues(new Uint32Array(1))[0] ?? 0).toString(36)}`;
     if (!taken.includes(key)) return key;
   }
 }
