@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { catalogParts } from './scripts/catalog-parts';
 import { clientPathAliases } from './scripts/path-aliases';
 import { precompress } from './scripts/precompress';
+import { prerender } from './scripts/prerender';
 
 /**
  * Lingui's macros compile `t`/`<Trans>` to message ids at build time (ADR 0006). Babel is slow, so it only
@@ -42,6 +43,8 @@ export default defineConfig({
     tailwindcss(),
     // Brotli and gzip copies of every text file, served as they are (src/server/app.ts).
     precompress(),
+    // The public pages as HTML in every language, after the client (scripts/prerender.ts).
+    prerender(),
   ],
   // tsconfig.json's paths, less @server (scripts/path-aliases.ts).
   resolve: { alias: clientPathAliases },
