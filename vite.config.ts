@@ -28,8 +28,15 @@ export function linguiMacros() {
   });
 }
 
-/** What the first page runs before a click: the app shell and the signed-out home (see `AllMessages`). */
-export const firstPaintModules = ['src/client/main.tsx', 'src/client/features/landing/landing-page.tsx'];
+/**
+ * What the first page runs before a click: the app shell and the signed-out home (see `AllMessages`), and the
+ * toaster, which it loads once idle (src/client/app/app-root.tsx) and whose labels must be there by then.
+ */
+export const firstPaintModules = [
+  'src/client/main.tsx',
+  'src/client/features/landing/landing-page.tsx',
+  'src/client/components/ui/toaster.tsx',
+];
 
 export default defineConfig({
   root: 'src/client',

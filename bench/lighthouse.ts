@@ -3,7 +3,8 @@
  * mobile defaults (simulated slow 4G, 4× CPU slowdown, a Moto G-sized screen) runs against the built server
  * (`npm start`'s build and command) in the Chromium the browser tests use, signed out, in English. Each page
  * is measured `BENCH_LIGHTHOUSE_RUNS` times (3); each figure's median is reported (the score, first and
- * largest contentful paint, total blocking time, bytes transferred), with every run beside. Prints JSON.
+ * largest contentful paint, total blocking time, layout shift, bytes transferred), with every run beside.
+ * Prints JSON.
  * `BENCH_LIGHTHOUSE_PAGES=/,/pricing` measures only those pages.
  */
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
@@ -28,7 +29,7 @@ const allPages = [
   '/superhub-demo',
   '/webhook-demo',
   '/phase3-demo',
-  '/no-such-page',
+  // Not the Page Not Found: Lighthouse refuses to measure a page answered with 404.
 ];
 const pages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? allPages;
 
@@ -37,6 +38,7 @@ interface Run {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  cls: number;
   transferredKiB: number;
 }
 
@@ -50,6 +52,7 @@ function summary(result: RunnerResult | undefined): Run {
     fcpMs: metric('first-contentful-paint'),
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
+    cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
     transferredKiB: Math.round((lhr.audits['total-byte-weight']?.numericValue ?? Number.NaN) / 102.4) / 10,
   };
 }

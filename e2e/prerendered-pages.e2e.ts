@@ -4,6 +4,7 @@ import { type PrerenderedPath, prerenderedPaths } from '../src/domain/app-paths.
 import { localeCookie } from '../src/domain/locales.js';
 import { screenshot } from './support/browser.js';
 import { type Translate, translatorFor } from './support/catalog.js';
+import { hydrated } from './support/pages.js';
 import { withServerAndBrowser } from './support/session.js';
 
 /**
@@ -106,8 +107,8 @@ describe('the public pages with JavaScript on', () => {
       const errors = collectErrors(page);
       for (const path of pages) {
         await page.goto(`${env.server.baseUrl}${path}`);
-        await page.waitForLoadState('networkidle');
         await expectHeading(page, path, t);
+        await hydrated(page);
         if (path === '/no-such-page') {
           // Hydrated, its link goes home inside the app.
           await page.getByRole('link', { name: t('Back to home') }).click();
@@ -131,8 +132,9 @@ describe('the public pages with JavaScript on', () => {
     await page.goto(`${env.server.baseUrl}/pricing`);
     const total = page.getByTestId('package-total');
     expect(await total.textContent()).toBe('$149');
+    await hydrated(page);
     await page.locator('[data-plan="starter"]').click();
-    await expect.poll(() => total.textContent()).toBe('$49');
+    expect(await total.textContent()).toBe('$49');
     await page.getByRole('tab', { name: 'Add-On Apps' }).click();
     await page.getByRole('switch', { name: 'Add Lead Engine' }).click();
     expect(await total.textContent()).toBe('$248');

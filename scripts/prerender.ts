@@ -64,8 +64,15 @@ function chunkOf(chunks: Chunks, root: string, module: string): Rolldown.OutputC
   return chunk;
 }
 
-const modulePreloads = (files: Iterable<string>) =>
-  [...files].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    ');
+const modulePreloads = (files: Iterable<string>, priority = '') =>
+  [...files].map((href) => `<link rel="modulepreload" crossorigin href="${href}"${priority}>`).join('\n    ');
+
+/**
+ * A prerendered page paints without its scripts, which only make it interactive: they are fetched at low
+ * priority, so nothing waits for them before the first paint (Lighthouse, which replays the load on a
+ * simulated slow network, otherwise counts a script that happened to finish first on a fast one).
+ */
+const lowPriority = ' fetchpriority="low"';
 
 /**
  * Issue 31: the public pages (`prerenderedPaths` and the Page Not Found) as finished HTML in every shipped
@@ -150,6 +157,9 @@ export function prerender(): Plugin {
   async function pageTemplate(): Promise<string> {
     let html = await readFile(path.join(outDir, 'index.html'), 'utf8');
     for (const file of appShellPreloads) html = html.replace(new RegExp(`\\s*<link [^>]*href="${file}">`), '');
+    html = html
+      .replaceAll(/(<script type="module"[^>]*) src=/g, `$1${lowPriority} src=`)
+      .replaceAll(/(<link rel="modulepreload"[^>]*)>/g, `$1${lowPriority}>`);
     for (const [tag, file] of html.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)">/g)) {
       const css = await readFile(path.join(outDir, file ?? ''), 'utf8');
       if (css.includes('</style')) throw new Error(`prerender: ${file} cannot be inlined`);
@@ -165,7 +175,7 @@ export function prerender(): Plugin {
     for (const file of preloads) if (template.includes(`"${file}"`)) preloads.delete(file);
     const html = template
       .replace(/<html lang="[^"]*">/, `<html lang="${locale}" dir="${textDirection(locale)}">`)
-      .replace('</head>', () => `  ${modulePreloads(preloads)}\n  </head>`)
+      .replace('</head>', () => `  ${modulePreloads(preloads, lowPriority)}\n  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root" data-locale="${locale}">${markup}</div>`);
     if (!html.includes(markup)) throw new Error('prerender: index.html has no empty <div id="root">');
     const file = path.join(outDir, prerenderedFile(page, locale));
