@@ -44,3 +44,5 @@ await build({
 });
 const { renderAll } = await import(pathToFileURL(path.join(dir, 'prerender.js')).href);
 await writeFile(path.join(dir, 'pages.json'), JSON.stringify(await renderAll()));
+// The rendered app leaves timers behind (query caches, the assistant's 30 s reuse): done is done.
+process.exit(0);
