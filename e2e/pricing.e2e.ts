@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeTestServer, startStripeTestServer } from '../test/stripe-test-server.js';
 import { uniqueEmail } from '../test/test-app.js';
 import { openBrowser, screenshot } from './support/browser.js';
+import { hydrated } from './support/pages.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 const stripeKey = 'sk_test_51E2eFullSecretKeyThatMustNeverShow9876';
@@ -115,6 +116,7 @@ describe('pricing and checkout in the browser', () => {
   it('REOSS totals follow the tier and the add-ons', async () => {
     const page = await newPage();
     await page.goto(`${server.baseUrl}/pricing/reoss`);
+    await hydrated(page);
     const monthly = page.getByTestId('reoss-monthly');
     const annual = page.getByTestId('reoss-annual');
     await expect.poll(() => monthly.textContent()).toBe('$299');
