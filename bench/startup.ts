@@ -21,7 +21,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-start-'));
 
 function timedBuild(): number {
   const start = performance.now();
-  execFileSync(process.execPath, ['scripts/build-if-needed.mjs', '--out', outDir], { stdio: ['ignore', 2, 2] });
+  execFileSync(process.execPath, ['scripts/build-if-needed.mjs', '--out', outDir], {
+    stdio: ['ignore', 2, 2],
+  });
   return Math.round(performance.now() - start);
 }
 
