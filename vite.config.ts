@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { catalogParts } from './scripts/catalog-parts';
 import { clientPathAliases } from './scripts/path-aliases';
 import { precompress } from './scripts/precompress';
+import { prerender } from './scripts/prerender';
 
 /**
  * Lingui's macros compile `t`/`<Trans>` to message ids at build time (ADR 0006). Babel is slow, so it only
@@ -28,8 +29,15 @@ export function linguiMacros() {
   });
 }
 
-/** What the first page runs before a click: the app shell and the signed-out home (see `AllMessages`). */
-export const firstPaintModules = ['src/client/main.tsx', 'src/client/features/landing/landing-page.tsx'];
+/**
+ * What the first page runs before a click: the app shell and the signed-out home (see `AllMessages`), and the
+ * toaster, which it loads once idle (src/client/app/app-root.tsx) and whose labels must be there by then.
+ */
+export const firstPaintModules = [
+  'src/client/main.tsx',
+  'src/client/features/landing/landing-page.tsx',
+  'src/client/components/ui/toaster.tsx',
+];
 
 export default defineConfig({
   root: 'src/client',
@@ -62,6 +70,8 @@ export default defineConfig({
     // Brotli and gzip copies of every text file, served as they are (src/server/app.ts); after the service
     // worker is written, so it has them too.
     precompress(),
+    // The public pages as HTML in every language, after the client (scripts/prerender.ts).
+    prerender(),
   ],
   // tsconfig.json's paths, less @server (scripts/path-aliases.ts).
   resolve: { alias: clientPathAliases },

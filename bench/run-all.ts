@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 
 const benches = [
   'bench/startup.ts',
+  'bench/lighthouse.ts',
   'bench/http.ts',
   'bench/nearby.ts',
   'bench/import.ts',

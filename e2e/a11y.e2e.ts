@@ -6,7 +6,7 @@ import { runRollups } from '../src/server/features/analytics/jobs.js';
 import { uniqueEmail } from '../test/test-app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
-import { publicPages, settle, signedInPages } from './support/pages.js';
+import { hydrated, publicPages, settle, signedInPages } from './support/pages.js';
 import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
 /**
@@ -175,6 +175,7 @@ describe('language and layout', () => {
     const page = await openAs('en-US', '/no-such-page');
     await page.getByText('404 Page Not Found').waitFor();
     await page.goto(`${env.server.baseUrl}/pricing`);
+    await hydrated(page);
     await page.getByRole('combobox', { name: 'Language' }).click();
     // The menu loads Radix's Select when first opened (ADR 0010), so its options arrive a moment later.
     await page.getByRole('option').first().waitFor();
@@ -197,6 +198,8 @@ describe('language and layout', () => {
   it('F8 moves focus to the notification area', async () => {
     const page = await openAs('en-US', '/no-such-page');
     await page.getByText('404 Page Not Found').waitFor();
+    // The notification area arrives once the page is idle (src/client/app/app-root.tsx).
+    await page.getByRole('region', { name: 'Notifications (F8)' }).waitFor({ state: 'attached' });
     await page.keyboard.press('F8');
     const focused = await page.evaluate(() =>
       document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'),

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { dashboardTabIds } from '../src/client/features/dashboard/dashboard-tabs.js';
 import { addMember, signUpOwner, uniqueEmail } from '../test/test-app.js';
 import { screenshot } from './support/browser.js';
+import { hydrated } from './support/pages.js';
 import { type E2eEnvironment, withServerAndBrowser } from './support/session.js';
 
 // Issue 8 items 18-27: what a new user tripped over in the UI.
@@ -202,6 +203,7 @@ describe('sign-up and sign-in', () => {
   it('carries the plan and add-ons picked on /pricing into sign-up and the trial', async () => {
     const page = await (await newContext()).newPage();
     await page.goto(`${env.server.baseUrl}/pricing`);
+    await hydrated(page);
     await page.locator('[data-plan="starter"]').click();
     expect(await page.getByRole('radio', { name: 'Starter' }).isChecked()).toBe(true);
     await page.getByRole('tab', { name: 'Add-On Apps' }).click();
@@ -540,7 +542,7 @@ describe("Enterprise's call to action is 'Contact Sales'", () => {
   it('on /pricing and on the dashboard Pricing tab', async () => {
     const page = await (await newContext()).newPage();
     await page.goto(`${env.server.baseUrl}/pricing`);
-    await page.getByRole('tab', { name: 'Base Plans' }).waitFor();
+    await hydrated(page);
     await expectContactSales(page);
     await page.context().close();
 
@@ -670,7 +672,9 @@ describe('wording and visual details', () => {
   it('offers Sign In and the sections through a menu on a phone', async () => {
     const page = await (await newContext(phone)).newPage();
     await page.goto(`${env.server.baseUrl}/`);
-    expect(await page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(false);
+    await hydrated(page);
+    // The header's own Sign In is hidden on a phone (the footer's is not).
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Menu' });
     for (const name of ['Features', 'Add-ons', 'Pricing', 'Sign In'])

@@ -5,6 +5,7 @@ import { type StripeTestServer, startStripeTestServer } from '../test/stripe-tes
 import { uniqueEmail } from '../test/test-app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { openBrowser, screenshot, screenshotDir } from './support/browser.js';
+import { hydrated } from './support/pages.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 const stripeKey = 'sk_test_51E2eFullSecretKeyThatMustNeverShow9876';
@@ -124,6 +125,7 @@ describe('pricing and checkout in the browser', () => {
   it('REOSS totals follow the tier and the add-ons', async () => {
     const page = await newPage();
     await page.goto(`${server.baseUrl}/pricing/reoss`);
+    await hydrated(page);
     const monthly = page.getByTestId('reoss-monthly');
     const annual = page.getByTestId('reoss-annual');
     await expect.poll(() => monthly.textContent()).toBe('$299');

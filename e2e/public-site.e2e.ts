@@ -4,6 +4,7 @@ import { applications, categoryFilterCounts } from '../src/domain/catalogue/appl
 import { placeholderSchedulerUrl } from '../src/server/config.js';
 import { uniqueEmail } from '../test/test-app.js';
 import { openBrowser, screenshot } from './support/browser.js';
+import { hydrated } from './support/pages.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -49,7 +50,7 @@ describe('landing page', () => {
   it('shows every section with the right targets', async () => {
     const page = await newPage();
     await page.goto(server.baseUrl);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await hydrated(page);
 
     for (const text of [
       'Complete Data Isolation',
@@ -78,9 +79,10 @@ describe('landing page', () => {
     expect(await demo.getAttribute('href')).toBe('/ecosystem-demo');
     expect(await demo.getAttribute('target')).toBe('_blank');
     expect(await href(page, /Book Strategy Call/)).toBe('/scheduler');
-    expect(await href(page, 'Contact Sales')).toBe(
-      'mailto:sales@hub.example.test?subject=Enterprise%20Plan%20Inquiry',
-    );
+    // The address arrives with the public settings, after the page.
+    await expect
+      .poll(() => href(page, 'Contact Sales'))
+      .toBe('mailto:sales@hub.example.test?subject=Enterprise%20Plan%20Inquiry');
     const addToPlan = page.getByRole('link', { name: 'Add to Plan' });
     expect(await addToPlan.count()).toBe(4);
     for (const link of await addToPlan.all())
@@ -149,6 +151,7 @@ describe('pricing page', () => {
   it('starts with Professional and adds toggled add-ons to the total', async () => {
     const page = await newPage();
     await page.goto(`${server.baseUrl}/pricing`);
+    await hydrated(page);
     const total = page.getByTestId('package-total');
     await total.waitFor();
     expect(await page.getByRole('radio', { name: 'Professional' }).isChecked()).toBe(true);
@@ -182,6 +185,7 @@ describe('landing -> pricing -> sign up', () => {
   it('takes a visitor from the landing page to a signed-in dashboard', async () => {
     const page = await newPage();
     await page.goto(server.baseUrl);
+    await hydrated(page);
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL(`${server.baseUrl}/pricing`);
     await page.getByRole('link', { name: /Start Free 14-Day Trial/ }).click();
@@ -256,6 +260,7 @@ describe('scheduling page', () => {
   it('embeds the placeholder widget, says it is not configured, and opens the popup', async () => {
     const page = await newPage();
     await page.goto(`${server.baseUrl}/scheduler`);
+    await hydrated(page);
     await page.getByText('Scheduling is not configured yet.').waitFor();
     expect(await href(page, /Back to Home/)).toBe('/');
     for (const text of ['30 minutes', 'Video call', '1-on-1']) {

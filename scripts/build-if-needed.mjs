@@ -22,7 +22,7 @@ function isStale(output, sources) {
   return !existsSync(output) || sources.some((s) => existsSync(s) && newestMtime(s) > statSync(output).mtimeMs);
 }
 
-if (isStale(path.join(clientDir, 'index.html'), ['src/client', 'src/domain', 'vite.config.ts', 'tsconfig.json', 'package.json'])) {
+if (isStale(path.join(clientDir, 'index.html'), ['src/client', 'src/domain', 'scripts', 'vite.config.ts', 'tsconfig.json', 'package.json'])) {
   console.log('Building the client...');
   execSync(`npx vite build --logLevel warn --outDir ${JSON.stringify(path.resolve(clientDir))} --emptyOutDir`, { stdio: 'inherit' });
 }

@@ -22,7 +22,8 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
-    apply: 'build',
+    // Not the prerender's build for Node (scripts/prerender.ts), which nobody downloads.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -32,28 +33,33 @@ export function precompress(): Plugin {
       sequential: true,
       async handler() {
         const firstPage = await firstPageFiles(outDir);
+        // The prerendered pages are written, and compressed, by scripts/prerender.ts.
         const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
           .filter((entry) => entry.isFile() && compressible.test(entry.name))
+          .filter((entry) => !path.relative(outDir, entry.parentPath).startsWith('prerendered'))
           .map((entry) => path.join(entry.parentPath, entry.name));
         await Promise.all(
-          files.map(async (file) => {
-            const body = await readFile(file);
-            const [br, gz] = await Promise.all([
-              brotli(body, {
-                params: {
-                  [constants.BROTLI_PARAM_QUALITY]: firstPage.has(file) ? constants.BROTLI_MAX_QUALITY : 10,
-                  [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-                },
-              }),
-              gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
-            ]);
-            if (br.length < body.length) await writeFile(`${file}.br`, br);
-            if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
-          }),
+          files.map((file) => compressBeside(file, firstPage.has(file) ? constants.BROTLI_MAX_QUALITY : 10)),
         );
       },
     },
   };
+}
+
+/** Writes `<file>.br` (at `brotliQuality`) and `<file>.gz`, each only if smaller than the file. */
+export async function compressBeside(file: string, brotliQuality: number): Promise<void> {
+  const body = await readFile(file);
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  if (br.length < body.length) await writeFile(`${file}.br`, br);
+  if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
 }
 
 /** `index.html` and every file its tags name (`src="/…"`, `href="/…"`), as absolute paths. */

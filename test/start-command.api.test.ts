@@ -15,7 +15,8 @@ it('serves the built client and the API, with the demo workspace signed in', asy
   expect(server.output()).toContain(`Demo sign-in: ${demoCredentials.email} / ${demoCredentials.password}`);
   const page = await fetch(`${server.baseUrl}/pricing`);
   expect(page.status).toBe(200);
-  expect(await page.text()).toContain('<div id="root"></div>');
+  // Prerendered at build time (scripts/prerender.ts): the page arrives drawn.
+  expect(await page.text()).toMatch(/<div id="root" data-locale="en"><.*Build your package/s);
 
   const cookie = await signInCookie(server.baseUrl, demoCredentials.email, demoCredentials.password);
   const me = await fetch(`${server.baseUrl}/api/auth/user`, { headers: { cookie } });

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { type PrerenderedPath, prerenderedFile, prerenderedPaths } from '@domain/app-paths';
+import { localeCookie, textDirection } from '@domain/locales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookie } from '../src/server/http/session.js';
 import { builtClientDir, createTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -58,8 +61,8 @@ describe.skipIf(!built)('the built client', () => {
 
   it('compresses the page itself and has the browser revalidate it', async () => {
     const html = readFileSync(path.join(builtClientDir, 'index.html'));
-    for (const url of ['/', '/pricing']) {
-      const res = await get(url, { 'accept-encoding': 'br, gzip' });
+    for (const url of ['/', '/pricing', '/login']) {
+      const res = await get(url, { 'accept-encoding': 'br, gzip', cookie: `${sessionCookie}=any` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -67,14 +70,64 @@ describe.skipIf(!built)('the built client', () => {
     }
   });
 
-  it('answers 404 with the app page for an address the client has no screen at', async () => {
-    for (const url of ['/sitemap.xml', '/no-such-page', '/pricing/nothing', '/login/extra']) {
-      const res = await get(url, { accept: 'text/html' });
-      expect(res.statusCode, url).toBe(404);
-      expect(res.headers['content-type'], url).toContain('text/html');
-      expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.body, url).toContain('<div id="root">');
+  it('sends a signed-out visitor every public page prerendered, in the language they chose or their browser asks for', async () => {
+    const prerendered = (page: string, locale: string) =>
+      readFileSync(path.join(builtClientDir, prerenderedFile(page as PrerenderedPath, locale)));
+    for (const page of prerenderedPaths) {
+      for (const [headers, locale] of [
+        [{}, 'en'],
+        [{ 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' }, 'fr'],
+        [{ 'accept-language': 'xx, ar;q=0.5, de;q=0.4' }, 'ar'],
+        // A choice made on the page wins over the browser's languages.
+        [{ 'accept-language': 'ar', cookie: `${localeCookie}=de` }, 'de'],
+      ] as const) {
+        const res = await get(page, { 'accept-encoding': 'br', ...headers });
+        expect(res.statusCode, page).toBe(200);
+        expect(res.headers['content-encoding'], page).toBe('br');
+        expect(res.headers['cache-control'], page).toBe('no-cache');
+        expect(res.headers.vary, page).toBe('accept-encoding, accept-language, cookie');
+        const html = brotliDecompressSync(res.rawPayload);
+        expect(html.equals(prerendered(page, locale)), `${page} in ${locale}`).toBe(true);
+        expect(html.toString(), page).toContain(`<html lang="${locale}" dir="${textDirection(locale)}">`);
+        expect(html.toString(), page).toMatch(new RegExp(`<div id="root" data-locale="${locale}"><`));
+      }
     }
+    // A query does not change the page; an address not prerendered is the app's own page.
+    expect((await get('/success?session_id=cs_test_1')).body).toBe(prerendered('/success', 'en').toString());
+    expect((await get('/login')).body).toBe(readFileSync(path.join(builtClientDir, 'index.html'), 'utf8'));
+  });
+
+  it('has the prerendered pages inline their stylesheet and preload their screen, and the app page the shell', async () => {
+    const appPage = (await get('/', { cookie: `${sessionCookie}=any` })).body;
+    const stylesheet = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/.exec(appPage)?.[1];
+    expect(stylesheet).toBeDefined();
+    const css = readFileSync(path.join(builtClientDir, stylesheet as string), 'utf8');
+    const landing = (await get('/')).body;
+    expect(landing).not.toContain('rel="stylesheet"');
+    expect(landing).toContain(`<style>${css}</style>`);
+    const preloads = (html: string) =>
+      [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads(landing).some((file) => file.includes('/landing-page-'))).toBe(true);
+    expect(preloads((await get('/pricing')).body).some((file) => file.includes('/pricing-page-'))).toBe(true);
+    expect(preloads(appPage).some((file) => file.includes('/app-shell-'))).toBe(true);
+    expect(preloads(landing).some((file) => file.includes('/app-shell-'))).toBe(false);
+  });
+
+  it('answers 404 with the Page Not Found for an address the client has no screen at', async () => {
+    for (const url of ['/sitemap.xml', '/no-such-page', '/pricing/nothing', '/login/extra']) {
+      for (const [headers, root] of [
+        [{ 'accept-language': 'ja' }, '<div id="root" data-locale="ja"><'],
+        [{ cookie: `${sessionCookie}=any` }, '<div id="root"></div>'],
+      ] as const) {
+        const res = await get(url, { accept: 'text/html', ...headers });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(res.body, url).toContain(root);
+      }
+    }
+    // The prerendered files have no address of their own.
+    expect((await get('/prerendered/en/index.html')).statusCode).toBe(404);
     // A known screen, with a query, is the page.
     expect((await get('/login?next=%2Fcontacts')).statusCode).toBe(200);
   });

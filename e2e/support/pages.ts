@@ -44,3 +44,16 @@ export async function settle(page: Page, url: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.locator('[role="status"][aria-busy="true"], .animate-spin').first().waitFor({ state: 'hidden' });
 }
+
+/**
+ * Waits until the app has taken over the page (issue 31): a public page arrives prerendered, readable before
+ * its scripts have run, and a click before React hydrates it does nothing. React marks each element it
+ * owns with a `__reactFiber$…` property; the page's main heading is in the screen's own chunk, the last
+ * part hydrated.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('#root h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
+}

@@ -22,6 +22,9 @@ export const localeNames: Record<Locale, string> = {
 
 const rightToLeft: ReadonlySet<Locale> = new Set(['ar']);
 
+/** A signed-out visitor's choice of language, as the browser keeps it for the server (prerendered pages). */
+export const localeCookie = 'hub_locale';
+
 export function textDirection(locale: string): 'ltr' | 'rtl' {
   return rightToLeft.has(locale as Locale) ? 'rtl' : 'ltr';
 }

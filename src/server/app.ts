@@ -22,6 +22,7 @@ import { registerInputGuard } from './http/input-guard.js';
 import { serializeError } from './http/log-serializers.js';
 import { nullableEnumsAllowNull, withoutBodies } from './http/openapi-document.js';
 import { noteOwnListener } from './http/outbound.js';
+import { prerenderedPages } from './http/prerendered-pages.js';
 import { isPublicApiRoute } from './http/public-routes.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -157,6 +158,10 @@ export async function buildApp(
       preCompressed: true,
       // Cache-Control is set per file below, not by `send` (whose header would win over setHeaders').
       cacheControl: false,
+      // Pages are sent by the fallback below, which picks the prerendered one or the app's own: / too, and
+      // the prerendered files have no address of their own.
+      index: false,
+      globIgnore: ['prerendered/**'],
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', cacheControlFor(clientDir as string, filePath));
         // The same URL is sent in different encodings: a shared cache must key on what was accepted.
@@ -164,19 +169,26 @@ export async function buildApp(
       },
     });
   }
+  const prerendered = prerenderedPages(clientDir ?? '');
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
     if (!hasClient || request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply
         .status(404)
-        .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+        .send({ message: `No route for ${request.method} ${pathname}`, code: 'not_found' });
     }
     // The client's router draws every page, its 'Page Not Found' included; the status says which one it is,
     // from the same list of paths the router uses, so an unknown address is a 404 to crawlers and tools too.
-    const known = isAppPath(request.url.split('?')[0]);
-    return reply
-      .status(known ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .sendFile('index.html');
+    // A signed-out visitor gets a public page finished, in their language (src/server/http/prerendered-pages.ts).
+    const known = isAppPath(pathname);
+    return (
+      reply
+        .status(known ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        // Which page goes out depends on the session and language cookies and the browser's languages.
+        .header('vary', 'accept-encoding, accept-language, cookie')
+        .sendFile(prerendered.pageFor(request, pathname) ?? 'index.html')
+    );
   });
   return app;
 }

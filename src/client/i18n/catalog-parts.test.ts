@@ -22,6 +22,8 @@ describe('the catalog in two parts (ADR 0010)', () => {
     expect(firstPaint).toContain('src/client/features/landing/landing-page.tsx');
     expect(firstPaint).toContain('src/client/i18n/locale-switcher.tsx');
     expect(firstPaint).toContain('src/domain/pricing/plans.ts');
+    // Loaded once the page is idle, but its labels are the first page's (the notification area).
+    expect(firstPaint).toContain('src/client/components/ui/toast.tsx');
     // Lazy: the language menu itself, every other page.
     expect(firstPaint).not.toContain('src/client/i18n/locale-menu.tsx');
     expect(firstPaint).not.toContain('src/client/features/contacts/contacts-table.tsx');

@@ -1,4 +1,11 @@
-import { isLocale, type Locale, matchLocale, sourceLocale, textDirection } from '@domain/locales';
+import {
+  isLocale,
+  type Locale,
+  localeCookie,
+  matchLocale,
+  sourceLocale,
+  textDirection,
+} from '@domain/locales';
 import { type I18n, i18n, type Messages, setupI18n } from '@lingui/core';
 import { type ActiveLocale, pseudoLocale } from './active-locale';
 
@@ -16,7 +23,13 @@ export function storedLocale(): ActiveLocale | null {
   }
 }
 
+/**
+ * Also a cookie, which the server reads to send a prerendered page in the chosen language
+ * (src/server/http/prerendered-pages.ts); a year, like a stored choice that is never cleared.
+ */
 export function storeLocale(locale: ActiveLocale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari before 18.4; a locale needs no escaping.
+  document.cookie = `${localeCookie}=${locale}; path=/; max-age=31536000; samesite=lax`;
   try {
     localStorage.setItem(storageKey, locale);
   } catch {

@@ -17,7 +17,12 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** `isOffline()` as state: the component renders again when the connection goes or comes back. */
+const online = () => false;
+
+/**
+ * `isOffline()` as state: the component renders again when the connection goes or comes back. A prerendered
+ * page is drawn online (no banner), and hydration then shows the browser's own state.
+ */
 export function useIsOffline(): boolean {
-  return useSyncExternalStore(subscribe, isOffline);
+  return useSyncExternalStore(subscribe, isOffline, online);
 }

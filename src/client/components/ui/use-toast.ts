@@ -45,6 +45,8 @@ export function useToast() {
   const [state, setState] = useState<ToastEntry[]>(toasts);
   useEffect(() => {
     listeners.add(setState);
+    // A toast shown between the first render and now (the toaster loads when one is shown) is not missed.
+    setState(toasts);
     return () => {
       listeners.delete(setState);
     };

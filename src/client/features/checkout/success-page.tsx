@@ -1,6 +1,7 @@
 import { SiteHeader } from '@client/components/site-header';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
+import { useHydrated } from '@client/lib/use-hydrated';
 import { Trans } from '@lingui/react/macro';
 import { CheckCircle2 } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
@@ -12,7 +13,10 @@ export function sessionReference(sessionId: string | null): string | null {
 
 /** /success: where the provider sends the buyer back. Fulfilment happens on the provider's event, not here. */
 export function SuccessPage() {
-  const reference = sessionReference(new URLSearchParams(useSearch()).get('session_id'));
+  const search = useSearch();
+  // Prerendered without a query: the session is told once the browser has read its address.
+  const isAddressRead = useHydrated();
+  const reference = sessionReference(new URLSearchParams(search).get('session_id'));
   return (
     <div className="min-h-screen bg-background">
       <SiteHeader />
@@ -31,7 +35,7 @@ export function SuccessPage() {
                 being activated.
               </Trans>
             </p>
-            {reference ? (
+            {!isAddressRead ? null : reference ? (
               <p className="rounded-lg bg-muted px-4 py-2 text-sm">
                 <Trans>
                   Session ID:{' '}

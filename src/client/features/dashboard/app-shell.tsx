@@ -1,5 +1,6 @@
 import { OfflineBanner } from '@client/components/offline-banner';
 import { InAppShell } from '@client/components/site-header';
+import { TooltipProvider } from '@client/components/ui/tooltip';
 import { RestoredWorkspaceBanner } from '@client/features/backups';
 import { useAuth } from '@client/lib/use-auth';
 import type { MessageDescriptor } from '@lingui/core';
@@ -43,36 +44,39 @@ export function AppShell({ children }: { children: ReactNode }) {
   const heading: MessageDescriptor = isDashboard
     ? dashboardTabLabel(tab)
     : (screenOf(path)?.label ?? msg`Dashboard`);
+  // The sidebar's tooltips share one provider (one delay); public pages have none (issue 31).
   return (
-    <div className="flex min-h-screen bg-background">
-      <DashboardSidebar
-        user={user}
-        activeTab={isDashboard ? tab : null}
-        activePath={path}
-        selectedWebsiteId={selectedWebsiteId}
-        onSelectWebsite={selectWebsite}
-        isOpen={isSidebarOpen}
-        onClose={() => setIsSidebarOpen(false)}
-      />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <DashboardHeader
-          tabLabel={heading}
-          workspaceName={user.workspace.name}
-          onOpenSidebar={() => setIsSidebarOpen(true)}
-          isPageHeading={isDashboard}
-          onOpenSearch={() => palette.setOpen(true)}
-          onPrepareSearch={loadCommandPalette}
+    <TooltipProvider>
+      <div className="flex min-h-screen bg-background">
+        <DashboardSidebar
+          user={user}
+          activeTab={isDashboard ? tab : null}
+          activePath={path}
+          selectedWebsiteId={selectedWebsiteId}
+          onSelectWebsite={selectWebsite}
+          isOpen={isSidebarOpen}
+          onClose={() => setIsSidebarOpen(false)}
         />
-        <OfflineBanner />
-        <RestoredWorkspaceBanner />
-        <InAppShell>{children}</InAppShell>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <DashboardHeader
+            tabLabel={heading}
+            workspaceName={user.workspace.name}
+            onOpenSidebar={() => setIsSidebarOpen(true)}
+            isPageHeading={isDashboard}
+            onOpenSearch={() => palette.setOpen(true)}
+            onPrepareSearch={loadCommandPalette}
+          />
+          <OfflineBanner />
+          <RestoredWorkspaceBanner />
+          <InAppShell>{children}</InAppShell>
+        </div>
+        {palette.hasOpened && (
+          <Suspense fallback={null}>
+            <CommandPalette open={palette.isOpen} onOpenChange={palette.setOpen} siteId={selectedWebsiteId} />
+          </Suspense>
+        )}
       </div>
-      {palette.hasOpened && (
-        <Suspense fallback={null}>
-          <CommandPalette open={palette.isOpen} onOpenChange={palette.setOpen} siteId={selectedWebsiteId} />
-        </Suspense>
-      )}
-    </div>
+    </TooltipProvider>
   );
 }
 

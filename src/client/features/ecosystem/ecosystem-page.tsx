@@ -68,6 +68,8 @@ export function EcosystemPage({ demo = false }: { demo?: boolean }) {
           {(['all', ...appCategories] as const).map((tab) => (
             <TabsContent key={tab} value={tab}>
               <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {/* Room for the cards while they load: what follows does not jump down when they arrive. */}
+                {apps.isLoading && [0, 1, 2].map((i) => <Skeleton key={i} className="h-64" />)}
                 {apps.data?.apps
                   .filter((a) => tab === 'all' || a.category === tab)
                   .map((app) => (

@@ -65,24 +65,9 @@ export function SchedulerPage() {
               ))}
             </ul>
           </div>
-          {config && <PopupScheduler url={config.schedulerUrl} />}
+          {/* Drawn before the settings arrive (it is in the prerendered page), usable once they have. */}
+          {!error && <PopupScheduler url={config?.schedulerUrl ?? null} />}
         </div>
-
-        {config && !config.isSchedulerConfigured && (
-          <div
-            role="status"
-            className="mt-8 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
-          >
-            <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" />
-            <p>
-              <Trans>
-                <span className="font-semibold">Scheduling is not configured yet.</span> The widget shows the
-                placeholder booking link <code className="break-all">{config.schedulerUrl}</code>. Set{' '}
-                <code>SCHEDULER_URL</code> to your own booking page to take real bookings.
-              </Trans>
-            </p>
-          </div>
-        )}
 
         <section
           className="mt-8 overflow-hidden rounded-2xl border bg-card shadow-sm"
@@ -107,6 +92,22 @@ export function SchedulerPage() {
           )}
           {config && <SchedulerWidget url={config.schedulerUrl} />}
         </section>
+        {/* Below the widget: arriving with the settings, it moves nothing already on screen. */}
+        {config && !config.isSchedulerConfigured && (
+          <div
+            role="status"
+            className="mt-8 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          >
+            <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" />
+            <p>
+              <Trans>
+                <span className="font-semibold">Scheduling is not configured yet.</span> The widget shows the
+                placeholder booking link <code className="break-all">{config.schedulerUrl}</code>. Set{' '}
+                <code>SCHEDULER_URL</code> to your own booking page to take real bookings.
+              </Trans>
+            </p>
+          </div>
+        )}
       </main>
     </div>
   );
@@ -185,8 +186,16 @@ function SchedulerWidget({ url }: { url: string }) {
   );
 }
 
-function PopupScheduler({ url }: { url: string }) {
+function PopupScheduler({ url }: { url: string | null }) {
   const { t } = useLingui();
+  if (!url) {
+    return (
+      <Button size="lg" className="shrink-0" disabled>
+        <CalendarClock />
+        <Trans>Open Scheduler</Trans>
+      </Button>
+    );
+  }
   return (
     <Dialog>
       <DialogTrigger asChild>
