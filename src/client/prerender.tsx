@@ -27,7 +27,9 @@ export async function renderAll(): Promise<PrerenderedMarkup[]> {
       // An error React recovers from would leave the page a spinner drawn by the browser: fail the build.
       const errors: unknown[] = [];
       const { prelude } = await prerender(<AppRoot ssrPath={page} />, {
-        onError: (error) => errors.push(error),
+        onError: (error) => {
+          errors.push(error);
+        },
       });
       if (errors.length > 0) throw new AggregateError(errors, `prerendering ${page} in ${locale} failed`);
       pages.push({ page, locale, markup: await new Response(prelude).text() });
