@@ -232,7 +232,7 @@ export async function signOut(deps: AppDeps, sessionId: string): Promise<void> {
 }
 
 export async function getCurrentUser(deps: AppDeps, member: Member) {
-  const found = await findUserWithWorkspaces(deps.database.db, member.userId);
+  const found = await findUserWithWorkspaces(deps.database.pool, member.userId);
   const workspace = found?.workspaces.find((w) => w.id === member.workspaceId);
   if (!found || !workspace) throw new AppError('unauthenticated', serverMessage('auth.notSignedIn'));
   const { user, workspaces } = found;

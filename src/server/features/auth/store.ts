@@ -1,5 +1,6 @@
 import type { ProfileImageType } from '@domain/auth/profile-image';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db, Tx } from '../../db/database.js';
 import { passwordResetTokens, sessions, userProfileImages, users } from '../../db/schema/auth.js';
 import { workspaces } from '../../db/schema/workspaces.js';
@@ -220,8 +221,12 @@ export async function listUserWorkspaces(db: Executor, userId: number): Promise<
  * The signed-in user's profile and workspaces in one statement: every page asks for it, so it is one
  * round trip and only the columns shown (bench/http, issue 9 item 7).
  */
-export async function findUserWithWorkspaces(db: Executor, userId: number) {
-  const { rows } = await db.execute<{
+/**
+ * The signed-in user and their workspaces: the app's first read of every screen (bench/http), so a named
+ * statement, parsed and planned once per pooled connection.
+ */
+export async function findUserWithWorkspaces(pool: pg.Pool, userId: number) {
+  const { rows } = await pool.query<{
     id: number;
     email: string;
     first_name: string;
@@ -229,10 +234,13 @@ export async function findUserWithWorkspaces(db: Executor, userId: number) {
     profile_image_url: string | null;
     locale: string | null;
     workspaces: UserWorkspaceRecord[];
-  }>(sql`
-    select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.locale,
+  }>({
+    name: 'current-user',
+    text: `select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.locale,
       coalesce((select json_agg(w) from app_user_workspaces(u.id) w), '[]'::json) as workspaces
-    from users u where u.id = ${userId}`);
+    from users u where u.id = $1`,
+    values: [userId],
+  });
   const row = rows[0];
   if (!row) return null;
   return {
