@@ -106,10 +106,10 @@ describe('visitors become contacts, cookie-less', () => {
     await visitor.getByLabel('First name').fill('Noor');
     await visitor.getByLabel('Email').fill('noor@visit-shop.example');
     await consent.check();
+    await shot(visitor, 'visitor-identity-form-390');
     offsetMs += 10_000;
     await visitor.getByRole('button', { name: 'Send' }).click();
     await visitor.getByRole('status').filter({ hasText: 'Thank you!' }).waitFor();
-    await shot(visitor, 'visitor-identity-form-390');
     expect(await visitorContext.cookies()).toEqual([]);
     expect(await visitor.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
 
