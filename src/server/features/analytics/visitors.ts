@@ -5,7 +5,6 @@ import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { findContact } from '../contacts/index.js';
 import { listWebsiteRows } from '../websites/index.js';
-import type { SiteRef } from './store.js';
 import * as store from './store.js';
 
 /*
@@ -26,7 +25,7 @@ export interface VisitorIdentity {
 }
 
 /** 48 bits of sha-256(salt, site, IP, user agent): unique enough per site and day, exact as a JS number. */
-export function visitorHash(salt: Buffer, site: SiteRef, ip: string, userAgent: string): number {
+export function visitorHash(salt: Buffer, site: store.SiteRef, ip: string, userAgent: string): number {
   return createHash('sha256')
     .update(salt)
     .update(`${site.workspaceId}:${site.websiteId}\n${ip}\n${userAgent}`)
@@ -52,7 +51,7 @@ export async function linkVisitor(
   return true;
 }
 
-/** Today's visitor of the site behind this address and browser is the contact (a form's sender, a buyer). */
+/** Today's visitor of the site behind this address and browser is the contact (a form's sender). */
 export async function identifyVisitor(tx: Tx, identity: VisitorIdentity): Promise<boolean> {
   if (!(await store.linkVisitorsOn(tx))) return false;
   const salt = await store.dailySalt(tx, dayOf(identity.at), randomBytes(32));
