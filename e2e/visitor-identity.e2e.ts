@@ -101,6 +101,18 @@ describe('visitors become contacts, cookie-less', () => {
     const siteUrl = `http://${siteDomain}:${sitePort}`;
     await visit(visitor, `${siteUrl}/pricing`);
     await visit(visitor, `${siteUrl}/contact`);
+    // The same browser's view of yesterday, under today's very hash: the day alone keeps it out.
+    const workspaceId = await workspaceOf(page);
+    await env.server.testApp.database.withWorkspace(workspaceId, async (tx) => {
+      const yesterday = new Date(Date.now() - 86_400_000);
+      await tx.execute(
+        sql`select app_analytics_ensure_partition(${`${yesterday.toISOString().slice(0, 7)}-01`}::date)`,
+      );
+      await tx.execute(sql`
+        insert into analytics_events (website_id, occurred_at, visitor_id, name, path, device)
+        select website_id, ${yesterday.toISOString()}::timestamptz, visitor_id, 'pageview', '/yesterday', device
+        from analytics_events where path = '/pricing'`);
+    });
     const consent = visitor.getByLabel(`${consentText} ${visitorLinkNotice.en}`);
     await consent.waitFor();
     await visitor.getByLabel('First name').fill('Noor');
@@ -124,6 +136,7 @@ describe('visitors become contacts, cookie-less', () => {
     expect(at('Viewed /contact on Visit shop')).toBeLessThan(at('Viewed /pricing on Visit shop'));
     expect(entries[at('Viewed /contact')]).toContain('Before identification');
     expect(entries[at('Viewed /pricing')]).toContain('Before identification');
+    expect(await timeline.locator('[data-page-view="/yesterday"]').count()).toBe(0);
     await timeline.locator('[data-page-view="/pricing"]').scrollIntoViewIfNeeded();
     await shot(page, 'visitor-identity-timeline-1440');
     expect(await seriousA11yViolations(page), 'timeline with page views').toEqual([]);
@@ -138,7 +151,6 @@ describe('visitors become contacts, cookie-less', () => {
       firstName: 'Rafa',
       email: 'rafa@visit-shop.example',
     });
-    const workspaceId = await workspaceOf(page);
     const messageToken = await env.server.testApp.database.withWorkspace(workspaceId, async (tx) => {
       const id = await queueMessage(tx, {
         key: 'visitor-link-e2e',
