@@ -1,3 +1,4 @@
+import { idParamSchema } from '@domain/ids';
 import { z } from 'zod';
 
 /** Spec 001 Analytics tab: the date-range selector, 30 days by default. */
@@ -33,7 +34,8 @@ const propValue = z.union([z.string().max(200), z.number().finite(), z.boolean()
 
 /**
  * What the tracking script posts (short keys keep the script small): site key, event name, page URL,
- * referrer, viewport width and a few custom properties.
+ * referrer, viewport width, a few custom properties, and the contact token of a campaign email's link
+ * (`c`, read from the page's address; one that is not valid is ignored, never an error).
  */
 export const ingestEventSchema = z.object({
   s: z.string().min(1).max(64),
@@ -47,12 +49,35 @@ export const ingestEventSchema = z.object({
   u: z.url({ protocol: /^https?$/ }).max(2048),
   r: z.string().max(2048).optional(),
   w: z.number().int().min(0).max(100_000).optional(),
+  c: z.string().max(2048).optional(),
   p: z
     .record(z.string().min(1).max(40), propValue)
     .refine((props) => Object.keys(props).length <= 10, /*i18n*/ 'At most 10 properties')
     .optional(),
 });
 export type IngestEvent = z.infer<typeof ingestEventSchema>;
+
+/** Visitors become contacts (issue 32 §2): on, a visitor who identifies themselves is linked that day. */
+export const analyticsSettingsSchema = z.object({ linkVisitors: z.boolean() });
+export type AnalyticsSettings = z.infer<typeof analyticsSettingsSchema>;
+export const analyticsSettingsUpdateSchema = z.object({
+  linkVisitors: z.boolean(/*i18n*/ 'On or off').optional(),
+});
+
+export const contactPageViewsParamsSchema = z.object({ id: idParamSchema });
+/** A contact's page views, newest first; `beforeIdentification`: made that day before they identified. */
+export const contactPageViewsSchema = z.object({
+  pageViews: z.array(
+    z.object({
+      occurredAt: z.string(),
+      path: z.string(),
+      websiteId: z.number().int(),
+      website: z.string(),
+      beforeIdentification: z.boolean(),
+    }),
+  ),
+});
+export type ContactPageView = z.infer<typeof contactPageViewsSchema>['pageViews'][number];
 
 const metricSchema = z.object({
   current: z.number(),

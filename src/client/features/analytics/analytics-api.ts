@@ -1,13 +1,17 @@
-import { queryWith } from '@client/lib/api';
+import { queryWith, requestJson } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
 import {
   type AnalyticsOverview,
   type AnalyticsRange,
+  type AnalyticsSettings,
+  analyticsSettingsSchema,
   appFiguresSchema,
+  contactPageViewsSchema,
   funnelSchema,
   overviewSchema,
   snippetSchema,
 } from '@domain/analytics/analytics-schemas';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 function query(range: AnalyticsRange, site: number | null): string {
@@ -61,4 +65,26 @@ export function useAppFigures() {
 
 export function exportUrl(report: string, range: AnalyticsRange, site: number | null): string {
   return `/api/analytics/export/${report}?${query(range, site)}`;
+}
+
+/** A contact's page views on the workspace's websites, newest first (the contact's timeline). */
+export function useContactPageViews(contactId: number) {
+  return useQuery({
+    queryKey: [`/api/analytics/contacts/${contactId}/page-views`],
+    queryFn: queryWith(contactPageViewsSchema),
+  });
+}
+
+const settingsKey = '/api/analytics/settings';
+
+export function useAnalyticsSettings() {
+  return useQuery({ queryKey: [settingsKey], queryFn: queryWith(analyticsSettingsSchema) });
+}
+
+export function useUpdateAnalyticsSettings() {
+  return useMutation({
+    mutationFn: (changes: Partial<AnalyticsSettings>) =>
+      requestJson(analyticsSettingsSchema, 'PATCH', settingsKey, changes),
+    onSuccess: (settings) => queryClient.setQueryData([settingsKey], settings),
+  });
 }

@@ -21,6 +21,7 @@ import { type ComponentType, Suspense, useState } from 'react';
 import { exportUrl, useAnalyticsOverview, useFunnel, useRefreshOnFirstVisit } from './analytics-api';
 import { InstallSnippet } from './install-snippet';
 import { TrafficChart } from './traffic-chart';
+import { VisitorLinkCard } from './visitor-link-card';
 
 const rangeLabels: Record<AnalyticsRange, MessageDescriptor> = {
   '7days': msg`Last 7 days`,
@@ -109,6 +110,7 @@ export function AnalyticsPanel({
           <FormsCard range={range} />
         </Suspense>
       )}
+      <VisitorLinkCard />
     </div>
   );
 }

@@ -4,6 +4,6 @@ import { lazy } from 'react';
 export const AnalyticsPanel = lazy(() =>
   import('./analytics-panel').then((m) => ({ default: m.AnalyticsPanel })),
 );
-export { useAppFigures } from './analytics-api';
+export { useAppFigures, useContactPageViews } from './analytics-api';
 export { InstallSnippet } from './install-snippet';
 export { trackProductPageView } from './track';

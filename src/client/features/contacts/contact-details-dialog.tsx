@@ -1,4 +1,4 @@
-import { ActivityFeed } from '@client/components/activity-feed';
+import { ActivityFeed, type ActivityFeedItem } from '@client/components/activity-feed';
 import { QueryState } from '@client/components/query-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -11,12 +11,14 @@ import {
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
+import { useContactPageViews } from '@client/features/analytics';
 import { ContactDeals } from '@client/features/deals';
 import { RelatedTasks } from '@client/features/tasks';
 import { fieldMessage } from '@client/i18n/field-message';
 import { timelineText } from '@client/i18n/stored-message';
 import { toastError } from '@client/lib/error-toast';
 import { applyServerErrors } from '@client/lib/form';
+import type { ContactPageView } from '@domain/analytics/analytics-schemas';
 import {
   type Contact,
   type ContactDetail,
@@ -32,6 +34,7 @@ import {
   ArrowRightLeft,
   ClipboardList,
   Download,
+  Eye,
   Loader2,
   type LucideIcon,
   Mail,
@@ -190,7 +193,7 @@ function ContactDetails({
           <Trans>Timeline</Trans>
         </h3>
         {canWrite && <NoteForm contactId={contact.id} />}
-        <Timeline entries={detail.timeline} />
+        <Timeline contactId={contact.id} entries={detail.timeline} />
       </section>
     </div>
   );
@@ -261,24 +264,49 @@ function NoteForm({ contactId }: { contactId: number }) {
   );
 }
 
-function Timeline({ entries }: { entries: TimelineEntry[] }) {
-  if (entries.length === 0)
+function PageViewText({ view }: { view: ContactPageView }) {
+  const { path, website } = view;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2" data-page-view={path}>
+      <Trans>
+        Viewed {path} on {website}
+      </Trans>
+      {view.beforeIdentification && (
+        <Badge variant="outline">
+          <Trans>Before identification</Trans>
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The contact's timeline: its entries and its page views on the workspace's websites (the analytics
+ * area keeps those), newest first. A view made that day before the visitor identified themselves (a
+ * form, a campaign link) carries a label saying so.
+ */
+function Timeline({ contactId, entries }: { contactId: number; entries: TimelineEntry[] }) {
+  const views = useContactPageViews(contactId).data?.pageViews ?? [];
+  const items: ActivityFeedItem[] = [
+    ...entries.map((entry) => ({
+      id: entry.id,
+      icon: timelineIcons[entry.kind],
+      text: timelineText(entry),
+      detail: entry.body && entry.body !== entry.title ? entry.body : undefined,
+      at: entry.occurredAt,
+    })),
+    ...views.map((view, index) => ({
+      id: `view-${index}`,
+      icon: Eye,
+      text: <PageViewText view={view} />,
+      at: view.occurredAt,
+    })),
+  ].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  if (items.length === 0)
     return (
       <p className="text-sm text-muted-foreground">
         <Trans>Nothing has happened with this contact yet.</Trans>
       </p>
     );
-  return (
-    <ActivityFeed
-      variant="timeline"
-      data-testid="contact-timeline"
-      items={entries.map((entry) => ({
-        id: entry.id,
-        icon: timelineIcons[entry.kind],
-        text: timelineText(entry),
-        detail: entry.body && entry.body !== entry.title ? entry.body : undefined,
-        at: entry.occurredAt,
-      }))}
-    />
-  );
+  return <ActivityFeed variant="timeline" data-testid="contact-timeline" items={items} />;
 }

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   customType,
   date,
   integer,
@@ -29,6 +30,14 @@ export const analyticsEvents = pgTable('analytics_events', {
   props: jsonb('props').$type<Record<string, string | number | boolean>>(),
   /** The contact the visitor had identified as that day on that site (1102_identified_page_views.sql). */
   contactId: bigint('contact_id', { mode: 'number' }),
+  /** Made before the visitor identified themselves that day, attached afterwards (1210_visitor_identity.sql). */
+  beforeIdentification: boolean('before_identification').notNull().default(false),
+});
+
+/** The workspace's switch for linking visitors to contacts; no row = on (1210_visitor_identity.sql). */
+export const analyticsSettings = pgTable('analytics_settings', {
+  workspaceId: workspaceIdColumn().primaryKey(),
+  linkVisitors: boolean('link_visitors').notNull().default(true),
 });
 
 /** A visitor (site, UTC day, daily hash) who identified themselves as a contact. */

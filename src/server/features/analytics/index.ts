@@ -1,4 +1,10 @@
 export { analyticsJobs } from './jobs.js';
 export { analyticsRoutes } from './routes.js';
 export { countDashboardTraffic } from './service.js';
-export { countContactPageViews, identifyVisitor, type VisitorIdentity } from './visitors.js';
+export {
+  countContactPageViews,
+  destinationForContact,
+  identifyVisitor,
+  linkVisitorsOn,
+  type VisitorIdentity,
+} from './visitors.js';

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { IngestEvent } from '@domain/analytics/analytics-schemas';
 import { AppError } from '@domain/app-error';
@@ -17,6 +17,7 @@ import {
   lookupSiteByKey,
   type SiteRef,
 } from './store.js';
+import { linkVisitor, readLinkToken, visitorHash } from './visitors.js';
 
 /** Site keys of the form demo-<n> name the demo workspace's website n: the product's own pages report there. */
 const demoKeyPattern = /^demo-([1-9]\d{0,2})$/;
@@ -44,6 +45,8 @@ export interface Ingest {
 export interface IngestOptions {
   /** Injected in tests to move the calendar (the salt rotates at 00:00 UTC). */
   now?: () => Date;
+  /** Verifies the contact tokens of campaign links (the server's secret); without it they are ignored. */
+  secretKey?: string;
   onError?: (error: unknown) => void;
 }
 
@@ -88,19 +91,20 @@ export function sourceOf(page: URL, referrer: string | undefined): string {
   return refHost.replace(/^www\./, '').slice(0, 255);
 }
 
-/** 48 bits of sha-256(salt, site, IP, user agent): unique enough per site and day, exact as a JS number. */
-export function visitorHash(salt: Buffer, site: SiteRef, ip: string, userAgent: string): number {
-  return createHash('sha256')
-    .update(salt)
-    .update(`${site.workspaceId}:${site.websiteId}\n${ip}\n${userAgent}`)
-    .digest()
-    .readUIntBE(0, 6);
-}
-
-type Row = EventRow & { workspaceId: number };
+/** `identifies`: the contact a valid link token named; the visitor becomes it before the event is written. */
+type Row = EventRow & { workspaceId: number; identifies?: number };
 
 /** Writes one workspace's events and tells the contact-event listeners of each known contact's page view. */
 async function recordEvents(tx: Tx, events: Row[]): Promise<void> {
+  for (const event of events) {
+    if (event.identifies === undefined) continue;
+    await linkVisitor(tx, {
+      websiteId: event.websiteId,
+      visitorId: event.visitorId,
+      contactId: event.identifies,
+      at: event.occurredAt,
+    });
+  }
   for (const view of await insertEvents(tx, events)) {
     await emitContactEvent(tx, {
       type: 'contact.page_visited',
@@ -194,8 +198,11 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
         request.ip,
         request.userAgent,
       );
+      const claims = event.c && options.secretKey ? readLinkToken(options.secretKey, event.c, at) : null;
       const written = events.submit({
         workspaceId: site.workspaceId,
+        // A token of another workspace names none of this one's contacts.
+        ...(claims?.workspaceId === site.workspaceId ? { identifies: claims.contactId } : {}),
         websiteId: site.websiteId,
         occurredAt: at,
         visitorId,

@@ -1,7 +1,11 @@
 import {
+  analyticsSettingsSchema,
+  analyticsSettingsUpdateSchema,
   appFiguresSchema,
   breakdownParamsSchema,
   breakdownSchema,
+  contactPageViewsParamsSchema,
+  contactPageViewsSchema,
   exportParamsSchema,
   exportQuerySchema,
   funnelQuerySchema,
@@ -23,6 +27,7 @@ import { parseTextPlainAsJson } from '../../http/text-plain-json.js';
 import { ingestFor } from './ingest.js';
 import { exportReport, getAppFigures, getBreakdown, getFunnel, getOverview, getSnippet } from './service.js';
 import { trackerScript } from './tracker-script.js';
+import { contactPageViewsOf, readAnalyticsSettings, writeAnalyticsSettings } from './visitors.js';
 
 const tags = ['analytics'];
 
@@ -34,6 +39,7 @@ const ingestLimit = perAddressLimit(
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ingest = ingestFor(app.deps.database, {
+    secretKey: app.deps.config.secretKey,
     onError: (error) => app.log.error({ err: error }, 'analytics events could not be written'),
   });
   app.addHook('onClose', () => ingest.close());
@@ -120,6 +126,50 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/analytics/apps', { schema: { tags, response: { 200: appFiguresSchema } } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => getAppFigures(tx)),
+  );
+
+  app.get(
+    '/api/analytics/settings',
+    {
+      schema: {
+        tags,
+        description: 'linkVisitors: a visitor who identifies themselves is linked to the contact that day.',
+        response: { 200: analyticsSettingsSchema },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => readAnalyticsSettings(tx)),
+  );
+
+  app.patch(
+    '/api/analytics/settings',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        description: 'Changes the analytics settings present (owners and admins).',
+        body: analyticsSettingsUpdateSchema,
+        response: { 200: analyticsSettingsSchema },
+      },
+    },
+    (request) => app.inWorkspace(request, 'admin', (tx) => writeAnalyticsSettings(tx, request.body)),
+  );
+
+  app.get(
+    '/api/analytics/contacts/:id/page-views',
+    {
+      schema: {
+        tags,
+        description:
+          'The contact’s latest 200 page views, newest first. beforeIdentification: made that day before ' +
+          'the visitor identified themselves (a form, a campaign link), attached afterwards.',
+        params: contactPageViewsParamsSchema,
+        response: { 200: contactPageViewsSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'viewer', async (tx) => ({
+        pageViews: await contactPageViewsOf(tx, request.params.id),
+      })),
   );
 
   app.get(

@@ -100,24 +100,91 @@ export async function insertEvents(tx: Tx, events: EventRow[]): Promise<Identifi
   return rows;
 }
 
-/** Records that the visitor (site, UTC day, daily hash) is this contact; a later identification wins. */
-export async function upsertVisitorContact(
-  tx: Tx,
-  row: { websiteId: number; day: string; visitorId: number; contactId: number },
-): Promise<void> {
-  await tx.execute(sql`
-    insert into analytics_visitor_contacts (website_id, day, visitor_id, contact_id)
-    values (${row.websiteId}, ${row.day}::date, ${row.visitorId}, ${row.contactId})
-    on conflict (workspace_id, website_id, day, visitor_id)
-    do update set contact_id = excluded.contact_id, identified_at = now()`);
+/** Whether the workspace links visitors to contacts (no settings row: on). */
+export async function linkVisitorsOn(tx: Tx): Promise<boolean> {
+  const { rows } = await tx.execute<{ on: boolean }>(sql`select link_visitors as on from analytics_settings`);
+  return rows[0]?.on ?? true;
 }
 
-/** The contact's recorded page views whose path is LIKE `likePattern` (escaped with backslash). */
+export async function setLinkVisitors(tx: Tx, on: boolean): Promise<void> {
+  await tx.execute(sql`
+    insert into analytics_settings (link_visitors) values (${on})
+    on conflict (workspace_id) do update set link_visitors = excluded.link_visitors`);
+}
+
+export interface VisitorContactRow {
+  websiteId: number;
+  day: string;
+  visitorId: number;
+  contactId: number;
+  at: Date;
+}
+
+/**
+ * Records that the visitor (site, UTC day, daily hash) is this contact; a later identification as
+ * another contact wins, one as the same contact keeps the first moment. Nothing when the contact is gone
+ * (a link signed before it was deleted). True when the visitor is now that contact.
+ */
+export async function upsertVisitorContact(tx: Tx, row: VisitorContactRow): Promise<boolean> {
+  const { rows } = await tx.execute<{ contact_id: number }>(sql`
+    with found as (select id from contacts where id = ${row.contactId}),
+    written as (
+      insert into analytics_visitor_contacts (website_id, day, visitor_id, contact_id, identified_at)
+      select ${row.websiteId}, ${row.day}::date, ${row.visitorId}, id, ${row.at.toISOString()}::timestamptz
+      from found
+      on conflict (workspace_id, website_id, day, visitor_id) do update
+      set contact_id = excluded.contact_id, identified_at = excluded.identified_at
+      where analytics_visitor_contacts.contact_id <> excluded.contact_id
+      returning contact_id
+    )
+    select id as contact_id from found`);
+  return rows.length > 0;
+}
+
+/**
+ * Gives the contact the visitor's anonymous events of that UTC day on that site, marked as made before
+ * identification. Bounded by the day (one partition, the site-and-time index) as well as by the hash.
+ */
+export async function attachEarlierEvents(tx: Tx, row: VisitorContactRow): Promise<number> {
+  const { rowCount } = await tx.execute(sql`
+    update analytics_events set contact_id = ${row.contactId}, before_identification = true
+    where website_id = ${row.websiteId} and visitor_id = ${row.visitorId} and contact_id is null
+      and occurred_at >= ${dayStart(row.day)} and occurred_at < ${dayStart(row.day)} + interval '1 day'
+      and occurred_at <= ${row.at.toISOString()}::timestamptz`);
+  return rowCount ?? 0;
+}
+
+/** The contact's page views seen as the contact (not those attached later) whose path is LIKE `likePattern`. */
 export async function countContactPageViews(tx: Tx, contactId: number, likePattern: string): Promise<number> {
   const { rows } = await tx.execute<{ n: number }>(sql`
     select count(*)::int as n from analytics_events
-    where contact_id = ${contactId} and name = 'pageview' and path like ${likePattern}`);
+    where contact_id = ${contactId} and name = 'pageview' and not before_identification
+      and path like ${likePattern}`);
   return rows[0].n;
+}
+
+export type ContactPageViewRow = {
+  occurredAt: string;
+  path: string;
+  websiteId: number;
+  website: string;
+  beforeIdentification: boolean;
+};
+
+/** The contact's latest page views, newest first (the contact index: one index range per partition). */
+export async function listContactPageViews(
+  tx: Tx,
+  contactId: number,
+  limit: number,
+): Promise<ContactPageViewRow[]> {
+  const { rows } = await tx.execute<ContactPageViewRow>(sql`
+    select to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "occurredAt",
+      e.path, e.website_id as "websiteId", w.name as website,
+      e.before_identification as "beforeIdentification"
+    from analytics_events e join websites w on w.id = e.website_id
+    where e.contact_id = ${contactId} and e.name = 'pageview'
+    order by e.occurred_at desc limit ${limit}`);
+  return rows;
 }
 
 export async function currentWorkspaceId(tx: Tx): Promise<number> {

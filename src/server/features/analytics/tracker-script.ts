@@ -5,7 +5,10 @@ import { transform } from 'esbuild';
  * load and on every single-page-app navigation (history.pushState, replaceState with a new path, popstate),
  * and `window.hubTrack(name, props)` sends a custom event. No cookies or storage: the server counts
  * visitors by a daily-rotating hash. Do Not Track turns it off. text/plain keeps the POST a "simple"
- * cross-origin request, so browsers send it without a preflight.
+ * cross-origin request, so browsers send it without a preflight. A campaign email's link to the site
+ * carries a contact token (hub_ct): the script sends it with the first page view (the server identifies
+ * the visitor with it) and takes it out of the address bar, so a copied address does not carry it on; it
+ * keeps it nowhere and leaves every other parameter as it was.
  */
 const source = `(function () {
   var w = window, d = document, n = navigator, h = history, l = location;
@@ -15,11 +18,18 @@ const source = `(function () {
   var endpoint = new URL('/api/analytics/event', me.src).href;
   var dnt = n.doNotTrack === '1' || w.doNotTrack === '1';
   var last = null;
+  var token = /[?&]hub_ct=([^&#]*)/.exec(l.search);
+  if (token) {
+    token = token[1];
+    h.replaceState(h.state, '', l.pathname + l.search.replace(/[?&]hub_ct=[^&#]*/, '').replace(/^&/, '?') + l.hash);
+  }
   function send(name, props) {
     if (dnt || !key) return;
     var body = { s: key, n: name, u: l.href, w: w.innerWidth };
     if (d.referrer) body.r = d.referrer;
     if (props) body.p = props;
+    if (token) body.c = token;
+    token = null;
     try {
       fetch(endpoint, {
         method: 'POST',

@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@domain/app-error';
 import type { FormField, FormRefusalReason, FormSubmitInput, PublicForm } from '@domain/forms/form-schemas';
+import { shownConsentText } from '@domain/forms/visitor-link-notice';
 import { textDirection } from '@domain/locales';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { createGroupCommit } from '../../db/group-commit.js';
 import { type AppDeps, now } from '../../deps.js';
+import { identifyVisitor, linkVisitorsOn } from '../analytics/index.js';
 import { checkAnswers, recordSubmission, websiteOfHost } from './service.js';
 import * as store from './store.js';
 
@@ -55,6 +57,9 @@ function tokenAge(secret: string, key: string, token: string, at: Date): number 
 export interface Caller {
   /** The request's Origin header. */
   origin: string | undefined;
+  /** The visitor's address and browser (the embed posts from the visitor's browser): their daily hash. */
+  ip: string;
+  userAgent: string;
   /** The origins of this server's own pages (PUBLIC_URL's and the one the request came to). */
   ownOrigins: string[];
 }
@@ -87,6 +92,25 @@ async function accessOf(tx: Tx, caller: Caller, originRequired: boolean): Promis
   const site = await websiteOfHost(tx, url.hostname.toLowerCase());
   if (!site) throw refused();
   return { allowOrigin: url.origin, websiteId: site.id };
+}
+
+/**
+ * The website whose visitor a submission identifies (the page's, else the form's), when the workspace
+ * links visitors to contacts and the form has a consent box to say so; else null.
+ */
+async function linkedSite(tx: Tx, form: store.FormRow, access: Access): Promise<number | null> {
+  const websiteId = access.websiteId ?? form.websiteId;
+  if (websiteId === null || !form.consent) return null;
+  return (await linkVisitorsOn(tx)) ? websiteId : null;
+}
+
+/** The form with its consent text as the visitor reads it (what each submission stores). */
+function asShown(form: store.FormRow, linksVisitors: boolean): store.FormRow {
+  if (!form.consent) return form;
+  return {
+    ...form,
+    consent: { ...form.consent, text: shownConsentText(form.consent.text, form.locale, linksVisitors) },
+  };
 }
 
 type CountKind = 'views' | FormRefusalReason;
@@ -178,8 +202,9 @@ export function createPublicForms(deps: AppDeps, onError: (error: unknown) => vo
       const { form, access } = await database.withWorkspace(
         ref.workspaceId,
         async (tx) => {
-          const form = await requireForm(tx, ref.formId);
-          return { form, access: await accessOf(tx, caller, false) };
+          const stored = await requireForm(tx, ref.formId);
+          const access = await accessOf(tx, caller, false);
+          return { form: asShown(stored, (await linkedSite(tx, stored, access)) !== null), access };
         },
         { readOnly: true },
       );
@@ -211,8 +236,10 @@ export function createPublicForms(deps: AppDeps, onError: (error: unknown) => vo
       const ref = await requireRef(key);
       const at = now(deps);
       const outcome = await database.withWorkspace(ref.workspaceId, async (tx) => {
-        const form = await requireForm(tx, ref.formId);
+        const stored = await requireForm(tx, ref.formId);
         const access = await accessOf(tx, caller, true);
+        const site = await linkedSite(tx, stored, access);
+        const form = asShown(stored, site !== null);
         const accepted = { ok: true as const, redirectUrl: form.redirectUrl };
         // A bot is told it worked, so it learns nothing from the answer.
         if (input.hp) return { access, refusal: 'honeypot' as const, result: accepted };
@@ -237,11 +264,20 @@ export function createPublicForms(deps: AppDeps, onError: (error: unknown) => vo
             return { access, refusal: 'invalid' as const, result: error };
           throw error;
         }
-        await recordSubmission(tx, form, checked, {
+        const { contactId } = await recordSubmission(tx, form, checked, {
           websiteId: access.websiteId,
           page: input.page ?? null,
           at,
         });
+        // The ticked box is the visitor's yes to the sentence that said so.
+        if (site !== null && checked.consent?.given)
+          await identifyVisitor(tx, {
+            websiteId: site,
+            ip: caller.ip,
+            userAgent: caller.userAgent,
+            at,
+            contactId,
+          });
         return { access, refusal: null, result: accepted };
       });
       if (outcome.refusal) await count(ref, outcome.refusal);

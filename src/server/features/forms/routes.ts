@@ -179,6 +179,8 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const caller = (request: FastifyRequest): Caller => ({
     origin: request.headers.origin,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
     ownOrigins: [...new Set([origin(request), `${request.protocol}://${request.host}`])],
   });
   const allow = (reply: FastifyReply, allowOrigin: string | null) => {

@@ -290,8 +290,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         // Only a destination the message itself linked to (signed when it was sent): no open redirect.
         if (!/^https?:\/\//.test(u) || signLink(app.deps.config.secretKey, token, u) !== s)
           return reply.status(400).send({ message: 'This link is not valid', code: 'bad_request' });
-        await recordClick(app.deps, token);
-        return reply.redirect(u, 302);
+        return reply.redirect(await recordClick(app.deps, token, u), 302);
       },
     );
   });

@@ -17,6 +17,7 @@ import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { ContactEventListener } from '../../events/contact-events.js';
+import { destinationForContact } from '../analytics/index.js';
 import { addTimelineEntry } from '../contacts/index.js';
 import { getWebsite } from '../websites/index.js';
 import { readDeliveryReport } from './delivery-reports.js';
@@ -381,10 +382,23 @@ export async function recordOpen(deps: AppDeps, token: string): Promise<void> {
   });
 }
 
-export async function recordClick(deps: AppDeps, token: string): Promise<void> {
-  await inMessageWorkspace(deps, token, async (tx, message) => {
-    if (message.tracking) await store.markClicked(tx, message.id);
+/**
+ * Records a click and answers where to send the reader: the linked destination, with a contact token
+ * when it is a page of one of the workspace's websites (the visitor is identified there, issue 32 §2).
+ */
+export async function recordClick(deps: AppDeps, token: string, destination: string): Promise<string> {
+  const target = await inMessageWorkspace(deps, token, async (tx, message) => {
+    if (!message.tracking) return destination;
+    await store.markClicked(tx, message.id);
+    return message.contactId === null
+      ? destination
+      : destinationForContact(tx, deps.config.secretKey, {
+          url: destination,
+          contactId: Number(message.contactId),
+          at: now(deps),
+        });
   });
+  return target ?? destination;
 }
 
 // ---- delivery reports (bounces, complaints) ----

@@ -363,8 +363,14 @@ export async function messageWorkspace(tx: Tx, token: string): Promise<number | 
 }
 
 export async function findMessageByToken(tx: Tx, token: string) {
-  const { rows } = await tx.execute<{ id: number; toEmail: string; tracking: boolean }>(
-    sql`select id, to_email as "toEmail", coalesce((select tracking_enabled from automation_settings), true) as tracking
+  const { rows } = await tx.execute<{
+    id: number;
+    toEmail: string;
+    contactId: number | null;
+    tracking: boolean;
+  }>(
+    sql`select id, to_email as "toEmail", contact_id as "contactId",
+          coalesce((select tracking_enabled from automation_settings), true) as tracking
         from marketing_messages where token = ${token}`,
   );
   return rows[0];
