@@ -13,17 +13,21 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { onContactEvent } from '../../events/contact-events.js';
+import { requireMember } from '../../http/session.js';
 import { signLink } from './outbox.js';
 import {
   campaignOutbox,
   cancelCampaign,
+  checkCampaignLinks,
   conversionListener,
   createCampaign,
   deleteCampaign,
   getCampaign,
   listCampaigns,
+  overrideLinkHold,
   pauseCampaign,
   previewCampaign,
+  recheckCampaignLinks,
   recordClick,
   recordOpen,
   removeAbTest,
@@ -157,10 +161,59 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
           run(tx, request.params.id, member.workspaceId),
         ) as never,
     );
-  action(
-    'send',
-    'Sends now, or at its scheduled time when that is ahead (admins and owners).',
-    (tx, id, ws) => sendCampaign(app.deps, tx, id, ws),
+  app.post(
+    '/api/campaigns/:id/send',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        description:
+          'Sends now, or at its scheduled time when that is ahead (admins and owners). Its links are checked ' +
+          'first: any answering 4xx/5xx or nothing holds it (status held, the links in linkFailures).',
+        params,
+        response: { 200: campaignDetailSchema },
+      },
+    },
+    async (request) => {
+      const { workspaceId } = requireMember(request, 'admin');
+      const failing = (await checkCampaignLinks(app.deps, workspaceId, request.params.id)) ?? [];
+      return app.inWorkspace(request, 'admin', (tx) =>
+        sendCampaign(app.deps, tx, request.params.id, workspaceId, failing),
+      ) as never;
+    },
+  );
+  app.post(
+    '/api/campaigns/:id/check-links',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        description:
+          'Checks the campaign’s links again; a held campaign whose links all answer now starts sending.',
+        params,
+        response: { 200: campaignDetailSchema },
+      },
+    },
+    async (request) => {
+      const { workspaceId } = requireMember(request, 'admin');
+      return recheckCampaignLinks(app.deps, workspaceId, request.params.id) as never;
+    },
+  );
+  app.post(
+    '/api/campaigns/:id/override-hold',
+    {
+      config: { role: 'owner' },
+      schema: {
+        tags,
+        description: 'Sends a campaign held for failing links despite them (owners only).',
+        params,
+        response: { 200: campaignDetailSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'owner', (tx, member) =>
+        overrideLinkHold(app.deps, tx, request.params.id, member.workspaceId, member.userId),
+      ) as never,
   );
   action('pause', 'Pauses sending; unsent messages keep their place.', (tx, id) => pauseCampaign(tx, id));
   action('resume', 'Resumes a paused campaign where it stopped; nothing is sent twice.', (tx, id, ws) =>

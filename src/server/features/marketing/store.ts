@@ -3,6 +3,7 @@ import type {
   Audience,
   CampaignStatus,
   CampaignType,
+  FailingLink,
 } from '@domain/marketing/campaign-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
@@ -30,6 +31,9 @@ export type CampaignRow = {
   abDecidedAt: Date | null;
   abWinner: number | null;
   abConfidence: number | null;
+  linkFailures: FailingLink[] | null;
+  linksCheckedAt: Date | null;
+  linkOverrideAt: Date | null;
 };
 
 const campaignColumns = sql`c.id, c.name, c.type, c.status, c.subject, c.preheader, c.body, c.from_name as "fromName",
@@ -37,7 +41,8 @@ const campaignColumns = sql`c.id, c.name, c.type, c.status, c.subject, c.prehead
   coalesce(m.sent, 0)::int as sent, coalesce(m.offline, 0)::int as offline, coalesce(m.failed, 0)::int as failed,
   coalesce(m.opens, 0)::int as opens, coalesce(m.clicks, 0)::int as clicks, coalesce(m.conversions, 0)::int as conversions,
   c.ab_test as "abTest", c.ab_decides_at as "abDecidesAt", c.ab_decided_at as "abDecidedAt", c.ab_winner as "abWinner",
-  c.ab_confidence as "abConfidence"`;
+  c.ab_confidence as "abConfidence", c.link_failures as "linkFailures", c.links_checked_at as "linksCheckedAt",
+  c.link_override_at as "linkOverrideAt"`;
 const messageCounts = sql`left join lateral (
   select count(*) filter (where status = 'sent') as sent, count(*) filter (where status = 'offline') as offline,
     count(*) filter (where status = 'failed') as failed, count(opened_at) as opens, count(clicked_at) as clicks,
@@ -109,6 +114,37 @@ export async function updateCampaignRow(
   if (patch.status === 'sent' || patch.status === 'cancelled') sets.push(sql`finished_at = now()`);
   if (sets.length === 0) return;
   await tx.execute(sql`update campaigns set ${sql.join(sets, sql`, `)} where id = ${id}`);
+}
+
+/** The outcome of a pre-send link check: the failing links (empty: all answer), and when. */
+export async function recordLinkCheck(tx: Tx, id: number, failures: FailingLink[]): Promise<void> {
+  await tx.execute(sql`update campaigns set link_failures = ${JSON.stringify(failures)}::jsonb,
+    links_checked_at = now() where id = ${id}`);
+}
+
+export async function recordLinkOverride(tx: Tx, id: number, userId: number): Promise<void> {
+  await tx.execute(
+    sql`update campaigns set link_override_by = ${userId}, link_override_at = now() where id = ${id}`,
+  );
+}
+
+export async function heldCampaignIds(tx: Tx): Promise<number[]> {
+  const { rows } = await tx.execute<{ id: number }>(
+    sql`select id from campaigns where status = 'held' order by id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Campaigns with their bodies and A/B variants (site health looks for the ones linking to a URL). */
+export async function campaignBodies(tx: Tx) {
+  const { rows } = await tx.execute<{
+    id: number;
+    name: string;
+    status: CampaignStatus;
+    body: string;
+    abTest: AbTestSettings | null;
+  }>(sql`select id, name, status, body, ab_test as "abTest" from campaigns order by id`);
+  return rows;
 }
 
 export async function deleteCampaignRow(tx: Tx, id: number): Promise<boolean> {
