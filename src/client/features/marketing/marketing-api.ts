@@ -45,7 +45,7 @@ export function useSaveCampaign() {
   });
 }
 
-export type CampaignAction = 'send' | 'pause' | 'resume' | 'cancel';
+export type CampaignAction = 'send' | 'pause' | 'resume' | 'cancel' | 'check-links' | 'override-hold';
 
 export function useCampaignAction() {
   return useMutation({
