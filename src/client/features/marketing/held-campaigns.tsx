@@ -25,11 +25,11 @@ export function HeldCampaigns({
   const onError = onErrorToast(t`Could not change the campaign`);
   return (
     <section
-      className="space-y-3 rounded-md border border-destructive/50 bg-destructive/5 p-4"
+      className="space-y-3 rounded-md border border-red-600 bg-red-50 p-4 text-red-950"
       aria-labelledby="held-campaigns-title"
       data-testid="held-campaigns"
     >
-      <h2 id="held-campaigns-title" className="flex items-center gap-2 font-semibold text-destructive">
+      <h2 id="held-campaigns-title" className="flex items-center gap-2 font-semibold">
         <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" />
         <Trans>Held: failing links</Trans>
       </h2>
@@ -42,7 +42,7 @@ export function HeldCampaigns({
         {held.map((c) => (
           <li
             key={c.id}
-            className="space-y-2 rounded-md border bg-background p-3"
+            className="space-y-2 rounded-md border bg-background p-3 text-foreground"
             data-testid={`held-${c.id}`}
           >
             <p className="font-medium">{c.name}</p>

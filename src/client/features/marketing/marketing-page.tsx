@@ -236,7 +236,7 @@ function CampaignTable({
                     variant="outline"
                     className={cn(
                       c.status === 'sending' && 'border-green-600 bg-green-100 text-green-800',
-                      c.status === 'held' && 'border-destructive text-destructive',
+                      c.status === 'held' && 'whitespace-nowrap border-destructive text-destructive',
                     )}
                     data-testid={`campaign-status-${c.id}`}
                   >

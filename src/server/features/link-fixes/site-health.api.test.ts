@@ -1,8 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
+import { addPageViews, type FixtureSite, startFixtureSite } from '../../../../test/site-health-fixture.js';
 import {
   type ApiClient,
   addMember,
@@ -12,46 +10,6 @@ import {
   type TestApp,
 } from '../../../../test/test-app.js';
 import { startDueCampaigns } from '../marketing/jobs.js';
-
-/**
- * Issue 33 §2's fixture site: three pages of known traffic, each linking to a page that answers 404 until
- * the site is "fixed", when the three answer 200.
- */
-interface FixtureSite {
-  url: string;
-  fix(): void;
-  close(): Promise<void>;
-}
-
-async function startFixtureSite(): Promise<FixtureSite> {
-  let fixed = false;
-  const page = (title: string, body: string) =>
-    `<!doctype html><html lang="en"><head><title>${title}</title></head><body>${body}</body></html>`;
-  const pages: Record<string, string> = {
-    '/': page(
-      'Home',
-      '<a href="/pricing">Pricing</a> <a href="/blog">Blog</a> <a href="/contact">Contact</a>',
-    ),
-    '/pricing': page('Pricing', '<a href="/old-pricing">Last year’s prices</a>'),
-    '/blog': page('Blog', '<a href="/missing-post">Our story</a>'),
-    '/contact': page('Contact', '<a href="/gone-form">Write to us</a>'),
-  };
-  const broken = new Set(['/old-pricing', '/missing-post', '/gone-form', '/nowhere']);
-  const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    const body = pages[path] ?? (broken.has(path) && fixed ? page('Back', 'Here again') : null);
-    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(req.method === 'HEAD' ? undefined : (body ?? 'Not found'));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    fix: () => {
-      fixed = true;
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 let offsetMs = 0;
 const clock = () => new Date(Date.now() + offsetMs);
@@ -107,17 +65,12 @@ async function crawlToEnd(client: ApiClient) {
   // The findings' tasks are made in the transaction that finishes the crawl.
 }
 
-/** Page views of a path `daysAgo` days back, `contactId` stamped on them when given. */
-async function addPageViews(path: string, views: number, daysAgo: number, contactId: number | null = null) {
-  await t.database.withWorkspace(owner.workspaceId, async (tx) => {
-    const at = new Date(Date.now() - daysAgo * 86_400_000);
-    await tx.execute(sql`select app_analytics_ensure_partition(${at.toISOString()}::date)`);
-    await tx.execute(sql`
-      insert into analytics_events (website_id, occurred_at, visitor_id, name, path, device, contact_id)
-      select ${websiteId}, ${at.toISOString()}::timestamptz, g, 'pageview', ${path}, 'desktop', ${contactId}
-      from generate_series(1, ${views}) g`);
-  });
-}
+const addViews = (path: string, views: number, daysAgo: number, contactId?: number) =>
+  addPageViews(
+    t.database,
+    { workspaceId: owner.workspaceId, websiteId },
+    { path, views, daysAgo, contactId },
+  );
 
 interface Finding {
   url: string;
@@ -174,12 +127,12 @@ describe('site health tied to revenue (issue 33 §2)', () => {
         stage: 'proposal',
       })
     ).json();
-    await addPageViews('/pricing', 500, 2);
-    await addPageViews('/blog', 50, 3);
-    await addPageViews('/contact', 4, 1);
-    await addPageViews('/contact', 1, 1, contact.id);
+    await addViews('/pricing', 500, 2);
+    await addViews('/blog', 50, 3);
+    await addViews('/contact', 4, 1);
+    await addViews('/contact', 1, 1, contact.id);
     // Outside the 30-day window: not counted.
-    await addPageViews('/contact', 1000, 40);
+    await addViews('/contact', 1000, 40);
 
     const campaign = (
       await owner.client.post('/api/campaigns', {
