@@ -9,6 +9,8 @@ import type { Database } from '../src/server/db/database.js';
  */
 export interface FixtureSite {
   url: string;
+  /** Paths a test makes answer with a status of its choosing (an empty page). */
+  statuses: Map<string, number>;
   fix(): void;
   close(): Promise<void>;
 }
@@ -27,8 +29,15 @@ export async function startFixtureSite(): Promise<FixtureSite> {
     '/contact': page('Contact', '<a href="/gone-form">Write to us</a>'),
   };
   const broken = new Set(['/old-pricing', '/missing-post', '/gone-form']);
+  const statuses = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    const status = statuses.get(path);
+    if (status !== undefined) {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(req.method === 'HEAD' ? undefined : page(String(status), ''));
+      return;
+    }
     const body = pages[path] ?? (broken.has(path) && fixed ? page('Back', 'Here again') : null);
     res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(req.method === 'HEAD' ? undefined : (body ?? 'Not found'));
@@ -36,6 +45,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    statuses,
     fix: () => {
       fixed = true;
     },

@@ -310,6 +310,7 @@ export const serverMessages = {
   'marketing.notPausable': /*i18n*/ 'Only a sending or scheduled campaign can be paused.',
   'marketing.notResumable': /*i18n*/ 'Only a paused campaign can be resumed.',
   'marketing.notHeld': /*i18n*/ 'Only a campaign held for failing links can be released.',
+  'marketing.heldEmailNotFound': /*i18n*/ 'No workflow email held for failing links has this id.',
   'marketing.notCancellable': /*i18n*/ 'A sent or cancelled campaign cannot be cancelled.',
   'marketing.abTestLocked':
     /*i18n*/ 'The A/B test of a {status, select, sending {sending} paused {paused} sent {sent} other {cancelled}} campaign cannot be changed.',

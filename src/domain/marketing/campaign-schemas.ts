@@ -77,6 +77,16 @@ export const campaignIdParamsSchema = z.object({ id: id(/*i18n*/ 'Campaign id') 
 export const failingLinkSchema = z.object({ url: z.string(), status: z.number() });
 export type FailingLink = z.infer<typeof failingLinkSchema>;
 
+/** A workflow email the pre-send gate holds (GET /api/workflow-emails/held). */
+export const heldWorkflowEmailSchema = z.object({
+  id: z.number(),
+  runId: z.number().nullable(),
+  toEmail: z.string(),
+  subject: z.string(),
+  linkFailures: z.array(failingLinkSchema),
+});
+export const heldEmailIdParamsSchema = z.object({ id: id(/*i18n*/ 'Email id') });
+
 /** The list of spec 001 (demo campaign fields) plus the sending counters. */
 export const campaignSummarySchema = z.object({
   id: z.number(),

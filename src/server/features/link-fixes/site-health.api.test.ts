@@ -260,4 +260,60 @@ describe('site health tied to revenue (issue 33 §2)', () => {
     expect(mailsTo(email)).toHaveLength(1);
     expect((await owner.client.post(`/api/campaigns/${id}/override-hold`)).statusCode).toBe(409);
   });
+
+  it('holds a workflow email whose link answers 404 until a check finds it mended or an owner sends it anyway', async () => {
+    site.statuses.set('/welcome', 404);
+    const workflow = await owner.client.post('/api/workflows', {
+      name: 'Welcome',
+      description: '',
+      status: 'active',
+      trigger: { type: 'contact_created' },
+      steps: [{ type: 'send_email', subject: 'Welcome', body: `Start at ${site.url}/welcome` }],
+    });
+    expect(workflow.statusCode).toBe(201);
+    const mended = `mended.${Date.now()}@example.com`;
+    const forced = `forced.${Date.now()}@example.com`;
+    for (const email of [mended, forced])
+      expect((await owner.client.post('/api/contacts', { firstName: 'Wf', email })).statusCode).toBe(201);
+    type Held = { id: number; toEmail: string; linkFailures: { url: string; status: number }[] };
+    const held = await until(
+      async () => (await owner.client.get('/api/workflow-emails/held')).json() as Held[],
+      (list) => list.filter((m) => m.toEmail === mended || m.toEmail === forced).length === 2,
+    );
+    for (const message of held)
+      expect(message.linkFailures).toEqual([{ url: `${site.url}/welcome`, status: 404 }]);
+    const byEmail = (email: string) => held.find((m) => m.toEmail === email) as Held;
+    expect(mailsTo(mended)).toHaveLength(0);
+    expect(mailsTo(forced)).toHaveLength(0);
+
+    const admin = await addMember(t.app, owner, 'admin');
+    const other = await signUpOwner(t.app);
+    expect(
+      (await admin.client.post(`/api/workflow-emails/${byEmail(forced).id}/override-hold`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await other.client.post(`/api/workflow-emails/${byEmail(forced).id}/override-hold`)).statusCode,
+    ).toBe(404);
+    expect((await other.client.get('/api/workflow-emails/held')).json()).toEqual([]);
+    expect((await owner.client.post('/api/workflow-emails/abc/override-hold')).statusCode).toBe(400);
+    const forcedRelease = await owner.client.post(`/api/workflow-emails/${byEmail(forced).id}/override-hold`);
+    expect(forcedRelease.statusCode).toBe(204);
+    await until(
+      async () => mailsTo(forced).length,
+      (n) => n > 0,
+    );
+
+    // Still 404: the check keeps it held. Mended: the next check sends it.
+    const still = (await admin.client.post('/api/workflow-emails/held/check-links')).json() as Held[];
+    expect(still.map((m) => m.toEmail)).toContain(mended);
+    site.statuses.set('/welcome', 200);
+    const after = (await admin.client.post('/api/workflow-emails/held/check-links')).json() as Held[];
+    expect(after.map((m) => m.toEmail)).not.toContain(mended);
+    await until(
+      async () => mailsTo(mended).length,
+      (n) => n > 0,
+    );
+    expect(mailsTo(mended)).toHaveLength(1);
+    expect(mailsTo(forced)).toHaveLength(1);
+  });
 });

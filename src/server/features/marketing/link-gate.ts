@@ -10,6 +10,7 @@ import {
 import { OutboundError } from '../../http/outbound-error.js';
 import { crawledStatuses } from '../crawls/index.js';
 import type { CampaignRow } from './store.js';
+import * as store from './store.js';
 
 /** Every address a campaign's mail links to or loads: its body and each A/B variant's. */
 export function campaignLinks(row: Pick<CampaignRow, 'body' | 'abTest'>): string[] {
@@ -72,4 +73,24 @@ export async function checkLinks(deps: AppDeps, workspaceId: number, urls: strin
     await client.close();
   }
   return failing.sort((a, b) => urls.indexOf(a.url) - urls.indexOf(b.url));
+}
+
+/**
+ * A workflow email's gate, before its first delivery: its links (as merged for its contact) are checked
+ * once; failing ones hold it instead of sending. True when it is held.
+ */
+export async function holdWorkflowMessageForLinks(
+  deps: AppDeps,
+  workspaceId: number,
+  messageId: number,
+): Promise<boolean> {
+  const message = await deps.database.withWorkspace(workspaceId, (tx) =>
+    store.uncheckedWorkflowMessage(tx, messageId),
+  );
+  if (!message) return false;
+  const failing = await checkLinks(deps, workspaceId, emailLinks(message.body));
+  const status = await deps.database.withWorkspace(workspaceId, (tx) =>
+    store.settleWorkflowMessageLinks(tx, messageId, failing),
+  );
+  return status === 'held';
 }

@@ -7,6 +7,8 @@ import {
   campaignPreviewSchema,
   campaignSummarySchema,
   campaignUpdateSchema,
+  heldEmailIdParamsSchema,
+  heldWorkflowEmailSchema,
   outboxMessageSchema,
 } from '@domain/marketing/campaign-schemas';
 import formbody from '@fastify/formbody';
@@ -24,10 +26,13 @@ import {
   deleteCampaign,
   getCampaign,
   listCampaigns,
+  listHeldWorkflowEmails,
   overrideLinkHold,
+  overrideWorkflowEmailHold,
   pauseCampaign,
   previewCampaign,
   recheckCampaignLinks,
+  recheckHeldWorkflowEmails,
   recordClick,
   recordOpen,
   removeAbTest,
@@ -221,6 +226,51 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   action('cancel', 'Cancels the campaign; unsent messages are never sent.', (tx, id) =>
     cancelCampaign(tx, id),
+  );
+
+  app.get(
+    '/api/workflow-emails/held',
+    {
+      schema: {
+        tags,
+        description: 'Workflow emails held by the pre-send gate, with the links that answered 4xx/5xx.',
+        response: { 200: z.array(heldWorkflowEmailSchema) },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listHeldWorkflowEmails(tx)),
+  );
+  app.post(
+    '/api/workflow-emails/held/check-links',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        description: 'Checks the held workflow emails’ links again; those whose links all answer are sent.',
+        response: { 200: z.array(heldWorkflowEmailSchema) },
+      },
+    },
+    async (request) => {
+      const { workspaceId } = requireMember(request, 'admin');
+      return recheckHeldWorkflowEmails(app.deps, workspaceId);
+    },
+  );
+  app.post(
+    '/api/workflow-emails/:id/override-hold',
+    {
+      config: { role: 'owner' },
+      schema: {
+        tags,
+        description: 'Sends a workflow email held for failing links despite them (owners only).',
+        params: heldEmailIdParamsSchema,
+        response: { 204: z.null().describe('Queued for delivery') },
+      },
+    },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'owner', (tx, member) =>
+        overrideWorkflowEmailHold(app.deps, tx, request.params.id, member.workspaceId),
+      );
+      return reply.status(204).send(null);
+    },
   );
 
   app.put(

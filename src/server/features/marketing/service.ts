@@ -14,6 +14,7 @@ import {
   conversionWindowDays,
   type FailingLink,
 } from '@domain/marketing/campaign-schemas';
+import { emailLinks } from '@domain/marketing/email-links';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
@@ -22,7 +23,14 @@ import { addTimelineEntry } from '../contacts/index.js';
 import { getWebsite } from '../websites/index.js';
 import { readDeliveryReport } from './delivery-reports.js';
 import { campaignLinks, checkLinks } from './link-gate.js';
-import { bounceAddressPattern, deliverMessages, processId, renderMergeFields, suppress } from './outbox.js';
+import {
+  bounceAddressPattern,
+  deliverMessageJobName,
+  deliverMessages,
+  processId,
+  renderMergeFields,
+  suppress,
+} from './outbox.js';
 import * as store from './store.js';
 
 export const sendCampaignJobName = 'marketing.send-campaign';
@@ -246,15 +254,44 @@ export async function overrideLinkHold(
   return getCampaign(tx, id);
 }
 
-/** After a crawl (in its transaction): the workspace's held campaigns are checked again by a job. */
+/** After a crawl (in its transaction): the workspace's held campaigns and emails are checked again by a job. */
 export async function queueHeldCampaignsRecheck(deps: Pick<AppDeps, 'queue'>, tx: Tx, workspaceId: number) {
-  if ((await store.heldCampaignIds(tx)).length > 0)
+  if ((await store.heldCampaignIds(tx)).length > 0 || (await store.hasHeldWorkflowMessages(tx)))
     await deps.queue.send(recheckHeldJobName, { workspaceId }, { tx });
 }
 
+/** Every held campaign and held workflow email of the workspace, checked again. */
 export async function recheckHeldCampaigns(deps: AppDeps, workspaceId: number): Promise<void> {
   const ids = await deps.database.withWorkspace(workspaceId, (tx) => store.heldCampaignIds(tx));
   for (const id of ids) await recheckCampaignLinks(deps, workspaceId, id);
+  await recheckHeldWorkflowEmails(deps, workspaceId);
+}
+
+export async function listHeldWorkflowEmails(tx: Tx) {
+  return (await store.heldWorkflowMessages(tx)).map(({ body: _body, ...m }) => m);
+}
+
+/**
+ * Workflow emails held for failing links, checked again (each once per check): one whose links all
+ * answer now is queued for delivery in the transaction that releases it.
+ */
+export async function recheckHeldWorkflowEmails(deps: AppDeps, workspaceId: number) {
+  const held = await deps.database.withWorkspace(workspaceId, (tx) => store.heldWorkflowMessages(tx));
+  for (const message of held) {
+    const failing = await checkLinks(deps, workspaceId, emailLinks(message.body));
+    await deps.database.withWorkspace(workspaceId, async (tx) => {
+      if ((await store.settleWorkflowMessageLinks(tx, message.id, failing)) === 'queued')
+        await deps.queue.send(deliverMessageJobName, { workspaceId, messageId: message.id }, { tx });
+    });
+  }
+  return deps.database.withWorkspace(workspaceId, (tx) => listHeldWorkflowEmails(tx));
+}
+
+/** An owner sends a held workflow email despite its failing links. */
+export async function overrideWorkflowEmailHold(deps: AppDeps, tx: Tx, id: number, workspaceId: number) {
+  if (!(await store.overrideHeldWorkflowMessage(tx, id)))
+    throw new AppError('not_found', serverMessage('marketing.heldEmailNotFound'));
+  await deps.queue.send(deliverMessageJobName, { workspaceId, messageId: id }, { tx });
 }
 
 /** Campaigns, by URL, whose mail (body or an A/B variant) links to one of these URLs. */

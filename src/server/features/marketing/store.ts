@@ -537,3 +537,61 @@ export async function holdSendingAfterRestore(tx: Tx, reason: string): Promise<v
     update marketing_messages set status = 'failed', error = ${reason}, claimed_by = null
     where status in ('queued', 'sending', 'held') and campaign_id is null`);
 }
+
+/** A workflow message (no campaign) about to be delivered whose links were not checked yet. */
+export async function uncheckedWorkflowMessage(tx: Tx, id: number) {
+  const { rows } = await tx.execute<{ id: number; body: string }>(
+    sql`select id, body from marketing_messages
+        where id = ${id} and campaign_id is null and status = 'queued' and link_failures is null`,
+  );
+  return rows[0];
+}
+
+/**
+ * Records a workflow message's link check: failing links hold it, none let a held (or unchecked) one be
+ * queued. Answers the status it has now, or undefined when it was no longer waiting (sent or released).
+ */
+export async function settleWorkflowMessageLinks(
+  tx: Tx,
+  id: number,
+  failures: FailingLink[],
+): Promise<'held' | 'queued' | undefined> {
+  const { rows } = await tx.execute<{ status: 'held' | 'queued' }>(
+    sql`update marketing_messages set link_failures = ${JSON.stringify(failures)}::jsonb,
+          status = ${failures.length > 0 ? 'held' : 'queued'}
+        where id = ${id} and campaign_id is null
+          and (status = 'held' or (status = 'queued' and link_failures is null))
+        returning status`,
+  );
+  return rows[0]?.status;
+}
+
+export async function hasHeldWorkflowMessages(tx: Tx): Promise<boolean> {
+  const { rows } = await tx.execute(
+    sql`select 1 from marketing_messages where status = 'held' and campaign_id is null limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Workflow messages the gate holds, oldest first. */
+export async function heldWorkflowMessages(tx: Tx) {
+  const { rows } = await tx.execute<{
+    id: number;
+    runId: number | null;
+    toEmail: string;
+    subject: string;
+    body: string;
+    linkFailures: FailingLink[];
+  }>(sql`select id, run_id as "runId", to_email as "toEmail", subject, body, link_failures as "linkFailures"
+         from marketing_messages where status = 'held' and campaign_id is null order by id limit 500`);
+  return rows.map((r) => ({ ...r, id: Number(r.id), runId: r.runId === null ? null : Number(r.runId) }));
+}
+
+/** An owner sends a held workflow message anyway; false when it is not held. */
+export async function overrideHeldWorkflowMessage(tx: Tx, id: number): Promise<boolean> {
+  const { rowCount } = await tx.execute(
+    sql`update marketing_messages set status = 'queued', link_override_at = now()
+        where id = ${id} and campaign_id is null and status = 'held'`,
+  );
+  return (rowCount ?? 0) > 0;
+}
