@@ -85,6 +85,7 @@ export const heldWorkflowEmailSchema = z.object({
   subject: z.string(),
   linkFailures: z.array(failingLinkSchema),
 });
+export type HeldWorkflowEmail = z.infer<typeof heldWorkflowEmailSchema>;
 export const heldEmailIdParamsSchema = z.object({ id: id(/*i18n*/ 'Email id') });
 
 /** The list of spec 001 (demo campaign fields) plus the sending counters. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { contactDisplayName } from '@domain/contacts/names';
 import { findingWindowDays, impactScore, type SiteFinding } from '@domain/link-fixes/finding-schemas';
 import { serverMessage } from '@domain/messages';
@@ -15,8 +16,12 @@ import { buildSiteFixes, followRedirects } from './site-fixes.js';
 import { redirectOf, redirectSnippet } from './snippets.js';
 
 const causePrefix = (websiteId: number) => `site-finding:${websiteId}:`;
-/** A finding is the same across crawls when its website and URL are: its task's cause. */
-export const findingCauseKey = (websiteId: number, url: string) => `${causePrefix(websiteId)}${url}`;
+/**
+ * A finding is the same across crawls when its website and URL are: its task's cause. A cause key holds
+ * at most 500 characters, so a longer URL is named by its SHA-256.
+ */
+export const findingCauseKey = (websiteId: number, url: string) =>
+  `${causePrefix(websiteId)}${url.length <= 400 ? url : `sha256:${createHash('sha256').update(url).digest('hex')}`}`;
 
 const listedContacts = 20;
 const pathOf = (url: string) => new URL(url).pathname;

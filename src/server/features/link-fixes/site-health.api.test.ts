@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
 import { addPageViews, type FixtureSite, startFixtureSite } from '../../../../test/site-health-fixture.js';
@@ -133,6 +134,20 @@ describe('site health tied to revenue (issue 33 §2)', () => {
     await addViews('/contact', 1, 1, contact.id);
     // Outside the 30-day window: not counted.
     await addViews('/contact', 1000, 40);
+    // Two submissions of a form on /blog in the window (query and fragment aside), one before it.
+    await t.database.withWorkspace(owner.workspaceId, async (tx) => {
+      const { rows } = await tx.execute<{ id: number }>(
+        sql`insert into forms (name, locale, fields, texts) values ('Story', 'en', '[]', '{}') returning id`,
+      );
+      const formId = rows[0].id;
+      for (const [page, daysAgo] of [
+        [`${site.url}/blog?utm_source=x`, 3],
+        [`${site.url}/blog#signup`, 2],
+        [`${site.url}/blog`, 40],
+      ] as const)
+        await tx.execute(sql`insert into form_submissions (form_id, answers, website_id, page_url, submitted_at)
+          values (${formId}, '[]', ${websiteId}, ${page}, now() - make_interval(days => ${daysAgo}))`);
+    });
 
     const campaign = (
       await owner.client.post('/api/campaigns', {
@@ -163,7 +178,8 @@ describe('site health tied to revenue (issue 33 §2)', () => {
     ]);
     expect(story).toMatchObject({
       pageViews: 50,
-      score: 151,
+      formConversions: 2,
+      score: 191,
       campaigns: [{ id: campaign.id, name: 'Our story' }],
     });
     expect(form).toMatchObject({
@@ -180,8 +196,12 @@ describe('site health tied to revenue (issue 33 §2)', () => {
     expect(taskIds).toEqual([...taskIds].sort((a, b) => (a ?? 0) - (b ?? 0)));
     const pricingTask = tasks.find((task) => task.id === pricing.task?.id);
     expect(pricingTask?.title).toBe(`Fix the link to ${site.url}/old-pricing`);
-    if (pricing.snippet) expect(pricingTask?.description).toContain(pricing.snippet.trim());
-    else expect(pricingTask?.description).toContain('change the link on the pages above');
+    // /old-pricing is close enough to /pricing to redirect there: the task carries that redirect.
+    expect(pricing.snippet).toContain('location = "/old-pricing" { return 301 "/pricing"; }');
+    expect(pricingTask?.description).toContain(pricing.snippet?.trim());
+    expect(tasks.find((task) => task.id === story.task?.id)?.description).toContain(
+      'change the link on the pages above',
+    );
     expect(tasks.find((task) => task.id === form.task?.id)?.dealId).toBe(deal.id);
 
     // A second crawl that still finds them makes no second task.
