@@ -89,6 +89,30 @@ describe('site health tied to revenue (issue 33 §2)', () => {
 
     await held.getByRole('button', { name: 'Send anyway' }).click();
     await page.getByTestId('held-campaigns').waitFor({ state: 'detached' });
+
+    // A workflow's email linking to the same page is held before delivery, and listed with its link.
+    await api(page, 'POST', '/api/workflows', {
+      name: 'Welcome',
+      description: '',
+      status: 'active',
+      trigger: { type: 'contact_created' },
+      steps: [{ type: 'send_email', subject: 'Welcome', body: `Start at ${site.url}/missing-post` }],
+    });
+    const newcomer = uniqueEmail('new');
+    await api(page, 'POST', '/api/contacts', { firstName: 'Neo', email: newcomer });
+    await expect
+      .poll(async () => (await api<unknown[]>(page, 'GET', '/api/workflow-emails/held')).json.length, {
+        timeout: 120_000,
+        interval: 200,
+      })
+      .toBe(1);
+    await page.reload();
+    const heldEmails = page.getByTestId('held-workflow-emails');
+    await heldEmails.waitFor();
+    expect(await heldEmails.textContent()).toContain(`To ${newcomer}: Welcome`);
+    expect(await heldEmails.textContent()).toContain(`${site.url}/missing-post`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'site-health-held-workflow-email-1440');
     await expect
       .poll(
         async () =>

@@ -526,10 +526,11 @@ export async function sendRatePerMinute(tx: Tx): Promise<number> {
  * still unsent are failed with `reason`, since nothing resumes them but a restart's recovery.
  */
 export async function holdSendingAfterRestore(tx: Tx, reason: string): Promise<void> {
-  // As Pause does: a sending campaign keeps its place, a scheduled one goes back to draft.
+  // As Pause does: a sending campaign keeps its place, a scheduled one goes back to draft; so does one
+  // held for failing links, which a check in the copy would otherwise send beside the original.
   await tx.execute(sql`
     update campaigns set status = case status when 'sending' then 'paused' else 'draft' end
-    where status in ('sending', 'scheduled')`);
+    where status in ('sending', 'scheduled', 'held')`);
   await tx.execute(sql`
     update marketing_messages set status = 'queued', claimed_by = null
     where status = 'sending' and campaign_id is not null`);
