@@ -160,6 +160,13 @@ export const serverMessages = {
   'siteHealth.searchConsoleKeyNotRsa':
     /*i18n*/ 'The private_key of a Google service account is an RSA private key in PEM form.',
   'siteHealth.reasonNoFix': /*i18n*/ 'Answers {problem}; no fix found.',
+  'siteHealth.findingTaskTitle': /*i18n*/ 'Fix the link to {url}',
+  'siteHealth.findingLinkedFrom': /*i18n*/ 'Linked from: {pages}',
+  'siteHealth.findingTraffic':
+    /*i18n*/ 'Those pages in the last 30 days: {views} page views, {conversions} form conversions.',
+  'siteHealth.findingEmails': /*i18n*/ 'Emails linking to it: {names}',
+  'siteHealth.findingFix': /*i18n*/ 'Proposed fix (redirect for the web server):',
+  'siteHealth.findingEditLinks': /*i18n*/ 'No redirect fixes it: change the link on the pages above.',
   'siteHealth.problem':
     /*i18n*/ '{kind, select, invalid_url {invalid url} unresolved {unresolved} blocked_address {blocked address} unreachable {unreachable} timeout {timeout} too_large {too large} too_many_redirects {too many redirects} redirect_loop {redirect loop} http_error {http error} other {error}}',
   'siteHealth.reasonExternal':
@@ -302,6 +309,8 @@ export const serverMessages = {
   'marketing.notSendable': /*i18n*/ 'Only a draft or scheduled campaign can be sent.',
   'marketing.notPausable': /*i18n*/ 'Only a sending or scheduled campaign can be paused.',
   'marketing.notResumable': /*i18n*/ 'Only a paused campaign can be resumed.',
+  'marketing.notHeld': /*i18n*/ 'Only a campaign held for failing links can be released.',
+  'marketing.heldEmailNotFound': /*i18n*/ 'No workflow email held for failing links has this id.',
   'marketing.notCancellable': /*i18n*/ 'A sent or cancelled campaign cannot be cancelled.',
   'marketing.abTestLocked':
     /*i18n*/ 'The A/B test of a {status, select, sending {sending} paused {paused} sent {sent} other {cancelled}} campaign cannot be changed.',

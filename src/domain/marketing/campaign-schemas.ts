@@ -4,7 +4,16 @@ import { validationMessage } from '../validation-messages.js';
 
 export const campaignTypes = ['newsletter', 'promotion', 'announcement'] as const;
 export type CampaignType = (typeof campaignTypes)[number];
-export const campaignStatuses = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
+/** 'held': the pre-send gate found links answering 4xx/5xx (or nothing) and sent nothing. */
+export const campaignStatuses = [
+  'draft',
+  'scheduled',
+  'sending',
+  'paused',
+  'sent',
+  'cancelled',
+  'held',
+] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
 /** A click followed by the contact becoming a customer within this many days is a conversion. */
 export const conversionWindowDays = 7;
@@ -64,6 +73,21 @@ export const campaignUpdateSchema = z.object(campaignFields).partial();
 export type CampaignUpdateInput = z.input<typeof campaignUpdateSchema>;
 export const campaignIdParamsSchema = z.object({ id: id(/*i18n*/ 'Campaign id') });
 
+/** A link of an email that failed the pre-send check, with the HTTP error status it answered. */
+export const failingLinkSchema = z.object({ url: z.string(), status: z.number() });
+export type FailingLink = z.infer<typeof failingLinkSchema>;
+
+/** A workflow email the pre-send gate holds (GET /api/workflow-emails/held). */
+export const heldWorkflowEmailSchema = z.object({
+  id: z.number(),
+  runId: z.number().nullable(),
+  toEmail: z.string(),
+  subject: z.string(),
+  linkFailures: z.array(failingLinkSchema),
+});
+export type HeldWorkflowEmail = z.infer<typeof heldWorkflowEmailSchema>;
+export const heldEmailIdParamsSchema = z.object({ id: id(/*i18n*/ 'Email id') });
+
 /** The list of spec 001 (demo campaign fields) plus the sending counters. */
 export const campaignSummarySchema = z.object({
   id: z.number(),
@@ -80,6 +104,11 @@ export const campaignSummarySchema = z.object({
   clicks: z.number(),
   conversions: z.number(),
   scheduledAt: z.string().nullable(),
+  /** The failing links of the last pre-send check that found any (shown while the campaign is held). */
+  linkFailures: z.array(failingLinkSchema),
+  linksCheckedAt: z.string().nullable(),
+  /** Set when an owner sent it despite failing links. */
+  linkOverrideAt: z.string().nullable(),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 

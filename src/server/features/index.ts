@@ -21,7 +21,7 @@ import { ecosystemRoutes } from './ecosystem/index.js';
 import { emailJobs, emailRoutes } from './email/index.js';
 import { formRoutes } from './forms/index.js';
 import { importJobDefinition, importRoutes } from './imports/index.js';
-import { linkFixRoutes } from './link-fixes/index.js';
+import { afterSiteCrawl, linkFixRoutes } from './link-fixes/index.js';
 import { locationRoutes } from './location/index.js';
 import { marketingJobs, marketingRoutes } from './marketing/index.js';
 import { memberRoutes } from './members/index.js';
@@ -85,8 +85,15 @@ export const jobDefinitions: JobDefinition[] = [
   passwordResetJob as JobDefinition,
   signUpNoticeJob as JobDefinition,
   ...analyticsJobs,
-  // The crawler scores pages with the seo area's audit, handed over here so crawls does not import seo.
-  ...crawlJobs(seoCrawlAudit),
+  // The crawler scores pages with the seo area's audit, handed over here so crawls does not import seo;
+  // a finished full crawl also turns its findings into tasks (link-fixes), which read crawls in turn.
+  ...crawlJobs({
+    ...seoCrawlAudit,
+    async afterFullCrawl(tx, deps, workspaceId) {
+      await seoCrawlAudit.afterFullCrawl(tx, deps, workspaceId);
+      await afterSiteCrawl(tx, deps, workspaceId);
+    },
+  }),
   ...seoJobs,
   ...contentJobs,
   collectJobDefinition as JobDefinition,

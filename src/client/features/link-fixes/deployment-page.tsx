@@ -20,6 +20,7 @@ import { AnalyticsTab } from './analytics-tab';
 import { DeploymentStatCards } from './deployment-stat-cards';
 import { DeploymentTab } from './deployment-tab';
 import { FixesTab } from './fixes-tab';
+import { ImpactTab } from './impact-tab';
 import { useLinkFixReport } from './link-fixes-api';
 import { OverviewTab } from './overview-tab';
 
@@ -97,6 +98,11 @@ export function DeploymentScreen({ demo }: { demo: boolean }) {
                   <TabsTrigger value="overview">
                     <Trans>Overview</Trans>
                   </TabsTrigger>
+                  {!demo && (
+                    <TabsTrigger value="impact">
+                      <Trans>Impact</Trans>
+                    </TabsTrigger>
+                  )}
                   <TabsTrigger value="fixes">
                     <Trans>Link Fixes</Trans>
                   </TabsTrigger>
@@ -110,6 +116,11 @@ export function DeploymentScreen({ demo }: { demo: boolean }) {
                 <TabsContent value="overview" className="mt-4">
                   <OverviewTab report={data} />
                 </TabsContent>
+                {!demo && (
+                  <TabsContent value="impact" className="mt-4">
+                    <ImpactTab />
+                  </TabsContent>
+                )}
                 <TabsContent value="fixes" className="mt-4">
                   <FixesTab report={data} />
                 </TabsContent>

@@ -1,5 +1,6 @@
 import { queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
+import { type SiteFindings, siteFindingsSchema } from '@domain/link-fixes/finding-schemas';
 import {
   applyLinkFixesResultSchema,
   type LinkFixReport,
@@ -37,6 +38,14 @@ export function useLinkFixReport(demo: boolean) {
   });
 }
 
+/** The findings of the latest crawls, highest impact first (signed in only: the demo has no analytics). */
+export function useSiteFindings() {
+  return useQuery<SiteFindings>({
+    queryKey: ['/api/site-health/findings'],
+    queryFn: queryWith(siteFindingsSchema),
+  });
+}
+
 export function useLinkHealthHistory(demo: boolean) {
   return useQuery({
     queryKey: [`${base(demo)}/site-health/history`],
@@ -54,6 +63,7 @@ function refreshAfterApply() {
     queryClient.invalidateQueries({ queryKey: ['/api/deployment/link-fixes'] }),
     queryClient.invalidateQueries({ queryKey: ['/api/site-health/seo'] }),
     queryClient.invalidateQueries({ queryKey: ['/api/site-health/history'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/site-health/findings'] }),
   ]);
 }
 

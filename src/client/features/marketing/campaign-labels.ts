@@ -9,6 +9,7 @@ export const campaignStatusLabels: Record<CampaignStatus, MessageDescriptor> = {
   paused: msg`Paused`,
   sent: msg`Sent`,
   cancelled: msg`Cancelled`,
+  held: msg`Held: failing links`,
 };
 
 export const campaignTypeLabels: Record<CampaignType, MessageDescriptor> = {

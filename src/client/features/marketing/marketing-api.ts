@@ -8,6 +8,7 @@ import type {
   CampaignUpdateInput,
   campaignPreviewResultSchema,
   campaignPreviewSchema,
+  HeldWorkflowEmail,
   OutboxMessage,
 } from '@domain/marketing/campaign-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -45,7 +46,7 @@ export function useSaveCampaign() {
   });
 }
 
-export type CampaignAction = 'send' | 'pause' | 'resume' | 'cancel';
+export type CampaignAction = 'send' | 'pause' | 'resume' | 'cancel' | 'check-links' | 'override-hold';
 
 export function useCampaignAction() {
   return useMutation({
@@ -54,6 +55,27 @@ export function useCampaignAction() {
         await apiRequest('POST', `/api/campaigns/${input.id}/${input.action}`)
       ).json() as Promise<CampaignDetail>,
     onSuccess: refreshCampaigns,
+  });
+}
+
+/** Workflow emails the pre-send gate holds (signed in only). */
+export function useHeldWorkflowEmails(enabled: boolean) {
+  return useQuery<HeldWorkflowEmail[]>({ queryKey: ['/api/workflow-emails/held'], enabled });
+}
+
+const refreshHeldEmails = () => queryClient.invalidateQueries({ queryKey: ['/api/workflow-emails/held'] });
+
+/** Checks every held workflow email again, or sends one anyway (owners). */
+export function useHeldWorkflowEmailAction() {
+  return useMutation({
+    mutationFn: (input: { action: 'check-links' } | { action: 'override-hold'; id: number }) =>
+      apiRequest(
+        'POST',
+        input.action === 'check-links'
+          ? '/api/workflow-emails/held/check-links'
+          : `/api/workflow-emails/${input.id}/override-hold`,
+      ),
+    onSuccess: refreshHeldEmails,
   });
 }
 

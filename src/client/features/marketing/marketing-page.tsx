@@ -18,6 +18,7 @@ import { Link } from 'wouter';
 import { CampaignDetailDialog } from './campaign-detail-dialog';
 import { CampaignEditorDialog } from './campaign-editor-dialog';
 import { campaignStatusLabels, campaignTypeLabels } from './campaign-labels';
+import { HeldCampaigns } from './held-campaigns';
 import { type CampaignAction, useCampaignAction, useCampaigns } from './marketing-api';
 
 /** The toggle (spec 001): pause while Active (sending), otherwise play (send a draft, resume a paused one). */
@@ -31,7 +32,13 @@ function toggleAction(status: CampaignStatus): CampaignAction | null {
 /** /marketing (signed in): the workspace's email campaigns, their figures, the pause/play toggle and the editor. */
 export function MarketingPage() {
   const { user } = useAuth();
-  return <MarketingScreen demo={false} canWrite={user !== null && hasRole(user.role, 'admin')} />;
+  return (
+    <MarketingScreen
+      demo={false}
+      canWrite={user !== null && hasRole(user.role, 'admin')}
+      isOwner={user !== null && hasRole(user.role, 'owner')}
+    />
+  );
 }
 
 /** /marketing-demo (anyone): the same screen over the demo workspace, read-only, under the public header. */
@@ -41,12 +48,20 @@ export function MarketingDemoPage() {
       <SiteHeader>
         <BackToHomeLink />
       </SiteHeader>
-      <MarketingScreen demo canWrite={false} />
+      <MarketingScreen demo canWrite={false} isOwner={false} />
     </div>
   );
 }
 
-function MarketingScreen({ demo, canWrite }: { demo: boolean; canWrite: boolean }) {
+function MarketingScreen({
+  demo,
+  canWrite,
+  isOwner,
+}: {
+  demo: boolean;
+  canWrite: boolean;
+  isOwner: boolean;
+}) {
   const campaigns = useCampaigns(demo);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -94,6 +109,9 @@ function MarketingScreen({ demo, canWrite }: { demo: boolean; canWrite: boolean 
             campaign to read them.
           </Trans>
         </p>
+      )}
+      {campaigns.data && !demo && (
+        <HeldCampaigns campaigns={campaigns.data} canWrite={canWrite} isOwner={isOwner} />
       )}
       <Card>
         <CardHeader>
@@ -216,7 +234,10 @@ function CampaignTable({
                 <TableCell>
                   <Badge
                     variant="outline"
-                    className={cn(c.status === 'sending' && 'border-green-600 bg-green-100 text-green-800')}
+                    className={cn(
+                      c.status === 'sending' && 'border-green-600 bg-green-100 text-green-800',
+                      c.status === 'held' && 'whitespace-nowrap border-destructive text-destructive',
+                    )}
                     data-testid={`campaign-status-${c.id}`}
                   >
                     {i18n._(campaignStatusLabels[c.status])}
@@ -228,7 +249,7 @@ function CampaignTable({
                 <TableCell className="text-end">{formatNumber(c.conversions)}</TableCell>
                 <TableCell>
                   <div className="flex justify-end gap-1">
-                    {!demo && (c.status === 'draft' || c.status === 'paused') && (
+                    {!demo && (c.status === 'draft' || c.status === 'paused' || c.status === 'held') && (
                       <Button size="sm" variant="ghost" disabled={!canWrite} onClick={() => onEdit(c.id)}>
                         <Trans>Edit</Trans>
                       </Button>

@@ -448,3 +448,14 @@ export async function stopRunsAfterRestore(tx: Tx, reason: string, at: Date): Pr
       finished_at = ${at}
     where status in ('running', 'waiting')`);
 }
+
+/** Every workflow with its current version's definition (site health scans the emails' links). */
+export async function workflowDefinitions(tx: Tx) {
+  const { rows } = await tx.execute<{
+    id: number;
+    name: string;
+    status: WorkflowStatus;
+    definition: WorkflowDefinition;
+  }>(sql`select w.id, w.name, w.status, v.definition from ${withCurrentVersion} order by w.id`);
+  return rows;
+}

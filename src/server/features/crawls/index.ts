@@ -6,6 +6,8 @@ export { crawlJobs } from './jobs.js';
 export { crawlRoutes } from './routes.js';
 export {
   allLatestSiteCrawls,
+  type CrawledStatus,
+  crawledStatuses,
   crawlProgress,
   latestSiteCrawl,
   listCrawlLinks,

@@ -212,3 +212,37 @@ export function listCrawlLinks(tx: Tx, crawlId: number): Promise<store.LinkRow[]
 export async function stopCrawlsAfterRestore(tx: Tx, at: Date): Promise<void> {
   await store.failUnfinishedCrawls(tx, serverMessage('backups.stoppedByRestore'), at);
 }
+
+/** What the latest crawls know of a URL: the status its redirects end at (null: no answer). */
+export interface CrawledStatus {
+  httpStatus: number | null;
+  crawlId: number;
+}
+
+/**
+ * The answers the workspace's latest finished full crawls recorded for these URLs (a redirect followed
+ * through the crawl to where it ends); a URL no crawl fetched, or whose redirects leave it, is absent.
+ */
+export async function crawledStatuses(tx: Tx, urls: string[]): Promise<Map<string, CrawledStatus>> {
+  const result = new Map<string, CrawledStatus>();
+  let pending = new Map(urls.map((u) => [u, u]));
+  const known = new Map<string, store.UrlRow>();
+  // Each round fetches the rows of the URLs reached so far: a chain of n redirects costs n rounds.
+  for (let hop = 0; hop <= 10 && pending.size > 0; hop++) {
+    const wanted = [...new Set(pending.values())].filter((u) => !known.has(u));
+    for (const row of await store.latestCrawledRows(tx, wanted))
+      if (!known.has(row.url)) known.set(row.url, row);
+    const next = new Map<string, string>();
+    for (const [origin, at] of pending) {
+      const row = known.get(at);
+      if (!row) continue;
+      if (row.location && row.error === null && row.httpStatus !== null && row.httpStatus < 400) {
+        next.set(origin, row.location);
+        continue;
+      }
+      result.set(origin, { httpStatus: row.httpStatus, crawlId: row.crawlId });
+    }
+    pending = next;
+  }
+  return result;
+}

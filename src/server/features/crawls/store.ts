@@ -300,3 +300,26 @@ export async function allWebsitesEverywhere(
   );
   return rows.map((r) => ({ workspaceId: Number(r.workspace_id), websiteId: Number(r.website_id) }));
 }
+
+/** The fetched rows of these URLs in each website's latest finished full crawl (newest crawl first). */
+export async function latestCrawledRows(tx: Tx, urls: string[]): Promise<UrlRow[]> {
+  if (urls.length === 0) return [];
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    select distinct on (website_id) id from site_crawls
+    where kind = 'full' and status = 'done' order by website_id, id desc`);
+  if (rows.length === 0) return [];
+  return tx
+    .select()
+    .from(siteUrls)
+    .where(
+      and(
+        inArray(
+          siteUrls.crawlId,
+          rows.map((r) => Number(r.id)),
+        ),
+        inArray(siteUrls.url, urls),
+        eq(siteUrls.state, 'done'),
+      ),
+    )
+    .orderBy(desc(siteUrls.crawlId));
+}

@@ -1,2 +1,2 @@
 export { dealRoutes } from './routes.js';
-export { createDealsFromImport } from './service.js';
+export { createDealsFromImport, openDealsOfContacts } from './service.js';

@@ -484,3 +484,8 @@ export async function getDealStats(
     stages,
   };
 }
+
+/** The open deals of these contacts, largest first (site health's findings name the deals at stake). */
+export function openDealsOfContacts(tx: Tx, contactIds: number[]) {
+  return store.openDealsOfContacts(tx, contactIds);
+}

@@ -318,3 +318,19 @@ export async function closingBetween(tx: Tx, from: string, to: string, websiteId
     group by ${v.stage}`);
   return rows;
 }
+
+/** The open deals (neither won nor lost) of these contacts. */
+export async function openDealsOfContacts(tx: Tx, contactIds: number[]) {
+  if (contactIds.length === 0) return [];
+  return tx
+    .select({
+      id: deals.id,
+      name: deals.name,
+      valueCents: deals.valueCents,
+      currency: deals.currency,
+      contactId: deals.contactId,
+    })
+    .from(deals)
+    .where(and(inArray(deals.contactId, contactIds), sql`${deals.stage} not in ('won', 'lost')`))
+    .orderBy(sql`${deals.valueCents} desc`, deals.id);
+}

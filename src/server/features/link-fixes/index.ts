@@ -1,1 +1,2 @@
+export { afterSiteCrawl } from './findings.js';
 export { linkFixRoutes } from './routes.js';

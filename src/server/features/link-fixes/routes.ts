@@ -1,3 +1,6 @@
+import { AppError } from '@domain/app-error';
+import { websiteFilterQuerySchema } from '@domain/ids';
+import { findingWindowDays, siteFindingsSchema } from '@domain/link-fixes/finding-schemas';
 import {
   applyLinkFixesResultSchema,
   applyLinkFixesSchema,
@@ -5,8 +8,12 @@ import {
   linkFixReportSchema,
   linkHealthHistorySchema,
 } from '@domain/link-fixes/link-fix-schemas';
+import { serverMessage } from '@domain/messages';
 import { normalizeDomain } from '@domain/websites/website-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { now } from '../../deps.js';
+import { findWebsiteRow } from '../websites/index.js';
+import { listFindings } from './findings.js';
 import { applyLinkFixes, completeFixPackage, linkFixReport, linkHealthHistory } from './service.js';
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
@@ -23,6 +30,28 @@ export const linkFixRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/site-health/history',
     { schema: { tags, response: { 200: linkHealthHistorySchema } } },
     (request) => app.inWorkspace(request, 'viewer', (tx) => linkHealthHistory(tx)),
+  );
+
+  app.get(
+    '/api/site-health/findings',
+    {
+      schema: {
+        tags,
+        description:
+          'Broken links, broken subresources and redirect chains of each website’s latest crawl, highest ' +
+          'impact first: source pages and anchors, 30-day page views and form conversions, the campaigns and ' +
+          'workflows linking to them, the contacts and open deals at stake, the proposed fix and the task.',
+        querystring: websiteFilterQuerySchema,
+        response: { 200: siteFindingsSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'viewer', async (tx) => {
+        const { websiteId } = request.query;
+        if (websiteId !== undefined && !(await findWebsiteRow(tx, websiteId)))
+          throw new AppError('not_found', serverMessage('websites.notFound'));
+        return { windowDays: findingWindowDays, findings: await listFindings(tx, now(app.deps), websiteId) };
+      }),
   );
 
   app.get(

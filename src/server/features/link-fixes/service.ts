@@ -17,7 +17,7 @@ import {
 } from '../crawls/index.js';
 import { findWebsiteRowByDomain, listWebsiteRows } from '../websites/index.js';
 import { buildSiteFixes, followRedirects, type LinkFix } from './site-fixes.js';
-import { type Redirect, redirectSnippet, snippetFileNames } from './snippets.js';
+import { type Redirect, redirectOf, redirectSnippet, snippetFileNames } from './snippets.js';
 import * as store from './store.js';
 
 interface SiteFixes extends SiteCrawl {
@@ -42,14 +42,7 @@ async function allSiteFixes(tx: Tx): Promise<SiteFixes[]> {
 function redirectsOf(site: SiteFixes): Redirect[] {
   return site.fixes
     .filter((f) => f.internal && f.fixedUrl !== null)
-    .map((f) => {
-      const from = new URL(f.brokenUrl);
-      const to = new URL(f.fixedUrl as string);
-      return {
-        from: from.pathname + from.search,
-        to: to.host === from.host ? to.pathname + to.search : to.toString(),
-      };
-    });
+    .map((f) => redirectOf(f.brokenUrl, f.fixedUrl as string));
 }
 
 interface Instruction {

@@ -8,6 +8,16 @@ export interface Redirect {
   to: string;
 }
 
+/** The redirect that serves a broken URL of a site: a path there, or an absolute URL elsewhere. */
+export function redirectOf(brokenUrl: string, fixedUrl: string): Redirect {
+  const from = new URL(brokenUrl);
+  const to = new URL(fixedUrl);
+  return {
+    from: from.pathname + from.search,
+    to: to.host === from.host ? to.pathname + to.search : to.toString(),
+  };
+}
+
 /** nginx strings take `\"` and `\\` escapes. */
 const quote = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
 /** Apache's config reader unescapes only `\"` inside quotes; other backslashes reach the regex as written. */

@@ -2,10 +2,12 @@ export { marketingJobs } from './jobs.js';
 export { marketingRoutes } from './routes.js';
 export {
   bounceAddressWorkspace,
+  campaignsLinkingTo,
   deliverMessage,
   deliverMessageJobName,
   holdSendingAfterRestore,
   isSuppressed,
+  queueHeldCampaignsRecheck,
   queueMessage,
   recordDeliveryReport,
   renderMergeFields,

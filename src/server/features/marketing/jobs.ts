@@ -3,6 +3,8 @@ import type { JobDefinition } from '../../jobs/queue.js';
 import {
   decideAbTest,
   decideAbTestJobName,
+  recheckHeldCampaigns,
+  recheckHeldJobName,
   runCampaignSend,
   sendCampaignJobName,
   startDueCampaign,
@@ -45,6 +47,12 @@ export const marketingJobs: JobDefinition[] = [
     retryLimit: 3,
     handler: ((data: CampaignJob, deps: AppDeps) =>
       decideAbTest(deps, data.workspaceId, data.campaignId)) as JobDefinition['handler'],
+  },
+  {
+    name: recheckHeldJobName,
+    retryLimit: 2,
+    handler: ((data: { workspaceId: number }, deps: AppDeps) =>
+      recheckHeldCampaigns(deps, data.workspaceId)) as JobDefinition['handler'],
   },
   {
     name: 'marketing.start-due',

@@ -9,6 +9,7 @@ import { type AppDeps, now } from '../../deps.js';
 import { escapeHtml } from '../../http/html.js';
 import { composeMail, type MarketingMail } from './compose-mail.js';
 import { marketingMessageIdDomain } from './delivery-reports.js';
+import { holdWorkflowMessageForLinks } from './link-gate.js';
 
 /**
  * The outbox of marketing mail: every campaign or workflow message is a row first (its unique key is
@@ -270,12 +271,16 @@ async function recordOutcome(deps: AppDeps, workspaceId: number, messageId: numb
     deps.log.warn({ messageId, workspaceId }, `marketing message not sent: ${outcome.error}`);
 }
 
-/** Delivers one message at most once per claim (a workflow's email). False when there was nothing to send. */
+/**
+ * Delivers one message at most once per claim (a workflow's email), unless the pre-send gate holds it for
+ * failing links. False when there was nothing to send.
+ */
 export async function deliverMessage(
   deps: AppDeps,
   workspaceId: number,
   messageId: number,
 ): Promise<boolean> {
+  if (await holdWorkflowMessageForLinks(deps, workspaceId, messageId)) return false;
   const [claimed] = await claimMessages(deps, workspaceId, [messageId]);
   if (!claimed) return false;
   const outcome = await speak(deps, claimed);

@@ -7,23 +7,32 @@ import {
   campaignPreviewSchema,
   campaignSummarySchema,
   campaignUpdateSchema,
+  heldEmailIdParamsSchema,
+  heldWorkflowEmailSchema,
   outboxMessageSchema,
 } from '@domain/marketing/campaign-schemas';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { onContactEvent } from '../../events/contact-events.js';
+import { requireMember } from '../../http/session.js';
 import { signLink } from './outbox.js';
 import {
   campaignOutbox,
   cancelCampaign,
+  checkCampaignLinks,
   conversionListener,
   createCampaign,
   deleteCampaign,
   getCampaign,
   listCampaigns,
+  listHeldWorkflowEmails,
+  overrideLinkHold,
+  overrideWorkflowEmailHold,
   pauseCampaign,
   previewCampaign,
+  recheckCampaignLinks,
+  recheckHeldWorkflowEmails,
   recordClick,
   recordOpen,
   removeAbTest,
@@ -157,10 +166,59 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
           run(tx, request.params.id, member.workspaceId),
         ) as never,
     );
-  action(
-    'send',
-    'Sends now, or at its scheduled time when that is ahead (admins and owners).',
-    (tx, id, ws) => sendCampaign(app.deps, tx, id, ws),
+  app.post(
+    '/api/campaigns/:id/send',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        description:
+          'Sends now, or at its scheduled time when that is ahead (admins and owners). Its links are checked ' +
+          'first: any answering 4xx/5xx or nothing holds it (status held, the links in linkFailures).',
+        params,
+        response: { 200: campaignDetailSchema },
+      },
+    },
+    async (request) => {
+      const { workspaceId } = requireMember(request, 'admin');
+      const failing = (await checkCampaignLinks(app.deps, workspaceId, request.params.id)) ?? [];
+      return app.inWorkspace(request, 'admin', (tx) =>
+        sendCampaign(app.deps, tx, request.params.id, workspaceId, failing),
+      ) as never;
+    },
+  );
+  app.post(
+    '/api/campaigns/:id/check-links',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        description:
+          'Checks the campaign’s links again; a held campaign whose links all answer now starts sending.',
+        params,
+        response: { 200: campaignDetailSchema },
+      },
+    },
+    async (request) => {
+      const { workspaceId } = requireMember(request, 'admin');
+      return recheckCampaignLinks(app.deps, workspaceId, request.params.id) as never;
+    },
+  );
+  app.post(
+    '/api/campaigns/:id/override-hold',
+    {
+      config: { role: 'owner' },
+      schema: {
+        tags,
+        description: 'Sends a campaign held for failing links despite them (owners only).',
+        params,
+        response: { 200: campaignDetailSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'owner', (tx, member) =>
+        overrideLinkHold(app.deps, tx, request.params.id, member.workspaceId, member.userId),
+      ) as never,
   );
   action('pause', 'Pauses sending; unsent messages keep their place.', (tx, id) => pauseCampaign(tx, id));
   action('resume', 'Resumes a paused campaign where it stopped; nothing is sent twice.', (tx, id, ws) =>
@@ -168,6 +226,51 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   action('cancel', 'Cancels the campaign; unsent messages are never sent.', (tx, id) =>
     cancelCampaign(tx, id),
+  );
+
+  app.get(
+    '/api/workflow-emails/held',
+    {
+      schema: {
+        tags,
+        description: 'Workflow emails held by the pre-send gate, with the links that answered 4xx/5xx.',
+        response: { 200: z.array(heldWorkflowEmailSchema) },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listHeldWorkflowEmails(tx)),
+  );
+  app.post(
+    '/api/workflow-emails/held/check-links',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        description: 'Checks the held workflow emails’ links again; those whose links all answer are sent.',
+        response: { 200: z.array(heldWorkflowEmailSchema) },
+      },
+    },
+    async (request) => {
+      const { workspaceId } = requireMember(request, 'admin');
+      return recheckHeldWorkflowEmails(app.deps, workspaceId);
+    },
+  );
+  app.post(
+    '/api/workflow-emails/:id/override-hold',
+    {
+      config: { role: 'owner' },
+      schema: {
+        tags,
+        description: 'Sends a workflow email held for failing links despite them (owners only).',
+        params: heldEmailIdParamsSchema,
+        response: { 204: z.null().describe('Queued for delivery') },
+      },
+    },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'owner', (tx, member) =>
+        overrideWorkflowEmailHold(app.deps, tx, request.params.id, member.workspaceId),
+      );
+      return reply.status(204).send(null);
+    },
   );
 
   app.put(

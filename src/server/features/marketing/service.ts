@@ -12,7 +12,9 @@ import {
   type CampaignUpdateInput,
   campaignCreateSchema,
   conversionWindowDays,
+  type FailingLink,
 } from '@domain/marketing/campaign-schemas';
+import { emailLinks } from '@domain/marketing/email-links';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
@@ -21,11 +23,20 @@ import { destinationForContact } from '../analytics/index.js';
 import { addTimelineEntry } from '../contacts/index.js';
 import { getWebsite } from '../websites/index.js';
 import { readDeliveryReport } from './delivery-reports.js';
-import { bounceAddressPattern, deliverMessages, processId, renderMergeFields, suppress } from './outbox.js';
+import { campaignLinks, checkLinks } from './link-gate.js';
+import {
+  bounceAddressPattern,
+  deliverMessageJobName,
+  deliverMessages,
+  processId,
+  renderMergeFields,
+  suppress,
+} from './outbox.js';
 import * as store from './store.js';
 
 export const sendCampaignJobName = 'marketing.send-campaign';
 export const decideAbTestJobName = 'marketing.decide-ab-test';
+export const recheckHeldJobName = 'marketing.recheck-held';
 
 async function websiteNameOf(tx: Tx, audience: Audience): Promise<string | null> {
   return audience.websiteId === undefined ? null : (await getWebsite(tx, audience.websiteId)).name;
@@ -48,6 +59,9 @@ async function toSummary(tx: Tx, row: store.CampaignRow): Promise<CampaignSummar
     clicks: row.clicks,
     conversions: row.conversions,
     scheduledAt: row.scheduledAt ? new Date(row.scheduledAt).toISOString() : null,
+    linkFailures: row.linkFailures ?? [],
+    linksCheckedAt: row.linksCheckedAt ? new Date(row.linksCheckedAt).toISOString() : null,
+    linkOverrideAt: row.linkOverrideAt ? new Date(row.linkOverrideAt).toISOString() : null,
   };
 }
 
@@ -125,7 +139,8 @@ export async function createCampaign(tx: Tx, input: CampaignCreateInput): Promis
   return getCampaign(tx, id);
 }
 
-const editable: CampaignStatus[] = ['draft', 'scheduled', 'paused'];
+// A held campaign is edited to mend its links, then checked again.
+const editable: CampaignStatus[] = ['draft', 'scheduled', 'paused', 'held'];
 
 /** Edits are allowed before sending and while paused (the rest of the audience gets the new text). */
 export async function updateCampaign(
@@ -160,6 +175,7 @@ export async function sendCampaign(
   tx: Tx,
   id: number,
   workspaceId: number,
+  failing: FailingLink[],
 ): Promise<CampaignDetail> {
   const row = await mustFind(tx, id, true);
   if (row.status !== 'draft' && row.status !== 'scheduled')
@@ -168,8 +184,132 @@ export async function sendCampaign(
     await store.updateCampaignRow(tx, id, { status: 'scheduled' });
     return getCampaign(tx, id);
   }
+  await startOrHold(deps, tx, row, workspaceId, failing);
+  return getCampaign(tx, id);
+}
+
+/**
+ * The pre-send gate's check of a campaign about to send (its links, A/B variants' included): the links
+ * answering 4xx/5xx; null for a campaign the workspace does not have. It waits on the
+ * network, so it runs before the transaction that acts on it, never inside one. A campaign whose time is
+ * still ahead is not checked: it is checked when that time comes.
+ */
+export async function checkCampaignLinks(
+  deps: AppDeps,
+  workspaceId: number,
+  id: number,
+): Promise<FailingLink[] | null> {
+  const row = await deps.database.withWorkspace(workspaceId, (tx) => store.findCampaignRow(tx, id));
+  if (!row) return null;
+  if (row.scheduledAt && new Date(row.scheduledAt) > now(deps) && row.status !== 'held') return [];
+  return checkLinks(deps, workspaceId, campaignLinks(row));
+}
+
+/** Sends unless failing links hold it; an owner's override lets it through. Nothing is queued while held. */
+async function startOrHold(
+  deps: AppDeps,
+  tx: Tx,
+  row: store.CampaignRow,
+  workspaceId: number,
+  failing: FailingLink[],
+) {
+  await store.recordLinkCheck(tx, row.id, failing);
+  if (failing.length > 0 && !row.linkOverrideAt) {
+    await store.updateCampaignRow(tx, row.id, { status: 'held' });
+    return;
+  }
+  await startSending(deps, tx, row, workspaceId);
+}
+
+/**
+ * Checks a campaign's links again: a held one whose links all answer now starts sending (its row lock
+ * makes the move from held happen once, so nothing is queued twice); otherwise the check is recorded.
+ */
+export async function recheckCampaignLinks(
+  deps: AppDeps,
+  workspaceId: number,
+  id: number,
+): Promise<CampaignDetail> {
+  const failing = await checkCampaignLinks(deps, workspaceId, id);
+  return deps.database.withWorkspace(workspaceId, async (tx) => {
+    const row = await mustFind(tx, id, true);
+    if (failing === null) return getCampaign(tx, id);
+    if (row.status === 'held') await startOrHold(deps, tx, row, workspaceId, failing);
+    else await store.recordLinkCheck(tx, id, failing);
+    return getCampaign(tx, id);
+  });
+}
+
+/** An owner sends a held campaign despite its failing links. */
+export async function overrideLinkHold(
+  deps: AppDeps,
+  tx: Tx,
+  id: number,
+  workspaceId: number,
+  userId: number,
+): Promise<CampaignDetail> {
+  const row = await mustFind(tx, id, true);
+  if (row.status !== 'held') throw new AppError('conflict', serverMessage('marketing.notHeld'));
+  await store.recordLinkOverride(tx, id, userId);
   await startSending(deps, tx, row, workspaceId);
   return getCampaign(tx, id);
+}
+
+/** After a crawl (in its transaction): the workspace's held campaigns and emails are checked again by a job. */
+export async function queueHeldCampaignsRecheck(deps: Pick<AppDeps, 'queue'>, tx: Tx, workspaceId: number) {
+  if ((await store.heldCampaignIds(tx)).length > 0 || (await store.hasHeldWorkflowMessages(tx)))
+    await deps.queue.send(recheckHeldJobName, { workspaceId }, { tx });
+}
+
+/** Every held campaign and held workflow email of the workspace, checked again. */
+export async function recheckHeldCampaigns(deps: AppDeps, workspaceId: number): Promise<void> {
+  const ids = await deps.database.withWorkspace(workspaceId, (tx) => store.heldCampaignIds(tx));
+  for (const id of ids) await recheckCampaignLinks(deps, workspaceId, id);
+  await recheckHeldWorkflowEmails(deps, workspaceId);
+}
+
+export async function listHeldWorkflowEmails(tx: Tx) {
+  return (await store.heldWorkflowMessages(tx)).map(({ body: _body, ...m }) => m);
+}
+
+/**
+ * Workflow emails held for failing links, checked again (each once per check): one whose links all
+ * answer now is queued for delivery in the transaction that releases it.
+ */
+export async function recheckHeldWorkflowEmails(deps: AppDeps, workspaceId: number) {
+  const held = await deps.database.withWorkspace(workspaceId, (tx) => store.heldWorkflowMessages(tx));
+  for (const message of held) {
+    const failing = await checkLinks(deps, workspaceId, emailLinks(message.body));
+    await deps.database.withWorkspace(workspaceId, async (tx) => {
+      if ((await store.settleWorkflowMessageLinks(tx, message.id, failing)) === 'queued')
+        await deps.queue.send(deliverMessageJobName, { workspaceId, messageId: message.id }, { tx });
+    });
+  }
+  return deps.database.withWorkspace(workspaceId, (tx) => listHeldWorkflowEmails(tx));
+}
+
+/** An owner sends a held workflow email despite its failing links. */
+export async function overrideWorkflowEmailHold(deps: AppDeps, tx: Tx, id: number, workspaceId: number) {
+  if (!(await store.overrideHeldWorkflowMessage(tx, id)))
+    throw new AppError('not_found', serverMessage('marketing.heldEmailNotFound'));
+  await deps.queue.send(deliverMessageJobName, { workspaceId, messageId: id }, { tx });
+}
+
+/** Campaigns, by URL, whose mail (body or an A/B variant) links to one of these URLs. */
+export async function campaignsLinkingTo(
+  tx: Tx,
+  urls: string[],
+): Promise<Map<string, { id: number; name: string; status: CampaignStatus }[]>> {
+  const wanted = new Set(urls);
+  const result = new Map<string, { id: number; name: string; status: CampaignStatus }[]>();
+  for (const row of await store.campaignBodies(tx))
+    for (const url of campaignLinks(row))
+      if (wanted.has(url))
+        result.set(url, [
+          ...(result.get(url) ?? []),
+          { id: Number(row.id), name: row.name, status: row.status },
+        ]);
+  return result;
 }
 
 async function startSending(deps: AppDeps, tx: Tx, row: store.CampaignRow, workspaceId: number) {
@@ -344,10 +484,12 @@ export async function runCampaignSend(deps: AppDeps, workspaceId: number, campai
 
 /** Scheduled campaigns whose time has come start sending (the minute sweep). */
 export async function startDueCampaign(deps: AppDeps, workspaceId: number, campaignId: number) {
+  const failing = await checkCampaignLinks(deps, workspaceId, campaignId);
+  if (failing === null) return;
   await deps.database.withWorkspace(workspaceId, async (tx) => {
     const row = await store.findCampaignRow(tx, campaignId, true);
     if (row?.status !== 'scheduled' || !row.scheduledAt || new Date(row.scheduledAt) > now(deps)) return;
-    await startSending(deps, tx, row, workspaceId);
+    await startOrHold(deps, tx, row, workspaceId, failing);
   });
 }
 

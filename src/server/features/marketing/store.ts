@@ -3,6 +3,7 @@ import type {
   Audience,
   CampaignStatus,
   CampaignType,
+  FailingLink,
 } from '@domain/marketing/campaign-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
@@ -30,6 +31,9 @@ export type CampaignRow = {
   abDecidedAt: Date | null;
   abWinner: number | null;
   abConfidence: number | null;
+  linkFailures: FailingLink[] | null;
+  linksCheckedAt: Date | null;
+  linkOverrideAt: Date | null;
 };
 
 const campaignColumns = sql`c.id, c.name, c.type, c.status, c.subject, c.preheader, c.body, c.from_name as "fromName",
@@ -37,7 +41,8 @@ const campaignColumns = sql`c.id, c.name, c.type, c.status, c.subject, c.prehead
   coalesce(m.sent, 0)::int as sent, coalesce(m.offline, 0)::int as offline, coalesce(m.failed, 0)::int as failed,
   coalesce(m.opens, 0)::int as opens, coalesce(m.clicks, 0)::int as clicks, coalesce(m.conversions, 0)::int as conversions,
   c.ab_test as "abTest", c.ab_decides_at as "abDecidesAt", c.ab_decided_at as "abDecidedAt", c.ab_winner as "abWinner",
-  c.ab_confidence as "abConfidence"`;
+  c.ab_confidence as "abConfidence", c.link_failures as "linkFailures", c.links_checked_at as "linksCheckedAt",
+  c.link_override_at as "linkOverrideAt"`;
 const messageCounts = sql`left join lateral (
   select count(*) filter (where status = 'sent') as sent, count(*) filter (where status = 'offline') as offline,
     count(*) filter (where status = 'failed') as failed, count(opened_at) as opens, count(clicked_at) as clicks,
@@ -109,6 +114,37 @@ export async function updateCampaignRow(
   if (patch.status === 'sent' || patch.status === 'cancelled') sets.push(sql`finished_at = now()`);
   if (sets.length === 0) return;
   await tx.execute(sql`update campaigns set ${sql.join(sets, sql`, `)} where id = ${id}`);
+}
+
+/** The outcome of a pre-send link check: the failing links (empty: all answer), and when. */
+export async function recordLinkCheck(tx: Tx, id: number, failures: FailingLink[]): Promise<void> {
+  await tx.execute(sql`update campaigns set link_failures = ${JSON.stringify(failures)}::jsonb,
+    links_checked_at = now() where id = ${id}`);
+}
+
+export async function recordLinkOverride(tx: Tx, id: number, userId: number): Promise<void> {
+  await tx.execute(
+    sql`update campaigns set link_override_by = ${userId}, link_override_at = now() where id = ${id}`,
+  );
+}
+
+export async function heldCampaignIds(tx: Tx): Promise<number[]> {
+  const { rows } = await tx.execute<{ id: number }>(
+    sql`select id from campaigns where status = 'held' order by id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Campaigns with their bodies and A/B variants (site health looks for the ones linking to a URL). */
+export async function campaignBodies(tx: Tx) {
+  const { rows } = await tx.execute<{
+    id: number;
+    name: string;
+    status: CampaignStatus;
+    body: string;
+    abTest: AbTestSettings | null;
+  }>(sql`select id, name, status, body, ab_test as "abTest" from campaigns order by id`);
+  return rows;
 }
 
 export async function deleteCampaignRow(tx: Tx, id: number): Promise<boolean> {
@@ -496,14 +532,73 @@ export async function sendRatePerMinute(tx: Tx): Promise<number> {
  * still unsent are failed with `reason`, since nothing resumes them but a restart's recovery.
  */
 export async function holdSendingAfterRestore(tx: Tx, reason: string): Promise<void> {
-  // As Pause does: a sending campaign keeps its place, a scheduled one goes back to draft.
+  // As Pause does: a sending campaign keeps its place, a scheduled one goes back to draft; so does one
+  // held for failing links, which a check in the copy would otherwise send beside the original.
   await tx.execute(sql`
     update campaigns set status = case status when 'sending' then 'paused' else 'draft' end
-    where status in ('sending', 'scheduled')`);
+    where status in ('sending', 'scheduled', 'held')`);
   await tx.execute(sql`
     update marketing_messages set status = 'queued', claimed_by = null
     where status = 'sending' and campaign_id is not null`);
   await tx.execute(sql`
     update marketing_messages set status = 'failed', error = ${reason}, claimed_by = null
     where status in ('queued', 'sending', 'held') and campaign_id is null`);
+}
+
+/** A workflow message (no campaign) about to be delivered whose links were not checked yet. */
+export async function uncheckedWorkflowMessage(tx: Tx, id: number) {
+  const { rows } = await tx.execute<{ id: number; body: string }>(
+    sql`select id, body from marketing_messages
+        where id = ${id} and campaign_id is null and status = 'queued' and link_failures is null`,
+  );
+  return rows[0];
+}
+
+/**
+ * Records a workflow message's link check: failing links hold it, none let a held (or unchecked) one be
+ * queued. Answers the status it has now, or undefined when it was no longer waiting (sent or released).
+ */
+export async function settleWorkflowMessageLinks(
+  tx: Tx,
+  id: number,
+  failures: FailingLink[],
+): Promise<'held' | 'queued' | undefined> {
+  const { rows } = await tx.execute<{ status: 'held' | 'queued' }>(
+    sql`update marketing_messages set link_failures = ${JSON.stringify(failures)}::jsonb,
+          status = ${failures.length > 0 ? 'held' : 'queued'}
+        where id = ${id} and campaign_id is null
+          and (status = 'held' or (status = 'queued' and link_failures is null))
+        returning status`,
+  );
+  return rows[0]?.status;
+}
+
+export async function hasHeldWorkflowMessages(tx: Tx): Promise<boolean> {
+  const { rows } = await tx.execute(
+    sql`select 1 from marketing_messages where status = 'held' and campaign_id is null limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Workflow messages the gate holds, oldest first. */
+export async function heldWorkflowMessages(tx: Tx) {
+  const { rows } = await tx.execute<{
+    id: number;
+    runId: number | null;
+    toEmail: string;
+    subject: string;
+    body: string;
+    linkFailures: FailingLink[];
+  }>(sql`select id, run_id as "runId", to_email as "toEmail", subject, body, link_failures as "linkFailures"
+         from marketing_messages where status = 'held' and campaign_id is null order by id limit 500`);
+  return rows.map((r) => ({ ...r, id: Number(r.id), runId: r.runId === null ? null : Number(r.runId) }));
+}
+
+/** An owner sends a held workflow message anyway; false when it is not held. */
+export async function overrideHeldWorkflowMessage(tx: Tx, id: number): Promise<boolean> {
+  const { rowCount } = await tx.execute(
+    sql`update marketing_messages set status = 'queued', link_override_at = now()
+        where id = ${id} and campaign_id is null and status = 'held'`,
+  );
+  return (rowCount ?? 0) > 0;
 }

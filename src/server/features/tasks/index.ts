@@ -9,4 +9,6 @@ export {
   createTask,
   ensureTaskForCause,
   holdRemindersAfterRestore,
+  openCauseKeys,
+  tasksOfCauses,
 } from './service.js';

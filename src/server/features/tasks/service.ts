@@ -248,6 +248,17 @@ export async function closeTasksForCauses(deps: Pick<AppDeps, 'clock'>, tx: Tx, 
   return closed.length;
 }
 
+/** The open tasks' cause keys under a prefix (a site's findings: which of them are open work). */
+export function openCauseKeys(tx: Tx, prefix: string): Promise<string[]> {
+  return store.openCauseKeys(tx, prefix);
+}
+
+/** Each cause's task (id and status), by cause key; causes without a task are absent. */
+export async function tasksOfCauses(tx: Tx, causeKeys: string[]) {
+  const rows = await store.tasksOfCauses(tx, causeKeys);
+  return new Map(rows.map((r) => [r.causeKey as string, { id: Number(r.id), status: r.status }]));
+}
+
 // ---- reminders ----
 
 /**

@@ -95,6 +95,25 @@ export async function closeTasksOfCauses(tx: Tx, causeKeys: string[], at: Date) 
     .returning({ id: tasks.id, title: tasks.title });
 }
 
+/** Cause keys starting with `prefix` whose task is open (a finder learns which of its causes are gone). */
+export async function openCauseKeys(tx: Tx, prefix: string): Promise<string[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+  const rows = await tx
+    .select({ causeKey: tasks.causeKey })
+    .from(tasks)
+    .where(and(sql`${tasks.causeKey} like ${pattern}`, eq(tasks.status, 'open')));
+  return rows.map((r) => r.causeKey as string);
+}
+
+/** The tasks of these causes (any status), by cause key. */
+export async function tasksOfCauses(tx: Tx, causeKeys: string[]) {
+  if (causeKeys.length === 0) return [];
+  return tx
+    .select({ causeKey: tasks.causeKey, id: tasks.id, status: tasks.status })
+    .from(tasks)
+    .where(inArray(tasks.causeKey, causeKeys));
+}
+
 const relationTables: Record<TaskRelation, SQL> = {
   contactId: sql`contacts`,
   companyId: sql`companies`,
