@@ -12,6 +12,7 @@ import {
   suggestionListSchema,
 } from '@domain/duplicates/duplicate-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 
 const key = ['/api/duplicates'] as const;
 
@@ -31,7 +32,7 @@ export function useSuggestions() {
 
 /** The latest scan, read again each second while it is queued or running (its progress). */
 export function useLatestScan() {
-  return useQuery({
+  const query = useQuery({
     queryKey: [...key, 'scan'],
     queryFn: () => requestJson(latestScanSchema, 'GET', '/api/duplicates/scans/latest'),
     refetchInterval: (query) => {
@@ -39,6 +40,12 @@ export function useLatestScan() {
       return status === 'queued' || status === 'running' ? 1000 : false;
     },
   });
+  // A scan that finishes while the screen is open brings its suggestions with it.
+  const finishedAt = query.data?.scan?.finishedAt;
+  useEffect(() => {
+    if (finishedAt) void queryClient.invalidateQueries({ queryKey: [...key, 'suggestions'] });
+  }, [finishedAt]);
+  return query;
 }
 
 export function useStartScan() {

@@ -76,6 +76,7 @@ function ScanStatus({ canWrite }: { canWrite: boolean }) {
   const start = useStartScan();
   const scan = latest.data?.scan;
   const isBusy = scan?.status === 'queued' || scan?.status === 'running';
+  const progress = scan?.progress ?? 0;
   return (
     <section className="space-y-3 rounded-lg border p-4" aria-labelledby="duplicates-scan">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -97,7 +98,7 @@ function ScanStatus({ canWrite }: { canWrite: boolean }) {
       {isBusy && scan ? (
         <div className="space-y-1" role="status" aria-live="polite">
           <p className="text-sm">
-            <Trans>Scanning… {scan.progress}%</Trans>
+            <Trans>Scanning… {progress}%</Trans>
           </p>
           <Progress value={scan.progress} aria-label={t`Scan progress`} />
         </div>
@@ -293,9 +294,10 @@ function HistorySetting() {
           {
             onSuccess: (saved) => {
               setDays(null);
+              const kept = saved.mergeHistoryDays;
               toast({
                 title: t`Saved`,
-                description: plural(saved.mergeHistoryDays, {
+                description: plural(kept, {
                   one: 'Merges can be undone for # day.',
                   other: 'Merges can be undone for # days.',
                 }),

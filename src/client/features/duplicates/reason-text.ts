@@ -9,8 +9,10 @@ const percent = (value: number) => formatNumber(value, { style: 'percent', maxim
 /** Why a pair is suggested, in the reader's language ("Same phone +1 512…", "Name 92% similar, …"). */
 export function reasonText(i18n: I18n, reason: DuplicateReason): string {
   switch (reason.kind) {
-    case 'email':
-      return i18n._(msg`Same email address ${reason.value}`);
+    case 'email': {
+      const email = reason.value;
+      return i18n._(msg`Same email address ${email}`);
+    }
     case 'phone': {
       const phone = formatPhone(reason.value);
       return i18n._(msg`Same phone ${phone}`);
