@@ -25,21 +25,47 @@ import { signInCookie, startBuiltServer } from './support/start-server.js';
 
 const contactCount = Number(process.env.BENCH_DUP_CONTACTS ?? 100_000);
 const companies = Math.max(1, Math.round(contactCount / 50));
+const companyWords = [
+  'Acme',
+  'Summit',
+  'Keystone',
+  'Northwind',
+  'Bluebird',
+  'Pioneer',
+  'Redwood',
+  'Silverline',
+  'Brightpath',
+  'Harbor',
+  'Evergreen',
+  'Granite',
+  'Lighthouse',
+  'Meridian',
+  'Oakridge',
+  'Riverside',
+  'Sterling',
+  'Horizon',
+];
+const companyKinds = ['Realty', 'Holdings', 'Partners', 'Consulting', 'Group', 'Homes', 'Capital', 'Labs'];
 
 async function load(owner: pg.Client, workspaceId: number) {
   await loadContactsWithoutIndexes(owner, async () => {
-    // The people: a name from co-prime lists, a company with its own domain, a phone for a third of them
-    // (and for every planted base), and their number in `notes` so the planted pairs can be told.
+    // The people: company c = g mod companies with its own domain and a name of two words; within a
+    // company every first name differs (k = g / companies), so no two people of one company share a name;
+    // a phone for a third of them (and for every planted base); their number in `notes`, so the planted
+    // pairs can be told.
     await owner.query(
       `insert into contacts (workspace_id, first_name, last_name, email, phone, company, notes)
        select $1, f, l,
-         lower(f || '.' || l || '.' || g || '@co' || (g % $3) || '.example'),
+         lower(f || '.' || l || '.' || g || '@co' || c || '.example'),
          case when g % 3 = 0 or g % 20 = 0 then '+1' || (2000000000 + g)::text end,
-         'Company ' || (g % $3), 'g:' || g
+         ($6::text[])[1 + c % cardinality($6::text[])] || ' ' ||
+           ($7::text[])[1 + (c / cardinality($6::text[])) % cardinality($7::text[])] || ' ' || (c / 144),
+         'g:' || g
        from generate_series(1, $2::int) g,
-         lateral (select ($4::text[])[1 + g % cardinality($4::text[])] as f,
-                         ($5::text[])[1 + (g / cardinality($4::text[])) % cardinality($5::text[])] as l) n`,
-      [workspaceId, contactCount, companies, firstNames, lastNames],
+         lateral (select g % $3 as c, g / $3 as k) ck,
+         lateral (select ($4::text[])[1 + k % cardinality($4::text[])] as f,
+                         ($5::text[])[1 + (c + k * 7) % cardinality($5::text[])] as l) n`,
+      [workspaceId, contactCount, companies, firstNames, lastNames, companyWords, companyKinds],
     );
     // The planted duplicates: every 20th person again, in one of three disguises.
     await owner.query(

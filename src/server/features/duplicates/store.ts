@@ -104,7 +104,8 @@ export const maxBlockSize = 500;
 
 /** The keys every pass reads, computed once per pass from the contacts of the workspace. */
 const keyed = sql`
-  select id, name_key as name, lower(btrim(coalesce(company, ''))) as company, phone,
+  select id, name_key as name, lower(btrim(first_name)) as first, lower(btrim(last_name)) as last,
+    lower(btrim(coalesce(company, ''))) as company, phone,
     nullif(soundex(last_name), '') as last_sound, nullif(soundex(first_name), '') as first_sound,
     case when email is null then null
       when split_part(lower(email::text), '@', 2) in ('gmail.com', 'googlemail.com')
@@ -116,6 +117,13 @@ const keyed = sql`
   from contacts where workspace_id = app_current_workspace()`;
 
 export type Pass = 'email' | 'phone' | 'domain' | 'surname';
+
+/**
+ * The fuzzy passes' gate: first and last names each within a typo or two (one for names of four letters or
+ * fewer). Trigram similarity of the whole name alone let "James Smith" and "James Jones" through.
+ */
+const namesAlike = sql`levenshtein(a.first, b.first) <= case when least(length(a.first), length(b.first)) <= 4 then 1 else 2 end
+  and levenshtein(a.last, b.last) <= case when least(length(a.last), length(b.last)) <= 4 then 1 else 2 end`;
 export const passes: Pass[] = ['email', 'phone', 'domain', 'surname'];
 
 function passPairs(pass: Pass): SQL {
@@ -141,7 +149,7 @@ function passPairs(pass: Pass): SQL {
             jsonb_build_object('kind', 'nameDomain', 'similarity', round(similarity(a.name, b.name)::numeric, 2),
               'domain', a.domain) as reason
           from kd a join kd b on a.domain = b.domain and a.block = b.block and a.id < b.id
-          where similarity(a.name, b.name) >= 0.6
+          where ${namesAlike}
         ) p order by a, b, score desc`;
     case 'surname':
       return sql`
@@ -150,8 +158,7 @@ function passPairs(pass: Pass): SQL {
           jsonb_build_object('kind', 'nameCompany', 'similarity', round(similarity(a.name, b.name)::numeric, 2),
             'companySimilarity', round(similarity(a.company, b.company)::numeric, 2)) as reason
         from ks a join ks b on a.block = b.block and a.id < b.id
-        where similarity(a.name, b.name) >= 0.6 and a.company <> '' and b.company <> ''
-          and similarity(a.company, b.company) >= 0.6`;
+        where ${namesAlike} and similarity(a.company, b.company) >= 0.7`;
   }
 }
 
@@ -160,17 +167,17 @@ const blocks = sql`
   kd as (
     select * from (
       select x.*, count(*) over (partition by domain, block) as size from (
-        select id, name, domain, 's' || last_sound as block from k
-        where domain <> all(${sql.param(freeMailDomains)}::text[]) and name <> '' and last_sound is not null
+        select id, name, first, last, domain, 's' || last_sound as block from k
+        where domain <> all(${sql.param(freeMailDomains)}::text[]) and first <> '' and last_sound is not null
         union all
-        select id, name, domain, 'f' || first_sound from k
-        where domain <> all(${sql.param(freeMailDomains)}::text[]) and name <> '' and first_sound is not null
+        select id, name, first, last, domain, 'f' || first_sound from k
+        where domain <> all(${sql.param(freeMailDomains)}::text[]) and last <> '' and first_sound is not null
       ) x
     ) y where size <= ${maxBlockSize}
   ),
   ks as (
     select * from (
-      select id, name, company, last_sound || first_sound as block,
+      select id, name, first, last, company, last_sound || first_sound as block,
         count(*) over (partition by last_sound, first_sound) as size
       from k where last_sound is not null and first_sound is not null and company <> '' and name <> ''
     ) y where size <= ${maxBlockSize}
