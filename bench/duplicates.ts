@@ -137,6 +137,15 @@ async function main() {
       [workspaceId],
     );
     const { found, right, planted } = rows[0];
+    // BENCH_DUP_SHOW_WRONG=n: n suggestions that are not planted pairs, to stderr (for tuning the passes).
+    const { rows: wrong } = await owner.query(
+      `select s.reasons, a.first_name || ' ' || a.last_name || ' <' || coalesce(a.email::text, a.phone, '') || '> ' || coalesce(a.company, '') as a,
+         b.first_name || ' ' || b.last_name || ' <' || coalesce(b.email::text, b.phone, '') || '> ' || coalesce(b.company, '') as b
+       from duplicate_suggestions s join contacts a on a.id = s.contact_a join contacts b on b.id = s.contact_b
+       where s.workspace_id = $1 and a.notes <> b.notes limit $2`,
+      [workspaceId, Number(process.env.BENCH_DUP_SHOW_WRONG ?? 0)],
+    );
+    for (const w of wrong) console.error(JSON.stringify(w));
     const { rows: byKind } = await owner.query(
       `select r->>'kind' as kind, count(*)::int as n from duplicate_suggestions s, jsonb_array_elements(s.reasons) r
        where s.workspace_id = $1 group by 1 order by 1`,

@@ -1,7 +1,17 @@
 -- Duplicates (issue 32 §3): suggestions found by a scan job, merges with a snapshot that undo restores.
 
--- soundex() for the surname block of the fuzzy pass.
+-- soundex() for the blocks of the fuzzy passes, levenshtein() for their names.
 create extension if not exists fuzzystrmatch;
+
+-- Two spellings of one name: equal, one edit apart, or two letters swapped ("Mary", "Mray"). Two edits of
+-- another kind are another name more often than a typo ("James", "Jones").
+create or replace function app_names_alike(a text, b text) returns boolean
+  language sql immutable parallel safe as $$
+  select a = b or levenshtein(a, b) <= 1 or (
+    length(a) = length(b) and levenshtein(a, b) = 2
+    and (select string_agg(c, '' order by c) from regexp_split_to_table(a, '') c)
+      = (select string_agg(c, '' order by c) from regexp_split_to_table(b, '') c))
+$$;
 
 -- How long a workspace keeps what undo needs; one row per workspace once someone changes it.
 create table duplicate_settings (

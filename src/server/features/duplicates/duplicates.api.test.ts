@@ -102,12 +102,15 @@ describe('duplicate suggestions', () => {
       ]),
       'nameCompany',
     );
-    // Alike but different people: same company domain and surname, other names; same name, no company.
+    // Alike but different people: same company domain and surname, other names; same name, no company;
+    // surnames two edits apart at alike companies.
     await c({ firstName: 'Anna', lastName: 'Smith', email: 'anna@acme.com' });
     await c({ firstName: 'Adam', lastName: 'Smith', email: 'adam@acme.com' });
     await c({ firstName: 'Ann', lastName: 'Lee', email: 'ann.lee@gmail.com' });
     await c({ firstName: 'Ann', lastName: 'Lee', email: 'annlee77@yahoo.com' });
     await c({ firstName: 'Robert', lastName: 'Brown', company: 'Umbrella Health' });
+    await c({ firstName: 'Ashley', lastName: 'James', company: 'Initrode Corporation' });
+    await c({ firstName: 'Ashley', lastName: 'Jones', company: 'Initrode Corporation Inc' });
   });
 
   it('finds exactly the planted duplicates, each with its reason', async () => {

@@ -116,14 +116,13 @@ const keyed = sql`
     nullif(split_part(lower(email::text), '@', 2), '') as domain
   from contacts where workspace_id = app_current_workspace()`;
 
-export type Pass = 'email' | 'phone' | 'domain' | 'surname';
-
 /**
- * The fuzzy passes' gate: first and last names each within a typo or two (one for names of four letters or
- * fewer). Trigram similarity of the whole name alone let "James Smith" and "James Jones" through.
+ * The fuzzy passes' gate: first and last names each the same name or a typo of it (`app_names_alike`).
+ * Trigram similarity of the whole name alone let "James Smith" and "James Jones" through.
  */
-const namesAlike = sql`levenshtein(a.first, b.first) <= case when least(length(a.first), length(b.first)) <= 4 then 1 else 2 end
-  and levenshtein(a.last, b.last) <= case when least(length(a.last), length(b.last)) <= 4 then 1 else 2 end`;
+const namesAlike = sql`app_names_alike(a.first, b.first) and app_names_alike(a.last, b.last)`;
+
+export type Pass = 'email' | 'phone' | 'domain' | 'surname';
 export const passes: Pass[] = ['email', 'phone', 'domain', 'surname'];
 
 function passPairs(pass: Pass): SQL {
