@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DuplicateSuggestion } from '@domain/duplicates/duplicate-schemas';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addApp } from '../../../../test/app-receiver.js';
 import { addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { contactReferences, unhandledReferences } from './references.js';
 import { runScan } from './service.js';
@@ -165,7 +166,7 @@ describe('duplicate suggestions', () => {
 describe('merge and undo', () => {
   let owner: SignedUp;
   beforeAll(async () => {
-    owner = await signUpOwner(t.app, { businessName: 'Merge Works' });
+    owner = await signUpOwner(t.app, { businessName: 'Merge Works', plan: 'enterprise' });
   });
 
   it('handles every foreign key to contacts the catalog has', async () => {
@@ -210,6 +211,14 @@ describe('merge and undo', () => {
       [owner.workspaceId, owner.userId, newer],
     );
     await scan(owner);
+    // A webhook endpoint whose trigger is contact.merged.
+    const appId = await addApp(owner, 'Listener', 'http://127.0.0.1:9/listener');
+    const endpoint = await owner.client.post('/api/webhook-endpoints', {
+      appId,
+      url: 'http://127.0.0.1:9/listener/hook',
+      events: ['contact.merged'],
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
 
     const member = await addMember(t.app, owner, 'member');
     const before = await workspaceHashes(owner.workspaceId);
@@ -255,6 +264,16 @@ describe('merge and undo', () => {
         payload: { merge_id: merge.id, survivor_id: older, merged_ids: [newer] },
       },
     ]);
+    const { rows: deliveries } = await db.query(
+      `select endpoint_id, event_type, body from ops_deliveries where workspace_id = $1 and event_type = 'contact.merged'`,
+      [owner.workspaceId],
+    );
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0].endpoint_id).toBe(endpoint.json().id);
+    expect(JSON.parse(deliveries[0].body)).toMatchObject({
+      type: 'contact.merged',
+      data: { merge_id: merge.id, survivor_id: older, merged_ids: [newer] },
+    });
 
     const undo = await member.client.post(`/api/duplicates/merges/${merge.id}/undo`, {});
     expect(undo.statusCode, undo.body).toBe(200);
