@@ -14,6 +14,7 @@ const benches = [
   'bench/ecosystem.ts',
   'bench/webhooks.ts',
   'bench/forms.ts',
+  'bench/duplicates.ts',
   'bench/crawl.ts',
   'bench/campaigns.ts',
   'bench/backup.ts',

@@ -314,6 +314,15 @@ export const serverMessages = {
   'marketing.notCancellable': /*i18n*/ 'A sent or cancelled campaign cannot be cancelled.',
   'marketing.abTestLocked':
     /*i18n*/ 'The A/B test of a {status, select, sending {sending} paused {paused} sent {sent} other {cancelled}} campaign cannot be changed.',
+  'duplicates.contactsMissing': /*i18n*/ 'One or more of these contacts no longer exist.',
+  'duplicates.suggestionNotFound': /*i18n*/ 'Duplicate suggestion not found',
+  'duplicates.mergeNotFound': /*i18n*/ 'Merge not found',
+  'duplicates.alreadyUndone': /*i18n*/ 'This merge was undone already.',
+  'duplicates.undoExpired':
+    /*i18n*/ 'This merge can no longer be undone: its history has expired or a later merge includes it.',
+  'duplicates.undoConflict':
+    /*i18n*/ 'Undo would give two contacts the same email or phone. Change the contact that has it now, then undo again.',
+  'duplicates.merged': /*i18n*/ '{count, plural, one {# contact} other {# contacts}} merged into {name}',
   'tasks.notFound': /*i18n*/ 'Task not found',
   'tasks.notYours': /*i18n*/ 'Members can change only the tasks they created or that are assigned to them.',
   'automation.workflowNotFound': /*i18n*/ 'Workflow not found',

@@ -4,6 +4,7 @@ import { TechstackPage } from '@client/features/catalogue';
 import { SuccessPage } from '@client/features/checkout';
 import { ContactsPage } from '@client/features/contacts';
 import { DashboardPage } from '@client/features/dashboard';
+import { DuplicatesPage } from '@client/features/duplicates';
 import { EcosystemDemoPage, EcosystemPage } from '@client/features/ecosystem';
 import { FormsPage } from '@client/features/forms';
 import { LandingPage } from '@client/features/landing';
@@ -69,6 +70,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/techstack', page: TechstackPage },
   // ↓ Signed-in screens: /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
   { path: '/contacts', page: ContactsPage },
+  { path: '/contacts/duplicates', page: DuplicatesPage },
   { path: '/tasks', page: TasksPage },
   { path: '/forms', page: FormsPage },
   { path: '/marketing', page: MarketingPage },

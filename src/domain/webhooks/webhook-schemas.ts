@@ -14,6 +14,8 @@ export const hubEvents = {
   test: 'webhook.test',
   handshake: 'integration.handshake',
   ack: 'integration.ack',
+  /** Two or more contacts became one (the duplicates area); its data names the survivor and the merged. */
+  contactMerged: 'contact.merged',
 } as const;
 
 /** Spec 001 §7: the inbound endpoints documented for the monitored apps (display only). */

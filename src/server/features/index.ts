@@ -17,6 +17,7 @@ import { crossSalesRoutes } from './cross-sales/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
 import { collectJobDefinition, dataCollectionRoutes } from './data-collection/index.js';
 import { dealRoutes } from './deals/index.js';
+import { duplicateJobs, duplicateRoutes } from './duplicates/index.js';
 import { ecosystemRoutes } from './ecosystem/index.js';
 import { emailJobs, emailRoutes } from './email/index.js';
 import { formRoutes } from './forms/index.js';
@@ -49,6 +50,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   contactRoutes,
   dealRoutes,
   taskRoutes,
+  duplicateRoutes,
   checkoutRoutes,
   paymentRoutes,
   billingRoutes,
@@ -105,4 +107,5 @@ export const jobDefinitions: JobDefinition[] = [
   ...backupJobs,
   ...successionJobs,
   ...taskJobs,
+  ...duplicateJobs,
 ];

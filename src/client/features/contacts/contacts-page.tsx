@@ -1,7 +1,7 @@
 import { SiteHeader } from '@client/components/site-header';
 import { DealBoard } from '@client/features/deals';
 import { Trans } from '@lingui/react/macro';
-import { LayoutDashboard } from 'lucide-react';
+import { CopyCheck, LayoutDashboard } from 'lucide-react';
 import { Link } from 'wouter';
 import { ContactManagement } from './contact-management';
 
@@ -19,13 +19,22 @@ export function ContactsPage() {
         </Link>
       </SiteHeader>
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">
-            <Trans>Contacts</Trans>
-          </h1>
-          <p className="text-sm text-muted-foreground">
-            <Trans>Search, filter and manage every contact in your workspace.</Trans>
-          </p>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight">
+              <Trans>Contacts</Trans>
+            </h1>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Search, filter and manage every contact in your workspace.</Trans>
+            </p>
+          </div>
+          <Link
+            href="/contacts/duplicates"
+            className="flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            <CopyCheck className="h-4 w-4" />
+            <Trans>Find duplicates</Trans>
+          </Link>
         </div>
         <ContactManagement />
         <DealBoard />

@@ -6,6 +6,7 @@ import {
   Boxes,
   ClipboardList,
   Contact,
+  CopyCheck,
   Layers,
   Link2,
   ListChecks,
@@ -32,6 +33,7 @@ export interface ScreenLink {
 export const screenLinks: readonly ScreenLink[] = [
   { path: '/marketing', label: msg`Campaigns`, icon: Megaphone, group: 'marketing' },
   { path: '/contacts', label: msg`Contacts`, icon: Contact, group: 'marketing' },
+  { path: '/contacts/duplicates', label: msg`Duplicates`, icon: CopyCheck, group: 'marketing' },
   { path: '/tasks', label: msg`Tasks`, icon: ListChecks, group: 'marketing', badge: TaskCountBadge },
   { path: '/forms', label: msg`Lead forms`, icon: ClipboardList, group: 'marketing' },
   { path: '/techstack', label: msg`Tech Stack`, icon: Layers, group: 'operations' },

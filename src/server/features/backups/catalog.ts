@@ -24,9 +24,10 @@ export interface TableInfo {
  * The backup's own bookkeeping: a backup lists the backups before it only through this table, and
  * a restored workspace starts without the source's backups and restores. Nor is billing data: a
  * restored copy starts on a trial of the source's plan, and never holds the source's paid subscriptions
- * (their provider ids would let the copy change or cancel what the original pays for).
+ * (their provider ids would let the copy change or cancel what the original pays for). Nor is merge
+ * history: its snapshots hold the source's row ids, which a restored copy does not have.
  */
-export const notBackedUp = ['backups', 'backup_restores', 'subscriptions'];
+export const notBackedUp = ['backups', 'backup_restores', 'subscriptions', 'contact_merges'];
 
 /**
  * Every table with a `workspace_id`, read from the catalog at run time, so a table added by a later

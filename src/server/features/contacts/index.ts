@@ -3,6 +3,8 @@
  * Its routes, the ingestion port that brings people in or touches them, the read model of counts and
  * look-ups, and the CRUD calls deals, automation and the assistant make on a contact they hold.
  */
+
+export { toContact } from './contact-view.js';
 export {
   addContactUnlessKnown,
   addTimelineEntry,
@@ -14,6 +16,12 @@ export {
   tagUnknownSourcesByEmailDomain,
   upsertContactByIdentity,
 } from './ingestion.js';
+export {
+  applyMergedFields,
+  contactDisplayNames,
+  lockContactsForMerge,
+  removeMergedContacts,
+} from './merging.js';
 export {
   type Contact,
   contactsBySource,

@@ -1,5 +1,4 @@
 import {
-  type Contact,
   companySchema,
   contactCountSchema,
   contactCreateSchema,
@@ -17,6 +16,7 @@ import { idParamSchema, websiteFilterQuerySchema } from '@domain/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noContent } from '../../http/responses.js';
+import { toContact } from './contact-view.js';
 import {
   addNote,
   countContacts,
@@ -28,38 +28,9 @@ import {
   summarizeContactStats,
   updateContact,
 } from './service.js';
-import type { ContactRow, TimelineRow } from './store.js';
+import type { TimelineRow } from './store.js';
 
 const idParams = z.object({ id: idParamSchema });
-
-function toContact(row: ContactRow): Contact {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    companyId: row.companyId,
-    source: row.source,
-    status: row.status,
-    valueCents: row.valueCents,
-    lastContactedAt: row.lastContactedAt?.toISOString() ?? null,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    contactType: row.contactType,
-    tags: row.tags,
-    notes: row.notes,
-    ownerId: row.ownerId,
-    properties: row.properties,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 function toTimelineEntry(row: TimelineRow): TimelineEntry {
   return {

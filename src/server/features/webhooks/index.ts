@@ -28,3 +28,4 @@ export {
   signedHeaders,
   verifySigned,
 } from './signing.js';
+export { emitWorkspaceEvent } from './workspace-events.js';

@@ -1,0 +1,179 @@
+/**
+ * bench/duplicates: the duplicate scan (issue 32's target: at 1,000,000 contacts with 5% planted duplicates,
+ * precision ≥ 0.99, recall ≥ 0.95, the scan under 5 minutes, peak RSS under 300 MB). BENCH_DUP_CONTACTS
+ * contacts (default 100,000) go into the demo workspace of the built server by SQL, plus one planted
+ * duplicate for every 20th of them, a third of each kind:
+ * - an email variant (`+news` tag) of the same person;
+ * - the same phone number under another country code, no email;
+ * - a typo in the first name, another address at the same company domain.
+ * Then the scan runs as users run it (POST /api/duplicates/scans, the job in the server's workers, polled
+ * until done). Prints JSON: scan seconds, suggestions, precision and recall against the planted pairs (a
+ * base and its duplicate share `notes` = 'g:<n>'), and the server process's peak RSS (VmHWM).
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { demoCredentials } from '../src/server/seed/demo-workspace.js';
+import {
+  demoWorkspaceId,
+  benchFirstNames as firstNames,
+  benchLastNames as lastNames,
+  loadContactsWithoutIndexes,
+} from './support/contact-rows.js';
+import { signInCookie, startBuiltServer } from './support/start-server.js';
+
+const contactCount = Number(process.env.BENCH_DUP_CONTACTS ?? 100_000);
+const companies = Math.max(1, Math.round(contactCount / 50));
+const companyWords = [
+  'Acme',
+  'Summit',
+  'Keystone',
+  'Northwind',
+  'Bluebird',
+  'Pioneer',
+  'Redwood',
+  'Silverline',
+  'Brightpath',
+  'Harbor',
+  'Evergreen',
+  'Granite',
+  'Lighthouse',
+  'Meridian',
+  'Oakridge',
+  'Riverside',
+  'Sterling',
+  'Horizon',
+];
+const companyKinds = ['Realty', 'Holdings', 'Partners', 'Consulting', 'Group', 'Homes', 'Capital', 'Labs'];
+
+async function load(owner: pg.Client, workspaceId: number) {
+  await loadContactsWithoutIndexes(owner, async () => {
+    // The people: company c = g mod companies with its own domain and a name of two words; within a
+    // company every first name differs (k = g / companies), so no two people of one company share a name;
+    // a phone for a third of them (and for every planted base); their number in `notes`, so the planted
+    // pairs can be told.
+    await owner.query(
+      `insert into contacts (workspace_id, first_name, last_name, email, phone, company, notes)
+       select $1, f, l,
+         lower(f || '.' || l || '.' || g || '@co' || c || '.example'),
+         case when g % 3 = 0 or g % 20 = 0 then '+1' || (2000000000 + g)::text end,
+         ($6::text[])[1 + c % cardinality($6::text[])] || ' ' ||
+           ($7::text[])[1 + (c / cardinality($6::text[])) % cardinality($7::text[])] || ' ' || (c / 144),
+         'g:' || g
+       from generate_series(1, $2::int) g,
+         lateral (select g % $3 as c, g / $3 as k) ck,
+         lateral (select ($4::text[])[1 + k % cardinality($4::text[])] as f,
+                         ($5::text[])[1 + (c + k * 7) % cardinality($5::text[])] as l) n`,
+      [workspaceId, contactCount, companies, firstNames, lastNames, companyWords, companyKinds],
+    );
+    // The planted duplicates: every 20th person again, in one of three disguises.
+    await owner.query(
+      `insert into contacts (workspace_id, first_name, last_name, email, phone, company, notes)
+       select $1,
+         case when p % 3 = 2 then left(c.first_name, 1) || substr(c.first_name, 3, 1) || substr(c.first_name, 2, 1)
+           || substr(c.first_name, 4) else c.first_name end,
+         c.last_name,
+         case p % 3
+           when 0 then replace(c.email::text, '@', '+news@')
+           when 2 then lower(left(c.first_name, 1) || c.last_name || (p * 20)) || '@' || split_part(c.email::text, '@', 2)
+         end,
+         case when p % 3 = 1 then '+52' || substr(c.phone, 3) end,
+         case when p % 3 <> 1 then c.company end,
+         c.notes
+       from generate_series(1, $2::int / 20) p
+       join contacts c on c.workspace_id = $1 and c.notes = 'g:' || (p * 20)`,
+      [workspaceId, contactCount],
+    );
+  });
+}
+
+const peakRss = (pid: number | undefined) => {
+  if (!pid) return null;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
+  return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
+};
+
+async function main() {
+  const server = await startBuiltServer({ DEMO_SIGN_IN: 'true' });
+  const owner = new pg.Client({ connectionString: server.ownerUrl });
+  await owner.connect();
+  try {
+    const workspaceId = await demoWorkspaceId(owner);
+    await owner.query(`delete from contacts where workspace_id = $1`, [workspaceId]);
+    const loadStarted = performance.now();
+    await load(owner, workspaceId);
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const { rows: counted } = await owner.query<{ n: number }>(
+      'select count(*)::int as n from contacts where workspace_id = $1',
+      [workspaceId],
+    );
+
+    const base = server.baseUrl;
+    const cookie = await signInCookie(base, demoCredentials.email, demoCredentials.password);
+    const headers = { cookie, origin: base, 'content-type': 'application/json' };
+    const started = performance.now();
+    const scan = await fetch(`${base}/api/duplicates/scans`, { method: 'POST', headers, body: '{}' });
+    if (scan.status !== 202) throw new Error(`scan: ${scan.status} ${await scan.text()}`);
+    let status = 'queued';
+    while (status === 'queued' || status === 'running') {
+      await sleep(250);
+      const latest = await (await fetch(`${base}/api/duplicates/scans/latest`, { headers })).json();
+      status = latest.scan.status;
+    }
+    const scanSeconds = (performance.now() - started) / 1000;
+    if (status !== 'done') throw new Error(`scan ended ${status}`);
+
+    const { rows } = await owner.query<{ found: number; right: number; planted: number }>(
+      `select
+         (select count(*)::int from duplicate_suggestions where workspace_id = $1) as found,
+         (select count(*)::int from duplicate_suggestions s
+            join contacts a on a.id = s.contact_a join contacts b on b.id = s.contact_b
+            where s.workspace_id = $1 and a.notes = b.notes) as right,
+         (select count(*)::int from (select notes from contacts where workspace_id = $1
+            group by notes having count(*) = 2) p) as planted`,
+      [workspaceId],
+    );
+    const { found, right, planted } = rows[0];
+    // BENCH_DUP_SHOW_WRONG=n: n suggestions that are not planted pairs, to stderr (for tuning the passes).
+    const { rows: wrong } = await owner.query(
+      `select s.reasons, a.first_name || ' ' || a.last_name || ' <' || coalesce(a.email::text, a.phone, '') || '> ' || coalesce(a.company, '') as a,
+         b.first_name || ' ' || b.last_name || ' <' || coalesce(b.email::text, b.phone, '') || '> ' || coalesce(b.company, '') as b
+       from duplicate_suggestions s join contacts a on a.id = s.contact_a join contacts b on b.id = s.contact_b
+       where s.workspace_id = $1 and a.notes <> b.notes limit $2`,
+      [workspaceId, Number(process.env.BENCH_DUP_SHOW_WRONG ?? 0)],
+    );
+    for (const w of wrong) console.error(JSON.stringify(w));
+    const { rows: byKind } = await owner.query(
+      `select r->>'kind' as kind, count(*)::int as n from duplicate_suggestions s, jsonb_array_elements(s.reasons) r
+       where s.workspace_id = $1 group by 1 order by 1`,
+      [workspaceId],
+    );
+    console.log(
+      JSON.stringify(
+        {
+          bench: 'duplicates',
+          contacts: counted[0].n,
+          plantedPairs: planted,
+          loadSeconds: Number(loadSeconds.toFixed(1)),
+          scanSeconds: Number(scanSeconds.toFixed(2)),
+          suggestions: found,
+          reasons: Object.fromEntries(byKind.map((r) => [r.kind, r.n])),
+          precision: found ? Number((right / found).toFixed(4)) : null,
+          recall: planted ? Number((right / planted).toFixed(4)) : null,
+          serverPeakRssMb: peakRss(server.process.pid),
+          targets: { precision: 0.99, recall: 0.95, scanSecondsAt1M: 300, peakRssMb: 300 },
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await owner.end();
+    await server.stop();
+  }
+}
+
+await main();
