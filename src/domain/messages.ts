@@ -367,6 +367,8 @@ export const serverMessages = {
     /*i18n*/ 'Plan changed from {from, select, starter {Starter} professional {Professional} other {Enterprise}} to {to, select, starter {Starter} professional {Professional} other {Enterprise}}, {amount} a month from now on',
   'activity.subscriptionCancelling':
     /*i18n*/ '{kind, select, platform {The platform plan} reoss {The REOSS membership} other {The local business listing}} ends with its current period',
+  'activity.subscriptionEnded':
+    /*i18n*/ '{kind, select, platform {The platform plan} reoss {The REOSS membership} other {The local business listing}} has ended',
   'activity.subscriptionKept':
     /*i18n*/ '{kind, select, platform {The platform plan} reoss {The REOSS membership} other {The local business listing}} renews again',
   'activity.contactsImported':

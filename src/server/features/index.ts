@@ -7,7 +7,7 @@ import { assistantRoutes } from './assistant/index.js';
 import { authRoutes, passwordResetJob, signUpNoticeJob } from './auth/index.js';
 import { automationJobs, automationRoutes } from './automation/index.js';
 import { backupJobs, backupRoutes } from './backups/index.js';
-import { billingRoutes } from './billing/index.js';
+import { billingJobs, billingRoutes } from './billing/index.js';
 import { catalogueRoutes } from './catalogue/index.js';
 import { checkoutRoutes } from './checkout/index.js';
 import { contactRoutes } from './contacts/index.js';
@@ -98,4 +98,5 @@ export const jobDefinitions: JobDefinition[] = [
   ...backupJobs,
   ...successionJobs,
   ...taskJobs,
+  ...billingJobs,
 ];
