@@ -27,6 +27,9 @@ const storable = (text: z.ZodString) =>
     /*i18n*/ 'This text holds a character that cannot be stored',
   );
 
+/** POST /api/auth/signup/confirm: the token of the emailed sign-up link. */
+export const signUpConfirmSchema = z.object({ token: z.string().min(10).max(200) });
+
 export const signUpSchema = z
   .object({
     firstName: storable(z.string().trim().min(1, /*i18n*/ 'First name is required').max(80)),

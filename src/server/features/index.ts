@@ -4,7 +4,7 @@ import { activityRoutes } from './activities/index.js';
 import { analyticsJobs, analyticsRoutes } from './analytics/index.js';
 import { apiKeyRoutes } from './api-keys/index.js';
 import { assistantRoutes } from './assistant/index.js';
-import { authRoutes, passwordResetJob, signUpNoticeJob } from './auth/index.js';
+import { authRoutes, passwordResetJob } from './auth/index.js';
 import { automationJobs, automationRoutes } from './automation/index.js';
 import { backupJobs, backupRoutes } from './backups/index.js';
 import { billingJobs, billingRoutes } from './billing/index.js';
@@ -83,7 +83,6 @@ export const jobDefinitions: JobDefinition[] = [
   ...phoneSyncJobs,
   importJobDefinition as JobDefinition,
   passwordResetJob as JobDefinition,
-  signUpNoticeJob as JobDefinition,
   ...analyticsJobs,
   // The crawler scores pages with the seo area's audit, handed over here so crawls does not import seo.
   ...crawlJobs(seoCrawlAudit),

@@ -51,7 +51,10 @@ export function SignInPage() {
   const hasPackage = Boolean(requested.planId || requested.addonIds.length);
   const { isAuthenticated } = useAuth();
   const [, navigate] = useLocation();
-  const [mode, setMode] = useState<Mode>(inviteToken || hasPackage ? 'signup' : 'signin');
+  // `signup` comes from a sign-up link that no longer works: straight back to Create account.
+  const [mode, setMode] = useState<Mode>(
+    inviteToken || hasPackage || params.has('signup') ? 'signup' : 'signin',
+  );
   const { t } = useLingui();
   const year = new Date().getFullYear();
 
@@ -68,8 +71,8 @@ export function SignInPage() {
     await refreshAuthUser();
     setHasSignedIn(true);
   };
-  // Sign-up answers alike whether or not the address has an account (docs/areas/auth.md): only a new
-  // account comes back signed in; otherwise the address's owner got a mail, and this page says so.
+  // Sign-up answers alike whether or not the address has an account (docs/areas/auth.md): only an
+  // invited new account comes back signed in; otherwise a mail is on its way, and this page says so.
   const [mailedTo, setMailedTo] = useState<string | null>(null);
   const onSignedUp = async (email: string) => {
     if (await refreshAuthUser()) setHasSignedIn(true);
@@ -155,9 +158,12 @@ export function SignInPage() {
                     <div role="status" className="flex gap-3 rounded-lg border bg-muted/50 p-4 text-sm">
                       <MailOpen aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
                       <p>
+                        <strong className="block">
+                          <Trans>Check your email</Trans>
+                        </strong>
                         <Trans>
-                          We sent an email to {mailedTo} with what to do next. If you already have an account,
-                          sign in instead.
+                          We sent an email to {mailedTo}. Open the link in it within 24 hours to finish
+                          creating your account. If you already have an account, sign in instead.
                         </Trans>
                       </p>
                     </div>
