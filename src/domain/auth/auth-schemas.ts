@@ -48,6 +48,12 @@ export const signUpSchema = z
     inviteToken: z.string().min(10).max(200).optional(),
     // The language a signed-out visitor chose, so it survives signing up.
     locale: localeSchema.optional(),
+    /** Where the emailed link leads once the account exists: a path of this site. */
+    next: z
+      .string()
+      .max(2000)
+      .regex(/^\/(?![/\\])/)
+      .optional(),
   })
   .refine((v) => Boolean(v.inviteToken || v.businessName), {
     path: ['businessName'],

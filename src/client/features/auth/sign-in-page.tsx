@@ -26,14 +26,11 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { NewPasswordField } from './new-password-field';
+import { safeNextPath } from './next-path';
 
 type Mode = 'signin' | 'signup';
 
 /** Only same-site paths: "//evil.example" or "https://..." would send a fresh session elsewhere. */
-function safeNextPath(value: string | null): string {
-  return value?.startsWith('/') && !value.startsWith('//') ? value : '/dashboard';
-}
-
 const promises = [
   msg`${trialDays}-day free trial, no credit card required`,
   msg`Complete data isolation for your business`,
@@ -170,6 +167,7 @@ export function SignInPage() {
                   ) : (
                     <SignUpForm
                       inviteToken={inviteToken}
+                      nextPath={nextPath}
                       initialPlan={requested.planId}
                       initialAddons={requested.addonIds}
                       onDone={onSignedUp}
@@ -280,11 +278,13 @@ type SignUpForm = z.input<typeof signUpSchema>;
 
 function SignUpForm({
   inviteToken,
+  nextPath,
   initialPlan,
   initialAddons,
   onDone,
 }: {
   inviteToken?: string;
+  nextPath: string;
   initialPlan?: PlanId;
   initialAddons: AddonId[];
   onDone: (email: string) => Promise<void>;
@@ -314,6 +314,8 @@ function SignUpForm({
         // An invitee joins the inviting business: no business name, plan or add-ons of their own.
         businessName: inviteToken ? undefined : input.businessName,
         addons: inviteToken ? undefined : input.addons,
+        // The emailed link leads back where the visitor was going.
+        next: nextPath === '/dashboard' ? undefined : nextPath,
       }),
     onSuccess: (_answer, input) => onDone(input.email),
     onError: (error) => applyServerErrors(error, form),

@@ -7,13 +7,16 @@ import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { safeNextPath } from './next-path';
 
 /**
  * The page an emailed sign-up link opens: /signup/confirm?token=... It confirms the link (a POST, so a
  * mail scanner that only fetches the page creates nothing), which creates the account and signs in.
  */
 export function SignUpConfirmPage() {
-  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const params = new URLSearchParams(useSearch());
+  const token = params.get('token') ?? '';
+  const nextPath = safeNextPath(params.get('next'));
   const { t } = useLingui();
   const { isAuthenticated } = useAuth();
   const [, navigate] = useLocation();
@@ -28,10 +31,10 @@ export function SignUpConfirmPage() {
     sent.current = true;
     confirm.mutate();
   }, [token, confirm]);
-  // On to the dashboard once the route table knows the new user (as the sign-in page does).
+  // On to `next` once the route table knows the new user (as the sign-in page does).
   useEffect(() => {
-    if (confirm.isSuccess && isAuthenticated) navigate('/dashboard', { replace: true });
-  }, [confirm.isSuccess, isAuthenticated, navigate]);
+    if (confirm.isSuccess && isAuthenticated) navigate(nextPath, { replace: true });
+  }, [confirm.isSuccess, isAuthenticated, navigate, nextPath]);
 
   const failed = !token || confirm.isError;
   return (
@@ -47,7 +50,7 @@ export function SignUpConfirmPage() {
         </CardHeader>
         <CardContent className="space-y-4">
           {confirm.isError && (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            <p role="alert" className="text-sm text-destructive">
               {errorMessage(confirm.error)}
             </p>
           )}

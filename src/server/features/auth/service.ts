@@ -130,11 +130,8 @@ export async function signUp(
       addons: data.addons ?? [],
       expiresAt: new Date(Date.now() + signUpLinkTtlHours * 3_600_000),
     });
-    await sendSignUpConfirmation(
-      deps,
-      account,
-      `${linkBase}/signup/confirm?token=${encodeURIComponent(token)}`,
-    );
+    const query = new URLSearchParams({ token, ...(data.next ? { next: data.next } : {}) });
+    await sendSignUpConfirmation(deps, account, `${linkBase}/signup/confirm?${query}`);
     return null;
   }
   const fullName = `${data.firstName} ${data.lastName}`;
