@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -32,6 +34,7 @@ const body = (email: string, extra: object = {}) => ({
 });
 const userRows = async (email: string) =>
   (await owner.query('select id from users where email = $1', [email])).rows;
+const run = promisify(execFile);
 const confirm = (client: ApiClient, token: string) => client.post('/api/auth/signup/confirm', { token });
 
 describe('sign-up through the mailed link', () => {
@@ -137,6 +140,18 @@ describe('sign-up through the mailed link', () => {
     const fresh = signUpLinkToken(await lastMailTo({ app: t.app }, email));
     expect(fresh).not.toBe(token);
     expect((await confirm(client, fresh)).statusCode).toBe(200);
+  });
+
+  it('lets a local user without a mail server read the link: npm run mail:outbox prints it', async () => {
+    const email = uniqueEmail('local');
+    expect((await new ApiClient(t.app).post('/api/auth/signup', body(email))).statusCode).toBe(201);
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/mail-outbox.ts'], {
+      env: { ...process.env, DATABASE_URL: t.ownerUrl, NODE_ENV: 'test' },
+    });
+    expect(stdout).toContain(`To: ${email}`);
+    expect(stdout).toContain('Subject: Confirm your email to finish signing up');
+    const client = new ApiClient(t.app);
+    expect((await confirm(client, signUpLinkToken(stdout))).statusCode).toBe(200);
   });
 
   it('names the field of a malformed token', async () => {
