@@ -118,12 +118,12 @@ export async function signUp(
     firstName: data.firstName,
     lastName: data.lastName,
     passwordHash,
-    locale: data.locale ?? null,
   };
   if (!inviteToken) {
     const token = newToken();
     await insertPendingSignUp(deps.database.db, {
       ...account,
+      locale: data.locale ?? null,
       tokenHash: hashToken(token),
       businessName: data.businessName ?? '',
       plan: data.plan,
