@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { type Config, loadConfig } from '../src/server/config.js';
@@ -12,6 +11,9 @@ import { jobDefinitions } from '../src/server/features/index.js';
 import { createQueue, type Queue } from '../src/server/jobs/queue.js';
 import { copyDatabase, testAppPassword } from './global-setup.js';
 import { localSmtpServerAt } from './local-smtp-server.js';
+import { outboxMailTo, signUpLinkToken, signUpOverHttp as signUpThroughOutbox } from './sign-up-link.js';
+
+export { signUpLinkToken };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -211,13 +213,6 @@ export interface SignedUp {
   userId: number;
 }
 
-/** The token of the sign-up link in a mail's text. */
-export function signUpLinkToken(text: string | undefined): string {
-  const link = /https?:\/\/\S+\/signup\/confirm\?token=\S+/.exec(text ?? '')?.[0];
-  if (!link) throw new Error(`no sign-up link in: ${text}`);
-  return new URL(link).searchParams.get('token') as string;
-}
-
 /**
  * The newest mail the product sent `email`, read where it landed: the outbox table when the server has
  * no mail transport (the test default; any process on that database), else this process's local SMTP
@@ -232,20 +227,13 @@ export async function lastMailTo(
     if (!smtp) throw new Error(`no local SMTP server at ${where.app.deps.config.SMTP_URL}`);
     return (await smtp.takeMailTo(email)).text ?? '';
   }
-  const query = 'select body from mail_outbox where to_email = $1 order by id desc limit 1';
   if ('app' in where) {
     const { rows } = await where.app.deps.database.db.execute<{ body: string }>(
       sql`select body from mail_outbox where to_email = ${email}::citext order by id desc limit 1`,
     );
     return rows[0]?.body ?? '';
   }
-  const client = new pg.Client({ connectionString: where.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<{ body: string }>(query, [email])).rows[0]?.body ?? '';
-  } finally {
-    await client.end();
-  }
+  return outboxMailTo(where.databaseUrl, email);
 }
 
 /** Opens the sign-up link mailed to `email` as its owner would: `client` is then signed in. */
@@ -256,27 +244,13 @@ export async function confirmSignUpByMail(client: ApiClient, email: string) {
   return res;
 }
 
-/**
- * Sign-up against a server in its own process (fetch), confirmed through its outbox as a user would;
- * answers the session cookie.
- */
-export async function signUpOverHttp(
+/** Sign-up against a server in its own process (fetch), confirmed through its outbox as a user would. */
+export function signUpOverHttp(
   baseUrl: string,
   body: Record<string, unknown> & { email: string },
   databaseUrl = inject('ownerDatabaseUrl'),
 ): Promise<string> {
-  const post = (path: string, payload: unknown) =>
-    fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify(payload),
-    });
-  const signUp = await post('/api/auth/signup', body);
-  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const token = signUpLinkToken(await lastMailTo({ databaseUrl }, body.email));
-  const confirmed = await post('/api/auth/signup/confirm', { token });
-  if (confirmed.status !== 200) throw new Error(`confirmation failed: ${confirmed.status}`);
-  return confirmed.headers.get('set-cookie')?.split(';')[0] ?? '';
+  return signUpThroughOutbox(baseUrl, body, databaseUrl);
 }
 
 /** Signs up a new owner with a new workspace, confirming through the mailed link. */
