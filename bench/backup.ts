@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { signUpOverHttp } from '../test/sign-up-link.js';
 import { startS3TestServer } from '../test/support/s3-test-server.js';
 import { startBuiltServer } from './support/start-server.js';
 
@@ -37,20 +38,18 @@ const server = await startBuiltServer({
 });
 try {
   const base = server.baseUrl;
-  const signUp = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
+  const cookie = await signUpOverHttp(
+    base,
+    {
       firstName: 'Bench',
       lastName: 'Backup',
       email: 'bench-backup@example.test',
       password: 'correct-horse-battery',
       businessName: 'Bench Backups',
       plan: 'enterprise',
-    }),
-  });
-  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
-  const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
+    },
+    server.ownerUrl,
+  );
   const headers = { cookie, origin: base };
   const me = await (await fetch(`${base}/api/auth/user`, { headers })).json();
   const owner = new pg.Client({ connectionString: server.ownerUrl });

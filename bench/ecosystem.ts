@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { signUpOverHttp } from '../test/sign-up-link.js';
 import { contactRecord, csvHeader, csvRow } from './support/contact-rows.js';
 import { type BuiltServer, percentile, startBuiltServer } from './support/start-server.js';
 
@@ -88,20 +89,18 @@ interface Session {
 }
 
 async function signUp(server: BuiltServer, name: string): Promise<Session> {
-  const res = await fetch(`${server.baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseUrl },
-    body: JSON.stringify({
+  const cookie = await signUpOverHttp(
+    server.baseUrl,
+    {
       firstName: 'Bench',
       lastName: 'Mark',
       email: `${name}@ecosystem.example`,
       password: 'bench-password-123',
       businessName: `Bench ${name}`,
       plan: 'enterprise',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.get('set-cookie')?.split(';')[0] ?? '';
+    },
+    server.ownerUrl,
+  );
   const me = (await (await fetch(`${server.baseUrl}/api/auth/user`, { headers: { cookie } })).json()) as {
     workspace: { id: number };
   };

@@ -27,6 +27,7 @@ import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { signUpOverHttp } from '../test/sign-up-link.js';
 import { csvHeader, csvRow as row } from './support/contact-rows.js';
 import { serverEntry, startBuiltServer } from './support/start-server.js';
 
@@ -165,20 +166,18 @@ async function runCase(name: CaseName, file: string) {
       samples.push({ second: round((performance.now() - start) / 1000), rssMb: rss });
     }, 100);
 
-    const signUp = await fetch(`${server.baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.baseUrl },
-      body: JSON.stringify({
+    const cookie = await signUpOverHttp(
+      server.baseUrl,
+      {
         firstName: 'Bench',
         lastName: 'Mark',
         email: 'bench@import.example',
         password: 'bench-password-123',
         businessName: 'Bench Imports',
         plan: 'enterprise',
-      }),
-    });
-    if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
+      },
+      server.ownerUrl,
+    );
     const me = (await (await fetch(`${server.baseUrl}/api/auth/user`, { headers: { cookie } })).json()) as {
       workspace: { id: number };
     };

@@ -4,7 +4,7 @@ import { dashboardTabIds } from '../src/client/features/dashboard/dashboard-tabs
 import { addMember, signUpOwner, uniqueEmail } from '../test/test-app.js';
 import { screenshot } from './support/browser.js';
 import { hydrated } from './support/pages.js';
-import { type E2eEnvironment, withServerAndBrowser } from './support/session.js';
+import { type E2eEnvironment, openSignUpLink, withServerAndBrowser } from './support/session.js';
 
 // Issue 8 items 18-27: what a new user tripped over in the UI.
 const env: E2eEnvironment = withServerAndBrowser();
@@ -222,11 +222,12 @@ describe('sign-up and sign-in', () => {
     );
     await page.getByLabel('First name').fill('Paco');
     await page.getByLabel('Last name').fill('Package');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-package'));
+    const email = uniqueEmail('e2e-package');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByLabel('Business name').fill('Package Bakery');
     await page.getByRole('button', { name: 'Start free trial' }).click();
-    await page.waitForURL(`${env.server.baseUrl}/dashboard`);
+    await openSignUpLink(env.server, page, email);
     await page.goto(`${env.server.baseUrl}/dashboard?tab=settings`);
     // $49 Starter + $199 Lead Engine, one platform subscription.
     const platform = page.locator('[data-testid="subscription"][data-kind="platform"]');
@@ -249,7 +250,7 @@ describe('sign-up and sign-in', () => {
     const notice = page.getByRole('status').filter({ hasText: 'We sent an email to' });
     await notice.waitFor();
     expect(await notice.textContent()).toBe(
-      `We sent an email to ${owner.email} with what to do next. If you already have an account, sign in instead.`,
+      `Check your emailWe sent an email to ${owner.email}. Open the link in it within 24 hours to finish creating your account. If you already have an account, sign in instead.`,
     );
     expect(new URL(page.url()).pathname).toBe('/login');
     const session = await page.request.get(`${env.server.baseUrl}/api/auth/session`);

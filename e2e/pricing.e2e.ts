@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeTestServer, startStripeTestServer } from '../test/stripe-test-server.js';
-import { uniqueEmail } from '../test/test-app.js';
+import { lastMailTo, signUpLinkToken, uniqueEmail } from '../test/test-app.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { openBrowser, screenshot, screenshotDir } from './support/browser.js';
 import { hydrated } from './support/pages.js';
@@ -47,18 +47,24 @@ async function toPhoneWidth(page: Page) {
 }
 
 /** Signs up through the API inside the page's context, so the browser holds the session cookie. */
-async function signUp(page: Page, baseUrl: string) {
+async function signUp(page: Page, target: TestServer = server) {
+  const { baseUrl } = target;
+  const email = uniqueEmail('pricing-e2e');
   const res = await page.request.post(`${baseUrl}/api/auth/signup`, {
     data: {
       firstName: 'Paula',
       lastName: 'Payer',
-      email: uniqueEmail('pricing-e2e'),
+      email,
       password: 'correct-horse-battery',
       businessName: 'Payer Bakery',
       plan: 'starter',
     },
   });
   expect(res.status()).toBe(201);
+  // The account exists once the mailed link is confirmed, as its page does.
+  const token = signUpLinkToken(await lastMailTo({ app: target.testApp.app }, email));
+  const confirmed = await page.request.post(`${baseUrl}/api/auth/signup/confirm`, { data: { token } });
+  expect(confirmed.status()).toBe(200);
 }
 
 describe('pricing and checkout in the browser', () => {
@@ -167,7 +173,7 @@ describe('pricing and checkout in the browser', () => {
 
   it('dashboard pricing tab buys a package; the payments panel shows the revenue', async () => {
     const page = await newPage();
-    await signUp(page, server.baseUrl);
+    await signUp(page);
     await page.goto(`${server.baseUrl}/dashboard?tab=pricing`);
     // The workspace's own plan (Starter, $49, on trial) is marked current; subscribing to it ends the trial.
     await page.locator('[data-plan="starter"]').getByTestId('current-plan-badge').waitFor();
@@ -214,7 +220,7 @@ describe('pricing and checkout in the browser', () => {
   it('pricing tab: the current plan is current, a paid plan upgrades in place, each subscription on its own', async () => {
     const page = await newPage(1440);
     const base = server.baseUrl;
-    await signUp(page, base);
+    await signUp(page);
     /** Buys through the API and pays the offline test checkout as its form does. */
     const buy = async (url: string, body: object) => {
       const res = await page.request.post(`${base}${url}`, { data: body, headers: { origin: base } });
@@ -315,7 +321,7 @@ describe('pricing and checkout in the browser', () => {
 
   it('payments panel with Stripe never shows a full key and really tests the connection', async () => {
     const page = await newPage();
-    await signUp(page, stripeApp.baseUrl);
+    await signUp(page, stripeApp);
     await page.goto(`${stripeApp.baseUrl}/dashboard?tab=payments`);
     await page.getByText('Stripe Payment Management').waitFor();
     await page.getByTestId('revenue-empty').waitFor();

@@ -6,6 +6,7 @@ import { uniqueEmail } from '../test/test-app.js';
 import { openBrowser, screenshot } from './support/browser.js';
 import { hydrated } from './support/pages.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { openSignUpLink } from './support/session.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -39,11 +40,12 @@ async function signUp(page: Page, name = { first: 'Grace', last: 'Hopper' }) {
   await page.getByRole('tab', { name: 'Create account' }).click();
   await page.getByLabel('First name').fill(name.first);
   await page.getByLabel('Last name').fill(name.last);
-  await page.getByLabel('Email').fill(uniqueEmail('public-site'));
+  const email = uniqueEmail('public-site');
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct-horse-battery');
   await page.getByLabel('Business name').fill('Hopper Labs');
   await page.getByRole('button', { name: 'Start free trial' }).click();
-  await page.waitForURL(`${server.baseUrl}/dashboard`);
+  await openSignUpLink(server, page, email);
 }
 
 describe('landing page', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpOwner, uniqueEmail } from '../test/test-app.js';
 import { openBrowser, screenshot } from './support/browser.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { openSignUpLink } from './support/session.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -32,7 +33,7 @@ async function signUpThroughLogin(page: Page, name = { first: 'Grace', last: 'Ho
   await page.getByLabel('Password').fill('correct-horse-battery');
   await page.getByLabel('Business name').fill('Hopper Labs');
   await page.getByRole('button', { name: 'Start free trial' }).click();
-  await page.waitForURL(`${server.baseUrl}/dashboard`);
+  await openSignUpLink(server, page, email);
   return email;
 }
 
@@ -203,11 +204,13 @@ describe('app shell', () => {
     await page.getByRole('tab', { name: 'Create account' }).click();
     await page.getByLabel('First name').fill('Nora');
     await page.getByLabel('Last name').fill('Next');
-    await page.getByLabel('Email').fill(uniqueEmail('next'));
+    const email = uniqueEmail('next');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('correct-horse-battery');
     await page.getByLabel('Business name').fill('Next Co');
     await page.getByRole('button', { name: 'Start free trial' }).click();
-    await page.waitForURL(`${server.baseUrl}/techstack`);
+    // The emailed link leads back there too.
+    await openSignUpLink(server, page, email, '/techstack');
     await page.context().close();
   });
 

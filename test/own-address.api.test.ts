@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCaptureServer } from '../src/server/features/email/capture-server.js';
 import { runProbeTick } from '../src/server/features/monitoring/probe.js';
 import { type AppReceiver, addApp, startAppReceiver } from './app-receiver.js';
 import { eventually } from './support/eventually.js';
@@ -51,4 +52,35 @@ describe("a URL pointing at this server's own address", () => {
     });
     expect(failed.error).toContain(ownAddress);
   });
+
+  it("refuses a mailbox host that is this server's own HTTP or capture SMTP port, naming the field", async () => {
+    const owner = await signUpOwner(t.app);
+    const capture = await startCaptureServer(t.app.deps, { port: 0, host: '127.0.0.1' });
+    try {
+      for (const own of [port, capture.port]) {
+        const res = await connectTo(owner, own);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({
+          messageId: 'outbound.ownAddress',
+          issues: [expect.objectContaining({ path: 'host' })],
+        });
+      }
+      expect((await owner.client.get('/api/email/sync-status')).json()).toEqual([]);
+    } finally {
+      await capture.close();
+    }
+    // Closed, that port is no longer this server's: the check passes (the sync then finds nothing there).
+    expect((await connectTo(owner, capture.port)).statusCode).toBe(201);
+  });
 });
+
+function connectTo(owner: Awaited<ReturnType<typeof signUpOwner>>, port: number) {
+  return owner.client.post('/api/email/sync-status', {
+    provider: 'gmail',
+    email: 'self@example.test',
+    appPassword: 'app-password-1234',
+    host: '127.0.0.1',
+    port,
+    secure: false,
+  });
+}

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BuiltServer, startBuiltServer } from '../bench/support/start-server.js';
+import { signUpOverHttp } from './test-app.js';
 
 // The server as `npm start` runs it (production mode, its own embedded PostgreSQL), stopped with real signals.
 const servers: BuiltServer[] = [];
@@ -98,20 +99,18 @@ describe('an orderly shutdown during an import', () => {
     const rowCount = 120_000;
     const first = await start();
     const { baseUrl } = first;
-    const signUp = await fetch(`${baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({
+    const cookie = await signUpOverHttp(
+      baseUrl,
+      {
         firstName: 'Sig',
         lastName: 'Term',
         email: 'sigterm@restart.test',
         password: 'correct-horse-battery',
         businessName: 'Sigterm Co',
         plan: 'enterprise',
-      }),
-    });
-    expect(signUp.status).toBe(201);
-    const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
+      },
+      first.ownerUrl,
+    );
     const lines = ['Email,First Name,Last Name'];
     for (let i = 0; i < rowCount; i++) lines.push(`row${i}@sigterm.test,Row,${i}`);
     const form = new FormData();

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/server/app.js';
@@ -9,6 +10,10 @@ import { asAppRole } from '../src/server/db/urls.js';
 import { jobDefinitions } from '../src/server/features/index.js';
 import { createQueue, type Queue } from '../src/server/jobs/queue.js';
 import { copyDatabase, testAppPassword } from './global-setup.js';
+import { localSmtpServerAt } from './local-smtp-server.js';
+import { outboxMailTo, signUpLinkToken, signUpOverHttp as signUpThroughOutbox } from './sign-up-link.js';
+
+export { signUpLinkToken };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -208,7 +213,47 @@ export interface SignedUp {
   userId: number;
 }
 
-/** Signs up a new owner with a new workspace. */
+/**
+ * The newest mail the product sent `email`, read where it landed: the outbox table when the server has
+ * no mail transport (the test default; any process on that database), else this process's local SMTP
+ * server it sends to. Sign-up mail is sent before the sign-up answers, so it is there already.
+ */
+export async function lastMailTo(
+  where: { app: FastifyInstance } | { databaseUrl: string },
+  email: string,
+): Promise<string> {
+  if ('app' in where && where.app.deps.config.SMTP_URL) {
+    const smtp = localSmtpServerAt(where.app.deps.config.SMTP_URL);
+    if (!smtp) throw new Error(`no local SMTP server at ${where.app.deps.config.SMTP_URL}`);
+    return (await smtp.takeMailTo(email)).text ?? '';
+  }
+  if ('app' in where) {
+    const { rows } = await where.app.deps.database.db.execute<{ body: string }>(
+      sql`select body from mail_outbox where to_email = ${email}::citext order by id desc limit 1`,
+    );
+    return rows[0]?.body ?? '';
+  }
+  return outboxMailTo(where.databaseUrl, email);
+}
+
+/** Opens the sign-up link mailed to `email` as its owner would: `client` is then signed in. */
+export async function confirmSignUpByMail(client: ApiClient, email: string) {
+  const token = signUpLinkToken(await lastMailTo({ app: client.app }, email));
+  const res = await client.post('/api/auth/signup/confirm', { token });
+  if (res.statusCode !== 200) throw new Error(`sign-up confirmation failed: ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+/** Sign-up against a server in its own process (fetch), confirmed through its outbox as a user would. */
+export function signUpOverHttp(
+  baseUrl: string,
+  body: Record<string, unknown> & { email: string },
+  databaseUrl = inject('ownerDatabaseUrl'),
+): Promise<string> {
+  return signUpThroughOutbox(baseUrl, body, databaseUrl);
+}
+
+/** Signs up a new owner with a new workspace, confirming through the mailed link. */
 export async function signUpOwner(
   app: FastifyInstance,
   overrides: Partial<{
@@ -231,6 +276,7 @@ export async function signUpOwner(
     plan: overrides.plan ?? 'professional',
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  await confirmSignUpByMail(client, email);
   const me = (await client.get('/api/auth/user')).json();
   return { client, email, password, workspaceId: me.workspace.id, userId: me.id };
 }

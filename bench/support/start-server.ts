@@ -86,6 +86,8 @@ export async function startBuiltServer(
       EMBEDDED_PG_PORT: String(place.pgPort),
       APP_DB_PASSWORD: appPassword,
       SMTP_CAPTURE_PORT: '0',
+      // Where its mailed links (sign-up) point, as a production server is configured.
+      PUBLIC_URL: `http://127.0.0.1:${place.port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

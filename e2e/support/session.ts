@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { seedDemoWorkspace } from '../../src/server/seed/demo-workspace.js';
-import { uniqueEmail } from '../../test/test-app.js';
+import { lastMailTo, uniqueEmail } from '../../test/test-app.js';
 import { openBrowser } from './browser.js';
 import { startTestServer, type TestServer } from './server.js';
 
@@ -44,10 +44,27 @@ export async function signUpInBrowser(
   await page.getByRole('tab', { name: 'Create account' }).click();
   await page.getByLabel('First name').fill(owner.firstName);
   await page.getByLabel('Last name').fill(owner.lastName);
-  await page.getByLabel('Email').fill(uniqueEmail(`e2e-${owner.lastName.toLowerCase()}`));
+  const email = uniqueEmail(`e2e-${owner.lastName.toLowerCase()}`);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct-horse-battery');
   await page.getByLabel('Business name').fill(owner.businessName);
   await page.getByRole('button', { name: 'Start free trial' }).click();
-  await page.waitForURL(`${env.server.baseUrl}/dashboard`);
+  await openSignUpLink(env.server, page, email);
   return page;
+}
+
+/**
+ * After the sign-up form said "Check your email": opens the link of the mail it sent, as its owner
+ * would, and waits for the dashboard. The link names the server's own address; the page stays on the
+ * address the test uses, so its session cookie goes with the next pages.
+ */
+export async function openSignUpLink(server: TestServer, page: Page, email: string, landing = '/dashboard') {
+  await page.getByRole('status').filter({ hasText: email }).waitFor();
+  const link = /https?:\/\/\S+\/signup\/confirm\?token=\S+/.exec(
+    await lastMailTo({ app: server.testApp.app }, email),
+  )?.[0];
+  if (!link) throw new Error(`no sign-up link mailed to ${email}`);
+  const { pathname, search } = new URL(link);
+  await page.goto(`${server.baseUrl}${pathname}${search}`);
+  await page.waitForURL(`${server.baseUrl}${landing}`);
 }

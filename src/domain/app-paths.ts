@@ -7,6 +7,7 @@ export const appPaths = [
   '/',
   '/login',
   '/reset-password',
+  '/signup/confirm',
   '/dashboard',
   '/pricing',
   '/scheduler',

@@ -34,6 +34,10 @@ export const serverMessages = {
     /*i18n*/ 'This account signs in with single sign-on and has no password yet. Use "Forgot password?" on the sign-in page to set one.',
   'auth.currentPasswordWrong': /*i18n*/ 'Your current password is not correct.',
   'auth.resetLinkInvalid': /*i18n*/ 'This reset link is not valid any more. Ask for a new one.',
+  'auth.signUpLinkInvalid':
+    /*i18n*/ 'This sign-up link is not valid any more: it was already used or is older than 24 hours. Sign up again to get a new one.',
+  'auth.signUpAlreadyConfirmed': /*i18n*/ 'This email address already has an account. Sign in instead.',
+  'auth.signUpNotConfigured': /*i18n*/ 'Sign-up is not set up on this server (PUBLIC_URL is missing).',
   'auth.resetNotConfigured': /*i18n*/ 'Password reset is not set up on this server (PUBLIC_URL is missing).',
   'auth.profileImageType': /*i18n*/ 'The profile image must be a PNG, JPEG, WebP or GIF image.',
   'auth.profileImageTooLarge': /*i18n*/ 'The profile image is larger than 2 MB.',
@@ -385,6 +389,8 @@ export const serverMessages = {
     /*i18n*/ 'Plan changed from {from, select, starter {Starter} professional {Professional} other {Enterprise}} to {to, select, starter {Starter} professional {Professional} other {Enterprise}}, {amount} a month from now on',
   'activity.subscriptionCancelling':
     /*i18n*/ '{kind, select, platform {The platform plan} reoss {The REOSS membership} other {The local business listing}} ends with its current period',
+  'activity.subscriptionEnded':
+    /*i18n*/ '{kind, select, platform {The platform plan} reoss {The REOSS membership} other {The local business listing}} has ended',
   'activity.subscriptionKept':
     /*i18n*/ '{kind, select, platform {The platform plan} reoss {The REOSS membership} other {The local business listing}} renews again',
   'activity.contactsImported':

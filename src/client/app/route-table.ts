@@ -1,5 +1,5 @@
 import { AiDemoPage } from '@client/features/assistant';
-import { ResetPasswordPage, SignInPage } from '@client/features/auth';
+import { ResetPasswordPage, SignInPage, SignUpConfirmPage } from '@client/features/auth';
 import { TechstackPage } from '@client/features/catalogue';
 import { SuccessPage } from '@client/features/checkout';
 import { ContactsPage } from '@client/features/contacts';
@@ -41,6 +41,7 @@ export interface AppRoute {
 export const everyoneRoutes: AppRoute[] = [
   { path: '/login', page: SignInPage },
   { path: '/reset-password', page: ResetPasswordPage },
+  { path: '/signup/confirm', page: SignUpConfirmPage },
   { path: '/dashboard', page: DashboardPage },
   { path: '/pricing', page: PricingPage },
   { path: '/scheduler', page: SchedulerPage },

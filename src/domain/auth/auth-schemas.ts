@@ -27,6 +27,9 @@ const storable = (text: z.ZodString) =>
     /*i18n*/ 'This text holds a character that cannot be stored',
   );
 
+/** POST /api/auth/signup/confirm: the token of the emailed sign-up link. */
+export const signUpConfirmSchema = z.object({ token: z.string().min(10).max(200) });
+
 export const signUpSchema = z
   .object({
     firstName: storable(z.string().trim().min(1, /*i18n*/ 'First name is required').max(80)),
@@ -45,6 +48,12 @@ export const signUpSchema = z
     inviteToken: z.string().min(10).max(200).optional(),
     // The language a signed-out visitor chose, so it survives signing up.
     locale: localeSchema.optional(),
+    /** Where the emailed link leads once the account exists: a path of this site. */
+    next: z
+      .string()
+      .max(2000)
+      .regex(/^\/(?![/\\])/)
+      .optional(),
   })
   .refine((v) => Boolean(v.inviteToken || v.businessName), {
     path: ['businessName'],

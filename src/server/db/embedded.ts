@@ -169,6 +169,10 @@ function spawnPostmaster(
   });
 }
 
+/** The owner's address of the embedded server on `port` (a running `npm start`'s, for the CLI scripts). */
+export const embeddedServerUrl = (port: number) =>
+  `postgres://postgres:${superuserPassword}@127.0.0.1:${port}/postgres`;
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
@@ -203,7 +207,7 @@ export async function startEmbeddedPostgres(options: {
     user,
   );
   return {
-    url: `postgres://postgres:${superuserPassword}@127.0.0.1:${options.port}/postgres`,
+    url: embeddedServerUrl(options.port),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       // Fast shutdown: ends any session still open, writes a checkpoint, removes the lock file.

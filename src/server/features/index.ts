@@ -4,10 +4,10 @@ import { activityRoutes } from './activities/index.js';
 import { analyticsJobs, analyticsRoutes } from './analytics/index.js';
 import { apiKeyRoutes } from './api-keys/index.js';
 import { assistantRoutes } from './assistant/index.js';
-import { authRoutes, passwordResetJob, signUpNoticeJob } from './auth/index.js';
+import { authRoutes, passwordResetJob } from './auth/index.js';
 import { automationJobs, automationRoutes } from './automation/index.js';
 import { backupJobs, backupRoutes } from './backups/index.js';
-import { billingRoutes } from './billing/index.js';
+import { billingJobs, billingRoutes } from './billing/index.js';
 import { catalogueRoutes } from './catalogue/index.js';
 import { checkoutRoutes } from './checkout/index.js';
 import { contactRoutes } from './contacts/index.js';
@@ -85,7 +85,6 @@ export const jobDefinitions: JobDefinition[] = [
   ...phoneSyncJobs,
   importJobDefinition as JobDefinition,
   passwordResetJob as JobDefinition,
-  signUpNoticeJob as JobDefinition,
   ...analyticsJobs,
   // The crawler scores pages with the seo area's audit, handed over here so crawls does not import seo;
   // a finished full crawl also turns its findings into tasks (link-fixes), which read crawls in turn.
@@ -108,4 +107,5 @@ export const jobDefinitions: JobDefinition[] = [
   ...successionJobs,
   ...taskJobs,
   ...duplicateJobs,
+  ...billingJobs,
 ];

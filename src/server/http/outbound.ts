@@ -229,6 +229,11 @@ export function noteOwnListener(address: AddressInfo | string | null): () => voi
   return () => ownListeners.delete(entry);
 }
 
+/** Whether `ip:port` is one of this server's own listening ports on this machine. */
+export function isOwnListener(ip: string, port: number): boolean {
+  return isThisMachine(ip) && [...ownListeners].some((l) => l.port === port);
+}
+
 const effectivePort = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
 const bareHost = (host: string) =>
   host
@@ -265,7 +270,7 @@ function selfGuard(publicUrl: string | undefined, resolver: Resolver): SelfGuard
         throw new OutboundError('own_address', { internal: `${target.host} is PUBLIC_URL's` });
     },
     async isSelf(ip, port) {
-      if (isThisMachine(ip) && [...ownListeners].some((l) => l.port === port)) return true;
+      if (isOwnListener(ip, port)) return true;
       if (!publicTarget || port !== effectivePort(publicTarget)) return false;
       return (await addressesOfPublic()).has(ip.replace(/^::ffff:(?=\d+\.)/i, ''));
     },

@@ -4,7 +4,8 @@
  */
 export const publicApiRoutes: Record<string, string> = {
   'GET /api/login': 'browser navigation to the sign-in page',
-  'POST /api/auth/signup': 'creates the account',
+  'POST /api/auth/signup': 'mails a link that creates the account (an invited one at once)',
+  'POST /api/auth/signup/confirm': 'authenticated by the single-use token of the sign-up link',
   'POST /api/auth/login': 'signs in',
   'POST /api/auth/password-reset': 'a forgotten password is asked for signed out',
   'POST /api/auth/password-reset/confirm': 'authenticated by the single-use token of the reset link',

@@ -26,14 +26,11 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { NewPasswordField } from './new-password-field';
+import { safeNextPath } from './next-path';
 
 type Mode = 'signin' | 'signup';
 
 /** Only same-site paths: "//evil.example" or "https://..." would send a fresh session elsewhere. */
-function safeNextPath(value: string | null): string {
-  return value?.startsWith('/') && !value.startsWith('//') ? value : '/dashboard';
-}
-
 const promises = [
   msg`${trialDays}-day free trial, no credit card required`,
   msg`Complete data isolation for your business`,
@@ -51,7 +48,10 @@ export function SignInPage() {
   const hasPackage = Boolean(requested.planId || requested.addonIds.length);
   const { isAuthenticated } = useAuth();
   const [, navigate] = useLocation();
-  const [mode, setMode] = useState<Mode>(inviteToken || hasPackage ? 'signup' : 'signin');
+  // `signup` comes from a sign-up link that no longer works: straight back to Create account.
+  const [mode, setMode] = useState<Mode>(
+    inviteToken || hasPackage || params.has('signup') ? 'signup' : 'signin',
+  );
   const { t } = useLingui();
   const year = new Date().getFullYear();
 
@@ -68,8 +68,8 @@ export function SignInPage() {
     await refreshAuthUser();
     setHasSignedIn(true);
   };
-  // Sign-up answers alike whether or not the address has an account (docs/areas/auth.md): only a new
-  // account comes back signed in; otherwise the address's owner got a mail, and this page says so.
+  // Sign-up answers alike whether or not the address has an account (docs/areas/auth.md): only an
+  // invited new account comes back signed in; otherwise a mail is on its way, and this page says so.
   const [mailedTo, setMailedTo] = useState<string | null>(null);
   const onSignedUp = async (email: string) => {
     if (await refreshAuthUser()) setHasSignedIn(true);
@@ -155,15 +155,19 @@ export function SignInPage() {
                     <div role="status" className="flex gap-3 rounded-lg border bg-muted/50 p-4 text-sm">
                       <MailOpen aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
                       <p>
+                        <strong className="block">
+                          <Trans>Check your email</Trans>
+                        </strong>
                         <Trans>
-                          We sent an email to {mailedTo} with what to do next. If you already have an account,
-                          sign in instead.
+                          We sent an email to {mailedTo}. Open the link in it within 24 hours to finish
+                          creating your account. If you already have an account, sign in instead.
                         </Trans>
                       </p>
                     </div>
                   ) : (
                     <SignUpForm
                       inviteToken={inviteToken}
+                      nextPath={nextPath}
                       initialPlan={requested.planId}
                       initialAddons={requested.addonIds}
                       onDone={onSignedUp}
@@ -274,11 +278,13 @@ type SignUpForm = z.input<typeof signUpSchema>;
 
 function SignUpForm({
   inviteToken,
+  nextPath,
   initialPlan,
   initialAddons,
   onDone,
 }: {
   inviteToken?: string;
+  nextPath: string;
   initialPlan?: PlanId;
   initialAddons: AddonId[];
   onDone: (email: string) => Promise<void>;
@@ -308,6 +314,8 @@ function SignUpForm({
         // An invitee joins the inviting business: no business name, plan or add-ons of their own.
         businessName: inviteToken ? undefined : input.businessName,
         addons: inviteToken ? undefined : input.addons,
+        // The emailed link leads back where the visitor was going.
+        next: nextPath === '/dashboard' ? undefined : nextPath,
       }),
     onSuccess: (_answer, input) => onDone(input.email),
     onError: (error) => applyServerErrors(error, form),

@@ -1,4 +1,5 @@
 import type { ProfileImageType } from '@domain/auth/profile-image';
+import { sql } from 'drizzle-orm';
 import { bigint, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn } from './columns.js';
 
@@ -48,4 +49,29 @@ export const userProfileImages = pgTable('user_profile_images', {
   bytes: bytea('bytes').notNull(),
   sha256: text('sha256').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A sign-up waiting for its emailed link (1200): the account exists only once the link is opened. */
+export const pendingSignUps = pgTable('pending_sign_ups', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  businessName: text('business_name').notNull().default(''),
+  locale: text('locale'),
+  plan: text('plan').$type<'starter' | 'professional' | 'enterprise'>(),
+  addons: text('addons').array().notNull().default(sql`'{}'`),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAtColumn(),
+});
+
+/** The product's mail kept when no mail transport is set (1200). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  toEmail: text('to_email').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAtColumn(),
 });

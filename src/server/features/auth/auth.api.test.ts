@@ -1,7 +1,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
-import { ApiClient, signUpOwner, uniqueEmail, useTestApp } from '../../../../test/test-app.js';
+import {
+  ApiClient,
+  lastMailTo,
+  signUpLinkToken,
+  signUpOwner,
+  uniqueEmail,
+  useTestApp,
+} from '../../../../test/test-app.js';
 
 let owner: pg.Client;
 let smtp: LocalSmtpServer;
@@ -56,10 +63,11 @@ describe('sign-up', () => {
         ...extra,
       });
     const newcomer = new ApiClient(t.app);
+    const newEmail = uniqueEmail('newcomer');
     const fresh = await newcomer.post('/api/auth/signup', {
       firstName: 'A',
       lastName: 'B',
-      email: uniqueEmail('newcomer'),
+      email: newEmail,
       password: 'another-password',
       businessName: 'Dup',
     });
@@ -71,10 +79,11 @@ describe('sign-up', () => {
       password: 'another-password',
       businessName: 'Dup',
     });
-    // The same status and body; only the new account is signed in.
+    // The same status and body, and nobody signed in: the new address is mailed a link, the taken one a notice.
     expect([fresh.statusCode, taken.statusCode]).toEqual([201, 201]);
     expect(taken.json()).toEqual(fresh.json());
-    expect((await newcomer.get('/api/auth/user')).statusCode).toBe(200);
+    expect([fresh.headers['set-cookie'], taken.headers['set-cookie']]).toEqual([undefined, undefined]);
+    expect((await newcomer.get('/api/auth/user')).statusCode).toBe(401);
     expect(intruder.cookie).toBe('');
     expect((await intruder.get('/api/auth/user')).statusCode).toBe(401);
     // Nothing changed for the account: one user, its own password.
@@ -99,6 +108,9 @@ describe('sign-up', () => {
     expect(mail.subject).toBe('Someone tried to sign up with your address');
     expect(mail.text).toContain(`http://localhost:${t.config.PORT}/login`);
     expect(mail.text).toContain('Forgot password?');
+    const confirmation = await smtp.nextMailTo(newEmail);
+    expect(confirmation.subject).toBe('Confirm your email to finish signing up');
+    expect(signUpLinkToken(confirmation.text)).toMatch(/^\S{20,}$/);
     // An invite is judged as for a new address: a bad one is refused the same way for both.
     const badInvite = { inviteToken: 'not-a-real-invite-token' };
     const [forNew, forTaken] = [
@@ -192,12 +204,22 @@ describe('a failed sign-up leaves no account behind', () => {
     expect(retry.statusCode).toBe(201);
   });
 
-  it('two sign-ups with one email at once create one account, signed in once, both answered alike', async () => {
+  it('two sign-ups with one email at once are answered alike; their two links make one account', async () => {
     const email = uniqueEmail('twice');
     const clients = [new ApiClient(t.app), new ApiClient(t.app)];
     const answers = await Promise.all(clients.map((client) => client.post('/api/auth/signup', body(email))));
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
     expect(answers[1].json()).toEqual(answers[0].json());
+    expect(await userRows(email)).toHaveLength(0);
+    // Each got a link; opening both at once makes one account, and the later link says so.
+    const tokens = [signUpLinkToken(await lastMailTo({ app: t.app }, email))];
+    tokens.push(signUpLinkToken(await lastMailTo({ app: t.app }, email)));
+    expect(new Set(tokens).size).toBe(2);
+    const confirmed = await Promise.all(
+      clients.map((client, i) => client.post('/api/auth/signup/confirm', { token: tokens[i] })),
+    );
+    expect(confirmed.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(confirmed.find((a) => a.statusCode === 409)?.json().messageId).toBe('auth.signUpAlreadyConfirmed');
     expect(await userRows(email)).toHaveLength(1);
     const signedIn = await Promise.all(
       clients.map(async (client) => (await client.get('/api/auth/user')).statusCode),

@@ -1,4 +1,3 @@
 export { passwordResetJob } from './password-service.js';
 export { authRoutes } from './routes.js';
 export { createEmptyWorkspaceIn, getCurrentUser } from './service.js';
-export { signUpNoticeJob } from './sign-up-notice.js';

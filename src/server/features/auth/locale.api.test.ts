@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, addMember, signUpOwner, uniqueEmail, useTestApp } from '../../../../test/test-app.js';
+import {
+  ApiClient,
+  addMember,
+  confirmSignUpByMail,
+  signUpOwner,
+  uniqueEmail,
+  useTestApp,
+} from '../../../../test/test-app.js';
 
 const t = useTestApp();
 
@@ -25,6 +32,7 @@ describe('language choice', () => {
       locale: 'pt-BR',
     });
     expect(signUp.statusCode).toBe(201);
+    await confirmSignUpByMail(client, email);
     expect((await me(client)).locale).toBe('pt-BR');
     await client.post('/api/logout');
     const again = new ApiClient(t.app);

@@ -9,7 +9,6 @@ import { serverMessage } from '@domain/messages';
 import type { AppDeps } from '../../deps.js';
 import { hashToken, type Member, newToken } from '../../http/session.js';
 import type { JobDefinition } from '../../jobs/queue.js';
-import { createMailProvider } from '../../providers/mail/index.js';
 import {
   forgiveAttempt,
   passwordChangeThrottles,
@@ -18,6 +17,7 @@ import {
   tryReserve,
 } from './rate-limits.js';
 import { hashPassword, passwordMatches } from './service.js';
+import { productMail } from './sign-up-notice.js';
 import {
   consumePasswordResetToken,
   deleteUserSessions,
@@ -92,7 +92,7 @@ export const passwordResetJob: JobDefinition<{ email: string; baseUrl: string }>
       });
     });
     const link = `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await createMailProvider(deps.config, deps.log).send({
+    await productMail(deps).send({
       to: user.email,
       subject: 'Reset your Business Hub password',
       text: [

@@ -210,7 +210,23 @@ describe('links in production', () => {
   it('refuses invites and resets without PUBLIC_URL instead of building a link from anything else', async () => {
     const p = await createTestApp({ env: production });
     try {
-      const account = await signUpOwner(p.app);
+      // Sign-up mails a link too, so it is refused alike for a new and a registered address.
+      const refused = await new ApiClient(p.app).post('/api/auth/signup', {
+        firstName: 'No',
+        lastName: 'Url',
+        email: uniqueEmail('no-url'),
+        password: 'correct-horse-battery',
+        businessName: 'No Url Co',
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().messageId).toBe('auth.signUpNotConfigured');
+      // The account comes from a server that has its address, on the same database.
+      const account = { ...(await signUpOwner(t.app)), client: new ApiClient(p.app) };
+      const signIn = await account.client.post('/api/auth/login', {
+        email: account.email,
+        password: account.password,
+      });
+      expect(signIn.statusCode).toBe(200);
       const invitee = uniqueEmail('invitee');
       const invite = await account.client.post('/api/workspace/invites', { email: invitee, role: 'member' });
       expect(invite.statusCode, invite.body).toBe(503);

@@ -10,6 +10,7 @@ import {
   profileSchema,
   sessionAnswerSchema,
   signInSchema,
+  signUpConfirmSchema,
   signUpSchema,
   switchWorkspaceSchema,
 } from '@domain/auth/auth-schemas';
@@ -33,7 +34,15 @@ import {
 import { finishOidcSignIn, isOidcEnabled, type OidcChecks, startOidcSignIn } from './oidc-service.js';
 import { changePassword, requestPasswordReset, resetPassword } from './password-service.js';
 import { removeProfileImage, storeProfileImage, visibleProfileImage } from './profile-image.js';
-import { getCurrentUser, signIn, signOut, signUp, switchWorkspace, updateProfile } from './service.js';
+import {
+  confirmSignUp,
+  getCurrentUser,
+  signIn,
+  signOut,
+  signUp,
+  switchWorkspace,
+  updateProfile,
+} from './service.js';
 
 /** Sign-in forms are a few hundred bytes; anyone may post them, so they get far less than the app's default. */
 const authBodyLimit = 16 * 1024;
@@ -75,13 +84,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/signup',
     { bodyLimit: authBodyLimit, schema: { tags: ['auth'], body: signUpSchema, response: { 201: okSchema } } },
     async (request, reply) => {
-      // The same status and body whether or not the email has an account: only a new account is signed in.
+      // The same status and body whether or not the email has an account; only an invited new account is
+      // signed in at once, everyone else finishes through the mailed link.
       const session = await signUp(deps, request.body, request.ip, {
         previousSessionId: previousSession(request.cookies[sessionCookie]),
         linkBase: handedOutLinkBase(deps.config, app.server.address()),
       });
       if (session) setSessionCookie(reply, session.token, session.maxAgeSeconds, secure);
       return reply.status(201).send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/api/auth/signup/confirm',
+    {
+      bodyLimit: authBodyLimit,
+      schema: { tags: ['auth'], body: signUpConfirmSchema, response: { 200: okSchema } },
+    },
+    async (request, reply) => {
+      const session = await confirmSignUp(
+        deps,
+        request.body.token,
+        previousSession(request.cookies[sessionCookie]),
+      );
+      setSessionCookie(reply, session.token, session.maxAgeSeconds, secure);
+      return { ok: true as const };
     },
   );
 

@@ -9,7 +9,7 @@ import {
 } from '@domain/auth/auth-schemas';
 import { shippedLocaleOrNull } from '@domain/locales';
 import { serverMessage } from '@domain/messages';
-import type { AddonId } from '@domain/pricing/addons';
+import { type AddonId, isAddonId } from '@domain/pricing/addons';
 import { hash, verify } from '@node-rs/argon2';
 import { enterWorkspace, type Tx } from '../../db/database.js';
 import { isPgError } from '../../db/pg-errors.js';
@@ -21,11 +21,13 @@ import { acceptInvite, addWorkspaceOwner, checkInvite, joinWorkspaceByInvite } f
 import { ensureTestSyncToken } from '../phone-sync/index.js';
 import { checkedProfileImageUrl, removeProfileImage } from './profile-image.js';
 import { forgiveAttempt, reserveAttempt, signInThrottles } from './rate-limits.js';
-import { queueSignUpNotice } from './sign-up-notice.js';
+import { sendSignUpConfirmation, sendSignUpNotice, signUpLinkTtlHours } from './sign-up-notice.js';
 import {
+  consumePendingSignUp,
   deleteSession,
   findUserByEmail,
   findUserWithWorkspaces,
+  insertPendingSignUp,
   insertSession,
   insertUser,
   insertWorkspace,
@@ -78,11 +80,11 @@ export async function startSession(
 }
 
 /**
- * Creates the user and either joins the invited workspace or creates the user's own workspace with a
- * trial, in one transaction: a bad invite or workspace leaves no account behind. An email that already
- * has an account gets the same answer (the caller sends the same status and body) and the same work (the
- * password is hashed either way), but no account and no session: a mail tells that address's owner
- * someone tried (see docs/areas/auth.md). Null then.
+ * Sign-up never says whether an email is registered (docs/areas/auth.md). Without an invite, a new email
+ * and a registered one get the same answer after the same work (the password hashed, one mail sent):
+ * the new one a link that creates the account (`confirmSignUp`), the registered one a notice. Nobody is
+ * signed in; null then. An invite already proved the address (its link was mailed there), so an invited
+ * new email gets its account and session at once; a registered one still only a notice.
  */
 export async function signUp(
   deps: AppDeps,
@@ -91,6 +93,10 @@ export async function signUp(
   options: { previousSessionId?: string; linkBase: string | null },
 ): Promise<(NewSession & { userId: number }) | null> {
   const data = signUpSchema.parse(input);
+  const { inviteToken } = data;
+  const { linkBase } = options;
+  // Production without PUBLIC_URL has no address to mail a link to (as for resets): refused alike.
+  if (!inviteToken && !linkBase) throw new AppError('unavailable', serverMessage('auth.signUpNotConfigured'));
   await reserveAttempt(
     deps,
     [{ key: `sign-up:ip:${ip}`, rule: { limit: deps.config.SIGN_UP_LIMIT_PER_HOUR, windowSeconds: 3_600 } }],
@@ -99,49 +105,94 @@ export async function signUp(
   const taken = Boolean(await findUserByEmail(deps.database.db, data.email));
   const passwordHash = await hashPassword(data.password);
   const noticeTaken = async () => {
-    await queueSignUpNotice(deps, data.email, options.linkBase);
+    await sendSignUpNotice(deps, data.email, linkBase);
     return null;
   };
   if (taken) {
     // An invite is checked as for a new account: its refusal must not tell the two apart either.
-    const { inviteToken } = data;
     if (inviteToken) await deps.database.withPlatform((tx) => checkInvite(tx, inviteToken, data.email));
     return noticeTaken();
+  }
+  const account = {
+    email: data.email,
+    firstName: data.firstName,
+    lastName: data.lastName,
+    passwordHash,
+  };
+  if (!inviteToken) {
+    const token = newToken();
+    await insertPendingSignUp(deps.database.db, {
+      ...account,
+      locale: data.locale ?? null,
+      tokenHash: hashToken(token),
+      businessName: data.businessName ?? '',
+      plan: data.plan,
+      addons: data.addons ?? [],
+      expiresAt: new Date(Date.now() + signUpLinkTtlHours * 3_600_000),
+    });
+    const query = new URLSearchParams({ token, ...(data.next ? { next: data.next } : {}) });
+    await sendSignUpConfirmation(deps, account, `${linkBase}/signup/confirm?${query}`);
+    return null;
   }
   const fullName = `${data.firstName} ${data.lastName}`;
   const created = await deps.database
     .withPlatform(async (tx) => {
-      const user = await insertUser(tx, {
-        email: data.email,
-        firstName: data.firstName,
-        lastName: data.lastName,
-        passwordHash,
-        locale: data.locale,
+      const user = await insertUser(tx, { ...account, locale: data.locale });
+      const workspaceId = await joinWorkspaceByInvite(tx, {
+        token: inviteToken,
+        userId: user.id,
+        userEmail: user.email,
+        userName: fullName,
       });
-      const workspaceId = data.inviteToken
-        ? await joinWorkspaceByInvite(tx, {
-            token: data.inviteToken,
-            userId: user.id,
-            userEmail: user.email,
-            userName: fullName,
-          })
-        : await createWorkspaceIn(tx, {
-            name: data.businessName || `${data.firstName}'s workspace`,
-            plan: data.plan,
-            addons: data.addons,
-            ownerId: user.id,
-            ownerName: fullName,
-          });
       return { userId: user.id, workspaceId };
     })
-    .catch((error: unknown) => {
-      // Two sign-ups with one email at once: the unique index decides, the loser is told by mail.
-      if (isPgError(error, 'uniqueViolation', 'users_email_key')) return null;
-      throw error;
-    });
+    .catch(unlessEmailTaken);
   if (!created) return noticeTaken();
   const { userId, workspaceId } = created;
   return { ...(await startSession(deps, userId, workspaceId, options.previousSessionId)), userId };
+}
+
+/** Two sign-ups with one email at once: the unique index decides; null for the loser. */
+function unlessEmailTaken(error: unknown): null {
+  if (isPgError(error, 'uniqueViolation', 'users_email_key')) return null;
+  throw error;
+}
+
+/**
+ * Opens an emailed sign-up link: creates the account and its workspace with a trial, exactly as sign-up
+ * did before it was confirmed, and signs the user in. The link is used in the same transaction, so two
+ * confirmations at once make one account; used, expired or unknown links are refused alike.
+ */
+export async function confirmSignUp(
+  deps: AppDeps,
+  token: string,
+  previousSessionId?: string,
+): Promise<NewSession & { userId: number }> {
+  const created = await deps.database
+    .withPlatform(async (tx) => {
+      const pending = await consumePendingSignUp(tx, hashToken(token));
+      if (!pending) throw AppError.badRequest('token', serverMessage('auth.signUpLinkInvalid'));
+      const user = await insertUser(tx, {
+        email: pending.email,
+        firstName: pending.firstName,
+        lastName: pending.lastName,
+        passwordHash: pending.passwordHash,
+        locale: pending.locale ?? undefined,
+      });
+      const workspaceId = await createWorkspaceIn(tx, {
+        name: pending.businessName || `${pending.firstName}'s workspace`,
+        plan: pending.plan ?? undefined,
+        addons: pending.addons.filter(isAddonId),
+        ownerId: user.id,
+        ownerName: `${pending.firstName} ${pending.lastName}`,
+      });
+      return { userId: user.id, workspaceId };
+    })
+    .catch(unlessEmailTaken);
+  // Another link of the same address was opened first: that one made the account.
+  if (!created) throw new AppError('conflict', serverMessage('auth.signUpAlreadyConfirmed'));
+  const { userId, workspaceId } = created;
+  return { ...(await startSession(deps, userId, workspaceId, previousSessionId)), userId };
 }
 
 type NewWorkspace = {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, signUpOwner, uniqueEmail, useTestApp } from '../../../../test/test-app.js';
+import {
+  ApiClient,
+  confirmSignUpByMail,
+  signUpOwner,
+  uniqueEmail,
+  useTestApp,
+} from '../../../../test/test-app.js';
 
 const t = useTestApp();
 
@@ -41,6 +47,7 @@ describe('the package picked on /pricing reaches sign-up', () => {
 
     const res = await client.post('/api/auth/signup', { ...body, addons: ['lead-engine', 'lead-engine'] });
     expect(res.statusCode).toBe(201);
+    await confirmSignUpByMail(client, body.email);
     const subscription = (await client.get('/api/billing/subscription')).json();
     expect(subscription.plan).toBe('starter');
     expect(subscription.addons.map((a: { id: string }) => a.id)).toEqual(['lead-engine']);

@@ -1,8 +1,15 @@
 import type { ProfileImageType } from '@domain/auth/profile-image';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db, Tx } from '../../db/database.js';
-import { passwordResetTokens, sessions, userProfileImages, users } from '../../db/schema/auth.js';
+import {
+  mailOutbox,
+  passwordResetTokens,
+  pendingSignUps,
+  sessions,
+  userProfileImages,
+  users,
+} from '../../db/schema/auth.js';
 import { workspaces } from '../../db/schema/workspaces.js';
 
 type Executor = Db | Tx;
@@ -298,4 +305,46 @@ export async function findVisibleProfileImage(db: Executor, userId: number, view
         join app_user_workspaces(${userId}::bigint) theirs on theirs.id = mine.id))`);
   const row = rows[0];
   return row ? { contentType: row.content_type, bytes: row.bytes, sha256: row.sha256 } : null;
+}
+
+export type PendingSignUp = typeof pendingSignUps.$inferSelect;
+
+export async function insertPendingSignUp(db: Executor, values: typeof pendingSignUps.$inferInsert) {
+  // Links nobody opened in time go as new sign-ups arrive: the table holds a day's sign-ups at most.
+  await db.delete(pendingSignUps).where(lt(pendingSignUps.expiresAt, sql`now() - interval '1 day'`));
+  await db.insert(pendingSignUps).values(values);
+}
+
+/**
+ * Marks a sign-up link used if it is unused and unexpired, in one statement: two confirmations at once
+ * queue on the row, and the second finds it used.
+ */
+export async function consumePendingSignUp(db: Executor, tokenHash: string): Promise<PendingSignUp | null> {
+  const [row] = await db
+    .update(pendingSignUps)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(pendingSignUps.tokenHash, tokenHash),
+        isNull(pendingSignUps.usedAt),
+        gt(pendingSignUps.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function insertOutboxMail(db: Executor, mail: { to: string; subject: string; text: string }) {
+  await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, sql`now() - interval '1 day'`));
+  await db.insert(mailOutbox).values({ toEmail: mail.to, subject: mail.subject, body: mail.text });
+}
+
+/** The newest mails kept for `to` (or for anyone), newest first. */
+export async function latestOutboxMail(db: Executor, options: { to?: string; limit: number }) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(options.to ? sql`${mailOutbox.toEmail} = ${options.to}::citext` : undefined)
+    .orderBy(desc(mailOutbox.id))
+    .limit(options.limit);
 }

@@ -6,7 +6,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startServerProcess } from '../../../../test/server-process.js';
-import { ApiClient, createTestApp, type TestApp, uniqueEmail } from '../../../../test/test-app.js';
+import {
+  ApiClient,
+  createTestApp,
+  signUpOverHttp,
+  type TestApp,
+  uniqueEmail,
+} from '../../../../test/test-app.js';
 
 let server: ChildProcess | undefined;
 const apps: TestApp[] = [];
@@ -24,20 +30,14 @@ describe('a backup interrupted by kill -9', () => {
     const started = await startServerProcess(env);
     server = started.child;
     const { baseUrl } = started;
-    const signUp = await fetch(`${baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({
-        firstName: 'Kim',
-        lastName: 'Killed',
-        email: uniqueEmail('backup-crash'),
-        password: 'correct-horse-battery',
-        businessName: 'Crash Backups',
-        plan: 'enterprise',
-      }),
+    const cookie = await signUpOverHttp(baseUrl, {
+      firstName: 'Kim',
+      lastName: 'Killed',
+      email: uniqueEmail('backup-crash'),
+      password: 'correct-horse-battery',
+      businessName: 'Crash Backups',
+      plan: 'enterprise',
     });
-    expect(signUp.status).toBe(201);
-    const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
     const me = await (await fetch(`${baseUrl}/api/auth/user`, { headers: { cookie } })).json();
     const workspaceId = me.workspace.id as number;
     owner = new pg.Client({ connectionString: inject('ownerDatabaseUrl') });

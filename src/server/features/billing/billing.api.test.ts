@@ -13,6 +13,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../../../../test/test-app.js';
+import { billingJobs } from './jobs.js';
 
 // The offline provider prorates against the app's clock: a test moves it into a period it wrote itself.
 let clockMs: number | null = null;
@@ -331,6 +332,96 @@ describe('cancel at period end', () => {
   });
 });
 
+describe('the end of a period', () => {
+  const sweep = (app: TestApp['app']) => billingJobs[0].handler({}, app.deps);
+  const workspaceCopy = async (workspaceId: number) =>
+    (await db.query('select plan, addons, subscription_status from workspaces where id = $1', [workspaceId]))
+      .rows[0];
+  const activitiesOf = async (client: ApiClient, type: string) =>
+    ((await client.get('/api/activities')).json() as { type: string }[]).filter((a) => a.type === type);
+
+  it('is scheduled by pg-boss', () => {
+    expect(billingJobs.map((job) => [job.name, job.cron])).toEqual([['billing.period-end', '* * * * *']]);
+  });
+
+  it('ends a platform plan set to cancel once its period is over: the workspace falls to Starter limits, once', async () => {
+    const owner = await signUpOwner(t.app, { plan: 'starter' });
+    await buyPackage(owner, 'professional');
+    const platform = await platformOf(owner.client);
+    expect((await setCancel(owner.client, Number(platform?.id), true)).statusCode).toBe(200);
+
+    // Still in the period: nothing ends.
+    await sweep(t.app);
+    expect(await workspaceCopy(owner.workspaceId)).toEqual({
+      plan: 'professional',
+      addons: [],
+      subscription_status: 'active',
+    });
+
+    clockMs = Date.parse(String(platform?.currentPeriodEnd)) + 60_000;
+    await sweep(t.app);
+    await sweep(t.app);
+    expect(await platformOf(owner.client)).toMatchObject({
+      plan: 'professional',
+      status: 'canceled',
+      limits: { contacts: 1000, users: 2, storageGb: 1 },
+    });
+    expect(await workspaceCopy(owner.workspaceId)).toEqual({
+      plan: 'starter',
+      addons: [],
+      subscription_status: 'canceled',
+    });
+    expect((await owner.client.get('/api/billing/subscription')).json()).toMatchObject({
+      subscriptionStatus: 'canceled',
+      limits: { contacts: 1000, users: 2 },
+    });
+    expect((await owner.client.get('/api/auth/user')).json().workspace).toMatchObject({
+      plan: 'starter',
+      subscriptionStatus: 'canceled',
+    });
+    expect(await activitiesOf(owner.client, 'subscription_ended')).toHaveLength(1);
+    // No renewal was charged for a cancelled plan.
+    expect((await owner.client.get('/api/payments')).json()).toHaveLength(1);
+
+    // Subscribing again starts from the no-plan state.
+    await buyPackage(owner, 'starter');
+    expect(await workspaceCopy(owner.workspaceId)).toEqual({
+      plan: 'starter',
+      addons: [],
+      subscription_status: 'active',
+    });
+  });
+
+  it('renews an offline subscription that was not cancelled: one payment a period, the period moves on', async () => {
+    const owner = await signUpOwner(t.app, { plan: 'starter' });
+    await buyPackage(owner, 'starter');
+    await buyReoss(owner, 'pro');
+    const [platform, reoss] = await listOf(owner.client);
+    expect((await setCancel(owner.client, reoss.id, true)).statusCode).toBe(200);
+    const periodEnd = Date.parse(String(platform.currentPeriodEnd));
+
+    clockMs = periodEnd + 86_400_000;
+    await sweep(t.app);
+    await sweep(t.app);
+    const [renewed, ended] = await listOf(owner.client);
+    expect(renewed).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    expect(Date.parse(String(renewed.currentPeriodEnd))).toBeGreaterThan(clockMs);
+    expect(ended).toMatchObject({ kind: 'reoss', status: 'canceled' });
+    const payments = (await owner.client.get('/api/payments')).json() as {
+      description: string;
+      amountCents: number;
+    }[];
+    expect(payments.filter((p) => p.description.startsWith('Renewal:'))).toEqual([
+      expect.objectContaining({ description: 'Renewal: Starter plan', amountCents: 4900 }),
+    ]);
+    // The REOSS membership's end leaves the platform plan and its copy alone.
+    expect(await workspaceCopy(owner.workspaceId)).toMatchObject({
+      plan: 'starter',
+      subscription_status: 'active',
+    });
+  });
+});
+
 describe('who may change subscriptions', () => {
   it('lets every member read them, and only the owner change them (admin, member, viewer: 403)', async () => {
     const owner = await signUpOwner(t.app, { plan: 'starter' });
@@ -482,6 +573,141 @@ describe('plan changes through Stripe', () => {
     expect(kept.json().cancelAtPeriodEnd).toBe(false);
     expect(stripe.subscriptionUpdates.at(-1)?.params).toEqual({ cancel_at_period_end: 'false' });
     expect(stripe.subscriptions.get('sub_billing_cancel')?.cancelAtPeriodEnd).toBe(false);
+  });
+
+  /** A subscription event as Stripe sends it, signed with the endpoint's secret. */
+  async function sendSubscriptionEvent(
+    id: string,
+    type: 'customer.subscription.updated' | 'customer.subscription.deleted',
+    subscription: { id: string; status: string; cancelAtPeriodEnd: boolean; start: number; end: number },
+  ) {
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      data: {
+        object: {
+          id: subscription.id,
+          object: 'subscription',
+          status: subscription.status,
+          cancel_at_period_end: subscription.cancelAtPeriodEnd,
+          items: {
+            object: 'list',
+            data: [
+              {
+                id: 'si_1',
+                object: 'subscription_item',
+                current_period_start: subscription.start,
+                current_period_end: subscription.end,
+              },
+            ],
+          },
+        },
+      },
+    });
+    return app.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+      },
+      payload,
+    });
+  }
+
+  it('follows customer.subscription.updated and .deleted: the row and the workspace copy, each event once', async () => {
+    const owner = await signUpOwner(app.app, { plan: 'starter' });
+    const subscription = await subscribeAtStripe(owner, [], 4900, 'sub_billing_events');
+    const copy = async () =>
+      (await db.query('select plan, subscription_status from workspaces where id = $1', [owner.workspaceId]))
+        .rows[0];
+    const start = subscription.periodEnd;
+    const end = start + 30 * 86_400;
+
+    // Cancelled in Stripe's dashboard, in the next period.
+    const updated = await sendSubscriptionEvent('evt_sub_updated', 'customer.subscription.updated', {
+      id: 'sub_billing_events',
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      start,
+      end,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(await platformOf(owner.client)).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(end * 1000).toISOString(),
+    });
+
+    const pastDue = await sendSubscriptionEvent('evt_sub_past_due', 'customer.subscription.updated', {
+      id: 'sub_billing_events',
+      status: 'past_due',
+      cancelAtPeriodEnd: true,
+      start,
+      end,
+    });
+    expect(pastDue.statusCode).toBe(200);
+    expect(await copy()).toEqual({ plan: 'starter', subscription_status: 'past_due' });
+
+    const deleted = await sendSubscriptionEvent('evt_sub_deleted', 'customer.subscription.deleted', {
+      id: 'sub_billing_events',
+      status: 'canceled',
+      cancelAtPeriodEnd: true,
+      start,
+      end,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await platformOf(owner.client)).toMatchObject({ status: 'canceled' });
+    expect(await copy()).toEqual({ plan: 'starter', subscription_status: 'canceled' });
+
+    // A late or repeated event never revives an ended subscription, nor is one counted twice.
+    const late = await sendSubscriptionEvent('evt_sub_late', 'customer.subscription.updated', {
+      id: 'sub_billing_events',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      start,
+      end,
+    });
+    expect(late.statusCode).toBe(200);
+    expect(
+      (
+        await sendSubscriptionEvent('evt_sub_deleted', 'customer.subscription.deleted', {
+          id: 'sub_billing_events',
+          status: 'canceled',
+          cancelAtPeriodEnd: true,
+          start,
+          end,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await platformOf(owner.client)).toMatchObject({ status: 'canceled' });
+    const ended = ((await owner.client.get('/api/activities')).json() as { type: string }[]).filter(
+      (a) => a.type === 'subscription_ended',
+    );
+    expect(ended).toHaveLength(1);
+  });
+
+  it('refuses a subscription event that Stripe did not sign, changing nothing', async () => {
+    const owner = await signUpOwner(app.app, { plan: 'starter' });
+    await subscribeAtStripe(owner, [], 4900, 'sub_billing_forged');
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: 'sub_billing_forged', object: 'subscription', status: 'canceled' } },
+    });
+    const forged = await app.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }),
+      },
+      payload,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(await platformOf(owner.client)).toMatchObject({ status: 'active' });
   });
 
   it('changes nothing when Stripe refuses', async () => {

@@ -14,6 +14,7 @@ import { formatDollars } from '@domain/pricing/money';
 import { basePlans, type PlanId, planById, planIds } from '@domain/pricing/plans';
 import { reossAddons, reossTiers } from '@domain/pricing/reoss';
 import type { Tx } from '../../db/database.js';
+import { type AppDeps, now } from '../../deps.js';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.js';
 import { recordActivity } from '../activities/index.js';
 import { listMembers } from '../members/index.js';
@@ -22,11 +23,15 @@ import {
   findPlatformSubscription,
   insertSubscription,
   listSubscriptions,
+  lockDueSubscriptions,
   lockPlatformSubscription,
+  lockProviderSubscription,
   lockSubscription,
   renewProviderSubscription,
+  type SubscriptionChange,
   type SubscriptionRow,
   updateSubscription,
+  workspacesWithDueSubscriptions,
 } from './store.js';
 
 /** The moment and the provider a billing change works with (`now(deps)` and `deps.payments`). */
@@ -95,8 +100,17 @@ function toSubscription(row: SubscriptionRow, at: Date): WorkspaceSubscription {
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     creditCents: row.creditCents,
-    limits: row.kind === 'platform' && isPlanId(row.plan) ? planById(row.plan).limits : null,
+    limits: row.kind === 'platform' && isPlanId(row.plan) ? limitsOf(row, row.plan, at) : null,
   };
+}
+
+/**
+ * The product has no free tier: a platform plan that ended leaves the smallest plan's limits (the
+ * workspace's copy says the same, see migration 1201) until the workspace subscribes again.
+ */
+const endedPlanLimits = planById('starter').limits;
+function limitsOf(row: SubscriptionRow, plan: PlanId, at: Date) {
+  return statusAt(row, at) === 'canceled' ? endedPlanLimits : planById(plan).limits;
 }
 
 export async function listWorkspaceSubscriptions(tx: Tx, at: Date): Promise<WorkspaceSubscription[]> {
@@ -120,7 +134,7 @@ export async function platformPlan(tx: Tx, at: Date): Promise<PlatformPlan> {
     trialEndsAt: subscription.trialEndsAt,
     renewsAt: subscription.currentPeriodEnd,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    limits: planById(row.plan).limits,
+    limits: limitsOf(row, row.plan, at),
   };
 }
 
@@ -202,10 +216,14 @@ export async function subscribeForOrder(tx: Tx, order: PaidOrder, at: Date): Pro
   if (!planId && addonIds.length === 0) return;
   const platform = await lockPlatformSubscription(tx);
   if (!platform || !isPlanId(platform.plan)) return;
-  // The dashboard's package is the whole platform subscription; a card product adds to it.
+  // The dashboard's package is the whole platform subscription; a card product adds to it (to the
+  // no-plan state's Starter without add-ons once the plan has ended).
+  const ended = statusAt(platform, at) === 'canceled';
   const nextAddons =
-    order.kind === 'package' ? addonIds : [...new Set([...platform.addons.filter(isAddonId), ...addonIds])];
-  const nextPlan = planId ?? platform.plan;
+    order.kind === 'package' || ended
+      ? addonIds
+      : [...new Set([...platform.addons.filter(isAddonId), ...addonIds])];
+  const nextPlan = planId ?? (ended ? 'starter' : platform.plan);
   await updateSubscription(tx, platform.id, {
     plan: nextPlan,
     addons: nextAddons.sort(),
@@ -357,4 +375,127 @@ export async function setCancelAtPeriodEnd(
     }),
   );
   return toSubscription(updated, ctx.at);
+}
+
+/** The end of the period after the one that ends at `from`. */
+function nextPeriodEnd(from: Date, interval: SubscriptionRow['interval']): Date {
+  let end = oneMonthAfter(from);
+  if (interval === 'year') for (let month = 1; month < 12; month += 1) end = oneMonthAfter(end);
+  return end;
+}
+
+const renewalDescription = (row: SubscriptionRow) =>
+  `Renewal: ${row.kind === 'platform' && isPlanId(row.plan) ? packageName(row.plan, row.addons.filter(isAddonId)) : planNameOf(row)}`;
+
+/** Ends a subscription whose provider or period says it is over; the platform row's copy follows. */
+async function endSubscription(tx: Tx, row: SubscriptionRow, change: SubscriptionChange = {}) {
+  await updateSubscription(tx, row.id, { ...change, status: 'canceled' });
+  await recordActivity(
+    tx,
+    'subscription_ended',
+    serverMessage('activity.subscriptionEnded', { kind: row.kind }),
+  );
+}
+
+/**
+ * The offline provider bills nothing by itself, so its renewal is made here: each period that is over
+ * is one renewal payment (after any credit a downgrade left), and the period moves on.
+ */
+async function renewOffline(tx: Tx, row: SubscriptionRow, at: Date) {
+  let start = row.currentPeriodStart;
+  let end = row.currentPeriodEnd;
+  let creditCents = row.creditCents;
+  while (end && end <= at) {
+    const spent = Math.min(creditCents, row.priceCents);
+    creditCents -= spent;
+    const amountCents = row.priceCents - spent;
+    const description = renewalDescription(row);
+    if (amountCents > 0) {
+      await recordPayment(tx, {
+        orderId: null,
+        description,
+        amountCents,
+        recurringCents: amountCents,
+        oneTimeCents: 0,
+        provider: 'offline',
+        providerReference: null,
+        customerEmail: null,
+      });
+      await recordActivity(
+        tx,
+        'payment_received',
+        serverMessage('activity.paymentReceived', { amount: formatDollars(amountCents), description }),
+      );
+    }
+    start = end;
+    end = nextPeriodEnd(end, row.interval);
+  }
+  await updateSubscription(tx, row.id, { currentPeriodStart: start, currentPeriodEnd: end, creditCents });
+}
+
+/**
+ * The period sweep (a pg-boss schedule, once across all processes): every subscription set to cancel
+ * whose period is over ends, and an offline one that was not cancelled renews. Each workspace's due rows
+ * are locked and read again in its own transaction, so a second run, a concurrent one or a run after a
+ * kill -9 (which rolled the unfinished transaction back) finds nothing left to do.
+ */
+export async function endOrRenewDueSubscriptions(deps: Pick<AppDeps, 'database' | 'clock'>) {
+  const at = now(deps);
+  const workspaceIds = await deps.database.withPlatform((tx) => workspacesWithDueSubscriptions(tx, at));
+  let ended = 0;
+  let renewed = 0;
+  for (const workspaceId of workspaceIds) {
+    await deps.database.withWorkspace(workspaceId, async (tx) => {
+      for (const row of await lockDueSubscriptions(tx, at)) {
+        if (row.cancelAtPeriodEnd) {
+          await endSubscription(tx, row);
+          ended += 1;
+        } else {
+          await renewOffline(tx, row, at);
+          renewed += 1;
+        }
+      }
+    });
+  }
+  return { ended, renewed };
+}
+
+/** What Stripe says a subscription is now (`customer.subscription.updated` or `.deleted`). */
+export interface ProviderSubscriptionState {
+  providerSubscriptionId: string;
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+}
+
+/**
+ * A change made at the provider (its dashboard, a failed payment, the end of a cancelled period) reaches
+ * the row, in the workspace's transaction. An ended subscription stays ended: a provider never revives
+ * one (subscribing again makes a new one), so a late, out-of-order event cannot either.
+ */
+export async function applyProviderSubscription(tx: Tx, state: ProviderSubscriptionState): Promise<boolean> {
+  const row = await lockProviderSubscription(tx, state.providerSubscriptionId);
+  if (!row || row.status === 'canceled') return false;
+  const change: SubscriptionChange = {
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+    ...(state.currentPeriodStart ? { currentPeriodStart: state.currentPeriodStart } : {}),
+    ...(state.currentPeriodEnd ? { currentPeriodEnd: state.currentPeriodEnd } : {}),
+  };
+  if (state.status === 'canceled') {
+    await endSubscription(tx, row, change);
+  } else {
+    await updateSubscription(tx, row.id, { ...change, status: state.status });
+    if (row.cancelAtPeriodEnd !== state.cancelAtPeriodEnd) {
+      await recordActivity(
+        tx,
+        state.cancelAtPeriodEnd ? 'subscription_cancelling' : 'subscription_kept',
+        serverMessage(
+          state.cancelAtPeriodEnd ? 'activity.subscriptionCancelling' : 'activity.subscriptionKept',
+          { kind: row.kind },
+        ),
+      );
+    }
+  }
+  return true;
 }

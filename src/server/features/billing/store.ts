@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 import { subscriptions } from '../../db/schema/billing.js';
 
@@ -68,4 +68,47 @@ export async function renewProviderSubscription(
         sql`${subscriptions.status} <> 'canceled'`,
       ),
     );
+}
+
+/** Workspaces with a subscription whose period is over and that ends or renews (one query, any workspace). */
+export async function workspacesWithDueSubscriptions(tx: Tx, at: Date): Promise<number[]> {
+  const { rows } = await tx.execute<{ workspace_id: string }>(
+    sql`select workspace_id from app_subscriptions_due(${at.toISOString()}::timestamptz)`,
+  );
+  return rows.map((r) => Number(r.workspace_id));
+}
+
+/**
+ * This workspace's subscriptions that are due at `at`, locked: a second sweep (or a webhook) waits, then
+ * finds them no longer due, so ending or renewing happens once.
+ */
+export async function lockDueSubscriptions(tx: Tx, at: Date): Promise<SubscriptionRow[]> {
+  return tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        lte(subscriptions.currentPeriodEnd, at),
+        ne(subscriptions.status, 'canceled'),
+        or(
+          eq(subscriptions.cancelAtPeriodEnd, true),
+          and(eq(subscriptions.provider, 'offline'), eq(subscriptions.status, 'active')),
+        ),
+      ),
+    )
+    .orderBy(asc(subscriptions.id))
+    .for('update');
+}
+
+/** The subscription a provider bills under this id, locked (a webhook's change waits for a sweep). */
+export async function lockProviderSubscription(
+  tx: Tx,
+  providerSubscriptionId: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+    .for('update');
+  return row;
 }

@@ -5,6 +5,8 @@ const production = {
   NODE_ENV: 'production',
   SECRET_KEY: 'checkout-test-secret-key-checkout-test-key',
   LOG_LEVEL: 'silent',
+  // Sign-up mails a link, which production builds from here only.
+  PUBLIC_URL: 'http://localhost',
 };
 const apps: TestApp[] = [];
 afterAll(async () => {

@@ -28,7 +28,12 @@ import type {
 } from '../../providers/payments/payments-provider.js';
 import { hasStripeWebhook } from '../../providers/payments/stripe-provider.js';
 import { recordActivity } from '../activities/index.js';
-import { renewSubscription, subscribeForOrder } from '../billing/index.js';
+import {
+  applyProviderSubscription,
+  type ProviderSubscriptionState,
+  renewSubscription,
+  subscribeForOrder,
+} from '../billing/index.js';
 import { recordPayment } from '../payments/index.js';
 import {
   type CheckoutOrder,
@@ -348,9 +353,50 @@ export async function recordRenewal(
   });
 }
 
+/** A subscription Stripe changed or ended: its row follows, in the workspace that bought it, once. */
+export async function recordSubscriptionChange(
+  database: Database,
+  event: { eventId: string; type: string; state: ProviderSubscriptionState },
+): Promise<FulfilmentResult> {
+  const subscriptionId = event.state.providerSubscriptionId;
+  const order = await database.withPlatform((tx) => findOrderBySubscription(tx, subscriptionId));
+  if (!order?.buyerWorkspaceId) return 'unknown_order';
+  return database.withWorkspace(order.buyerWorkspaceId, async (tx) => {
+    if (!(await claimEvent(tx, event.eventId, 'stripe', event.type))) return 'duplicate';
+    await applyProviderSubscription(tx, event.state);
+    return 'fulfilled';
+  });
+}
+
+/** Stripe's statuses as a subscription row reads them: one that can never be paid again has ended. */
+const stripeStatuses: Record<Stripe.Subscription.Status, ProviderSubscriptionState['status']> = {
+  active: 'active',
+  trialing: 'trialing',
+  past_due: 'past_due',
+  unpaid: 'unpaid',
+  paused: 'unpaid',
+  incomplete: 'incomplete',
+  incomplete_expired: 'canceled',
+  canceled: 'canceled',
+};
+
+function subscriptionState(subscription: Stripe.Subscription, deleted: boolean): ProviderSubscriptionState {
+  // Since Stripe's 2025 API the period is the items' (all items of one subscription share it).
+  const item = subscription.items?.data?.[0];
+  const at = (seconds: number | undefined) => (seconds ? new Date(seconds * 1000) : null);
+  return {
+    providerSubscriptionId: subscription.id,
+    status: deleted ? 'canceled' : stripeStatuses[subscription.status],
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    currentPeriodStart: at(item?.current_period_start),
+    currentPeriodEnd: at(item?.current_period_end),
+  };
+}
+
 /**
  * Stripe's webhook: checks the signature over the exact bytes sent, then fulfils the checkout, records a
- * renewal or closes an expired session. Anything else is acknowledged and ignored.
+ * renewal, follows a subscription's change or end, or closes an expired session. Anything else is
+ * acknowledged and ignored.
  */
 export async function handleStripeWebhook(
   deps: { database: Database; provider: PaymentsProvider; log: FastifyBaseLogger; at: Date },
@@ -413,6 +459,12 @@ export async function handleStripeWebhook(
       });
       if (result === 'unknown_order') log.warn({ subscriptionId }, 'renewal for an unknown subscription');
     }
+  }
+  if (event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') {
+    const state = subscriptionState(event.data.object, event.type === 'customer.subscription.deleted');
+    const result = await recordSubscriptionChange(database, { eventId: event.id, type: event.type, state });
+    if (result === 'unknown_order')
+      log.warn({ subscriptionId: state.providerSubscriptionId }, 'change of an unknown subscription');
   }
   if (event.type === 'checkout.session.expired') {
     const orderId = event.data.object.metadata?.order_id ?? event.data.object.client_reference_id;

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BuiltServer, startBuiltServer } from '../../../../bench/support/start-server.js';
 import { startCrawlTestSite } from '../../../../test/crawl-test-site.js';
+import { signUpOverHttp } from '../../../../test/test-app.js';
 
 const servers: BuiltServer[] = [];
 const site = await startCrawlTestSite({ products: 100, posts: 5, gate: true, slow: false });
@@ -27,19 +28,17 @@ describe('a crawl interrupted by kill -9', () => {
   it('resumes after the restart without fetching a committed page again, and finishes with the same findings', async () => {
     const first = await start();
     const base = first.baseUrl;
-    const signUp = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({
+    const cookie = await signUpOverHttp(
+      base,
+      {
         firstName: 'Kill',
         lastName: 'Nine',
         email: 'kill9@crawl.test',
         password: 'correct-horse-battery',
         businessName: 'Crawl Co',
-      }),
-    });
-    expect(signUp.status).toBe(201);
-    const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
+      },
+      first.ownerUrl,
+    );
     const call = async (url: string, method: string, path: string, body?: unknown) =>
       fetch(`${url}${path}`, {
         method,

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { ParsedAddress } from '@domain/email/addresses';
 import { SMTPServer } from 'smtp-server';
 import type { AppDeps } from '../../deps.js';
+import { noteOwnListener } from '../../http/outbound.js';
 import { bounceAddressWorkspace, recordDeliveryReport } from '../marketing/index.js';
 import { type ParsedMessage, parseRawMessage } from './parse-message.js';
 import { type IncomingEmail, recordIncomingEmail } from './service.js';
@@ -143,9 +144,15 @@ export async function startCaptureServer(
     server.listen(options.port, options.host ?? deps.config.HOST, () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
+  // A mailbox host the user types must not lead the sync back to this listener (mail-host-guard.ts).
+  const forgetListener = noteOwnListener(server.server.address());
   return {
     port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        forgetListener();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -3,7 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../../../test/server-process.js';
-import { ApiClient, createTestApp, type TestApp, uniqueEmail } from '../../../../test/test-app.js';
+import {
+  ApiClient,
+  createTestApp,
+  signUpOverHttp,
+  signUpOwner,
+  type TestApp,
+  uniqueEmail,
+} from '../../../../test/test-app.js';
 
 const emailCount = 400;
 let server: ChildProcess | undefined;
@@ -28,20 +35,14 @@ describe('emails queued when the server is killed', () => {
     const started = await startServerProcess();
     server = started.child;
     const { baseUrl } = started;
-    const signUp = await fetch(`${baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({
-        firstName: 'Cara',
-        lastName: 'Crash',
-        email: uniqueEmail('crash'),
-        password: 'correct-horse-battery',
-        businessName: 'Crash Co',
-        plan: 'enterprise',
-      }),
+    const cookie = await signUpOverHttp(baseUrl, {
+      firstName: 'Cara',
+      lastName: 'Crash',
+      email: uniqueEmail('crash'),
+      password: 'correct-horse-battery',
+      businessName: 'Crash Co',
+      plan: 'enterprise',
     });
-    expect(signUp.status).toBe(201);
-    const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
 
     // Eight senders at once; kill -9 once a third of the emails were accepted, with more in flight.
     let next = 0;
@@ -109,16 +110,11 @@ describe('emails queued when the server is killed', () => {
   it('answers a repeat of an email still waiting in the queue with "already queued"', async () => {
     const t = await createTestApp();
     apps.push(t);
-    const client = new ApiClient(t.app);
-    const signUp = await client.post('/api/auth/signup', {
+    const { client } = await signUpOwner(t.app, {
       firstName: 'Quinn',
       lastName: 'Queue',
-      email: uniqueEmail('queued'),
-      password: 'correct-horse-battery',
       businessName: 'Queue Co',
-      plan: 'professional',
     });
-    expect(signUp.statusCode).toBe(201);
     // Workers of other test files share this database: holding contact writes keeps the first copy
     // unprocessed (its worker waits on the lock) while the repeat arrives.
     const holder = new pg.Client({ connectionString: t.ownerUrl });

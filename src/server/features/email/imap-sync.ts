@@ -56,7 +56,7 @@ export async function syncEmailAccount(deps: AppDeps, workspaceId: number, accou
   if (!account) return;
   try {
     // An IP literal never reaches the socket's lookup; names are checked there again, on the address used.
-    await assertPublicMailHost(deps.config, account.imapHost);
+    await assertPublicMailHost(deps.config, account.imapHost, account.imapPort);
   } catch (error) {
     deps.log.warn({ err: error, accountId }, 'email account host refused');
     await deps.database.withWorkspace(workspaceId, (tx) =>

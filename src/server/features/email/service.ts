@@ -200,7 +200,7 @@ export async function connectAccount(deps: AppDeps, member: Member, input: Conne
   const email = input.email.toLowerCase();
   const password = input.password ?? input.appPassword ?? '';
   // In every mode: tests reach their loopback server through OUTBOUND_ALLOW_CIDRS, not through a mode switch.
-  if (input.host) await assertPublicMailHost(deps.config, input.host);
+  if (input.host) await assertPublicMailHost(deps.config, input.host, input.port ?? preset.imap.port);
   const account = await deps.database.withWorkspace(member.workspaceId, (tx) =>
     store.upsertAccount(tx, {
       provider: input.provider,

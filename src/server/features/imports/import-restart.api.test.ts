@@ -2,7 +2,13 @@ import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../../../test/server-process.js';
-import { ApiClient, createTestApp, type TestApp, uniqueEmail } from '../../../../test/test-app.js';
+import {
+  ApiClient,
+  createTestApp,
+  signUpOverHttp,
+  type TestApp,
+  uniqueEmail,
+} from '../../../../test/test-app.js';
 
 const rowCount = 120_000;
 let server: ChildProcess | undefined;
@@ -18,20 +24,14 @@ describe('an import interrupted by a killed server', () => {
     server = started.child;
     const { baseUrl } = started;
     const email = uniqueEmail('restart');
-    const signUp = await fetch(`${baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({
-        firstName: 'Rae',
-        lastName: 'Start',
-        email,
-        password: 'correct-horse-battery',
-        businessName: 'Restart Co',
-        plan: 'enterprise',
-      }),
+    const cookie = await signUpOverHttp(baseUrl, {
+      firstName: 'Rae',
+      lastName: 'Start',
+      email,
+      password: 'correct-horse-battery',
+      businessName: 'Restart Co',
+      plan: 'enterprise',
     });
-    expect(signUp.status).toBe(201);
-    const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
 
     const lines = ['Email,First Name,Last Name,Phone'];
     for (let i = 0; i < rowCount; i++) lines.push(`row${i}@restart.test,Row,${i},`);

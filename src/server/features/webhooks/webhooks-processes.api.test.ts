@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../../../test/server-process.js';
-import { uniqueEmail } from '../../../../test/test-app.js';
+import { signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
 import { loadConfig } from '../../config.js';
 import { appSecret, signedHeaders } from './signing.js';
 
@@ -81,20 +81,14 @@ async function start() {
 }
 
 async function signUp(baseUrl: string) {
-  const res = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({
-      firstName: 'Pat',
-      lastName: 'Process',
-      email: uniqueEmail('processes'),
-      password: 'correct-horse-battery',
-      businessName: 'Process Co',
-      plan: 'enterprise',
-    }),
+  return signUpOverHttp(baseUrl, {
+    firstName: 'Pat',
+    lastName: 'Process',
+    email: uniqueEmail('processes'),
+    password: 'correct-horse-battery',
+    businessName: 'Process Co',
+    plan: 'enterprise',
   });
-  expect(res.status).toBe(201);
-  return res.headers.get('set-cookie')?.split(';')[0] ?? '';
 }
 
 async function call(baseUrl: string, cookie: string, method: string, path: string, body?: unknown) {
