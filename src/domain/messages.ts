@@ -307,6 +307,9 @@ export const serverMessages = {
     /*i18n*/ 'The A/B test of a {status, select, sending {sending} paused {paused} sent {sent} other {cancelled}} campaign cannot be changed.',
   'tasks.notFound': /*i18n*/ 'Task not found',
   'tasks.notYours': /*i18n*/ 'Members can change only the tasks they created or that are assigned to them.',
+  'reports.notFound': /*i18n*/ 'Report not found',
+  'reports.outdated':
+    /*i18n*/ 'This report names a field its source no longer has. Open it in the builder and save it again.',
   'automation.workflowNotFound': /*i18n*/ 'Workflow not found',
   'forms.notFound': /*i18n*/ 'Form not found',
   'forms.originRefused':

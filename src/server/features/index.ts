@@ -30,6 +30,7 @@ import { monitoringJobs, monitoringRoutes } from './monitoring/index.js';
 import { paymentRoutes } from './payments/index.js';
 import { phoneSyncJobs, phoneSyncRoutes } from './phone-sync/index.js';
 import { productRoutes } from './products/index.js';
+import { reportRoutes } from './reports/index.js';
 import { seoCrawlAudit, seoJobs, seoRoutes } from './seo/index.js';
 import { successionJobs, successionRoutes } from './succession/index.js';
 import { superhubJobs, superhubRoutes } from './superhub/index.js';
@@ -49,6 +50,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   contactRoutes,
   dealRoutes,
   taskRoutes,
+  reportRoutes,
   checkoutRoutes,
   paymentRoutes,
   billingRoutes,
