@@ -29,6 +29,7 @@ export const signedInPages = [
   '/techstack',
   '/contacts',
   '/tasks',
+  '/reports',
   '/forms',
   '/marketing',
   '/deployment',

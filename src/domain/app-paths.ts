@@ -25,6 +25,7 @@ export const appPaths = [
   '/techstack',
   '/contacts',
   '/tasks',
+  '/reports',
   '/forms',
   '/marketing',
   '/deployment',

@@ -16,6 +16,7 @@ import {
   PricingSelectorPage,
   ReossPage,
 } from '@client/features/pricing';
+import { ReportsPage } from '@client/features/reports';
 import { SchedulerPage } from '@client/features/scheduler';
 import { Phase3DemoPage, Phase3Page, SuperhubDemoPage, SuperhubPage } from '@client/features/superhub';
 import { TasksPage } from '@client/features/tasks';
@@ -70,6 +71,7 @@ export const signedInRoutes: AppRoute[] = [
   // ↓ Signed-in screens: /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
   { path: '/contacts', page: ContactsPage },
   { path: '/tasks', page: TasksPage },
+  { path: '/reports', page: ReportsPage },
   { path: '/forms', page: FormsPage },
   { path: '/marketing', page: MarketingPage },
   { path: '/deployment', page: DeploymentPage },

@@ -69,6 +69,11 @@ export const reportMeasureSchema = z.object({
 });
 export type ReportMeasure = z.infer<typeof reportMeasureSchema>;
 
+/** A measure over no rows: nothing counted or summed is 0; nothing averaged has no figure. */
+export function emptyFigure(measure: ReportMeasure): number | null {
+  return measure.fn === 'avg' || measure.fn === 'rate' ? null : 0;
+}
+
 export const reportBreakdownSchema = z.object({
   by: z.enum(reportBreakdowns, /*i18n*/ 'Choose a breakdown'),
   /** The field grouped by, when `by` is field. */

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
   Activity,
+  BarChart3,
   Boxes,
   ClipboardList,
   Contact,
@@ -34,6 +35,7 @@ export const screenLinks: readonly ScreenLink[] = [
   { path: '/contacts', label: msg`Contacts`, icon: Contact, group: 'marketing' },
   { path: '/tasks', label: msg`Tasks`, icon: ListChecks, group: 'marketing', badge: TaskCountBadge },
   { path: '/forms', label: msg`Lead forms`, icon: ClipboardList, group: 'marketing' },
+  { path: '/reports', label: msg`Reports`, icon: BarChart3, group: 'marketing' },
   { path: '/techstack', label: msg`Tech Stack`, icon: Layers, group: 'operations' },
   { path: '/ecosystem', label: msg`Ecosystem`, icon: Boxes, group: 'operations' },
   { path: '/superhub', label: msg`Central Monitoring`, icon: Activity, group: 'operations' },

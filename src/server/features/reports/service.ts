@@ -2,6 +2,7 @@ import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
 import { fieldOf } from '@domain/reports/report-catalogue';
 import {
+  emptyFigure,
   previousRange,
   type Report,
   type ReportDefinition,
@@ -86,9 +87,8 @@ export function periodStarts(range: ReportRange, unit: 'day' | 'week' | 'month')
   return starts;
 }
 
-/** What a period with no rows shows: nothing counted is 0, nothing averaged has no figure. */
 function emptyValues(definition: ReportDefinition): (number | null)[] {
-  return definition.measures.map((m) => (m.fn === 'avg' || m.fn === 'rate' ? null : 0));
+  return definition.measures.map(emptyFigure);
 }
 
 async function period(tx: Tx, definition: ReportDefinition, range: ReportRange): Promise<ReportPeriod> {
