@@ -46,6 +46,31 @@ export const operatorsByType: Record<ReportFieldType, readonly ReportOperator[]>
   boolean: ['is'],
 };
 
+/** The words of each measure and operator, catalogued: the screen shows them translated, files in English. */
+export const measureLabels: Record<ReportMeasureFn, string> = {
+  count: /*i18n*/ 'Count',
+  sum: /*i18n*/ 'Sum',
+  avg: /*i18n*/ 'Average',
+  distinct: /*i18n*/ 'Distinct values',
+  rate: /*i18n*/ 'Rate',
+};
+
+export const operatorLabels: Record<ReportOperator, string> = {
+  eq: /*i18n*/ 'is',
+  neq: /*i18n*/ 'is not',
+  gt: /*i18n*/ 'is more than',
+  gte: /*i18n*/ 'is at least',
+  lt: /*i18n*/ 'is less than',
+  lte: /*i18n*/ 'is at most',
+  contains: /*i18n*/ 'contains',
+  in: /*i18n*/ 'is one of',
+  before: /*i18n*/ 'is before',
+  after: /*i18n*/ 'is after',
+  empty: /*i18n*/ 'is empty',
+  notEmpty: /*i18n*/ 'is not empty',
+  is: /*i18n*/ 'is',
+};
+
 /** Operators that take no value. */
 export const valuelessOperators: readonly ReportOperator[] = ['empty', 'notEmpty'];
 
@@ -80,6 +105,29 @@ export const reportBreakdownSchema = z.object({
   field: z.string().max(64).optional(),
 });
 export type ReportBreakdown = z.infer<typeof reportBreakdownSchema>;
+
+/**
+ * A measure's column heading, "Count", "Sum: Value", "Rate: Status is customer", with `translate` applied to
+ * each catalogued word (the screen passes its i18n, an exported file keeps English).
+ */
+export function measureHeading(
+  source: ReportSourceId,
+  measure: ReportMeasure,
+  translate: (text: string) => string = (text) => text,
+): string {
+  const name = translate(measureLabels[measure.fn]);
+  const fieldLabel = (field: string | undefined) => {
+    const found = field === undefined ? undefined : fieldOf(source, field);
+    return found ? translate(found.label) : (field ?? '');
+  };
+  if (measure.fn === 'count') return name;
+  if (measure.fn === 'rate' && measure.where) {
+    const { field, op, value } = measure.where;
+    const shown = Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value);
+    return `${name}: ${fieldLabel(field)} ${translate(operatorLabels[op])} ${shown}`.trim();
+  }
+  return `${name}: ${fieldLabel(measure.field)}`;
+}
 
 /** Whole UTC days, both ends included; the previous period is as many days just before `from`. */
 export const reportRangeSchema = z.object({ from: isoDay, to: isoDay });

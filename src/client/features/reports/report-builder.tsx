@@ -6,6 +6,8 @@ import { ApiError } from '@client/lib/api';
 import { toastError } from '@client/lib/error-toast';
 import { type ReportField, type ReportSourceId, reportSources } from '@domain/reports/report-catalogue';
 import {
+  measureLabels,
+  operatorLabels,
   operatorsByType,
   type ReportChartType,
   type ReportDefinitionInput,
@@ -20,7 +22,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { breakdownLabels, chartLabels, measureLabels, operatorLabels } from './report-labels';
+import { breakdownLabels, chartLabels } from './report-labels';
 import { ReportView } from './report-view';
 import { usePreviewReport, useSaveReport } from './reports-api';
 

@@ -15,7 +15,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatFigure, measureHeading, rowLabel } from './report-format';
+import { formatFigure, measureHeadingIn, rowLabel } from './report-format';
 
 const colours = [
   'var(--color-primary, #2563eb)',
@@ -34,7 +34,7 @@ const previousColour = '#94a3b8';
 export function ReportChart({ series }: { series: ReportSeries }) {
   const { i18n, t } = useLingui();
   const { definition, current, previous } = series;
-  const headings = definition.measures.map((m) => measureHeading(i18n, definition, m));
+  const headings = definition.measures.map((m) => measureHeadingIn(i18n, definition, m));
   const previousName = t`Previous period`;
   const data = current.rows.map((row, index) => ({
     label: rowLabel(i18n, definition, row),

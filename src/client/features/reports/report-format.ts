@@ -1,26 +1,17 @@
 import { formatDate, formatDay, formatNumber } from '@client/i18n/format';
 import { fieldOf } from '@domain/reports/report-catalogue';
-import type { ReportDefinition, ReportMeasure, ReportSeriesRow } from '@domain/reports/report-schemas';
+import {
+  measureHeading,
+  type ReportDefinition,
+  type ReportMeasure,
+  type ReportSeriesRow,
+} from '@domain/reports/report-schemas';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { measureLabels, operatorLabels } from './report-labels';
 
-const fieldLabel = (i18n: I18n, definition: ReportDefinition, field: string | undefined) => {
-  const found = field === undefined ? undefined : fieldOf(definition.source, field);
-  return found ? i18n._(found.label) : (field ?? '');
-};
-
-/** A measure's column heading: "Count", "Sum: Value", "Rate: Status is customer". */
-export function measureHeading(i18n: I18n, definition: ReportDefinition, measure: ReportMeasure): string {
-  const name = i18n._(measureLabels[measure.fn]);
-  if (measure.fn === 'count') return name;
-  if (measure.fn === 'rate' && measure.where) {
-    const { field, op, value } = measure.where;
-    const shown = Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value);
-    return `${name}: ${fieldLabel(i18n, definition, field)} ${i18n._(operatorLabels[op])} ${shown}`.trim();
-  }
-  return `${name}: ${fieldLabel(i18n, definition, measure.field)}`;
-}
+/** A measure's column heading in the reader's language. */
+export const measureHeadingIn = (i18n: I18n, definition: ReportDefinition, measure: ReportMeasure) =>
+  measureHeading(definition.source, measure, (text) => i18n._(text));
 
 /** A figure as the reader reads it: rates as percentages, money with cents, counts whole. */
 export function formatFigure(definition: ReportDefinition, index: number, value: number | null): string {

@@ -1,19 +1,6 @@
-import type {
-  ReportBreakdownKind,
-  ReportChartType,
-  ReportMeasureFn,
-  ReportOperator,
-} from '@domain/reports/report-schemas';
+import type { ReportBreakdownKind, ReportChartType } from '@domain/reports/report-schemas';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-
-export const measureLabels: Record<ReportMeasureFn, MessageDescriptor> = {
-  count: msg`Count`,
-  sum: msg`Sum`,
-  avg: msg`Average`,
-  distinct: msg`Distinct values`,
-  rate: msg`Rate`,
-};
 
 export const chartLabels: Record<ReportChartType, MessageDescriptor> = {
   number: msg`Number`,
@@ -29,20 +16,4 @@ export const breakdownLabels: Record<Exclude<ReportBreakdownKind, 'field'>, Mess
   day: msg`By day`,
   week: msg`By week`,
   month: msg`By month`,
-};
-
-export const operatorLabels: Record<ReportOperator, MessageDescriptor> = {
-  eq: msg`is`,
-  neq: msg`is not`,
-  gt: msg`is more than`,
-  gte: msg`is at least`,
-  lt: msg`is less than`,
-  lte: msg`is at most`,
-  contains: msg`contains`,
-  in: msg`is one of`,
-  before: msg`is before`,
-  after: msg`is after`,
-  empty: msg`is empty`,
-  notEmpty: msg`is not empty`,
-  is: msg`is`,
 };

@@ -4,7 +4,7 @@ import { fieldOf } from '@domain/reports/report-catalogue';
 import { emptyFigure, type ReportSeries } from '@domain/reports/report-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
-import { formatFigure, measureHeading, rowLabel } from './report-format';
+import { formatFigure, measureHeadingIn, rowLabel } from './report-format';
 import { breakdownLabels } from './report-labels';
 
 // Recharts loads with the first chart drawn, not with the list of reports.
@@ -24,7 +24,7 @@ function change(current: number | null, previous: number | null): string | null 
 export function ReportView({ series }: { series: ReportSeries }) {
   const { i18n, t } = useLingui();
   const { definition, current, previous } = series;
-  const headings = definition.measures.map((m) => measureHeading(i18n, definition, m));
+  const headings = definition.measures.map((m) => measureHeadingIn(i18n, definition, m));
   const { breakdown } = definition;
   const groupHeading =
     breakdown.by === 'field'

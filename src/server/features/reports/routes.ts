@@ -1,12 +1,22 @@
+import { PassThrough } from 'node:stream';
 import {
+  type ExportFormat,
+  exportListParamsSchema,
+  exportQuerySchema,
   reportDefinitionSchema,
   reportIdParamsSchema,
   reportListSchema,
   reportSchema,
   reportSeriesSchema,
 } from '@domain/reports/report-schemas';
+import type { Role } from '@domain/roles';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Tx } from '../../db/database.js';
+import { attachmentDisposition } from '../../http/csv-download.js';
+import { answerOfType } from '../../http/responses.js';
+import { type ExportFile, listExport, reportExport } from './exports.js';
 import {
   createReport,
   deleteReport,
@@ -16,8 +26,47 @@ import {
   seriesOf,
   updateReport,
 } from './service.js';
+import { exportTypes } from './sheet-writer.js';
 
 const tags = ['reports'];
+
+const fileAnswer = answerOfType(Object.values(exportTypes), 'The rows as a CSV or XLSX file (an attachment)');
+
+/**
+ * Streams an export from inside the workspace's transaction: `prepare` finds what is asked (a 404 is still
+ * an ordinary answer), then the headers go out and the rows follow as they are read. The transaction lasts
+ * as long as the download; a download abandoned half-way ends it (the file stream is destroyed).
+ */
+async function sendExport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  role: Role,
+  format: ExportFormat,
+  prepare: (tx: Tx) => Promise<ExportFile> | ExportFile,
+): Promise<FastifyReply> {
+  const out = new PassThrough();
+  await app.inWorkspace(
+    request,
+    role,
+    async (tx) => {
+      const file = await prepare(tx);
+      reply
+        .header('content-type', format === 'csv' ? `${exportTypes.csv}; charset=utf-8` : exportTypes.xlsx)
+        .header('content-disposition', attachmentDisposition(file.fileName));
+      reply.send(out);
+      try {
+        await file.write(out);
+      } catch (error) {
+        // The headers are gone: all that is left is to cut the download short, so it cannot pass for whole.
+        request.log.warn({ err: error }, 'export cut short');
+        out.destroy(error as Error);
+      }
+    },
+    { readOnly: true },
+  );
+  return reply;
+}
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -112,6 +161,47 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => app.inWorkspace(request, 'admin', (tx) => updateReport(tx, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/reports/:id/export',
+    {
+      schema: {
+        tags,
+        description:
+          'A saved report’s table as a file: `format=csv` (UTF-8 with a BOM) or `xlsx`. Any text cell a ' +
+          'spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) starts with an ' +
+          'apostrophe.',
+        params: reportIdParamsSchema,
+        querystring: exportQuerySchema,
+        response: fileAnswer,
+      },
+    },
+    (request, reply) =>
+      sendExport(app, request, reply, 'viewer', request.query.format, (tx) =>
+        reportExport(tx, request.params.id, request.query.format),
+      ),
+  );
+
+  app.get(
+    '/api/reports/exports/:list',
+    {
+      config: { role: 'member' },
+      schema: {
+        tags,
+        description:
+          'Every contact, deal or task of the workspace as a file (`format=csv` or `xlsx`), by id, streamed from ' +
+          'a database cursor: a million rows are never held at once. Members and above. Formula-like cells are ' +
+          'neutralised as in report exports.',
+        params: exportListParamsSchema,
+        querystring: exportQuerySchema,
+        response: fileAnswer,
+      },
+    },
+    (request, reply) =>
+      sendExport(app, request, reply, 'member', request.query.format, (tx) =>
+        listExport(tx, request.params.list, request.query.format),
+      ),
   );
 
   app.delete(

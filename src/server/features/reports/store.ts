@@ -1,4 +1,4 @@
-import type { ReportDefinition, ReportRange } from '@domain/reports/report-schemas';
+import type { ExportList, ReportDefinition, ReportRange } from '@domain/reports/report-schemas';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 import { reports } from '../../db/schema/reports.js';
@@ -84,4 +84,71 @@ export async function* cursorRows<T extends Record<string, unknown>>(
   } finally {
     await tx.execute(sql`close report_export`).catch(() => {});
   }
+}
+
+const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const ownerName = sql`coalesce(nullif(btrim(u.first_name || ' ' || u.last_name), ''), u.email::text)`;
+
+/**
+ * The columns of each list's export: a heading and its SQL, read by id through a cursor. Money in the
+ * currency's units, times in UTC (ISO 8601), so a spreadsheet sorts and sums them.
+ */
+const exportColumns: Record<ExportList, { from: SQL; columns: [string, SQL][] }> = {
+  contacts: {
+    from: sql`contacts t left join users u on u.id = t.owner_id`,
+    columns: [
+      ['ID', sql`t.id`],
+      ['First name', sql`t.first_name`],
+      ['Last name', sql`t.last_name`],
+      ['Email', sql`t.email::text`],
+      ['Phone', sql`t.phone`],
+      ['Company', sql`t.company`],
+      ['Source', sql`t.source`],
+      ['Status', sql`t.status`],
+      ['Value', sql`(t.value_cents / 100.0)::float8`],
+      ['Owner', ownerName],
+      ['City', sql`t.city`],
+      ['Created', isoTime(sql`t.created_at`)],
+    ],
+  },
+  deals: {
+    from: sql`deals t left join users u on u.id = t.owner_id`,
+    columns: [
+      ['ID', sql`t.id`],
+      ['Name', sql`t.name`],
+      ['Stage', sql`t.stage`],
+      ['Value', sql`(t.value_cents / 100.0)::float8`],
+      ['Currency', sql`t.currency`],
+      ['Contact', sql`t.contact_name`],
+      ['Owner', ownerName],
+      ['Expected close', sql`to_char(t.expected_close_date, 'YYYY-MM-DD')`],
+      ['Created', isoTime(sql`t.created_at`)],
+      ['Closed', isoTime(sql`t.closed_at`)],
+    ],
+  },
+  tasks: {
+    from: sql`tasks t left join users u on u.id = t.owner_id`,
+    columns: [
+      ['ID', sql`t.id`],
+      ['Title', sql`t.title`],
+      ['Status', sql`t.status`],
+      ['Due', isoTime(sql`t.due_at`)],
+      ['Owner', ownerName],
+      ['Created', isoTime(sql`t.created_at`)],
+      ['Closed', isoTime(sql`t.closed_at`)],
+    ],
+  },
+};
+
+/** A list's export: its headings and the query for its rows (columns `c0`…, in the headings' order). */
+export function listExport(list: ExportList): { header: string[]; query: SQL } {
+  const { from, columns } = exportColumns[list];
+  const selected = sql.join(
+    columns.map(([, column], i) => sql`${column} as ${sql.identifier(`c${i}`)}`),
+    sql`, `,
+  );
+  return {
+    header: columns.map(([heading]) => heading),
+    query: sql`select ${selected} from ${from} order by t.id`,
+  };
 }
