@@ -77,6 +77,15 @@ describe('reports', () => {
       `/api/reports/${reports.json.reports[0].id}/series`,
     );
     expect(series.json.current.totals).toEqual([3]);
+    // Its CSV link downloads the same table.
+    const href = await page.getByRole('link', { name: 'CSV', exact: true }).getAttribute('href');
+    const csv = await page.evaluate((url) => fetch(url as string).then((r) => r.text()), href);
+    expect(
+      csv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/),
+    ).toEqual(['Status,Count,Count (previous period)', 'lead,2,0', 'customer,1,0', 'Total,3,0']);
 
     // Arabic, right to left, on a phone.
     await api(page, 'PATCH', '/api/auth/user', { locale: 'ar' });

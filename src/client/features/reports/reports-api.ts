@@ -1,6 +1,7 @@
 import { apiRequest, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import {
+  type ExportList,
   type ReportDefinitionInput,
   reportListSchema,
   reportSchema,
@@ -54,3 +55,7 @@ export function useDeleteReport() {
 /** A saved report's figures as a file (a plain link: the browser streams the download). */
 export const reportExportHref = (id: number, format: 'csv' | 'xlsx') =>
   `/api/reports/${id}/export?format=${format}`;
+
+/** A whole list (contacts, deals, tasks) as a file. */
+export const listExportHref = (list: ExportList, format: 'csv' | 'xlsx') =>
+  `/api/reports/exports/${list}?format=${format}`;

@@ -4,14 +4,21 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
-import type { Report, ReportDefinitionInput } from '@domain/reports/report-schemas';
+import { reportSources } from '@domain/reports/report-catalogue';
+import { exportLists, type Report, type ReportDefinitionInput } from '@domain/reports/report-schemas';
 import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { newDefinition, ReportBuilder } from './report-builder';
 import { ReportView } from './report-view';
-import { reportExportHref, useDeleteReport, useReportList, useReportSeries } from './reports-api';
+import {
+  listExportHref,
+  reportExportHref,
+  useDeleteReport,
+  useReportList,
+  useReportSeries,
+} from './reports-api';
 
 type Mode =
   | { kind: 'view'; id: number }
@@ -80,6 +87,39 @@ function SavedReport({
   );
 }
 
+/** Whole lists as files, for members and above (the server checks the same). */
+function ListExports() {
+  const { i18n } = useLingui();
+  return (
+    <section className="mt-6 space-y-2" aria-labelledby="list-exports">
+      <h2 id="list-exports" className="text-sm font-medium">
+        <Trans>Export lists</Trans>
+      </h2>
+      <p className="text-xs text-muted-foreground">
+        <Trans>Every contact, deal or task of the workspace, as a file.</Trans>
+      </p>
+      <ul className="space-y-1 text-sm">
+        {exportLists.map((list) => (
+          <li key={list} className="flex items-center justify-between gap-2">
+            <span>{i18n._(reportSources[list].label)}</span>
+            <span className="flex gap-1">
+              {(['csv', 'xlsx'] as const).map((format) => (
+                <Button key={format} variant="ghost" size="sm" asChild>
+                  <a href={listExportHref(list, format)} download>
+                    <Download />
+                    {format === 'csv' ? <Trans>CSV</Trans> : <Trans>Excel</Trans>}
+                    <span className="sr-only">{i18n._(reportSources[list].label)}</span>
+                  </a>
+                </Button>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * /reports: the workspace's saved reports, each drawn as its chart and table; owners and admins build,
  * change and delete them.
@@ -88,6 +128,7 @@ export function ReportsPage() {
   const { t } = useLingui();
   const { user } = useAuth();
   const canWrite = Boolean(user && hasRole(user.role, 'admin'));
+  const canExportLists = Boolean(user && hasRole(user.role, 'member'));
   const list = useReportList();
   const [mode, setMode] = useState<Mode | null>(null);
   const reports = list.data?.reports ?? [];
@@ -113,39 +154,42 @@ export function ReportsPage() {
         )}
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <nav aria-label={t`Saved reports`}>
-          <QueryState
-            query={list}
-            loading={<Skeleton className="h-40" />}
-            errorTitle={<Trans>The reports could not be loaded.</Trans>}
-            isEmpty={(data) => data.reports.length === 0}
-            empty={
-              <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">
-                <Trans>No reports yet.</Trans>
-              </p>
-            }
-          >
-            {(data) => (
-              <ul className="space-y-1">
-                {data.reports.map((report) => (
-                  <li key={report.id}>
-                    <button
-                      type="button"
-                      aria-current={report.id === shownId ? 'page' : undefined}
-                      className={cn(
-                        'w-full truncate rounded-md px-3 py-2 text-start text-sm hover:bg-muted',
-                        report.id === shownId && 'bg-muted font-medium',
-                      )}
-                      onClick={() => setMode({ kind: 'view', id: report.id })}
-                    >
-                      {report.definition.name}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </QueryState>
-        </nav>
+        <div>
+          <nav aria-label={t`Saved reports`}>
+            <QueryState
+              query={list}
+              loading={<Skeleton className="h-40" />}
+              errorTitle={<Trans>The reports could not be loaded.</Trans>}
+              isEmpty={(data) => data.reports.length === 0}
+              empty={
+                <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">
+                  <Trans>No reports yet.</Trans>
+                </p>
+              }
+            >
+              {(data) => (
+                <ul className="space-y-1">
+                  {data.reports.map((report) => (
+                    <li key={report.id}>
+                      <button
+                        type="button"
+                        aria-current={report.id === shownId ? 'page' : undefined}
+                        className={cn(
+                          'w-full truncate rounded-md px-3 py-2 text-start text-sm hover:bg-muted',
+                          report.id === shownId && 'bg-muted font-medium',
+                        )}
+                        onClick={() => setMode({ kind: 'view', id: report.id })}
+                      >
+                        {report.definition.name}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </QueryState>
+          </nav>
+          {canExportLists && <ListExports />}
+        </div>
         <div className="min-w-0">
           {mode?.kind === 'edit' ? (
             <ReportBuilder
