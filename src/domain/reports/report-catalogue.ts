@@ -136,6 +136,54 @@ export const reportSources = {
       description: { label: /*i18n*/ 'Description', type: 'text' },
     },
   },
+  campaignMessages: {
+    label: /*i18n*/ 'Campaign messages',
+    dateLabel: /*i18n*/ 'Created',
+    fields: {
+      campaign: { label: /*i18n*/ 'Campaign', type: 'category' },
+      status: {
+        label: /*i18n*/ 'Status',
+        type: 'category',
+        options: ['queued', 'sending', 'sent', 'offline', 'failed'],
+      },
+      opened: { label: /*i18n*/ 'Opened', type: 'boolean' },
+      clicked: { label: /*i18n*/ 'Clicked', type: 'boolean' },
+      converted: { label: /*i18n*/ 'Converted', type: 'boolean' },
+      attempts: { label: /*i18n*/ 'Attempts', type: 'number' },
+    },
+  },
+  webhookDeliveries: {
+    label: /*i18n*/ 'Webhook deliveries',
+    dateLabel: /*i18n*/ 'Created',
+    fields: {
+      eventType: { label: /*i18n*/ 'Event type', type: 'category' },
+      status: {
+        label: /*i18n*/ 'Status',
+        type: 'category',
+        options: ['pending', 'sending', 'succeeded', 'failed'],
+      },
+      endpoint: { label: /*i18n*/ 'Endpoint', type: 'category' },
+      attempts: { label: /*i18n*/ 'Attempts', type: 'number' },
+    },
+  },
+  monitorChecks: {
+    label: /*i18n*/ 'Monitor checks',
+    dateLabel: /*i18n*/ 'Checked',
+    fields: {
+      monitor: { label: /*i18n*/ 'Monitor', type: 'category' },
+      up: { label: /*i18n*/ 'Up', type: 'boolean' },
+      responseMs: { label: /*i18n*/ 'Response time (ms)', type: 'number' },
+    },
+  },
+  incidents: {
+    label: /*i18n*/ 'Incidents',
+    dateLabel: /*i18n*/ 'Opened',
+    fields: {
+      monitor: { label: /*i18n*/ 'Monitor', type: 'category' },
+      open: { label: /*i18n*/ 'Still open', type: 'boolean' },
+      minutes: { label: /*i18n*/ 'Duration (minutes)', type: 'number' },
+    },
+  },
 } as const satisfies Record<string, ReportSource>;
 
 export type ReportSourceId = keyof typeof reportSources;

@@ -41,6 +41,13 @@ const websiteField: FieldSql = {
   label: (key) => sql`(select w.name from websites w where w.id = (${key})::integer)`,
 };
 
+/** A monitor is named by its app (and its own address when it has one). */
+const monitorField: FieldSql = {
+  expr: sql`t.monitor_id::text`,
+  label: (key) =>
+    sql`(select a.name || coalesce(' – ' || m.url, '') from ops_monitors m join ecosystem_apps a on a.id = m.app_id where m.id = (${key})::bigint)`,
+};
+
 const cents = (column: SQL) => sql`(${column}) / 100.0`;
 
 /** The analytics rollup dimension of each dimension field; the rest read the day's totals. */
@@ -157,6 +164,56 @@ export const sourceSql: { [S in ReportSourceId]: SourceSql<ReportFieldId<S>> } =
       oneTime: { expr: cents(sql`t.one_time_cents`) },
       customerEmail: { expr: sql`t.customer_email::text` },
       description: { expr: sql`t.description` },
+    },
+  },
+  campaignMessages: {
+    from: sql`marketing_messages t`,
+    date: sql`t.created_at`,
+    // Workflow mails share the table; a campaign report counts campaigns' messages only.
+    base: () => sql`t.campaign_id is not null`,
+    fields: {
+      campaign: {
+        expr: sql`t.campaign_id::text`,
+        label: (key) => sql`(select c.name from campaigns c where c.id = (${key})::bigint)`,
+      },
+      status: { expr: sql`t.status` },
+      opened: { expr: sql`(t.opened_at is not null)` },
+      clicked: { expr: sql`(t.clicked_at is not null)` },
+      converted: { expr: sql`(t.converted_at is not null)` },
+      attempts: { expr: sql`t.attempts` },
+    },
+  },
+  webhookDeliveries: {
+    from: sql`ops_deliveries t`,
+    date: sql`t.created_at`,
+    fields: {
+      eventType: { expr: sql`t.event_type` },
+      status: { expr: sql`t.status` },
+      endpoint: {
+        expr: sql`t.endpoint_id::text`,
+        label: (key) =>
+          sql`(select a.name || coalesce(' – ' || e.url, '') from ops_endpoints e join ecosystem_apps a on a.id = e.app_id where e.id = (${key})::bigint)`,
+      },
+      attempts: { expr: sql`t.attempts` },
+    },
+  },
+  monitorChecks: {
+    from: sql`ops_heartbeats t`,
+    date: sql`t.checked_at`,
+    fields: {
+      monitor: monitorField,
+      up: { expr: sql`t.up` },
+      responseMs: { expr: sql`t.response_ms` },
+    },
+  },
+  incidents: {
+    from: sql`ops_incidents t`,
+    date: sql`t.opened_at`,
+    fields: {
+      monitor: monitorField,
+      open: { expr: sql`(t.closed_at is null)` },
+      // An open incident has lasted until now.
+      minutes: { expr: sql`(extract(epoch from coalesce(t.closed_at, now()) - t.opened_at) / 60)::float8` },
     },
   },
 };

@@ -116,10 +116,76 @@ async function fixture(workspaceId: number, userId: number) {
     `insert into payments (workspace_id, description, amount_cents, recurring_cents, provider, paid_at)
      values ($1, 'Plan', 2500, 2500, 'stripe', '2026-04-15T10:00Z')`,
   );
-  return { form, site };
+  const campaign = (
+    await q(
+      `insert into campaigns (workspace_id, name, subject, body) values ($1, 'Spring sale', 'S', 'B') returning id`,
+    )
+  ).rows[0].id;
+  for (const [n, status, opened, clicked] of [
+    [1, 'sent', '2026-03-11T10:00Z', '2026-03-11T11:00Z'],
+    [2, 'sent', '2026-03-11T10:00Z', null],
+    [3, 'sent', null, null],
+    [4, 'failed', null, null],
+  ])
+    await q(
+      `insert into marketing_messages (workspace_id, idempotency_key, campaign_id, to_email, subject, body, status, token, created_at, opened_at, clicked_at, attempts)
+       values ($1, $2, $3, $4, 'S', 'B', $5, $6, '2026-03-10T10:00Z', $7, $8, $9)`,
+      [
+        `campaign:${campaign}:${n}`,
+        campaign,
+        `m${n}@example.test`,
+        status,
+        `token-${workspaceId}-${n}`,
+        opened,
+        clicked,
+        n === 4 ? 3 : 1,
+      ],
+    );
+  // A workflow's mail is not a campaign's.
+  await q(
+    `insert into marketing_messages (workspace_id, idempotency_key, to_email, subject, body, status, token, created_at)
+     values ($1, 'run:1:a', 'w@example.test', 'S', 'B', 'sent', $2, '2026-03-10T10:00Z')`,
+    [`token-${workspaceId}-run`],
+  );
+  const app = (
+    await q(
+      `insert into ecosystem_apps (workspace_id, name, category, url) values ($1, 'Shop', 'core', 'https://shop.example') returning id`,
+    )
+  ).rows[0].id;
+  const endpoint = (
+    await q(`insert into ops_endpoints (workspace_id, app_id) values ($1, $2) returning id`, [app])
+  ).rows[0].id;
+  for (const [status, attempts] of [
+    ['succeeded', 1],
+    ['succeeded', 2],
+    ['failed', 5],
+  ])
+    await q(
+      `insert into ops_deliveries (workspace_id, endpoint_id, webhook_id, event_type, body, status, attempts, created_at)
+       values ($1, $2, 'w', 'order.paid', '{}', $3, $4, '2026-03-12T10:00Z')`,
+      [endpoint, status, attempts],
+    );
+  // Each app has its default monitor (made with the app).
+  const monitor = (await q(`select id from ops_monitors where workspace_id = $1 and app_id = $2`, [app]))
+    .rows[0].id;
+  for (const [up, ms] of [
+    [true, 100],
+    [true, 200],
+    [true, 300],
+    [false, 1000],
+  ])
+    await q(
+      `insert into ops_heartbeats (workspace_id, monitor_id, checked_at, up, response_ms) values ($1, $2, '2026-03-13T10:00Z', $3, $4)`,
+      [monitor, up, ms],
+    );
+  await q(
+    `insert into ops_incidents (workspace_id, monitor_id, opened_at, closed_at) values ($1, $2, '2026-03-13T10:00Z', '2026-03-13T10:30Z')`,
+    [monitor],
+  );
+  return { form, site, campaign, endpoint, monitor };
 }
 
-let ids: { form: number; site: number };
+let ids: Awaited<ReturnType<typeof fixture>>;
 
 beforeAll(async () => {
   db = new pg.Client({ connectionString: t.ownerUrl });
@@ -308,6 +374,49 @@ describe('report figures, counted by hand', () => {
       ['2026-03-09', 50, 50, 0],
       ['2026-03-16', 0, null, 0],
     ]);
+  });
+});
+
+describe('operations and campaign sources, counted by hand', () => {
+  it('campaign messages, webhook deliveries, monitor checks and incidents', async () => {
+    const messages = await preview({
+      source: 'campaignMessages',
+      measures: [
+        { fn: 'count' },
+        { fn: 'rate', where: { field: 'opened', op: 'is', value: true } },
+        { fn: 'rate', where: { field: 'clicked', op: 'is', value: true } },
+        { fn: 'sum', field: 'attempts' },
+      ],
+      breakdown: { by: 'field', field: 'campaign' },
+    });
+    expect(messages.current.rows).toEqual([
+      { key: String(ids.campaign), label: 'Spring sale', values: [4, 0.5, 0.25, 6] },
+    ]);
+    const deliveries = await preview({
+      source: 'webhookDeliveries',
+      measures: [{ fn: 'count' }, { fn: 'avg', field: 'attempts' }],
+      breakdown: { by: 'field', field: 'status' },
+    });
+    expect(rowsOf(deliveries.current)).toEqual([
+      ['succeeded', 2, 1.5],
+      ['failed', 1, 5],
+    ]);
+    expect(deliveries.current.totals).toEqual([3, 8 / 3]);
+    const checks = await preview({
+      source: 'monitorChecks',
+      measures: [
+        { fn: 'rate', where: { field: 'up', op: 'is', value: true } },
+        { fn: 'avg', field: 'responseMs' },
+      ],
+      breakdown: { by: 'field', field: 'monitor' },
+    });
+    expect(checks.current.rows).toEqual([{ key: String(ids.monitor), label: 'Shop', values: [0.75, 400] }]);
+    const incidents = await preview({
+      source: 'incidents',
+      measures: [{ fn: 'count' }, { fn: 'sum', field: 'minutes' }],
+      filters: [{ field: 'open', op: 'is', value: false }],
+    });
+    expect(incidents.current.totals).toEqual([1, 30]);
   });
 });
 
