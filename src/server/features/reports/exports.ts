@@ -31,8 +31,7 @@ export function listExport(tx: Tx, list: ExportList, format: ExportFormat): Expo
     fileName: `${list}-${today()}.${format}`,
     async write(out) {
       const writer = sheetWriter(format, out, header, list);
-      for await (const rows of store.cursorRows(tx, query))
-        await writer.addRows(rows.map((row) => Object.values(row) as Cell[]));
+      for await (const rows of store.cursorRows(tx, query)) await writer.addRows(rows as Cell[][]);
       await writer.end();
     },
   };
