@@ -19,6 +19,8 @@ const benches = [
   'bench/campaigns.ts',
   'bench/backup.ts',
   'bench/assistant.ts',
+  'bench/reports.ts',
+  'bench/exports.ts',
 ];
 
 for (const file of benches) {

@@ -30,6 +30,7 @@ export const signedInPages = [
   '/contacts',
   '/contacts/duplicates',
   '/tasks',
+  '/reports',
   '/forms',
   '/marketing',
   '/deployment',

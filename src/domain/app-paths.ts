@@ -27,6 +27,7 @@ export const appPaths = [
   '/contacts',
   '/contacts/duplicates',
   '/tasks',
+  '/reports',
   '/forms',
   '/marketing',
   '/deployment',

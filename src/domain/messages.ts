@@ -329,6 +329,9 @@ export const serverMessages = {
   'duplicates.merged': /*i18n*/ '{count, plural, one {# contact} other {# contacts}} merged into {name}',
   'tasks.notFound': /*i18n*/ 'Task not found',
   'tasks.notYours': /*i18n*/ 'Members can change only the tasks they created or that are assigned to them.',
+  'reports.notFound': /*i18n*/ 'Report not found',
+  'reports.outdated':
+    /*i18n*/ 'This report names a field its source no longer has. Open it in the builder and save it again.',
   'automation.workflowNotFound': /*i18n*/ 'Workflow not found',
   'forms.notFound': /*i18n*/ 'Form not found',
   'forms.originRefused':

@@ -17,6 +17,7 @@ import {
   PricingSelectorPage,
   ReossPage,
 } from '@client/features/pricing';
+import { ReportsPage } from '@client/features/reports';
 import { SchedulerPage } from '@client/features/scheduler';
 import { Phase3DemoPage, Phase3Page, SuperhubDemoPage, SuperhubPage } from '@client/features/superhub';
 import { TasksPage } from '@client/features/tasks';
@@ -73,6 +74,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/contacts', page: ContactsPage },
   { path: '/contacts/duplicates', page: DuplicatesPage },
   { path: '/tasks', page: TasksPage },
+  { path: '/reports', page: ReportsPage },
   { path: '/forms', page: FormsPage },
   { path: '/marketing', page: MarketingPage },
   { path: '/deployment', page: DeploymentPage },

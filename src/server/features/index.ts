@@ -31,6 +31,7 @@ import { monitoringJobs, monitoringRoutes } from './monitoring/index.js';
 import { paymentRoutes } from './payments/index.js';
 import { phoneSyncJobs, phoneSyncRoutes } from './phone-sync/index.js';
 import { productRoutes } from './products/index.js';
+import { reportRoutes } from './reports/index.js';
 import { seoCrawlAudit, seoJobs, seoRoutes } from './seo/index.js';
 import { successionJobs, successionRoutes } from './succession/index.js';
 import { superhubJobs, superhubRoutes } from './superhub/index.js';
@@ -51,6 +52,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   dealRoutes,
   taskRoutes,
   duplicateRoutes,
+  reportRoutes,
   checkoutRoutes,
   paymentRoutes,
   billingRoutes,

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
   Activity,
+  BarChart3,
   Boxes,
   ClipboardList,
   Contact,
@@ -36,6 +37,7 @@ export const screenLinks: readonly ScreenLink[] = [
   { path: '/contacts/duplicates', label: msg`Duplicates`, icon: CopyCheck, group: 'marketing' },
   { path: '/tasks', label: msg`Tasks`, icon: ListChecks, group: 'marketing', badge: TaskCountBadge },
   { path: '/forms', label: msg`Lead forms`, icon: ClipboardList, group: 'marketing' },
+  { path: '/reports', label: msg`Reports`, icon: BarChart3, group: 'marketing' },
   { path: '/techstack', label: msg`Tech Stack`, icon: Layers, group: 'operations' },
   { path: '/ecosystem', label: msg`Ecosystem`, icon: Boxes, group: 'operations' },
   { path: '/superhub', label: msg`Central Monitoring`, icon: Activity, group: 'operations' },
