@@ -308,6 +308,8 @@ export const serverMessages = {
   'tasks.notFound': /*i18n*/ 'Task not found',
   'tasks.notYours': /*i18n*/ 'Members can change only the tasks they created or that are assigned to them.',
   'automation.workflowNotFound': /*i18n*/ 'Workflow not found',
+  'segments.notFound': /*i18n*/ 'Segment not found',
+  'segments.referenceNotFound': /*i18n*/ 'Not one of this workspace’s records',
   'forms.notFound': /*i18n*/ 'Form not found',
   'forms.originRefused':
     /*i18n*/ 'This form takes answers only from its own page and from the websites of its workspace.',

@@ -30,6 +30,7 @@ import { monitoringJobs, monitoringRoutes } from './monitoring/index.js';
 import { paymentRoutes } from './payments/index.js';
 import { phoneSyncJobs, phoneSyncRoutes } from './phone-sync/index.js';
 import { productRoutes } from './products/index.js';
+import { segmentJobs, segmentRoutes } from './segments/index.js';
 import { seoCrawlAudit, seoJobs, seoRoutes } from './seo/index.js';
 import { successionJobs, successionRoutes } from './succession/index.js';
 import { superhubJobs, superhubRoutes } from './superhub/index.js';
@@ -67,6 +68,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   crossSalesRoutes,
   automationRoutes,
   formRoutes,
+  segmentRoutes,
   marketingRoutes,
   webhookRoutes,
   monitoringRoutes,
@@ -98,4 +100,5 @@ export const jobDefinitions: JobDefinition[] = [
   ...backupJobs,
   ...successionJobs,
   ...taskJobs,
+  ...segmentJobs,
 ];

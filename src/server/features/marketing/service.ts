@@ -16,8 +16,9 @@ import {
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
-import type { ContactEventListener } from '../../events/contact-events.js';
+import { type ContactEventListener, emitContactEvent } from '../../events/contact-events.js';
 import { addTimelineEntry } from '../contacts/index.js';
+import { segmentExists } from '../segments/index.js';
 import { getWebsite } from '../websites/index.js';
 import { readDeliveryReport } from './delivery-reports.js';
 import { bounceAddressPattern, deliverMessages, processId, renderMergeFields, suppress } from './outbox.js';
@@ -28,6 +29,15 @@ export const decideAbTestJobName = 'marketing.decide-ab-test';
 
 async function websiteNameOf(tx: Tx, audience: Audience): Promise<string | null> {
   return audience.websiteId === undefined ? null : (await getWebsite(tx, audience.websiteId)).name;
+}
+
+/** The audience's website name; a website or segment the workspace does not have is a 400 naming it. */
+async function checkedAudience(tx: Tx, audience: Audience): Promise<string | null> {
+  if (audience.segmentId !== undefined && !(await segmentExists(tx, audience.segmentId)))
+    throw AppError.badRequest('audience.segmentId', serverMessage('segments.notFound'));
+  return websiteNameOf(tx, audience).catch(() => {
+    throw AppError.badRequest('audience.websiteId', serverMessage('websites.notFound'));
+  });
 }
 
 async function toSummary(tx: Tx, row: store.CampaignRow): Promise<CampaignSummary> {
@@ -117,9 +127,7 @@ export async function removeAbTest(tx: Tx, id: number): Promise<CampaignDetail> 
 
 export async function createCampaign(tx: Tx, input: CampaignCreateInput): Promise<CampaignDetail> {
   const parsed = campaignCreateSchema.parse(input);
-  await websiteNameOf(tx, parsed.audience).catch(() => {
-    throw AppError.badRequest('audience.websiteId', serverMessage('websites.notFound'));
-  });
+  await checkedAudience(tx, parsed.audience);
   const id = await store.insertCampaignRow(tx, parsed);
   return getCampaign(tx, id);
 }
@@ -136,10 +144,7 @@ export async function updateCampaign(
   if (!editable.includes(row.status)) throw new AppError('conflict', serverMessage('marketing.notEditable'));
   if (input.audience && row.status === 'paused')
     throw AppError.badRequest('audience', serverMessage('marketing.audienceFixed'));
-  if (input.audience)
-    await websiteNameOf(tx, input.audience as Audience).catch(() => {
-      throw AppError.badRequest('audience.websiteId', serverMessage('websites.notFound'));
-    });
+  if (input.audience) await checkedAudience(tx, input.audience as Audience);
   await store.updateCampaignRow(tx, id, input as Partial<store.CampaignValues>);
   return getCampaign(tx, id);
 }
@@ -264,9 +269,7 @@ export async function cancelCampaign(tx: Tx, id: number): Promise<CampaignDetail
 }
 
 export async function previewCampaign(tx: Tx, input: { subject: string; body: string; audience: Audience }) {
-  const websiteName = await websiteNameOf(tx, input.audience).catch(() => {
-    throw AppError.badRequest('audience.websiteId', serverMessage('websites.notFound'));
-  });
+  const websiteName = await checkedAudience(tx, input.audience);
   const contact = await store.firstAudienceContact(tx, input.audience, websiteName);
   const sample = contact ?? {
     firstName: 'Alex',
@@ -377,13 +380,19 @@ export async function unsubscribe(deps: AppDeps, token: string): Promise<boolean
 
 export async function recordOpen(deps: AppDeps, token: string): Promise<void> {
   await inMessageWorkspace(deps, token, async (tx, message) => {
-    if (message.tracking) await store.markOpened(tx, message.id);
+    if (!message.tracking) return;
+    const contactId = await store.markOpened(tx, message.id);
+    if (contactId)
+      await emitContactEvent(tx, { type: 'contact.campaign_engaged', contactId: Number(contactId) });
   });
 }
 
 export async function recordClick(deps: AppDeps, token: string): Promise<void> {
   await inMessageWorkspace(deps, token, async (tx, message) => {
-    if (message.tracking) await store.markClicked(tx, message.id);
+    if (!message.tracking) return;
+    const contactId = await store.markClicked(tx, message.id);
+    if (contactId)
+      await emitContactEvent(tx, { type: 'contact.campaign_engaged', contactId: Number(contactId) });
   });
 }
 
@@ -439,8 +448,10 @@ export async function recordDeliveryReport(
     for (const mark of marks) {
       const { mailed, contactIds } = await store.contactsMailedAt(tx, mark.email);
       if (!mailed || !(await suppress(tx, mark.email, mark.reason))) continue;
-      for (const contactId of contactIds)
+      for (const contactId of contactIds) {
         await addTimelineEntry(tx, contactId, { kind: 'email', title: mark.title, occurredAt: now(deps) });
+        await emitContactEvent(tx, { type: 'contact.campaign_engaged', contactId });
+      }
     }
   });
   return true;
