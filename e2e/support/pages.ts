@@ -30,6 +30,7 @@ export const signedInPages = [
   '/contacts',
   '/tasks',
   '/forms',
+  '/segments',
   '/marketing',
   '/deployment',
   '/ecosystem',

@@ -26,6 +26,7 @@ export const appPaths = [
   '/contacts',
   '/tasks',
   '/forms',
+  '/segments',
   '/marketing',
   '/deployment',
   '/ecosystem',

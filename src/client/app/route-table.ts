@@ -17,6 +17,7 @@ import {
   ReossPage,
 } from '@client/features/pricing';
 import { SchedulerPage } from '@client/features/scheduler';
+import { SegmentsPage } from '@client/features/segments';
 import { Phase3DemoPage, Phase3Page, SuperhubDemoPage, SuperhubPage } from '@client/features/superhub';
 import { TasksPage } from '@client/features/tasks';
 import { WebhooksDemoPage, WebhooksPage } from '@client/features/webhooks';
@@ -71,6 +72,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/contacts', page: ContactsPage },
   { path: '/tasks', page: TasksPage },
   { path: '/forms', page: FormsPage },
+  { path: '/segments', page: SegmentsPage },
   { path: '/marketing', page: MarketingPage },
   { path: '/deployment', page: DeploymentPage },
   { path: '/ecosystem', page: EcosystemPage },

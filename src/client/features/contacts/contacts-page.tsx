@@ -1,7 +1,7 @@
 import { SiteHeader } from '@client/components/site-header';
 import { DealBoard } from '@client/features/deals';
 import { Trans } from '@lingui/react/macro';
-import { LayoutDashboard } from 'lucide-react';
+import { Filter, LayoutDashboard } from 'lucide-react';
 import { Link } from 'wouter';
 import { ContactManagement } from './contact-management';
 
@@ -19,13 +19,23 @@ export function ContactsPage() {
         </Link>
       </SiteHeader>
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">
-            <Trans>Contacts</Trans>
-          </h1>
-          <p className="text-sm text-muted-foreground">
-            <Trans>Search, filter and manage every contact in your workspace.</Trans>
-          </p>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight">
+              <Trans>Contacts</Trans>
+            </h1>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Search, filter and manage every contact in your workspace.</Trans>
+            </p>
+          </div>
+          <Link
+            href="/segments"
+            className="inline-flex items-center gap-1.5 text-sm text-primary hover:underline"
+            data-testid="link-segments"
+          >
+            <Filter className="h-4 w-4" aria-hidden="true" />
+            <Trans>Segments</Trans>
+          </Link>
         </div>
         <ContactManagement />
         <DealBoard />

@@ -12,8 +12,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 /** Counts move as contacts change (a job behind each change), so a visible list asks again now and then. */
 const refetchInterval = 3_000;
 
-export function useSegments() {
-  return useQuery<Segment[]>({ queryKey: ['/api/segments'], refetchInterval });
+/** `live`: the segments screen, whose counts follow changes as they are applied. */
+export function useSegments(live = false) {
+  return useQuery<Segment[]>({
+    queryKey: ['/api/segments'],
+    refetchInterval: live ? refetchInterval : false,
+  });
 }
 
 export function useSegmentMembers(id: number | null) {
