@@ -1,5 +1,15 @@
 import type { JobDefinition } from '../../jobs/queue.js';
-import { buildJobName, evaluateJobName, recoverBuilds, runBuildJob, runEvaluateJob } from './service.js';
+import {
+  buildJobName,
+  evaluateJobName,
+  queueWindowSweeps,
+  recoverBuilds,
+  runBuildJob,
+  runEvaluateJob,
+  runSweepSegmentJob,
+  sweepJobName,
+  sweepSegmentJobName,
+} from './service.js';
 
 /**
  * Evaluations (one contact against its workspace's segments) run side by side in batches: each is its
@@ -17,5 +27,11 @@ export const segmentJobs: JobDefinition[] = [
     handler: (data, deps) =>
       runBuildJob(deps, data as { workspaceId: number; segmentId: number; version: number; after?: number }),
     recover: recoverBuilds,
+  },
+  { name: sweepJobName, cron: '23 3 * * *', handler: (_data, deps) => queueWindowSweeps(deps) },
+  {
+    name: sweepSegmentJobName,
+    handler: (data, deps) =>
+      runSweepSegmentJob(deps, data as { workspaceId: number; segmentId: number; after: number }),
   },
 ];

@@ -394,6 +394,36 @@ describe('live membership', () => {
     expect(rows[0].n).toBe(1); // entered once, by the build
   });
 
+  it('lets a member whose window has passed leave at the daily sweep, with a left row', async () => {
+    const boss = await signUpOwner(t.app);
+    const ivy = await contact(boss.client, { firstName: 'Ivy', email: uniqueEmail('ivy') });
+    const job = await db.query(
+      `insert into email_processing_jobs (workspace_id, message_id, origin, from_email, to_email, direction, received_at, processed, contact_id)
+       values ($1, $2, 'manual', 'ivy@test', 'us@test', 'inbound', now(), true, $3) returning id`,
+      [boss.workspaceId, `ivy-${ivy}@test`, ivy],
+    );
+    await db.query(
+      `insert into email_conversations (workspace_id, job_id, contact_id, direction, from_email, to_email, received_at)
+       values ($1, $2, $3, 'inbound', 'ivy@test', 'us@test', now() - interval '6 days')`,
+      [boss.workspaceId, job.rows[0].id, ivy],
+    );
+    const recent = await built(boss.client, { conditions: [{ kind: 'email_replied', withinDays: 7 }] });
+    expect(await memberIds(boss.client, recent.id)).toEqual([ivy]);
+    // Two days pass with nothing happening to Ivy.
+    await db.query(
+      `update email_conversations set received_at = received_at - interval '2 days' where contact_id = $1`,
+      [ivy],
+    );
+    await t.queue.send('segments.sweep-windows', {});
+    await until(
+      () => memberIds(boss.client, recent.id),
+      (ids) => ids.length === 0,
+    );
+    const history = (await boss.client.get(`/api/segments/${recent.id}/history`)).json();
+    expect(history[0]).toMatchObject({ change: 'left', contactId: ivy });
+    expect((await boss.client.get(`/api/segments/${recent.id}`)).json().memberCount).toBe(0);
+  });
+
   it('computes an edited segment again, with progress', async () => {
     const boss = await signUpOwner(t.app);
     const ids = [];

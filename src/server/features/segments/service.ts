@@ -20,6 +20,8 @@ import * as store from './store.js';
 
 export const evaluateJobName = 'segments.evaluate';
 export const buildJobName = 'segments.build';
+export const sweepJobName = 'segments.sweep-windows';
+export const sweepSegmentJobName = 'segments.sweep-segment';
 /** Contacts per build batch: one statement and one commit each, and the progress the screen shows. */
 export const buildBatchSize = 2_000;
 
@@ -218,4 +220,34 @@ export async function recoverBuilds(deps: AppDeps): Promise<number> {
   const building = await deps.database.withPlatform((tx) => store.buildingSegmentsEverywhere(tx));
   for (const segment of building) await deps.queue.send(buildJobName, segment);
   return building.length;
+}
+
+/**
+ * "Within N days" ages: a member can stop meeting a windowed condition with nothing happening to it. Once a
+ * day each windowed segment's members (only members: a window can only make a condition false as time
+ * passes) are evaluated again in batches; those who left emit `contact.segment_left` like a live change.
+ */
+export async function queueWindowSweeps(deps: AppDeps): Promise<void> {
+  const segments = await deps.database.withPlatform((tx) => store.windowedSegmentsEverywhere(tx));
+  await deps.queue.sendMany(
+    sweepSegmentJobName,
+    segments.map((data) => ({ data: { ...data, after: 0 } })),
+  );
+}
+
+export async function runSweepSegmentJob(
+  deps: AppDeps,
+  data: { workspaceId: number; segmentId: number; after: number },
+): Promise<void> {
+  await deps.database.withWorkspace(data.workspaceId, async (tx) => {
+    await store.lockSegmentForBuild(tx, data.segmentId);
+    const segment = await store.lockSegmentRow(tx, data.segmentId);
+    if (segment?.status !== 'ready') return;
+    const definition = segmentDefinitionSchema.parse(segment.definition);
+    const batch = await store.sweepBatch(tx, { ...segment, definition }, data.after, buildBatchSize);
+    for (const contactId of batch.left)
+      await emitContactEvent(tx, { type: 'contact.segment_left', contactId, segmentId: segment.id });
+    if (batch.n === buildBatchSize)
+      await deps.queue.send(sweepSegmentJobName, { ...data, after: batch.last }, { tx });
+  });
 }

@@ -226,6 +226,44 @@ export async function buildBatch(tx: Tx, segment: SegmentRow, size: number): Pro
   return n;
 }
 
+/**
+ * One batch of a window sweep: the next `size` members after `after`, evaluated again; those who no longer
+ * meet the conditions leave (with history). Returns how many it read and who left.
+ */
+export async function sweepBatch(
+  tx: Tx,
+  segment: SegmentRow,
+  after: number,
+  size: number,
+): Promise<{ n: number; last: number; left: number[] }> {
+  const { rows } = await tx.execute<{ n: number; last: number | null; left: number[] | null }>(sql`
+    with batch as (
+      select m.contact_id as id from segment_members m
+      where m.segment_id = ${segment.id} and m.contact_id > ${after} order by m.contact_id limit ${size}
+    ), judged as (
+      select b.id, exists (select 1 from contacts c where c.id = b.id and ${segmentPredicate(segment.definition)}) as meets
+      from batch b
+    ), removed as (
+      delete from segment_members m using judged j
+      where m.segment_id = ${segment.id} and m.contact_id = j.id and not j.meets returning m.contact_id
+    ), logged as (
+      insert into segment_history (segment_id, contact_id, change)
+      select ${segment.id}::bigint, contact_id, 'left' from removed
+    )
+    select (select count(*)::int from batch) as n, (select max(id)::float8 from batch) as last,
+      (select array_agg(contact_id::float8) from removed) as left`);
+  const { n, last, left } = rows[0];
+  return { n, last: last ?? after, left: (left ?? []).map(Number) };
+}
+
+/** Segments with a time window in every workspace (the daily sweep). */
+export async function windowedSegmentsEverywhere(tx: Tx) {
+  const { rows } = await tx.execute<{ workspace_id: number; id: number }>(
+    sql`select * from app_windowed_segments()`,
+  );
+  return rows.map((r) => ({ workspaceId: Number(r.workspace_id), segmentId: Number(r.id) }));
+}
+
 /** Builds left unfinished in every workspace (a restart resumes them). */
 export async function buildingSegmentsEverywhere(tx: Tx) {
   const { rows } = await tx.execute<{ workspace_id: number; id: number; version: number }>(
