@@ -13,6 +13,7 @@ const benches = [
   'bench/ecosystem.ts',
   'bench/webhooks.ts',
   'bench/forms.ts',
+  'bench/segments.ts',
   'bench/crawl.ts',
   'bench/campaigns.ts',
   'bench/backup.ts',
