@@ -10,8 +10,6 @@ create table segments (
   -- The kinds of change that can alter the answer (contact, deal, form, page_view, campaign, email):
   -- a change of another kind evaluates no contact against this segment.
   depends_on text[] not null,
-  -- Kept by the statement triggers on segment_members below; the list and the count read it alone.
-  member_count bigint not null default 0,
   -- A new or edited definition's full membership is computed in batches of contacts, in id order:
   -- `version` names the definition a batch job belongs to, `build_after` the last contact id done.
   version integer not null default 1,
@@ -50,15 +48,24 @@ create index segment_history_segment_idx on segment_history (segment_id, at desc
 create index segment_history_contact_fk on segment_history (contact_id) where contact_id is not null;
 select app_enable_tenant_rls('segment_history');
 
--- The count follows every insert and delete of members, also those a contact's deletion cascades to.
+-- Each segment's member count, kept by statement triggers on its members (also for the deletes a contact's
+-- deletion cascades to): the list and the count read this row alone.
+create table segment_counts (
+  workspace_id bigint not null references workspaces(id) on delete cascade,
+  segment_id bigint primary key references segments(id) on delete cascade,
+  member_count bigint not null default 0
+);
+select app_enable_tenant_rls('segment_counts');
+
 create or replace function app_segment_count_apply() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
-    update segments s set member_count = s.member_count + d.n
-    from (select segment_id, count(*) as n from new_rows group by segment_id) d where s.id = d.segment_id;
+    insert into segment_counts as sc (workspace_id, segment_id, member_count)
+    select min(workspace_id), segment_id, count(*) from new_rows group by segment_id
+    on conflict (segment_id) do update set member_count = sc.member_count + excluded.member_count;
   else
-    update segments s set member_count = s.member_count - d.n
-    from (select segment_id, count(*) as n from old_rows group by segment_id) d where s.id = d.segment_id;
+    update segment_counts sc set member_count = sc.member_count - d.n
+    from (select segment_id, count(*) as n from old_rows group by segment_id) d where sc.segment_id = d.segment_id;
   end if;
   return null;
 end $$;

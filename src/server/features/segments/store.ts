@@ -24,7 +24,7 @@ const pgArray = (values: readonly (string | number)[]) => `{${values.join(',')}}
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const viewColumns = sql`s.id::float8 as id, s.name, s.definition->'match' as match, s.definition->'conditions' as conditions,
-  s.member_count::float8 as "memberCount", s.status, s.built::float8 as built, s.to_build::float8 as "toBuild",
+  coalesce((select sc.member_count from segment_counts sc where sc.segment_id = s.id), 0)::float8 as "memberCount", s.status, s.built::float8 as built, s.to_build::float8 as "toBuild",
   ${iso(sql`s.created_at`)} as "createdAt", ${iso(sql`s.updated_at`)} as "updatedAt"`;
 
 export async function listSegmentViews(tx: Tx): Promise<Segment[]> {
