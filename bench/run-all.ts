@@ -15,6 +15,7 @@ const benches = [
   'bench/webhooks.ts',
   'bench/forms.ts',
   'bench/duplicates.ts',
+  'bench/segments.ts',
   'bench/crawl.ts',
   'bench/campaigns.ts',
   'bench/backup.ts',

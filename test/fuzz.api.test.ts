@@ -307,6 +307,12 @@ describe('fuzzing every route', () => {
       },
     };
     const form = await created('/api/forms', formBody);
+    const segmentBody = {
+      name: 'Fuzz segment',
+      match: 'all',
+      conditions: [{ kind: 'tag', op: 'has', tag: 'vip' }],
+    };
+    const segment = await created('/api/segments', segmentBody);
     const members = (await client.get('/api/workspace/members')).json() as Array<{
       userId: number;
       email: string;
@@ -325,6 +331,7 @@ describe('fuzzing every route', () => {
       '/api/checkout/test/': String(checkout.checkout_url).split('/').pop() ?? '',
       '/api/forms/': String(form.id),
       '/api/forms/public/': String(form.key),
+      '/api/segments/': String(segment.id),
     };
     // Bodies the routes accept, so a single bad field is the only thing wrong with a request.
     const validBodies: Record<string, unknown> = {
@@ -359,6 +366,8 @@ describe('fuzzing every route', () => {
       'POST /api/checkout/test/{sessionId}': { cardNumber: '4000 0000 0000 0002', email: '' },
       'POST /api/forms': formBody,
       'PATCH /api/forms/{id}': { name: 'Fuzz form' },
+      'POST /api/segments': segmentBody,
+      'PATCH /api/segments/{id}': { name: 'Fuzz segment' },
       'POST /api/forms/public/{key}/submissions': { token: '1.x', answers: { email: 'fuzz@example.com' } },
     };
 

@@ -32,6 +32,7 @@ export const signedInPages = [
   '/tasks',
   '/reports',
   '/forms',
+  '/segments',
   '/marketing',
   '/deployment',
   '/ecosystem',

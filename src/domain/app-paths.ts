@@ -29,6 +29,7 @@ export const appPaths = [
   '/tasks',
   '/reports',
   '/forms',
+  '/segments',
   '/marketing',
   '/deployment',
   '/ecosystem',

@@ -333,6 +333,8 @@ export const serverMessages = {
   'reports.outdated':
     /*i18n*/ 'This report names a field its source no longer has. Open it in the builder and save it again.',
   'automation.workflowNotFound': /*i18n*/ 'Workflow not found',
+  'segments.notFound': /*i18n*/ 'Segment not found',
+  'segments.referenceNotFound': /*i18n*/ 'Not one of this workspace’s records',
   'forms.notFound': /*i18n*/ 'Form not found',
   'forms.originRefused':
     /*i18n*/ 'This form takes answers only from its own page and from the websites of its workspace.',

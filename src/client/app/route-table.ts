@@ -19,6 +19,7 @@ import {
 } from '@client/features/pricing';
 import { ReportsPage } from '@client/features/reports';
 import { SchedulerPage } from '@client/features/scheduler';
+import { SegmentsPage } from '@client/features/segments';
 import { Phase3DemoPage, Phase3Page, SuperhubDemoPage, SuperhubPage } from '@client/features/superhub';
 import { TasksPage } from '@client/features/tasks';
 import { WebhooksDemoPage, WebhooksPage } from '@client/features/webhooks';
@@ -76,6 +77,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/tasks', page: TasksPage },
   { path: '/reports', page: ReportsPage },
   { path: '/forms', page: FormsPage },
+  { path: '/segments', page: SegmentsPage },
   { path: '/marketing', page: MarketingPage },
   { path: '/deployment', page: DeploymentPage },
   { path: '/ecosystem', page: EcosystemPage },

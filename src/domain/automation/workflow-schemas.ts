@@ -28,6 +28,8 @@ export const triggerTypes = [
   'schedule',
   'form_submitted',
   'page_visited',
+  'segment_entered',
+  'segment_left',
 ] as const;
 /** The contact dates a date_reached trigger can count from. */
 export const dateFields = ['createdAt', 'lastContactedAt'] as const;
@@ -81,8 +83,11 @@ export const triggerSchema = z.discriminatedUnion(
         .max(1000, /*i18n*/ 'At most 1000')
         .optional(),
     }),
+    // The contact entered or left this live segment (issue 32 §4); one run per entry or exit.
+    z.object({ type: z.literal('segment_entered'), segmentId: idSchema }),
+    z.object({ type: z.literal('segment_left'), segmentId: idSchema }),
   ],
-  /*i18n*/ 'Trigger must be contact_created, status_changed, tag_added, email_received, app_event, date_reached, schedule, form_submitted or page_visited',
+  /*i18n*/ 'Trigger must be contact_created, status_changed, tag_added, email_received, app_event, date_reached, schedule, form_submitted, page_visited, segment_entered or segment_left',
 );
 export type Trigger = z.infer<typeof triggerSchema>;
 

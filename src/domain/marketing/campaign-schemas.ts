@@ -34,6 +34,8 @@ export const audienceSchema = z.object({
   source: optionalText(200),
   tag: optionalText(50),
   websiteId: z.number().int().positive().optional(),
+  /** Members of this live segment (issue 32 §4), at the moment sending starts. */
+  segmentId: z.number().int().positive().optional(),
 });
 export type Audience = z.infer<typeof audienceSchema>;
 

@@ -16,7 +16,16 @@ export type ContactEvent =
   /** The contact sent a lead form (a submission, stored). */
   | { type: 'contact.form_submitted'; contactId: number; formId: number; submissionId: number }
   /** A page view of a visitor known as the contact was recorded (analytics ingest). */
-  | { type: 'contact.page_visited'; contactId: number; websiteId: number; path: string };
+  | { type: 'contact.page_visited'; contactId: number; websiteId: number; path: string }
+  /** Any field or tag of the contact changed (after the status_changed and tag_added events of the change). */
+  | { type: 'contact.updated'; contactId: number }
+  /** One of the contact's deals was created, moved to another stage or deleted. */
+  | { type: 'contact.deal_changed'; contactId: number }
+  /** A campaign message to the contact was sent, opened, clicked or bounced. */
+  | { type: 'contact.campaign_engaged'; contactId: number }
+  /** The contact entered or left a segment (its live membership changed). */
+  | { type: 'contact.segment_entered'; contactId: number; segmentId: number }
+  | { type: 'contact.segment_left'; contactId: number; segmentId: number };
 
 export type ContactEventListener = (tx: Tx, event: ContactEvent) => Promise<void>;
 

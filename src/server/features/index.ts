@@ -32,6 +32,7 @@ import { paymentRoutes } from './payments/index.js';
 import { phoneSyncJobs, phoneSyncRoutes } from './phone-sync/index.js';
 import { productRoutes } from './products/index.js';
 import { reportRoutes } from './reports/index.js';
+import { segmentJobs, segmentRoutes } from './segments/index.js';
 import { seoCrawlAudit, seoJobs, seoRoutes } from './seo/index.js';
 import { successionJobs, successionRoutes } from './succession/index.js';
 import { superhubJobs, superhubRoutes } from './superhub/index.js';
@@ -71,6 +72,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   crossSalesRoutes,
   automationRoutes,
   formRoutes,
+  segmentRoutes,
   marketingRoutes,
   webhookRoutes,
   monitoringRoutes,
@@ -110,4 +112,5 @@ export const jobDefinitions: JobDefinition[] = [
   ...taskJobs,
   ...duplicateJobs,
   ...billingJobs,
+  ...segmentJobs,
 ];

@@ -12,6 +12,7 @@ import { seedDemoForms } from '../features/forms/demo-forms.js';
 import { seedDemoCampaigns } from '../features/marketing/demo-campaigns.js';
 import { closeDemoPhoneSync, seedDemoPhoneSync } from '../features/phone-sync/demo-data.js';
 import { seedDemoProducts } from '../features/products/demo-products.js';
+import { seedDemoSegments } from '../features/segments/index.js';
 import { seedDemoTasks } from '../features/tasks/demo-tasks.js';
 
 /** The spec's three sites, numbered 1, 2, 3 in the demo workspace. */
@@ -60,4 +61,5 @@ export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<vo
   await seedDemoCampaigns(tx);
   await seedDemoContent(tx, { ...context, websiteIds: demoWebsiteIds, now: new Date() });
   await seedDemoForms(tx, { websiteId: demoWebsiteIds[0], now: new Date() });
+  await seedDemoSegments(tx);
 }

@@ -13,6 +13,7 @@ import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { useForms } from '@client/features/forms';
+import { useSegments } from '@client/features/segments';
 import { fieldMessage } from '@client/i18n/field-message';
 import { addDays } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
@@ -56,6 +57,8 @@ const triggerLabels: Record<TriggerType, MessageDescriptor> = {
   schedule: msg`On a schedule`,
   form_submitted: msg`Form submitted`,
   page_visited: msg`Visited a page`,
+  segment_entered: msg`Entered a segment`,
+  segment_left: msg`Left a segment`,
 };
 
 /** The step types the list editor builds; branches and A/B splits made through the API are kept as they are. */
@@ -345,6 +348,7 @@ function TriggerFields({
 }) {
   const { t, i18n } = useLingui();
   const forms = useForms();
+  const segments = useSegments();
   const changeType = (type: TriggerType) =>
     onChange(
       type === 'status_changed'
@@ -359,7 +363,9 @@ function TriggerFields({
                 ? { type, eventType: '' }
                 : type === 'page_visited'
                   ? { type, path: '/' }
-                  : { type },
+                  : type === 'segment_entered' || type === 'segment_left'
+                    ? { type, segmentId: segments.data?.[0]?.id ?? 0 }
+                    : { type },
     );
   return (
     <>
@@ -448,6 +454,24 @@ function TriggerFields({
           {(forms.data ?? []).map((f) => (
             <option key={f.id} value={f.id}>
               {f.name}
+            </option>
+          ))}
+        </select>
+      )}
+      {(trigger.type === 'segment_entered' || trigger.type === 'segment_left') && (
+        <select
+          aria-label={t`Segment`}
+          aria-invalid={Boolean(errorOf('segmentId'))}
+          className={selectClass}
+          value={trigger.segmentId || ''}
+          onChange={(e) => onChange({ type: trigger.type, segmentId: Number(e.target.value) })}
+        >
+          <option value="" disabled>
+            {t`Choose a segment`}
+          </option>
+          {(segments.data ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
             </option>
           ))}
         </select>

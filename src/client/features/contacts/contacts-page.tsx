@@ -1,7 +1,7 @@
 import { SiteHeader } from '@client/components/site-header';
 import { DealBoard } from '@client/features/deals';
 import { Trans } from '@lingui/react/macro';
-import { CopyCheck, LayoutDashboard } from 'lucide-react';
+import { CopyCheck, Filter, LayoutDashboard } from 'lucide-react';
 import { Link } from 'wouter';
 import { ContactManagement } from './contact-management';
 
@@ -28,13 +28,23 @@ export function ContactsPage() {
               <Trans>Search, filter and manage every contact in your workspace.</Trans>
             </p>
           </div>
-          <Link
-            href="/contacts/duplicates"
-            className="flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            <CopyCheck className="h-4 w-4" />
-            <Trans>Find duplicates</Trans>
-          </Link>
+          <div className="flex flex-wrap items-center gap-4">
+            <Link
+              href="/contacts/duplicates"
+              className="flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <CopyCheck className="h-4 w-4" aria-hidden="true" />
+              <Trans>Find duplicates</Trans>
+            </Link>
+            <Link
+              href="/segments"
+              className="flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+              data-testid="link-segments"
+            >
+              <Filter className="h-4 w-4" aria-hidden="true" />
+              <Trans>Segments</Trans>
+            </Link>
+          </div>
         </div>
         <ContactManagement />
         <DealBoard />

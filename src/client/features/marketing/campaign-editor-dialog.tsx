@@ -12,6 +12,7 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
+import { useSegments } from '@client/features/segments';
 import { fieldMessage } from '@client/i18n/field-message';
 import { formatNumber } from '@client/i18n/format';
 import { toastError } from '@client/lib/error-toast';
@@ -44,6 +45,7 @@ export function CampaignEditorDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const segments = useSegments();
   const existing = useCampaign(campaignId);
   const save = useSaveCampaign();
   const preview = usePreviewCampaign();
@@ -90,7 +92,12 @@ export function CampaignEditorDialog({
     const { subject, body, audience } = form.getValues();
     preview.mutate({ subject, body, audience: audiencePayload(audience) });
   };
-  const audienceErrors = [errors.audience?.status, errors.audience?.tag, errors.audience?.source]
+  const audienceErrors = [
+    errors.audience?.status,
+    errors.audience?.tag,
+    errors.audience?.source,
+    errors.audience?.segmentId,
+  ]
     .map((error) => error?.message)
     .filter((message) => message !== undefined);
 
@@ -208,6 +215,20 @@ export function CampaignEditorDialog({
               aria-invalid={Boolean(errors.audience?.source)}
               {...form.register('audience.source')}
             />
+            <select
+              aria-label={t`Segment`}
+              aria-invalid={Boolean(errors.audience?.segmentId)}
+              className={`${selectClass} sm:col-span-3`}
+              data-testid="select-audience-segment"
+              {...form.register('audience.segmentId')}
+            >
+              <option value="">{t`Any segment`}</option>
+              {(segments.data ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
             {audienceErrors.map((message) => (
               <p key={message} className="text-xs text-destructive sm:col-span-3" role="alert">
                 {fieldMessage(message)}

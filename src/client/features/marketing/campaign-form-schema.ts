@@ -23,6 +23,8 @@ const campaignFormFields = z.object({
     status: z.union([z.enum(contactStatuses), z.literal('')]),
     tag: z.string(),
     source: z.string(),
+    /** A live segment's id, '' for none. */
+    segmentId: z.string(),
     /** Set through the API only; kept as it is. */
     websiteId: z.number().optional(),
   }),
@@ -43,6 +45,7 @@ export function campaignFormValues(campaign: CampaignDetail | undefined): Campai
       status: campaign?.audience.status ?? '',
       tag: campaign?.audience.tag ?? '',
       source: campaign?.audience.source ?? '',
+      segmentId: campaign?.audience.segmentId ? String(campaign.audience.segmentId) : '',
       websiteId: campaign?.audience.websiteId,
     },
     scheduledAt: campaign?.scheduledAt ? localInputValue(campaign.scheduledAt) : '',
@@ -54,6 +57,7 @@ export function audiencePayload(audience: CampaignFormValues['audience']): Audie
     status: audience.status || undefined,
     tag: audience.tag || undefined,
     source: audience.source || undefined,
+    segmentId: audience.segmentId ? Number(audience.segmentId) : undefined,
     websiteId: audience.websiteId,
   };
 }

@@ -158,7 +158,8 @@ export async function listContactRuns(tx: Tx, contactId: number, limit: number) 
 
 // ---- triggers ----
 
-const triggerOfEvent: Record<ContactEvent['type'], Trigger['type']> = {
+// Changes that start no workflow of their own (a field edit, a deal, a campaign event) are absent.
+const triggerOfEvent: Partial<Record<ContactEvent['type'], Trigger['type']>> = {
   'contact.created': 'contact_created',
   'contact.status_changed': 'status_changed',
   'contact.tag_added': 'tag_added',
@@ -166,6 +167,8 @@ const triggerOfEvent: Record<ContactEvent['type'], Trigger['type']> = {
   'contact.app_event': 'app_event',
   'contact.form_submitted': 'form_submitted',
   'contact.page_visited': 'page_visited',
+  'contact.segment_entered': 'segment_entered',
+  'contact.segment_left': 'segment_left',
 };
 
 async function triggerMatches(tx: Tx, trigger: Trigger, event: ContactEvent): Promise<boolean> {
@@ -177,6 +180,10 @@ async function triggerMatches(tx: Tx, trigger: Trigger, event: ContactEvent): Pr
     const count = trigger.count ?? 1;
     return count <= 1 || (await countContactPageViews(tx, event.contactId, trigger.path)) >= count;
   }
+  if (trigger.type === 'segment_entered' && event.type === 'contact.segment_entered')
+    return trigger.segmentId === event.segmentId;
+  if (trigger.type === 'segment_left' && event.type === 'contact.segment_left')
+    return trigger.segmentId === event.segmentId;
   if (trigger.type === 'status_changed' && event.type === 'contact.status_changed')
     return !trigger.to || trigger.to === event.to;
   if (trigger.type === 'tag_added' && event.type === 'contact.tag_added')
@@ -234,6 +241,12 @@ function triggerKeyOf(event: ContactEvent, txid: string): string {
     // Once per contact: a visitor reading the page again does not start the workflow again.
     case 'contact.page_visited':
       return `contact.page_visited:${event.contactId}`;
+    // Each entry and exit: the evaluation that wrote it runs in this transaction.
+    case 'contact.segment_entered':
+    case 'contact.segment_left':
+      return `${event.type}:${event.contactId}:${event.segmentId}:${txid}`;
+    default:
+      return `${event.type}:${event.contactId}:${txid}`;
   }
 }
 
@@ -244,7 +257,9 @@ function triggerKeyOf(event: ContactEvent, txid: string): string {
  */
 export function contactEventListener(deps: AppDeps): ContactEventListener {
   return async (tx, event) => {
-    const workflows = await store.activeWorkflowsByTrigger(tx, triggerOfEvent[event.type]);
+    const triggerType = triggerOfEvent[event.type];
+    if (!triggerType) return;
+    const workflows = await store.activeWorkflowsByTrigger(tx, triggerType);
     if (workflows.length === 0 || (await store.isAutomationTransaction(tx))) return;
     const matching: store.WorkflowRow[] = [];
     for (const workflow of workflows) {

@@ -163,6 +163,7 @@ export async function updateContact(
       await emitContactEvent(tx, { type: 'contact.tag_added', contactId: id, tag });
     }
   }
+  await emitContactEvent(tx, { type: 'contact.updated', contactId: id });
   const others = changed.filter((f) => f !== 'status' && f !== 'longitude');
   if (others.length > 0) {
     await addTimelineEntry(tx, id, {

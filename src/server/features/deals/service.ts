@@ -20,6 +20,7 @@ import {
 } from '@domain/deals/deal-schemas';
 import { serverMessage, timelineTitle } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
+import { emitContactEvent } from '../../events/contact-events.js';
 import { recordActivity } from '../activities/index.js';
 import { createContact, findCompany, findContact, updateContact } from '../contacts/index.js';
 import { listMembers } from '../members/index.js';
@@ -237,6 +238,7 @@ export async function createDeal(
     serverMessage('activity.dealCreated', { deal: row.name, contact: contactDisplayName(contact) }),
   );
   if (row.stage === 'won') await applyWonRule(tx, row, options.actorUserId);
+  await dealChanged(tx, row.contactId);
   return readDeal(tx, row.id);
 }
 
@@ -265,6 +267,10 @@ async function applyWonRule(tx: Tx, deal: store.DealRow, actorUserId: number | n
   await updateContact(tx, deal.contactId, { status: 'customer' }, actorUserId);
 }
 
+/** Tells the contact's listeners (live segments' "has a deal in stage") that one of its deals changed. */
+const dealChanged = (tx: Tx, contactId: number) =>
+  emitContactEvent(tx, { type: 'contact.deal_changed', contactId });
+
 /** Applies the fields present; null clears an optional field. The stage moves only through moveDeal. */
 export async function updateDeal(tx: Tx, id: number, input: DealUpdate, actorUserId: number): Promise<Deal> {
   const existing = await store.lockDealRow(tx, id);
@@ -285,6 +291,10 @@ export async function updateDeal(tx: Tx, id: number, input: DealUpdate, actorUse
   );
   if (changed.length === 0) return readDeal(tx, id);
   await store.updateDealRow(tx, id, patch);
+  if (patch.contactId !== undefined) {
+    await dealChanged(tx, existing.contactId);
+    await dealChanged(tx, patch.contactId);
+  }
   await store.insertTimelineRow(tx, {
     dealId: id,
     kind: 'updated',
@@ -342,6 +352,7 @@ export async function moveDeal(
     serverMessage('activity.dealMoved', { deal: moved.name, from: existing.stage, to: input.stage }),
   );
   if (input.stage === 'won') await applyWonRule(tx, moved, actorUserId);
+  await dealChanged(tx, moved.contactId);
   return readDeal(tx, id);
 }
 
@@ -349,6 +360,7 @@ export async function deleteDeal(tx: Tx, id: number): Promise<void> {
   const deleted = await store.deleteDealRow(tx, id);
   if (!deleted) throw new AppError('not_found', serverMessage('deals.notFound'));
   await recordActivity(tx, 'deal_deleted', serverMessage('activity.dealDeleted', { deal: deleted.name }));
+  await dealChanged(tx, deleted.contactId);
 }
 
 // ---- imports ----
@@ -402,6 +414,7 @@ export async function createDealsFromImport(tx: Tx, imported: ImportedDeal[]): P
     if (contact && contact.status !== 'customer')
       await updateContact(tx, contact.id, { status: 'customer' }, null);
   }
+  for (const contactId of new Set(fresh.map((d) => d.contactId))) await dealChanged(tx, contactId);
   if (count > 0) await recordActivity(tx, 'deal_created', serverMessage('activity.dealsImported', { count }));
   return count;
 }

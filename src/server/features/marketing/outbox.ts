@@ -6,6 +6,7 @@ import type MailMessage from 'nodemailer/lib/mailer/mail-message';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
+import { emitContactEvent } from '../../events/contact-events.js';
 import { escapeHtml } from '../../http/html.js';
 import { composeMail, type MarketingMail } from './compose-mail.js';
 import { marketingMessageIdDomain } from './delivery-reports.js';
@@ -310,6 +311,23 @@ export async function deliverMessages(
     recorded.catch(() => {});
   }
   await recorded;
+  await tellCampaignRecipients(deps, workspaceId, messageIds);
+}
+
+/**
+ * Each contact the batch reached, told in one transaction after the outcomes (live segments' "received a
+ * campaign"); outside the per-message path, so sending waits on nothing more.
+ */
+async function tellCampaignRecipients(deps: AppDeps, workspaceId: number, messageIds: number[]) {
+  await deps.database.withWorkspace(workspaceId, async (tx) => {
+    const { rows } = await tx.execute<{ contactId: number }>(
+      sql`select distinct contact_id::float8 as "contactId" from marketing_messages
+          where id = any(${`{${messageIds.join(',')}}`}::bigint[]) and status = 'sent'
+            and campaign_id is not null and contact_id is not null`,
+    );
+    for (const { contactId } of rows)
+      await emitContactEvent(tx, { type: 'contact.campaign_engaged', contactId: Number(contactId) });
+  });
 }
 
 export async function unsentWorkflowMessagesEverywhere(tx: Tx) {

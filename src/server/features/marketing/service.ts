@@ -18,9 +18,10 @@ import { emailLinks } from '@domain/marketing/email-links';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
-import type { ContactEventListener } from '../../events/contact-events.js';
+import { type ContactEventListener, emitContactEvent } from '../../events/contact-events.js';
 import { destinationForContact } from '../analytics/index.js';
 import { addTimelineEntry } from '../contacts/index.js';
+import { segmentExists } from '../segments/index.js';
 import { getWebsite } from '../websites/index.js';
 import { readDeliveryReport } from './delivery-reports.js';
 import { campaignLinks, checkLinks } from './link-gate.js';
@@ -40,6 +41,15 @@ export const recheckHeldJobName = 'marketing.recheck-held';
 
 async function websiteNameOf(tx: Tx, audience: Audience): Promise<string | null> {
   return audience.websiteId === undefined ? null : (await getWebsite(tx, audience.websiteId)).name;
+}
+
+/** The audience's website name; a website or segment the workspace does not have is a 400 naming it. */
+async function checkedAudience(tx: Tx, audience: Audience): Promise<string | null> {
+  if (audience.segmentId !== undefined && !(await segmentExists(tx, audience.segmentId)))
+    throw AppError.badRequest('audience.segmentId', serverMessage('segments.notFound'));
+  return websiteNameOf(tx, audience).catch(() => {
+    throw AppError.badRequest('audience.websiteId', serverMessage('websites.notFound'));
+  });
 }
 
 async function toSummary(tx: Tx, row: store.CampaignRow): Promise<CampaignSummary> {
@@ -132,9 +142,7 @@ export async function removeAbTest(tx: Tx, id: number): Promise<CampaignDetail> 
 
 export async function createCampaign(tx: Tx, input: CampaignCreateInput): Promise<CampaignDetail> {
   const parsed = campaignCreateSchema.parse(input);
-  await websiteNameOf(tx, parsed.audience).catch(() => {
-    throw AppError.badRequest('audience.websiteId', serverMessage('websites.notFound'));
-  });
+  await checkedAudience(tx, parsed.audience);
   const id = await store.insertCampaignRow(tx, parsed);
   return getCampaign(tx, id);
 }
@@ -152,10 +160,7 @@ export async function updateCampaign(
   if (!editable.includes(row.status)) throw new AppError('conflict', serverMessage('marketing.notEditable'));
   if (input.audience && row.status === 'paused')
     throw AppError.badRequest('audience', serverMessage('marketing.audienceFixed'));
-  if (input.audience)
-    await websiteNameOf(tx, input.audience as Audience).catch(() => {
-      throw AppError.badRequest('audience.websiteId', serverMessage('websites.notFound'));
-    });
+  if (input.audience) await checkedAudience(tx, input.audience as Audience);
   await store.updateCampaignRow(tx, id, input as Partial<store.CampaignValues>);
   return getCampaign(tx, id);
 }
@@ -405,9 +410,7 @@ export async function cancelCampaign(tx: Tx, id: number): Promise<CampaignDetail
 }
 
 export async function previewCampaign(tx: Tx, input: { subject: string; body: string; audience: Audience }) {
-  const websiteName = await websiteNameOf(tx, input.audience).catch(() => {
-    throw AppError.badRequest('audience.websiteId', serverMessage('websites.notFound'));
-  });
+  const websiteName = await checkedAudience(tx, input.audience);
   const contact = await store.firstAudienceContact(tx, input.audience, websiteName);
   const sample = contact ?? {
     firstName: 'Alex',
@@ -520,7 +523,10 @@ export async function unsubscribe(deps: AppDeps, token: string): Promise<boolean
 
 export async function recordOpen(deps: AppDeps, token: string): Promise<void> {
   await inMessageWorkspace(deps, token, async (tx, message) => {
-    if (message.tracking) await store.markOpened(tx, message.id);
+    if (!message.tracking) return;
+    const contactId = await store.markOpened(tx, message.id);
+    if (contactId)
+      await emitContactEvent(tx, { type: 'contact.campaign_engaged', contactId: Number(contactId) });
   });
 }
 
@@ -531,7 +537,9 @@ export async function recordOpen(deps: AppDeps, token: string): Promise<void> {
 export async function recordClick(deps: AppDeps, token: string, destination: string): Promise<string> {
   const target = await inMessageWorkspace(deps, token, async (tx, message) => {
     if (!message.tracking) return destination;
-    await store.markClicked(tx, message.id);
+    const firstClickBy = await store.markClicked(tx, message.id);
+    if (firstClickBy)
+      await emitContactEvent(tx, { type: 'contact.campaign_engaged', contactId: Number(firstClickBy) });
     return message.contactId === null
       ? destination
       : destinationForContact(tx, deps.config.secretKey, {
@@ -595,8 +603,10 @@ export async function recordDeliveryReport(
     for (const mark of marks) {
       const { mailed, contactIds } = await store.contactsMailedAt(tx, mark.email);
       if (!mailed || !(await suppress(tx, mark.email, mark.reason))) continue;
-      for (const contactId of contactIds)
+      for (const contactId of contactIds) {
         await addTimelineEntry(tx, contactId, { kind: 'email', title: mark.title, occurredAt: now(deps) });
+        await emitContactEvent(tx, { type: 'contact.campaign_engaged', contactId });
+      }
     }
   });
   return true;

@@ -7,6 +7,7 @@ import type {
 } from '@domain/marketing/campaign-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
+import { segmentMembershipSql } from '../segments/index.js';
 
 export type CampaignRow = {
   id: number;
@@ -163,6 +164,7 @@ function audienceWhere(audience: Audience, websiteName: string | null): SQL {
   if (websiteName !== null) conditions.push(sql`c.source = ${websiteName}`);
   if (audience.tag)
     conditions.push(sql`exists (select 1 from unnest(c.tags) t where lower(t) = lower(${audience.tag}))`);
+  if (audience.segmentId !== undefined) conditions.push(segmentMembershipSql(audience.segmentId));
   return sql.join(conditions, sql` and `);
 }
 
@@ -472,17 +474,24 @@ export async function contactsMailedAt(
   };
 }
 
-export async function markOpened(tx: Tx, id: number) {
-  await tx.execute(
-    sql`update marketing_messages set opened_at = now() where id = ${id} and opened_at is null`,
+/** Marks the first open; returns the campaign message's contact when this was it. */
+export async function markOpened(tx: Tx, id: number): Promise<number | null> {
+  const { rows } = await tx.execute<{ contactId: number | null }>(
+    sql`update marketing_messages set opened_at = now() where id = ${id} and opened_at is null
+        returning (case when campaign_id is not null then contact_id end)::float8 as "contactId"`,
   );
+  return rows[0]?.contactId ?? null;
 }
 
-export async function markClicked(tx: Tx, id: number) {
-  await tx.execute(
-    sql`update marketing_messages set clicked_at = coalesce(clicked_at, now()), opened_at = coalesce(opened_at, now())
-        where id = ${id}`,
+/** Marks the first click (and an open); returns the campaign message's contact when this was it. */
+export async function markClicked(tx: Tx, id: number): Promise<number | null> {
+  const { rows } = await tx.execute<{ contactId: number | null }>(
+    sql`update marketing_messages m set clicked_at = coalesce(m.clicked_at, now()), opened_at = coalesce(m.opened_at, now())
+        from (select id, clicked_at is null as first from marketing_messages where id = ${id}) prev
+        where m.id = prev.id
+        returning (case when prev.first and m.campaign_id is not null then m.contact_id end)::float8 as "contactId"`,
   );
+  return rows[0]?.contactId ?? null;
 }
 
 /** The contact became a customer: its messages clicked within the window before now convert. */

@@ -1,0 +1,37 @@
+import type { JobDefinition } from '../../jobs/queue.js';
+import {
+  buildJobName,
+  evaluateJobName,
+  queueWindowSweeps,
+  recoverBuilds,
+  runBuildJob,
+  runEvaluateJob,
+  runSweepSegmentJob,
+  sweepJobName,
+  sweepSegmentJobName,
+} from './service.js';
+
+/**
+ * Evaluations (one contact against its workspace's segments) run side by side in batches: each is its
+ * own transaction, taking turns only on the same contact. Builds chain one batch after another.
+ */
+export const segmentJobs: JobDefinition[] = [
+  {
+    name: evaluateJobName,
+    concurrency: 2,
+    batchSize: 20,
+    handler: (data, deps) => runEvaluateJob(deps, data as { workspaceId: number; contactId: number }),
+  },
+  {
+    name: buildJobName,
+    handler: (data, deps) =>
+      runBuildJob(deps, data as { workspaceId: number; segmentId: number; version: number; after?: number }),
+    recover: recoverBuilds,
+  },
+  { name: sweepJobName, cron: '23 3 * * *', handler: (_data, deps) => queueWindowSweeps(deps) },
+  {
+    name: sweepSegmentJobName,
+    handler: (data, deps) =>
+      runSweepSegmentJob(deps, data as { workspaceId: number; segmentId: number; after: number }),
+  },
+];

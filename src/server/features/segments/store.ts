@@ -1,0 +1,287 @@
+import type {
+  Segment,
+  SegmentDefinition,
+  SegmentDependency,
+  SegmentHistoryEntry,
+  SegmentMember,
+} from '@domain/segments/segment-schemas';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.js';
+import { segmentPredicate } from './predicate.js';
+
+export type SegmentRow = {
+  id: number;
+  name: string;
+  definition: SegmentDefinition;
+  version: number;
+  status: 'building' | 'ready';
+  buildAfter: number;
+};
+
+/** An array as one parameter (drizzle spreads a JS array into a list): ids and fixed words only. */
+const pgArray = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const viewColumns = sql`s.id::float8 as id, s.name, s.definition->'match' as match, s.definition->'conditions' as conditions,
+  coalesce((select sc.member_count from segment_counts sc where sc.segment_id = s.id), 0)::float8 as "memberCount", s.status, s.built::float8 as built, s.to_build::float8 as "toBuild",
+  ${iso(sql`s.created_at`)} as "createdAt", ${iso(sql`s.updated_at`)} as "updatedAt"`;
+
+export async function listSegmentViews(tx: Tx): Promise<Segment[]> {
+  const { rows } = await tx.execute<Segment>(
+    sql`select ${viewColumns} from segments s order by s.name, s.id`,
+  );
+  return rows;
+}
+
+export async function findSegmentView(tx: Tx, id: number): Promise<Segment | undefined> {
+  const { rows } = await tx.execute<Segment>(sql`select ${viewColumns} from segments s where s.id = ${id}`);
+  return rows[0];
+}
+
+const rowColumns = sql`id::float8 as id, name, definition, version, status, build_after::float8 as "buildAfter"`;
+
+export async function lockSegmentRow(tx: Tx, id: number): Promise<SegmentRow | undefined> {
+  const { rows } = await tx.execute<SegmentRow>(
+    sql`select ${rowColumns} from segments where id = ${id} for update`,
+  );
+  return rows[0];
+}
+
+export async function insertSegmentRow(
+  tx: Tx,
+  values: { name: string; definition: SegmentDefinition; dependsOn: SegmentDependency[] },
+): Promise<SegmentRow> {
+  const { rows } = await tx.execute<SegmentRow>(sql`
+    insert into segments (name, definition, depends_on, to_build)
+    values (${values.name}, ${JSON.stringify(values.definition)}::jsonb, ${pgArray(values.dependsOn)}::text[],
+            (select count(*) from contacts))
+    returning ${rowColumns}`);
+  return rows[0];
+}
+
+/** A new definition starts its build over: a new version, from the first contact. */
+export async function updateSegmentRow(
+  tx: Tx,
+  id: number,
+  patch: { name?: string; definition?: SegmentDefinition; dependsOn?: SegmentDependency[] },
+): Promise<SegmentRow> {
+  const rebuild = patch.definition
+    ? sql`, definition = ${JSON.stringify(patch.definition)}::jsonb, depends_on = ${pgArray(patch.dependsOn ?? [])}::text[],
+          version = version + 1, status = 'building', build_after = 0, built = 0,
+          to_build = (select count(*) from contacts)`
+    : sql``;
+  const { rows } = await tx.execute<SegmentRow>(sql`
+    update segments set name = coalesce(${patch.name ?? null}, name) ${rebuild}
+    where id = ${id} returning ${rowColumns}`);
+  return rows[0];
+}
+
+export async function deleteSegmentRow(tx: Tx, id: number): Promise<boolean> {
+  const { rowCount } = await tx.execute(sql`delete from segments where id = ${id}`);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function listMembers(tx: Tx, segmentId: number, limit: number): Promise<SegmentMember[]> {
+  const { rows } = await tx.execute<SegmentMember>(sql`
+    select m.contact_id::float8 as "contactId",
+      app_contact_display_name(c.first_name, c.last_name, c.email::text, c.phone) as name,
+      c.email::text as email, ${iso(sql`m.since`)} as since
+    from segment_members m join contacts c on c.id = m.contact_id
+    where m.segment_id = ${segmentId} order by m.since desc, m.contact_id desc limit ${limit}`);
+  return rows;
+}
+
+export async function listHistory(tx: Tx, segmentId: number, limit: number): Promise<SegmentHistoryEntry[]> {
+  const { rows } = await tx.execute<SegmentHistoryEntry>(sql`
+    select h.contact_id::float8 as "contactId",
+      (select app_contact_display_name(c.first_name, c.last_name, c.email::text, c.phone) from contacts c where c.id = h.contact_id) as name,
+      h.change, ${iso(sql`h.at`)} as at
+    from segment_history h where h.segment_id = ${segmentId} order by h.at desc, h.id desc limit ${limit}`);
+  return rows;
+}
+
+/** Whether any segment of the workspace depends on one of these kinds of change. */
+export async function anySegmentDependsOn(tx: Tx, kinds: SegmentDependency[]): Promise<boolean> {
+  const { rows } = await tx.execute(
+    sql`select 1 from segments where depends_on && ${pgArray(kinds)}::text[] limit 1`,
+  );
+  return rows.length > 0;
+}
+
+// ---- evaluation ----
+
+/*
+ * Locks. A contact's evaluations take turns (an exclusive lock on the contact), and a build's batch
+ * excludes them on its segment (exclusive on the segment; evaluations hold it shared): each writes the
+ * truth it read after taking its locks, so an older truth is never written over a newer one. The count's
+ * row locks are then taken in segment order, so two evaluations never wait on each other in a cycle.
+ */
+const contactLockSpace = 32_401;
+const segmentLockSpace = 32_402;
+const lockKey = (id: number) => sql`(${id}::bigint % 2147483647)::int`;
+
+export async function lockContactForEvaluation(tx: Tx, contactId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${contactLockSpace}, ${lockKey(contactId)})`);
+}
+
+/** The workspace's segments, each shared-locked against a build's batch (shared locks never wait on each other). */
+export async function segmentsForEvaluation(tx: Tx): Promise<SegmentRow[]> {
+  const { rows } = await tx.execute<SegmentRow>(sql`select ${rowColumns} from segments order by id`);
+  if (rows.length > 0)
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${segmentLockSpace}, (id % 2147483647)::int)
+      from unnest(${pgArray(rows.map((r) => r.id))}::bigint[]) id`);
+  return rows;
+}
+
+/** Which of the segments the contact meets now: one statement for all of them. */
+export async function matchingSegments(
+  tx: Tx,
+  contactId: number,
+  segments: SegmentRow[],
+): Promise<Set<number>> {
+  if (segments.length === 0) return new Set();
+  const tests = segments.map(
+    (s) =>
+      sql`select ${s.id}::float8 as id where exists (select 1 from contacts c where c.id = ${contactId} and ${segmentPredicate(s.definition)})`,
+  );
+  const { rows } = await tx.execute<{ id: number }>(sql.join(tests, sql` union all `));
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+export async function currentMemberships(tx: Tx, contactId: number): Promise<Set<number>> {
+  const { rows } = await tx.execute<{ id: number }>(
+    sql`select segment_id::float8 as id from segment_members where contact_id = ${contactId}`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** Locks the segments' rows (their counts change) in id order. */
+export async function lockSegmentCounts(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(
+    sql`select 1 from segments where id = any(${pgArray(ids)}::bigint[]) order by id for no key update`,
+  );
+}
+
+/** Adds the memberships that are missing; returns the segments it added, with their history written. */
+export async function enter(tx: Tx, contactId: number, segmentIds: number[]): Promise<number[]> {
+  if (segmentIds.length === 0) return [];
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    with added as (
+      insert into segment_members (segment_id, contact_id)
+      select unnest(${pgArray(segmentIds)}::bigint[]), ${contactId} on conflict do nothing returning segment_id
+    ), logged as (
+      insert into segment_history (segment_id, contact_id, change) select segment_id, ${contactId}, 'entered' from added
+    )
+    select segment_id::float8 as id from added`);
+  return rows.map((r) => Number(r.id));
+}
+
+export async function leave(tx: Tx, contactId: number, segmentIds: number[]): Promise<number[]> {
+  if (segmentIds.length === 0) return [];
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    with removed as (
+      delete from segment_members where contact_id = ${contactId} and segment_id = any(${pgArray(segmentIds)}::bigint[])
+      returning segment_id
+    ), logged as (
+      insert into segment_history (segment_id, contact_id, change) select segment_id, ${contactId}, 'left' from removed
+    )
+    select segment_id::float8 as id from removed`);
+  return rows.map((r) => Number(r.id));
+}
+
+// ---- builds ----
+
+export async function lockSegmentForBuild(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${segmentLockSpace}, ${lockKey(id)})`);
+}
+
+/**
+ * One batch of a build: the next `size` contacts after the cursor are evaluated in one statement, members
+ * added and removed (with history), and the cursor and progress moved. Returns how many contacts it read.
+ */
+export async function buildBatch(tx: Tx, segment: SegmentRow, size: number): Promise<number> {
+  const { rows } = await tx.execute<{ n: number; last: number | null }>(sql`
+    with batch as (
+      select c.id, ${segmentPredicate(segment.definition)} as meets
+      from contacts c where c.id > ${segment.buildAfter} order by c.id limit ${size}
+    ), added as (
+      insert into segment_members (segment_id, contact_id)
+      select ${segment.id}::bigint, id from batch where meets on conflict do nothing returning contact_id
+    ), removed as (
+      delete from segment_members m using batch b
+      where m.segment_id = ${segment.id} and m.contact_id = b.id and not b.meets returning m.contact_id
+    ), logged as (
+      insert into segment_history (segment_id, contact_id, change)
+      select ${segment.id}::bigint, contact_id, 'entered' from added
+      union all select ${segment.id}::bigint, contact_id, 'left' from removed
+    )
+    select count(*)::int as n, max(id)::float8 as last from batch`);
+  const { n, last } = rows[0];
+  await tx.execute(sql`
+    update segments set build_after = ${last ?? segment.buildAfter}, built = built + ${n},
+      status = ${n < size ? 'ready' : 'building'}, to_build = greatest(to_build, built + ${n})
+    where id = ${segment.id}`);
+  return n;
+}
+
+/**
+ * One batch of a window sweep: the next `size` members after `after`, evaluated again; those who no longer
+ * meet the conditions leave (with history). Returns how many it read and who left.
+ */
+export async function sweepBatch(
+  tx: Tx,
+  segment: SegmentRow,
+  after: number,
+  size: number,
+): Promise<{ n: number; last: number; left: number[] }> {
+  const { rows } = await tx.execute<{ n: number; last: number | null; left: number[] | null }>(sql`
+    with batch as (
+      select m.contact_id as id from segment_members m
+      where m.segment_id = ${segment.id} and m.contact_id > ${after} order by m.contact_id limit ${size}
+    ), judged as (
+      select b.id, exists (select 1 from contacts c where c.id = b.id and ${segmentPredicate(segment.definition)}) as meets
+      from batch b
+    ), removed as (
+      delete from segment_members m using judged j
+      where m.segment_id = ${segment.id} and m.contact_id = j.id and not j.meets returning m.contact_id
+    ), logged as (
+      insert into segment_history (segment_id, contact_id, change)
+      select ${segment.id}::bigint, contact_id, 'left' from removed
+    )
+    select (select count(*)::int from batch) as n, (select max(id)::float8 from batch) as last,
+      (select array_agg(contact_id::float8) from removed) as left`);
+  const { n, last, left } = rows[0];
+  return { n, last: last ?? after, left: (left ?? []).map(Number) };
+}
+
+/** Segments with a time window in every workspace (the daily sweep). */
+export async function windowedSegmentsEverywhere(tx: Tx) {
+  const { rows } = await tx.execute<{ workspace_id: number; id: number }>(
+    sql`select * from app_windowed_segments()`,
+  );
+  return rows.map((r) => ({ workspaceId: Number(r.workspace_id), segmentId: Number(r.id) }));
+}
+
+/** Builds left unfinished in every workspace (a restart resumes them). */
+export async function buildingSegmentsEverywhere(tx: Tx) {
+  const { rows } = await tx.execute<{ workspace_id: number; id: number; version: number }>(
+    sql`select * from app_building_segments()`,
+  );
+  return rows.map((r) => ({
+    workspaceId: Number(r.workspace_id),
+    segmentId: Number(r.id),
+    version: r.version,
+  }));
+}
+
+/** The SQL test "contact `c` is a member of the segment", for other areas' queries (campaign audiences). */
+export function memberOf(segmentId: number): SQL {
+  return sql`exists (select 1 from segment_members sm where sm.segment_id = ${segmentId} and sm.contact_id = c.id)`;
+}
+
+export async function currentWorkspaceId(tx: Tx): Promise<number> {
+  const { rows } = await tx.execute<{ id: number }>(sql`select app_current_workspace()::float8 as id`);
+  return Number(rows[0].id);
+}
