@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServerProcess } from '../../../../test/server-process.js';
-import { uniqueEmail } from '../../../../test/test-app.js';
+import { signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
 
 // The server as its own process on the run's database, killed with SIGKILL while a merge is inside its transaction.
 const children: ChildProcess[] = [];
@@ -61,20 +61,18 @@ async function hash(workspaceId: number): Promise<string> {
 describe('a merge killed with SIGKILL', () => {
   it('leaves nothing applied, and the merge made again applies once', async () => {
     const first = await start();
-    const signUp = await fetch(`${first.baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: first.baseUrl },
-      body: JSON.stringify({
+    const cookie = await signUpOverHttp(
+      first.baseUrl,
+      {
         firstName: 'Kim',
         lastName: 'Kill',
         email: uniqueEmail('merge-crash'),
         password: 'correct-horse-battery',
         businessName: 'Crash Co',
         plan: 'enterprise',
-      }),
-    });
-    expect(signUp.status).toBe(201);
-    const cookie = signUp.headers.get('set-cookie')?.split(';')[0] ?? '';
+      },
+      inject('ownerDatabaseUrl'),
+    );
     const me = await call(first.baseUrl, cookie, 'GET', '/api/auth/user');
     const workspaceId = me.json.workspace.id as number;
     const a = await call(first.baseUrl, cookie, 'POST', '/api/contacts', {

@@ -9,7 +9,8 @@
  *   collide once moved are removed first (kept in the snapshot).
  * - drop: rows about the merged contact itself (its duplicate suggestions, the merge history of which
  *   it was the survivor): removed, and brought back by undo.
- * - derived: kept by triggers on other tables (counters); the snapshot restores them exactly on undo.
+ * - derived: kept by triggers or jobs from other tables (counters, segment membership); the snapshot
+ *   restores them exactly on undo.
  */
 export type ReferenceStrategy = 'reparent' | 'drop' | 'derived';
 
@@ -34,6 +35,9 @@ export const contactReferences: ContactReference[] = [
   { table: 'form_submissions', column: 'contact_id', strategy: 'reparent' },
   { table: 'geofence_alerts', column: 'contact_id', strategy: 'reparent' },
   { table: 'marketing_messages', column: 'contact_id', strategy: 'reparent' },
+  { table: 'segment_history', column: 'contact_id', strategy: 'reparent' },
+  // Kept by the segments' evaluation: the survivor is evaluated again after the merge (contact.updated).
+  { table: 'segment_members', column: 'contact_id', strategy: 'derived' },
   { table: 'tasks', column: 'contact_id', strategy: 'reparent' },
   { table: 'workflow_runs', column: 'contact_id', strategy: 'reparent' },
 ];

@@ -17,6 +17,7 @@ import { hubEvents } from '@domain/webhooks/webhook-schemas';
 import type { Tx } from '../../db/database.js';
 import { isPgError } from '../../db/pg-errors.js';
 import { type AppDeps, now } from '../../deps.js';
+import { emitContactEvent } from '../../events/contact-events.js';
 import type { Member } from '../../http/session.js';
 import {
   applyMergedFields,
@@ -203,6 +204,8 @@ export async function mergeContacts(
     data: { merge_id: mergeId, survivor_id: survivorId, merged_ids: mergedIds },
     at: now(deps),
   });
+  // Live segments follow the survivor's merged fields and re-parented rows.
+  await emitContactEvent(tx, { type: 'contact.updated', contactId: survivorId });
   const merge = await store.findMerge(tx, mergeId);
   if (!merge) throw new Error('merge row vanished');
   return { merge, contact: toContact(survivor) };
