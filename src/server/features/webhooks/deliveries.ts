@@ -1,12 +1,17 @@
 import { AppError } from '@domain/app-error';
 import { type ServerMessage, serverMessage, storedMessage } from '@domain/messages';
-import { endpointFailureDisableMs, retryDelaysSeconds } from '@domain/webhooks/webhook-schemas';
+import {
+  endpointFailureAlertMs,
+  endpointFailureDisableMs,
+  retryDelaysSeconds,
+} from '@domain/webhooks/webhook-schemas';
 import type { Tx } from '../../db/database.js';
 import { createGroupCommit, type GroupCommit, writePerWorkspace } from '../../db/group-commit.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { OutboundClient } from '../../http/outbound.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { recordActivity } from '../activities/index.js';
+import { endFailingRuns, raiseFailureAlert } from './endpoint-accounts.js';
 import { appSecret, appTarget, createHubClient, newWebhookId, signedHeaders } from './signing.js';
 import * as store from './store.js';
 
@@ -209,7 +214,8 @@ async function send(deps: AppDeps, claimed: Claimed): Promise<Sent> {
 /**
  * Judges a batch of attempts, one transaction per workspace: 2xx succeeded; 410 disables the endpoint;
  * anything else waits for the next slot of the schedule (or Retry-After) until the attempts run out; an
- * endpoint failing for five days without a success is disabled and the workspace told. A success counts
+ * endpoint failing for a day without a success alerts its account (task, notice), for five days is disabled
+ * and the workspace told. A success counts
  * before the failures of the same batch, so an endpoint's failing streak restarts after it.
  */
 function finishBatch(deps: AppDeps, items: Sent[]) {
@@ -236,6 +242,14 @@ function finishBatch(deps: AppDeps, items: Sent[]) {
         outcome(sent, 'succeeded');
         succeeded.add(sent.endpoint.id);
       }
+    // A success ends the endpoint's run of failures (its task closes); failures after it start a new run.
+    await endFailingRuns(deps, tx, [
+      ...new Set(
+        list
+          .filter(({ endpoint: e }) => (e.failingSince || e.failureAlertedAt) && succeeded.has(e.id))
+          .map(({ endpoint }) => endpoint.id),
+      ),
+    ]);
     /** Each endpoint's failing streak as this batch leaves it. */
     const failingSince = new Map<number, Date>();
     const disabled = new Set<number>();
@@ -262,12 +276,24 @@ function finishBatch(deps: AppDeps, items: Sent[]) {
         await store.setEndpointState(tx, endpoint.id, { failingSince: at });
       }
       failingSince.set(endpoint.id, since);
-      if (at.getTime() - since.getTime() >= endpointFailureDisableMs) {
+      const failingFor = at.getTime() - since.getTime();
+      if (failingFor >= endpointFailureDisableMs) {
         await disableEndpoint(tx, endpoint, at, serverMessage('operations.endpointFailing'));
         disabled.add(endpoint.id);
         outcome(sent, 'failed');
         continue;
       }
+      // The same run, its earlier threshold: once per run (the endpoint row says whether it was raised).
+      if (failingFor >= endpointFailureAlertMs && !endpoint.failureAlertedAt)
+        await raiseFailureAlert(
+          deps,
+          tx,
+          workspaceId,
+          endpoint,
+          since,
+          at,
+          sent.error ?? `HTTP ${sent.statusCode}`,
+        );
       if (delivery.attempts >= maxAttempts) {
         outcome(sent, 'failed');
         continue;
@@ -282,12 +308,6 @@ function finishBatch(deps: AppDeps, items: Sent[]) {
     // Failures put off to the same moment (a receiver that is down fails a whole batch) share their jobs.
     for (const [next, ids] of retries)
       await queueAttempts(deps, workspaceId, ids, { tx, startAfter: new Date(next) });
-    const recovered = new Set(
-      list
-        .filter(({ endpoint: e }) => e.failingSince && succeeded.has(e.id) && !failingSince.has(e.id))
-        .map(({ endpoint }) => endpoint.id),
-    );
-    for (const id of recovered) await store.setEndpointState(tx, id, { failingSince: null });
     await store.finishAttempts(tx, outcomes);
     return list.map(() => undefined);
   });
