@@ -28,6 +28,7 @@ export const publicPages = [
 export const signedInPages = [
   '/techstack',
   '/contacts',
+  '/companies',
   '/tasks',
   '/forms',
   '/marketing',

@@ -24,6 +24,7 @@ export const appPaths = [
   '/phase3-demo',
   '/techstack',
   '/contacts',
+  '/companies',
   '/tasks',
   '/forms',
   '/marketing',

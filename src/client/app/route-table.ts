@@ -2,7 +2,7 @@ import { AiDemoPage } from '@client/features/assistant';
 import { ResetPasswordPage, SignInPage } from '@client/features/auth';
 import { TechstackPage } from '@client/features/catalogue';
 import { SuccessPage } from '@client/features/checkout';
-import { ContactsPage } from '@client/features/contacts';
+import { CompanyPage, ContactsPage } from '@client/features/contacts';
 import { DashboardPage } from '@client/features/dashboard';
 import { EcosystemDemoPage, EcosystemPage } from '@client/features/ecosystem';
 import { FormsPage } from '@client/features/forms';
@@ -69,6 +69,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/techstack', page: TechstackPage },
   // ↓ Signed-in screens: /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
   { path: '/contacts', page: ContactsPage },
+  { path: '/companies', page: CompanyPage },
   { path: '/tasks', page: TasksPage },
   { path: '/forms', page: FormsPage },
   { path: '/marketing', page: MarketingPage },

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import {
   Activity,
   Boxes,
+  Building2,
   ClipboardList,
   Contact,
   Layers,
@@ -32,6 +33,7 @@ export interface ScreenLink {
 export const screenLinks: readonly ScreenLink[] = [
   { path: '/marketing', label: msg`Campaigns`, icon: Megaphone, group: 'marketing' },
   { path: '/contacts', label: msg`Contacts`, icon: Contact, group: 'marketing' },
+  { path: '/companies', label: msg`Companies`, icon: Building2, group: 'marketing' },
   { path: '/tasks', label: msg`Tasks`, icon: ListChecks, group: 'marketing', badge: TaskCountBadge },
   { path: '/forms', label: msg`Lead forms`, icon: ClipboardList, group: 'marketing' },
   { path: '/techstack', label: msg`Tech Stack`, icon: Layers, group: 'operations' },

@@ -1,0 +1,116 @@
+import { FormDialog } from '@client/components/form/form-dialog';
+import { FormField } from '@client/components/form/form-field';
+import { SelectField } from '@client/components/form/select-field';
+import { Input } from '@client/components/ui/input';
+import { errorMessage } from '@client/lib/api';
+import { applyServerErrors } from '@client/lib/form';
+import { contactDisplayName } from '@domain/contacts/names';
+import { endpointUpdateSchema, type WebhookEndpointWithHealth } from '@domain/webhooks/webhook-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useCompanyChoices, useCompanyContacts, useUpdateEndpoint } from './webhooks-api';
+
+/** Radix's menus take no empty value: this one stands for "no company" and "no contact". */
+const none = 'none';
+
+const endpointFields = z.object({ events: z.string(), companyId: z.string(), noticeContactId: z.string() });
+type EndpointFormValues = z.infer<typeof endpointFields>;
+
+const idOf = (value: string) => (value === none ? null : Number(value));
+const payloadOf = (values: EndpointFormValues) => ({
+  events: values.events
+    .split(',')
+    .map((type) => type.trim())
+    .filter(Boolean),
+  companyId: idOf(values.companyId),
+  noticeContactId: idOf(values.noticeContactId),
+});
+/** The server's rules, each issue on its input: one text field holds every event type (`events.3` → events). */
+const schema = endpointFields.superRefine((values, ctx) => {
+  const checked = endpointUpdateSchema.safeParse(payloadOf(values));
+  if (checked.success) return;
+  for (const issue of checked.error.issues)
+    ctx.addIssue({ code: 'custom', path: [String(issue.path[0] ?? 'events')], message: issue.message });
+});
+
+/** An endpoint's event filter and the account it belongs to: its company, and that company's notice contact. */
+export function EndpointFormDialog({
+  endpoint,
+  onClose,
+}: {
+  endpoint: WebhookEndpointWithHealth;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const form = useForm<EndpointFormValues>({
+    resolver: zodResolver(schema, undefined, { raw: true }),
+    defaultValues: {
+      events: endpoint.events.join(', '),
+      companyId: String(endpoint.companyId ?? none),
+      noticeContactId: String(endpoint.noticeContactId ?? none),
+    },
+  });
+  const { errors } = form.formState;
+  const companyId = idOf(form.watch('companyId'));
+  // Another company's contact cannot be this one's notice contact: choosing a company clears it.
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (name === 'companyId') form.setValue('noticeContactId', none);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+  const companies = useCompanyChoices();
+  const contacts = useCompanyContacts(companyId);
+  const update = useUpdateEndpoint();
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ id: endpoint.id, ...payloadOf(values) });
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, form);
+    }
+  });
+  const hasFieldError = Object.keys(errors).length > 0;
+  return (
+    <FormDialog
+      onClose={onClose}
+      title={<Trans>Edit endpoint</Trans>}
+      description={<span className="break-all">{endpoint.url}</span>}
+      onSubmit={submit}
+      pending={update.isPending}
+      error={update.error && !hasFieldError && errorMessage(update.error)}
+      submitLabel={<Trans>Save endpoint</Trans>}
+    >
+      <FormField label={<Trans>Event types, separated by commas</Trans>} error={errors.events?.message}>
+        {(id, invalid) => <Input id={id} aria-invalid={invalid} {...form.register('events')} />}
+      </FormField>
+      <SelectField
+        control={form.control}
+        name="companyId"
+        label={<Trans>Company</Trans>}
+        error={errors.companyId?.message}
+        options={[
+          { value: none, label: t`No company` },
+          ...(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+        ]}
+      />
+      <SelectField
+        control={form.control}
+        name="noticeContactId"
+        label={<Trans>Notice contact</Trans>}
+        hint={<Trans>Mailed once when the endpoint has failed for 24 hours.</Trans>}
+        error={errors.noticeContactId?.message}
+        options={[
+          { value: none, label: t`No one` },
+          ...(contacts.data?.contacts ?? []).map((c) => ({
+            value: String(c.id),
+            label: contactDisplayName(c),
+          })),
+        ]}
+      />
+    </FormDialog>
+  );
+}
