@@ -137,24 +137,30 @@ describe('the company screen', () => {
     await form.getByRole('button', { name: 'Save endpoint' }).click();
     await form.getByText('may contain letters, digits and . _ : - only').waitFor();
     await form.getByLabel('Event types, separated by commas').fill('shipment.updated, shipment.created');
+    await form.getByLabel("Keep each record's updates in order (by the event's data.id)").check();
     await form.getByRole('combobox', { name: 'Notice contact' }).click();
     await page.getByRole('option', { name: 'No one' }).click();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Save endpoint' }).click();
     await form.waitFor({ state: 'hidden' });
     const [, edited] = (
-      await api<(Endpoint & { events: string[]; companyId: number; noticeContactId: number | null })[]>(
-        page,
-        'GET',
-        `/api/webhook-endpoints?companyId=${company.id}`,
-      )
+      await api<
+        (Endpoint & {
+          events: string[];
+          companyId: number;
+          noticeContactId: number | null;
+          ordered: boolean;
+        })[]
+      >(page, 'GET', `/api/webhook-endpoints?companyId=${company.id}`)
     ).json;
     expect(edited).toMatchObject({
       id: down,
       events: ['shipment.created', 'shipment.updated'],
       companyId: company.id,
       noticeContactId: null,
+      ordered: true,
     });
+    await downRow.getByText('in order per record').waitFor();
 
     // In Arabic too, and the list of companies leads back to it.
     await page.evaluate(async () => {

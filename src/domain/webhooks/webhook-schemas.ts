@@ -56,6 +56,11 @@ const accountFields = {
   companyId: idSchema.nullable(),
   /** One of the company's contacts: mailed once when the endpoint has failed for a day. */
   noticeContactId: idSchema.nullable(),
+  /**
+   * Ordered delivery per entity: the deliveries of one entity (the event's `data.id`) go out one after
+   * another, a later one waiting while an earlier one is pending or retrying; other entities in parallel.
+   */
+  ordered: z.boolean(),
 };
 
 export const endpointCreateSchema = z
@@ -66,7 +71,7 @@ export const endpointCreateSchema = z
     events: endpointEvents.default([]),
     ...accountFields,
   })
-  .partial({ companyId: true, noticeContactId: true });
+  .partial({ companyId: true, noticeContactId: true, ordered: true });
 export type EndpointCreate = z.infer<typeof endpointCreateSchema>;
 
 /** PATCH /api/webhook-endpoints/:id: only the fields present change; `events` replaces the filter; null unlinks. */
@@ -131,6 +136,7 @@ export const endpointSchema = z.object({
   failingSince: z.string().nullable(),
   companyId: z.number().nullable(),
   noticeContactId: z.number().nullable(),
+  ordered: z.boolean(),
 });
 export type WebhookEndpoint = z.infer<typeof endpointSchema>;
 

@@ -94,6 +94,12 @@ export function EndpointSummary({
         )}
         {' · '}
         {endpoint.events.length > 0 ? endpoint.events.join(', ') : <Trans>No event types</Trans>}
+        {endpoint.ordered && (
+          <>
+            {' · '}
+            <Trans>in order per record</Trans>
+          </>
+        )}
       </p>
       <EndpointHealthFigures health={endpoint.health} />
     </div>

@@ -309,13 +309,31 @@ function finishBatch(deps: AppDeps, items: Sent[]) {
     for (const [next, ids] of retries)
       await queueAttempts(deps, workspaceId, ids, { tx, startAfter: new Date(next) });
     await store.finishAttempts(tx, outcomes);
-    return list.map(() => undefined);
+    // An ordered entity whose delivery finished: its next one is attempted by this worker, now.
+    const finished = new Set(outcomes.filter((o) => o.status !== 'pending').map((o) => o.id));
+    const ordered = list.filter(
+      (sent) => sent.delivery.orderingKey !== null && finished.has(sent.delivery.id),
+    );
+    const next = await store.nextInOrder(
+      tx,
+      ordered.map(({ endpoint, delivery }) => ({
+        endpointId: endpoint.id,
+        orderingKey: delivery.orderingKey as string,
+      })),
+      at,
+    );
+    const nextOf = new Map(next.map((n) => [`${n.endpointId}:${n.orderingKey}`, n.id]));
+    return list.map((sent) =>
+      finished.has(sent.delivery.id) && sent.delivery.orderingKey !== null
+        ? (nextOf.get(`${sent.endpoint.id}:${sent.delivery.orderingKey}`) ?? null)
+        : null,
+    );
   });
 }
 
 const committers = new WeakMap<
   AppDeps['database'],
-  { claim: GroupCommit<Claim, Claimed | null>; finish: GroupCommit<Sent, undefined> }
+  { claim: GroupCommit<Claim, Claimed | null>; finish: GroupCommit<Sent, number | null> }
 >();
 
 /**
@@ -336,19 +354,36 @@ function committersFor(deps: AppDeps) {
 
 /**
  * One attempt of a delivery: claimed and committed first (so no other worker sends it at the same
- * time), sent signed through the guarded client, then judged (`finishBatch`).
+ * time), sent signed through the guarded client, then judged (`finishBatch`). Answers the next delivery
+ * of the same ordered entity when this one finished it.
+ */
+async function attemptOne(
+  deps: AppDeps,
+  workspaceId: number,
+  deliveryId: number,
+): Promise<{ result: AttemptResult; next: number | null }> {
+  const { claim, finish } = committersFor(deps);
+  const claimed = await claim.submit({ workspaceId, deliveryId });
+  if (!claimed) return { result: notSent, next: null };
+  const sent = await send(deps, claimed);
+  const next = await finish.submit(sent);
+  return { result: { sent: true, statusCode: sent.statusCode, success: isSuccess(sent.statusCode) }, next };
+}
+
+/**
+ * Attempts a delivery, then (for an endpoint with ordered delivery) its entity's following deliveries one
+ * after another while each finishes: a later one is never claimed while an earlier one of its entity is
+ * pending, so this worker's chain is what moves the entity on (after a crash, the restart's requeue is).
  */
 export async function attemptDelivery(
   deps: AppDeps,
   workspaceId: number,
   deliveryId: number,
 ): Promise<AttemptResult> {
-  const { claim, finish } = committersFor(deps);
-  const claimed = await claim.submit({ workspaceId, deliveryId });
-  if (!claimed) return notSent;
-  const sent = await send(deps, claimed);
-  await finish.submit(sent);
-  return { sent: true, statusCode: sent.statusCode, success: isSuccess(sent.statusCode) };
+  const { result, next } = await attemptOne(deps, workspaceId, deliveryId);
+  let following = next;
+  while (following !== null) following = (await attemptOne(deps, workspaceId, following)).next;
+  return result;
 }
 
 /** Disables the endpoint and tells the workspace, once however many of its attempts find it gone. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addApp, postEvent, until } from '../../../../test/app-receiver.js';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
 import { addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
+import { attemptDelivery } from './deliveries.js';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -16,16 +17,23 @@ const simulated = () => new Date(Date.now() + offset);
  * A receiver whose answer the test sets. A failure asks for its retry a day later (Retry-After), so the
  * retries never run during the test and each judgement comes from a new event's first attempt.
  */
-const receiver = { status: 200, received: [] as { path: string; body: string }[] };
+const receiver = {
+  status: 200,
+  /** When set, answers for its path instead of `status` (the ordered-delivery test's record). */
+  answer: null as ((body: string) => number) | null,
+  received: [] as { path: string; body: string; status: number; webhookId: string }[],
+};
 const server = createServer((req, res) => {
   let body = '';
   req.on('data', (chunk) => {
     body += chunk;
   });
   req.on('end', () => {
-    receiver.received.push({ path: req.url ?? '/', body });
-    res.writeHead(receiver.status, { 'content-type': 'text/plain', 'retry-after': '86400' });
-    res.end(receiver.status < 300 ? 'ok' : `receiver error ${receiver.status}`);
+    const path = req.url ?? '/';
+    const status = path === '/ordered' && receiver.answer ? receiver.answer(body) : receiver.status;
+    receiver.received.push({ path, body, status, webhookId: String(req.headers['webhook-id']) });
+    res.writeHead(status, { 'content-type': 'text/plain', 'retry-after': '86400' });
+    res.end(status < 300 ? 'ok' : `receiver error ${status}`);
   });
 });
 let base: string;
@@ -368,4 +376,79 @@ describe('a day of failures', () => {
     expect(task.title).toBe('Webhook endpoint of Shop failing for 24 hours');
     expect(await noticeJobs()).toBe(jobs);
   });
+});
+
+describe('ordered delivery per entity', () => {
+  it('sends 1,000 updates to one record strictly in order, a later one waiting while an earlier retries, other records in parallel', async () => {
+    offset = 0;
+    const endpoint = (
+      await create(owner, { url: `${base}/ordered`, events: ['record.updated'], ordered: true })
+    ).json();
+    expect(endpoint.ordered).toBe(true);
+    const seqOf = (body: string) => JSON.parse(body).data.event as { id: string; seq: number };
+    // The record's first update fails (its retry is a day away) until the test lets it through.
+    let holdFirst = true;
+    receiver.answer = (body) => {
+      const { id, seq } = seqOf(body);
+      return id === 'rec-1' && seq === 0 && holdFirst ? 503 : 200;
+    };
+    const count = 1_000;
+    for (let seq = 0; seq < count; seq++) {
+      const res = await postEvent(
+        t,
+        appId,
+        { type: 'record.updated', data: { id: 'rec-1', seq } },
+        `msg_rec1_${seq}`,
+      );
+      expect(res.statusCode).toBe(202);
+      if (seq % 100 === 0)
+        await postEvent(
+          t,
+          appId,
+          { type: 'record.updated', data: { id: `rec-other-${seq}`, seq } },
+          `msg_other_${seq}`,
+        );
+    }
+    const okFor = (id: string) =>
+      receiver.received
+        .filter((r) => r.path === '/ordered' && r.status === 200 && seqOf(r.body).id === id)
+        .map((r) => seqOf(r.body).seq);
+    // Other records are not held up by rec-1's retry: each of theirs arrives.
+    await until(
+      'the other records',
+      async () => receiver.received.filter((r) => r.path === '/ordered' && r.status === 200).length,
+      (n) => n === 10,
+    );
+    const rows = async () =>
+      (
+        await db.query(
+          `select id::int, status, attempts, ordering_key from ops_deliveries where endpoint_id = $1 and ordering_key = 'rec-1'
+           order by id`,
+          [endpoint.id],
+        )
+      ).rows;
+    const held = await rows();
+    expect(held).toHaveLength(count);
+    expect(held[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    // Every later update of rec-1 waits, never attempted, while the first is retrying.
+    expect(held.slice(1).every((d) => d.status === 'pending' && d.attempts === 0)).toBe(true);
+    expect(okFor('rec-1')).toEqual([]);
+
+    // The retry is due and succeeds: the rest follow, one after another, in order.
+    holdFirst = false;
+    await db.query('update ops_deliveries set next_attempt_at = now() where id = $1', [held[0].id]);
+    await attemptDelivery(t.app.deps, owner.workspaceId, held[0].id);
+    await until(
+      'every update of rec-1',
+      async () => okFor('rec-1').length,
+      (n) => n === count,
+    );
+    expect(okFor('rec-1')).toEqual(Array.from({ length: count }, (_, i) => i));
+    const done = await rows();
+    expect(done.every((d) => d.status === 'succeeded')).toBe(true);
+    // Each delivered once: as many distinct webhook ids as successful requests.
+    const sent = receiver.received.filter((r) => r.path === '/ordered' && r.status === 200);
+    expect(new Set(sent.map((r) => r.webhookId)).size).toBe(sent.length);
+    receiver.answer = null;
+  }, 300_000);
 });

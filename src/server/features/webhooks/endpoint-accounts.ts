@@ -104,6 +104,7 @@ export const toEndpoint = (e: store.EndpointRow) => ({
   failingSince: e.failingSince,
   companyId: e.companyId,
   noticeContactId: e.noticeContactId,
+  ordered: e.ordered,
 });
 
 const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')}`;

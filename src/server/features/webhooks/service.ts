@@ -218,12 +218,13 @@ export async function addEndpoint(deps: Pick<AppDeps, 'clock'>, tx: Tx, input: E
     url: input.url,
     events: input.events,
     ...account,
+    ordered: input.ordered ?? false,
   });
   return readEndpoint(deps, tx, id);
 }
 
 /**
- * Changes what is present: the URL, the event filter (replaced whole) and the account. A new company
+ * Changes what is present: the URL, the event filter (replaced whole), ordered delivery and the account. A new company
  * without a notice contact unlinks the old company's contact, which cannot serve the new one.
  */
 export async function updateEndpoint(
@@ -242,7 +243,7 @@ export async function updateEndpoint(
         ? endpoint.noticeContactId
         : null;
   await assertAccount(tx, companyId, noticeContactId);
-  await store.updateEndpoint(tx, id, { url: input.url, companyId, noticeContactId });
+  await store.updateEndpoint(tx, id, { url: input.url, companyId, noticeContactId, ordered: input.ordered });
   if (input.events !== undefined) await store.setTriggers(tx, id, input.events);
   return readEndpoint(deps, tx, id);
 }

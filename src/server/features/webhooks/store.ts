@@ -234,6 +234,8 @@ export type EndpointRow = {
   noticeContactId: number | null;
   /** When the current run of failures raised its 24-hour task (null: not yet, or no run). */
   failureAlertedAt: string | null;
+  /** Deliveries of one entity go out one after another. */
+  ordered: boolean;
 };
 
 const endpointColumns = sql`e.id::int as id, e.app_id::int as "appId", a.name as "appName",
@@ -241,7 +243,8 @@ const endpointColumns = sql`e.id::int as id, e.app_id::int as "appId", a.name as
   coalesce((select array_agg(t.action order by t.action) from ops_triggers t where t.endpoint_id = e.id), '{}') as events,
   ${iso(sql`e.disabled_at`)} as "disabledAt", e.disabled_reason as "disabledReason",
   ${iso(sql`e.failing_since`)} as "failingSince", e.company_id::int as "companyId",
-  e.notice_contact_id::int as "noticeContactId", ${iso(sql`e.failure_alerted_at`)} as "failureAlertedAt"`;
+  e.notice_contact_id::int as "noticeContactId", ${iso(sql`e.failure_alerted_at`)} as "failureAlertedAt",
+  e.ordered`;
 
 export interface EndpointFilter {
   id?: number;
@@ -289,11 +292,13 @@ export async function insertEndpoint(
     events: string[];
     companyId: number | null;
     noticeContactId: number | null;
+    ordered: boolean;
   },
 ): Promise<number> {
   const { rows } = await tx.execute<{ id: number }>(sql`
-    insert into ops_endpoints (app_id, url, company_id, notice_contact_id)
-    values (${input.appId}, ${input.url}, ${input.companyId}, ${input.noticeContactId}) returning id::int as id`);
+    insert into ops_endpoints (app_id, url, company_id, notice_contact_id, ordered)
+    values (${input.appId}, ${input.url}, ${input.companyId}, ${input.noticeContactId}, ${input.ordered})
+    returning id::int as id`);
   const id = rows[0].id;
   await setTriggers(tx, id, input.events);
   return id;
@@ -312,9 +317,10 @@ export async function setTriggers(tx: Tx, endpointId: number, events: string[]):
 export async function updateEndpoint(
   tx: Tx,
   id: number,
-  patch: { url?: string; companyId?: number | null; noticeContactId?: number | null },
+  patch: { url?: string; companyId?: number | null; noticeContactId?: number | null; ordered?: boolean },
 ): Promise<void> {
   const sets: SQL[] = [];
+  if (patch.ordered !== undefined) sets.push(sql`ordered = ${patch.ordered}`);
   if (patch.url !== undefined) sets.push(sql`url = ${patch.url}`);
   if (patch.companyId !== undefined) sets.push(sql`company_id = ${patch.companyId}`);
   if (patch.noticeContactId !== undefined) sets.push(sql`notice_contact_id = ${patch.noticeContactId}`);
@@ -469,11 +475,12 @@ export type DeliveryRow = {
   nextAttemptAt: string | null;
   leaseUntil: string | null;
   createdAt: string;
+  orderingKey: string | null;
 };
 
 const deliveryColumns = sql`id::int as id, endpoint_id::int as "endpointId", webhook_id as "webhookId",
   event_type as "eventType", body, status, attempts, ${iso(sql`next_attempt_at`)} as "nextAttemptAt",
-  ${iso(sql`lease_until`)} as "leaseUntil", ${iso(sql`created_at`)} as "createdAt"`;
+  ${iso(sql`lease_until`)} as "leaseUntil", ${iso(sql`created_at`)} as "createdAt", ordering_key as "orderingKey"`;
 
 export interface DeliveryInsert {
   endpointId: number;
@@ -482,6 +489,8 @@ export interface DeliveryInsert {
   eventType: string;
   body: string;
   at: Date;
+  /** The entity the message is about; kept only for an endpoint that asks for ordered delivery. */
+  orderingKey?: string | null;
 }
 
 /** New deliveries, due at their `at`, in one statement; their ids, in order. */
@@ -495,17 +504,21 @@ export async function insertDeliveries(tx: Tx, list: DeliveryInsert[]): Promise<
     event_type: d.eventType,
     body: d.body,
     at: d.at.toISOString(),
+    ordering_key: d.orderingKey ?? null,
   }));
   // Identity values are drawn in the order of the ordered select, so sorting the ids restores `list`'s order.
   const rows = await executeNamed<{ id: number }>(
     tx,
     'ops-insert-deliveries',
     sql`
-    insert into ops_deliveries (endpoint_id, event_id, webhook_id, event_type, body, next_attempt_at, created_at)
-    select endpoint_id, event_id, webhook_id, event_type, body, at, at
+    insert into ops_deliveries (endpoint_id, event_id, webhook_id, event_type, body, next_attempt_at, created_at,
+      ordering_key)
+    select x.endpoint_id, x.event_id, x.webhook_id, x.event_type, x.body, x.at, x.at,
+      case when e.ordered then x.ordering_key end
     from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(n integer, endpoint_id bigint, event_id bigint,
-      webhook_id text, event_type text, body text, at timestamptz)
-    order by n
+      webhook_id text, event_type text, body text, at timestamptz, ordering_key text)
+    left join ops_endpoints e on e.id = x.endpoint_id
+    order by x.n
     returning id::int as id`,
   );
   return rows.map((row) => row.id).sort((x, y) => x - y);
@@ -544,6 +557,11 @@ export async function claimDeliveries(
       update ops_deliveries set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil}
       where id = any(${`{${ids.join(',')}}`}::bigint[]) and next_attempt_at <= ${at}
         and (status = 'pending' or (status = 'sending' and lease_until < ${at}))
+        -- An ordered entity's delivery waits while an earlier one of the same entity is unfinished.
+        and (ordering_key is null or not exists (
+          select 1 from ops_deliveries p where p.endpoint_id = ops_deliveries.endpoint_id
+            and p.ordering_key = ops_deliveries.ordering_key and p.id < ops_deliveries.id
+            and p.status in ('pending', 'sending')))
       returning ${deliveryColumns}
     )
     select taken.*, row_to_json(endpoint) as endpoint from taken
@@ -598,6 +616,30 @@ export async function finishAttempts(tx: Tx, outcomes: AttemptOutcome[]): Promis
       finished_at = case when i.status = 'pending' then null else i.at end
     from input i where d.id = any(${`{${outcomes.map((o) => o.id).join(',')}}`}::bigint[]) and d.id = i.id`,
   );
+}
+
+/**
+ * For each (endpoint, entity) whose delivery just finished, the next delivery of that entity when it is
+ * due now: the finishing worker attempts it at once, so one entity's stream needs no queue round trip per
+ * message.
+ */
+export async function nextInOrder(
+  tx: Tx,
+  finished: { endpointId: number; orderingKey: string }[],
+  at: Date,
+): Promise<{ endpointId: number; orderingKey: string; id: number }[]> {
+  if (finished.length === 0) return [];
+  const { rows } = await tx.execute<{ endpointId: number; orderingKey: string; id: number }>(sql`
+    select f.endpoint_id::int as "endpointId", f.ordering_key as "orderingKey", n.id::int as id
+    from jsonb_to_recordset(${JSON.stringify(finished.map((f) => ({ endpoint_id: f.endpointId, ordering_key: f.orderingKey })))}::jsonb)
+      as f(endpoint_id bigint, ordering_key text)
+    cross join lateral (
+      select d.id, d.status, d.next_attempt_at from ops_deliveries d
+      where d.endpoint_id = f.endpoint_id and d.ordering_key = f.ordering_key and d.status in ('pending', 'sending')
+      order by d.id limit 1
+    ) n
+    where n.status = 'pending' and n.next_attempt_at <= ${at}`);
+  return rows;
 }
 
 export async function failPendingOfEndpoint(tx: Tx, endpointId: number, reason: string, at: Date) {
