@@ -29,6 +29,7 @@ export const signedInPages = [
   '/techstack',
   '/contacts',
   '/contacts/duplicates',
+  '/companies',
   '/tasks',
   '/reports',
   '/forms',

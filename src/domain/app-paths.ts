@@ -26,6 +26,7 @@ export const appPaths = [
   '/techstack',
   '/contacts',
   '/contacts/duplicates',
+  '/companies',
   '/tasks',
   '/reports',
   '/forms',

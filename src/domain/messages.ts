@@ -225,6 +225,14 @@ export const serverMessages = {
   'operations.noAcknowledgement': /*i18n*/ 'No signed acknowledgement arrived within {seconds} seconds.',
   'operations.endpointGone': /*i18n*/ 'The endpoint answered 410 Gone.',
   'operations.endpointFailing': /*i18n*/ 'The endpoint failed for five days without a success.',
+  'operations.noticeContactNotOfCompany':
+    /*i18n*/ "The notice contact must be one of the company's contacts.",
+  'operations.endpointFailingTask': /*i18n*/ 'Webhook endpoint of {name} failing for 24 hours',
+  'operations.endpointFailingTaskNotes':
+    /*i18n*/ 'No delivery to {url} has succeeded since {since} (UTC). Last error: {error}. The endpoint is disabled after five days of failures.',
+  'operations.endpointNoticeSubject': /*i18n*/ 'Webhook deliveries to your endpoint are failing',
+  'operations.endpointNoticeBody':
+    /*i18n*/ 'Hello {name}, every webhook sent to {url} since {since} (UTC) has failed. The last error: {error}. If the endpoint accepts none within five days of the first failure, it will be disabled.',
   // The guarded outbound client's refusals (src/server/http/outbound-error.ts).
   'outbound.invalidUrl': /*i18n*/ 'Only http and https addresses can be fetched.',
   'outbound.unresolved': /*i18n*/ 'This server name does not resolve.',

@@ -2,7 +2,7 @@ import { AiDemoPage } from '@client/features/assistant';
 import { ResetPasswordPage, SignInPage, SignUpConfirmPage } from '@client/features/auth';
 import { TechstackPage } from '@client/features/catalogue';
 import { SuccessPage } from '@client/features/checkout';
-import { ContactsPage } from '@client/features/contacts';
+import { CompanyPage, ContactsPage } from '@client/features/contacts';
 import { DashboardPage } from '@client/features/dashboard';
 import { DuplicatesPage } from '@client/features/duplicates';
 import { EcosystemDemoPage, EcosystemPage } from '@client/features/ecosystem';
@@ -74,6 +74,7 @@ export const signedInRoutes: AppRoute[] = [
   // ↓ Signed-in screens: /marketing, /deployment, /ecosystem, /superhub, /webhooks, /phase3
   { path: '/contacts', page: ContactsPage },
   { path: '/contacts/duplicates', page: DuplicatesPage },
+  { path: '/companies', page: CompanyPage },
   { path: '/tasks', page: TasksPage },
   { path: '/reports', page: ReportsPage },
   { path: '/forms', page: FormsPage },

@@ -199,6 +199,20 @@ export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 export const companySchema = z.object({ id: z.number(), name: z.string(), domain: z.string().nullable() });
 export type Company = z.infer<typeof companySchema>;
 
+/** GET /api/companies/:id: the company and its contacts (first 200 by name). */
+export const companyDetailSchema = companySchema.extend({
+  contacts: z.array(
+    z.object({
+      id: z.number(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string().nullable(),
+      status: contactStatusSchema,
+    }),
+  ),
+});
+export type CompanyDetail = z.infer<typeof companyDetailSchema>;
+
 export const contactDetailSchema = z.object({
   contact: contactSchema,
   company: companySchema.nullable(),

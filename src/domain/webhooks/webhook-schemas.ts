@@ -1,12 +1,19 @@
 import { appUrlSchema } from '@domain/ecosystem/ecosystem-schemas';
-import { idSchema } from '@domain/ids';
+import { idParamSchema, idSchema } from '@domain/ids';
 import { messageRefSchema } from '@domain/message-schemas';
 import { z } from 'zod';
 
 /** Svix's retry schedule: the delay before attempt n+1 after attempt n failed (the first is immediate). */
 export const retryDelaysSeconds = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
-/** An endpoint failing without a success for this long is disabled and its owner told. */
+/**
+ * One rule, two thresholds, both counted from the first failure of an endpoint's current run of failures
+ * (`failingSince`, cleared by a success): after a day the account's owner gets a task and the notice
+ * contact a mail; after five days the endpoint is disabled and the workspace told.
+ */
+export const endpointFailureAlertMs = 24 * 3600 * 1000;
 export const endpointFailureDisableMs = 5 * 24 * 3600 * 1000;
+/** Delivery health is read over the deliveries created in this many days. */
+export const endpointHealthWindowDays = 7;
 
 /** The events the hub itself sends an app. */
 export const hubEvents = {
@@ -45,13 +52,36 @@ export const inboundEventSchema = z.object({
 });
 export type InboundEvent = z.infer<typeof inboundEventSchema>;
 
-export const endpointCreateSchema = z.object({
-  appId: idSchema,
-  url: appUrlSchema,
-  /** The event types this endpoint receives (its triggers). */
-  events: z.array(eventType).max(50, /*i18n*/ 'at most 50 events').default([]),
-});
+const endpointEvents = z.array(eventType).max(50, /*i18n*/ 'at most 50 events');
+/** The account an endpoint belongs to: a company of the workspace, and optionally its contact for notices. */
+const accountFields = {
+  companyId: idSchema.nullable(),
+  /** One of the company's contacts: mailed once when the endpoint has failed for a day. */
+  noticeContactId: idSchema.nullable(),
+  /**
+   * Ordered delivery per entity: the deliveries of one entity (the event's `data.id`) go out one after
+   * another, a later one waiting while an earlier one is pending or retrying; other entities in parallel.
+   */
+  ordered: z.boolean(),
+};
+
+export const endpointCreateSchema = z
+  .object({
+    appId: idSchema,
+    url: appUrlSchema,
+    /** The event types this endpoint receives (its triggers). */
+    events: endpointEvents.default([]),
+    ...accountFields,
+  })
+  .partial({ companyId: true, noticeContactId: true, ordered: true });
 export type EndpointCreate = z.infer<typeof endpointCreateSchema>;
+
+/** PATCH /api/webhook-endpoints/:id: only the fields present change; `events` replaces the filter; null unlinks. */
+export const endpointUpdateSchema = z
+  .object({ url: appUrlSchema, events: endpointEvents, ...accountFields })
+  .partial()
+  .strict();
+export type EndpointUpdate = z.infer<typeof endpointUpdateSchema>;
 
 export const testWebhookSchema = z.object({
   testData: z
@@ -106,8 +136,43 @@ export const endpointSchema = z.object({
   disabled: z.boolean(),
   disabledReason: z.string().nullable(),
   failingSince: z.string().nullable(),
+  companyId: z.number().nullable(),
+  noticeContactId: z.number().nullable(),
+  ordered: z.boolean(),
 });
 export type WebhookEndpoint = z.infer<typeof endpointSchema>;
+
+/**
+ * An endpoint's delivery health over the deliveries created in the last `windowDays`: the share of those
+ * finished that succeeded (null when none finished), the 95th percentile of their attempts' durations
+ * (nearest rank), the deliveries waiting now (pending or being sent, whenever created) and the latest
+ * failed attempt (not 2xx, or no answer) with its status and response excerpt (or error).
+ */
+export const endpointHealthSchema = z.object({
+  windowDays: z.number(),
+  succeeded: z.number(),
+  failed: z.number(),
+  successRate: z.number().nullable(),
+  p95LatencyMs: z.number().nullable(),
+  backlog: z.number(),
+  lastFailure: z
+    .object({ at: z.string(), statusCode: z.number().nullable(), excerpt: z.string() })
+    .nullable(),
+});
+export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
+
+/** The endpoints' answers on the webhooks and company screens: each with its app, company and health. */
+export const endpointWithHealthSchema = endpointSchema.extend({
+  appName: z.string(),
+  companyName: z.string().nullable(),
+  health: endpointHealthSchema,
+});
+export type WebhookEndpointWithHealth = z.infer<typeof endpointWithHealthSchema>;
+
+export const endpointListQuerySchema = z.object({
+  appId: idParamSchema.optional(),
+  companyId: idParamSchema.optional(),
+});
 
 export const deliverySchema = z.object({
   id: z.number(),

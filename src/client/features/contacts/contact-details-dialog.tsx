@@ -46,7 +46,9 @@ import {
 } from 'lucide-react';
 import { Suspense, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { z } from 'zod';
+import { companyHref } from './company-href';
 import { contactTypeNames, formatLastContact, formatValue, StatusBadge } from './contact-format';
 import { useAddNote, useContactDetail } from './contacts-api';
 
@@ -101,7 +103,14 @@ export function ContactDetailsDialog({
           }
           errorTitle={<Trans>This contact could not be loaded. It may have been deleted.</Trans>}
         >
-          {(loaded) => <ContactDetails detail={loaded} onEdit={onEdit} canWrite={canWrite} />}
+          {(loaded) => (
+            <ContactDetails
+              detail={loaded}
+              onEdit={onEdit}
+              onLeave={() => onOpenChange(false)}
+              canWrite={canWrite}
+            />
+          )}
         </QueryState>
       </DialogContent>
     </Dialog>
@@ -111,10 +120,13 @@ export function ContactDetailsDialog({
 function ContactDetails({
   detail,
   onEdit,
+  onLeave,
   canWrite,
 }: {
   detail: ContactDetail;
   onEdit: (contact: Contact) => void;
+  /** Following a link to another screen closes the dialog (it may be open over any screen). */
+  onLeave: () => void;
   canWrite: boolean;
 }) {
   const { contact } = detail;
@@ -144,7 +156,19 @@ function ContactDetails({
             '—'
           )}
         </Detail>
-        <Detail label={t`Company`}>{detail.company?.name ?? contact.company ?? '—'}</Detail>
+        <Detail label={t`Company`}>
+          {detail.company ? (
+            <Link
+              className="text-primary hover:underline"
+              href={companyHref(detail.company.id)}
+              onClick={onLeave}
+            >
+              {detail.company.name}
+            </Link>
+          ) : (
+            (contact.company ?? '—')
+          )}
+        </Detail>
         <Detail label={t`Last Contact`}>{formatLastContact(contact.lastContactedAt)}</Detail>
         <Detail label={t`Address`}>
           {[contact.address, contact.city, [contact.state, contact.zip].filter(Boolean).join(' ')]

@@ -6,6 +6,8 @@ import {
   type ContactSortKey,
   type ContactStatus,
   type ContactUpdateInput,
+  companyDetailSchema,
+  companySchema,
   contactCountSchema,
   contactDetailSchema,
   contactSchema,
@@ -16,6 +18,8 @@ import {
 } from '@domain/contacts/contact-schemas';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+
+const companyListSchema = z.array(companySchema.extend({ contactCount: z.number() }));
 
 export interface ContactFilters {
   q: string;
@@ -125,5 +129,22 @@ export function useAddNote(contactId: number) {
     mutationFn: (body: string) =>
       requestJson(timelineEntrySchema, 'POST', `/api/contacts/${contactId}/notes`, { body }),
     onSuccess: refreshContactViews,
+  });
+}
+
+/** A company with its contacts (the company screen). */
+export function useCompany(id: number | null) {
+  return useQuery({
+    queryKey: ['/api/companies', id],
+    queryFn: () => requestJson(companyDetailSchema, 'GET', `/api/companies/${id}`),
+    enabled: id !== null,
+  });
+}
+
+/** The companies by name, with their contact counts (the company list). */
+export function useCompanies() {
+  return useQuery({
+    queryKey: ['/api/companies', 'list'],
+    queryFn: () => requestJson(companyListSchema, 'GET', '/api/companies?limit=200'),
   });
 }

@@ -1,13 +1,17 @@
-import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import type { WebhookEndpointWithHealth } from '@domain/webhooks/webhook-schemas';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { EndpointDeliveries } from './endpoint-deliveries';
-import { useAppEndpoints } from './webhooks-api';
+import { EndpointFormDialog } from './endpoint-form-dialog';
+import { EndpointSummary } from './endpoint-health';
+import { useEndpoints } from './webhooks-api';
 
-/** Each endpoint's deliveries: attempts, status, response excerpt and duration, with replay. */
+/** Each endpoint's health, its event filter and account (editable), and deliveries: attempts, status, response excerpt and duration, with replay. */
 export function DeliveryLog({ appId }: { appId: number }) {
   const [open, setOpen] = useState(false);
-  const endpoints = useAppEndpoints(appId, open);
+  const [editing, setEditing] = useState<WebhookEndpointWithHealth | null>(null);
+  const endpoints = useEndpoints({ appId }, open);
   return (
     <details onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary className="cursor-pointer text-muted-foreground">
@@ -15,19 +19,16 @@ export function DeliveryLog({ appId }: { appId: number }) {
       </summary>
       <div className="mt-2 space-y-3">
         {endpoints.data?.map((endpoint) => (
-          <div key={endpoint.id} className="space-y-1">
-            <p className="break-all font-mono text-xs">
-              {endpoint.url}{' '}
-              {endpoint.disabled && (
-                <Badge variant="destructive">
-                  <Trans>disabled</Trans>
-                </Badge>
-              )}
-            </p>
+          <div key={endpoint.id} className="space-y-1" data-testid="webhook-endpoint">
+            <EndpointSummary endpoint={endpoint} show="company" />
+            <Button size="sm" variant="outline" onClick={() => setEditing(endpoint)}>
+              <Trans>Edit endpoint</Trans>
+            </Button>
             <EndpointDeliveries endpointId={endpoint.id} />
           </div>
         ))}
       </div>
+      {editing && <EndpointFormDialog endpoint={editing} onClose={() => setEditing(null)} />}
     </details>
   );
 }

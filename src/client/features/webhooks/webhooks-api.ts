@@ -1,10 +1,12 @@
 import { queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
+import { companyDetailSchema, companySchema } from '@domain/contacts/contact-schemas';
 import {
   deliverySchema,
   deploymentStatusSchema,
   deployResultSchema,
-  endpointSchema,
+  type EndpointUpdate,
+  endpointWithHealthSchema,
   type LiveEvent,
   liveEventsSchema,
   testWebhookResultSchema,
@@ -55,11 +57,39 @@ export function useTestWebhook() {
   });
 }
 
-export function useAppEndpoints(appId: number, enabled: boolean) {
+/** The endpoints of an app or of a company, each with its delivery health. */
+export function useEndpoints(filter: { appId: number } | { companyId: number }, enabled = true) {
+  const [name, id] = 'appId' in filter ? ['appId', filter.appId] : ['companyId', filter.companyId];
   return useQuery({
-    queryKey: ['/api/webhook-endpoints', appId],
-    queryFn: () => requestJson(z.array(endpointSchema), 'GET', `/api/webhook-endpoints?appId=${appId}`),
+    queryKey: ['/api/webhook-endpoints', name, id],
+    queryFn: () =>
+      requestJson(z.array(endpointWithHealthSchema), 'GET', `/api/webhook-endpoints?${name}=${id}`),
     enabled,
+  });
+}
+
+/** The companies an endpoint can be linked to. */
+export function useCompanyChoices() {
+  return useQuery({
+    queryKey: ['/api/companies', 'choices'],
+    queryFn: () => requestJson(z.array(companySchema), 'GET', '/api/companies?limit=200'),
+  });
+}
+
+/** The contacts of the chosen company (an endpoint's notice contact is one of them). */
+export function useCompanyContacts(companyId: number | null) {
+  return useQuery({
+    queryKey: ['/api/companies', companyId],
+    queryFn: () => requestJson(companyDetailSchema, 'GET', `/api/companies/${companyId}`),
+    enabled: companyId !== null,
+  });
+}
+
+export function useUpdateEndpoint() {
+  return useMutation({
+    mutationFn: ({ id, ...patch }: EndpointUpdate & { id: number }) =>
+      requestJson(endpointWithHealthSchema, 'PATCH', `/api/webhook-endpoints/${id}`, patch),
+    onSettled: refreshWebhookViews,
   });
 }
 

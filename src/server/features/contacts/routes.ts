@@ -1,4 +1,5 @@
 import {
+  companyDetailSchema,
   companySchema,
   contactCountSchema,
   contactCreateSchema,
@@ -22,6 +23,7 @@ import {
   countContacts,
   createContact,
   deleteContact,
+  getCompanyDetail,
   getContactDetail,
   listCompanies,
   listContacts,
@@ -205,5 +207,18 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await app.inWorkspace(request, 'viewer', (tx) => listCompanies(tx, request.query));
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
+  );
+
+  app.get(
+    '/api/companies/:id',
+    {
+      schema: {
+        tags: ['contacts'],
+        description: 'A company with its contacts (first 200 by name).',
+        params: idParams,
+        response: { 200: companyDetailSchema },
+      },
+    },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => getCompanyDetail(tx, request.params.id)),
   );
 };

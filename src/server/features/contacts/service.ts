@@ -1,5 +1,6 @@
 import { AppError } from '@domain/app-error';
 import {
+  type CompanyDetail,
   type ContactFields,
   type ContactSortKey,
   type ContactStatus,
@@ -393,4 +394,12 @@ async function statsOfSource(tx: Tx, source: string) {
 
 export async function listCompanies(tx: Tx, query: { q?: string; limit: number }) {
   return store.listCompanyRows(tx, { q: query.q?.trim() || undefined, limit: query.limit });
+}
+
+/** A company with its contacts (the company screen). */
+export async function getCompanyDetail(tx: Tx, id: number): Promise<CompanyDetail> {
+  const company = await store.findCompanyRow(tx, id);
+  if (!company) throw new AppError('not_found', serverMessage('deals.companyNotFound'));
+  const contacts = await store.companyContactRows(tx, id, 200);
+  return { id: company.id, name: company.name, domain: company.domain, contacts };
 }

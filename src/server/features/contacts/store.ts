@@ -137,6 +137,22 @@ export async function findCompanyRow(tx: Tx, id: number): Promise<CompanyRow | u
   return row;
 }
 
+/** A company's contacts, by name. */
+export async function companyContactRows(tx: Tx, companyId: number, limit: number) {
+  return tx
+    .select({
+      id: contacts.id,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      email: contacts.email,
+      status: contacts.status,
+    })
+    .from(contacts)
+    .where(eq(contacts.companyId, companyId))
+    .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
+    .limit(limit);
+}
+
 export async function listCompanyRows(tx: Tx, options: { q?: string; limit: number }) {
   // Written out: drizzle leaves column names unqualified here, and "id" would mean the contact's.
   const countSql = sql<number>`(select count(*) from contacts c where c.company_id = companies.id)::int`;

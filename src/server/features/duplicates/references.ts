@@ -39,6 +39,7 @@ export const contactReferences: ContactReference[] = [
   // Kept by the segments' evaluation: the survivor is evaluated again after the merge (contact.updated).
   { table: 'segment_members', column: 'contact_id', strategy: 'derived' },
   { table: 'tasks', column: 'contact_id', strategy: 'reparent' },
+  { table: 'webhook_endpoints', column: 'notice_contact_id', strategy: 'reparent' },
   { table: 'workflow_runs', column: 'contact_id', strategy: 'reparent' },
 ];
 

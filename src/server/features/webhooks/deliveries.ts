@@ -1,12 +1,17 @@
 import { AppError } from '@domain/app-error';
 import { type ServerMessage, serverMessage, storedMessage } from '@domain/messages';
-import { endpointFailureDisableMs, retryDelaysSeconds } from '@domain/webhooks/webhook-schemas';
+import {
+  endpointFailureAlertMs,
+  endpointFailureDisableMs,
+  retryDelaysSeconds,
+} from '@domain/webhooks/webhook-schemas';
 import type { Tx } from '../../db/database.js';
 import { createGroupCommit, type GroupCommit, writePerWorkspace } from '../../db/group-commit.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { OutboundClient } from '../../http/outbound.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { recordActivity } from '../activities/index.js';
+import { endFailingRuns, raiseFailureAlert } from './endpoint-accounts.js';
 import { appSecret, appTarget, createHubClient, newWebhookId, signedHeaders } from './signing.js';
 import * as store from './store.js';
 
@@ -209,7 +214,8 @@ async function send(deps: AppDeps, claimed: Claimed): Promise<Sent> {
 /**
  * Judges a batch of attempts, one transaction per workspace: 2xx succeeded; 410 disables the endpoint;
  * anything else waits for the next slot of the schedule (or Retry-After) until the attempts run out; an
- * endpoint failing for five days without a success is disabled and the workspace told. A success counts
+ * endpoint failing for a day without a success alerts its account (task, notice), for five days is disabled
+ * and the workspace told. A success counts
  * before the failures of the same batch, so an endpoint's failing streak restarts after it.
  */
 function finishBatch(deps: AppDeps, items: Sent[]) {
@@ -236,6 +242,14 @@ function finishBatch(deps: AppDeps, items: Sent[]) {
         outcome(sent, 'succeeded');
         succeeded.add(sent.endpoint.id);
       }
+    // A success ends the endpoint's run of failures (its task closes); failures after it start a new run.
+    await endFailingRuns(deps, tx, [
+      ...new Set(
+        list
+          .filter(({ endpoint: e }) => (e.failingSince || e.failureAlertedAt) && succeeded.has(e.id))
+          .map(({ endpoint }) => endpoint.id),
+      ),
+    ]);
     /** Each endpoint's failing streak as this batch leaves it. */
     const failingSince = new Map<number, Date>();
     const disabled = new Set<number>();
@@ -262,12 +276,24 @@ function finishBatch(deps: AppDeps, items: Sent[]) {
         await store.setEndpointState(tx, endpoint.id, { failingSince: at });
       }
       failingSince.set(endpoint.id, since);
-      if (at.getTime() - since.getTime() >= endpointFailureDisableMs) {
+      const failingFor = at.getTime() - since.getTime();
+      if (failingFor >= endpointFailureDisableMs) {
         await disableEndpoint(tx, endpoint, at, serverMessage('operations.endpointFailing'));
         disabled.add(endpoint.id);
         outcome(sent, 'failed');
         continue;
       }
+      // The same run, its earlier threshold: once per run (the endpoint row says whether it was raised).
+      if (failingFor >= endpointFailureAlertMs && !endpoint.failureAlertedAt)
+        await raiseFailureAlert(
+          deps,
+          tx,
+          workspaceId,
+          endpoint,
+          since,
+          at,
+          sent.error ?? `HTTP ${sent.statusCode}`,
+        );
       if (delivery.attempts >= maxAttempts) {
         outcome(sent, 'failed');
         continue;
@@ -282,20 +308,32 @@ function finishBatch(deps: AppDeps, items: Sent[]) {
     // Failures put off to the same moment (a receiver that is down fails a whole batch) share their jobs.
     for (const [next, ids] of retries)
       await queueAttempts(deps, workspaceId, ids, { tx, startAfter: new Date(next) });
-    const recovered = new Set(
-      list
-        .filter(({ endpoint: e }) => e.failingSince && succeeded.has(e.id) && !failingSince.has(e.id))
-        .map(({ endpoint }) => endpoint.id),
-    );
-    for (const id of recovered) await store.setEndpointState(tx, id, { failingSince: null });
     await store.finishAttempts(tx, outcomes);
-    return list.map(() => undefined);
+    // An ordered entity whose delivery finished: its next one is attempted by this worker, now.
+    const finished = new Set(outcomes.filter((o) => o.status !== 'pending').map((o) => o.id));
+    const ordered = list.filter(
+      (sent) => sent.delivery.orderingKey !== null && finished.has(sent.delivery.id),
+    );
+    const next = await store.nextInOrder(
+      tx,
+      ordered.map(({ endpoint, delivery }) => ({
+        endpointId: endpoint.id,
+        orderingKey: delivery.orderingKey as string,
+      })),
+      at,
+    );
+    const nextOf = new Map(next.map((n) => [`${n.endpointId}:${n.orderingKey}`, n.id]));
+    return list.map((sent) =>
+      finished.has(sent.delivery.id) && sent.delivery.orderingKey !== null
+        ? (nextOf.get(`${sent.endpoint.id}:${sent.delivery.orderingKey}`) ?? null)
+        : null,
+    );
   });
 }
 
 const committers = new WeakMap<
   AppDeps['database'],
-  { claim: GroupCommit<Claim, Claimed | null>; finish: GroupCommit<Sent, undefined> }
+  { claim: GroupCommit<Claim, Claimed | null>; finish: GroupCommit<Sent, number | null> }
 >();
 
 /**
@@ -316,19 +354,36 @@ function committersFor(deps: AppDeps) {
 
 /**
  * One attempt of a delivery: claimed and committed first (so no other worker sends it at the same
- * time), sent signed through the guarded client, then judged (`finishBatch`).
+ * time), sent signed through the guarded client, then judged (`finishBatch`). Answers the next delivery
+ * of the same ordered entity when this one finished it.
+ */
+async function attemptOne(
+  deps: AppDeps,
+  workspaceId: number,
+  deliveryId: number,
+): Promise<{ result: AttemptResult; next: number | null }> {
+  const { claim, finish } = committersFor(deps);
+  const claimed = await claim.submit({ workspaceId, deliveryId });
+  if (!claimed) return { result: notSent, next: null };
+  const sent = await send(deps, claimed);
+  const next = await finish.submit(sent);
+  return { result: { sent: true, statusCode: sent.statusCode, success: isSuccess(sent.statusCode) }, next };
+}
+
+/**
+ * Attempts a delivery, then (for an endpoint with ordered delivery) its entity's following deliveries one
+ * after another while each finishes: a later one is never claimed while an earlier one of its entity is
+ * pending, so this worker's chain is what moves the entity on (after a crash, the restart's requeue is).
  */
 export async function attemptDelivery(
   deps: AppDeps,
   workspaceId: number,
   deliveryId: number,
 ): Promise<AttemptResult> {
-  const { claim, finish } = committersFor(deps);
-  const claimed = await claim.submit({ workspaceId, deliveryId });
-  if (!claimed) return notSent;
-  const sent = await send(deps, claimed);
-  await finish.submit(sent);
-  return { sent: true, statusCode: sent.statusCode, success: isSuccess(sent.statusCode) };
+  const { result, next } = await attemptOne(deps, workspaceId, deliveryId);
+  let following = next;
+  while (following !== null) following = (await attemptOne(deps, workspaceId, following)).next;
+  return result;
 }
 
 /** Disables the endpoint and tells the workspace, once however many of its attempts find it gone. */

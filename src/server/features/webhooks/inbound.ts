@@ -37,6 +37,12 @@ function familyFlag(type: string): FeatureFlag | null {
 
 const refused = () => new AppError('unauthenticated', serverMessage('operations.badSignature'));
 
+/** The entity an event is about, for endpoints that keep one entity's deliveries in order: its `data.id`. */
+function orderingKeyOf(data: Record<string, unknown> | undefined): string | null {
+  const id = data?.id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id).slice(0, 200) : null;
+}
+
 /**
  * One workspace's events in one transaction: stored once per webhook id, counted and announced (one
  * statement), forwarded by their triggers, recorded as activities when their family's flag is on. An
@@ -76,6 +82,7 @@ async function storeBatch(
         eventId: id,
         webhookId: `msg_ev${id}`,
         eventType: event.type,
+        orderingKey: orderingKeyOf(event.data),
         body: messageBody(
           event.type,
           { app: appName, app_id: appId, status, tag: event.tag ?? null, event: event.data ?? {} },

@@ -5,7 +5,10 @@ import {
   deploymentStatusSchema,
   deployResultSchema,
   endpointCreateSchema,
-  endpointSchema,
+  endpointHealthWindowDays,
+  endpointListQuerySchema,
+  endpointUpdateSchema,
+  endpointWithHealthSchema,
   liveEventsSchema,
   testWebhookResultSchema,
   testWebhookSchema,
@@ -19,6 +22,7 @@ import { attachmentDisposition } from '../../http/csv-download.js';
 import { answerOfType, jsonFile, noContent } from '../../http/responses.js';
 import { closeDeliveryClient, replayDelivery } from './deliveries.js';
 import { configFile, deploymentPackage, snippetFile } from './downloads.js';
+import { endpointsWithHealth } from './endpoint-accounts.js';
 import { createLiveBus } from './live-bus.js';
 import {
   addEndpoint,
@@ -26,11 +30,11 @@ import {
   deployWebhooks,
   enableEndpoint,
   endpointDeliveries,
-  listEndpoints,
   liveEvents,
   receiveEvent,
   removeEndpoint,
   testWebhook,
+  updateEndpoint,
   webhookConfigs,
 } from './service.js';
 
@@ -186,22 +190,39 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        querystring: z.object({ appId: idParamSchema.optional() }),
-        response: { 200: z.array(endpointSchema) },
+        description: `Endpoints (of an app, of a company, or all) with their delivery health over ${endpointHealthWindowDays} days.`,
+        querystring: endpointListQuerySchema,
+        response: { 200: z.array(endpointWithHealthSchema) },
       },
     },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => listEndpoints(tx, request.query.appId)),
+    (request) => app.inWorkspace(request, 'viewer', (tx) => endpointsWithHealth(deps, tx, request.query)),
   );
   app.post(
     '/api/webhook-endpoints',
     {
       config: { role: 'admin' },
-      schema: { tags, body: endpointCreateSchema, response: { 201: endpointSchema } },
+      schema: { tags, body: endpointCreateSchema, response: { 201: endpointWithHealthSchema } },
     },
     async (request, reply) => {
-      const created = await app.inWorkspace(request, 'admin', (tx) => addEndpoint(tx, request.body));
+      const created = await app.inWorkspace(request, 'admin', (tx) => addEndpoint(deps, tx, request.body));
       return reply.status(201).send(created);
     },
+  );
+  app.patch(
+    '/api/webhook-endpoints/:id',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        description:
+          'Its URL, event filter (replaced whole) or account (company, notice contact; null unlinks).',
+        params: idParams,
+        body: endpointUpdateSchema,
+        response: { 200: endpointWithHealthSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'admin', (tx) => updateEndpoint(deps, tx, request.params.id, request.body)),
   );
   app.delete(
     '/api/webhook-endpoints/:id',
@@ -213,8 +234,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/webhook-endpoints/:id/enable',
-    { config: { role: 'admin' }, schema: { tags, params: idParams, response: { 200: endpointSchema } } },
-    (request) => app.inWorkspace(request, 'admin', (tx) => enableEndpoint(tx, request.params.id)),
+    {
+      config: { role: 'admin' },
+      schema: { tags, params: idParams, response: { 200: endpointWithHealthSchema } },
+    },
+    (request) => app.inWorkspace(request, 'admin', (tx) => enableEndpoint(deps, tx, request.params.id)),
   );
   app.get(
     '/api/webhook-endpoints/:id/deliveries',

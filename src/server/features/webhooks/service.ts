@@ -4,6 +4,7 @@ import { serverMessage } from '@domain/messages';
 import {
   type Delivery,
   type EndpointCreate,
+  type EndpointUpdate,
   hubEvents,
   inboundEventSchema,
 } from '@domain/webhooks/webhook-schemas';
@@ -11,6 +12,7 @@ import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import { recordActivity } from '../activities/index.js';
 import { sendToApp } from './deliveries.js';
+import { assertAccount, endpointsWithHealth, toEndpoint } from './endpoint-accounts.js';
 import { inboundFor } from './inbound.js';
 import { appSecret, inboundUrl, verifySigned } from './signing.js';
 import * as store from './store.js';
@@ -197,25 +199,53 @@ export async function testWebhook(deps: AppDeps, workspaceId: number, appId: num
 
 // ---- endpoints ----
 
-const toEndpoint = (e: store.EndpointRow) => ({
-  id: e.id,
-  appId: e.appId,
-  url: e.url,
-  events: e.events,
-  disabled: e.disabledAt !== null,
-  disabledReason: e.disabledReason,
-  failingSince: e.failingSince,
-});
-
 export async function listEndpoints(tx: Tx, appId?: number) {
-  return (await store.listEndpoints(tx, appId)).map(toEndpoint);
+  return (await store.listEndpoints(tx, appId === undefined ? {} : { appId })).map(toEndpoint);
 }
 
-export async function addEndpoint(tx: Tx, input: EndpointCreate) {
+async function readEndpoint(deps: Pick<AppDeps, 'clock'>, tx: Tx, id: number) {
+  const [endpoint] = await endpointsWithHealth(deps, tx, { id });
+  return endpoint;
+}
+
+export async function addEndpoint(deps: Pick<AppDeps, 'clock'>, tx: Tx, input: EndpointCreate) {
   if (!(await store.findAppOps(tx, input.appId)))
     throw AppError.badRequest('appId', serverMessage('ecosystem.appNotFound'));
-  const id = await store.insertEndpoint(tx, input.appId, input.url, input.events);
-  return toEndpoint((await store.findEndpoint(tx, id)) as store.EndpointRow);
+  const account = { companyId: input.companyId ?? null, noticeContactId: input.noticeContactId ?? null };
+  await assertAccount(tx, account.companyId, account.noticeContactId);
+  const id = await store.insertEndpoint(tx, {
+    appId: input.appId,
+    url: input.url,
+    events: input.events,
+    ...account,
+    ordered: input.ordered ?? false,
+  });
+  return readEndpoint(deps, tx, id);
+}
+
+/**
+ * Changes what is present: the URL, the event filter (replaced whole), ordered delivery and the account. A new company
+ * without a notice contact unlinks the old company's contact, which cannot serve the new one.
+ */
+export async function updateEndpoint(
+  deps: Pick<AppDeps, 'clock'>,
+  tx: Tx,
+  id: number,
+  input: EndpointUpdate,
+) {
+  const endpoint = await store.findEndpoint(tx, id, true);
+  if (!endpoint) throw new AppError('not_found', serverMessage('operations.endpointNotFound'));
+  const companyId = input.companyId === undefined ? endpoint.companyId : input.companyId;
+  const noticeContactId =
+    input.noticeContactId !== undefined
+      ? input.noticeContactId
+      : companyId === endpoint.companyId
+        ? endpoint.noticeContactId
+        : null;
+  await assertAccount(tx, companyId, noticeContactId);
+  await store.updateEndpoint(tx, id, { url: input.url, companyId, noticeContactId, ordered: input.ordered });
+  if (input.events !== undefined) await store.setTriggers(tx, id, input.events);
+  return readEndpoint(deps, tx, id);
 }
 
 export async function removeEndpoint(tx: Tx, id: number) {
@@ -223,11 +253,11 @@ export async function removeEndpoint(tx: Tx, id: number) {
     throw new AppError('not_found', serverMessage('operations.endpointNotFound'));
 }
 
-export async function enableEndpoint(tx: Tx, id: number) {
+export async function enableEndpoint(deps: Pick<AppDeps, 'clock'>, tx: Tx, id: number) {
   const endpoint = await store.findEndpoint(tx, id, true);
   if (!endpoint) throw new AppError('not_found', serverMessage('operations.endpointNotFound'));
   await store.setEndpointState(tx, id, { disabledAt: null, disabledReason: null, failingSince: null });
-  return toEndpoint((await store.findEndpoint(tx, id)) as store.EndpointRow);
+  return readEndpoint(deps, tx, id);
 }
 
 export async function endpointDeliveries(tx: Tx, id: number) {

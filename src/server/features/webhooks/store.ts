@@ -230,18 +230,40 @@ export type EndpointRow = {
   disabledAt: string | null;
   disabledReason: string | null;
   failingSince: string | null;
+  companyId: number | null;
+  noticeContactId: number | null;
+  /** When the current run of failures raised its 24-hour task (null: not yet, or no run). */
+  failureAlertedAt: string | null;
+  /** Deliveries of one entity go out one after another. */
+  ordered: boolean;
 };
 
 const endpointColumns = sql`e.id::int as id, e.app_id::int as "appId", a.name as "appName",
   coalesce(e.url, rtrim(a.url, '/') || '/api/receive') as url,
   coalesce((select array_agg(t.action order by t.action) from ops_triggers t where t.endpoint_id = e.id), '{}') as events,
   ${iso(sql`e.disabled_at`)} as "disabledAt", e.disabled_reason as "disabledReason",
-  ${iso(sql`e.failing_since`)} as "failingSince"`;
+  ${iso(sql`e.failing_since`)} as "failingSince", e.company_id::int as "companyId",
+  e.notice_contact_id::int as "noticeContactId", ${iso(sql`e.failure_alerted_at`)} as "failureAlertedAt",
+  e.ordered`;
 
-export async function listEndpoints(tx: Tx, appId?: number): Promise<EndpointRow[]> {
-  const { rows } = await tx.execute<EndpointRow>(sql`
-    select ${endpointColumns} from ops_endpoints e join ecosystem_apps a on a.id = e.app_id
-    ${appId === undefined ? sql`` : sql`where e.app_id = ${appId}`}
+export interface EndpointFilter {
+  id?: number;
+  appId?: number;
+  companyId?: number;
+}
+
+export async function listEndpoints(
+  tx: Tx,
+  filter: EndpointFilter = {},
+): Promise<(EndpointRow & { companyName: string | null })[]> {
+  const where: SQL[] = [];
+  if (filter.id !== undefined) where.push(sql`e.id = ${filter.id}`);
+  if (filter.appId !== undefined) where.push(sql`e.app_id = ${filter.appId}`);
+  if (filter.companyId !== undefined) where.push(sql`e.company_id = ${filter.companyId}`);
+  const { rows } = await tx.execute<EndpointRow & { companyName: string | null }>(sql`
+    select ${endpointColumns}, c.name as "companyName"
+    from ops_endpoints e join ecosystem_apps a on a.id = e.app_id left join companies c on c.id = e.company_id
+    ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by a.name, e.id`);
   return rows;
 }
@@ -262,15 +284,157 @@ export async function primaryEndpoint(tx: Tx, appId: number): Promise<EndpointRo
   return rows[0] ?? null;
 }
 
-export async function insertEndpoint(tx: Tx, appId: number, url: string, events: string[]): Promise<number> {
+export async function insertEndpoint(
+  tx: Tx,
+  input: {
+    appId: number;
+    url: string;
+    events: string[];
+    companyId: number | null;
+    noticeContactId: number | null;
+    ordered: boolean;
+  },
+): Promise<number> {
   const { rows } = await tx.execute<{ id: number }>(sql`
-    insert into ops_endpoints (app_id, url) values (${appId}, ${url}) returning id::int as id`);
+    insert into ops_endpoints (app_id, url, company_id, notice_contact_id, ordered)
+    values (${input.appId}, ${input.url}, ${input.companyId}, ${input.noticeContactId}, ${input.ordered})
+    returning id::int as id`);
   const id = rows[0].id;
+  await setTriggers(tx, id, input.events);
+  return id;
+}
+
+/** The endpoint's event filter becomes exactly `events`. */
+export async function setTriggers(tx: Tx, endpointId: number, events: string[]): Promise<void> {
+  await tx.execute(sql`
+    delete from ops_triggers where endpoint_id = ${endpointId} and action <> all(${sql.param(events)}::text[])`);
   if (events.length > 0)
     await tx.execute(sql`
       insert into ops_triggers (endpoint_id, action)
-      select ${id}, unnest(${sql.param(events)}::text[]) on conflict do nothing`);
-  return id;
+      select ${endpointId}, unnest(${sql.param(events)}::text[]) on conflict do nothing`);
+}
+
+export async function updateEndpoint(
+  tx: Tx,
+  id: number,
+  patch: { url?: string; companyId?: number | null; noticeContactId?: number | null; ordered?: boolean },
+): Promise<void> {
+  const sets: SQL[] = [];
+  if (patch.ordered !== undefined) sets.push(sql`ordered = ${patch.ordered}`);
+  if (patch.url !== undefined) sets.push(sql`url = ${patch.url}`);
+  if (patch.companyId !== undefined) sets.push(sql`company_id = ${patch.companyId}`);
+  if (patch.noticeContactId !== undefined) sets.push(sql`notice_contact_id = ${patch.noticeContactId}`);
+  if (sets.length > 0)
+    await tx.execute(sql`update ops_endpoints set ${sql.join(sets, sql`, `)} where id = ${id}`);
+}
+
+export type EndpointHealthRow = {
+  endpointId: number;
+  succeeded: number;
+  failed: number;
+  p95: number | null;
+  backlog: number;
+  failedAt: string | null;
+  failedStatus: number | null;
+  failedExcerpt: string | null;
+};
+
+/**
+ * The delivery health of each endpoint among `ids` in one statement: its deliveries created since `since`
+ * (succeeded, failed, the nearest-rank 95th percentile of their attempts' durations, the latest failed
+ * attempt) and its unfinished deliveries now. Each part walks the endpoint's (endpoint, created_at) or
+ * unfinished index, never the whole log.
+ */
+export async function endpointHealth(tx: Tx, ids: number[], since: Date): Promise<EndpointHealthRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await tx.execute<EndpointHealthRow>(sql`
+    select e.id::int as "endpointId", s.succeeded, s.failed, l.p95, b.backlog,
+      ${iso(sql`f.attempted_at`)} as "failedAt", f.status_code as "failedStatus",
+      coalesce(nullif(f.response_excerpt, ''), f.error, '') as "failedExcerpt"
+    from unnest(${`{${ids.join(',')}}`}::bigint[]) as e(id)
+    cross join lateral (
+      select count(*) filter (where d.status = 'succeeded')::int as succeeded,
+        count(*) filter (where d.status = 'failed')::int as failed
+      from ops_deliveries d where d.endpoint_id = e.id and d.created_at >= ${since}
+    ) s
+    cross join lateral (
+      select percentile_disc(0.95) within group (order by x.duration_ms)::int as p95
+      from ops_deliveries d join ops_delivery_attempts x on x.delivery_id = d.id
+      where d.endpoint_id = e.id and d.created_at >= ${since}
+    ) l
+    cross join lateral (
+      select count(*)::int as backlog from ops_deliveries d
+      where d.endpoint_id = e.id and d.status in ('pending', 'sending')
+    ) b
+    left join lateral (
+      select x.attempted_at, x.status_code, x.response_excerpt, x.error
+      from ops_deliveries d join ops_delivery_attempts x on x.delivery_id = d.id
+      where d.endpoint_id = e.id and d.created_at >= ${since}
+        and (x.status_code is null or x.status_code not between 200 and 299)
+      order by x.attempted_at desc, x.id desc limit 1
+    ) f on true`);
+  return rows;
+}
+
+/** Marks the endpoint's current run of failures as alerted; false when it already was (once per run). */
+export async function markFailureAlerted(tx: Tx, id: number, at: Date): Promise<boolean> {
+  const { rows } = await tx.execute(sql`
+    update ops_endpoints set failure_alerted_at = ${at}
+    where id = ${id} and failure_alerted_at is null returning id`);
+  return rows.length > 0;
+}
+
+/**
+ * A success ends the endpoints' runs of failures: their streak, alert and notice are cleared. Answers the
+ * endpoints whose run had raised its alert (their tasks close).
+ */
+export async function endFailingRuns(tx: Tx, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    with ended as (
+      select id, failure_alerted_at is not null as alerted from ops_endpoints
+      where id = any(${`{${ids.join(',')}}`}::bigint[]) for update
+    ), cleared as (
+      update ops_endpoints e set failing_since = null, failure_alerted_at = null, notice_mailed_at = null
+      from ended where e.id = ended.id
+    )
+    select id::int as id from ended where alerted`);
+  return rows.map((row) => row.id);
+}
+
+export type NoticeMailRow = {
+  url: string;
+  appName: string;
+  companyName: string | null;
+  failingSince: string | null;
+  failureAlertedAt: string | null;
+  noticeMailedAt: string | null;
+  disabledAt: string | null;
+  lastError: string | null;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+};
+
+/** What the notice mail of an endpoint says and to whom, with the endpoint locked until the mail is marked. */
+export async function lockNoticeMail(tx: Tx, id: number): Promise<NoticeMailRow | null> {
+  const { rows } = await tx.execute<NoticeMailRow>(sql`
+    select coalesce(e.url, rtrim(a.url, '/') || '/api/receive') as url, a.name as "appName",
+      co.name as "companyName", ${iso(sql`e.failing_since`)} as "failingSince",
+      ${iso(sql`e.failure_alerted_at`)} as "failureAlertedAt", ${iso(sql`e.notice_mailed_at`)} as "noticeMailedAt",
+      ${iso(sql`e.disabled_at`)} as "disabledAt",
+      (select d.last_error from ops_deliveries d where d.endpoint_id = e.id and d.last_error is not null
+       order by d.id desc limit 1) as "lastError",
+      c.email::text as email, c.first_name as "firstName", c.last_name as "lastName"
+    from ops_endpoints e join ecosystem_apps a on a.id = e.app_id
+    left join companies co on co.id = e.company_id
+    left join contacts c on c.id = e.notice_contact_id
+    where e.id = ${id} for update of e`);
+  return rows[0] ?? null;
+}
+
+export async function markNoticeMailed(tx: Tx, id: number, at: Date): Promise<void> {
+  await tx.execute(sql`update ops_endpoints set notice_mailed_at = ${at} where id = ${id}`);
 }
 
 export async function deleteEndpoint(tx: Tx, id: number): Promise<boolean> {
@@ -311,11 +475,12 @@ export type DeliveryRow = {
   nextAttemptAt: string | null;
   leaseUntil: string | null;
   createdAt: string;
+  orderingKey: string | null;
 };
 
 const deliveryColumns = sql`id::int as id, endpoint_id::int as "endpointId", webhook_id as "webhookId",
   event_type as "eventType", body, status, attempts, ${iso(sql`next_attempt_at`)} as "nextAttemptAt",
-  ${iso(sql`lease_until`)} as "leaseUntil", ${iso(sql`created_at`)} as "createdAt"`;
+  ${iso(sql`lease_until`)} as "leaseUntil", ${iso(sql`created_at`)} as "createdAt", ordering_key as "orderingKey"`;
 
 export interface DeliveryInsert {
   endpointId: number;
@@ -324,6 +489,8 @@ export interface DeliveryInsert {
   eventType: string;
   body: string;
   at: Date;
+  /** The entity the message is about; kept only for an endpoint that asks for ordered delivery. */
+  orderingKey?: string | null;
 }
 
 /** New deliveries, due at their `at`, in one statement; their ids, in order. */
@@ -337,17 +504,21 @@ export async function insertDeliveries(tx: Tx, list: DeliveryInsert[]): Promise<
     event_type: d.eventType,
     body: d.body,
     at: d.at.toISOString(),
+    ordering_key: d.orderingKey ?? null,
   }));
   // Identity values are drawn in the order of the ordered select, so sorting the ids restores `list`'s order.
   const rows = await executeNamed<{ id: number }>(
     tx,
     'ops-insert-deliveries',
     sql`
-    insert into ops_deliveries (endpoint_id, event_id, webhook_id, event_type, body, next_attempt_at, created_at)
-    select endpoint_id, event_id, webhook_id, event_type, body, at, at
+    insert into ops_deliveries (endpoint_id, event_id, webhook_id, event_type, body, next_attempt_at, created_at,
+      ordering_key)
+    select x.endpoint_id, x.event_id, x.webhook_id, x.event_type, x.body, x.at, x.at,
+      case when e.ordered then x.ordering_key end
     from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(n integer, endpoint_id bigint, event_id bigint,
-      webhook_id text, event_type text, body text, at timestamptz)
-    order by n
+      webhook_id text, event_type text, body text, at timestamptz, ordering_key text)
+    left join ops_endpoints e on e.id = x.endpoint_id
+    order by x.n
     returning id::int as id`,
   );
   return rows.map((row) => row.id).sort((x, y) => x - y);
@@ -386,6 +557,11 @@ export async function claimDeliveries(
       update ops_deliveries set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil}
       where id = any(${`{${ids.join(',')}}`}::bigint[]) and next_attempt_at <= ${at}
         and (status = 'pending' or (status = 'sending' and lease_until < ${at}))
+        -- An ordered entity's delivery waits while an earlier one of the same entity is unfinished.
+        and (ordering_key is null or not exists (
+          select 1 from ops_deliveries p where p.endpoint_id = ops_deliveries.endpoint_id
+            and p.ordering_key = ops_deliveries.ordering_key and p.id < ops_deliveries.id
+            and p.status in ('pending', 'sending')))
       returning ${deliveryColumns}
     )
     select taken.*, row_to_json(endpoint) as endpoint from taken
@@ -440,6 +616,30 @@ export async function finishAttempts(tx: Tx, outcomes: AttemptOutcome[]): Promis
       finished_at = case when i.status = 'pending' then null else i.at end
     from input i where d.id = any(${`{${outcomes.map((o) => o.id).join(',')}}`}::bigint[]) and d.id = i.id`,
   );
+}
+
+/**
+ * For each (endpoint, entity) whose delivery just finished, the next delivery of that entity when it is
+ * due now: the finishing worker attempts it at once, so one entity's stream needs no queue round trip per
+ * message.
+ */
+export async function nextInOrder(
+  tx: Tx,
+  finished: { endpointId: number; orderingKey: string }[],
+  at: Date,
+): Promise<{ endpointId: number; orderingKey: string; id: number }[]> {
+  if (finished.length === 0) return [];
+  const { rows } = await tx.execute<{ endpointId: number; orderingKey: string; id: number }>(sql`
+    select f.endpoint_id::int as "endpointId", f.ordering_key as "orderingKey", n.id::int as id
+    from jsonb_to_recordset(${JSON.stringify(finished.map((f) => ({ endpoint_id: f.endpointId, ordering_key: f.orderingKey })))}::jsonb)
+      as f(endpoint_id bigint, ordering_key text)
+    cross join lateral (
+      select d.id, d.status, d.next_attempt_at from ops_deliveries d
+      where d.endpoint_id = f.endpoint_id and d.ordering_key = f.ordering_key and d.status in ('pending', 'sending')
+      order by d.id limit 1
+    ) n
+    where n.status = 'pending' and n.next_attempt_at <= ${at}`);
+  return rows;
 }
 
 export async function failPendingOfEndpoint(tx: Tx, endpointId: number, reason: string, at: Date) {
