@@ -1,5 +1,17 @@
 import { idParamSchema } from '@domain/ids';
 import {
+  appAvailabilitiesSchema,
+  appAvailabilitySchema,
+  appDependenciesSchema,
+  availabilityQuerySchema,
+  incidentDetailSchema,
+  incidentListQuerySchema,
+  incidentsSchema,
+  maintenanceWindowCreateSchema,
+  maintenanceWindowSchema,
+  maintenanceWindowsSchema,
+} from '@domain/monitoring/incident-schemas';
+import {
   monitorCreateSchema,
   monitorEditSchema,
   monitorSchema,
@@ -9,6 +21,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noContent } from '../../http/responses.js';
+import {
+  addMaintenance,
+  appAvailability,
+  appDependencies,
+  companyAvailability,
+  incidentDetail,
+  listIncidents,
+  listMaintenance,
+  monthlyAvailability,
+  removeMaintenance,
+  setAppDependencies,
+} from './incidents.js';
 import { closeProbeClient } from './probe.js';
 import { addMonitor, configureAppMonitor, editMonitor, listMonitors, removeMonitor } from './service.js';
 
@@ -63,9 +87,110 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/monitors/:id',
     { config: { role: 'admin' }, schema: { tags, params: idParams, response: noContent('Removed') } },
     async (request, reply) => {
-      await app.inWorkspace(request, 'admin', (tx) => removeMonitor(tx, request.params.id));
+      await app.inWorkspace(request, 'admin', (tx) => removeMonitor(deps, tx, request.params.id));
       return reply.status(204).send(null);
     },
+  );
+
+  // ---- incidents, dependencies, maintenance and availability (issue 33 §3) ----
+  app.get(
+    '/api/incidents',
+    { schema: { tags, querystring: incidentListQuerySchema, response: { 200: incidentsSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listIncidents(tx, request.query.status)),
+  );
+  app.get(
+    '/api/incidents/:id',
+    { schema: { tags, params: idParams, response: { 200: incidentDetailSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => incidentDetail(tx, request.params.id)),
+  );
+  app.get(
+    '/api/monitors/apps/:appId/dependencies',
+    { schema: { tags, params: appParams, response: { 200: appDependenciesSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => appDependencies(tx, request.params.appId)),
+  );
+  app.put(
+    '/api/monitors/apps/:appId/dependencies',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        params: appParams,
+        body: appDependenciesSchema,
+        response: { 200: appDependenciesSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'admin', (tx) =>
+        setAppDependencies(tx, request.params.appId, request.body.dependsOn),
+      ),
+  );
+  app.get(
+    '/api/monitors/apps/:appId/maintenance-windows',
+    { schema: { tags, params: appParams, response: { 200: maintenanceWindowsSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => listMaintenance(tx, request.params.appId)),
+  );
+  app.post(
+    '/api/monitors/apps/:appId/maintenance-windows',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        params: appParams,
+        body: maintenanceWindowCreateSchema,
+        response: { 201: maintenanceWindowSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await app.inWorkspace(request, 'admin', (tx) =>
+        addMaintenance(tx, request.params.appId, request.body),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+  app.delete(
+    '/api/monitors/maintenance-windows/:id',
+    { config: { role: 'admin' }, schema: { tags, params: idParams, response: noContent('Removed') } },
+    async (request, reply) => {
+      await app.inWorkspace(request, 'admin', (tx) => removeMaintenance(tx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    '/api/monitors/availability',
+    { schema: { tags, querystring: availabilityQuerySchema, response: { 200: appAvailabilitiesSchema } } },
+    (request) =>
+      app.inWorkspace(request, 'viewer', (tx) => monthlyAvailability(deps, tx, request.query.month)),
+  );
+  app.get(
+    '/api/monitors/apps/:appId/availability',
+    {
+      schema: {
+        tags,
+        params: appParams,
+        querystring: availabilityQuerySchema,
+        response: { 200: appAvailabilitySchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'viewer', (tx) =>
+        appAvailability(deps, tx, request.params.appId, request.query.month),
+      ),
+  );
+  // For the company's screen: the apps its contacts use, each with its month's availability.
+  app.get(
+    '/api/companies/:id/availability',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: availabilityQuerySchema,
+        response: { 200: appAvailabilitiesSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'viewer', (tx) =>
+        companyAvailability(deps, tx, request.params.id, request.query.month),
+      ),
   );
 
   // ---- the public read-only twin of /superhub-demo's Monitors card ----
