@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addApp } from '../../../../test/app-receiver.js';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
 import { addMember, type SignedUp, signUpOwner, uniqueEmail, useTestApp } from '../../../../test/test-app.js';
+import { advanceRun } from '../automation/runner.js';
 import { runCampaignSend } from '../marketing/service.js';
 import { runProbeTick } from './probe.js';
 
@@ -18,6 +19,7 @@ class FixtureService {
   private server: Server | null = null;
   private port = 0;
   requests = 0;
+  paths: string[] = [];
   failEvery = 0;
 
   get base() {
@@ -25,8 +27,9 @@ class FixtureService {
   }
 
   async start() {
-    const server = createServer((_req, res) => {
+    const server = createServer((req, res) => {
       this.requests += 1;
+      this.paths.push(req.url ?? '');
       const fail = this.failEvery > 0 && this.requests % this.failEvery === 0;
       res.writeHead(fail ? 503 : 200, { 'content-type': 'text/plain' });
       res.end(fail ? 'unavailable' : 'ok');
@@ -360,10 +363,52 @@ describe('incidents', () => {
     });
   });
 
-  async function resumeJobs(campaignId: number) {
+  it('holds a workflow run whose webhook calls a down app, and runs the step once when it is up', async () => {
+    const owner = await signUpOwner(t.app, { businessName: 'Held Run Co', plan: 'enterprise' });
+    await addApp(owner, 'Hooks', `${service.base}/hooks`);
+    const workflow = await owner.client.post('/api/workflows', {
+      name: 'Tell the hooks app',
+      status: 'active',
+      trigger: { type: 'contact_created' },
+      steps: [{ type: 'webhook', url: `${service.base}/hooks/new-contact` }],
+    });
+    expect(workflow.statusCode, workflow.body).toBe(201);
+    await tick();
+    await service.stop();
+    let runId = 0;
+    try {
+      await tick();
+      await tick();
+      expect(
+        (await owner.client.post('/api/contacts', { firstName: 'Hal', email: uniqueEmail('hal') }))
+          .statusCode,
+      ).toBe(201);
+      const { rows } = await db.query('select id::int as id from workflow_runs where workflow_id = $1', [
+        workflow.json().id,
+      ]);
+      runId = rows[0].id;
+      await advanceRun(t.app.deps, owner.workspaceId, runId);
+      const step = await db.query('select status, detail from workflow_run_steps where run_id = $1', [runId]);
+      expect(step.rows).toEqual([{ status: 'waiting', detail: 'held: Hooks is down' }]);
+    } finally {
+      await service.start();
+    }
+    expect(service.paths.filter((p) => p === '/hooks/new-contact')).toHaveLength(0);
+    const before = await queuedJobs('automation.step', 'runId', runId);
+    await tick();
+    expect(await queuedJobs('automation.step', 'runId', runId)).toBe(before + 1);
+    await advanceRun(t.app.deps, owner.workspaceId, runId);
+    await advanceRun(t.app.deps, owner.workspaceId, runId);
+    expect(service.paths.filter((p) => p === '/hooks/new-contact')).toHaveLength(1);
+    const run = await db.query('select status from workflow_runs where id = $1', [runId]);
+    expect(run.rows[0].status).toBe('completed');
+  });
+
+  const resumeJobs = (campaignId: number) => queuedJobs('marketing.send-campaign', 'campaignId', campaignId);
+  async function queuedJobs(name: string, key: string, id: number) {
     const { rows } = await db.query(
-      `select count(*) from pgboss.job where name = 'marketing.send-campaign' and (data->>'campaignId')::int = $1`,
-      [campaignId],
+      'select count(*) from pgboss.job where name = $1 and (data->>$2)::int = $3',
+      [name, key, id],
     );
     return Number(rows[0].count);
   }
