@@ -31,7 +31,9 @@ export const incidentEventKinds = [
 export type IncidentEventKind = (typeof incidentEventKinds)[number];
 
 export const incidentDetailSchema = incidentSchema.extend({
-  timeline: z.array(z.object({ at: z.string(), kind: z.enum(incidentEventKinds), detail: z.string() })),
+  timeline: z.array(
+    z.object({ id: z.number(), at: z.string(), kind: z.enum(incidentEventKinds), detail: z.string() }),
+  ),
   /** Incidents of the apps that depend on this one, opened while it was down (suppressed). */
   children: incidentsSchema,
   /** Customers it affects: contacts whose source is the app (its users) and their companies, with their deals'. */

@@ -3,5 +3,7 @@
  * needs no lazy boundary of its own).
  */
 
+export { AvailabilityCard } from './availability-card';
+export { IncidentsCard } from './incidents-card';
 export { refetchMonitors } from './monitoring-api';
 export { MonitorsCard } from './monitors-card';

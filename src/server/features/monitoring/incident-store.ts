@@ -244,8 +244,8 @@ export async function childIncidents(tx: Tx, parent: IncidentRow): Promise<Incid
 }
 
 export async function incidentTimeline(tx: Tx, id: number) {
-  const { rows } = await tx.execute<{ at: string; kind: IncidentEventKind; detail: string }>(sql`
-    select ${iso(sql`at`)} as at, kind, detail from ops_incident_events where incident_id = ${id}
+  const { rows } = await tx.execute<{ id: number; at: string; kind: IncidentEventKind; detail: string }>(sql`
+    select id::int as id, ${iso(sql`at`)} as at, kind, detail from ops_incident_events where incident_id = ${id}
     order by at, id limit 500`);
   return rows;
 }
