@@ -108,7 +108,10 @@ describe('incidents', () => {
     await page.keyboard.press('Escape');
 
     // A child's incident says why nobody was told.
-    await card.locator('[data-incident="Booking"]').getByRole('button', { name: /Details/ }).click();
+    await card
+      .locator('[data-incident="Booking"]')
+      .getByRole('button', { name: /Details/ })
+      .click();
     const child = page.getByRole('dialog', { name: 'Incident: Booking' });
     await child.getByText('Suppressed: Core API is down').waitFor();
     expect(await child.getByText('Team notified').count()).toBe(0);
