@@ -202,6 +202,9 @@ export const serverMessages = {
   'operations.monitorNotFound': /*i18n*/ 'Monitor not found',
   'operations.incidentNotFound': /*i18n*/ 'Incident not found',
   'operations.maintenanceNotFound': /*i18n*/ 'Maintenance window not found',
+  'operations.statusSlugTaken': /*i18n*/ 'This address is taken; choose another.',
+  'operations.statusPageNotFound': /*i18n*/ 'There is no status page at this address.',
+  'operations.statusRateLimited': /*i18n*/ 'Too many requests from this address. Try again in a minute.',
   'operations.dependencyCycle': /*i18n*/ 'An app cannot depend on itself, directly or through other apps.',
   'operations.defaultMonitorUrl':
     /*i18n*/ "An app's own monitor checks the app's URL; change the URL in the app's settings.",

@@ -107,3 +107,31 @@ export const appDependenciesSchema = z.object({
   dependsOn: z.array(idSchema).max(50, /*i18n*/ 'is too long'),
 });
 export type AppDependencies = z.infer<typeof appDependenciesSchema>;
+
+// ---- the public status page ----
+
+export const statusPageSettingsSchema = z.object({
+  enabled: z.boolean(/*i18n*/ 'must be true or false'),
+  /** The page's address: /status/<slug>. */
+  slug: z
+    .string(/*i18n*/ 'is required')
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9-]{1,58}[a-z0-9]$/, /*i18n*/ 'Use 3–60 letters, digits and hyphens'),
+});
+export type StatusPageSettings = z.infer<typeof statusPageSettingsSchema>;
+export const statusPageSettingsAnswerSchema = z.object({ enabled: z.boolean(), slug: z.string().nullable() });
+export const statusSlugParamsSchema = z.object({ slug: z.string().max(60) });
+
+/** What anyone may see: the apps' names, their state now and their last 30 days; nothing else. */
+export const publicStatusSchema = z.object({
+  name: z.string(),
+  apps: z.array(
+    z.object({
+      name: z.string(),
+      state: z.enum(['up', 'down', 'maintenance', 'unknown']),
+      availability30d: z.number().nullable(),
+    }),
+  ),
+});
+export type PublicStatus = z.infer<typeof publicStatusSchema>;

@@ -528,4 +528,62 @@ describe('incident settings', () => {
     expect((await theirs.client.get(`/api/companies/${company.companyId}/availability`)).json()).toEqual([]);
     await tick();
   });
+
+  it('publishes a status page only when an owner or admin turns it on, with app names and states only', async () => {
+    const owner = await signUpOwner(t.app, { businessName: 'Status Co', plan: 'enterprise' });
+    const appId = await addApp(owner, 'Status App', `${service.base}/status-app`);
+    await owner.client.post('/api/contacts', {
+      firstName: 'Private',
+      email: uniqueEmail('private'),
+      source: 'Status App',
+    });
+    const slug = `status-co-${Date.now()}`;
+    const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
+    expect((await owner.client.get('/api/status-page')).json()).toEqual({ enabled: false, slug: null });
+    expect((await anonymous(`/api/status/${slug}`)).statusCode).toBe(404);
+
+    const member = await addMember(t.app, owner, 'member');
+    expect((await member.client.put('/api/status-page', { enabled: true, slug })).statusCode).toBe(403);
+    const bad = await owner.client.put('/api/status-page', { enabled: true, slug: 'no spaces!' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].path).toBe('slug');
+    const saved = await owner.client.put('/api/status-page', { enabled: true, slug });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ enabled: true, slug });
+    // Another workspace cannot take the address.
+    const other = await signUpOwner(t.app, { businessName: 'Copycat Co', plan: 'enterprise' });
+    const taken = await other.client.put('/api/status-page', { enabled: true, slug });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().issues[0].path).toBe('slug');
+
+    await tick();
+    await service.stop();
+    try {
+      await tick();
+      await tick();
+    } finally {
+      await service.start();
+    }
+    // Ten minutes into the incident: 10 of the last 30 days' 43,200 minutes were down.
+    at = new Date(at.getTime() + 10 * 60_000);
+    const status = await anonymous(`/api/status/${slug}`);
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json()).toMatchObject({ name: 'Status Co', apps: [{ name: 'Status App', state: 'down' }] });
+    expect(status.json().apps[0].availability30d).toBeCloseTo(100 * (1 - 10 / 43_200), 2);
+    // Nothing private: no addresses, reasons, contacts or ids.
+    expect(status.body).not.toContain(service.base);
+    expect(status.body).not.toContain('Private');
+    expect(status.body).not.toContain(String(appId));
+    const html = await anonymous(`/status/${slug}`);
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toContain('text/html');
+    expect(html.body).toContain('Status App');
+    expect(html.body).toContain('Down');
+
+    await tick();
+    expect((await anonymous(`/api/status/${slug}`)).json().apps[0].state).toBe('up');
+    expect((await owner.client.put('/api/status-page', { enabled: false, slug })).statusCode).toBe(200);
+    expect((await anonymous(`/api/status/${slug}`)).statusCode).toBe(404);
+    expect((await anonymous(`/status/${slug}`)).statusCode).toBe(404);
+  });
 });

@@ -1,4 +1,6 @@
+import { AppError } from '@domain/app-error';
 import { idParamSchema } from '@domain/ids';
+import { serverMessage } from '@domain/messages';
 import {
   appAvailabilitiesSchema,
   appAvailabilitySchema,
@@ -10,6 +12,10 @@ import {
   maintenanceWindowCreateSchema,
   maintenanceWindowSchema,
   maintenanceWindowsSchema,
+  publicStatusSchema,
+  statusPageSettingsAnswerSchema,
+  statusPageSettingsSchema,
+  statusSlugParamsSchema,
 } from '@domain/monitoring/incident-schemas';
 import {
   monitorCreateSchema,
@@ -20,6 +26,7 @@ import {
 } from '@domain/monitoring/monitoring-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perAddressLimit } from '../../http/rate-limit.js';
 import { noContent } from '../../http/responses.js';
 import {
   addMaintenance,
@@ -35,6 +42,7 @@ import {
 } from './incidents.js';
 import { closeProbeClient } from './probe.js';
 import { addMonitor, configureAppMonitor, editMonitor, listMonitors, removeMonitor } from './service.js';
+import { publicStatus, saveStatusPage, statusPageHtml, statusPageSettings } from './status-page.js';
 
 const tags = ['monitoring'];
 const idParams = z.object({ id: idParamSchema });
@@ -191,6 +199,42 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
       app.inWorkspace(request, 'viewer', (tx) =>
         companyAvailability(deps, tx, request.params.id, request.query.month),
       ),
+  );
+
+  // ---- the public status page ----
+  app.get(
+    '/api/status-page',
+    { schema: { tags, response: { 200: statusPageSettingsAnswerSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => statusPageSettings(tx)),
+  );
+  app.put(
+    '/api/status-page',
+    {
+      config: { role: 'admin' },
+      schema: { tags, body: statusPageSettingsSchema, response: { 200: statusPageSettingsAnswerSchema } },
+    },
+    (request) => app.inWorkspace(request, 'admin', (tx) => saveStatusPage(tx, request.body)),
+  );
+  const statusLimit = () =>
+    perAddressLimit(120, () => new AppError('rate_limited', serverMessage('operations.statusRateLimited')));
+  app.get(
+    '/api/status/:slug',
+    {
+      config: { rateLimit: statusLimit() },
+      schema: { tags, params: statusSlugParamsSchema, response: { 200: publicStatusSchema } },
+    },
+    (request) => publicStatus(deps, request.params.slug),
+  );
+  app.get(
+    '/status/:slug',
+    { config: { rateLimit: statusLimit() }, schema: { hide: true, params: statusSlugParamsSchema } },
+    async (request, reply) => {
+      const status = await publicStatus(deps, request.params.slug);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(statusPageHtml(status));
+    },
   );
 
   // ---- the public read-only twin of /superhub-demo's Monitors card ----
