@@ -129,5 +129,20 @@ describe('incidents', () => {
       await page.screenshot({ path: path.join(screenshotDir, `incidents-card-${width}.png`) });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
+
+    // The owner publishes the status page; anyone then reads the apps' states there.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const statusCard = page.locator('[data-status-page-card]');
+    await statusCard.getByLabel('Address').fill('incident-family');
+    await statusCard.getByRole('switch', { name: 'Published' }).click();
+    await statusCard.getByRole('button', { name: 'Save' }).click();
+    await statusCard.getByRole('link', { name: 'Open the status page' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const publicPage = await env.browser.newPage();
+    await publicPage.goto(`${base}/status/incident-family`);
+    await publicPage.getByRole('heading', { name: 'Incident Family status' }).waitFor();
+    await publicPage.getByRole('rowheader', { name: 'Core API' }).waitFor();
+    expect(await seriousA11yViolations(publicPage)).toEqual([]);
+    await publicPage.close();
   });
 });

@@ -7,3 +7,4 @@ export { AvailabilityCard } from './availability-card';
 export { IncidentsCard } from './incidents-card';
 export { refetchMonitors } from './monitoring-api';
 export { MonitorsCard } from './monitors-card';
+export { StatusPageCard } from './status-page-card';

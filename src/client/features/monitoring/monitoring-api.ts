@@ -4,6 +4,8 @@ import {
   appAvailabilitiesSchema,
   incidentDetailSchema,
   incidentsSchema,
+  type StatusPageSettings,
+  statusPageSettingsAnswerSchema,
 } from '@domain/monitoring/incident-schemas';
 import {
   type MonitorCreate,
@@ -79,5 +81,17 @@ export function useAvailability() {
     queryKey: ['/api/monitors/availability'],
     queryFn: queryWith(appAvailabilitiesSchema),
     refetchInterval: pollingMs,
+  });
+}
+
+export function useStatusPage() {
+  return useQuery({ queryKey: ['/api/status-page'], queryFn: queryWith(statusPageSettingsAnswerSchema) });
+}
+
+export function useSaveStatusPage() {
+  return useMutation({
+    mutationFn: (input: StatusPageSettings) =>
+      requestJson(statusPageSettingsAnswerSchema, 'PUT', '/api/status-page', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/status-page'] }),
   });
 }

@@ -3,7 +3,13 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useRunBackupNow } from '@client/features/backups';
-import { AvailabilityCard, IncidentsCard, MonitorsCard, refetchMonitors } from '@client/features/monitoring';
+import {
+  AvailabilityCard,
+  IncidentsCard,
+  MonitorsCard,
+  refetchMonitors,
+  StatusPageCard,
+} from '@client/features/monitoring';
 import { useLiveEventStream } from '@client/features/webhooks';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
@@ -90,6 +96,7 @@ export function SuperhubPage({ demo = false }: { demo?: boolean }) {
               <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
                 <IncidentsCard />
                 <AvailabilityCard />
+                <StatusPageCard canWrite={canWrite} />
               </div>
             )}
             <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
