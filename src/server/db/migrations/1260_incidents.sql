@@ -17,6 +17,7 @@ create table ecosystem_app_dependencies (
   workspace_id bigint not null default app_current_workspace() references workspaces(id) on delete cascade,
   app_id bigint not null references ecosystem_apps(id) on delete cascade,
   depends_on_app_id bigint not null references ecosystem_apps(id) on delete cascade,
+  created_at timestamptz not null default now(),
   primary key (app_id, depends_on_app_id),
   check (app_id <> depends_on_app_id)
 );

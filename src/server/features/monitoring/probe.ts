@@ -92,8 +92,9 @@ async function probeRound(config: Config, probe: store.DueProbe): Promise<Round>
 
 /**
  * One tick of the monitor: claims the due monitors (each once per interval, however many processes
- * tick), probes them, then records each workspace's rounds apps-it-depends-on first, so a parent that
- * goes down in the same tick as its children is down before their incidents decide whom to tell.
+ * tick), probes them, then records the rounds a dependency depth at a time (apps depending on none
+ * first), so a parent that goes down in the same tick as its children is down before their incidents
+ * decide whom to tell.
  * Also prunes old data and requeues stale deliveries.
  */
 export async function runProbeTick(deps: AppDeps): Promise<number> {
@@ -107,17 +108,23 @@ export async function runProbeTick(deps: AppDeps): Promise<number> {
   await inParallel(due, async (probe) => {
     rounds.set(probe, await probeRound(deps.config, probe));
   });
-  const byWorkspace = new Map<number, store.DueProbe[]>();
-  for (const probe of due)
-    byWorkspace.set(probe.workspaceId, [...(byWorkspace.get(probe.workspaceId) ?? []), probe]);
-  await inParallel([...byWorkspace], async ([workspaceId, probes]) => {
+  // Depth under the apps each depends on, per workspace; rounds are recorded a depth at a time.
+  const depthOf = new Map<store.DueProbe, number>();
+  const workspaces = [...new Set(due.map((probe) => probe.workspaceId))];
+  await inParallel(workspaces, async (workspaceId) => {
     const depths = await deps.database.withWorkspace(workspaceId, (tx) => appDepths(tx));
-    probes.sort((a, b) => (depths.get(a.appId) ?? 0) - (depths.get(b.appId) ?? 0));
-    for (const probe of probes) {
-      const round = rounds.get(probe);
-      if (round) await recordRound(deps, workspaceId, probe, round);
-    }
+    for (const probe of due)
+      if (probe.workspaceId === workspaceId) depthOf.set(probe, depths.get(probe.appId) ?? 0);
   });
+  const levels = [...new Set(depthOf.values())].sort((a, b) => a - b);
+  for (const level of levels)
+    await inParallel(
+      due.filter((probe) => depthOf.get(probe) === level),
+      async (probe) => {
+        const round = rounds.get(probe);
+        if (round) await recordRound(deps, probe.workspaceId, probe, round);
+      },
+    );
   await store.prune(deps.database.db, at);
   await requeueUnfinished(deps, { staleOnly: true });
   return due.length;
