@@ -5,8 +5,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addApp } from '../../../../test/app-receiver.js';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
-import { addMember, type SignedUp, signUpOwner, uniqueEmail, useTestApp } from '../../../../test/test-app.js';
+import {
+  addMember,
+  createTestApp,
+  type SignedUp,
+  signUpOwner,
+  uniqueEmail,
+  useTestApp,
+} from '../../../../test/test-app.js';
 import { advanceRun } from '../automation/runner.js';
+import { marketingJobs } from '../marketing/jobs.js';
 import { runCampaignSend } from '../marketing/service.js';
 import { runProbeTick } from './probe.js';
 
@@ -346,6 +354,24 @@ describe('incidents', () => {
         { kind: 'campaign', id: campaignId, name: 'Portal launch', releasedAt: null },
       ]);
       expect(detail.timeline.filter((e: { kind: string }) => e.kind === 'held')).toHaveLength(1);
+      // A restarted server (as after kill -9) requeues the sending campaign; its job checks again and waits.
+      const restarted = await createTestApp({
+        databaseUrl: t.ownerUrl,
+        clock: () => at,
+        env: { SMTP_URL: smtp.url },
+      });
+      try {
+        const sendJob = marketingJobs.find((job) => job.name === 'marketing.send-campaign');
+        expect(await sendJob?.recover?.(restarted.app.deps)).toBeGreaterThanOrEqual(1);
+        await runCampaignSend(restarted.app.deps, owner.workspaceId, campaignId);
+      } finally {
+        await restarted.close();
+      }
+      expect(smtp.received.filter((m) => m.subject === 'Try the portal')).toHaveLength(0);
+      const holds = await db.query('select count(*)::int as n from ops_holds where campaign_id = $1', [
+        campaignId,
+      ]);
+      expect(holds.rows[0].n).toBe(1);
     } finally {
       await service.start();
     }
