@@ -211,6 +211,12 @@ export const serverMessages = {
   'operations.endpointNotFound': /*i18n*/ 'Webhook endpoint not found',
   'operations.endpointDisabled': /*i18n*/ 'This webhook endpoint is disabled; enable it first.',
   'operations.monitorNotFound': /*i18n*/ 'Monitor not found',
+  'operations.incidentNotFound': /*i18n*/ 'Incident not found',
+  'operations.maintenanceNotFound': /*i18n*/ 'Maintenance window not found',
+  'operations.statusSlugTaken': /*i18n*/ 'This address is taken; choose another.',
+  'operations.statusPageNotFound': /*i18n*/ 'There is no status page at this address.',
+  'operations.statusRateLimited': /*i18n*/ 'Too many requests from this address. Try again in a minute.',
+  'operations.dependencyCycle': /*i18n*/ 'An app cannot depend on itself, directly or through other apps.',
   'operations.defaultMonitorUrl':
     /*i18n*/ "An app's own monitor checks the app's URL; change the URL in the app's settings.",
   'operations.defaultMonitorKept': /*i18n*/ "An app's own monitor cannot be removed; remove the app instead.",

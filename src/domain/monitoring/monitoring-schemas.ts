@@ -14,7 +14,24 @@ export const monitorUpdateSchema = z.object({
     .int(/*i18n*/ 'must be a whole number')
     .min(1000, /*i18n*/ 'must be at least 1000')
     .max(60000, /*i18n*/ 'must be at most 60000'),
+  /** Failed rounds in a row before the monitor counts as down. */
+  failuresToDown: z
+    .number(/*i18n*/ 'must be a number')
+    .int(/*i18n*/ 'must be a whole number')
+    .min(1, /*i18n*/ 'must be 1 or more')
+    .max(10, /*i18n*/ 'is too large')
+    .optional(),
+  /** Where it is probed from; with several, a round fails when at least two agree. */
+  locations: z
+    .array(
+      z.string(/*i18n*/ 'is required').trim().min(1, /*i18n*/ 'is required').max(40, /*i18n*/ 'is too long'),
+    )
+    .min(1, /*i18n*/ 'is required')
+    .max(5, /*i18n*/ 'is too long')
+    .refine((names) => new Set(names).size === names.length, /*i18n*/ 'must not repeat a name')
+    .optional(),
 });
+export type MonitorUpdate = z.infer<typeof monitorUpdateSchema>;
 export const monitorCreateSchema = monitorUpdateSchema
   .partial()
   .extend({ appId: idSchema, url: appUrlSchema });
@@ -35,6 +52,10 @@ export const monitorSchema = z.object({
   isDefault: z.boolean(),
   intervalSeconds: z.number(),
   timeoutMs: z.number(),
+  failuresToDown: z.number(),
+  locations: z.array(z.string()),
+  /** Failed rounds since the last good one. */
+  consecutiveFailures: z.number(),
   status: z.enum(['unknown', 'up', 'down']),
   lastCheckedAt: z.string().nullable(),
   lastResponseMs: z.number().nullable(),

@@ -37,6 +37,8 @@ export const publicApiRoutes: Record<string, string> = {
   'GET /api/m/o/:token': "a marketing email's open-tracking pixel",
   'POST /api/ai/contextual-suggestions-demo':
     'the public /ai-demo page; reads the demo workspace read-only, rate limited per address',
+  'GET /api/status/:slug':
+    "a workspace's public status page, once its owner turns it on (app names and states only)",
   'GET /api/m/c/:token': "a marketing email's tracked link; the destination is signed",
 };
 

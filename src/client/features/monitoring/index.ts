@@ -3,5 +3,8 @@
  * needs no lazy boundary of its own).
  */
 
+export { AvailabilityCard } from './availability-card';
+export { IncidentsCard } from './incidents-card';
 export { refetchMonitors } from './monitoring-api';
 export { MonitorsCard } from './monitors-card';
+export { StatusPageCard } from './status-page-card';

@@ -1,6 +1,13 @@
 import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import {
+  appAvailabilitiesSchema,
+  incidentDetailSchema,
+  incidentsSchema,
+  type StatusPageSettings,
+  statusPageSettingsAnswerSchema,
+} from '@domain/monitoring/incident-schemas';
+import {
   type MonitorCreate,
   type MonitorEdit,
   monitorSchema,
@@ -50,5 +57,41 @@ export function useRemoveMonitor() {
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/monitors/${id}`),
     onSuccess: refreshMonitors,
+  });
+}
+
+export function useIncidents() {
+  return useQuery({
+    queryKey: ['/api/incidents'],
+    queryFn: queryWith(incidentsSchema),
+    refetchInterval: pollingMs,
+  });
+}
+
+export function useIncident(id: number) {
+  return useQuery({
+    queryKey: [`/api/incidents/${id}`],
+    queryFn: queryWith(incidentDetailSchema),
+  });
+}
+
+/** The month's availability of every app, maintenance excluded. */
+export function useAvailability() {
+  return useQuery({
+    queryKey: ['/api/monitors/availability'],
+    queryFn: queryWith(appAvailabilitiesSchema),
+    refetchInterval: pollingMs,
+  });
+}
+
+export function useStatusPage() {
+  return useQuery({ queryKey: ['/api/status-page'], queryFn: queryWith(statusPageSettingsAnswerSchema) });
+}
+
+export function useSaveStatusPage() {
+  return useMutation({
+    mutationFn: (input: StatusPageSettings) =>
+      requestJson(statusPageSettingsAnswerSchema, 'PUT', '/api/status-page', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/status-page'] }),
   });
 }

@@ -3,7 +3,13 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useRunBackupNow } from '@client/features/backups';
-import { MonitorsCard, refetchMonitors } from '@client/features/monitoring';
+import {
+  AvailabilityCard,
+  IncidentsCard,
+  MonitorsCard,
+  refetchMonitors,
+  StatusPageCard,
+} from '@client/features/monitoring';
 import { useLiveEventStream } from '@client/features/webhooks';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
@@ -86,6 +92,13 @@ export function SuperhubPage({ demo = false }: { demo?: boolean }) {
               canWrite={canWrite}
               apps={data.apps.map((app) => ({ id: app.id, name: app.name }))}
             />
+            {!demo && (
+              <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+                <IncidentsCard />
+                <AvailabilityCard />
+                <StatusPageCard canWrite={canWrite} />
+              </div>
+            )}
             <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
               <ConnectedAppsCard apps={data.apps} />
               <RecentEventsCard logs={data.logs} />

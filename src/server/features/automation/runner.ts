@@ -14,6 +14,7 @@ import { addressPolicyFrom, createOutboundClient } from '../../http/outbound.js'
 import { recordActivity } from '../activities/index.js';
 import { addTimelineEntry, type Contact, findContact, updateContact } from '../contacts/index.js';
 import { deliverMessageJobName, isSuppressed, queueMessage, renderMergeFields } from '../marketing/index.js';
+import { holdIfAppDown } from '../monitoring/index.js';
 import { createTask } from '../tasks/index.js';
 import * as store from './store.js';
 
@@ -79,6 +80,28 @@ async function runOneStep(deps: AppDeps, tx: Tx, workspaceId: number, runId: num
   }
   const attempt = run.stepAttempts + 1;
   const at = now(deps);
+  if (step.type === 'webhook' || step.type === 'send_email') {
+    // A step that calls or links to an app that is down waits on its incident, which requeues the run.
+    const held = await holdIfAppDown(deps, tx, {
+      texts: step.type === 'webhook' ? [step.url] : [step.subject, step.body],
+      name: run.workflowName,
+      resumeJob: runStepJobName,
+      runId: run.id,
+    });
+    if (held) {
+      await store.updateRunRow(tx, run.id, { deadlineAt: null });
+      await store.upsertRunStep(tx, {
+        runId: run.id,
+        path,
+        stepType: step.type,
+        status: 'waiting',
+        attempts: attempt,
+        detail: `held: ${held.appName} is down`,
+        at,
+      });
+      return { kind: 'stop' };
+    }
+  }
   switch (step.type) {
     case 'wait':
     case 'wait_until': {

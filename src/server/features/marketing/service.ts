@@ -21,6 +21,7 @@ import { type AppDeps, now } from '../../deps.js';
 import { type ContactEventListener, emitContactEvent } from '../../events/contact-events.js';
 import { destinationForContact } from '../analytics/index.js';
 import { addTimelineEntry } from '../contacts/index.js';
+import { holdIfAppDown } from '../monitoring/index.js';
 import { segmentExists } from '../segments/index.js';
 import { getWebsite } from '../websites/index.js';
 import { readDeliveryReport } from './delivery-reports.js';
@@ -454,6 +455,7 @@ export async function runCampaignSend(deps: AppDeps, workspaceId: number, campai
     const next = await deps.database.withWorkspace(workspaceId, async (tx) => {
       // The status alone each round: the figures (a count over every message) only at the end.
       if ((await store.campaignStatus(tx, campaignId)) !== 'sending') return { stop: true as const };
+      if (await heldByDownApp(deps, tx, campaignId)) return { stop: true as const };
       const sendRatePerMinute = await store.sendRatePerMinute(tx);
       const allowance =
         sendRatePerMinute > 0 ? sendRatePerMinute - (await store.sentInLastMinute(tx, now(deps))) : sendBatch;
@@ -483,6 +485,23 @@ export async function runCampaignSend(deps: AppDeps, workspaceId: number, campai
     }
     await deliverMessages(deps, workspaceId, next.messageIds);
   }
+}
+
+/**
+ * A campaign linking to an app that is down waits, still 'sending', on the app's incident: its
+ * resolution queues this job again, which checks again (and the rows say who has had the mail).
+ */
+async function heldByDownApp(deps: AppDeps, tx: Tx, campaignId: number): Promise<boolean> {
+  const row = await store.findCampaignRow(tx, campaignId);
+  if (!row) return false;
+  const variants = row.abTest?.variants.flatMap((v) => [v.subject, v.body]) ?? [];
+  const held = await holdIfAppDown(deps, tx, {
+    texts: [row.subject, row.preheader, row.body, ...variants],
+    name: row.name,
+    resumeJob: sendCampaignJobName,
+    campaignId,
+  });
+  return held !== null;
 }
 
 /** Scheduled campaigns whose time has come start sending (the minute sweep). */

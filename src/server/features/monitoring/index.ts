@@ -3,6 +3,7 @@
  * heartbeats kept as minute and hour buckets for uptime over 24 h and 30 days, and incidents opened and
  * closed as an app goes down and comes back. A change of state becomes a live event (webhooks' bus).
  */
+export { holdIfAppDown } from './incidents.js';
 export { monitoringJobs } from './jobs.js';
 export { probeUrl } from './probe.js';
 export { monitoringRoutes } from './routes.js';

@@ -45,6 +45,9 @@ describe('monitoring', () => {
   it('probes each app once per interval, even from two processes, and records status changes', async () => {
     const monitored = await signUpOwner(t.app, { businessName: 'Monitor Co', plan: 'enterprise' });
     const appId = await addApp(monitored, 'Watched');
+    // One failed round is enough here (the default run of two is the incidents' test).
+    const rule = { intervalSeconds: 60, timeoutMs: 10_000, failuresToDown: 1 };
+    expect((await monitored.client.put(`/api/monitors/apps/${appId}`, rule)).statusCode).toBe(204);
     const second = await createTestApp({ env: { OUTBOUND_TIMEOUT_MS: String(timeoutMs) } });
     try {
       let at = new Date(Date.now() + 3_600_000);
@@ -179,7 +182,12 @@ describe('monitors', () => {
     const watcher = await signUpOwner(t.app, { businessName: 'Monitor Moves', plan: 'enterprise' });
     const appId = await addApp(watcher, 'Mover');
     const extra = (
-      await watcher.client.post('/api/monitors', { appId, url: `${base}/fail`, intervalSeconds: 3600 })
+      await watcher.client.post('/api/monitors', {
+        appId,
+        url: `${base}/fail`,
+        intervalSeconds: 3600,
+        failuresToDown: 1,
+      })
     ).json() as { id: number };
     const at = new Date(Date.now() + 7_200_000);
     const clocked = { ...t.app.deps, clock: () => at };
@@ -190,8 +198,8 @@ describe('monitors', () => {
     const openIncidents = async () =>
       Number(
         (
-          await db.query('select count(*) from ops_incidents where monitor_id = $1 and closed_at is null', [
-            extra.id,
+          await db.query('select count(*) from ops_incidents where app_id = $1 and closed_at is null', [
+            appId,
           ])
         ).rows[0].count,
       );

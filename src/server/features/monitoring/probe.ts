@@ -1,12 +1,13 @@
 import { AppError } from '@domain/app-error';
-import { type StoredMessage, serverMessage, storedMessage } from '@domain/messages';
+import { type StoredMessage, serverMessage } from '@domain/messages';
 import type { Config } from '../../config.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { OutboundClient } from '../../http/outbound.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { heldWorkspaceIds } from '../../jobs/workspace-hold.js';
-import { recordActivity } from '../activities/index.js';
-import { appTarget, createHubClient, raiseHubEvent, requeueUnfinished } from '../webhooks/index.js';
+import { appTarget, createHubClient, requeueUnfinished } from '../webhooks/index.js';
+import { appDepths, inMaintenance } from './incident-store.js';
+import { settleApp } from './incidents.js';
 import * as store from './store.js';
 
 export const probeTickJobName = 'ops-probe-tick';
@@ -65,10 +66,36 @@ export async function probeUrl(config: Config, url: string, timeoutMs: number): 
   }
 }
 
+type Round = {
+  up: boolean;
+  responseMs: number;
+  message: StoredMessage | null;
+  results: store.LocationResult[];
+};
+
+/**
+ * One round: a probe from each of the monitor's locations (here they all run on this machine). With
+ * one location its answer decides; with several, the round fails only when at least two agree.
+ */
+async function probeRound(config: Config, probe: store.DueProbe): Promise<Round> {
+  const results = await Promise.all(
+    probe.locations.map(async (location) => ({
+      location,
+      ...(await probeUrl(config, probe.url, probe.timeoutMs)),
+    })),
+  );
+  const failed = results.filter((r) => !r.up);
+  const up = failed.length < Math.min(2, results.length);
+  const shown = up ? (results.find((r) => r.up) ?? results[0]) : failed[0];
+  return { up, responseMs: shown.responseMs, message: up ? null : shown.message, results };
+}
+
 /**
  * One tick of the monitor: claims the due monitors (each once per interval, however many processes
- * tick), probes them, keeps the heartbeats and buckets, and turns a change of state into an event,
- * an activity and an incident opened or closed. Also prunes old data and requeues stale deliveries.
+ * tick), probes them, then records the rounds a dependency depth at a time (apps depending on none
+ * first), so a parent that goes down in the same tick as its children is down before their incidents
+ * decide whom to tell.
+ * Also prunes old data and requeues stale deliveries.
  */
 export async function runProbeTick(deps: AppDeps): Promise<number> {
   const at = now(deps);
@@ -77,46 +104,54 @@ export async function runProbeTick(deps: AppDeps): Promise<number> {
   const due = (await store.claimDueProbes(deps.database.db, at, claimBatch)).filter(
     (probe) => !held.has(probe.workspaceId),
   );
-  let next = 0;
-  const worker = async () => {
-    while (next < due.length) {
-      const probe = due[next++];
-      const result = await probeUrl(deps.config, probe.url, probe.timeoutMs);
-      await deps.database.withWorkspace(probe.workspaceId, async (tx) => {
-        const monitor = await store.findMonitor(tx, probe.monitorId, true);
-        if (!monitor) return;
-        const checkedAt = now(deps);
-        await store.recordHeartbeat(tx, probe.monitorId, { at: checkedAt, ...result });
-        const changed =
-          (monitor.status === 'up' && !result.up) ||
-          (monitor.status === 'down' && result.up) ||
-          (monitor.status === 'unknown' && !result.up);
-        if (!changed) return;
-        const what = monitor.isDefault ? monitor.appName : `${monitor.appName} (${probe.url})`;
-        if (result.up) await store.closeIncidents(tx, probe.monitorId, checkedAt);
-        else await store.openIncident(tx, probe.monitorId, checkedAt, result.message?.text ?? 'down');
-        const line = result.up
-          ? serverMessage('activity.appUp', { app: what })
-          : storedMessage('activity.appDown', {
-              app: what,
-              reason: result.message ?? serverMessage('operations.probeFailed'),
-            });
-        await raiseHubEvent(tx, probe.workspaceId, checkedAt, {
-          appId: monitor.appId,
-          appName: monitor.appName,
-          webhookId: `hub_monitor_${probe.monitorId}_${checkedAt.getTime()}`,
-          type: result.up ? 'monitor.up' : 'monitor.down',
-          status: result.up ? 'ok' : 'error',
-          line,
-        });
-        await recordActivity(tx, result.up ? 'operations_app_up' : 'operations_app_down', line);
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(probeConcurrency, due.length) }, worker));
+  const rounds = new Map<store.DueProbe, Round>();
+  await inParallel(due, async (probe) => {
+    rounds.set(probe, await probeRound(deps.config, probe));
+  });
+  // Depth under the apps each depends on, per workspace; rounds are recorded a depth at a time.
+  const depthOf = new Map<store.DueProbe, number>();
+  const workspaces = [...new Set(due.map((probe) => probe.workspaceId))];
+  await inParallel(workspaces, async (workspaceId) => {
+    const depths = await deps.database.withWorkspace(workspaceId, (tx) => appDepths(tx));
+    for (const probe of due)
+      if (probe.workspaceId === workspaceId) depthOf.set(probe, depths.get(probe.appId) ?? 0);
+  });
+  const levels = [...new Set(depthOf.values())].sort((a, b) => a - b);
+  for (const level of levels)
+    await inParallel(
+      due.filter((probe) => depthOf.get(probe) === level),
+      async (probe) => {
+        const round = rounds.get(probe);
+        if (round) await recordRound(deps, probe.workspaceId, probe, round);
+      },
+    );
   await store.prune(deps.database.db, at);
   await requeueUnfinished(deps, { staleOnly: true });
   return due.length;
+}
+
+async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(probeConcurrency, items.length) }, worker));
+}
+
+async function recordRound(deps: AppDeps, workspaceId: number, probe: store.DueProbe, round: Round) {
+  await deps.database.withWorkspace(workspaceId, async (tx) => {
+    const monitor = await store.findMonitor(tx, probe.monitorId, true);
+    if (!monitor) return;
+    const checkedAt = now(deps);
+    const counted = !(await inMaintenance(tx, monitor.appId, checkedAt));
+    await store.recordRound(tx, probe.monitorId, { at: checkedAt, counted, ...round });
+    await settleApp(
+      deps,
+      tx,
+      { id: monitor.appId, name: monitor.appName },
+      { monitorId: probe.monitorId, up: round.up, message: round.message },
+    );
+  });
 }
 
 export const probeTickJobDefinition: JobDefinition = {

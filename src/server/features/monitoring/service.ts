@@ -1,9 +1,10 @@
 import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
-import type { MonitorCreate, MonitorEdit } from '@domain/monitoring/monitoring-schemas';
+import type { MonitorCreate, MonitorEdit, MonitorUpdate } from '@domain/monitoring/monitoring-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import { findAppOps } from '../webhooks/index.js';
+import { settleApp } from './incidents.js';
 import * as store from './store.js';
 
 export async function listMonitors(deps: AppDeps, tx: Tx) {
@@ -16,11 +17,7 @@ async function monitorById(deps: AppDeps, tx: Tx, id: number) {
   return monitor;
 }
 
-export async function configureAppMonitor(
-  tx: Tx,
-  appId: number,
-  input: { intervalSeconds: number; timeoutMs: number },
-) {
+export async function configureAppMonitor(tx: Tx, appId: number, input: MonitorUpdate) {
   if (!(await store.updateDefaultMonitor(tx, appId, input)))
     throw new AppError('not_found', serverMessage('ecosystem.appNotFound'));
 }
@@ -33,6 +30,8 @@ export async function addMonitor(deps: AppDeps, tx: Tx, input: MonitorCreate) {
     url: input.url,
     intervalSeconds: input.intervalSeconds ?? 60,
     timeoutMs: input.timeoutMs ?? 10_000,
+    failuresToDown: input.failuresToDown ?? 2,
+    locations: input.locations ?? ['local'],
   });
   return monitorById(deps, tx, id);
 }
@@ -47,16 +46,17 @@ export async function editMonitor(deps: AppDeps, tx: Tx, id: number, input: Moni
     !monitor.isDefault && input.url !== undefined && input.url !== monitor.url ? input.url : null;
   const at = now(deps);
   await store.updateMonitor(tx, id, { ...input, newUrl }, at);
-  // Whatever was open was about the old address.
-  if (newUrl !== null) await store.closeIncidents(tx, id, at);
+  // Whatever was down was about the old address: the app's incident follows its monitors.
+  if (newUrl !== null) await settleApp(deps, tx, { id: monitor.appId, name: monitor.appName }, null);
   return monitorById(deps, tx, id);
 }
 
-export async function removeMonitor(tx: Tx, id: number) {
+export async function removeMonitor(deps: AppDeps, tx: Tx, id: number) {
   const monitor = await store.findMonitor(tx, id, true);
   if (!monitor) throw new AppError('not_found', serverMessage('operations.monitorNotFound'));
   if (monitor.isDefault) throw new AppError('conflict', serverMessage('operations.defaultMonitorKept'));
   await store.deleteMonitor(tx, id);
+  await settleApp(deps, tx, { id: monitor.appId, name: monitor.appName }, null);
 }
 
 /** Uptime of all the workspace's probes in the last 24 hours; null before the first probe. */

@@ -3,6 +3,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
 
 type Runner = Tx | Db;
+
+/** When a monitor counts as down: its run of failed rounds, and where it probes from. */
+export type ProbeRule = { failuresToDown: number; locations: string[] };
+const ruleSet = (m: Partial<ProbeRule>) =>
+  sql`failures_to_down = coalesce(${m.failuresToDown ?? null}::int, failures_to_down),
+    locations = coalesce(${sql.param(m.locations ?? null)}::text[], locations)`;
 const iso = (column: SQL) => sql`to_json(${column}) #>> '{}'`;
 
 export type DueProbe = {
@@ -11,12 +17,13 @@ export type DueProbe = {
   appId: number;
   url: string;
   timeoutMs: number;
+  locations: string[];
 };
 
 export async function claimDueProbes(db: Runner, at: Date, max: number): Promise<DueProbe[]> {
   const { rows } = await db.execute<DueProbe>(sql`
     select workspace_id::int as "workspaceId", monitor_id::int as "monitorId", app_id::int as "appId", url,
-      timeout_ms as "timeoutMs" from app_ops_claim_due_probes(${at}, ${max})`);
+      timeout_ms as "timeoutMs", locations from app_ops_claim_due_probes(${at}, ${max})`);
   return rows;
 }
 
@@ -33,6 +40,9 @@ export type MonitorRow = {
   isDefault: boolean;
   intervalSeconds: number;
   timeoutMs: number;
+  failuresToDown: number;
+  locations: string[];
+  consecutiveFailures: number;
   status: 'unknown' | 'up' | 'down';
   lastCheckedAt: string | null;
   lastResponseMs: number | null;
@@ -47,7 +57,8 @@ export async function listMonitors(tx: Tx, at: Date, id?: number): Promise<Monit
   const { rows } = await tx.execute<MonitorRow>(sql`
     select m.id::int as id, m.app_id::int as "appId", a.name as "appName", coalesce(m.url, a.url) as url,
       m.url is null as "isDefault",
-      m.interval_seconds as "intervalSeconds", m.timeout_ms as "timeoutMs", m.status,
+      m.interval_seconds as "intervalSeconds", m.timeout_ms as "timeoutMs",
+      m.failures_to_down as "failuresToDown", m.locations, m.consecutive_failures as "consecutiveFailures", m.status,
       ${iso(sql`m.last_checked_at`)} as "lastCheckedAt", m.last_response_ms as "lastResponseMs",
       m.last_error as "lastError", m.last_error_message as "lastErrorMessage",
       (select case when sum(up + down) > 0 then round(100.0 * sum(up) / sum(up + down), 2)::float8 end
@@ -79,30 +90,33 @@ export async function findMonitor(tx: Tx, id: number, lock = false) {
     url: string;
     status: string;
     isDefault: boolean;
+    failuresToDown: number;
+    locations: string[];
   }>(sql`
     select m.id::int as id, m.app_id::int as "appId", a.name as "appName", coalesce(m.url, a.url) as url,
-      m.status, m.url is null as "isDefault"
+      m.status, m.url is null as "isDefault", m.failures_to_down as "failuresToDown", m.locations
     from ops_monitors m join ecosystem_apps a on a.id = m.app_id where m.id = ${id} ${lock ? sql`for update of m` : sql``}`);
   return rows[0] ?? null;
 }
 
 export async function insertMonitor(
   tx: Tx,
-  m: { appId: number; url: string; intervalSeconds: number; timeoutMs: number },
+  m: ProbeRule & { appId: number; url: string; intervalSeconds: number; timeoutMs: number },
 ): Promise<number> {
   const { rows } = await tx.execute<{ id: number }>(sql`
-    insert into ops_monitors (app_id, url, interval_seconds, timeout_ms)
-    values (${m.appId}, ${m.url}, ${m.intervalSeconds}, ${m.timeoutMs}) returning id::int as id`);
+    insert into ops_monitors (app_id, url, interval_seconds, timeout_ms, failures_to_down, locations)
+    values (${m.appId}, ${m.url}, ${m.intervalSeconds}, ${m.timeoutMs}, ${m.failuresToDown}, ${sql.param(m.locations)}::text[])
+    returning id::int as id`);
   return rows[0].id;
 }
 
 export async function updateDefaultMonitor(
   tx: Tx,
   appId: number,
-  m: { intervalSeconds: number; timeoutMs: number },
+  m: Partial<ProbeRule> & { intervalSeconds: number; timeoutMs: number },
 ): Promise<boolean> {
   const { rows } = await tx.execute(sql`
-    update ops_monitors set interval_seconds = ${m.intervalSeconds}, timeout_ms = ${m.timeoutMs}
+    update ops_monitors set interval_seconds = ${m.intervalSeconds}, timeout_ms = ${m.timeoutMs}, ${ruleSet(m)}
     where app_id = ${appId} and url is null returning id`);
   return rows.length > 0;
 }
@@ -114,16 +128,17 @@ export async function updateDefaultMonitor(
 export async function updateMonitor(
   tx: Tx,
   id: number,
-  m: { intervalSeconds: number; timeoutMs: number; newUrl: string | null },
+  m: Partial<ProbeRule> & { intervalSeconds: number; timeoutMs: number; newUrl: string | null },
   at: Date,
 ): Promise<void> {
   const restart =
     m.newUrl === null
       ? sql`next_probe_at = least(next_probe_at, ${at}::timestamptz + make_interval(secs => ${m.intervalSeconds}))`
       : sql`url = ${m.newUrl}, status = 'unknown', last_checked_at = null, last_response_ms = null,
-          last_error = null, last_error_message = null, next_probe_at = ${at}`;
+          last_error = null, last_error_message = null, consecutive_failures = 0, next_probe_at = ${at}`;
   await tx.execute(sql`
-    update ops_monitors set interval_seconds = ${m.intervalSeconds}, timeout_ms = ${m.timeoutMs}, ${restart}
+    update ops_monitors set interval_seconds = ${m.intervalSeconds}, timeout_ms = ${m.timeoutMs}, ${ruleSet(m)},
+      ${restart}
     where id = ${id}`);
 }
 
@@ -134,46 +149,58 @@ export async function deleteMonitor(tx: Tx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** One probe's result: the heartbeat, its minute and hour buckets, and the monitor's state. */
-export async function recordHeartbeat(
+export type LocationResult = {
+  location: string;
+  up: boolean;
+  statusCode: number | null;
+  responseMs: number;
+  message: StoredMessage | null;
+};
+
+/**
+ * One round of probes (one per location): their heartbeats, the round's minute and hour buckets (none
+ * inside a maintenance window: it is not counted in uptime), and the monitor's state, which turns down
+ * only after its run of failed rounds. Returns the state.
+ */
+export async function recordRound(
   tx: Tx,
   monitorId: number,
-  h: { at: Date; up: boolean; statusCode: number | null; responseMs: number; message: StoredMessage | null },
-): Promise<void> {
-  const error = h.message?.text ?? null;
-  await tx.execute(sql`
-    insert into ops_heartbeats (monitor_id, checked_at, up, status_code, response_ms, message)
-    values (${monitorId}, ${h.at}, ${h.up}, ${h.statusCode}, ${h.responseMs}, ${error})`);
-  await tx.execute(sql`
-    insert into ops_uptime_buckets (monitor_id, size, bucket_start, up, down, response_ms_total)
-    values (${monitorId}, 'minute', date_trunc('minute', ${h.at}::timestamptz), ${h.up ? 1 : 0}, ${h.up ? 0 : 1}, ${h.responseMs}),
-      (${monitorId}, 'hour', date_trunc('hour', ${h.at}::timestamptz), ${h.up ? 1 : 0}, ${h.up ? 0 : 1}, ${h.responseMs})
-    on conflict (monitor_id, size, bucket_start) do update set up = ops_uptime_buckets.up + excluded.up,
-      down = ops_uptime_buckets.down + excluded.down,
-      response_ms_total = ops_uptime_buckets.response_ms_total + excluded.response_ms_total`);
-  await tx.execute(sql`
-    update ops_monitors set status = ${h.up ? 'up' : 'down'}, last_checked_at = ${h.at},
-      last_response_ms = ${h.responseMs}, last_error = ${error},
-      last_error_message = ${h.message ? JSON.stringify(messageRef(h.message)) : null}::jsonb
-    where id = ${monitorId}`);
-}
-
-export async function openIncident(tx: Tx, monitorId: number, at: Date, reason: string): Promise<void> {
-  await tx.execute(sql`
-    insert into ops_incidents (monitor_id, opened_at, reason)
-    select ${monitorId}, ${at}, ${reason}
-    where not exists (select 1 from ops_incidents where monitor_id = ${monitorId} and closed_at is null)`);
-}
-
-export async function closeIncidents(tx: Tx, monitorId: number, at: Date): Promise<void> {
-  await tx.execute(sql`
-    update ops_incidents set closed_at = ${at} where monitor_id = ${monitorId} and closed_at is null`);
+  r: {
+    at: Date;
+    up: boolean;
+    responseMs: number;
+    message: StoredMessage | null;
+    results: LocationResult[];
+    counted: boolean;
+  },
+): Promise<'unknown' | 'up' | 'down'> {
+  const error = r.message?.text ?? null;
+  for (const h of r.results)
+    await tx.execute(sql`
+      insert into ops_heartbeats (monitor_id, checked_at, up, status_code, response_ms, message, location)
+      values (${monitorId}, ${r.at}, ${h.up}, ${h.statusCode}, ${h.responseMs}, ${h.message?.text ?? null}, ${h.location})`);
+  if (r.counted)
+    await tx.execute(sql`
+      insert into ops_uptime_buckets (monitor_id, size, bucket_start, up, down, response_ms_total)
+      values (${monitorId}, 'minute', date_trunc('minute', ${r.at}::timestamptz), ${r.up ? 1 : 0}, ${r.up ? 0 : 1}, ${r.responseMs}),
+        (${monitorId}, 'hour', date_trunc('hour', ${r.at}::timestamptz), ${r.up ? 1 : 0}, ${r.up ? 0 : 1}, ${r.responseMs})
+      on conflict (monitor_id, size, bucket_start) do update set up = ops_uptime_buckets.up + excluded.up,
+        down = ops_uptime_buckets.down + excluded.down,
+        response_ms_total = ops_uptime_buckets.response_ms_total + excluded.response_ms_total`);
+  const { rows } = await tx.execute<{ status: 'unknown' | 'up' | 'down' }>(sql`
+    update ops_monitors set
+      status = case when ${r.up} then 'up' when consecutive_failures + 1 >= failures_to_down then 'down' else status end,
+      consecutive_failures = case when ${r.up} then 0 else consecutive_failures + 1 end,
+      last_checked_at = ${r.at}, last_response_ms = ${r.responseMs}, last_error = ${error},
+      last_error_message = ${r.message ? JSON.stringify(messageRef(r.message)) : null}::jsonb
+    where id = ${monitorId} returning status`);
+  return rows[0].status;
 }
 
 export async function openIncidents(tx: Tx): Promise<{ appName: string; reason: string }[]> {
   const { rows } = await tx.execute<{ appName: string; reason: string }>(sql`
     select a.name as "appName", i.reason from ops_incidents i
-    join ops_monitors m on m.id = i.monitor_id join ecosystem_apps a on a.id = m.app_id
+    join ecosystem_apps a on a.id = i.app_id
     where i.workspace_id = app_current_workspace() and i.closed_at is null order by i.opened_at`);
   return rows;
 }
