@@ -35,11 +35,12 @@ export const contactReferences: ContactReference[] = [
   { table: 'form_submissions', column: 'contact_id', strategy: 'reparent' },
   { table: 'geofence_alerts', column: 'contact_id', strategy: 'reparent' },
   { table: 'marketing_messages', column: 'contact_id', strategy: 'reparent' },
+  // A webhook endpoint's notice contact (its company's person to tell when deliveries fail).
+  { table: 'ops_endpoints', column: 'notice_contact_id', strategy: 'reparent' },
   { table: 'segment_history', column: 'contact_id', strategy: 'reparent' },
   // Kept by the segments' evaluation: the survivor is evaluated again after the merge (contact.updated).
   { table: 'segment_members', column: 'contact_id', strategy: 'derived' },
   { table: 'tasks', column: 'contact_id', strategy: 'reparent' },
-  { table: 'webhook_endpoints', column: 'notice_contact_id', strategy: 'reparent' },
   { table: 'workflow_runs', column: 'contact_id', strategy: 'reparent' },
 ];
 
