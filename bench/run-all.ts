@@ -16,6 +16,7 @@ const benches = [
   'bench/forms.ts',
   'bench/crawl.ts',
   'bench/campaigns.ts',
+  'bench/ab-tests.ts',
   'bench/backup.ts',
   'bench/assistant.ts',
 ];
