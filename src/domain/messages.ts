@@ -305,6 +305,7 @@ export const serverMessages = {
   'marketing.notCancellable': /*i18n*/ 'A sent or cancelled campaign cannot be cancelled.',
   'marketing.abTestLocked':
     /*i18n*/ 'The A/B test of a {status, select, sending {sending} paused {paused} sent {sent} other {cancelled}} campaign cannot be changed.',
+  'marketing.abTestFormNotFound': /*i18n*/ 'The form of the A/B test was not found in this workspace.',
   'tasks.notFound': /*i18n*/ 'Task not found',
   'tasks.notYours': /*i18n*/ 'Members can change only the tasks they created or that are assigned to them.',
   'automation.workflowNotFound': /*i18n*/ 'Workflow not found',

@@ -24,9 +24,23 @@ import { useState } from 'react';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { useSaveAbTest } from './marketing-api';
 
-const metricLabels = { open: msg`Open rate`, click: msg`Click rate` } as const;
+const metricLabels = {
+  open: msg`Open rate`,
+  click: msg`Click rate`,
+  goal: msg`Goal reached`,
+  form: msg`Form submitted`,
+  deal: msg`Deal created`,
+  payment: msg`Payment made`,
+} as const;
 /** The metric inside a sentence ("won by open rate"). */
-const metricPhrases = { open: msg`open rate`, click: msg`click rate` } as const;
+const metricPhrases = {
+  open: msg`open rate`,
+  click: msg`click rate`,
+  goal: msg`goals reached`,
+  form: msg`forms submitted`,
+  deal: msg`deals created`,
+  payment: msg`payments made`,
+} as const;
 const letter = (index: number) => String.fromCharCode(65 + index);
 const percent = (rate: number | null) =>
   rate === null ? '–' : formatNumber(rate, { style: 'percent', maximumFractionDigits: 1 });

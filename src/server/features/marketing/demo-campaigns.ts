@@ -1,5 +1,5 @@
-import { pickWinner } from '@domain/marketing/ab-test';
-import type { AbTestSettings, CampaignType } from '@domain/marketing/campaign-schemas';
+import { type AbTestInput, abTestInputSchema, type CampaignType } from '@domain/marketing/campaign-schemas';
+import { lookAt, mixingFor } from '@domain/marketing/sequential-test';
 import type { Tx } from '../../db/database.js';
 import * as store from './store.js';
 
@@ -16,7 +16,7 @@ interface DemoCampaign {
   rates?: { opens: number; clicks: number; conversions: number };
   /** Recipients this far into the audience before the campaign was paused. */
   sentShare?: number;
-  abTest?: AbTestSettings & { opens: [number, number] };
+  abTest?: AbTestInput & { testPercent: number; waitHours: number; opens: [number, number] };
 }
 
 export const demoCampaigns: DemoCampaign[] = [
@@ -91,7 +91,7 @@ export async function seedDemoCampaigns(tx: Tx, now = new Date()): Promise<void>
     });
     if (demo.abTest) {
       const { opens, ...settings } = demo.abTest;
-      await store.setAbTest(tx, id, settings);
+      await store.setAbTest(tx, id, abTestInputSchema.parse(settings));
     }
     if (demo.status === 'draft' || !demo.rates) continue;
     const sentAt = new Date(now.getTime() - demo.daysAgo * dayMs);
@@ -110,11 +110,15 @@ export async function seedDemoCampaigns(tx: Tx, now = new Date()): Promise<void>
     await store.updateCampaignRow(tx, id, { status: demo.status });
     if (demo.abTest) {
       const counts = await store.abVariantCounts(tx, id, demo.abTest.variants.length);
-      const { winner, confidence } = pickWinner(counts.map((c) => ({ sent: c.sent, hits: c.opens })));
+      const look = lookAt(
+        counts.map((c) => ({ sent: c.sent, hits: c.opens })),
+        { target: 0.95, rho: mixingFor(Math.max(...counts.map((c) => c.sent)), 0.05) },
+      );
       await store.setAbDecidesAt(tx, id, new Date(sentAt.getTime() + demo.abTest.waitHours * 3_600_000));
       await store.recordAbDecision(tx, id, {
-        winner,
-        confidence,
+        winner: look.leader,
+        confidence: look.confidence,
+        stopReason: look.decided ? 'confidence' : 'max_sample',
         at: new Date(sentAt.getTime() + demo.abTest.waitHours * 3_600_000),
       });
     }
