@@ -52,6 +52,16 @@ describe('sequential A/B test (mixture SPRT)', () => {
     );
     expect(later.confidence).toBeCloseTo(0.8, 6);
     expect(later.decided).toBe(false);
+    // A tie goes to the earlier variant, with nothing measured.
+    expect(
+      lookAt(
+        [
+          { sent: 10, hits: 0 },
+          { sent: 10, hits: 0 },
+        ],
+        { target: 0.95, rho },
+      ),
+    ).toEqual({ leader: 0, p: 1, confidence: 0, decided: false });
   });
 
   it('splits α between the rivals of the leader (Bonferroni) with three variants', () => {

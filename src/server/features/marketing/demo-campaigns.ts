@@ -1,6 +1,6 @@
 import { type AbTestInput, abTestInputSchema, type CampaignType } from '@domain/marketing/campaign-schemas';
-import { lookAt, mixingFor } from '@domain/marketing/sequential-test';
 import type { Tx } from '../../db/database.js';
+import { judgeAbTest } from './service.js';
 import * as store from './store.js';
 
 const dayMs = 86_400_000;
@@ -89,10 +89,9 @@ export async function seedDemoCampaigns(tx: Tx, now = new Date()): Promise<void>
       audience: {},
       scheduledAt: null,
     });
-    if (demo.abTest) {
-      const { opens, ...settings } = demo.abTest;
-      await store.setAbTest(tx, id, abTestInputSchema.parse(settings));
-    }
+    const { opens, ...input } = demo.abTest ?? {};
+    const settings = demo.abTest ? abTestInputSchema.parse(input) : null;
+    if (settings) await store.setAbTest(tx, id, settings);
     if (demo.status === 'draft' || !demo.rates) continue;
     const sentAt = new Date(now.getTime() - demo.daysAgo * dayMs);
     const sent = await store.insertDemoMessages(tx, {
@@ -108,18 +107,16 @@ export async function seedDemoCampaigns(tx: Tx, now = new Date()): Promise<void>
     });
     await store.updateCampaignRow(tx, id, { status: 'sending', toSend: sent });
     await store.updateCampaignRow(tx, id, { status: demo.status });
-    if (demo.abTest) {
-      const counts = await store.abVariantCounts(tx, id, demo.abTest.variants.length);
-      const look = lookAt(
-        counts.map((c) => ({ sent: c.sent, hits: c.opens })),
-        { target: 0.95, rho: mixingFor(Math.max(...counts.map((c) => c.sent)), 0.05) },
-      );
-      await store.setAbDecidesAt(tx, id, new Date(sentAt.getTime() + demo.abTest.waitHours * 3_600_000));
+    if (settings) {
+      // Decided when the last test message's window closed (the demo's messages go out a minute apart).
+      const at = new Date(sentAt.getTime() + store.attributionWindowMs(settings) + sent * 60_000);
+      const { look, stopReason } = await judgeAbTest(tx, id, settings, at, null);
+      await store.setAbDecidesAt(tx, id, at);
       await store.recordAbDecision(tx, id, {
         winner: look.leader,
         confidence: look.confidence,
-        stopReason: look.decided ? 'confidence' : 'max_sample',
-        at: new Date(sentAt.getTime() + demo.abTest.waitHours * 3_600_000),
+        stopReason: stopReason ?? 'max_sample',
+        at,
       });
     }
   }

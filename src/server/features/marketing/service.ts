@@ -89,7 +89,7 @@ async function abTestOf(tx: Tx, row: store.CampaignRow): Promise<AbTest | null> 
   const settings = row.abTest;
   const counts = await store.abVariantCounts(tx, row.id, settings.variants.length);
   // Timestamps read through tx.execute come back as text.
-  const judged = await judge(tx, { ...row, abTest: settings }, new Date(row.abLookedAt ?? 0));
+  const judged = await judgeAbTest(tx, row.id, settings, new Date(row.abLookedAt ?? 0), row.abConfidence);
   const state = !row.abDecidesAt
     ? 'ready'
     : !row.abDecidedAt
@@ -135,16 +135,21 @@ async function abTestOf(tx: Tx, row: store.CampaignRow): Promise<AbTest | null> 
  * and its always-valid confidence (never below the previous look's), and whether the test stops — at
  * the target confidence, or at the maximum sample (every test message out and its window closed).
  */
-async function judge(tx: Tx, row: store.CampaignRow & { abTest: AbTestSettings }, at: Date) {
-  const settings = row.abTest;
-  const counts = await store.abOutcomeCounts(tx, row.id, settings, at);
+export async function judgeAbTest(
+  tx: Tx,
+  campaignId: number,
+  settings: AbTestSettings,
+  at: Date,
+  previousConfidence: number | null,
+) {
+  const counts = await store.abOutcomeCounts(tx, campaignId, settings, at);
   const arms = counts.map((c) => ({ sent: c.recipients, hits: c.outcomes }));
   // ρ is fixed by the test share, known before any outcome: the boundary is tightest at the full sample.
   const rho = mixingFor(Math.max(1, ...counts.map((c) => c.assigned)), 1 - settings.targetConfidence);
   const look = lookAt(arms, {
     target: settings.targetConfidence,
     rho,
-    previousP: row.abConfidence === null ? undefined : 1 - row.abConfidence,
+    previousP: previousConfidence === null ? undefined : 1 - previousConfidence,
   });
   const complete = counts.every((c) => c.recipients + c.failed === c.assigned);
   const stopReason = look.decided ? ('confidence' as const) : complete ? ('max_sample' as const) : null;
@@ -268,7 +273,7 @@ export async function decideAbTest(deps: AppDeps, workspaceId: number, campaignI
     if (row.status !== 'sending' && row.status !== 'paused') return;
     const at = now(deps);
     if (new Date(row.abDecidesAt) > at) return;
-    const { look, stopReason } = await judge(tx, { ...row, abTest: row.abTest }, at);
+    const { look, stopReason } = await judgeAbTest(tx, campaignId, row.abTest, at, row.abConfidence);
     if (stopReason === null) {
       const nextAt = new Date(at.getTime() + lookIntervalMs);
       await store.recordAbLook(tx, campaignId, { confidence: look.confidence, at, nextAt });

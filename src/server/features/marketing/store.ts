@@ -308,15 +308,6 @@ export async function countRestUnsent(tx: Tx, campaignId: number): Promise<numbe
   return rows[0].n;
 }
 
-/** Test messages not yet out (queued, or being sent): the decision waits for them. */
-export async function countUnsentTestMessages(tx: Tx, campaignId: number): Promise<number> {
-  const { rows } = await tx.execute<{ n: number }>(
-    sql`select count(*)::int as n from marketing_messages
-        where campaign_id = ${campaignId} and variant is not null and status in ('queued', 'sending')`,
-  );
-  return rows[0].n;
-}
-
 export async function countHeldMessages(tx: Tx, campaignId: number): Promise<number> {
   const { rows } = await tx.execute<{ n: number }>(
     sql`select count(*)::int as n from marketing_messages where campaign_id = ${campaignId} and status = 'held'`,
