@@ -1,6 +1,6 @@
 import { type AbTestInput, abTestInputSchema, type CampaignType } from '@domain/marketing/campaign-schemas';
 import type { Tx } from '../../db/database.js';
-import { judgeAbTest } from './service.js';
+import { judgeAbTest } from './ab-judge.js';
 import * as store from './store.js';
 
 const dayMs = 86_400_000;

@@ -3,7 +3,6 @@ import { rateOf, testGroupSize } from '@domain/marketing/ab-test';
 import {
   type AbTest,
   type AbTestInput,
-  type AbTestSettings,
   type Audience,
   abTestInputSchema,
   type CampaignCreateInput,
@@ -14,7 +13,7 @@ import {
   campaignCreateSchema,
   conversionWindowDays,
 } from '@domain/marketing/campaign-schemas';
-import { liftInterval, lookAt, mixingFor } from '@domain/marketing/sequential-test';
+import { liftInterval } from '@domain/marketing/sequential-test';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
@@ -22,6 +21,7 @@ import type { ContactEventListener } from '../../events/contact-events.js';
 import { destinationForContact } from '../analytics/index.js';
 import { addTimelineEntry } from '../contacts/index.js';
 import { getWebsite } from '../websites/index.js';
+import { judgeAbTest } from './ab-judge.js';
 import { readDeliveryReport } from './delivery-reports.js';
 import { bounceAddressPattern, deliverMessages, processId, renderMergeFields, suppress } from './outbox.js';
 import * as store from './store.js';
@@ -128,32 +128,6 @@ async function abTestOf(tx: Tx, row: store.CampaignRow): Promise<AbTest | null> 
           : liftInterval(judged.arms[0], judged.arms[i], judged.rho, 1 - settings.targetConfidence),
     })),
   };
-}
-
-/**
- * One look of the sequential test at `at`: each variant's counted recipients and outcomes, the leader
- * and its always-valid confidence (never below the previous look's), and whether the test stops — at
- * the target confidence, or at the maximum sample (every test message out and its window closed).
- */
-export async function judgeAbTest(
-  tx: Tx,
-  campaignId: number,
-  settings: AbTestSettings,
-  at: Date,
-  previousConfidence: number | null,
-) {
-  const counts = await store.abOutcomeCounts(tx, campaignId, settings, at);
-  const arms = counts.map((c) => ({ sent: c.recipients, hits: c.outcomes }));
-  // ρ is fixed by the test share, known before any outcome: the boundary is tightest at the full sample.
-  const rho = mixingFor(Math.max(1, ...counts.map((c) => c.assigned)), 1 - settings.targetConfidence);
-  const look = lookAt(arms, {
-    target: settings.targetConfidence,
-    rho,
-    previousP: previousConfidence === null ? undefined : 1 - previousConfidence,
-  });
-  const complete = counts.every((c) => c.recipients + c.failed === c.assigned);
-  const stopReason = look.decided ? ('confidence' as const) : complete ? ('max_sample' as const) : null;
-  return { arms, rho, look, stopReason };
 }
 
 /** Sets (or replaces) the campaign's A/B test; only before sending starts. */
