@@ -102,7 +102,7 @@ describe('/marketing A/B tests and /marketing-demo', () => {
       /^Confidence \d+(\.\d)?% \(stops at 95%\)$/,
     );
     expect(await panel.getByTestId('ab-test-lift-B').textContent()).toMatch(
-      /^\+\d+(\.\d)?% \([−+-]?\d+(\.\d)?% – \+\d+(\.\d)?%\)$/,
+      /^\+[\d,]+(\.\d)?% \([−+-]?[\d,]+(\.\d)?% – \+[\d,]+(\.\d)?%\)$/,
     );
     expect(await panel.getByTestId('ab-test-state').textContent()).toBe('Winner sent');
     expect(await panel.getByRole('button').count()).toBe(0);

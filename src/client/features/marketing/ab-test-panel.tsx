@@ -2,7 +2,7 @@ import { FormField } from '@client/components/form/form-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { Textarea } from '@client/components/ui/textarea';
 import { useForms } from '@client/features/forms';
 import { fieldMessage } from '@client/i18n/field-message';
@@ -116,7 +116,7 @@ function liftText(lift: { estimate: number; low: number; high: number } | null) 
 }
 
 function AbTestResults({ test }: { test: AbTest }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const winner = test.winner === null ? null : letter(test.winner);
   const leader = letter(test.leader);
   const metric = i18n._(metricPhrases[test.metric]);
@@ -171,8 +171,13 @@ function AbTestResults({ test }: { test: AbTest }) {
           </Trans>
         )}
       </p>
-      <div className="overflow-x-auto">
-        <Table data-testid="ab-test-variants">
+      <section
+        className="overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring"
+        aria-label={t`A/B test`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard focus (the arrow keys scroll it).
+        tabIndex={0}
+      >
+        <table className="w-full caption-bottom text-sm" data-testid="ab-test-variants">
           <TableHeader>
             <TableRow>
               <TableHead>
@@ -221,8 +226,8 @@ function AbTestResults({ test }: { test: AbTest }) {
               </TableRow>
             ))}
           </TableBody>
-        </Table>
-      </div>
+        </table>
+      </section>
       <p className="text-xs text-muted-foreground">
         <Trans>
           Counted: recipients whose window has closed. The confidence and the lift's interval are always-valid
