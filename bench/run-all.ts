@@ -18,6 +18,7 @@ const benches = [
   'bench/segments.ts',
   'bench/crawl.ts',
   'bench/campaigns.ts',
+  'bench/ab-tests.ts',
   'bench/backup.ts',
   'bench/assistant.ts',
   'bench/reports.ts',

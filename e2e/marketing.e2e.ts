@@ -41,13 +41,20 @@ describe('/marketing A/B tests and /marketing-demo', () => {
     await form.getByText('Subject is required').waitFor();
     await form.getByLabel('Subject').nth(1).fill('{{firstName}}, spring is here');
     await form.getByLabel('Test share (%)').fill('50');
-    await form.getByLabel('Winner by').selectOption('click');
+    // Judged on an outcome: a deal created for the recipient within three days of their message.
+    await form.getByLabel('Winner by').selectOption('deal');
+    await form.getByLabel('Attribution window (days)').fill('3');
+    await form.getByLabel('Stop at confidence').selectOption('0.9');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Save A/B test' }).click();
     const variants = panel.getByTestId('ab-test-variants');
     await variants.waitFor();
     expect(await variants.textContent()).toContain('{{firstName}}, spring is here');
-    expect(await panel.getByTestId('ab-test-status').textContent()).toContain('50% of the audience');
+    const status = await panel.getByTestId('ab-test-status').textContent();
+    expect(status).toContain('50% of the audience');
+    expect(status).toContain('deals created within 3 days');
+    expect(status).toContain('at 90% confidence');
+    expect(await panel.getByTestId('ab-test-state').textContent()).toBe('Ready');
     await screenshot(page, 'marketing-ab-test-1440');
 
     // Sending starts the test: half the audience, split between A and B; the panel says when it decides.
@@ -60,7 +67,8 @@ describe('/marketing A/B tests and /marketing-demo', () => {
       .click();
     await expect
       .poll(async () => page.getByTestId('ab-test-status').textContent(), { timeout: 120_000 })
-      .toContain('Testing on 50% of the audience');
+      .toContain('Testing on 50% of the audience by deals created');
+    expect(await page.getByTestId('ab-test-state').textContent()).toBe('Collecting');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'marketing-ab-test-390');
@@ -87,8 +95,16 @@ describe('/marketing A/B tests and /marketing-demo', () => {
 
     await table.getByRole('button', { name: 'Homebuyer Webinar Invitation', exact: true }).click();
     const panel = page.getByRole('dialog').getByTestId('ab-test-panel');
-    await panel.getByText('Winner').waitFor();
+    await panel.getByText('Winner', { exact: true }).waitFor();
     expect(await panel.getByTestId('ab-test-status').textContent()).toMatch(/^Variant B won by open rate/);
+    // The always-valid confidence, and B's lift over A with its interval.
+    expect(await panel.getByTestId('ab-test-confidence').textContent()).toMatch(
+      /^Confidence \d+(\.\d)?% \(stops at 95%\)$/,
+    );
+    expect(await panel.getByTestId('ab-test-lift-B').textContent()).toMatch(
+      /^\+[\d,]+(\.\d)?% \([−+-]?[\d,]+(\.\d)?% – \+[\d,]+(\.\d)?%\)$/,
+    );
+    expect(await panel.getByTestId('ab-test-state').textContent()).toBe('Winner sent');
     expect(await panel.getByRole('button').count()).toBe(0);
     expect(await page.getByTestId('campaign-outbox').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);

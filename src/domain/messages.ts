@@ -332,6 +332,7 @@ export const serverMessages = {
   'marketing.notCancellable': /*i18n*/ 'A sent or cancelled campaign cannot be cancelled.',
   'marketing.abTestLocked':
     /*i18n*/ 'The A/B test of a {status, select, sending {sending} paused {paused} sent {sent} other {cancelled}} campaign cannot be changed.',
+  'marketing.abTestFormNotFound': /*i18n*/ 'The form of the A/B test was not found in this workspace.',
   'duplicates.contactsMissing': /*i18n*/ 'One or more of these contacts no longer exist.',
   'duplicates.suggestionNotFound': /*i18n*/ 'Duplicate suggestion not found',
   'duplicates.mergeNotFound': /*i18n*/ 'Merge not found',

@@ -114,48 +114,119 @@ export const campaignSummarySchema = z.object({
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
-export const abTestMetrics = ['open', 'click'] as const;
+/**
+ * What judges an A/B test: the message opened or clicked, or an outcome by the recipient within the
+ * attribution window after their message was sent: an analytics goal reached (a page path viewed, or a
+ * custom event), a form submitted, a deal created for them, a payment by them.
+ */
+export const abTestMetrics = ['open', 'click', 'goal', 'form', 'deal', 'payment'] as const;
 export type AbTestMetric = (typeof abTestMetrics)[number];
+export const abTestOutcomeMetrics: readonly AbTestMetric[] = ['goal', 'form', 'deal', 'payment'];
 
 /**
- * An A/B test of a campaign: each variant goes to an equal part of a test share of the audience;
- * after the wait, the variant with the best open (or click) rate goes to the rest.
+ * An A/B test of a campaign: each variant goes to an equal part of a test share of the audience; a
+ * sequential test (src/domain/marketing/sequential-test.ts) states its confidence as recipients'
+ * windows close, and the variant that reaches the target confidence — or leads when the whole test
+ * share is counted — goes to the rest.
  */
-export const abTestInputSchema = z.object({
-  variants: z
-    .array(
-      z.object({ subject: campaignFields.subject, body: campaignFields.body }),
-      /*i18n*/ 'Variants are required',
-    )
-    .min(2, /*i18n*/ 'An A/B test needs at least two variants')
-    .max(5, /*i18n*/ 'At most five variants'),
-  testPercent: z
-    .number(/*i18n*/ 'Test share must be a number')
-    .int(/*i18n*/ 'Whole percent')
-    .min(2, /*i18n*/ 'At least 2%')
-    .max(90, /*i18n*/ 'At most 90%')
-    .default(20),
-  waitHours: z
-    .number(/*i18n*/ 'Wait must be a number')
-    .int(/*i18n*/ 'Whole hours')
-    .min(1, /*i18n*/ 'At least 1 hour')
-    .max(720, /*i18n*/ 'At most 720 hours')
-    .default(4),
-  metric: z.enum(abTestMetrics, /*i18n*/ 'Metric must be open or click').default('open'),
-});
+export const abTestInputSchema = z
+  .object({
+    variants: z
+      .array(
+        z.object({ subject: campaignFields.subject, body: campaignFields.body }),
+        /*i18n*/ 'Variants are required',
+      )
+      .min(2, /*i18n*/ 'An A/B test needs at least two variants')
+      .max(5, /*i18n*/ 'At most five variants'),
+    testPercent: z
+      .number(/*i18n*/ 'Test share must be a number')
+      .int(/*i18n*/ 'Whole percent')
+      .min(2, /*i18n*/ 'At least 2%')
+      .max(90, /*i18n*/ 'At most 90%')
+      .default(20),
+    waitHours: z
+      .number(/*i18n*/ 'Wait must be a number')
+      .int(/*i18n*/ 'Whole hours')
+      .min(1, /*i18n*/ 'At least 1 hour')
+      .max(720, /*i18n*/ 'At most 720 hours')
+      .default(4),
+    metric: z
+      .enum(abTestMetrics, /*i18n*/ 'Metric must be open, click, goal, form, deal or payment')
+      .default('open'),
+    /** For the goal metric: a page path ("/thank-you") viewed, or a custom event's name ("signup"). */
+    goal: z.string().trim().max(512, /*i18n*/ 'Goal is too long').nullable().default(null),
+    /** For the form metric: the one form that counts; null for any form. */
+    formId: z.number(/*i18n*/ 'Form must be a number').int().positive().nullable().default(null),
+    /** For outcome metrics: how long after a recipient's message an outcome counts for its variant. */
+    attributionDays: z
+      .number(/*i18n*/ 'Attribution window must be a number')
+      .int(/*i18n*/ 'Whole days')
+      .min(1, /*i18n*/ 'At least 1 day')
+      .max(90, /*i18n*/ 'At most 90 days')
+      .default(7),
+    /** The confidence at which the test stops and sends its winner, 0.8 to 0.99. */
+    targetConfidence: z
+      .number(/*i18n*/ 'Target confidence must be a number')
+      .min(0.8, /*i18n*/ 'At least 80%')
+      .max(0.99, /*i18n*/ 'At most 99%')
+      .default(0.95),
+  })
+  .superRefine((value, ctx) => {
+    if (value.metric === 'goal' && !value.goal)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['goal'],
+        message: /*i18n*/ 'Name the goal: a page path or an event',
+      });
+    if (value.metric !== 'goal' && value.goal)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['goal'],
+        message: /*i18n*/ 'A goal is only for the goal metric',
+      });
+    if (value.metric !== 'form' && value.formId !== null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['formId'],
+        message: /*i18n*/ 'A form is only for the form metric',
+      });
+  });
 export type AbTestInput = z.input<typeof abTestInputSchema>;
 export type AbTestSettings = z.output<typeof abTestInputSchema>;
+
+export const abTestStates = ['ready', 'collecting', 'winner_declared', 'max_sample', 'winner_sent'] as const;
+export type AbTestState = (typeof abTestStates)[number];
+
+const intervalSchema = z.object({ estimate: z.number(), low: z.number(), high: z.number() });
 
 export const abTestSchema = z.object({
   testPercent: z.number(),
   waitHours: z.number(),
   metric: z.enum(abTestMetrics),
+  goal: z.string().nullable(),
+  formId: z.number().nullable(),
+  attributionDays: z.number(),
+  targetConfidence: z.number(),
   /** ready: not started; testing: the test share is being sent or waited on; decided: the winner went to the rest. */
   phase: z.enum(['ready', 'testing', 'decided']),
+  /**
+   * collecting: counting outcomes; winner_declared: the target confidence was reached and the winner
+   * is going to the rest; max_sample: the whole test share was counted without reaching it, and the
+   * leader is going to the rest; winner_sent: the rest has it.
+   */
+  state: z.enum(abTestStates),
+  /** Why the test stopped, once it has. */
+  stopReason: z.enum(['confidence', 'max_sample']).nullable(),
+  /** The next look. */
   decidesAt: z.string().nullable(),
   /** The winning variant's index, once decided. */
   winner: z.number().nullable(),
-  /** 0 to 1: confidence that the winner's rate differs from the runner-up's (two-proportion z-test); null when not measurable. */
+  /** The variant with the best rate now. */
+  leader: z.number(),
+  /**
+   * 0 to 1: the always-valid confidence (mixture SPRT) that the leader's rate differs from every other
+   * variant's; it holds however often it is looked at. Null before any recipient is counted.
+   */
   confidence: z.number().nullable(),
   variants: z.array(
     z.object({
@@ -166,6 +237,13 @@ export const abTestSchema = z.object({
       clicks: z.number(),
       openRate: z.number().nullable(),
       clickRate: z.number().nullable(),
+      /** Recipients counted by the test: their message went out and their attribution window has closed. */
+      recipients: z.number(),
+      /** Of those, the ones with the outcome (for open and click: opened or clicked). */
+      outcomes: z.number(),
+      rate: z.number().nullable(),
+      /** Relative lift over the first variant with its interval at the target confidence; null for the first. */
+      lift: intervalSchema.nullable(),
     }),
   ),
 });

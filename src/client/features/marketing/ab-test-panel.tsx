@@ -2,8 +2,9 @@ import { FormField } from '@client/components/form/form-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { Textarea } from '@client/components/ui/textarea';
+import { useForms } from '@client/features/forms';
 import { fieldMessage } from '@client/i18n/field-message';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { ApiError } from '@client/lib/api';
@@ -24,9 +25,23 @@ import { useState } from 'react';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { useSaveAbTest } from './marketing-api';
 
-const metricLabels = { open: msg`Open rate`, click: msg`Click rate` } as const;
+const metricLabels = {
+  open: msg`Open rate`,
+  click: msg`Click rate`,
+  goal: msg`Goal reached`,
+  form: msg`Form submitted`,
+  deal: msg`Deal created`,
+  payment: msg`Payment made`,
+} as const;
 /** The metric inside a sentence ("won by open rate"). */
-const metricPhrases = { open: msg`open rate`, click: msg`click rate` } as const;
+const metricPhrases = {
+  open: msg`open rate`,
+  click: msg`click rate`,
+  goal: msg`goals reached`,
+  form: msg`forms submitted`,
+  deal: msg`deals created`,
+  payment: msg`payments made`,
+} as const;
 const letter = (index: number) => String.fromCharCode(65 + index);
 const percent = (rate: number | null) =>
   rate === null ? '–' : formatNumber(rate, { style: 'percent', maximumFractionDigits: 1 });
@@ -84,27 +99,71 @@ function RemoveAbTest({ campaignId }: { campaignId: number }) {
   );
 }
 
+const stateLabels = {
+  ready: msg`Ready`,
+  collecting: msg`Collecting`,
+  winner_declared: msg`Winner declared`,
+  max_sample: msg`Stopped at maximum sample`,
+  winner_sent: msg`Winner sent`,
+} as const;
+
+/** "+12.5% (−3.1% to +30.2%)": the relative lift with its always-valid interval. */
+function liftText(lift: { estimate: number; low: number; high: number } | null) {
+  if (!lift) return '–';
+  const signed = (v: number) =>
+    formatNumber(v, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  return `${signed(lift.estimate)} (${signed(lift.low)} – ${signed(lift.high)})`;
+}
+
 function AbTestResults({ test }: { test: AbTest }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const winner = test.winner === null ? null : letter(test.winner);
+  const leader = letter(test.leader);
   const metric = i18n._(metricPhrases[test.metric]);
   const confidence = test.confidence === null ? null : percent(test.confidence);
+  const target = percent(test.targetConfidence);
+  const outcome = test.metric !== 'open' && test.metric !== 'click';
   return (
     <div className="space-y-2 text-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="outline" data-testid="ab-test-state">
+          {i18n._(stateLabels[test.state])}
+        </Badge>
+        {confidence !== null && (
+          <span data-testid="ab-test-confidence">
+            <Trans>
+              Confidence {confidence} (stops at {target})
+            </Trans>
+          </span>
+        )}
+      </div>
       <p data-testid="ab-test-status">
         {test.phase === 'ready' ? (
-          <Trans>
-            {test.testPercent}% of the audience gets the variants; after {test.waitHours} h the best {metric}{' '}
-            goes to the rest.
-          </Trans>
+          outcome ? (
+            <Trans>
+              {test.testPercent}% of the audience gets the variants; each is judged by {metric} within{' '}
+              {test.attributionDays} days of its message, and the winner at {target} confidence goes to the
+              rest.
+            </Trans>
+          ) : (
+            <Trans>
+              {test.testPercent}% of the audience gets the variants; after {test.waitHours} h the best{' '}
+              {metric} goes to the rest.
+            </Trans>
+          )
         ) : test.phase === 'testing' ? (
           <Trans>
-            Testing on {test.testPercent}% of the audience; the winner by {metric} is picked at{' '}
+            Testing on {test.testPercent}% of the audience by {metric}; variant {leader} leads. Next look at{' '}
             {test.decidesAt ? formatDateTime(test.decidesAt) : ''}.
           </Trans>
         ) : confidence === null ? (
           <Trans>
             Variant {winner} won by {metric}; the difference could not be measured.
+          </Trans>
+        ) : test.stopReason === 'max_sample' ? (
+          <Trans>
+            Variant {winner} won by {metric} at the maximum sample, short of the target: {confidence}{' '}
+            confidence that the difference is real.
           </Trans>
         ) : (
           <Trans>
@@ -112,8 +171,13 @@ function AbTestResults({ test }: { test: AbTest }) {
           </Trans>
         )}
       </p>
-      <div className="overflow-x-auto">
-        <Table data-testid="ab-test-variants">
+      <section
+        className="overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring"
+        aria-label={t`A/B test`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard focus (the arrow keys scroll it).
+        tabIndex={0}
+      >
+        <table className="w-full caption-bottom text-sm" data-testid="ab-test-variants">
           <TableHeader>
             <TableRow>
               <TableHead>
@@ -126,10 +190,16 @@ function AbTestResults({ test }: { test: AbTest }) {
                 <Trans>Sent</Trans>
               </TableHead>
               <TableHead className="text-end">
-                <Trans>Open rate</Trans>
+                <Trans>Counted</Trans>
               </TableHead>
               <TableHead className="text-end">
-                <Trans>Click rate</Trans>
+                <Trans>Outcomes</Trans>
+              </TableHead>
+              <TableHead className="text-end">
+                <Trans>Rate</Trans>
+              </TableHead>
+              <TableHead className="text-end">
+                <Trans>Lift over A</Trans>
               </TableHead>
             </TableRow>
           </TableHeader>
@@ -147,13 +217,23 @@ function AbTestResults({ test }: { test: AbTest }) {
                 </TableCell>
                 <TableCell className="max-w-[16rem] truncate">{v.subject}</TableCell>
                 <TableCell className="text-end">{formatNumber(v.sent)}</TableCell>
-                <TableCell className="text-end">{percent(v.openRate)}</TableCell>
-                <TableCell className="text-end">{percent(v.clickRate)}</TableCell>
+                <TableCell className="text-end">{formatNumber(v.recipients)}</TableCell>
+                <TableCell className="text-end">{formatNumber(v.outcomes)}</TableCell>
+                <TableCell className="text-end">{percent(v.rate)}</TableCell>
+                <TableCell className="whitespace-nowrap text-end" data-testid={`ab-test-lift-${letter(i)}`}>
+                  {liftText(v.lift)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
-        </Table>
-      </div>
+        </table>
+      </section>
+      <p className="text-xs text-muted-foreground">
+        <Trans>
+          Counted: recipients whose window has closed. The confidence and the lift's interval are always-valid
+          (mixture sequential test): looking as often as you like does not make a false winner likelier.
+        </Trans>
+      </p>
     </div>
   );
 }
@@ -169,6 +249,10 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
           testPercent: campaign.abTest.testPercent,
           waitHours: campaign.abTest.waitHours,
           metric: campaign.abTest.metric,
+          goal: campaign.abTest.goal,
+          formId: campaign.abTest.formId,
+          attributionDays: campaign.abTest.attributionDays,
+          targetConfidence: campaign.abTest.targetConfidence,
         }
       : {
           variants: [
@@ -178,8 +262,14 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
           testPercent: 20,
           waitHours: 4,
           metric: 'open',
+          goal: null,
+          formId: null,
+          attributionDays: 7,
+          targetConfidence: 0.95,
         },
   });
+  const metric = form.watch('metric');
+  const forms = useForms();
   const variants = useFieldArray({ control: form.control, name: 'variants' });
   const { errors } = form.formState;
   const variantsError = errors.variants?.root?.message ?? errors.variants?.message;
@@ -272,11 +362,74 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
             <select
               id={id}
               className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm"
-              {...form.register('metric')}
+              {...form.register('metric', {
+                onChange: () => {
+                  form.setValue('goal', null);
+                  form.setValue('formId', null);
+                },
+              })}
             >
               {abTestMetrics.map((m) => (
                 <option key={m} value={m}>
                   {i18n._(metricLabels[m])}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {metric === 'goal' && (
+          <FormField label={<Trans>Goal (page path or event)</Trans>} error={errors.goal?.message}>
+            {(id, invalid) => (
+              <Input
+                id={id}
+                aria-invalid={invalid}
+                maxLength={512}
+                placeholder="/thank-you"
+                {...form.register('goal', { setValueAs: (v: string | null) => v || null })}
+              />
+            )}
+          </FormField>
+        )}
+        {metric === 'form' && (
+          <FormField label={<Trans>Form</Trans>} error={errors.formId?.message}>
+            {(id) => (
+              <select
+                id={id}
+                className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm"
+                {...form.register('formId', { setValueAs: (v: string | null) => (v ? Number(v) : null) })}
+              >
+                <option value="">{t`Any form`}</option>
+                {(forms.data ?? []).map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        )}
+        {metric !== 'open' && metric !== 'click' && (
+          <FormField label={<Trans>Attribution window (days)</Trans>} error={errors.attributionDays?.message}>
+            {(id, invalid) => (
+              <Input
+                id={id}
+                type="number"
+                aria-invalid={invalid}
+                {...form.register('attributionDays', { valueAsNumber: true })}
+              />
+            )}
+          </FormField>
+        )}
+        <FormField label={<Trans>Stop at confidence</Trans>} error={errors.targetConfidence?.message}>
+          {(id) => (
+            <select
+              id={id}
+              className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm"
+              {...form.register('targetConfidence', { setValueAs: Number })}
+            >
+              {[0.8, 0.9, 0.95, 0.99].map((c) => (
+                <option key={c} value={c}>
+                  {percent(c)}
                 </option>
               ))}
             </select>

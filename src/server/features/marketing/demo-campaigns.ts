@@ -1,6 +1,6 @@
-import { pickWinner } from '@domain/marketing/ab-test';
-import type { AbTestSettings, CampaignType } from '@domain/marketing/campaign-schemas';
+import { type AbTestInput, abTestInputSchema, type CampaignType } from '@domain/marketing/campaign-schemas';
 import type { Tx } from '../../db/database.js';
+import { judgeAbTest } from './ab-judge.js';
 import * as store from './store.js';
 
 const dayMs = 86_400_000;
@@ -16,7 +16,7 @@ interface DemoCampaign {
   rates?: { opens: number; clicks: number; conversions: number };
   /** Recipients this far into the audience before the campaign was paused. */
   sentShare?: number;
-  abTest?: AbTestSettings & { opens: [number, number] };
+  abTest?: AbTestInput & { testPercent: number; waitHours: number; opens: [number, number] };
 }
 
 export const demoCampaigns: DemoCampaign[] = [
@@ -89,10 +89,9 @@ export async function seedDemoCampaigns(tx: Tx, now = new Date()): Promise<void>
       audience: {},
       scheduledAt: null,
     });
-    if (demo.abTest) {
-      const { opens, ...settings } = demo.abTest;
-      await store.setAbTest(tx, id, settings);
-    }
+    const { opens, ...input } = demo.abTest ?? {};
+    const settings = demo.abTest ? abTestInputSchema.parse(input) : null;
+    if (settings) await store.setAbTest(tx, id, settings);
     if (demo.status === 'draft' || !demo.rates) continue;
     const sentAt = new Date(now.getTime() - demo.daysAgo * dayMs);
     const sent = await store.insertDemoMessages(tx, {
@@ -108,14 +107,16 @@ export async function seedDemoCampaigns(tx: Tx, now = new Date()): Promise<void>
     });
     await store.updateCampaignRow(tx, id, { status: 'sending', toSend: sent });
     await store.updateCampaignRow(tx, id, { status: demo.status });
-    if (demo.abTest) {
-      const counts = await store.abVariantCounts(tx, id, demo.abTest.variants.length);
-      const { winner, confidence } = pickWinner(counts.map((c) => ({ sent: c.sent, hits: c.opens })));
-      await store.setAbDecidesAt(tx, id, new Date(sentAt.getTime() + demo.abTest.waitHours * 3_600_000));
+    if (settings) {
+      // Decided when the last test message's window closed (the demo's messages go out a minute apart).
+      const at = new Date(sentAt.getTime() + store.attributionWindowMs(settings) + sent * 60_000);
+      const { look, stopReason } = await judgeAbTest(tx, id, settings, at, null);
+      await store.setAbDecidesAt(tx, id, at);
       await store.recordAbDecision(tx, id, {
-        winner,
-        confidence,
-        at: new Date(sentAt.getTime() + demo.abTest.waitHours * 3_600_000),
+        winner: look.leader,
+        confidence: look.confidence,
+        stopReason: stopReason ?? 'max_sample',
+        at,
       });
     }
   }

@@ -1,5 +1,5 @@
 import { AppError } from '@domain/app-error';
-import { pickWinner, rateOf, testGroupSize } from '@domain/marketing/ab-test';
+import { rateOf, testGroupSize } from '@domain/marketing/ab-test';
 import {
   type AbTest,
   type AbTestInput,
@@ -15,6 +15,7 @@ import {
   type FailingLink,
 } from '@domain/marketing/campaign-schemas';
 import { emailLinks } from '@domain/marketing/email-links';
+import { liftInterval } from '@domain/marketing/sequential-test';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
@@ -24,6 +25,7 @@ import { addTimelineEntry } from '../contacts/index.js';
 import { holdIfAppDown } from '../monitoring/index.js';
 import { segmentExists } from '../segments/index.js';
 import { getWebsite } from '../websites/index.js';
+import { judgeAbTest } from './ab-judge.js';
 import { readDeliveryReport } from './delivery-reports.js';
 import { campaignLinks, checkLinks } from './link-gate.js';
 import {
@@ -103,22 +105,52 @@ export async function getCampaign(tx: Tx, id: number): Promise<CampaignDetail> {
   };
 }
 
+/**
+ * The test as of its latest look (each look counts the recipients whose window had closed by then):
+ * what the screen shows is what the decision saw. Before the first look nobody is counted yet.
+ */
 async function abTestOf(tx: Tx, row: store.CampaignRow): Promise<AbTest | null> {
   if (!row.abTest) return null;
-  const counts = await store.abVariantCounts(tx, row.id, row.abTest.variants.length);
+  const settings = row.abTest;
+  const counts = await store.abVariantCounts(tx, row.id, settings.variants.length);
+  // Timestamps read through tx.execute come back as text.
+  const judged = await judgeAbTest(tx, row.id, settings, new Date(row.abLookedAt ?? 0), row.abConfidence);
+  const state = !row.abDecidesAt
+    ? 'ready'
+    : !row.abDecidedAt
+      ? 'collecting'
+      : (await store.countRestUnsent(tx, row.id)) === 0
+        ? 'winner_sent'
+        : row.abStopReason === 'max_sample'
+          ? 'max_sample'
+          : 'winner_declared';
   return {
-    testPercent: row.abTest.testPercent,
-    waitHours: row.abTest.waitHours,
-    metric: row.abTest.metric,
+    testPercent: settings.testPercent,
+    waitHours: settings.waitHours,
+    metric: settings.metric,
+    goal: settings.goal,
+    formId: settings.formId,
+    attributionDays: settings.attributionDays,
+    targetConfidence: settings.targetConfidence,
     phase: row.abDecidedAt ? 'decided' : row.abDecidesAt ? 'testing' : 'ready',
-    decidesAt: row.abDecidesAt ? new Date(row.abDecidesAt).toISOString() : null,
+    state,
+    stopReason: row.abStopReason,
+    decidesAt: row.abDecidesAt && !row.abDecidedAt ? new Date(row.abDecidesAt).toISOString() : null,
     winner: row.abWinner,
+    leader: judged.look.leader,
     confidence: row.abConfidence,
-    variants: row.abTest.variants.map((v, i) => ({
+    variants: settings.variants.map((v, i) => ({
       ...v,
       ...counts[i],
       openRate: rateOf({ sent: counts[i].sent, hits: counts[i].opens }),
       clickRate: rateOf({ sent: counts[i].sent, hits: counts[i].clicks }),
+      recipients: judged.arms[i].sent,
+      outcomes: judged.arms[i].hits,
+      rate: rateOf(judged.arms[i]),
+      lift:
+        i === 0
+          ? null
+          : liftInterval(judged.arms[0], judged.arms[i], judged.rho, 1 - settings.targetConfidence),
     })),
   };
 }
@@ -129,7 +161,11 @@ export async function setAbTest(tx: Tx, id: number, input: AbTestInput): Promise
   const row = await mustFind(tx, id, true);
   if (row.status !== 'draft' && row.status !== 'scheduled')
     throw new AppError('conflict', serverMessage('marketing.abTestLocked', { status: row.status }));
-  await store.setAbTest(tx, id, parsed);
+  if (parsed.formId !== null && !(await store.formExists(tx, parsed.formId)))
+    throw new AppError('bad_request', serverMessage('marketing.abTestFormNotFound'), {
+      issues: [{ path: 'formId', message: 'is not a form of this workspace' }],
+    });
+  await store.setAbTest(tx, id, { ...parsed, goal: parsed.goal || null });
   return getCampaign(tx, id);
 }
 
@@ -326,8 +362,8 @@ async function startSending(deps: AppDeps, tx: Tx, row: store.CampaignRow, works
     const audience = await store.countAudience(tx, row.audience, websiteName);
     const testSize = testGroupSize(audience, abTest.testPercent, abTest.variants.length);
     toSend = await store.queueAbTestMessages(tx, { ...row, abTest }, websiteName, testSize);
-    // The wait is durable: a job due when it ends (the minute sweep decides too, if that job is lost).
-    const decidesAt = new Date(now(deps).getTime() + abTest.waitHours * 3_600_000);
+    // The first look is due when the first windows close: a job (the minute sweep looks too, if that job is lost).
+    const decidesAt = new Date(now(deps).getTime() + store.attributionWindowMs(abTest));
     await store.setAbDecidesAt(tx, row.id, decidesAt);
     await deps.queue.send(
       decideAbTestJobName,
@@ -341,26 +377,36 @@ async function startSending(deps: AppDeps, tx: Tx, row: store.CampaignRow, works
   if (toSend > 0) await queueSendJob(deps, tx, workspaceId, row.id);
 }
 
+/** Between two looks of a test still collecting. Looking more often changes no error rate (always-valid). */
+const lookIntervalMs = 3_600_000;
+
 /**
- * The A/B test's wait is over: once its test messages are all out, the variant with the best rate
- * (by the test's metric) wins and the held rest is queued with its text. Decided once: a second job
- * or sweep finds it decided. Test messages still going out (paused, or a slow rate) put the decision
- * off to a later sweep.
+ * A look of the A/B test (due by its job or the minute sweep): the sequential test counts the
+ * recipients whose window has closed. At the target confidence, or at the maximum sample, the leader
+ * wins and the held rest — those who got no variant — is queued with its text; otherwise the
+ * confidence is recorded and the next look scheduled. Decided once: a later job or sweep finds it decided.
  */
 export async function decideAbTest(deps: AppDeps, workspaceId: number, campaignId: number): Promise<void> {
   await deps.database.withWorkspace(workspaceId, async (tx) => {
     const row = await store.findCampaignRow(tx, campaignId, true);
     if (!row?.abTest || row.abDecidedAt || !row.abDecidesAt) return;
     if (row.status !== 'sending' && row.status !== 'paused') return;
-    if (new Date(row.abDecidesAt) > now(deps)) return;
-    if ((await store.countUnsentTestMessages(tx, campaignId)) > 0) return;
-    const counts = await store.abVariantCounts(tx, campaignId, row.abTest.variants.length);
-    const metric = row.abTest.metric;
-    const { winner, confidence } = pickWinner(
-      counts.map((c) => ({ sent: c.sent, hits: metric === 'open' ? c.opens : c.clicks })),
-    );
-    await store.releaseHeldMessages(tx, campaignId, row.abTest.variants[winner]);
-    await store.recordAbDecision(tx, campaignId, { winner, confidence, at: now(deps) });
+    const at = now(deps);
+    if (new Date(row.abDecidesAt) > at) return;
+    const { look, stopReason } = await judgeAbTest(tx, campaignId, row.abTest, at, row.abConfidence);
+    if (stopReason === null) {
+      const nextAt = new Date(at.getTime() + lookIntervalMs);
+      await store.recordAbLook(tx, campaignId, { confidence: look.confidence, at, nextAt });
+      await deps.queue.send(decideAbTestJobName, { workspaceId, campaignId }, { tx, startAfter: nextAt });
+      return;
+    }
+    await store.releaseHeldMessages(tx, campaignId, row.abTest.variants[look.leader]);
+    await store.recordAbDecision(tx, campaignId, {
+      winner: look.leader,
+      confidence: look.confidence,
+      stopReason,
+      at,
+    });
     if (row.status === 'sending') await queueSendJob(deps, tx, workspaceId, campaignId);
   });
 }

@@ -35,14 +35,20 @@ export type CampaignRow = {
   linkFailures: FailingLink[] | null;
   linksCheckedAt: Date | null;
   linkOverrideAt: Date | null;
+  abStopReason: 'confidence' | 'max_sample' | null;
+  abLookedAt: Date | null;
 };
 
 const campaignColumns = sql`c.id, c.name, c.type, c.status, c.subject, c.preheader, c.body, c.from_name as "fromName",
   c.audience, c.scheduled_at as "scheduledAt", c.to_send as "toSend",
   coalesce(m.sent, 0)::int as sent, coalesce(m.offline, 0)::int as offline, coalesce(m.failed, 0)::int as failed,
   coalesce(m.opens, 0)::int as opens, coalesce(m.clicks, 0)::int as clicks, coalesce(m.conversions, 0)::int as conversions,
-  c.ab_test as "abTest", c.ab_decides_at as "abDecidesAt", c.ab_decided_at as "abDecidedAt", c.ab_winner as "abWinner",
-  c.ab_confidence as "abConfidence", c.link_failures as "linkFailures", c.links_checked_at as "linksCheckedAt",
+  -- Settings saved before outcome metrics existed read with their defaults.
+  case when c.ab_test is not null then
+    '{"goal": null, "formId": null, "attributionDays": 7, "targetConfidence": 0.95}'::jsonb || c.ab_test end as "abTest",
+  c.ab_decides_at as "abDecidesAt", c.ab_decided_at as "abDecidedAt", c.ab_winner as "abWinner",
+  c.ab_confidence as "abConfidence", c.ab_stop_reason as "abStopReason",
+  c.ab_looked_at as "abLookedAt", c.link_failures as "linkFailures", c.links_checked_at as "linksCheckedAt",
   c.link_override_at as "linkOverrideAt"`;
 const messageCounts = sql`left join lateral (
   select count(*) filter (where status = 'sent') as sent, count(*) filter (where status = 'offline') as offline,
@@ -265,11 +271,77 @@ export async function abVariantCounts(tx: Tx, campaignId: number, variants: numb
   });
 }
 
-/** Test messages not yet out (queued, or being sent): the decision waits for them. */
-export async function countUnsentTestMessages(tx: Tx, campaignId: number): Promise<number> {
+/**
+ * Whether recipient m had the test's outcome within its window after its message (m.sent_at):
+ * opened or clicked, or, through the contact, an analytics goal reached (its identified views and
+ * events), a form submitted, a deal created for them, a payment from their address.
+ */
+function outcomeOf(settings: AbTestSettings, window: SQL) {
+  const within = (column: SQL) => sql`${column} > m.sent_at and ${column} <= m.sent_at + ${window}`;
+  switch (settings.metric) {
+    case 'open':
+      return sql`m.opened_at is not null and m.opened_at <= m.sent_at + ${window}`;
+    case 'click':
+      return sql`m.clicked_at is not null and m.clicked_at <= m.sent_at + ${window}`;
+    case 'goal': {
+      const goal = settings.goal ?? '';
+      const matches = goal.startsWith('/')
+        ? sql`e.name = 'pageview' and e.path = ${goal}`
+        : sql`e.name = ${goal}`;
+      return sql`exists (select 1 from analytics_events e where e.contact_id = m.contact_id
+        and ${within(sql`e.occurred_at`)} and ${matches})`;
+    }
+    case 'form':
+      return sql`exists (select 1 from form_submissions f where f.contact_id = m.contact_id
+        and ${within(sql`f.submitted_at`)} ${settings.formId === null ? sql`` : sql`and f.form_id = ${settings.formId}`})`;
+    case 'deal':
+      return sql`exists (select 1 from deals d where d.contact_id = m.contact_id and ${within(sql`d.created_at`)})`;
+    case 'payment':
+      return sql`exists (select 1 from payments p where p.customer_email = m.to_email and ${within(sql`p.paid_at`)})`;
+  }
+}
+
+/** How long after its message a recipient's outcome counts: the wait for opens and clicks, else the attribution window. */
+export const attributionWindowMs = (settings: AbTestSettings) =>
+  settings.metric === 'open' || settings.metric === 'click'
+    ? settings.waitHours * 3_600_000
+    : settings.attributionDays * 86_400_000;
+
+/**
+ * Each variant's test recipients: sent; counted (their window closed by `at`, so their outcome is known
+ * for good); of those with the outcome; and all of the variant's test rows (the fixed maximum sample).
+ */
+export async function abOutcomeCounts(tx: Tx, campaignId: number, settings: AbTestSettings, at: Date) {
+  const window = sql`make_interval(secs => ${attributionWindowMs(settings) / 1000})`;
+  const counted = sql`m.status in ('sent', 'offline') and m.sent_at + ${window} <= ${at.toISOString()}::timestamptz`;
+  const { rows } = await tx.execute<{
+    variant: number;
+    assigned: number;
+    failed: number;
+    recipients: number;
+    outcomes: number;
+  }>(
+    sql`select m.variant, count(*)::int as assigned, count(*) filter (where m.status = 'failed')::int as failed,
+          count(*) filter (where ${counted})::int as recipients,
+          count(*) filter (where ${counted} and ${outcomeOf(settings, window)})::int as outcomes
+        from marketing_messages m where m.campaign_id = ${campaignId} and m.variant is not null group by m.variant`,
+  );
+  return Array.from({ length: settings.variants.length }, (_, i) => {
+    const row = rows.find((r) => r.variant === i);
+    return {
+      assigned: row?.assigned ?? 0,
+      failed: row?.failed ?? 0,
+      recipients: row?.recipients ?? 0,
+      outcomes: row?.outcomes ?? 0,
+    };
+  });
+}
+
+/** Messages of the rest (held for the winner, or released and not yet out). */
+export async function countRestUnsent(tx: Tx, campaignId: number): Promise<number> {
   const { rows } = await tx.execute<{ n: number }>(
     sql`select count(*)::int as n from marketing_messages
-        where campaign_id = ${campaignId} and variant is not null and status in ('queued', 'sending')`,
+        where campaign_id = ${campaignId} and variant is null and status in ('held', 'queued', 'sending')`,
   );
   return rows[0].n;
 }
@@ -316,12 +388,33 @@ export async function setAbDecidesAt(tx: Tx, id: number, at: Date): Promise<void
 export async function recordAbDecision(
   tx: Tx,
   id: number,
-  decision: { winner: number; confidence: number | null; at: Date },
+  decision: { winner: number; confidence: number | null; stopReason: 'confidence' | 'max_sample'; at: Date },
 ): Promise<void> {
   await tx.execute(
     sql`update campaigns set ab_winner = ${decision.winner}, ab_confidence = ${decision.confidence},
-          ab_decided_at = ${decision.at.toISOString()}::timestamptz where id = ${id}`,
+          ab_stop_reason = ${decision.stopReason}, ab_decided_at = ${decision.at.toISOString()}::timestamptz,
+          ab_looked_at = ${decision.at.toISOString()}::timestamptz
+        where id = ${id}`,
   );
+}
+
+/** A look that decided nothing: its confidence, and when the next look is due. */
+export async function recordAbLook(
+  tx: Tx,
+  id: number,
+  look: { confidence: number; at: Date; nextAt: Date },
+): Promise<void> {
+  await tx.execute(
+    sql`update campaigns set ab_confidence = ${look.confidence}, ab_looked_at = ${look.at.toISOString()}::timestamptz,
+          ab_decides_at = ${look.nextAt.toISOString()}::timestamptz
+        where id = ${id}`,
+  );
+}
+
+/** Whether the form is one of this workspace's (RLS scopes the read). */
+export async function formExists(tx: Tx, formId: number): Promise<boolean> {
+  const { rows } = await tx.execute(sql`select 1 from forms where id = ${formId}`);
+  return rows.length > 0;
 }
 
 /**
