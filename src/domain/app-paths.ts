@@ -28,6 +28,7 @@ export const appPaths = [
   '/contacts/duplicates',
   '/tasks',
   '/reports',
+  '/reports/dashboards',
   '/forms',
   '/marketing',
   '/deployment',

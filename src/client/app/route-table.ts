@@ -17,7 +17,7 @@ import {
   PricingSelectorPage,
   ReossPage,
 } from '@client/features/pricing';
-import { ReportsPage } from '@client/features/reports';
+import { DashboardsPage, ReportsPage } from '@client/features/reports';
 import { SchedulerPage } from '@client/features/scheduler';
 import { Phase3DemoPage, Phase3Page, SuperhubDemoPage, SuperhubPage } from '@client/features/superhub';
 import { TasksPage } from '@client/features/tasks';
@@ -75,6 +75,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/contacts/duplicates', page: DuplicatesPage },
   { path: '/tasks', page: TasksPage },
   { path: '/reports', page: ReportsPage },
+  { path: '/reports/dashboards', page: DashboardsPage },
   { path: '/forms', page: FormsPage },
   { path: '/marketing', page: MarketingPage },
   { path: '/deployment', page: DeploymentPage },
