@@ -31,6 +31,7 @@ export const signedInPages = [
   '/contacts/duplicates',
   '/tasks',
   '/reports',
+  '/reports/dashboards',
   '/forms',
   '/marketing',
   '/deployment',

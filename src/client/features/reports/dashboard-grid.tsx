@@ -181,9 +181,12 @@ function Tile({
     transform: CSS.Translate.toString(move.transform),
   } as CSSProperties;
   return (
-    <section
+    // A group, not a region: the report inside is already a region of the same name.
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset groups a form's controls; a tile is a report
+    <div
       ref={move.setNodeRef}
       style={style}
+      role="group"
       aria-label={name}
       aria-describedby={editable ? helpId : undefined}
       // Focusable only while arranging: the arrow keys act on the focused tile.
@@ -211,7 +214,7 @@ function Tile({
             <GripVertical className="size-4" />
           </button>
         )}
-        <h2 className="min-w-0 flex-1 truncate text-base font-semibold">{name}</h2>
+        <h3 className="min-w-0 flex-1 truncate text-base font-semibold">{name}</h3>
         {editable && onRemove && (
           <Button variant="ghost" size="icon" onClick={() => onRemove(tile.reportId)}>
             <X />
@@ -232,6 +235,6 @@ function Tile({
           <MoveDiagonal2 className="size-4" />
         </button>
       )}
-    </section>
+    </div>
   );
 }
