@@ -286,7 +286,12 @@ function NewDashboard({ onCreated }: { onCreated: (id: number) => void }) {
     event.preventDefault();
     save.mutate(
       { id: null, input: { name, visibility, tiles: [] } },
-      { onSuccess: (made) => onCreated(made.id) },
+      {
+        onSuccess: (made) => {
+          setName('');
+          onCreated(made.id);
+        },
+      },
     );
   };
   return (
