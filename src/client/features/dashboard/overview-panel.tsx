@@ -57,6 +57,7 @@ export function OverviewPanel({ selectedWebsiteId, selectedWebsiteName, onNaviga
         <HomeDashboard
           cards={<StatCards websiteId={selectedWebsiteId} />}
           canChoose={Boolean(user && hasRole(user.role, 'member'))}
+          websiteId={selectedWebsiteId}
         />
       </Suspense>
       <SiteCards
