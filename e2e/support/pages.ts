@@ -32,6 +32,7 @@ export const signedInPages = [
   '/companies',
   '/tasks',
   '/reports',
+  '/reports/dashboards',
   '/forms',
   '/segments',
   '/marketing',

@@ -29,6 +29,7 @@ export const appPaths = [
   '/companies',
   '/tasks',
   '/reports',
+  '/reports/dashboards',
   '/forms',
   '/segments',
   '/marketing',

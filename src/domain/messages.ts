@@ -347,6 +347,8 @@ export const serverMessages = {
   'reports.notFound': /*i18n*/ 'Report not found',
   'reports.outdated':
     /*i18n*/ 'This report names a field its source no longer has. Open it in the builder and save it again.',
+  'reports.dashboardNotFound': /*i18n*/ 'Dashboard not found',
+  'reports.tileReportNotFound': /*i18n*/ 'This report does not exist in the workspace',
   'automation.workflowNotFound': /*i18n*/ 'Workflow not found',
   'segments.notFound': /*i18n*/ 'Segment not found',
   'segments.referenceNotFound': /*i18n*/ 'Not one of this workspace’s records',

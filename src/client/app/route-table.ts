@@ -17,7 +17,7 @@ import {
   PricingSelectorPage,
   ReossPage,
 } from '@client/features/pricing';
-import { ReportsPage } from '@client/features/reports';
+import { DashboardsPage, ReportsPage } from '@client/features/reports';
 import { SchedulerPage } from '@client/features/scheduler';
 import { SegmentsPage } from '@client/features/segments';
 import { Phase3DemoPage, Phase3Page, SuperhubDemoPage, SuperhubPage } from '@client/features/superhub';
@@ -77,6 +77,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/companies', page: CompanyPage },
   { path: '/tasks', page: TasksPage },
   { path: '/reports', page: ReportsPage },
+  { path: '/reports/dashboards', page: DashboardsPage },
   { path: '/forms', page: FormsPage },
   { path: '/segments', page: SegmentsPage },
   { path: '/marketing', page: MarketingPage },

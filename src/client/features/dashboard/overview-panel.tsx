@@ -12,10 +12,13 @@ import { toast } from '@client/components/ui/use-toast';
 import { activityFeedItems, useRecentActivities } from '@client/features/activities';
 import { useRunBackupNow } from '@client/features/backups';
 import { generateContentIntent } from '@client/features/content';
+import { HomeDashboard } from '@client/features/reports';
 import { addWebsiteIntent, useWebsites } from '@client/features/websites';
 import { formatNumber } from '@client/i18n/format';
+import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
 import type { DashboardStats } from '@domain/dashboard/dashboard-schemas';
+import { hasRole } from '@domain/roles';
 import type { Website } from '@domain/websites/website-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -31,6 +34,7 @@ import {
   Sparkles,
   Users,
 } from 'lucide-react';
+import { Suspense } from 'react';
 import { useDashboardStats } from './dashboard-stats-api';
 import type { DashboardTabId } from './dashboard-tabs';
 import { hasTabPanel } from './tab-panels';
@@ -45,10 +49,17 @@ const wholeDollars: Intl.NumberFormatOptions = {
 };
 
 export function OverviewPanel({ selectedWebsiteId, selectedWebsiteName, onNavigate }: DashboardPanelProps) {
+  const { user } = useAuth();
   return (
     <div className="space-y-6">
       <SelectedSiteNote siteName={selectedWebsiteName} />
-      <StatCards websiteId={selectedWebsiteId} />
+      <Suspense fallback={<Skeleton className="h-32" />}>
+        <HomeDashboard
+          cards={<StatCards websiteId={selectedWebsiteId} />}
+          canChoose={Boolean(user && hasRole(user.role, 'member'))}
+          websiteId={selectedWebsiteId}
+        />
+      </Suspense>
       <SiteCards
         selectedWebsiteId={selectedWebsiteId}
         onAddWebsite={() => onNavigate('settings', { open: addWebsiteIntent })}

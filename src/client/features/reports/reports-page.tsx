@@ -8,8 +8,9 @@ import { reportSources } from '@domain/reports/report-catalogue';
 import { exportLists, type Report, type ReportDefinitionInput } from '@domain/reports/report-schemas';
 import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Download, LayoutDashboard, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { newDefinition, ReportBuilder } from './report-builder';
 import { ReportView } from './report-view';
 import {
@@ -146,12 +147,20 @@ export function ReportsPage() {
             <Trans>Figures from every part of the workspace, as charts and tables.</Trans>
           </p>
         </div>
-        {canWrite && (
-          <Button onClick={() => setMode({ kind: 'edit', id: null, initial: newDefinition() })}>
-            <Plus />
-            <Trans>New report</Trans>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link href="/reports/dashboards">
+              <LayoutDashboard />
+              <Trans>Dashboards</Trans>
+            </Link>
           </Button>
-        )}
+          {canWrite && (
+            <Button onClick={() => setMode({ kind: 'edit', id: null, initial: newDefinition() })}>
+              <Plus />
+              <Trans>New report</Trans>
+            </Button>
+          )}
+        </div>
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <div>

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/database.js';
 import { attachmentDisposition } from '../../http/csv-download.js';
 import { answerOfType } from '../../http/responses.js';
+import { dashboardRoutes } from './dashboard-routes.js';
 import { type ExportFile, listExport, reportExport } from './exports.js';
 import {
   createReport,
@@ -69,6 +70,8 @@ async function sendExport(
 }
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(dashboardRoutes);
+
   app.get(
     '/api/reports',
     {
