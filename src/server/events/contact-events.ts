@@ -16,7 +16,11 @@ export type ContactEvent =
   /** The contact sent a lead form (a submission, stored). */
   | { type: 'contact.form_submitted'; contactId: number; formId: number; submissionId: number }
   /** A page view of a visitor known as the contact was recorded (analytics ingest). */
-  | { type: 'contact.page_visited'; contactId: number; websiteId: number; path: string };
+  | { type: 'contact.page_visited'; contactId: number; websiteId: number; path: string }
+  /** The contact unsubscribed from marketing email (a message's unsubscribe link). */
+  | { type: 'contact.unsubscribed'; contactId: number }
+  /** One of the contact's deals entered a stage (created in it or moved to it). */
+  | { type: 'contact.deal_stage_changed'; contactId: number; dealId: number; stage: string };
 
 export type ContactEventListener = (tx: Tx, event: ContactEvent) => Promise<void>;
 

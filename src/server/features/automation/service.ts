@@ -2,6 +2,7 @@ import { pathMatches } from '@domain/analytics/path-pattern';
 import { AppError } from '@domain/app-error';
 import {
   type AutomationMetrics,
+  exitRulesSchema,
   meetsCondition,
   type Step,
   type Trigger,
@@ -40,6 +41,7 @@ async function detail(tx: Tx, id: number): Promise<WorkflowDetail> {
     trigger: row.definition.trigger,
     conditions: row.definition.conditions,
     steps: row.definition.steps,
+    exitRules: row.definition.exitRules ?? null,
     runs: await store.countRunsByStatus(tx, row.id),
   };
 }
@@ -68,6 +70,7 @@ export async function createWorkflow(tx: Tx, input: WorkflowCreateInput): Promis
     trigger: parsed.trigger,
     conditions: parsed.conditions,
     steps: parsed.steps,
+    exitRules: parsed.exitRules ?? null,
   };
   const id = await store.insertWorkflowRow(tx, {
     name: parsed.name,
@@ -94,6 +97,10 @@ export async function updateWorkflow(
     trigger: (input.trigger as Trigger | undefined) ?? row.definition.trigger,
     conditions: input.conditions ?? row.definition.conditions,
     steps: (input.steps as Step[] | undefined) ?? row.definition.steps,
+    exitRules:
+      input.exitRules === undefined
+        ? (row.definition.exitRules ?? null)
+        : input.exitRules && exitRulesSchema.parse(input.exitRules),
   };
   checkSteps(definition.steps);
   const changed = JSON.stringify(definition) !== JSON.stringify(row.definition);
@@ -134,6 +141,8 @@ function toRun(row: Awaited<ReturnType<typeof store.listRunRows>>[number]): Work
     contactId: row.contactId,
     status: row.status,
     failureReason: row.failureReason,
+    exitReason: row.exitReason,
+    exitedAt: row.exitedAt ? new Date(row.exitedAt).toISOString() : null,
     wakeAt: row.wakeAt ? new Date(row.wakeAt).toISOString() : null,
     startedAt: new Date(row.startedAt).toISOString(),
     finishedAt: row.finishedAt ? new Date(row.finishedAt).toISOString() : null,
@@ -158,7 +167,10 @@ export async function listContactRuns(tx: Tx, contactId: number, limit: number) 
 
 // ---- triggers ----
 
-const triggerOfEvent: Record<ContactEvent['type'], Trigger['type']> = {
+/** The events that start workflows (the others only end sequences, see sequences.ts). */
+type TriggerEvent = Exclude<ContactEvent, { type: 'contact.unsubscribed' | 'contact.deal_stage_changed' }>;
+
+const triggerOfEvent: Record<TriggerEvent['type'], Trigger['type']> = {
   'contact.created': 'contact_created',
   'contact.status_changed': 'status_changed',
   'contact.tag_added': 'tag_added',
@@ -168,7 +180,7 @@ const triggerOfEvent: Record<ContactEvent['type'], Trigger['type']> = {
   'contact.page_visited': 'page_visited',
 };
 
-async function triggerMatches(tx: Tx, trigger: Trigger, event: ContactEvent): Promise<boolean> {
+async function triggerMatches(tx: Tx, trigger: Trigger, event: TriggerEvent): Promise<boolean> {
   if (trigger.type === 'form_submitted' && event.type === 'contact.form_submitted')
     return trigger.formId === undefined || trigger.formId === event.formId;
   if (trigger.type === 'page_visited' && event.type === 'contact.page_visited') {
@@ -217,7 +229,7 @@ export async function startRun(
 }
 
 /** The event's key: a run per workflow per key, so a repeated delivery starts nothing more. */
-function triggerKeyOf(event: ContactEvent, txid: string): string {
+function triggerKeyOf(event: TriggerEvent, txid: string): string {
   switch (event.type) {
     case 'contact.created':
       return `contact.created:${event.contactId}`;
@@ -244,17 +256,19 @@ function triggerKeyOf(event: ContactEvent, txid: string): string {
  */
 export function contactEventListener(deps: AppDeps): ContactEventListener {
   return async (tx, event) => {
-    const workflows = await store.activeWorkflowsByTrigger(tx, triggerOfEvent[event.type]);
+    if (!(event.type in triggerOfEvent)) return;
+    const triggering = event as TriggerEvent;
+    const workflows = await store.activeWorkflowsByTrigger(tx, triggerOfEvent[triggering.type]);
     if (workflows.length === 0 || (await store.isAutomationTransaction(tx))) return;
     const matching: store.WorkflowRow[] = [];
     for (const workflow of workflows) {
-      if (await triggerMatches(tx, workflow.definition.trigger, event)) matching.push(workflow);
+      if (await triggerMatches(tx, workflow.definition.trigger, triggering)) matching.push(workflow);
     }
     if (matching.length === 0) return;
     const contact = await findContact(tx, event.contactId);
     if (!contact) return;
     const { workspaceId, txid } = await store.currentWorkspaceAndTxid(tx);
-    const key = triggerKeyOf(event, txid);
+    const key = triggerKeyOf(triggering, txid);
     for (const workflow of matching) {
       if (!workflow.definition.conditions.every((c) => meetsCondition(contact, c))) continue;
       await startRun(deps, tx, workflow, contact, key, workspaceId);

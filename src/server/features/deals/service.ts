@@ -20,6 +20,7 @@ import {
 } from '@domain/deals/deal-schemas';
 import { serverMessage, timelineTitle } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
+import { emitContactEvent } from '../../events/contact-events.js';
 import { recordActivity } from '../activities/index.js';
 import { createContact, findCompany, findContact, updateContact } from '../contacts/index.js';
 import { listMembers } from '../members/index.js';
@@ -237,6 +238,12 @@ export async function createDeal(
     serverMessage('activity.dealCreated', { deal: row.name, contact: contactDisplayName(contact) }),
   );
   if (row.stage === 'won') await applyWonRule(tx, row, options.actorUserId);
+  await emitContactEvent(tx, {
+    type: 'contact.deal_stage_changed',
+    contactId: row.contactId,
+    dealId: row.id,
+    stage: row.stage,
+  });
   return readDeal(tx, row.id);
 }
 
@@ -342,6 +349,12 @@ export async function moveDeal(
     serverMessage('activity.dealMoved', { deal: moved.name, from: existing.stage, to: input.stage }),
   );
   if (input.stage === 'won') await applyWonRule(tx, moved, actorUserId);
+  await emitContactEvent(tx, {
+    type: 'contact.deal_stage_changed',
+    contactId: moved.contactId,
+    dealId: id,
+    stage: input.stage,
+  });
   return readDeal(tx, id);
 }
 

@@ -18,7 +18,7 @@ import { emailLinks } from '@domain/marketing/email-links';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
-import type { ContactEventListener } from '../../events/contact-events.js';
+import { type ContactEventListener, emitContactEvent } from '../../events/contact-events.js';
 import { destinationForContact } from '../analytics/index.js';
 import { addTimelineEntry } from '../contacts/index.js';
 import { getWebsite } from '../websites/index.js';
@@ -513,6 +513,8 @@ async function inMessageWorkspace<T>(
 export async function unsubscribe(deps: AppDeps, token: string): Promise<boolean> {
   const done = await inMessageWorkspace(deps, token, async (tx, message) => {
     await suppress(tx, message.toEmail, 'unsubscribed');
+    if (message.contactId !== null)
+      await emitContactEvent(tx, { type: 'contact.unsubscribed', contactId: message.contactId });
     return true;
   });
   return done ?? false;
@@ -610,6 +612,7 @@ export const conversionListener: ContactEventListener = async (tx, event) => {
 
 /** The outbox that workflows' email steps write to too (one sending path for campaigns and workflows). */
 export {
+  cancelRunMessages,
   deliverMessage,
   deliverMessageJobName,
   isSuppressed,
