@@ -31,7 +31,7 @@ const defaultRules: ExitRules = {
   leftSegmentId: null,
 };
 
-export const exitReasonLabels: Record<ExitReason, MessageDescriptor> = {
+const exitReasonLabels: Record<ExitReason, MessageDescriptor> = {
   replied: msg`Replied`,
   booked_meeting: msg`Booked a meeting`,
   unsubscribed: msg`Unsubscribed`,
@@ -160,11 +160,7 @@ export function WorkflowRuns({ workflowId }: { workflowId: number }) {
                   <Badge variant={run.status === 'failed' ? 'destructive' : 'secondary'}>
                     {i18n._(runStatusLabels[run.status])}
                   </Badge>
-                  {run.exitReason && (
-                    <span data-testid="run-exit-reason">
-                      <Trans>Exit reason: {i18n._(exitReasonLabels[run.exitReason])}</Trans>
-                    </span>
-                  )}
+                  {run.exitReason && <ExitReasonText reason={run.exitReason} />}
                   {run.failureReason && <span className="text-destructive">{run.failureReason}</span>}
                   <span className="text-muted-foreground">{formatDateTime(run.startedAt)}</span>
                 </li>
@@ -174,6 +170,16 @@ export function WorkflowRuns({ workflowId }: { workflowId: number }) {
         }
       </QueryState>
     </section>
+  );
+}
+
+function ExitReasonText({ reason }: { reason: ExitReason }) {
+  const { i18n } = useLingui();
+  const label = i18n._(exitReasonLabels[reason]);
+  return (
+    <span data-testid="run-exit-reason">
+      <Trans>Exit reason: {label}</Trans>
+    </span>
   );
 }
 
