@@ -353,6 +353,8 @@ export async function listRunRows(
 export async function runFigures(tx: Tx, since: Date) {
   const at = sql`${since.toISOString()}::timestamptz`;
   const service = sql`v.definition->'trigger'->>'type' in ('status_changed', 'tag_added')`;
+  // A sequence that stopped on its exit rule (a reply, a booking) did its job: it counts as completed.
+  const endedWell = sql`r.status in ('completed', 'exited')`;
   const { rows } = await tx.execute<{
     started: number;
     completed: number;
@@ -365,9 +367,9 @@ export async function runFigures(tx: Tx, since: Date) {
   }>(sql`
     select
       count(*) filter (where r.started_at >= ${at})::int as started,
-      count(*) filter (where r.status = 'completed' and r.finished_at >= ${at})::int as completed,
+      count(*) filter (where ${endedWell} and r.finished_at >= ${at})::int as completed,
       count(*) filter (where r.finished_at >= ${at})::int as finished,
-      count(*) filter (where r.status = 'completed' and r.finished_at >= ${at} and ${service})::int as "serviceCompleted",
+      count(*) filter (where ${endedWell} and r.finished_at >= ${at} and ${service})::int as "serviceCompleted",
       count(*) filter (where r.finished_at >= ${at} and ${service})::int as "serviceFinished",
       count(distinct r.contact_id) filter (where r.started_at >= ${at} and r.trigger_key like 'contact.created:%')::int
         as "newContactsEntered",
