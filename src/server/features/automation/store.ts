@@ -251,6 +251,12 @@ function conditionSql(condition: Condition): SQL {
 }
 
 export async function lockRunRow(tx: Tx, id: number): Promise<RunRow | undefined> {
+  // The contact first, then the run: the order every writer that ends sequences keeps (an email filed
+  // for the contact updates its row, then exits its runs), so a step and an exit wait for each other
+  // instead of deadlocking. Key share is the lock the run's own writes take on it anyway (foreign keys).
+  await tx.execute(
+    sql`select 1 from contacts c where c.id = (select contact_id from workflow_runs where id = ${id}) for key share of c`,
+  );
   const { rows } = await tx.execute<RunRow>(
     sql`select ${runColumns} from ${runJoins} where r.id = ${id} for update of r`,
   );
