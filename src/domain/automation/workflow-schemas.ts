@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactStatusSchema } from '../contacts/contact-schemas.js';
+import { dealStages } from '../deals/deal-schemas.js';
 import { idSchema } from '../ids.js';
 import { validationMessage } from '../validation-messages.js';
 
@@ -7,8 +8,18 @@ import { validationMessage } from '../validation-messages.js';
 export const workflowStatuses = ['draft', 'active', 'paused'] as const;
 export type WorkflowStatus = (typeof workflowStatuses)[number];
 
-export const runStatuses = ['running', 'waiting', 'completed', 'failed'] as const;
+export const runStatuses = ['running', 'waiting', 'completed', 'failed', 'exited'] as const;
 export type RunStatus = (typeof runStatuses)[number];
+
+/** Why a sequence's run ended early ('left_segment' is reserved for the segments area's hook). */
+export const exitReasons = [
+  'replied',
+  'booked_meeting',
+  'unsubscribed',
+  'deal_stage',
+  'left_segment',
+] as const;
+export type ExitReason = (typeof exitReasons)[number];
 
 const text = (label: string, max: number) =>
   z
@@ -203,10 +214,26 @@ export const stepTypes = [
 ] as const;
 export type StepType = (typeof stepTypes)[number];
 
+/**
+ * A workflow with exit rules is a sequence: a contact's run ends (status 'exited', with the reason) the
+ * moment one of the ticked things happens, and no step of it runs after that.
+ */
+export const exitRulesSchema = z.object({
+  replied: z.boolean().default(false),
+  bookedMeeting: z.boolean().default(false),
+  unsubscribed: z.boolean().default(false),
+  dealStage: z.enum(dealStages).nullable().default(null),
+  /** The segments area's hook: the run exits when the contact leaves this segment (not in the builder yet). */
+  leftSegmentId: z.number().int().positive().nullable().default(null),
+});
+export type ExitRules = z.infer<typeof exitRulesSchema>;
+
 export const workflowDefinitionSchema = z.object({
   trigger: triggerSchema,
   conditions: z.array(conditionSchema).max(20).default([]),
   steps: z.array(stepSchema).min(1, /*i18n*/ 'Add at least one step').max(maxSteps),
+  /** Null (or absent, in versions saved before sequences) for an ordinary workflow. */
+  exitRules: exitRulesSchema.nullable().optional(),
 });
 export type WorkflowDefinition = z.infer<typeof workflowDefinitionSchema>;
 
@@ -226,6 +253,7 @@ export const workflowUpdateSchema = z.object({
   trigger: triggerSchema.optional(),
   conditions: z.array(conditionSchema).max(20).optional(),
   steps: z.array(stepSchema).min(1, /*i18n*/ 'Add at least one step').max(maxSteps).optional(),
+  exitRules: exitRulesSchema.nullable().optional(),
 });
 export type WorkflowUpdateInput = z.input<typeof workflowUpdateSchema>;
 
@@ -251,7 +279,14 @@ export const workflowDetailSchema = workflowSummarySchema.extend({
   trigger: triggerSchema,
   conditions: z.array(conditionSchema),
   steps: z.array(stepSchema),
-  runs: z.object({ running: z.number(), waiting: z.number(), completed: z.number(), failed: z.number() }),
+  exitRules: exitRulesSchema.nullable(),
+  runs: z.object({
+    running: z.number(),
+    waiting: z.number(),
+    completed: z.number(),
+    failed: z.number(),
+    exited: z.number(),
+  }),
 });
 export type WorkflowDetail = z.infer<typeof workflowDetailSchema>;
 
@@ -263,6 +298,8 @@ export const workflowRunSchema = z.object({
   contactId: z.number().nullable(),
   status: z.enum(runStatuses),
   failureReason: z.string().nullable(),
+  exitReason: z.enum(exitReasons).nullable(),
+  exitedAt: z.string().nullable(),
   wakeAt: z.string().nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -405,4 +442,18 @@ export const automationSettingsUpdateSchema = z.object({
     .min(0, /*i18n*/ '0 (no limit) or more')
     .max(100_000)
     .optional(),
+});
+
+/** The workspace's signed endpoint for its scheduling provider's booking webhooks (Cal.com, Calendly). */
+export const bookingWebhookSchema = z.object({ url: z.string(), secret: z.string() });
+export type BookingWebhook = z.infer<typeof bookingWebhookSchema>;
+
+export const bookingWebhookParamsSchema = z.object({
+  workspaceId: z.coerce.number(/*i18n*/ 'Workspace id must be a number').int().positive(),
+});
+
+export const bookingReceivedSchema = z.object({
+  received: z.literal(true),
+  contactFound: z.boolean(),
+  runsExited: z.number(),
 });

@@ -25,7 +25,11 @@ export type ContactEvent =
   | { type: 'contact.campaign_engaged'; contactId: number }
   /** The contact entered or left a segment (its live membership changed). */
   | { type: 'contact.segment_entered'; contactId: number; segmentId: number }
-  | { type: 'contact.segment_left'; contactId: number; segmentId: number };
+  | { type: 'contact.segment_left'; contactId: number; segmentId: number }
+  /** The contact unsubscribed from marketing email (a message's unsubscribe link). */
+  | { type: 'contact.unsubscribed'; contactId: number }
+  /** One of the contact's deals entered a stage (created in it or moved to it). */
+  | { type: 'contact.deal_stage_changed'; contactId: number; dealId: number; stage: string };
 
 export type ContactEventListener = (tx: Tx, event: ContactEvent) => Promise<void>;
 

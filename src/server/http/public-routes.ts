@@ -25,6 +25,8 @@ export const publicApiRoutes: Record<string, string> = {
   'POST /api/analytics/event':
     "websites' visitors send page views; the site key names the site, its domain must be the origin",
   'POST /api/webhooks/in/:appId': "an app's event; authenticated by its Standard Webhooks signature",
+  'POST /api/sequences/bookings/:workspaceId':
+    "a scheduling provider's booking (Cal.com, Calendly); authenticated by its HMAC signature with the workspace's secret",
   'GET /api/analytics/script.js': 'the tracking script websites embed',
   'GET /api/forms/embed.js': 'the script that shows a lead form on a website and on its hosted page',
   'GET /api/forms/public/:key':

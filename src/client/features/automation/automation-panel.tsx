@@ -13,6 +13,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Bot, Plus, Workflow } from 'lucide-react';
 import { useState } from 'react';
 import { useAutomationMetrics, useWorkflows } from './automation-api';
+import { BookingWebhookCard } from './sequence-fields';
 import { WorkflowBuilderDialog } from './workflow-builder-dialog';
 import { workflowStatusLabels } from './workflow-labels';
 
@@ -43,6 +44,7 @@ export function AutomationPanel() {
         <WorkflowsCard canWrite={canWrite} onOpen={setEditing} />
         <PerformanceCard />
       </div>
+      {canWrite && <BookingWebhookCard />}
       <Card>
         <CardHeader>
           <CardTitle>

@@ -38,6 +38,7 @@ import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, type FieldError, get, useFieldArray, useForm } from 'react-hook-form';
 import { useDeleteWorkflow, useSaveWorkflow, useWorkflow } from './automation-api';
+import { ExitRulesFields, WorkflowRuns } from './sequence-fields';
 import { type WorkflowFormValues, workflowFormSchema, workflowFormValues } from './workflow-form-schema';
 import { workflowStatusLabels } from './workflow-labels';
 
@@ -301,6 +302,12 @@ export function WorkflowBuilderDialog({
               </Button>
             </div>
           </fieldset>
+          <Controller
+            control={form.control}
+            name="exitRules"
+            render={({ field }) => <ExitRulesFields value={field.value} onChange={field.onChange} />}
+          />
+          {workflowId !== null && <WorkflowRuns workflowId={workflowId} />}
           <DialogFooter className="gap-2">
             {workflowId !== null && (
               <Button

@@ -1,6 +1,7 @@
 import { checkedByServer } from '@client/lib/form';
 import {
   type Condition,
+  type ExitRules,
   type Step,
   type Trigger,
   type WorkflowCreateInput,
@@ -22,6 +23,7 @@ const workflowFormFields = z.object({
   trigger: z.custom<Trigger>(),
   conditions: z.array(z.custom<Condition>()),
   steps: z.array(z.custom<Step>()),
+  exitRules: z.custom<ExitRules | null>(),
 });
 export type WorkflowFormValues = z.infer<typeof workflowFormFields>;
 
@@ -33,6 +35,7 @@ export function workflowFormValues(workflow: WorkflowDetail | undefined): Workfl
     trigger: workflow?.trigger ?? { type: 'contact_created' },
     conditions: workflow?.conditions ?? [],
     steps: workflow?.steps ?? [],
+    exitRules: workflow?.exitRules ?? null,
   };
 }
 

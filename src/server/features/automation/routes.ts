@@ -2,6 +2,9 @@ import {
   automationMetricsSchema,
   automationSettingsSchema,
   automationSettingsUpdateSchema,
+  bookingReceivedSchema,
+  bookingWebhookParamsSchema,
+  bookingWebhookSchema,
   contactIdParamsSchema,
   runListQuerySchema,
   workflowCreateSchema,
@@ -11,9 +14,11 @@ import {
   workflowSummarySchema,
   workflowUpdateSchema,
 } from '@domain/automation/workflow-schemas';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { onContactEvent } from '../../events/contact-events.js';
+import { publicOrigin } from '../../http/public-origin.js';
+import { bookingWebhook, receiveBooking, sequenceExitListener } from './sequences.js';
 import {
   automationMetrics,
   contactEventListener,
@@ -33,8 +38,58 @@ const tags = ['automation'];
 export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Contact events start workflows; this app's listener leaves with it.
   const unsubscribe = onContactEvent(contactEventListener(app.deps));
+  const unsubscribeExits = onContactEvent(sequenceExitListener(app.deps));
   app.addHook('onClose', async () => {
     unsubscribe();
+    unsubscribeExits();
+  });
+
+  app.get(
+    '/api/sequences/booking-webhook',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        description:
+          'The workspace’s booking webhook for sequences’ “booked a meeting” exit (admins and owners): the URL to ' +
+          'give Cal.com or Calendly and the secret they sign with.',
+        response: { 200: bookingWebhookSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'admin', async (_tx, m) =>
+        bookingWebhook(app.deps, publicOrigin(request, app.deps.config.PUBLIC_URL), m.workspaceId),
+      ),
+  );
+
+  // Public: the provider's signature (HMAC-SHA256 with the workspace's secret) authenticates. It covers
+  // the exact bytes sent, so this scope keeps JSON bodies as text and parses them after verifying.
+  await app.register(async (inbound) => {
+    inbound.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_r, body, done) => done(null, body),
+    );
+    inbound.withTypeProvider<ZodTypeProvider>().post(
+      '/api/sequences/bookings/:workspaceId',
+      {
+        schema: {
+          tags,
+          description:
+            'A booking from Cal.com (BOOKING_CREATED, X-Cal-Signature-256) or Calendly (invitee.created, ' +
+            'Calendly-Webhook-Signature): the invitee’s contact leaves the sequences that exit on a booked meeting.',
+          params: bookingWebhookParamsSchema,
+          response: { 200: bookingReceivedSchema },
+        },
+      },
+      (request) =>
+        receiveBooking(
+          app.deps,
+          request.params.workspaceId,
+          typeof request.body === 'string' ? request.body : '',
+          request.headers,
+        ),
+    );
   });
 
   app.get(

@@ -2,6 +2,7 @@ import { pathMatches } from '@domain/analytics/path-pattern';
 import { AppError } from '@domain/app-error';
 import {
   type AutomationMetrics,
+  exitRulesSchema,
   meetsCondition,
   type Step,
   type Trigger,
@@ -40,6 +41,7 @@ async function detail(tx: Tx, id: number): Promise<WorkflowDetail> {
     trigger: row.definition.trigger,
     conditions: row.definition.conditions,
     steps: row.definition.steps,
+    exitRules: row.definition.exitRules ?? null,
     runs: await store.countRunsByStatus(tx, row.id),
   };
 }
@@ -68,6 +70,7 @@ export async function createWorkflow(tx: Tx, input: WorkflowCreateInput): Promis
     trigger: parsed.trigger,
     conditions: parsed.conditions,
     steps: parsed.steps,
+    exitRules: parsed.exitRules ?? null,
   };
   const id = await store.insertWorkflowRow(tx, {
     name: parsed.name,
@@ -94,6 +97,10 @@ export async function updateWorkflow(
     trigger: (input.trigger as Trigger | undefined) ?? row.definition.trigger,
     conditions: input.conditions ?? row.definition.conditions,
     steps: (input.steps as Step[] | undefined) ?? row.definition.steps,
+    exitRules:
+      input.exitRules === undefined
+        ? (row.definition.exitRules ?? null)
+        : input.exitRules && exitRulesSchema.parse(input.exitRules),
   };
   checkSteps(definition.steps);
   const changed = JSON.stringify(definition) !== JSON.stringify(row.definition);
@@ -134,6 +141,8 @@ function toRun(row: Awaited<ReturnType<typeof store.listRunRows>>[number]): Work
     contactId: row.contactId,
     status: row.status,
     failureReason: row.failureReason,
+    exitReason: row.exitReason,
+    exitedAt: row.exitedAt ? new Date(row.exitedAt).toISOString() : null,
     wakeAt: row.wakeAt ? new Date(row.wakeAt).toISOString() : null,
     startedAt: new Date(row.startedAt).toISOString(),
     finishedAt: row.finishedAt ? new Date(row.finishedAt).toISOString() : null,
@@ -158,8 +167,8 @@ export async function listContactRuns(tx: Tx, contactId: number, limit: number) 
 
 // ---- triggers ----
 
-// Changes that start no workflow of their own (a field edit, a deal, a campaign event) are absent.
-const triggerOfEvent: Partial<Record<ContactEvent['type'], Trigger['type']>> = {
+/** The events that start workflows; the others only feed segments or end sequences (sequences.ts). */
+const triggerOfEvent = {
   'contact.created': 'contact_created',
   'contact.status_changed': 'status_changed',
   'contact.tag_added': 'tag_added',
@@ -169,9 +178,11 @@ const triggerOfEvent: Partial<Record<ContactEvent['type'], Trigger['type']>> = {
   'contact.page_visited': 'page_visited',
   'contact.segment_entered': 'segment_entered',
   'contact.segment_left': 'segment_left',
-};
+} as const satisfies Partial<Record<ContactEvent['type'], Trigger['type']>>;
 
-async function triggerMatches(tx: Tx, trigger: Trigger, event: ContactEvent): Promise<boolean> {
+type TriggerEvent = Extract<ContactEvent, { type: keyof typeof triggerOfEvent }>;
+
+async function triggerMatches(tx: Tx, trigger: Trigger, event: TriggerEvent): Promise<boolean> {
   if (trigger.type === 'form_submitted' && event.type === 'contact.form_submitted')
     return trigger.formId === undefined || trigger.formId === event.formId;
   if (trigger.type === 'page_visited' && event.type === 'contact.page_visited') {
@@ -224,7 +235,7 @@ export async function startRun(
 }
 
 /** The event's key: a run per workflow per key, so a repeated delivery starts nothing more. */
-function triggerKeyOf(event: ContactEvent, txid: string): string {
+function triggerKeyOf(event: TriggerEvent, txid: string): string {
   switch (event.type) {
     case 'contact.created':
       return `contact.created:${event.contactId}`;
@@ -245,8 +256,6 @@ function triggerKeyOf(event: ContactEvent, txid: string): string {
     case 'contact.segment_entered':
     case 'contact.segment_left':
       return `${event.type}:${event.contactId}:${event.segmentId}:${txid}`;
-    default:
-      return `${event.type}:${event.contactId}:${txid}`;
   }
 }
 
@@ -257,19 +266,19 @@ function triggerKeyOf(event: ContactEvent, txid: string): string {
  */
 export function contactEventListener(deps: AppDeps): ContactEventListener {
   return async (tx, event) => {
-    const triggerType = triggerOfEvent[event.type];
-    if (!triggerType) return;
-    const workflows = await store.activeWorkflowsByTrigger(tx, triggerType);
+    if (!(event.type in triggerOfEvent)) return;
+    const triggering = event as TriggerEvent;
+    const workflows = await store.activeWorkflowsByTrigger(tx, triggerOfEvent[triggering.type]);
     if (workflows.length === 0 || (await store.isAutomationTransaction(tx))) return;
     const matching: store.WorkflowRow[] = [];
     for (const workflow of workflows) {
-      if (await triggerMatches(tx, workflow.definition.trigger, event)) matching.push(workflow);
+      if (await triggerMatches(tx, workflow.definition.trigger, triggering)) matching.push(workflow);
     }
     if (matching.length === 0) return;
     const contact = await findContact(tx, event.contactId);
     if (!contact) return;
     const { workspaceId, txid } = await store.currentWorkspaceAndTxid(tx);
-    const key = triggerKeyOf(event, txid);
+    const key = triggerKeyOf(triggering, txid);
     for (const workflow of matching) {
       if (!workflow.definition.conditions.every((c) => meetsCondition(contact, c))) continue;
       await startRun(deps, tx, workflow, contact, key, workspaceId);

@@ -1,5 +1,7 @@
 import type {
   Condition,
+  ExitReason,
+  ExitRules,
   RunStatus,
   WorkflowDefinition,
   WorkflowStatus,
@@ -114,7 +116,7 @@ export async function countRunsByStatus(tx: Tx, workflowId: number, versionId?: 
         where workflow_id = ${workflowId} ${versionId ? sql`and version_id = ${versionId}` : sql``}
         group by status`,
   );
-  const counts = { running: 0, waiting: 0, completed: 0, failed: 0 };
+  const counts = { running: 0, waiting: 0, completed: 0, failed: 0, exited: 0 };
   for (const r of rows) counts[r.status] = r.count;
   return counts;
 }
@@ -135,6 +137,8 @@ export type RunRow = {
   wakeAt: Date | null;
   deadlineAt: Date | null;
   failureReason: string | null;
+  exitReason: ExitReason | null;
+  exitedAt: Date | null;
   choices: Record<string, number>;
   startedAt: Date;
   finishedAt: Date | null;
@@ -142,7 +146,8 @@ export type RunRow = {
 
 const runColumns = sql`r.id, r.workflow_id as "workflowId", w.name as "workflowName", r.version_id as "versionId",
   v.version, v.definition, r.contact_id as "contactId", r.status, r.cursor, r.step_attempts as "stepAttempts",
-  r.wake_at as "wakeAt", r.deadline_at as "deadlineAt", r.failure_reason as "failureReason", r.choices, r.started_at as "startedAt",
+  r.wake_at as "wakeAt", r.deadline_at as "deadlineAt", r.failure_reason as "failureReason",
+  r.exit_reason as "exitReason", r.exited_at as "exitedAt", r.choices, r.started_at as "startedAt",
   r.finished_at as "finishedAt"`;
 const runJoins = sql`workflow_runs r join workflow_versions v on v.id = r.version_id join workflows w on w.id = r.workflow_id`;
 
@@ -246,10 +251,39 @@ function conditionSql(condition: Condition): SQL {
 }
 
 export async function lockRunRow(tx: Tx, id: number): Promise<RunRow | undefined> {
+  // The contact first, then the run: the order every writer that ends sequences keeps (an email filed
+  // for the contact updates its row, then exits its runs), so a step and an exit wait for each other
+  // instead of deadlocking. Key share is the lock the run's own writes take on it anyway (foreign keys).
+  await tx.execute(
+    sql`select 1 from contacts c where c.id = (select contact_id from workflow_runs where id = ${id}) for key share of c`,
+  );
   const { rows } = await tx.execute<RunRow>(
     sql`select ${runColumns} from ${runJoins} where r.id = ${id} for update of r`,
   );
   return rows[0];
+}
+
+/**
+ * Locks the contact's live runs of sequences (workflows with exit rules), in id order so two exits
+ * never deadlock: the same row lock every step takes before it acts (see the runner).
+ */
+export async function lockLiveSequenceRuns(tx: Tx, contactId: number) {
+  const { rows } = await tx.execute<{ id: number; exitRules: ExitRules }>(
+    sql`select r.id, v.definition->'exitRules' as "exitRules"
+        from workflow_runs r join workflow_versions v on v.id = r.version_id
+        where r.contact_id = ${contactId} and r.status in ('running', 'waiting')
+          and jsonb_typeof(v.definition->'exitRules') = 'object'
+        order by r.id for update of r`,
+  );
+  return rows;
+}
+
+export async function exitRunRows(tx: Tx, ids: number[], reason: ExitReason, at: Date) {
+  await tx.execute(
+    sql`update workflow_runs set status = 'exited', exit_reason = ${reason}, exited_at = ${at.toISOString()}::timestamptz,
+          finished_at = ${at.toISOString()}::timestamptz, wake_at = null, deadline_at = null
+        where id = any(${`{${ids.join(',')}}`}::bigint[])`,
+  );
 }
 
 export async function updateRunRow(
@@ -325,6 +359,8 @@ export async function listRunRows(
 export async function runFigures(tx: Tx, since: Date) {
   const at = sql`${since.toISOString()}::timestamptz`;
   const service = sql`v.definition->'trigger'->>'type' in ('status_changed', 'tag_added')`;
+  // A sequence that stopped on its exit rule (a reply, a booking) did its job: it counts as completed.
+  const endedWell = sql`r.status in ('completed', 'exited')`;
   const { rows } = await tx.execute<{
     started: number;
     completed: number;
@@ -337,9 +373,9 @@ export async function runFigures(tx: Tx, since: Date) {
   }>(sql`
     select
       count(*) filter (where r.started_at >= ${at})::int as started,
-      count(*) filter (where r.status = 'completed' and r.finished_at >= ${at})::int as completed,
+      count(*) filter (where ${endedWell} and r.finished_at >= ${at})::int as completed,
       count(*) filter (where r.finished_at >= ${at})::int as finished,
-      count(*) filter (where r.status = 'completed' and r.finished_at >= ${at} and ${service})::int as "serviceCompleted",
+      count(*) filter (where ${endedWell} and r.finished_at >= ${at} and ${service})::int as "serviceCompleted",
       count(*) filter (where r.finished_at >= ${at} and ${service})::int as "serviceFinished",
       count(distinct r.contact_id) filter (where r.started_at >= ${at} and r.trigger_key like 'contact.created:%')::int
         as "newContactsEntered",

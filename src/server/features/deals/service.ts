@@ -239,6 +239,12 @@ export async function createDeal(
   );
   if (row.stage === 'won') await applyWonRule(tx, row, options.actorUserId);
   await dealChanged(tx, row.contactId);
+  await emitContactEvent(tx, {
+    type: 'contact.deal_stage_changed',
+    contactId: row.contactId,
+    dealId: row.id,
+    stage: row.stage,
+  });
   return readDeal(tx, row.id);
 }
 
@@ -353,6 +359,12 @@ export async function moveDeal(
   );
   if (input.stage === 'won') await applyWonRule(tx, moved, actorUserId);
   await dealChanged(tx, moved.contactId);
+  await emitContactEvent(tx, {
+    type: 'contact.deal_stage_changed',
+    contactId: moved.contactId,
+    dealId: id,
+    stage: input.stage,
+  });
   return readDeal(tx, id);
 }
 

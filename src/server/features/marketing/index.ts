@@ -3,6 +3,7 @@ export { marketingRoutes } from './routes.js';
 export {
   bounceAddressWorkspace,
   campaignsLinkingTo,
+  cancelRunMessages,
   deliverMessage,
   deliverMessageJobName,
   holdSendingAfterRestore,

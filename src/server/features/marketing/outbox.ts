@@ -58,6 +58,19 @@ export async function queueMessage(tx: Tx, message: QueuedMessage): Promise<numb
   return rows[0]?.id;
 }
 
+/**
+ * A sequence's run exited: its messages not yet claimed for sending never go out. Claiming
+ * (queued -> sending) and this update take the same row lock, so each message is either already on
+ * its way or stopped here.
+ */
+export async function cancelRunMessages(tx: Tx, runIds: number[]): Promise<number> {
+  const { rowCount } = await tx.execute(
+    sql`update marketing_messages set status = 'failed', error = 'the contact left the sequence'
+        where run_id = any(${`{${runIds.join(',')}}`}::bigint[]) and status in ('queued', 'held')`,
+  );
+  return rowCount ?? 0;
+}
+
 const newToken = () => randomBytes(18).toString('base64url');
 
 /** Fills {{firstName}}, {{lastName}}, {{email}}, {{company}} (unknown names are left as typed). */

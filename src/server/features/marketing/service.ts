@@ -581,6 +581,8 @@ async function inMessageWorkspace<T>(
 export async function unsubscribe(deps: AppDeps, token: string): Promise<boolean> {
   const done = await inMessageWorkspace(deps, token, async (tx, message) => {
     await suppress(tx, message.toEmail, 'unsubscribed');
+    if (message.contactId !== null)
+      await emitContactEvent(tx, { type: 'contact.unsubscribed', contactId: message.contactId });
     return true;
   });
   return done ?? false;
@@ -685,6 +687,7 @@ export const conversionListener: ContactEventListener = async (tx, event) => {
 
 /** The outbox that workflows' email steps write to too (one sending path for campaigns and workflows). */
 export {
+  cancelRunMessages,
   deliverMessage,
   deliverMessageJobName,
   isSuppressed,

@@ -136,6 +136,9 @@ const dependenciesOfEvent: Record<ContactEvent['type'], SegmentDependency[]> = {
   'contact.app_event': [],
   'contact.segment_entered': [],
   'contact.segment_left': [],
+  // Unsubscribing ends sequences; a stage move is also a contact.deal_changed.
+  'contact.unsubscribed': [],
+  'contact.deal_stage_changed': [],
 };
 
 /*
