@@ -50,6 +50,10 @@ const percent = (rate: number | null) =>
  * The campaign page's A/B test (issue 16 §2): its variants with their rates, and the winner with the
  * confidence of the difference; admins set one up on a draft.
  */
+
+/** A page path is the same in every language: an example, not a text to translate. */
+const goalExample = '/thank-you';
+
 export function AbTestPanel({ campaign, canWrite }: { campaign: CampaignDetail; canWrite: boolean }) {
   const [editing, setEditing] = useState(false);
   const editable = canWrite && (campaign.status === 'draft' || campaign.status === 'scheduled');
@@ -384,7 +388,7 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
                 id={id}
                 aria-invalid={invalid}
                 maxLength={512}
-                placeholder="/thank-you"
+                placeholder={goalExample}
                 {...form.register('goal', { setValueAs: (v: string | null) => v || null })}
               />
             )}

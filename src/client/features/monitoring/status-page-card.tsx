@@ -33,7 +33,7 @@ function StatusPageForm({
           <Trans>Address</Trans>
         </Label>
         <div className="flex items-center gap-1 text-sm">
-          <span className="text-muted-foreground">/status/</span>
+          <span className="text-muted-foreground">{statusPathPrefix}</span>
           <Input
             id="status-page-slug"
             value={slug}
@@ -77,6 +77,10 @@ function StatusPageForm({
 }
 
 /** The workspace's public status page: off until an owner or admin publishes it under an address. */
+
+/** The page's address before its slug: a path, the same in every language. */
+const statusPathPrefix = '/status/';
+
 export function StatusPageCard({ canWrite }: { canWrite: boolean }) {
   const page = useStatusPage();
   return (

@@ -179,8 +179,8 @@ async function fixture(workspaceId: number, userId: number) {
       [monitor, up, ms],
     );
   await q(
-    `insert into ops_incidents (workspace_id, monitor_id, opened_at, closed_at) values ($1, $2, '2026-03-13T10:00Z', '2026-03-13T10:30Z')`,
-    [monitor],
+    `insert into ops_incidents (workspace_id, monitor_id, app_id, opened_at, closed_at) values ($1, $2, $3, '2026-03-13T10:00Z', '2026-03-13T10:30Z')`,
+    [monitor, app],
   );
   return { form, site, campaign, endpoint, monitor };
 }
