@@ -38,7 +38,7 @@ describe('dashboards', () => {
 
     // From the reports screen.
     await settle(page, `${env.server.baseUrl}/reports`);
-    await page.getByRole('link', { name: 'Dashboards' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Dashboards' }).click();
     await page.waitForURL(`${env.server.baseUrl}/reports/dashboards`);
     await page.getByText('No dashboards yet.').waitFor();
     const form = page.getByRole('form', { name: 'New dashboard' });
