@@ -116,8 +116,9 @@ export async function until<T>(
   what: string,
   read: () => Promise<T>,
   done: (value: T) => boolean,
+  seconds = 60,
 ): Promise<T> {
-  for (let i = 0; i < 1200; i++) {
+  for (let i = 0; i < seconds * 20; i++) {
     const value = await read();
     if (done(value)) return value;
     await sleep(50);
