@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
 import { screenshotDir } from './support/browser.js';
+import { hydrated } from './support/pages.js';
 import { signUpInBrowser, withServerAndBrowser } from './support/session.js';
 
 const env = withServerAndBrowser();
@@ -44,6 +45,8 @@ describe('/ai-demo', () => {
     const page = await context.newPage();
     const sent = countRequests(page, '/api/ai/contextual-suggestions-demo');
     await page.goto(`${env.server.baseUrl}/ai-demo`);
+    // Keys typed into the prerendered field before React takes it over would be lost.
+    await hydrated(page);
     const search = page.getByLabel('Search contacts');
 
     // Two characters send nothing; the third does, once.

@@ -134,16 +134,16 @@ describe('landing page', () => {
   it('fits a phone screen without sideways scrolling, and a tap turns a flip card', async () => {
     const page = await newPage({ width: 390, height: 844 }, true);
     await page.goto(server.baseUrl);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await hydrated(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const front = page.getByRole('button', { name: 'Marketing Automation: show details' });
     await front.scrollIntoViewIfNeeded();
     await front.tap();
     const card = page.locator('[data-flipped="true"]');
-    expect(await card.count()).toBe(1);
+    await expect.poll(() => card.count()).toBe(1);
     await page.getByRole('button', { name: 'Marketing Automation: turn back' }).tap();
-    expect(await card.count()).toBe(0);
+    await expect.poll(() => card.count()).toBe(0);
     await screenshot(page, 'landing-mobile');
     await page.close();
   });
