@@ -1,14 +1,26 @@
 import { QueryState } from '@client/components/query-state';
+import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { formatNumber } from '@client/i18n/format';
 import { Trans } from '@lingui/react/macro';
+import { useState } from 'react';
+import { AppDependenciesDialog } from './app-dependencies-dialog';
+import { MaintenanceDialog } from './maintenance-dialog';
+import type { AppChoice } from './monitor-dialog';
 import { useAvailability } from './monitoring-api';
 
-/** Each app's availability this month, with its maintenance windows left out (as an SLA counts it). */
-export function AvailabilityCard() {
+type Shown = { app: AppChoice; panel: 'dependencies' | 'maintenance' } | null;
+
+/**
+ * Each app's availability this month, with its maintenance windows left out (as an SLA counts it), and
+ * each app's dependencies and maintenance windows (owners and admins change them; others read).
+ */
+export function AvailabilityCard({ canWrite }: { canWrite: boolean }) {
   const availability = useAvailability();
+  const [shown, setShown] = useState<Shown>(null);
+  const apps = (availability.data ?? []).map((row) => ({ id: row.appId, name: row.appName }));
   return (
     <Card data-availability-card>
       <CardHeader>
@@ -47,11 +59,16 @@ export function AvailabilityCard() {
                   <TableHead className="hidden text-end sm:table-cell">
                     <Trans>Maintenance (minutes)</Trans>
                   </TableHead>
+                  <TableHead className="text-end">
+                    <span className="sr-only">
+                      <Trans>Actions</Trans>
+                    </span>
+                  </TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {list.map((row) => (
-                  <TableRow key={row.appId}>
+                  <TableRow key={row.appId} data-availability-app={row.appName}>
                     <TableCell className="font-medium">{row.appName}</TableCell>
                     <TableCell className="text-end">
                       {row.percent === null
@@ -68,6 +85,30 @@ export function AvailabilityCard() {
                     <TableCell className="hidden text-end sm:table-cell">
                       {formatNumber(row.maintenanceMinutes)}
                     </TableCell>
+                    <TableCell className="text-end">
+                      <div className="flex flex-wrap justify-end gap-1">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() =>
+                            setShown({ app: { id: row.appId, name: row.appName }, panel: 'dependencies' })
+                          }
+                        >
+                          <Trans>Dependencies</Trans>
+                          <span className="sr-only">: {row.appName}</span>
+                        </Button>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() =>
+                            setShown({ app: { id: row.appId, name: row.appName }, panel: 'maintenance' })
+                          }
+                        >
+                          <Trans>Maintenance</Trans>
+                          <span className="sr-only">: {row.appName}</span>
+                        </Button>
+                      </div>
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -75,6 +116,17 @@ export function AvailabilityCard() {
           )}
         </QueryState>
       </CardContent>
+      {shown?.panel === 'dependencies' && (
+        <AppDependenciesDialog
+          app={shown.app}
+          apps={apps}
+          canWrite={canWrite}
+          onClose={() => setShown(null)}
+        />
+      )}
+      {shown?.panel === 'maintenance' && (
+        <MaintenanceDialog app={shown.app} canWrite={canWrite} onClose={() => setShown(null)} />
+      )}
     </Card>
   );
 }
