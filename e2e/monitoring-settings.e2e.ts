@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localInputValue } from '../src/client/lib/local-time.js';
+import { runProbeTick } from '../src/server/features/monitoring/probe.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { pageApi as api, viewportShot as shot } from './support/in-page.js';
 import { settle } from './support/pages.js';
@@ -45,6 +46,8 @@ describe("an app's dependencies and maintenance windows on /superhub", () => {
     expect(
       (await api(page, 'PUT', `/api/monitors/apps/${billing}/dependencies`, { dependsOn: [booking] })).status,
     ).toBe(200);
+    // The first probe round gives each app its own monitor.
+    await runProbeTick(env.server.testApp.app.deps);
 
     await settle(page, `${env.server.baseUrl}/superhub`);
     const card = page.locator('[data-availability-card]');
@@ -115,7 +118,8 @@ describe("an app's dependencies and maintenance windows on /superhub", () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove', exact: true }).click();
     await upcoming.getByText('No maintenance planned.').waitFor();
     expect((await api(page, 'GET', `/api/monitors/apps/${core}/maintenance-windows`)).json).toEqual([]);
-    await page.keyboard.press('Escape');
+    await maintenance.getByRole('button', { name: 'Close', exact: true }).click();
+    await maintenance.waitFor({ state: 'hidden' });
 
     // The monitor's down rule: failed rounds and probe locations.
     const monitors = page.locator('[data-monitors-card]');
