@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { formatNumber } from '@client/i18n/format';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { AppDependenciesDialog } from './app-dependencies-dialog';
 import { MaintenanceDialog } from './maintenance-dialog';
@@ -18,6 +18,7 @@ type Shown = { app: AppChoice; panel: 'dependencies' | 'maintenance' } | null;
  * each app's dependencies and maintenance windows (owners and admins change them; others read).
  */
 export function AvailabilityCard({ canWrite }: { canWrite: boolean }) {
+  const { t } = useLingui();
   const availability = useAvailability();
   const [shown, setShown] = useState<Shown>(null);
   const apps = (availability.data ?? []).map((row) => ({ id: row.appId, name: row.appName }));
@@ -67,50 +68,50 @@ export function AvailabilityCard({ canWrite }: { canWrite: boolean }) {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {list.map((row) => (
-                  <TableRow key={row.appId} data-availability-app={row.appName}>
-                    <TableCell className="font-medium">{row.appName}</TableCell>
-                    <TableCell className="text-end">
-                      {row.percent === null
-                        ? '—'
-                        : formatNumber(row.percent / 100, {
-                            style: 'percent',
-                            minimumFractionDigits: 2,
-                            maximumFractionDigits: 2,
-                          })}
-                    </TableCell>
-                    <TableCell className="hidden text-end sm:table-cell">
-                      {formatNumber(row.downMinutes)}
-                    </TableCell>
-                    <TableCell className="hidden text-end sm:table-cell">
-                      {formatNumber(row.maintenanceMinutes)}
-                    </TableCell>
-                    <TableCell className="text-end">
-                      <div className="flex flex-wrap justify-end gap-1">
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() =>
-                            setShown({ app: { id: row.appId, name: row.appName }, panel: 'dependencies' })
-                          }
-                        >
-                          <Trans>Dependencies</Trans>
-                          <span className="sr-only">: {row.appName}</span>
-                        </Button>
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() =>
-                            setShown({ app: { id: row.appId, name: row.appName }, panel: 'maintenance' })
-                          }
-                        >
-                          <Trans>Maintenance</Trans>
-                          <span className="sr-only">: {row.appName}</span>
-                        </Button>
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
+                {list.map((row) => {
+                  const app = { id: row.appId, name: row.appName };
+                  const { name } = app;
+                  return (
+                    <TableRow key={row.appId} data-availability-app={row.appName}>
+                      <TableCell className="font-medium">{row.appName}</TableCell>
+                      <TableCell className="text-end">
+                        {row.percent === null
+                          ? '—'
+                          : formatNumber(row.percent / 100, {
+                              style: 'percent',
+                              minimumFractionDigits: 2,
+                              maximumFractionDigits: 2,
+                            })}
+                      </TableCell>
+                      <TableCell className="hidden text-end sm:table-cell">
+                        {formatNumber(row.downMinutes)}
+                      </TableCell>
+                      <TableCell className="hidden text-end sm:table-cell">
+                        {formatNumber(row.maintenanceMinutes)}
+                      </TableCell>
+                      <TableCell className="text-end">
+                        <div className="flex flex-wrap justify-end gap-1">
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label={t`Dependencies of ${name}`}
+                            onClick={() => setShown({ app, panel: 'dependencies' })}
+                          >
+                            <Trans>Dependencies</Trans>
+                          </Button>
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label={t`Maintenance of ${name}`}
+                            onClick={() => setShown({ app, panel: 'maintenance' })}
+                          >
+                            <Trans>Maintenance</Trans>
+                          </Button>
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
               </TableBody>
             </Table>
           )}
