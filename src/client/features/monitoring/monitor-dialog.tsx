@@ -21,20 +21,46 @@ const monitorFields = z.object({
   url: z.string(),
   intervalSeconds: z.string(),
   timeoutMs: z.string(),
+  failuresToDown: z.string(),
+  /** Comma-separated probe locations. */
+  locations: z.string(),
 });
 type MonitorFormValues = z.infer<typeof monitorFields>;
 const timing = (values: MonitorFormValues) => ({
   intervalSeconds: Number(values.intervalSeconds),
   timeoutMs: Number(values.timeoutMs),
 });
+/** When it counts as down: failed rounds in a row, and where it probes from. */
+const downRule = (values: MonitorFormValues) => ({
+  failuresToDown: Number(values.failuresToDown),
+  locations: values.locations
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== ''),
+});
 const createPayload = (values: MonitorFormValues) => ({
   appId: Number(values.appId),
   url: values.url,
   ...timing(values),
+  ...downRule(values),
 });
 /** An app's own monitor sends no URL: it follows the app's. */
 const editPayload = (isDefault: boolean) => (values: MonitorFormValues) =>
-  isDefault ? timing(values) : { url: values.url, ...timing(values) };
+  isDefault
+    ? { ...timing(values), ...downRule(values) }
+    : { url: values.url, ...timing(values), ...downRule(values) };
+
+/** The first message of a field's error, or of one of its items' (`locations.1`). */
+function firstMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  for (const [key, item] of Object.entries(error)) {
+    if (key === 'ref') continue;
+    const found = firstMessage(item);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /** Adds a monitor to one of `apps`, or edits `monitor`. */
 export function MonitorDialog({
@@ -59,6 +85,8 @@ export function MonitorDialog({
       url: monitor?.url ?? '',
       intervalSeconds: String(monitor?.intervalSeconds ?? 60),
       timeoutMs: String(monitor?.timeoutMs ?? 10_000),
+      failuresToDown: String(monitor?.failuresToDown ?? 2),
+      locations: (monitor?.locations ?? ['local']).join(', '),
     },
   });
   const { errors } = form.formState;
@@ -153,6 +181,30 @@ export function MonitorDialog({
               aria-invalid={invalid}
               {...form.register('timeoutMs')}
             />
+          )}
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={<Trans>Failed rounds before down</Trans>} error={errors.failuresToDown?.message}>
+          {(id, invalid) => (
+            <Input
+              id={id}
+              type="number"
+              min={1}
+              max={10}
+              aria-invalid={invalid}
+              {...form.register('failuresToDown')}
+            />
+          )}
+        </FormField>
+        <FormField label={<Trans>Probe locations</Trans>} error={firstMessage(errors.locations)}>
+          {(id, invalid) => (
+            <>
+              <Input id={id} aria-invalid={invalid} {...form.register('locations')} />
+              <p className="text-xs text-muted-foreground">
+                <Trans>Comma-separated, up to 5; with several, a round fails when two agree.</Trans>
+              </p>
+            </>
           )}
         </FormField>
       </div>

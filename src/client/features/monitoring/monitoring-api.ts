@@ -1,9 +1,14 @@
 import { apiRequest, queryWith, requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import {
+  type AppDependencies,
   appAvailabilitiesSchema,
+  appDependenciesSchema,
   incidentDetailSchema,
   incidentsSchema,
+  type MaintenanceWindowCreate,
+  maintenanceWindowSchema,
+  maintenanceWindowsSchema,
   type StatusPageSettings,
   statusPageSettingsAnswerSchema,
 } from '@domain/monitoring/incident-schemas';
@@ -93,5 +98,48 @@ export function useSaveStatusPage() {
     mutationFn: (input: StatusPageSettings) =>
       requestJson(statusPageSettingsAnswerSchema, 'PUT', '/api/status-page', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/status-page'] }),
+  });
+}
+
+// ---- an app's dependencies and maintenance windows ----
+
+const dependenciesPath = (appId: number) => `/api/monitors/apps/${appId}/dependencies`;
+const maintenancePath = (appId: number) => `/api/monitors/apps/${appId}/maintenance-windows`;
+
+export function useAppDependencies(appId: number) {
+  return useQuery({ queryKey: [dependenciesPath(appId)], queryFn: queryWith(appDependenciesSchema) });
+}
+
+export function useSaveAppDependencies(appId: number) {
+  return useMutation({
+    mutationFn: (input: AppDependencies) =>
+      requestJson(appDependenciesSchema, 'PUT', dependenciesPath(appId), input),
+    onSuccess: (saved) => queryClient.setQueryData([dependenciesPath(appId)], saved),
+  });
+}
+
+export function useMaintenanceWindows(appId: number) {
+  return useQuery({ queryKey: [maintenancePath(appId)], queryFn: queryWith(maintenanceWindowsSchema) });
+}
+
+/** A window changes the month's availability too. */
+const refreshMaintenance = (appId: number) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: [maintenancePath(appId)] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/monitors/availability'] }),
+  ]);
+
+export function useAddMaintenanceWindow(appId: number) {
+  return useMutation({
+    mutationFn: (input: MaintenanceWindowCreate) =>
+      requestJson(maintenanceWindowSchema, 'POST', maintenancePath(appId), input),
+    onSuccess: () => refreshMaintenance(appId),
+  });
+}
+
+export function useRemoveMaintenanceWindow(appId: number) {
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/monitors/maintenance-windows/${id}`),
+    onSuccess: () => refreshMaintenance(appId),
   });
 }

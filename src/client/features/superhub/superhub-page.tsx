@@ -95,7 +95,7 @@ export function SuperhubPage({ demo = false }: { demo?: boolean }) {
             {!demo && (
               <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
                 <IncidentsCard />
-                <AvailabilityCard />
+                <AvailabilityCard canWrite={canWrite} />
                 <StatusPageCard canWrite={canWrite} />
               </div>
             )}
