@@ -95,9 +95,15 @@ export async function listMonitors(
       ${uptimeSince(mine, since24h(at), 'minute', 'hour')} as "uptime24h",
       ${uptimeSince(mine, since30d(at), 'hour', 'day')} as "uptime30d"
     from ops_monitors m join ecosystem_apps a on a.id = m.app_id
-    ${only.id === undefined ? sql`` : sql`where m.id = ${only.id}`}
-    order by a.name, m.url nulls first, m.id
-    ${only.limit === undefined ? sql`` : sql`limit ${only.limit} offset ${only.offset ?? 0}`}`);
+    where true ${only.id === undefined ? sql`` : sql`and m.id = ${only.id}`}
+    ${
+      // The page's rows are chosen first, so only they read their buckets.
+      only.limit === undefined
+        ? sql``
+        : sql`and m.id in (select p.id from ops_monitors p join ecosystem_apps pa on pa.id = p.app_id
+            order by pa.name, p.url nulls first, p.id limit ${only.limit} offset ${only.offset ?? 0})`
+    }
+    order by a.name, m.url nulls first, m.id`);
   return rows;
 }
 
