@@ -16,6 +16,8 @@ export async function startServerProcess(
       PORT: '0',
       HOST: '127.0.0.1',
       SMTP_CAPTURE_PORT: '0',
+      // Other files' monitors share the database: a test that wants the probe loop turns it on.
+      MONITOR_PROBES: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -87,6 +87,8 @@ const configSchema = z
     OUTBOUND_ALLOW_SELF: booleanFlag.default(false),
     API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /** The monitors' probe loop runs in this process (off: the tests' extra server processes on a shared database). */
+    MONITOR_PROBES: booleanFlag.default(true),
     OUTBOUND_MAX_BYTES: z.coerce
       .number()
       .int()

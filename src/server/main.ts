@@ -5,6 +5,7 @@ import { type DatabaseHandles, openDatabase } from './boot.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startEmailServices } from './features/email/email-services.js';
 import { jobDefinitions } from './features/index.js';
+import { startProbeLoop } from './features/monitoring/index.js';
 import { createQueue } from './jobs/queue.js';
 import { paymentsProviderFor } from './providers/payments/index.js';
 import { demoCredentials, demoSignInEnabled, seedDemoWorkspace } from './seed/demo-workspace.js';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const app = await buildApp(deps, { clientDir: path.resolve(config.CLIENT_DIR) });
   await queue.start(jobDefinitions, app.deps);
   const stopEmailServices = await startEmailServices(app.deps);
+  const stopProbeLoop = startProbeLoop(app.deps);
   const address = await app.listen({ port: config.PORT, host: config.HOST });
 
   let stopping = false;
@@ -42,7 +44,9 @@ async function main(): Promise<void> {
     const log = app.log;
     log.info({ signal }, 'shutdown: stopping');
     const failed = await shutdownSteps(log, [
-      // No new work: no requests, no captured mail, no mailbox sync ticks.
+      // No new work: no probes (before the HTTP server, whose close closes their client), no requests,
+      // no captured mail, no mailbox sync ticks.
+      ['monitor probes stopped', stopProbeLoop],
       ['HTTP server closed', () => app.close()],
       ['email services stopped', stopEmailServices],
       // Running jobs finish or reach their checkpoint (an import commits batch by batch).

@@ -3,11 +3,14 @@ import { idSchema } from '@domain/ids';
 import { messageRefSchema } from '@domain/message-schemas';
 import { z } from 'zod';
 
+/** The shortest probe interval, Uptime Kuma's: 1,000 monitors at it are 50 probes a second. */
+export const minIntervalSeconds = 20;
+
 export const monitorUpdateSchema = z.object({
   intervalSeconds: z
     .number(/*i18n*/ 'must be a number')
     .int(/*i18n*/ 'must be a whole number')
-    .min(60, /*i18n*/ 'must be at least 60')
+    .min(minIntervalSeconds, /*i18n*/ 'must be at least 20')
     .max(86400, /*i18n*/ 'must be at most 86400'),
   timeoutMs: z
     .number(/*i18n*/ 'must be a number')
@@ -67,3 +70,21 @@ export const monitorSchema = z.object({
 });
 export type Monitor = z.infer<typeof monitorSchema>;
 export const monitorsSchema = z.array(monitorSchema);
+
+/** A page of the Monitors card, in the list's order (app name, its own monitor first). */
+export const monitorPageQuerySchema = z.object({
+  offset: z.coerce
+    .number(/*i18n*/ 'must be a number')
+    .int(/*i18n*/ 'must be a whole number')
+    .min(0, /*i18n*/ 'must be 0 or more')
+    .default(0),
+  limit: z.coerce
+    .number(/*i18n*/ 'must be a number')
+    .int(/*i18n*/ 'must be a whole number')
+    .min(1, /*i18n*/ 'must be 1 or more')
+    .max(200, /*i18n*/ 'is too large')
+    .default(50),
+});
+export type MonitorPageQuery = z.infer<typeof monitorPageQuerySchema>;
+export const monitorPageSchema = z.object({ total: z.number(), monitors: monitorsSchema });
+export type MonitorPage = z.infer<typeof monitorPageSchema>;

@@ -5,7 +5,12 @@ import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import { applyServerErrors, checkedByServer } from '@client/lib/form';
-import { type Monitor, monitorCreateSchema, monitorEditSchema } from '@domain/monitoring/monitoring-schemas';
+import {
+  type Monitor,
+  minIntervalSeconds,
+  monitorCreateSchema,
+  monitorEditSchema,
+} from '@domain/monitoring/monitoring-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
@@ -163,7 +168,7 @@ export function MonitorDialog({
             <Input
               id={id}
               type="number"
-              min={60}
+              min={minIntervalSeconds}
               max={86400}
               aria-invalid={invalid}
               {...form.register('intervalSeconds')}

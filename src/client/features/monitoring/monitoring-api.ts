@@ -15,10 +15,10 @@ import {
 import {
   type MonitorCreate,
   type MonitorEdit,
+  monitorPageSchema,
   monitorSchema,
-  monitorsSchema,
 } from '@domain/monitoring/monitoring-schemas';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 
 /** The signed-in calls, or the demo workspace's read-only twins for the public `-demo` screens. */
 const path = (demo: boolean, name: string) => (demo ? `/api/demo/operations/${name}` : `/api/${name}`);
@@ -26,20 +26,31 @@ const path = (demo: boolean, name: string) => (demo ? `/api/demo/operations/${na
 /** Spec 001 §9: the monitors refresh with the Central Monitoring dashboard they sit on. */
 const pollingMs = 30_000;
 
-export function useMonitors(demo: boolean) {
+/** Rows the Monitors card shows at once: at 1,000 monitors it reads (and draws) a page, not all. */
+export const monitorPageSize = 50;
+
+const pagePath = (demo: boolean) => path(demo, 'monitors/page');
+
+export function useMonitorPage(demo: boolean, offset: number) {
   return useQuery({
-    queryKey: [path(demo, 'monitors')],
-    queryFn: queryWith(monitorsSchema),
+    queryKey: [`${pagePath(demo)}?offset=${offset}&limit=${monitorPageSize}`],
+    queryFn: queryWith(monitorPageSchema),
     refetchInterval: pollingMs,
+    placeholderData: keepPreviousData,
   });
 }
 
-export const refetchMonitors = (demo: boolean) =>
-  queryClient.invalidateQueries({ queryKey: [path(demo, 'monitors')] });
+/** Every page of the Monitors card read so far (its key starts with the page's path). */
+const monitorPages = (demo: boolean) => ({
+  predicate: (query: { queryKey: readonly unknown[] }) =>
+    String(query.queryKey[0]).startsWith(pagePath(demo)),
+});
+
+export const refetchMonitors = (demo: boolean) => queryClient.invalidateQueries(monitorPages(demo));
 
 const refreshMonitors = () =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['/api/monitors'] }),
+    queryClient.invalidateQueries(monitorPages(false)),
     queryClient.invalidateQueries({ queryKey: ['/api/superhub-dashboard'] }),
   ]);
 

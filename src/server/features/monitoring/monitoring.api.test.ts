@@ -223,7 +223,7 @@ describe('monitors', () => {
     const before = await monitorsOf(owner);
     const cases: [string, unknown, string][] = [
       ['POST', { appId, url: 'ftp://example.com' }, 'url'],
-      ['POST', { appId, url: `${base}/fast`, intervalSeconds: 59 }, 'intervalSeconds'],
+      ['POST', { appId, url: `${base}/fast`, intervalSeconds: 19 }, 'intervalSeconds'],
       ['POST', { appId, url: `${base}/fast`, intervalSeconds: 86401 }, 'intervalSeconds'],
       ['POST', { appId, url: `${base}/fast`, timeoutMs: 999 }, 'timeoutMs'],
       ['POST', { appId, url: `${base}/fast`, timeoutMs: 60001 }, 'timeoutMs'],
@@ -246,6 +246,60 @@ describe('monitors', () => {
       expect(res.json().issues[0].path, JSON.stringify(body)).toBe(field);
     }
     expect(await monitorsOf(owner)).toEqual(before);
+  });
+
+  it("accepts a 20 s interval (Uptime Kuma's shortest) and refuses a shorter one with a 400 on intervalSeconds", async () => {
+    const quick = await signUpOwner(t.app, { businessName: 'Monitor Quick', plan: 'enterprise' });
+    const appId = await addApp(quick, 'Quick');
+    const added = await quick.client.post('/api/monitors', {
+      appId,
+      url: `${base}/fast`,
+      intervalSeconds: 20,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ intervalSeconds: 20 });
+    const timing = { intervalSeconds: 20, timeoutMs: 5000 };
+    expect((await quick.client.put(`/api/monitors/apps/${appId}`, timing)).statusCode).toBe(204);
+    const before = await monitorsOf(quick);
+    expect(before.map((m) => m.intervalSeconds)).toEqual([20, 20]);
+
+    const refused = [
+      await quick.client.post('/api/monitors', { appId, url: `${base}/fast`, intervalSeconds: 19 }),
+      await quick.client.put(`/api/monitors/${before[0].id}`, { ...timing, intervalSeconds: 19 }),
+      await quick.client.put(`/api/monitors/apps/${appId}`, { ...timing, intervalSeconds: 10 }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().issues[0].path).toBe('intervalSeconds');
+    }
+    expect(await monitorsOf(quick)).toEqual(before);
+  });
+
+  it("reads the Monitors card a page at a time, in the list's order, with the total", async () => {
+    const many = await signUpOwner(t.app, { businessName: 'Monitor Pages', plan: 'enterprise' });
+    const appId = await addApp(many, 'Paged');
+    for (let i = 0; i < 6; i++)
+      await many.client.post('/api/monitors', { appId, url: `${base}/fast?m=${i}`, intervalSeconds: 20 });
+    const all = await monitorsOf(many);
+    expect(all).toHaveLength(7);
+    // Ids only: a probe between two reads (the minute's tick) changes a row's state, not its place.
+    const ids = (list: { id: number }[]) => list.map((m) => m.id);
+    const page = await many.client.get('/api/monitors/page?offset=4&limit=2');
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().total).toBe(7);
+    expect(ids(page.json().monitors)).toEqual(ids(all.slice(4, 6)));
+    const whole = (await many.client.get('/api/monitors/page')).json();
+    expect([whole.total, ids(whole.monitors)]).toEqual([7, ids(all)]);
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=201', 'limit'],
+      ['offset=-1', 'offset'],
+      ['offset=x', 'offset'],
+    ]) {
+      const res = await many.client.get(`/api/monitors/page?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().issues[0].path, query).toBe(field);
+    }
   });
 
   it("keeps each workspace's monitors to itself", async () => {
@@ -276,6 +330,10 @@ describe('monitors', () => {
     const monitors = res.json() as { isDefault: boolean; appName: string }[];
     expect(monitors.length).toBeGreaterThan(0);
     expect(monitors.every((m) => m.isDefault)).toBe(true);
+    const page = await t.app.inject({ method: 'GET', url: '/api/demo/operations/monitors/page?limit=1' });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().total).toBe(monitors.length);
+    expect(page.json().monitors[0].appName).toBe(monitors[0].appName);
     const write = await t.app.inject({ method: 'POST', url: '/api/demo/operations/monitors', payload: {} });
     expect(write.statusCode).toBe(404);
   });

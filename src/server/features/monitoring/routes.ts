@@ -20,6 +20,8 @@ import {
 import {
   monitorCreateSchema,
   monitorEditSchema,
+  monitorPageQuerySchema,
+  monitorPageSchema,
   monitorSchema,
   monitorsSchema,
   monitorUpdateSchema,
@@ -41,7 +43,14 @@ import {
   setAppDependencies,
 } from './incidents.js';
 import { closeProbeClient } from './probe.js';
-import { addMonitor, configureAppMonitor, editMonitor, listMonitors, removeMonitor } from './service.js';
+import {
+  addMonitor,
+  configureAppMonitor,
+  editMonitor,
+  listMonitors,
+  monitorPage,
+  removeMonitor,
+} from './service.js';
 import { publicStatus, saveStatusPage, statusPageHtml, statusPageSettings } from './status-page.js';
 
 const tags = ['monitoring'];
@@ -57,6 +66,12 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/monitors', { schema: { tags, response: { 200: monitorsSchema } } }, (request) =>
     app.inWorkspace(request, 'viewer', (tx) => listMonitors(deps, tx)),
+  );
+  // The Monitors card reads a page at a time: at 1,000 monitors the whole list is more than a screen needs.
+  app.get(
+    '/api/monitors/page',
+    { schema: { tags, querystring: monitorPageQuerySchema, response: { 200: monitorPageSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => monitorPage(deps, tx, request.query)),
   );
   app.put(
     '/api/monitors/apps/:appId',
@@ -242,5 +257,10 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
   const demo = '/api/demo/operations';
   app.get(`${demo}/monitors`, { schema: { tags, response: { 200: monitorsSchema } } }, () =>
     app.inDemoWorkspace((tx) => listMonitors(deps, tx)),
+  );
+  app.get(
+    `${demo}/monitors/page`,
+    { schema: { tags, querystring: monitorPageQuerySchema, response: { 200: monitorPageSchema } } },
+    (request) => app.inDemoWorkspace((tx) => monitorPage(deps, tx, request.query)),
   );
 };

@@ -1,6 +1,12 @@
 import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
-import type { MonitorCreate, MonitorEdit, MonitorUpdate } from '@domain/monitoring/monitoring-schemas';
+import type {
+  MonitorCreate,
+  MonitorEdit,
+  MonitorPage,
+  MonitorPageQuery,
+  MonitorUpdate,
+} from '@domain/monitoring/monitoring-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import { findAppOps } from '../webhooks/index.js';
@@ -11,8 +17,16 @@ export async function listMonitors(deps: AppDeps, tx: Tx) {
   return store.listMonitors(tx, now(deps));
 }
 
+/** A page of the Monitors card: its rows' uptime is read for that page only. */
+export async function monitorPage(deps: AppDeps, tx: Tx, page: MonitorPageQuery): Promise<MonitorPage> {
+  return {
+    total: await store.countMonitors(tx),
+    monitors: await store.listMonitors(tx, now(deps), page),
+  };
+}
+
 async function monitorById(deps: AppDeps, tx: Tx, id: number) {
-  const [monitor] = await store.listMonitors(tx, now(deps), id);
+  const [monitor] = await store.listMonitors(tx, now(deps), { id });
   if (!monitor) throw new AppError('not_found', serverMessage('operations.monitorNotFound'));
   return monitor;
 }

@@ -18,13 +18,17 @@ export type DueProbe = {
   url: string;
   timeoutMs: number;
   locations: string[];
+  /** When its probe is due: it starts then (or at once, if that has passed), and its lateness is measured from it. */
+  dueAt: Date;
 };
 
-export async function claimDueProbes(db: Runner, at: Date, max: number): Promise<DueProbe[]> {
-  const { rows } = await db.execute<DueProbe>(sql`
+/** Claims the monitors due by `horizon` (moving each one's next probe on: see the SQL function). */
+export async function claimDueProbes(db: Runner, at: Date, horizon: Date, max: number): Promise<DueProbe[]> {
+  const { rows } = await db.execute<Omit<DueProbe, 'dueAt'> & { dueAt: string }>(sql`
     select workspace_id::int as "workspaceId", monitor_id::int as "monitorId", app_id::int as "appId", url,
-      timeout_ms as "timeoutMs", locations from app_ops_claim_due_probes(${at}, ${max})`);
-  return rows;
+      timeout_ms as "timeoutMs", locations, ${iso(sql`due_at`)} as "dueAt"
+    from app_ops_claim_due_probes(${at}, ${horizon}, ${max})`);
+  return rows.map((row) => ({ ...row, dueAt: new Date(row.dueAt) }));
 }
 
 /** The probes' history past what uptime reads (and events past 30 days: one sweep per tick does both). */
@@ -52,8 +56,35 @@ export type MonitorRow = {
   uptime30d: number | null;
 };
 
-/** Monitors with their uptime: the last 24 h from minute buckets, the last 30 days from hour buckets. */
-export async function listMonitors(tx: Tx, at: Date, id?: number): Promise<MonitorRow[]> {
+const percentUp = sql`case when sum(up + down) > 0 then round(100.0 * sum(up) / sum(up + down), 2)::float8 end`;
+
+/**
+ * Uptime over the buckets in `scope` since `since`: the fine buckets up to the first whole coarse one,
+ * the coarse ones from there (each round is counted in a bucket of every size). 24 hours read at most
+ * 60 minute and 24 hour buckets a monitor, 30 days 24 hour and 30 day buckets, instead of 1,440 and 720.
+ */
+function uptimeSince(scope: SQL, since: SQL, fine: 'minute' | 'hour', coarse: 'hour' | 'day') {
+  const whole =
+    coarse === 'hour'
+      ? sql`date_trunc('hour', ${since}) + interval '1 hour'`
+      : sql`date_trunc('day', ${since}, 'UTC') + interval '1 day'`;
+  return sql`(select ${percentUp} from (
+      select b.up, b.down from ops_uptime_buckets b
+      where ${scope} and b.size = ${fine} and b.bucket_start >= ${since} and b.bucket_start < ${whole}
+      union all
+      select b.up, b.down from ops_uptime_buckets b where ${scope} and b.size = ${coarse} and b.bucket_start >= ${whole}
+    ) r)`;
+}
+const since24h = (at: Date) => sql`(${at}::timestamptz - interval '24 hours')`;
+const since30d = (at: Date) => sql`(${at}::timestamptz - interval '30 days')`;
+
+/** Monitors with their uptime over 24 h and 30 days: all of them, one, or a page (the Monitors card's). */
+export async function listMonitors(
+  tx: Tx,
+  at: Date,
+  only: { id?: number; limit?: number; offset?: number } = {},
+): Promise<MonitorRow[]> {
+  const mine = sql`b.monitor_id = m.id`;
   const { rows } = await tx.execute<MonitorRow>(sql`
     select m.id::int as id, m.app_id::int as "appId", a.name as "appName", coalesce(m.url, a.url) as url,
       m.url is null as "isDefault",
@@ -61,24 +92,30 @@ export async function listMonitors(tx: Tx, at: Date, id?: number): Promise<Monit
       m.failures_to_down as "failuresToDown", m.locations, m.consecutive_failures as "consecutiveFailures", m.status,
       ${iso(sql`m.last_checked_at`)} as "lastCheckedAt", m.last_response_ms as "lastResponseMs",
       m.last_error as "lastError", m.last_error_message as "lastErrorMessage",
-      (select case when sum(up + down) > 0 then round(100.0 * sum(up) / sum(up + down), 2)::float8 end
-        from ops_uptime_buckets b where b.monitor_id = m.id and b.size = 'minute'
-          and b.bucket_start >= ${at}::timestamptz - interval '24 hours') as "uptime24h",
-      (select case when sum(up + down) > 0 then round(100.0 * sum(up) / sum(up + down), 2)::float8 end
-        from ops_uptime_buckets b where b.monitor_id = m.id and b.size = 'hour'
-          and b.bucket_start >= ${at}::timestamptz - interval '30 days') as "uptime30d"
+      ${uptimeSince(mine, since24h(at), 'minute', 'hour')} as "uptime24h",
+      ${uptimeSince(mine, since30d(at), 'hour', 'day')} as "uptime30d"
     from ops_monitors m join ecosystem_apps a on a.id = m.app_id
-    ${id === undefined ? sql`` : sql`where m.id = ${id}`}
+    where true ${only.id === undefined ? sql`` : sql`and m.id = ${only.id}`}
+    ${
+      // The page's rows are chosen first, so only they read their buckets.
+      only.limit === undefined
+        ? sql``
+        : sql`and m.id in (select p.id from ops_monitors p join ecosystem_apps pa on pa.id = p.app_id
+            order by pa.name, p.url nulls first, p.id limit ${only.limit} offset ${only.offset ?? 0})`
+    }
     order by a.name, m.url nulls first, m.id`);
   return rows;
+}
+
+export async function countMonitors(tx: Tx): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from ops_monitors`);
+  return rows[0].n;
 }
 
 /** Uptime of all the workspace's probes in the last 24 hours; null before the first probe. */
 export async function workspaceUptime(tx: Tx, at: Date): Promise<number | null> {
   const { rows } = await tx.execute<{ p: number | null }>(sql`
-    select case when sum(up + down) > 0 then round(100.0 * sum(up) / sum(up + down), 2)::float8 end as p
-    from ops_uptime_buckets where workspace_id = app_current_workspace() and size = 'minute'
-      and bucket_start >= ${at}::timestamptz - interval '24 hours'`);
+    select ${uptimeSince(sql`b.workspace_id = app_current_workspace()`, since24h(at), 'minute', 'hour')} as p`);
   return rows[0].p;
 }
 
@@ -158,7 +195,7 @@ export type LocationResult = {
 };
 
 /**
- * One round of probes (one per location): their heartbeats, the round's minute and hour buckets (none
+ * One round of probes (one per location): their heartbeats, the round's minute, hour and day buckets (none
  * inside a maintenance window: it is not counted in uptime), and the monitor's state, which turns down
  * only after its run of failed rounds. Returns the state.
  */
@@ -172,18 +209,21 @@ export async function recordRound(
     message: StoredMessage | null;
     results: LocationResult[];
     counted: boolean;
+    /** How long after its due time the round started, in ms. */
+    lateMs: number;
   },
 ): Promise<'unknown' | 'up' | 'down'> {
   const error = r.message?.text ?? null;
   for (const h of r.results)
     await tx.execute(sql`
-      insert into ops_heartbeats (monitor_id, checked_at, up, status_code, response_ms, message, location)
-      values (${monitorId}, ${r.at}, ${h.up}, ${h.statusCode}, ${h.responseMs}, ${h.message?.text ?? null}, ${h.location})`);
+      insert into ops_heartbeats (monitor_id, checked_at, up, status_code, response_ms, message, location, late_ms)
+      values (${monitorId}, ${r.at}, ${h.up}, ${h.statusCode}, ${h.responseMs}, ${h.message?.text ?? null}, ${h.location}, ${r.lateMs})`);
   if (r.counted)
     await tx.execute(sql`
       insert into ops_uptime_buckets (monitor_id, size, bucket_start, up, down, response_ms_total)
       values (${monitorId}, 'minute', date_trunc('minute', ${r.at}::timestamptz), ${r.up ? 1 : 0}, ${r.up ? 0 : 1}, ${r.responseMs}),
-        (${monitorId}, 'hour', date_trunc('hour', ${r.at}::timestamptz), ${r.up ? 1 : 0}, ${r.up ? 0 : 1}, ${r.responseMs})
+        (${monitorId}, 'hour', date_trunc('hour', ${r.at}::timestamptz), ${r.up ? 1 : 0}, ${r.up ? 0 : 1}, ${r.responseMs}),
+        (${monitorId}, 'day', date_trunc('day', ${r.at}::timestamptz, 'UTC'), ${r.up ? 1 : 0}, ${r.up ? 0 : 1}, ${r.responseMs})
       on conflict (monitor_id, size, bucket_start) do update set up = ops_uptime_buckets.up + excluded.up,
         down = ops_uptime_buckets.down + excluded.down,
         response_ms_total = ops_uptime_buckets.response_ms_total + excluded.response_ms_total`);
