@@ -13,6 +13,7 @@ const benches = [
   'bench/analytics.ts',
   'bench/ecosystem.ts',
   'bench/webhooks.ts',
+  'bench/deliveries.ts',
   'bench/forms.ts',
   'bench/duplicates.ts',
   'bench/segments.ts',
