@@ -280,6 +280,9 @@ async function main() {
             delivered: delivered.length,
             eventToReceiver: summary(delivered.map((p) => (p.arrived as number) - p.due)),
             inboundAnswer: summary(latencyRun.map((p) => (p.answered as number) - p.due)),
+            // The hub's own share: from the event's 202 (committed) to the receiver (negative when the delivery
+            // arrived before the sender read its answer).
+            answerToReceiver: summary(delivered.map((p) => (p.arrived as number) - (p.answered as number))),
             targetP95Ms: 200,
           },
           ordered: {
