@@ -11,8 +11,8 @@
  *   endpoint with ordered delivery: whether the receiver saw them in the order the hub accepted them, and
  *   how long the last took to arrive (one entity's deliveries go one after another, so this is its throughput).
  * - fanout: BENCH_DELIVERIES_FANOUT events (default 10,000; 0 skips it) posted 32 at a time to a third
- *   endpoint; once half their deliveries have arrived the server is killed with SIGKILL and started again on
- *   the same data. Every delivery must arrive; a repeat (same webhook id) is counted, and whether the hub had
+ *   endpoint, which refuses them all once (503, retry in an hour); then they are all made due at once, and
+ *   once half have arrived the server is killed with SIGKILL and started again on the same data. Every delivery must arrive; a repeat (same webhook id) is counted, and whether the hub had
  *   claimed it without judging it at the kill (the only deliveries it may send twice; see
  *   docs/areas/webhooks.md). src/server/features/webhooks/delivery-crash.api.test.ts asserts the same.
  * Before the clock starts, BENCH_DELIVERIES_WARMUP events (default 1,000) are posted and delivered, uncounted.
@@ -48,6 +48,8 @@ async function main() {
   const orderedArrivals: number[] = [];
   /** Arrivals per webhook id at the fan-out's endpoint. */
   const fanoutArrivals = new Map<string, number>();
+  /** While true, the fan-out's endpoint answers 503 (see `killedFanout`). */
+  let fanoutRefusing = false;
   const receiver = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
@@ -56,14 +58,15 @@ async function main() {
     });
     req.on('end', () => {
       const at = performance.now();
-      res.writeHead(200);
+      if (req.url === '/fanout' && fanoutRefusing) res.writeHead(503, { 'retry-after': '3600' });
+      else res.writeHead(200);
       res.end('ok');
       // Only forwarded events carry a webhook id and this bench's body; the app's probes and the hub's
       // own events to it do not count.
       const id = req.headers['webhook-id'];
       if (typeof id !== 'string' || !id.startsWith('msg_ev')) return;
       if (req.url === '/fanout') {
-        fanoutArrivals.set(id, (fanoutArrivals.get(id) ?? 0) + 1);
+        if (!fanoutRefusing) fanoutArrivals.set(id, (fanoutArrivals.get(id) ?? 0) + 1);
         return;
       }
       const message = JSON.parse(body) as { type: string; data: { event?: { n?: number } } };
@@ -198,37 +201,51 @@ async function main() {
 
     /** The fan-out, with kill -9 half-way and a restart on the same data (see the header). */
     const killedFanout = async () => {
-      const at = new Date();
-      const events = Array.from({ length: fanout }, (_, n) => signed('bench.fanout', n, {}, at));
-      let next = 0;
-      let killed = false;
-      const poster = async () => {
-        while (next < fanout && !killed) {
-          const { body, headers } = events[next++];
-          await post(body, headers).catch(() => 0);
-        }
-      };
-      const posting = Promise.all(Array.from({ length: 32 }, poster));
-      while (fanoutArrivals.size < fanout / 2) await new Promise((r) => setTimeout(r, 5));
-      server.process.kill('SIGKILL');
-      await server.exited;
-      killed = true;
-      const arrivedBeforeKill = fanoutArrivals.size;
-      await posting;
-      // The embedded PostgreSQL outlives the killed server (its own process group) until the restart stops it.
-      const rowsOf = async () => {
+      // The embedded PostgreSQL outlives a killed server (its own process group) until the restart stops it.
+      const sql = async <T>(text: string, values: unknown[]) => {
         const client = new pg.Client({ connectionString: server.ownerUrl });
         await client.connect();
         try {
-          return (
-            await client.query('select webhook_id, status from ops_deliveries where endpoint_id = $1', [
-              fanoutEndpoint.id,
-            ])
-          ).rows as { webhook_id: string; status: string }[];
+          return (await client.query(text, values)).rows as T[];
         } finally {
           await client.end();
         }
       };
+      const rowsOf = () =>
+        sql<{ webhook_id: string; status: string; attempts: number }>(
+          'select webhook_id, status, attempts from ops_deliveries where endpoint_id = $1',
+          [fanoutEndpoint.id],
+        );
+      // Every message stored and refused once (503, retry in an hour) before any goes out, then all made due
+      // at once: the kill then lands in a real fan-out, not at the tail of the ingest.
+      fanoutRefusing = true;
+      const at = new Date();
+      const events = Array.from({ length: fanout }, (_, n) => signed('bench.fanout', n, {}, at));
+      let next = 0;
+      const poster = async () => {
+        while (next < fanout) {
+          const { body, headers } = events[next++];
+          if ((await post(body, headers)) !== 202) throw new Error('a fan-out event was refused');
+        }
+      };
+      await Promise.all(Array.from({ length: 32 }, poster));
+      while ((await rowsOf()).filter((r) => r.status === 'pending' && r.attempts === 1).length < fanout)
+        await new Promise((r) => setTimeout(r, 500));
+      fanoutRefusing = false;
+      await sql(
+        `update pgboss.job set start_after = now() where name = 'ops-deliver' and state = 'created'
+           and (data->>'workspaceId')::bigint = (select workspace_id from ops_endpoints where id = $1)`,
+        [fanoutEndpoint.id],
+      );
+      await sql('update ops_deliveries set next_attempt_at = now() where endpoint_id = $1', [
+        fanoutEndpoint.id,
+      ]);
+      const releasedAt = performance.now();
+      while (fanoutArrivals.size < fanout / 2) await new Promise((r) => setTimeout(r, 5));
+      server.process.kill('SIGKILL');
+      await server.exited;
+      const arrivedBeforeKill = fanoutArrivals.size;
+      const secondsToKill = (performance.now() - releasedAt) / 1000;
       const unjudged = new Set(
         (await rowsOf()).filter((r) => r.status === 'sending').map((r) => r.webhook_id),
       );
@@ -249,6 +266,7 @@ async function main() {
         lost: rows.filter((r) => !fanoutArrivals.has(r.webhook_id)).length,
         repeated: repeated.length,
         repeatedNotUnjudged: repeated.filter((id) => !unjudged.has(id)).length,
+        secondsFromReleaseToKill: Math.round(secondsToKill * 10) / 10,
         secondsFromRestartToLast: Math.round((performance.now() - restartedAt) / 100) / 10,
       };
     };
