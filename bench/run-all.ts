@@ -14,6 +14,7 @@ const benches = [
   'bench/ecosystem.ts',
   'bench/webhooks.ts',
   'bench/monitors.ts',
+  'bench/deliveries.ts',
   'bench/forms.ts',
   'bench/duplicates.ts',
   'bench/segments.ts',

@@ -150,4 +150,32 @@ describe('waking idle workers', () => {
       await otherProcess.stop();
     }
   });
+
+  it('wakes the workers at the commit of a job queued with wake, in any process, and not before', async () => {
+    // Neither polling nor the dispatcher would start these within the test: only the wake can.
+    const worker = createQueue(t.ownerUrl, { idleFetchSeconds: 3600, dispatchEveryMs: 3_600_000 });
+    const otherProcess = createQueue(t.ownerUrl);
+    const ran = new Set<string>();
+    try {
+      await worker.start(
+        [{ name: 'test.woken', handler: async (data: { n: string }) => void ran.add(data.n) }],
+        t.app.deps,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const waitFor = async (n: string) => {
+        while (!ran.has(n)) await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      await t.database.withWorkspace(workspaceId, async (tx) => {
+        await otherProcess.sendMany('test.woken', [{ data: { n: 'committed' } }], { tx, wake: true });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(ran.has('committed')).toBe(false);
+      });
+      await waitFor('committed');
+      await otherProcess.send('test.woken', { n: 'alone' }, { wake: true });
+      await waitFor('alone');
+    } finally {
+      await worker.stop();
+      await otherProcess.stop();
+    }
+  });
 });

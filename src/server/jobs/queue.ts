@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { queryNamed, type Tx } from '../db/database.js';
 import { appRole } from '../db/urls.js';
@@ -33,6 +34,12 @@ export interface SendOptions {
   tx?: Tx;
   /** Not before this time: a durable delay (a 30-day wait is a row in pgboss.job, not a timer). */
   startAfter?: Date;
+  /**
+   * Wakes idle workers of the queue, in every process, the moment the job is committed instead of at the
+   * dispatcher's next tick (up to half a second later): for work whose latency is what users see (a
+   * webhook delivery). One NOTIFY in the job's transaction.
+   */
+  wake?: boolean;
 }
 
 export interface Queue {
@@ -41,7 +48,7 @@ export interface Queue {
   sendMany<T extends object>(
     name: string,
     jobs: { data: T; singletonKey?: string; startAfter?: Date }[],
-    options?: { tx?: Tx },
+    options?: Pick<SendOptions, 'tx' | 'wake'>,
   ): Promise<void>;
   start(definitions: JobDefinition[], deps: AppDeps): Promise<void>;
   stop(): Promise<void>;
@@ -88,17 +95,26 @@ const readyQueues = `
     select 1 from pgboss.job j where j.name = q.name and j.state < 'active' and j.start_after < now()
   )`;
 
+/** The channel `wake` notifies; its payload names the queue and how many jobs were queued. */
+const wakeChannel = 'queue_wake';
+const wakeStatement = 'select pg_notify($1, $2)';
+
 /**
  * pg-boss keeps jobs in the same PostgreSQL (schema pgboss), so a restart loses none: a job that was
  * running when the process died is retried after its expiry. It connects as the owner because it
  * manages its own schema; handlers reach tenant data only through `withWorkspace`.
  */
-export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: number } = {}): Queue {
+export function createQueue(
+  ownerUrl: string,
+  options: { idleFetchSeconds?: number; dispatchEveryMs?: number } = {},
+): Queue {
+  const dispatchMs = options.dispatchEveryMs ?? dispatchEveryMs;
   const boss = new PgBoss({ connectionString: ownerUrl, schema: 'pgboss', max: 4 });
   let started: Promise<unknown> | null = null;
   let dispatcher: NodeJS.Timeout | null = null;
   let dispatching: Promise<void> | null = null;
   let stopping = false;
+  let listener: pg.Client | null = null;
   const known = new Set<string>();
   const ensureStarted = () => {
     started ??= boss.start().then(() => boss.getDb().executeSql(grantSendToAppRole, []));
@@ -111,14 +127,23 @@ export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: numb
       await boss.createQueue(name, { name, retryLimit, expireInSeconds: 3600 });
     known.add(name);
   };
+  // In the job's transaction, NOTIFY is delivered at its commit (and never, when it rolls back).
+  const wake = (name: string, jobs: number, tx?: Tx) => {
+    const values = [wakeChannel, JSON.stringify({ queue: name, jobs })];
+    return tx
+      ? queryNamed(tx, 'boss', wakeStatement, values)
+      : boss.getDb().executeSql(wakeStatement, values);
+  };
   return {
     async send(name, data, options = {}) {
       await ensureQueue(name);
-      return boss.send(name, data, {
+      const id = await boss.send(name, data, {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.tx ? { db: onTransaction(options.tx) } : {}),
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       });
+      if (options.wake) await wake(name, 1, options.tx);
+      return id;
     },
     async sendMany(name, jobs, options = {}) {
       if (jobs.length === 0) return;
@@ -132,11 +157,14 @@ export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: numb
         })),
         options.tx ? { db: onTransaction(options.tx) } : {},
       );
+      if (options.wake) await wake(name, jobs.length, options.tx);
     },
     async start(definitions, deps) {
       boss.on('error', (error) => deps.log.error({ err: error }, 'queue error'));
       await ensureStarted();
       const workers = new Map<string, string[]>();
+      /** Workers inside their handler: each fetches again when it is done, so a wake need not tell them. */
+      const busy = new Set<string>();
       for (const def of definitions) {
         await ensureQueue(def.name, def.retryLimit);
         if (def.cron) await boss.schedule(def.name, def.cron);
@@ -150,6 +178,7 @@ export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: numb
               pollingIntervalSeconds: options.idleFetchSeconds ?? idleFetchSeconds,
             },
             async (jobs) => {
+              if (workerId) busy.add(workerId);
               try {
                 if (jobs.length === 1) return await def.handler(jobs[0].data as never, deps);
                 const results = await Promise.allSettled(
@@ -160,6 +189,7 @@ export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: numb
                   if (result.status === 'rejected')
                     await boss.fail(def.name, jobs[index].id, { message: String(result.reason) });
               } finally {
+                if (workerId) busy.delete(workerId);
                 // A worker otherwise waits out the polling interval after every job, which caps a queue at two
                 // jobs a second per worker however much is waiting (bench/webhooks); told, it fetches again at
                 // once, and only an empty fetch waits.
@@ -184,10 +214,31 @@ export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: numb
       };
       const tick = () => {
         dispatching = dispatch().finally(() => {
-          if (!stopping) dispatcher = setTimeout(tick, dispatchEveryMs);
+          if (!stopping) dispatcher = setTimeout(tick, dispatchMs);
         });
       };
-      if (workers.size > 0) dispatcher = setTimeout(tick, dispatchEveryMs);
+      if (workers.size > 0) {
+        dispatcher = setTimeout(tick, dispatchMs);
+        // Woken queues fetch at once; without this connection (it failed) the dispatcher's tick still finds them.
+        const client = new pg.Client({ connectionString: ownerUrl });
+        client.on('error', (error) => {
+          if (!stopping) deps.log.warn({ err: error }, 'queue wake connection failed');
+        });
+        // One idle worker per job queued: waking them all would cost an empty fetch each.
+        client.on('notification', ({ payload }) => {
+          const { queue, jobs } = JSON.parse(payload ?? '{}') as { queue?: string; jobs?: number };
+          const idle = (workers.get(queue ?? '') ?? []).filter((id) => !busy.has(id));
+          for (const id of idle.slice(0, jobs ?? 1)) boss.notifyWorker(id);
+        });
+        try {
+          await client.connect();
+          await client.query(`listen ${wakeChannel}`);
+          listener = client;
+        } catch (error) {
+          deps.log.warn({ err: error }, 'queue wake connection failed');
+          await client.end().catch(() => undefined);
+        }
+      }
       for (const def of definitions) {
         const requeued = (await def.recover?.(deps)) ?? 0;
         if (requeued > 0) deps.log.info({ queue: def.name, requeued }, 'queued unfinished work again');
@@ -197,6 +248,8 @@ export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: numb
       stopping = true;
       if (dispatcher) clearTimeout(dispatcher);
       await dispatching;
+      await listener?.end().catch(() => undefined);
+      listener = null;
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

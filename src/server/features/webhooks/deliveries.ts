@@ -66,7 +66,12 @@ function queueAttempts(
       data: { workspaceId, deliveryIds: deliveryIds.slice(i, i + deliveriesPerJob) },
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
-  return deps.queue.sendMany(deliverJobName, jobs, options.tx ? { tx: options.tx } : {});
+  // Due now: the workers are woken at the commit, since the dispatcher's half-second tick would be most of
+  // an event's latency to its endpoint (bench/deliveries).
+  return deps.queue.sendMany(deliverJobName, jobs, {
+    ...(options.tx ? { tx: options.tx } : {}),
+    wake: !options.startAfter,
+  });
 }
 
 /**
