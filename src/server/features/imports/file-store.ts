@@ -1,10 +1,9 @@
-import { and, asc, eq, gte } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/database.js';
+import { eq } from 'drizzle-orm';
+import { clientOf, type Database, type Tx } from '../../db/database.js';
 import { importFileChunks } from '../../db/schema/imports.js';
 
 /** The uploaded file is kept in the database in chunks of this size, so any server can resume the job. */
 export const chunkBytes = 1024 * 1024;
-const chunksPerRead = 2;
 
 /** Buffers an incoming stream into fixed-size chunks and writes each within the upload's transaction. */
 export class ChunkWriter {
@@ -43,7 +42,15 @@ export class ChunkWriter {
   }
 }
 
-/** The stored file from its first byte, a few chunks per short transaction. */
+/**
+ * Bytes per row when the file is read back. PostgreSQL sends bytea as hex text, so each row arrives
+ * as a string twice its size: at 32 KiB that string is a young-generation object the scavenger
+ * frees at once, where a whole 1 MiB chunk (a 2 MiB string) went straight to V8's large-object
+ * space, which only a full collection empties.
+ */
+const readPieceBytes = 32 * 1024;
+
+/** The stored file from its first byte, one chunk per short transaction, in small pieces. */
 export async function* readStoredFile(
   database: Database,
   workspaceId: number,
@@ -51,17 +58,18 @@ export async function* readStoredFile(
 ): AsyncGenerator<Buffer> {
   let seq = 0;
   for (;;) {
-    const rows = await database.withWorkspace(workspaceId, (tx) =>
-      tx
-        .select({ data: importFileChunks.data })
-        .from(importFileChunks)
-        .where(and(eq(importFileChunks.jobId, jobId), gte(importFileChunks.seq, seq)))
-        .orderBy(asc(importFileChunks.seq))
-        .limit(chunksPerRead),
+    const { rows } = await database.withWorkspace(workspaceId, (tx) =>
+      clientOf(tx).query<{ seq: number; piece: Buffer }>(
+        `select c.seq, substring(c.data from g for $3) as piece
+         from (select seq, data from import_file_chunks where job_id = $1 and seq >= $2 order by seq limit 1) c
+         cross join lateral generate_series(1, greatest(length(c.data), 1), $3) g
+         order by g`,
+        [jobId, seq, readPieceBytes],
+      ),
     );
-    for (const row of rows) yield row.data;
-    if (rows.length < chunksPerRead) return;
-    seq += rows.length;
+    if (rows.length === 0) return;
+    for (const row of rows) yield row.piece;
+    seq = rows[0].seq + 1;
   }
 }
 

@@ -69,6 +69,20 @@ function copyLine(ord: number, c: ImportContact, place: GeoPoint | null): string
 }
 
 /**
+ * The staged contacts as COPY text, a few hundred lines at a time: the batch's text as one string
+ * (over a megabyte) would be a large object that only a full collection frees.
+ */
+function* copyText(staged: StagedContact[], places: (GeoPoint | null)[]): Generator<string> {
+  const linesPerPiece = 256;
+  for (let start = 0; start < staged.length; start += linesPerPiece) {
+    let piece = '';
+    for (let ord = start; ord < Math.min(start + linesPerPiece, staged.length); ord++)
+      piece += `${copyLine(ord, staged[ord].contact, places[ord])}\n`;
+    yield piece;
+  }
+}
+
+/**
  * A batch is written in two steps inside the caller's transaction, which also commits the job's
  * checkpoint, so a batch is either wholly in the database or not at all:
  * - `stageBatch` COPYs it into a temporary staging table, resolves sources and existing companies,
@@ -138,9 +152,8 @@ export async function stageBatch(
     ) on commit drop`);
   // Placed for the geofence here, once per distinct address of the batch (see placeAddresses).
   const places = await placeAddresses(batch.staged.map((s) => s.contact));
-  const lines = batch.staged.map((s, ord) => copyLine(ord, s.contact, places[ord]));
   await pipeline(
-    Readable.from([`${lines.join('\n')}\n`]),
+    Readable.from(copyText(batch.staged, places)),
     client.query(copyFrom(`copy import_stage (${stageColumns.join(', ')}) from stdin`)),
   );
   // A contact's source is one of the workspace's websites, in the website's own spelling, or
