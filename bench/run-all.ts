@@ -25,6 +25,7 @@ const benches = [
   'bench/assistant.ts',
   'bench/reports.ts',
   'bench/exports.ts',
+  'bench/scheduled-reports.ts',
 ];
 
 for (const file of benches) {

@@ -105,6 +105,19 @@ const hiddenOperations: Operation[] = [
       ? { type: 'object', properties: { cardNumber: { type: 'string' }, email: { type: 'string' } } }
       : undefined,
 }));
+// Scheduled reports' links in their mails (a signed token): public, hidden from the document.
+hiddenOperations.push(
+  ...[
+    ['GET', '/api/r/u/{token}'],
+    ['POST', '/api/r/u/{token}'],
+    ['GET', '/api/r/confirm/{token}'],
+    ['POST', '/api/r/confirm/{token}'],
+  ].map(([method, path]) => ({
+    method,
+    path,
+    parameters: [{ in: 'path' as const, name: 'token', required: true, schema: { type: 'string' } }],
+  })),
+);
 
 const maxVariantsPerRoute = 120;
 

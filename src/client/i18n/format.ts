@@ -80,6 +80,11 @@ export function formatDay(isoDate: string): string {
   return formatDate(utc(isoDate), { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
+/** The reader's time zone as the browser knows it (IANA name), for what the server times in it. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
 /** A calendar day without its year, for a chart's axis: "Nov 27". */
 export function formatShortDay(isoDate: string): string {
   return formatDate(utc(isoDate), { month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -31,7 +31,7 @@ import { monitoringJobs, monitoringRoutes } from './monitoring/index.js';
 import { paymentRoutes } from './payments/index.js';
 import { phoneSyncJobs, phoneSyncRoutes } from './phone-sync/index.js';
 import { productRoutes } from './products/index.js';
-import { reportRoutes } from './reports/index.js';
+import { reportJobs, reportRoutes } from './reports/index.js';
 import { segmentJobs, segmentRoutes } from './segments/index.js';
 import { seoCrawlAudit, seoJobs, seoRoutes } from './seo/index.js';
 import { successionJobs, successionRoutes } from './succession/index.js';
@@ -113,4 +113,5 @@ export const jobDefinitions: JobDefinition[] = [
   ...duplicateJobs,
   ...billingJobs,
   ...segmentJobs,
+  ...reportJobs,
 ];

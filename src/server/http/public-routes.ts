@@ -42,6 +42,13 @@ export const publicApiRoutes: Record<string, string> = {
   'GET /api/status/:slug':
     "a workspace's public status page, once its owner turns it on (app names and states only)",
   'GET /api/m/c/:token': "a marketing email's tracked link; the destination is signed",
+  'GET /api/r/u/:token':
+    "a scheduled report's unsubscribe page; the signed recipient token is the capability",
+  'POST /api/r/u/:token':
+    'one-click unsubscribe (RFC 8058) from a scheduled report; the signed token as above',
+  'GET /api/r/confirm/:token': "an outside address's confirmation page for a scheduled report",
+  'POST /api/r/confirm/:token':
+    'an outside address confirms a scheduled report; the signed token is the capability',
 };
 
 /** Prefixes whose routes are public: API docs and the offline test checkout (its session id is the capability). */

@@ -32,6 +32,7 @@ import {
 } from './dashboards-api';
 import { ReportView } from './report-view';
 import { useReportList } from './reports-api';
+import { ScheduleSection } from './schedule-section';
 
 /** A new tile: half the grid wide, below everything already placed. */
 function placeNew(tiles: DashboardTile[], reportId: number): DashboardTile {
@@ -273,6 +274,7 @@ function OpenDashboard({ id, canWrite }: { id: number; canWrite: boolean }) {
           }
         />
       )}
+      {data.visibility === 'workspace' && <ScheduleSection target={{ dashboardId: data.id }} />}
     </div>
   );
 }

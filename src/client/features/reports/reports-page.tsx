@@ -20,6 +20,7 @@ import {
   useReportList,
   useReportSeries,
 } from './reports-api';
+import { ScheduleSection } from './schedule-section';
 
 type Mode =
   | { kind: 'view'; id: number }
@@ -84,6 +85,7 @@ function SavedReport({
       >
         {(data) => <ReportView series={data} />}
       </QueryState>
+      <ScheduleSection target={{ reportId: report.id }} />
     </div>
   );
 }

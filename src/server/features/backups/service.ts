@@ -18,6 +18,7 @@ import { stopImportsAfterRestore } from '../imports/index.js';
 import { holdSendingAfterRestore } from '../marketing/index.js';
 import { addWorkspaceOwner } from '../members/index.js';
 import { renewTestSyncTokenAfterRestore } from '../phone-sync/index.js';
+import { holdSchedulesAfterRestore } from '../reports/index.js';
 import { resealSearchConsoleAfterRestore } from '../seo/index.js';
 import { stopIntegrationsAfterRestore } from '../superhub/index.js';
 import { holdRemindersAfterRestore } from '../tasks/index.js';
@@ -292,6 +293,7 @@ export async function runRestoreJob(
         stopIntegrationsAfterRestore,
         unscheduleAfterRestore,
         holdRemindersAfterRestore,
+        holdSchedulesAfterRestore,
       ])
         await stopAfterRestore(tx, at);
       await holdWorkspace(tx, at);

@@ -18,6 +18,7 @@ import { attachmentDisposition } from '../../http/csv-download.js';
 import { answerOfType } from '../../http/responses.js';
 import { dashboardRoutes } from './dashboard-routes.js';
 import { type ExportFile, listExport, reportExport } from './exports.js';
+import { scheduleRoutes } from './schedule-routes.js';
 import {
   createReport,
   deleteReport,
@@ -71,6 +72,7 @@ async function sendExport(
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(dashboardRoutes);
+  await app.register(scheduleRoutes);
 
   app.get(
     '/api/reports',

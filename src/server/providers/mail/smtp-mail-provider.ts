@@ -14,6 +14,6 @@ export class SmtpMailProvider implements MailProvider {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+    await this.transport.sendMail({ from: this.from, ...mail });
   }
 }
