@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { ExportMenu } from '@client/features/reports';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
 import {
@@ -58,6 +59,7 @@ export function DealBoard({ websitePreset = null }: { websitePreset?: number | n
             <Trans>Drag a deal to another stage, or focus it, press space and use the arrow keys.</Trans>
           </CardDescription>
         </div>
+        <ExportMenu list="deals" />
         {canWrite && (
           <Button size="sm" onClick={() => setAdding(filters.stage ?? 'leads')}>
             <Plus /> <Trans>Add Deal</Trans>
