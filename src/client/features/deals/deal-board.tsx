@@ -59,12 +59,14 @@ export function DealBoard({ websitePreset = null }: { websitePreset?: number | n
             <Trans>Drag a deal to another stage, or focus it, press space and use the arrow keys.</Trans>
           </CardDescription>
         </div>
-        <ExportMenu list="deals" />
-        {canWrite && (
-          <Button size="sm" onClick={() => setAdding(filters.stage ?? 'leads')}>
-            <Plus /> <Trans>Add Deal</Trans>
-          </Button>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportMenu list="deals" />
+          {canWrite && (
+            <Button size="sm" onClick={() => setAdding(filters.stage ?? 'leads')}>
+              <Plus /> <Trans>Add Deal</Trans>
+            </Button>
+          )}
+        </div>
         {adding && <AddDealDialog stage={adding} onClose={() => setAdding(null)} />}
       </CardHeader>
       <CardContent>
