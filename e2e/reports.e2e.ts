@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/axe.js';
 import { pageApi as api, viewportShot as shot } from './support/in-page.js';
@@ -107,4 +108,43 @@ describe('reports', () => {
     await shot(page, 'reports-en-390');
     await page.context().close();
   }, 480_000);
+
+  it('downloads the contacts list as CSV from the contacts screen’s Export menu, with axe', async () => {
+    const page = await signUpInBrowser(
+      env,
+      { firstName: 'Evan', lastName: 'Exporter', businessName: 'Evan Exports' },
+      { viewport: { width: 1440, height: 1000 } },
+    );
+    const created = await api(page, 'POST', '/api/contacts', {
+      firstName: '=Formula',
+      email: 'formula@exports.example',
+      status: 'customer',
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    await settle(page, `${env.server.baseUrl}/contacts`);
+    // The page's own menu (the deal board below has its own for deals).
+    const menu = page.getByRole('button', { name: 'Export', exact: true }).first();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    const csvLink = page.getByRole('link', { name: 'CSV', exact: true }).first();
+    await csvLink.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'contacts-export-menu-1440');
+    const download = page.waitForEvent('download');
+    await csvLink.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readFile((await file.path()) as string, 'utf8')).replace(/^\uFEFF/, '').trim();
+    const [header, ...rows] = csv.split(/\r?\n/);
+    expect(header.split(',').slice(0, 4)).toEqual(['ID', 'First name', 'Last name', 'Email']);
+    // The formula-looking name is neutralised in the file too.
+    expect(rows.find((row) => row.includes('formula@exports.example'))).toContain("'=Formula");
+    // Escape closes the menu and gives the focus back to its button.
+    await menu.click();
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  }, 240_000);
 });

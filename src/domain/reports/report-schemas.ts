@@ -333,8 +333,14 @@ export const exportQuerySchema = z.object({
 });
 
 /** The lists that export whole (issue 34 §4). */
-export const exportLists = ['contacts', 'deals', 'tasks'] as const;
+export const exportLists = ['contacts', 'deals', 'tasks', 'campaignRecipients', 'webhookDeliveries'] as const;
 export type ExportList = (typeof exportLists)[number];
 export const exportListParamsSchema = z.object({
-  list: z.enum(exportLists, /*i18n*/ 'Choose contacts, deals or tasks'),
+  list: z.enum(exportLists, /*i18n*/ 'Choose a list to export'),
 });
+/** A list's export narrowed to one campaign's recipients or one endpoint's deliveries (others ignore them). */
+export const exportListQuerySchema = exportQuerySchema.extend({
+  campaignId: idParamSchema.optional(),
+  endpointId: idParamSchema.optional(),
+});
+export type ExportListQuery = z.infer<typeof exportListQuerySchema>;

@@ -1,5 +1,6 @@
 import { SiteHeader } from '@client/components/site-header';
 import { DealBoard } from '@client/features/deals';
+import { ExportMenu } from '@client/features/reports';
 import { Trans } from '@lingui/react/macro';
 import { CopyCheck, Filter, LayoutDashboard } from 'lucide-react';
 import { Link } from 'wouter';
@@ -44,6 +45,7 @@ export function ContactsPage() {
               <Filter className="h-4 w-4" aria-hidden="true" />
               <Trans>Segments</Trans>
             </Link>
+            <ExportMenu list="contacts" />
           </div>
         </div>
         <ContactManagement />

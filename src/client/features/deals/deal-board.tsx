@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { ExportMenu } from '@client/features/reports';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
 import {
@@ -58,11 +59,14 @@ export function DealBoard({ websitePreset = null }: { websitePreset?: number | n
             <Trans>Drag a deal to another stage, or focus it, press space and use the arrow keys.</Trans>
           </CardDescription>
         </div>
-        {canWrite && (
-          <Button size="sm" onClick={() => setAdding(filters.stage ?? 'leads')}>
-            <Plus /> <Trans>Add Deal</Trans>
-          </Button>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportMenu list="deals" />
+          {canWrite && (
+            <Button size="sm" onClick={() => setAdding(filters.stage ?? 'leads')}>
+              <Plus /> <Trans>Add Deal</Trans>
+            </Button>
+          )}
+        </div>
         {adding && <AddDealDialog stage={adding} onClose={() => setAdding(null)} />}
       </CardHeader>
       <CardContent>

@@ -7,6 +7,7 @@ import {
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { ExportMenu } from '@client/features/reports';
 import { formatDay, formatNumber } from '@client/i18n/format';
 import type { OutboxMessage } from '@domain/marketing/campaign-schemas';
 import type { MessageDescriptor } from '@lingui/core';
@@ -53,6 +54,7 @@ export function CampaignDetailDialog({
           <Skeleton className="h-32 w-full" />
         ) : (
           <div className="min-w-0 space-y-4">
+            {!demo && <ExportMenu list="campaignRecipients" narrow={{ campaignId }} />}
             <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
               {[
                 { id: 'sent', label: msg`Sent`, value: c.sent },

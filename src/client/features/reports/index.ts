@@ -12,3 +12,6 @@ export const DashboardsPage = lazy(() =>
 export const HomeDashboard = lazy(() =>
   import('./home-dashboard').then((m) => ({ default: m.HomeDashboard })),
 );
+
+/** A list screen's Export menu (CSV / Excel), small enough to load with the list. */
+export { ExportMenu } from './export-menu';

@@ -56,6 +56,13 @@ export function useDeleteReport() {
 export const reportExportHref = (id: number, format: 'csv' | 'xlsx') =>
   `/api/reports/${id}/export?format=${format}`;
 
-/** A whole list (contacts, deals, tasks) as a file. */
-export const listExportHref = (list: ExportList, format: 'csv' | 'xlsx') =>
-  `/api/reports/exports/${list}?format=${format}`;
+/** A whole list as a file; `narrow` picks one campaign's recipients or one endpoint's deliveries. */
+export function listExportHref(
+  list: ExportList,
+  format: 'csv' | 'xlsx',
+  narrow: Record<string, number> = {},
+): string {
+  const query = new URLSearchParams({ format });
+  for (const [name, id] of Object.entries(narrow)) query.set(name, String(id));
+  return `/api/reports/exports/${list}?${query}`;
+}

@@ -90,6 +90,15 @@ function SavedReport({
   );
 }
 
+/** Each list's name: the report source of the same rows. */
+const listSources = {
+  contacts: 'contacts',
+  deals: 'deals',
+  tasks: 'tasks',
+  campaignRecipients: 'campaignMessages',
+  webhookDeliveries: 'webhookDeliveries',
+} as const;
+
 /** Whole lists as files, for members and above (the server checks the same). */
 function ListExports() {
   const { i18n } = useLingui();
@@ -104,14 +113,14 @@ function ListExports() {
       <ul className="space-y-1 text-sm">
         {exportLists.map((list) => (
           <li key={list} className="flex items-center justify-between gap-2">
-            <span>{i18n._(reportSources[list].label)}</span>
+            <span>{i18n._(reportSources[listSources[list]].label)}</span>
             <span className="flex gap-1">
               {(['csv', 'xlsx'] as const).map((format) => (
                 <Button key={format} variant="ghost" size="sm" asChild>
                   <a href={listExportHref(list, format)} download>
                     <Download />
                     {format === 'csv' ? <Trans>CSV</Trans> : <Trans>Excel</Trans>}
-                    <span className="sr-only">{i18n._(reportSources[list].label)}</span>
+                    <span className="sr-only">{i18n._(reportSources[listSources[list]].label)}</span>
                   </a>
                 </Button>
               ))}

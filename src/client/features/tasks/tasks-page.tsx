@@ -2,6 +2,7 @@ import { QueryState } from '@client/components/query-state';
 import { Button } from '@client/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { ExportMenu } from '@client/features/reports';
 import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
 import type { TaskStatus } from '@domain/tasks/task-schemas';
@@ -53,12 +54,15 @@ export function TasksPage() {
               : t`Nothing of yours is due today.`}
           </p>
         </div>
-        {canWrite && (
-          <Button onClick={() => setIsAdding(true)}>
-            <Plus />
-            <Trans>New task</Trans>
-          </Button>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportMenu list="tasks" />
+          {canWrite && (
+            <Button onClick={() => setIsAdding(true)}>
+              <Plus />
+              <Trans>New task</Trans>
+            </Button>
+          )}
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         {isAdmin && (

@@ -1,4 +1,5 @@
 import { Button } from '@client/components/ui/button';
+import { ExportMenu } from '@client/features/reports';
 import type { WebhookEndpointWithHealth } from '@domain/webhooks/webhook-schemas';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -21,9 +22,12 @@ export function DeliveryLog({ appId }: { appId: number }) {
         {endpoints.data?.map((endpoint) => (
           <div key={endpoint.id} className="space-y-1" data-testid="webhook-endpoint">
             <EndpointSummary endpoint={endpoint} show="company" />
-            <Button size="sm" variant="outline" onClick={() => setEditing(endpoint)}>
-              <Trans>Edit endpoint</Trans>
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" variant="outline" onClick={() => setEditing(endpoint)}>
+                <Trans>Edit endpoint</Trans>
+              </Button>
+              <ExportMenu list="webhookDeliveries" narrow={{ endpointId: endpoint.id }} />
+            </div>
             <EndpointDeliveries endpointId={endpoint.id} />
           </div>
         ))}

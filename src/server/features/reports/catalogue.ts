@@ -16,7 +16,8 @@ export interface FieldSql {
   label?: (key: SQL) => SQL;
 }
 
-export interface SourceSql<F extends string> {
+/** Where a report's rows come from: a source's table, or a rollup of it (rollups.ts). */
+export interface TableSql {
   /** The table, aliased `t`. */
   from: SQL;
   /** A condition every row meets; `dimension` is the analytics rollup's dimension the report groups or filters by. */
@@ -25,6 +26,9 @@ export interface SourceSql<F extends string> {
   date: SQL;
   /** Whether `date` is already a day (a `date` column) rather than a timestamptz. */
   dateIsDay?: true;
+}
+
+export interface SourceSql<F extends string> extends TableSql {
   fields: Record<F, FieldSql>;
 }
 

@@ -137,6 +137,183 @@ describe('list exports', () => {
   });
 });
 
+describe('campaign recipient and webhook delivery exports', () => {
+  async function fixture(workspaceId: number, prefix: string) {
+    const q = (text: string, values: unknown[] = []) => db.query(text, [workspaceId, ...values]);
+    const campaign = async (name: string) =>
+      (
+        await q(
+          `insert into campaigns (workspace_id, name, subject, body) values ($1, $2, 'S', 'B') returning id`,
+          [name],
+        )
+      ).rows[0].id as number;
+    const spring = await campaign(`${prefix}${hostile.first}`);
+    const autumn = await campaign(`${prefix}Autumn`);
+    const contact = (
+      await q(
+        `insert into contacts (workspace_id, first_name, last_name, email) values ($1, 'Rita', 'Reader', $2) returning id`,
+        [`${prefix}rita@example.test`],
+      )
+    ).rows[0].id;
+    const message = (n: number, campaignId: number, email: string, extra: unknown[]) =>
+      q(
+        `insert into marketing_messages (workspace_id, idempotency_key, campaign_id, contact_id, to_email, subject, body,
+           status, token, variant, sent_at, opened_at, clicked_at)
+         values ($1, $2, $3, $4, $5, 'S', 'B', $6, $7, $8, $9, $10, $11)`,
+        [`campaign:${campaignId}:${n}`, campaignId, n === 1 ? contact : null, email, ...extra],
+      );
+    await message(1, spring, `${prefix}rita@example.test`, [
+      'sent',
+      `tok-${prefix}1`,
+      1,
+      '2026-03-10T10:00Z',
+      '2026-03-10T11:00Z',
+      '2026-03-10T12:00Z',
+    ]);
+    await message(2, spring, `${prefix}gone@example.test`, [
+      'failed',
+      `tok-${prefix}2`,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    await message(3, autumn, `${prefix}later@example.test`, [
+      'queued',
+      `tok-${prefix}3`,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    await q(
+      `insert into marketing_suppressions (workspace_id, email, reason, created_at) values ($1, $2, 'hard_bounce', '2026-03-10T10:05Z')`,
+      [`${prefix}gone@example.test`],
+    );
+    // Workflow mail shares the table and is no campaign's.
+    await q(
+      `insert into marketing_messages (workspace_id, idempotency_key, to_email, subject, body, status, token)
+       values ($1, $2, 'w@example.test', 'S', 'B', 'sent', $3)`,
+      [`run:${prefix}:a`, `tok-${prefix}run`],
+    );
+    const app = (
+      await q(
+        `insert into ecosystem_apps (workspace_id, name, category, url) values ($1, 'Shop', 'core', 'https://shop.example') returning id`,
+      )
+    ).rows[0].id;
+    const endpoint = async (url: string) =>
+      (
+        await q(`insert into ops_endpoints (workspace_id, app_id, url) values ($1, $2, $3) returning id`, [
+          app,
+          url,
+        ])
+      ).rows[0].id as number;
+    const hooks = await endpoint('https://hooks.example/in');
+    const audit = await endpoint('https://audit.example/in');
+    const delivery = async (endpointId: number, event: string, status: string, attempts: number) =>
+      (
+        await q(
+          `insert into ops_deliveries (workspace_id, endpoint_id, webhook_id, event_type, body, status, attempts, created_at, finished_at)
+           values ($1, $2, 'w', $3, '{}', $4, $5, '2026-03-12T10:00Z', case when $4 = 'succeeded' then '2026-03-12T10:00:02Z'::timestamptz end)
+           returning id`,
+          [endpointId, event, status, attempts],
+        )
+      ).rows[0].id as number;
+    const paid = await delivery(hooks, '@order.paid', 'succeeded', 2);
+    await delivery(audit, 'contact.created', 'failed', 5);
+    for (const ms of [900, 120])
+      await q(
+        `insert into ops_delivery_attempts (workspace_id, delivery_id, status_code, duration_ms) values ($1, $2, 200, $3)`,
+        [paid, ms],
+      );
+    return { spring, autumn, hooks, audit };
+  }
+
+  it('exports a campaign’s recipients and an endpoint’s deliveries as CSV and XLSX, isolated', async () => {
+    const mine = await fixture(owner.workspaceId, '');
+    const theirs = await fixture(other.workspaceId, 'other-');
+
+    const recipients = await member.client.get(
+      `/api/reports/exports/campaignRecipients?format=csv&campaignId=${mine.spring}`,
+    );
+    expect(recipients.statusCode, recipients.body).toBe(200);
+    expect(recipients.headers['content-disposition']).toMatch(/filename="campaignRecipients-/);
+    const rows = csvOf(recipients.body);
+    expect(rows[0]).toEqual([
+      'ID',
+      'Campaign',
+      'Contact',
+      'Email',
+      'Status',
+      'Variant',
+      'Sent',
+      'Opened',
+      'Clicked',
+      'Bounced',
+    ]);
+    expect(rows.slice(1).map((r) => r.slice(1))).toEqual([
+      [
+        `'${hostile.first}`,
+        'Rita Reader',
+        'rita@example.test',
+        'sent',
+        'B',
+        '2026-03-10T10:00:00Z',
+        '2026-03-10T11:00:00Z',
+        '2026-03-10T12:00:00Z',
+        '',
+      ],
+      [`'${hostile.first}`, '', 'gone@example.test', 'failed', '', '', '', '', '2026-03-10T10:05:00Z'],
+    ]);
+    // Every campaign's recipients without a campaign; never another workspace's, even by its id.
+    const all = csvOf((await member.client.get('/api/reports/exports/campaignRecipients')).body);
+    expect(all.slice(1).map((r) => r[3])).toEqual([
+      'rita@example.test',
+      'gone@example.test',
+      'later@example.test',
+    ]);
+    const foreign = await member.client.get(
+      `/api/reports/exports/campaignRecipients?campaignId=${theirs.spring}`,
+    );
+    expect(csvOf(foreign.body)).toHaveLength(1);
+
+    const xlsx = await member.client.get(
+      `/api/reports/exports/webhookDeliveries?format=xlsx&endpointId=${mine.hooks}`,
+    );
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const sheet = (await xlsxOf(xlsx.rawPayload)).map((r) => (r.values as unknown[]).slice(2));
+    expect(sheet).toEqual([
+      ['Event', 'Endpoint', 'Status', 'Attempts', 'Latency (ms)', 'Created', 'Finished'],
+      [
+        "'@order.paid",
+        'Shop – https://hooks.example/in',
+        'succeeded',
+        2,
+        120,
+        '2026-03-12T10:00:00Z',
+        '2026-03-12T10:00:02Z',
+      ],
+    ]);
+    const deliveries = csvOf((await member.client.get('/api/reports/exports/webhookDeliveries')).body);
+    expect(deliveries.slice(1).map((r) => [r[1], r[3], r[4], r[5]])).toEqual([
+      ["'@order.paid", 'succeeded', '2', '120'],
+      ['contact.created', 'failed', '5', ''],
+    ]);
+    const recipientsXlsx = await member.client.get(
+      `/api/reports/exports/campaignRecipients?format=xlsx&campaignId=${mine.autumn}`,
+    );
+    expect((await xlsxOf(recipientsXlsx.rawPayload)).map((r) => r.getCell(4).value)).toEqual([
+      'Email',
+      'later@example.test',
+    ]);
+
+    expect((await viewer.client.get('/api/reports/exports/webhookDeliveries')).statusCode).toBe(403);
+    const bad = await owner.client.get('/api/reports/exports/campaignRecipients?campaignId=abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].path).toBe('campaignId');
+  });
+});
+
 describe('report exports', () => {
   it('writes the report’s table, previous period included, as CSV and XLSX; viewers too, other workspaces not', async () => {
     const created = await owner.client.post('/api/reports', {

@@ -3,6 +3,7 @@ import { fieldOf } from '@domain/reports/report-catalogue';
 import {
   type ExportFormat,
   type ExportList,
+  type ExportListQuery,
   emptyFigure,
   measureHeading,
   type ReportDefinition,
@@ -22,11 +23,13 @@ export interface ExportFile {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * A whole list (contacts, deals, tasks) as a file, read through a cursor in the request's transaction: one
- * batch of rows in memory at a time, and the next fetched only once the download has taken the last.
+ * A whole list (contacts, deals, tasks, campaigns' recipients, webhook deliveries) as a file, read through a
+ * cursor in the request's transaction: one batch of rows in memory at a time, and the next fetched only
+ * once the download has taken the last.
  */
-export function listExport(tx: Tx, list: ExportList, format: ExportFormat): ExportFile {
-  const { header, query } = store.listExport(list);
+export function listExport(tx: Tx, list: ExportList, options: ExportListQuery): ExportFile {
+  const { format } = options;
+  const { header, query } = store.listExport(list, options);
   return {
     fileName: `${list}-${today()}.${format}`,
     async write(out) {

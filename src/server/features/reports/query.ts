@@ -6,7 +6,8 @@ import type {
   ReportRange,
 } from '@domain/reports/report-schemas';
 import { and, type SQL, sql } from 'drizzle-orm';
-import { analyticsDimensionOf, fieldSql, sourceSql } from './catalogue.js';
+import { analyticsDimensionOf, fieldSql, sourceSql, type TableSql } from './catalogue.js';
+import { type RollupSql, rollupFor, rollupMeasureSql } from './rollups.js';
 
 /**
  * A definition as SQL. Every fragment comes from the catalogue (catalogue.ts), chosen by names the schema
@@ -47,7 +48,18 @@ function filterCondition(source: ReportDefinition['source'], filter: ReportFilte
   }
 }
 
-function measureSql(source: ReportDefinition['source'], measure: ReportMeasure): SQL {
+function measureSql(
+  source: ReportDefinition['source'],
+  measure: ReportMeasure,
+  rollup: RollupSql | null,
+): SQL {
+  if (rollup)
+    return rollupMeasureSql(
+      rollup,
+      measure,
+      (field) => fieldSql(source, field).expr,
+      (filter) => filterCondition(source, filter),
+    );
   switch (measure.fn) {
     case 'count':
       return sql`count(*)::float8`;
@@ -76,26 +88,30 @@ function analyticsDimension(definition: ReportDefinition): string | null {
   return null;
 }
 
-function rangeCondition(definition: ReportDefinition, range: ReportRange): SQL {
-  const source = sourceSql[definition.source];
+function rangeCondition(source: TableSql, range: ReportRange): SQL {
   if (source.dateIsDay) return sql`${source.date} between ${range.from}::date and ${range.to}::date`;
   return sql`${source.date} >= (${range.from}::timestamp at time zone 'UTC')
     and ${source.date} < (${range.to}::timestamp at time zone 'UTC' + interval '1 day')`;
 }
 
-/** The rows a definition reads in `range`: the source's table and every condition, for FROM … WHERE …. */
-export function rowsOf(definition: ReportDefinition, range: ReportRange): { from: SQL; where: SQL } {
-  const source = sourceSql[definition.source];
+/**
+ * The rows a definition reads in `range`, for FROM … WHERE …: the source's rollup when it answers the
+ * definition, else the source's table, and every condition.
+ */
+function rowsOf(
+  definition: ReportDefinition,
+  range: ReportRange,
+  source: TableSql,
+): { from: SQL; where: SQL } {
   const conditions = [
-    rangeCondition(definition, range),
+    rangeCondition(source, range),
     ...(source.base ? [source.base(analyticsDimension(definition))] : []),
     ...definition.filters.map((f) => filterCondition(definition.source, f)),
   ];
   return { from: source.from, where: and(...conditions) ?? sql`true` };
 }
 
-function groupKey(definition: ReportDefinition, breakdown: ReportBreakdown): SQL | null {
-  const source = sourceSql[definition.source];
+function groupKey(definition: ReportDefinition, breakdown: ReportBreakdown, source: TableSql): SQL | null {
   if (breakdown.by === 'none') return null;
   if (breakdown.by === 'field')
     return sql`(${fieldSql(definition.source, breakdown.field as string).expr})::text`;
@@ -112,12 +128,16 @@ export const maxGroups = 100;
  * groups whose keys are ids. Answers `total` (1 on the totals row), `key`, `label` and `m0`…`mN`.
  */
 export function seriesQuery(definition: ReportDefinition, range: ReportRange): SQL {
-  const { from, where } = rowsOf(definition, range);
+  const rollup = rollupFor(definition);
+  const source = rollup ?? sourceSql[definition.source];
+  const { from, where } = rowsOf(definition, range, source);
   const measures = sql.join(
-    definition.measures.map((m, i) => sql`${measureSql(definition.source, m)} as ${sql.identifier(`m${i}`)}`),
+    definition.measures.map(
+      (m, i) => sql`${measureSql(definition.source, m, rollup)} as ${sql.identifier(`m${i}`)}`,
+    ),
     sql`, `,
   );
-  const key = groupKey(definition, definition.breakdown);
+  const key = groupKey(definition, definition.breakdown, source);
   if (!key)
     return sql`select 1 as total, null::text as key, null::text as label, ${measures} from ${from} where ${where}`;
   const { breakdown } = definition;

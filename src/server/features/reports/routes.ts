@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import {
   type ExportFormat,
   exportListParamsSchema,
+  exportListQuerySchema,
   exportQuerySchema,
   reportDefinitionSchema,
   reportIdParamsSchema,
@@ -195,17 +196,18 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Every contact, deal or task of the workspace as a file (`format=csv` or `xlsx`), by id, streamed from ' +
-          'a database cursor: a million rows are never held at once. Members and above. Formula-like cells are ' +
-          'neutralised as in report exports.',
+          'Every contact, deal, task, campaign recipient (`campaignId=` narrows to one campaign) or webhook ' +
+          'delivery (`endpointId=` narrows to one endpoint) of the workspace as a file (`format=csv` or `xlsx`), ' +
+          'by id, streamed from a database cursor: a million rows are never held at once. Members and above. ' +
+          'Formula-like cells are neutralised as in report exports.',
         params: exportListParamsSchema,
-        querystring: exportQuerySchema,
+        querystring: exportListQuerySchema,
         response: fileAnswer,
       },
     },
     (request, reply) =>
       sendExport(app, request, reply, 'member', request.query.format, (tx) =>
-        listExport(tx, request.params.list, request.query.format),
+        listExport(tx, request.params.list, request.query),
       ),
   );
 

@@ -1,4 +1,9 @@
-import type { ExportList, ReportDefinition, ReportRange } from '@domain/reports/report-schemas';
+import type {
+  ExportList,
+  ExportListQuery,
+  ReportDefinition,
+  ReportRange,
+} from '@domain/reports/report-schemas';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { clientOf, type Tx } from '../../db/database.js';
 import { reports } from '../../db/schema/reports.js';
@@ -96,7 +101,10 @@ const ownerName = sql`coalesce(nullif(btrim(u.first_name || ' ' || u.last_name),
  * The columns of each list's export: a heading and its SQL, read by id through a cursor. Money in the
  * currency's units, times in UTC (ISO 8601), so a spreadsheet sorts and sums them.
  */
-const exportColumns: Record<ExportList, { from: SQL; columns: [string, SQL][] }> = {
+const exportColumns: Record<
+  ExportList,
+  { from: SQL; columns: [string, SQL][]; where?: (query: ExportListQuery) => SQL | undefined }
+> = {
   contacts: {
     from: sql`contacts t left join users u on u.id = t.owner_id`,
     columns: [
@@ -141,17 +149,55 @@ const exportColumns: Record<ExportList, { from: SQL; columns: [string, SQL][] }>
       ['Closed', isoTime(sql`t.closed_at`)],
     ],
   },
+  // Campaigns' messages only (workflow mail shares the table); bounced is the address's hard bounce.
+  campaignRecipients: {
+    from: sql`marketing_messages t join campaigns c on c.id = t.campaign_id
+      left join contacts k on k.id = t.contact_id
+      left join marketing_suppressions s on s.email = t.to_email and s.reason = 'hard_bounce'`,
+    where: ({ campaignId }) => (campaignId === undefined ? undefined : sql`t.campaign_id = ${campaignId}`),
+    columns: [
+      ['ID', sql`t.id`],
+      ['Campaign', sql`c.name`],
+      ['Contact', sql`app_contact_display_name(k.first_name, k.last_name, k.email::text, k.phone)`],
+      ['Email', sql`t.to_email::text`],
+      ['Status', sql`t.status`],
+      // A/B variants are stored from 0; people name them A, B, ….
+      ['Variant', sql`chr(65 + t.variant)`],
+      ['Sent', isoTime(sql`t.sent_at`)],
+      ['Opened', isoTime(sql`t.opened_at`)],
+      ['Clicked', isoTime(sql`t.clicked_at`)],
+      ['Bounced', isoTime(sql`s.created_at`)],
+    ],
+  },
+  webhookDeliveries: {
+    from: sql`ops_deliveries t join ops_endpoints e on e.id = t.endpoint_id
+      join ecosystem_apps a on a.id = e.app_id
+      left join lateral (select x.duration_ms from ops_delivery_attempts x
+        where x.delivery_id = t.id order by x.id desc limit 1) last on true`,
+    where: ({ endpointId }) => (endpointId === undefined ? undefined : sql`t.endpoint_id = ${endpointId}`),
+    columns: [
+      ['ID', sql`t.id`],
+      ['Event', sql`t.event_type`],
+      ['Endpoint', sql`a.name || coalesce(' – ' || e.url, '')`],
+      ['Status', sql`t.status`],
+      ['Attempts', sql`t.attempts`],
+      ['Latency (ms)', sql`last.duration_ms`],
+      ['Created', isoTime(sql`t.created_at`)],
+      ['Finished', isoTime(sql`t.finished_at`)],
+    ],
+  },
 };
 
 /** A list's export: its headings and the query for its rows (columns `c0`…, in the headings' order). */
-export function listExport(list: ExportList): { header: string[]; query: SQL } {
-  const { from, columns } = exportColumns[list];
+export function listExport(list: ExportList, query: ExportListQuery): { header: string[]; query: SQL } {
+  const { from, columns, where } = exportColumns[list];
+  const condition = where?.(query);
   const selected = sql.join(
     columns.map(([, column], i) => sql`${column} as ${sql.identifier(`c${i}`)}`),
     sql`, `,
   );
   return {
     header: columns.map(([heading]) => heading),
-    query: sql`select ${selected} from ${from} order by t.id`,
+    query: sql`select ${selected} from ${from} ${condition ? sql`where ${condition}` : sql``} order by t.id`,
   };
 }
