@@ -73,7 +73,7 @@ export const contacts = pgTable('contacts', contactColumns());
  */
 export const contactsInWorkspace = pgView('contacts_in_workspace', contactColumns()).existing();
 
-/** Per-workspace counters kept by triggers on contacts, split over 8 rows (`shard`, migration 1331): sum them. */
+/** Per-workspace counters kept by triggers on contacts, split over 32 rows (`shard`, migration 1331): sum them. */
 export const contactStats = pgTable(
   'contact_stats',
   {
