@@ -379,6 +379,12 @@ describe('fuzzing every route', () => {
       'POST /api/checkout/test/{sessionId}': { cardNumber: '4000 0000 0000 0002', email: '' },
       'POST /api/forms': formBody,
       'PATCH /api/forms/{id}': { name: 'Fuzz form' },
+      'PUT /api/forms/{id}/ab-test': {
+        variants: [
+          { headline: 'A', submitLabel: 'Go' },
+          { headline: 'B', submitLabel: 'Send' },
+        ],
+      },
       'POST /api/segments': segmentBody,
       'PATCH /api/segments/{id}': { name: 'Fuzz segment' },
       'POST /api/forms/public/{key}/submissions': { token: '1.x', answers: { email: 'fuzz@example.com' } },

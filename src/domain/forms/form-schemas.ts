@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamSchema, websiteIdSchema } from '../ids.js';
 import { locales } from '../locales.js';
 import { validationMessage } from '../validation-messages.js';
+import { landingAbTestSchema } from './landing-ab-test.js';
 
 /**
  * Lead forms (issue 32 §1): a form's fields, each mapped to a contact field, a custom property of the
@@ -236,6 +237,8 @@ export const formDetailSchema = z.object({
   embedSnippet: z.string(),
   /** All time. */
   figures: formFiguresSchema,
+  /** The hosted page's A/B test with each variant's figures, or null. */
+  abTest: landingAbTestSchema.nullable(),
 });
 export type FormDetail = z.infer<typeof formDetailSchema>;
 

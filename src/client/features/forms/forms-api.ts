@@ -9,6 +9,7 @@ import type {
   FormsReport,
   FormUpdateInput,
 } from '@domain/forms/form-schemas';
+import type { LandingAbTestInput } from '@domain/forms/landing-ab-test';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 export function useForms() {
@@ -50,6 +51,17 @@ export function useDeleteForm() {
     mutationFn: async (id: number) => {
       await apiRequest('DELETE', `/api/forms/${id}`);
     },
+    onSuccess: refreshForms,
+  });
+}
+
+/** Sets (or, with null, removes) the A/B test of the form's hosted page. */
+export function useSaveLandingAbTest(id: number) {
+  return useMutation({
+    mutationFn: async (input: LandingAbTestInput | null) =>
+      (
+        await apiRequest(input === null ? 'DELETE' : 'PUT', `/api/forms/${id}/ab-test`, input ?? undefined)
+      ).json() as Promise<FormDetail>,
     onSuccess: refreshForms,
   });
 }

@@ -18,6 +18,7 @@ import { FormBuilderDialog } from './form-builder-dialog';
 import { conversionText } from './form-figures';
 import { refusalLabels } from './form-labels';
 import { useDeleteForm, useFormDetail, useFormSubmissions, useForms } from './forms-api';
+import { LandingAbTestCard } from './landing-ab-test-card';
 
 /** /forms (signed in): the workspace's lead forms, each with its figures, hosted page, embed tag and answers. */
 export function FormsPage() {
@@ -199,6 +200,7 @@ function FormPanel({
           </div>
           <FormFiguresGrid figures={form.figures} />
           <PublishCard form={form} />
+          <LandingAbTestCard form={form} canWrite={canWrite} />
           <SubmissionsCard formId={form.id} />
         </section>
       )}

@@ -1,3 +1,4 @@
+import { liftText, percentText, variantLetter } from '@client/components/ab-test-figures';
 import { FormField } from '@client/components/form/form-field';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -42,9 +43,8 @@ const metricPhrases = {
   deal: msg`deals created`,
   payment: msg`payments made`,
 } as const;
-const letter = (index: number) => String.fromCharCode(65 + index);
-const percent = (rate: number | null) =>
-  rate === null ? '–' : formatNumber(rate, { style: 'percent', maximumFractionDigits: 1 });
+const letter = variantLetter;
+const percent = percentText;
 
 /**
  * The campaign page's A/B test (issue 16 §2): its variants with their rates, and the winner with the
@@ -110,14 +110,6 @@ const stateLabels = {
   max_sample: msg`Stopped at maximum sample`,
   winner_sent: msg`Winner sent`,
 } as const;
-
-/** "+12.5% (−3.1% to +30.2%)": the relative lift with its always-valid interval. */
-function liftText(lift: { estimate: number; low: number; high: number } | null) {
-  if (!lift) return '–';
-  const signed = (v: number) =>
-    formatNumber(v, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-  return `${signed(lift.estimate)} (${signed(lift.low)} – ${signed(lift.high)})`;
-}
 
 function AbTestResults({ test }: { test: AbTest }) {
   const { i18n, t } = useLingui();

@@ -1,6 +1,16 @@
 import type { ContactStatus, ContactType, TimelineKind } from '@domain/contacts/contact-schemas';
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, jsonb, pgTable, pgView, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  doublePrecision,
+  jsonb,
+  pgTable,
+  pgView,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { workspaceIdColumn } from './columns.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -63,19 +73,24 @@ export const contacts = pgTable('contacts', contactColumns());
  */
 export const contactsInWorkspace = pgView('contacts_in_workspace', contactColumns()).existing();
 
-/** Per-workspace counters kept by triggers on contacts. */
-export const contactStats = pgTable('contact_stats', {
-  workspaceId: workspaceIdColumn().primaryKey(),
-  total: bigint('total', { mode: 'number' }).notNull(),
-  lead: bigint('lead', { mode: 'number' }).notNull(),
-  qualified: bigint('qualified', { mode: 'number' }).notNull(),
-  customer: bigint('customer', { mode: 'number' }).notNull(),
-  lost: bigint('lost', { mode: 'number' }).notNull(),
-  leadValueCents: bigint('lead_value_cents', { mode: 'number' }).notNull(),
-  qualifiedValueCents: bigint('qualified_value_cents', { mode: 'number' }).notNull(),
-  customerValueCents: bigint('customer_value_cents', { mode: 'number' }).notNull(),
-  lostValueCents: bigint('lost_value_cents', { mode: 'number' }).notNull(),
-});
+/** Per-workspace counters kept by triggers on contacts, split over 32 rows (`shard`, migration 1331): sum them. */
+export const contactStats = pgTable(
+  'contact_stats',
+  {
+    workspaceId: workspaceIdColumn(),
+    shard: smallint('shard').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    lead: bigint('lead', { mode: 'number' }).notNull(),
+    qualified: bigint('qualified', { mode: 'number' }).notNull(),
+    customer: bigint('customer', { mode: 'number' }).notNull(),
+    lost: bigint('lost', { mode: 'number' }).notNull(),
+    leadValueCents: bigint('lead_value_cents', { mode: 'number' }).notNull(),
+    qualifiedValueCents: bigint('qualified_value_cents', { mode: 'number' }).notNull(),
+    customerValueCents: bigint('customer_value_cents', { mode: 'number' }).notNull(),
+    lostValueCents: bigint('lost_value_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.shard] })],
+);
 
 export const contactTimeline = pgTable('contact_timeline', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -48,6 +49,9 @@ export const formSubmissions = pgTable('form_submissions', {
   websiteId: integer('website_id'),
   pageUrl: text('page_url'),
   submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The hosted page's A/B test and the variant the visitor saw (migration 1330). */
+  abTestId: bigint('ab_test_id', { mode: 'number' }),
+  abVariant: smallint('ab_variant'),
 });
 
 export const formDailyStats = pgTable(

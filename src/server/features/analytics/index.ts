@@ -4,8 +4,10 @@ export { analyticsRoutes } from './routes.js';
 export { countDashboardTraffic } from './service.js';
 export {
   countContactPageViews,
+  createSaltOfDay,
   destinationForContact,
   identifyVisitor,
   linkVisitorsOn,
   type VisitorIdentity,
+  visitorHash,
 } from './visitors.js';

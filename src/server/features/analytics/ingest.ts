@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { IngestEvent } from '@domain/analytics/analytics-schemas';
 import { AppError } from '@domain/app-error';
@@ -9,7 +8,6 @@ import { isPgError } from '../../db/pg-errors.js';
 import { emitContactEvent } from '../../events/contact-events.js';
 import { demoCredentials } from '../../seed/demo-workspace.js';
 import {
-  dailySalt,
   type EventRow,
   ensurePartition,
   insertEvents,
@@ -17,7 +15,7 @@ import {
   lookupSiteByKey,
   type SiteRef,
 } from './store.js';
-import { linkVisitor, readLinkToken, visitorHash } from './visitors.js';
+import { createSaltOfDay, linkVisitor, readLinkToken, visitorHash } from './visitors.js';
 
 /** Site keys of the form demo-<n> name the demo workspace's website n: the product's own pages report there. */
 const demoKeyPattern = /^demo-([1-9]\d{0,2})$/;
@@ -124,7 +122,6 @@ async function recordEvents(tx: Tx, events: Row[]): Promise<void> {
 export function createIngest(database: Database, options: IngestOptions = {}): Ingest {
   const now = options.now ?? (() => new Date());
   const sites = new Map<string, { site: SiteRef | null; expires: number }>();
-  let salt: { day: string; value: Promise<Buffer> } | null = null;
 
   async function resolveSite(key: string): Promise<SiteRef | null> {
     const cached = sites.get(key);
@@ -139,16 +136,7 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
     return site;
   }
 
-  function saltOf(day: string): Promise<Buffer> {
-    if (salt?.day !== day) {
-      const value = database.withPlatform((tx) => dailySalt(tx, day, randomBytes(32)));
-      value.catch(() => {
-        if (salt?.value === value) salt = null;
-      });
-      salt = { day, value };
-    }
-    return salt.value;
-  }
+  const saltOf = createSaltOfDay(database);
 
   async function write(batch: Row[]): Promise<void> {
     const byWorkspace = new Map<number, Row[]>();

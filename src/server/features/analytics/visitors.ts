@@ -2,7 +2,7 @@ import { createCipheriv, createHash, createHmac, randomBytes, timingSafeEqual } 
 import { pathPatternLike } from '@domain/analytics/path-pattern';
 import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
-import type { Tx } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 import { findContact } from '../contacts/index.js';
 import { listWebsiteRows } from '../websites/index.js';
 import * as store from './store.js';
@@ -34,6 +34,21 @@ export function visitorHash(salt: Buffer, site: store.SiteRef, ip: string, userA
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The day's salt, read once a day per process (the ingest's hashes and the forms' A/B split share it). */
+export function createSaltOfDay(database: Database): (day: string) => Promise<Buffer> {
+  let salt: { day: string; value: Promise<Buffer> } | null = null;
+  return (day) => {
+    if (salt?.day !== day) {
+      const value = database.withPlatform((tx) => store.dailySalt(tx, day, randomBytes(32)));
+      value.catch(() => {
+        if (salt?.value === value) salt = null;
+      });
+      salt = { day, value };
+    }
+    return salt.value;
+  };
+}
 
 /**
  * Records that the visitor (site, the UTC day of `at`, daily hash) is the contact and attaches that

@@ -33,10 +33,14 @@ export type TimelineEntry = store.TimelineRow;
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
+/** Within this many of the limit, creators take the capacity lock at once and count exactly. */
+const nearLimit = 100;
+
 /**
  * Throws when adding `adding` contacts would take the workspace past its plan's contact limit
- * (Starter 1,000, Professional 10,000, Enterprise unlimited). Holds the counters row until
- * commit so concurrent creators cannot overshoot together.
+ * (Starter 1,000, Professional 10,000, Enterprise unlimited). Concurrent creators cannot overshoot
+ * together: the commit checks again under the workspace's capacity lock (migration 1331), and near the
+ * limit that lock is taken here, so the last free places are refused with this message.
  */
 export async function assertContactCapacity(tx: Tx, adding: number): Promise<void> {
   const planId = await store.readWorkspacePlan(tx);
@@ -45,7 +49,8 @@ export async function assertContactCapacity(tx: Tx, adding: number): Promise<voi
   const plan = planById(planId as PlanId);
   const limit = plan.limits.contacts;
   if (limit === null || adding <= 0) return;
-  const total = await store.lockContactTotal(tx);
+  let total = await store.contactTotalUnderLimit(tx, limit);
+  if (total + adding + nearLimit > limit) total = await store.lockContactCapacity(tx);
   if (total + adding > limit) {
     const room = Math.max(0, limit - total);
     const figures = { plan: plan.name, limit: numberFormat.format(limit), total: numberFormat.format(total) };

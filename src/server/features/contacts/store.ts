@@ -1,5 +1,5 @@
 import type { ContactSortKey, ContactStatus } from '@domain/contacts/contact-schemas';
-import { and, asc, desc, eq, getViewSelectedFields, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, getViewSelectedFields, ne, type SQL, sql } from 'drizzle-orm';
 import { queryNamed, type Tx } from '../../db/database.js';
 import {
   companies,
@@ -79,18 +79,45 @@ export async function advanceLastContacted(tx: Tx, id: number, at: Date): Promis
     );
 }
 
+/** The workspace's counters: the sum of its rows (migration 1331 splits them so creators do not queue). */
 export async function readContactStats(tx: Tx) {
-  const [row] = await tx.select().from(contactStats);
+  const sum = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
+  const [row] = await tx
+    .select({
+      total: sum(contactStats.total),
+      lead: sum(contactStats.lead),
+      qualified: sum(contactStats.qualified),
+      customer: sum(contactStats.customer),
+      lost: sum(contactStats.lost),
+      leadValueCents: sum(contactStats.leadValueCents),
+      qualifiedValueCents: sum(contactStats.qualifiedValueCents),
+      customerValueCents: sum(contactStats.customerValueCents),
+      lostValueCents: sum(contactStats.lostValueCents),
+    })
+    .from(contactStats);
   return row;
 }
 
 /**
- * The counters row, locked: plan-limit checks hold it until commit so two creators cannot both
- * take the last free place. (Contact inserts lock it anyway through the counters trigger.)
+ * The workspace's contact total, and the plan's limit handed to the commit-time check (migration 1331),
+ * which counts again under the workspace's capacity lock: creators far from the limit never wait on each
+ * other, and no two can both take the last free place.
  */
-export async function lockContactTotal(tx: Tx): Promise<number> {
-  const [row] = await tx.select({ total: contactStats.total }).from(contactStats).for('update');
-  return row?.total ?? 0;
+export async function contactTotalUnderLimit(tx: Tx, limit: number): Promise<number> {
+  const { rows } = await tx.execute<{ total: string }>(sql`
+    select set_config('app.contact_limit', ${String(limit)}, true),
+      (select coalesce(sum(total), 0) from contact_stats) as total`);
+  return Number(rows[0].total);
+}
+
+/** Takes the workspace's capacity lock now (held until commit) and counts exactly: for the last free places. */
+export async function lockContactCapacity(tx: Tx): Promise<number> {
+  await tx.execute(sql`select app_lock_contact_capacity()`);
+  // A statement of its own after the lock: its snapshot has every creator that committed before.
+  const { rows } = await tx.execute<{ total: string }>(
+    sql`select coalesce(sum(total), 0) as total from contact_stats`,
+  );
+  return Number(rows[0].total);
 }
 
 export async function readWorkspacePlan(tx: Tx): Promise<string | undefined> {

@@ -1,13 +1,15 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@domain/app-error';
 import type { FormField, FormRefusalReason, FormSubmitInput, PublicForm } from '@domain/forms/form-schemas';
+import type { LandingVariant } from '@domain/forms/landing-ab-test';
 import { shownConsentText } from '@domain/forms/visitor-link-notice';
 import { textDirection } from '@domain/locales';
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import { createGroupCommit } from '../../db/group-commit.js';
 import { type AppDeps, now } from '../../deps.js';
-import { identifyVisitor, linkVisitorsOn } from '../analytics/index.js';
+import { createSaltOfDay, identifyVisitor, linkVisitorsOn, visitorHash } from '../analytics/index.js';
+import { judgeLandingTest, servedToAll } from './landing-ab-test.js';
 import { checkAnswers, recordSubmission, websiteOfHost } from './service.js';
 import * as store from './store.js';
 
@@ -35,23 +37,71 @@ const autocomplete: Partial<Record<FormField['target'], string>> = {
   zip: 'postal-code',
 };
 
-function sign(secret: string, key: string, issuedAt: number): string {
-  return createHmac('sha256', secret).update(`form:${key}:${issuedAt}`).digest('base64url').slice(0, 22);
+/** The hosted page's A/B test and the variant the visitor was shown. */
+export interface ShownVariant {
+  testId: number;
+  variant: number;
 }
 
-export function renderToken(secret: string, key: string, at: Date): string {
-  return `${at.getTime()}.${sign(secret, key, at.getTime())}`;
+const abPart = (ab: ShownVariant | null) => (ab ? `${ab.testId}-${ab.variant}` : '');
+
+function sign(secret: string, key: string, issuedAt: number, ab: ShownVariant | null): string {
+  const variant = ab ? `:${abPart(ab)}` : '';
+  return createHmac('sha256', secret)
+    .update(`form:${key}:${issuedAt}${variant}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
-/** Milliseconds since the token was issued for this form, or null when it is not one of ours. */
-function tokenAge(secret: string, key: string, token: string, at: Date): number | null {
-  const [issued, signature = ''] = token.split('.');
+/** `issued.signature`, then `.test-variant` when the visitor was shown an A/B variant (signed with the rest). */
+export function renderToken(secret: string, key: string, at: Date, ab: ShownVariant | null = null): string {
+  const token = `${at.getTime()}.${sign(secret, key, at.getTime(), ab)}`;
+  return ab ? `${token}.${abPart(ab)}` : token;
+}
+
+/** Milliseconds since the token was issued for this form and the variant it names, or null when it is not ours. */
+function readToken(
+  secret: string,
+  key: string,
+  token: string,
+  at: Date,
+): { age: number; ab: ShownVariant | null } | null {
+  const [issued, signature = '', variant] = token.split('.');
   const issuedAt = Number(issued);
   if (!/^\d{1,15}$/.test(issued) || !Number.isSafeInteger(issuedAt)) return null;
-  const expected = Buffer.from(sign(secret, key, issuedAt));
+  let ab: ShownVariant | null = null;
+  if (variant !== undefined) {
+    const match = /^(\d{1,15})-([0-4])$/.exec(variant);
+    if (!match) return null;
+    ab = { testId: Number(match[1]), variant: Number(match[2]) };
+  }
+  const expected = Buffer.from(sign(secret, key, issuedAt, ab));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return at.getTime() - issuedAt;
+  return { age: at.getTime() - issuedAt, ab };
+}
+
+/**
+ * The hosted page's A/B variant of a visitor for this test today. A visitor is the tracker's: the day's
+ * salted hash of site, address and browser (no cookie), so they see one variant all day and are drawn
+ * afresh the next; a hash of the test and that visitor spreads visitors evenly over the variants.
+ */
+export function variantOfVisitor(
+  salt: Buffer,
+  workspaceId: number,
+  form: Pick<store.FormRow, 'websiteId'>,
+  test: Pick<store.AbTestRow, 'id' | 'variants'>,
+  ip: string,
+  userAgent: string,
+): number {
+  const visitor = visitorHash(
+    salt,
+    { workspaceId, websiteId: form.websiteId ?? 0, domain: '' },
+    ip,
+    userAgent,
+  );
+  const draw = createHash('sha256').update(`landing-ab:${test.id}:${visitor}`).digest().readUInt32BE(0);
+  return draw % test.variants.length;
 }
 
 export interface Caller {
@@ -119,6 +169,8 @@ interface CountItem {
   formId: number;
   day: string;
   kind: CountKind;
+  /** A view of an A/B variant of the hosted page. */
+  ab: ShownVariant | null;
 }
 
 export interface SubmitOutcome {
@@ -127,14 +179,16 @@ export interface SubmitOutcome {
   result: { ok: true; redirectUrl: string | null } | AppError;
 }
 
+export type HostedForm = Pick<PublicForm, 'key' | 'name' | 'locale'> & { variant: LandingVariant | null };
+
 export interface PublicForms {
   /** The form as the visitor's browser reads it; counts a view. */
   read(key: string, caller: Caller): Promise<{ form: PublicForm; allowOrigin: string | null }>;
   submit(key: string, input: FormSubmitInput, caller: Caller): Promise<SubmitOutcome>;
   /** Counts a submission the rate limit refused (before any handler ran). */
   countRateLimited(key: string): Promise<void>;
-  /** The name and language of the hosted page's form, or null. */
-  hosted(key: string): Promise<Pick<PublicForm, 'key' | 'name' | 'locale'> | null>;
+  /** The hosted page's form: its name and language, and the A/B variant the visitor sees (if any); or null. */
+  hosted(key: string, caller: Caller): Promise<HostedForm | null>;
   flush(): Promise<void>;
 }
 
@@ -145,6 +199,25 @@ export function createPublicForms(deps: AppDeps, onError: (error: unknown) => vo
   const { database } = deps;
   const secret = deps.config.secretKey;
   const keys = new Map<string, { ref: { workspaceId: number; formId: number } | null; expires: number }>();
+  const saltOf = createSaltOfDay(database);
+
+  /**
+   * What the visitor sees of the hosted page's test: the winner once it stopped (not counted), else the
+   * variant of their daily hash (counted with their view and signed into their render token).
+   */
+  async function landingVariant(
+    workspaceId: number,
+    form: store.FormRow,
+    test: store.AbTestRow,
+    caller: Caller,
+    at: Date,
+  ): Promise<{ variant: LandingVariant; ab: ShownVariant | null }> {
+    const winner = servedToAll(test);
+    if (winner) return { variant: winner, ab: null };
+    const salt = await saltOf(at.toISOString().slice(0, 10));
+    const index = variantOfVisitor(salt, workspaceId, form, test, caller.ip, caller.userAgent);
+    return { variant: test.variants[index], ab: { testId: test.id, variant: index } };
+  }
 
   /** The key's workspace and form; looked up once a minute at most, since refusals come in floods. */
   async function resolve(key: string) {
@@ -172,7 +245,19 @@ export function createPublicForms(deps: AppDeps, onError: (error: unknown) => vo
   // count is committed, so a figure read after an answer includes it.
   const counts = createGroupCommit<CountItem, undefined>(async (items) => {
     const byWorkspace = new Map<number, Map<string, store.CountRow>>();
+    const abViews = new Map<
+      number,
+      Map<string, { formId: number; testId: number; variant: number; views: number }>
+    >();
     for (const item of items) {
+      if (item.ab) {
+        const views = abViews.get(item.workspaceId) ?? new Map();
+        abViews.set(item.workspaceId, views);
+        const id = `${item.ab.testId}:${item.ab.variant}`;
+        const row = views.get(id) ?? { formId: item.formId, ...item.ab, views: 0 };
+        row.views += 1;
+        views.set(id, row);
+      }
       const rows = byWorkspace.get(item.workspaceId) ?? new Map<string, store.CountRow>();
       byWorkspace.set(item.workspaceId, rows);
       const id = `${item.formId}:${item.day}`;
@@ -189,26 +274,41 @@ export function createPublicForms(deps: AppDeps, onError: (error: unknown) => vo
       rows.set(id, row);
     }
     for (const [workspaceId, rows] of byWorkspace)
-      await database.withWorkspace(workspaceId, (tx) => store.addCounts(tx, [...rows.values()]));
+      await database.withWorkspace(workspaceId, async (tx) => {
+        await store.addCounts(tx, [...rows.values()]);
+        const views = [...(abViews.get(workspaceId)?.values() ?? [])];
+        if (views.length === 0) return;
+        await store.addAbViews(tx, views);
+        // A view can end a test at its maximum sample (and moves the confidence): each view is a look.
+        for (const formId of new Set(views.map((v) => v.formId)))
+          await judgeLandingTest(tx, formId, now(deps));
+      });
     return items.map(() => undefined);
   }, onError);
 
-  const count = (ref: { workspaceId: number; formId: number }, kind: CountKind) =>
-    counts.submit({ ...ref, day: now(deps).toISOString().slice(0, 10), kind });
+  const count = (
+    ref: { workspaceId: number; formId: number },
+    kind: CountKind,
+    ab: ShownVariant | null = null,
+  ) => counts.submit({ ...ref, day: now(deps).toISOString().slice(0, 10), kind, ab });
 
   return {
     async read(key, caller) {
       const ref = await requireRef(key);
-      const { form, access } = await database.withWorkspace(
+      const at = now(deps);
+      const { form, access, test } = await database.withWorkspace(
         ref.workspaceId,
         async (tx) => {
           const stored = await requireForm(tx, ref.formId);
           const access = await accessOf(tx, caller, false);
-          return { form: asShown(stored, (await linkedSite(tx, stored, access)) !== null), access };
+          // The A/B test is of the hosted page (a read from our own origin): a website's embed shows the form as built.
+          const test = access.websiteId === null ? await store.findAbTest(tx, ref.formId) : null;
+          return { form: asShown(stored, (await linkedSite(tx, stored, access)) !== null), access, test };
         },
         { readOnly: true },
       );
-      await count(ref, 'views');
+      const shown = test ? await landingVariant(ref.workspaceId, form, test, caller, at) : null;
+      await count(ref, 'views', shown?.ab ?? null);
       return {
         allowOrigin: access.allowOrigin,
         form: {
@@ -225,9 +325,9 @@ export function createPublicForms(deps: AppDeps, onError: (error: unknown) => vo
             ...(autocomplete[f.target] ? { autocomplete: autocomplete[f.target] } : {}),
           })),
           consent: form.consent ?? null,
-          texts: form.texts,
+          texts: shown ? { ...form.texts, submit: shown.variant.submitLabel } : form.texts,
           redirectUrl: form.redirectUrl,
-          token: renderToken(secret, form.key, now(deps)),
+          token: renderToken(secret, form.key, at, shown?.ab ?? null),
         },
       };
     },
@@ -243,8 +343,9 @@ export function createPublicForms(deps: AppDeps, onError: (error: unknown) => vo
         const accepted = { ok: true as const, redirectUrl: form.redirectUrl };
         // A bot is told it worked, so it learns nothing from the answer.
         if (input.hp) return { access, refusal: 'honeypot' as const, result: accepted };
-        const age = tokenAge(secret, form.key, input.token, at);
-        if (age === null || age > tokenLifetimeMs)
+        const token = readToken(secret, form.key, input.token, at);
+        const age = token?.age ?? null;
+        if (token === null || age === null || age > tokenLifetimeMs)
           return {
             access,
             refusal: 'invalid' as const,
@@ -264,11 +365,17 @@ export function createPublicForms(deps: AppDeps, onError: (error: unknown) => vo
             return { access, refusal: 'invalid' as const, result: error };
           throw error;
         }
+        // The variant counts for the test that showed it, while that test is still the form's.
+        const test = token.ab ? await store.findAbTest(tx, form.id) : null;
+        const ab =
+          test && token.ab?.testId === test.id && token.ab.variant < test.variants.length ? token.ab : null;
         const { contactId } = await recordSubmission(tx, form, checked, {
           websiteId: access.websiteId,
           page: input.page ?? null,
           at,
+          ab,
         });
+        if (ab && test?.winner === null) await judgeLandingTest(tx, form.id, at);
         // The ticked box is the visitor's yes to the sentence that said so.
         if (site !== null && checked.consent?.given)
           await identifyVisitor(tx, {
@@ -289,13 +396,21 @@ export function createPublicForms(deps: AppDeps, onError: (error: unknown) => vo
       if (ref) await count(ref, 'rateLimited');
     },
 
-    async hosted(key) {
+    async hosted(key, caller) {
       const ref = await resolve(key);
       if (!ref) return null;
-      const form = await database.withWorkspace(ref.workspaceId, (tx) => store.findFormRow(tx, ref.formId), {
-        readOnly: true,
-      });
-      return form ? { key: form.key, name: form.name, locale: form.locale } : null;
+      const found = await database.withWorkspace(
+        ref.workspaceId,
+        async (tx) => {
+          const form = await store.findFormRow(tx, ref.formId);
+          return form ? { form, test: await store.findAbTest(tx, ref.formId) } : null;
+        },
+        { readOnly: true },
+      );
+      if (!found) return null;
+      const { form, test } = found;
+      const shown = test ? await landingVariant(ref.workspaceId, form, test, caller, now(deps)) : null;
+      return { key: form.key, name: form.name, locale: form.locale, variant: shown?.variant ?? null };
     },
 
     flush: counts.flush,

@@ -14,6 +14,7 @@ import {
   formUpdateSchema,
   publicFormSchema,
 } from '@domain/forms/form-schemas';
+import { landingAbTestInputSchema } from '@domain/forms/landing-ab-test';
 import { serverMessage } from '@domain/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +27,7 @@ import { answerOfType, noContent } from '../../http/responses.js';
 import { parseTextPlainAsJson } from '../../http/text-plain-json.js';
 import { embedScript } from './embed-script.js';
 import { hostedNotFoundHtml, hostedPageHtml } from './hosted-page.js';
+import { removeLandingAbTest, setLandingAbTest } from './landing-ab-test.js';
 import { type Caller, createPublicForms } from './public-forms.js';
 import {
   createForm,
@@ -152,6 +154,47 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.put(
+    '/api/forms/:id/ab-test',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        description:
+          'Sets the A/B test of the form’s hosted page (admins and owners): 2–5 variants of its headline, intro ' +
+          'and button label. Visitors are split by the daily salted hash (no cookie), each variant judged on ' +
+          'submissions by the sequential test, which stops at `targetConfidence` or `maxViewsPerVariant` and ' +
+          'then shows the winner to everyone. Setting a test replaces the form’s test and starts its figures afresh.',
+        params: formIdParamsSchema,
+        body: landingAbTestInputSchema,
+        response: { 200: formDetailSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'admin', async (tx) => {
+        await setLandingAbTest(tx, request.params.id, request.body, now(deps));
+        return getForm(tx, request.params.id, origin(request));
+      }),
+  );
+
+  app.delete(
+    '/api/forms/:id/ab-test',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        description: 'Ends the hosted page’s A/B test and removes its figures (admins and owners).',
+        params: formIdParamsSchema,
+        response: { 200: formDetailSchema },
+      },
+    },
+    (request) =>
+      app.inWorkspace(request, 'admin', async (tx) => {
+        await removeLandingAbTest(tx, request.params.id);
+        return getForm(tx, request.params.id, origin(request));
+      }),
+  );
+
   app.get(
     '/api/forms/:id/submissions',
     {
@@ -275,7 +318,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
     '/f/:key',
     { schema: { hide: true, params: z.object({ key: z.string().max(64) }) } },
     async (request, reply) => {
-      const form = await forms.hosted(request.params.key);
+      const form = await forms.hosted(request.params.key, caller(request));
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       if (!form) return reply.status(404).send(hostedNotFoundHtml());
       return reply.send(hostedPageHtml(form));

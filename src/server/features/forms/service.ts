@@ -17,6 +17,7 @@ import {
   formCreateSchema,
   formUpdateSchema,
 } from '@domain/forms/form-schemas';
+import type { LandingAbTest } from '@domain/forms/landing-ab-test';
 import { serverMessage } from '@domain/messages';
 import { z } from 'zod';
 import type { Tx } from '../../db/database.js';
@@ -31,6 +32,7 @@ import {
 } from '../contacts/index.js';
 import { findWebsiteRow, listWebsiteRows } from '../websites/index.js';
 import { embedSnippet } from './embed-script.js';
+import { landingAbTestOf } from './landing-ab-test.js';
 import * as store from './store.js';
 
 // ---- figures ----
@@ -66,7 +68,12 @@ export type PublicOrigin = string;
 
 export const hostedPath = (key: string) => `/f/${key}`;
 
-function toDetail(row: store.FormRow, figures: FormFigures, origin: PublicOrigin): FormDetail {
+function toDetail(
+  row: store.FormRow,
+  figures: FormFigures,
+  origin: PublicOrigin,
+  abTest: LandingAbTest | null,
+): FormDetail {
   return {
     id: row.id,
     key: row.key,
@@ -82,6 +89,7 @@ function toDetail(row: store.FormRow, figures: FormFigures, origin: PublicOrigin
     hostedUrl: `${origin}${hostedPath(row.key)}`,
     embedSnippet: embedSnippet(origin, row.key),
     figures,
+    abTest,
   };
 }
 
@@ -106,7 +114,12 @@ export async function listForms(tx: Tx): Promise<FormSummary[]> {
 
 export async function getForm(tx: Tx, id: number, origin: PublicOrigin): Promise<FormDetail> {
   const row = await requireForm(tx, id);
-  return toDetail(row, toFigures((await figuresOf(tx, null, null)).get(id)), origin);
+  return toDetail(
+    row,
+    toFigures((await figuresOf(tx, null, null)).get(id)),
+    origin,
+    await landingAbTestOf(tx, id),
+  );
 }
 
 async function checkWebsite(tx: Tx, websiteId: number | null | undefined): Promise<void> {
@@ -118,7 +131,7 @@ export async function createForm(tx: Tx, input: FormCreateInput, origin: PublicO
   const form = formCreateSchema.parse(input);
   await checkWebsite(tx, form.websiteId);
   const row = await store.insertFormRow(tx, form);
-  return toDetail(row, toFigures(undefined), origin);
+  return toDetail(row, toFigures(undefined), origin, null);
 }
 
 export async function updateForm(
@@ -268,6 +281,8 @@ export interface SubmissionPlace {
   websiteId: number | null;
   page: string | null;
   at: Date;
+  /** The hosted page's A/B variant the visitor was shown, if any. */
+  ab?: { testId: number; variant: number } | null;
 }
 
 /** The workspace's website whose domain the host is or is under, if any. */
@@ -310,6 +325,8 @@ export async function recordSubmission(
     websiteId: place.websiteId,
     pageUrl: place.page,
     submittedAt: place.at,
+    abTestId: place.ab?.testId ?? null,
+    abVariant: place.ab?.variant ?? null,
   });
   await addTimelineEntry(tx, contact.id, {
     kind: 'form',

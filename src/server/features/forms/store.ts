@@ -1,3 +1,4 @@
+import type { LandingAbTestSettings, LandingVariant } from '@domain/forms/landing-ab-test';
 import { desc, eq, sql } from 'drizzle-orm';
 import { type Db, executeNamed, type Tx } from '../../db/database.js';
 import { formDailyStats, formSubmissions, forms } from '../../db/schema/forms.js';
@@ -128,4 +129,115 @@ export async function figuresByForm(tx: Tx, from: string | null, to: string | nu
       sum(rate_limited)::int as rate_limited, sum(invalid)::int as invalid
     from counted group by form_id`);
   return rows;
+}
+
+// ---- the hosted page's A/B test ----
+
+export interface AbTestRow {
+  id: number;
+  formId: number;
+  variants: LandingVariant[];
+  targetConfidence: number;
+  maxViewsPerVariant: number;
+  startedAt: Date;
+  bestP: number | null;
+  winner: number | null;
+  stopReason: 'confidence' | 'max_sample' | null;
+}
+
+interface AbTestDbRow {
+  id: number;
+  form_id: number;
+  variants: LandingVariant[];
+  target_confidence: number;
+  max_views_per_variant: number;
+  started_at: Date | string;
+  best_p: number | null;
+  winner: number | null;
+  stop_reason: 'confidence' | 'max_sample' | null;
+}
+
+const toAbTest = (r: AbTestDbRow): AbTestRow => ({
+  id: Number(r.id),
+  formId: Number(r.form_id),
+  variants: r.variants,
+  targetConfidence: r.target_confidence,
+  maxViewsPerVariant: r.max_views_per_variant,
+  startedAt: new Date(r.started_at),
+  bestP: r.best_p,
+  winner: r.winner,
+  stopReason: r.stop_reason,
+});
+
+export async function findAbTest(tx: Tx, formId: number): Promise<AbTestRow | null> {
+  const rows = await executeNamed<AbTestDbRow>(
+    tx,
+    'forms-find-ab-test',
+    sql`select id, form_id, variants, target_confidence, max_views_per_variant, started_at, best_p, winner,
+      stop_reason from form_ab_tests where form_id = ${formId}`,
+  );
+  return rows[0] ? toAbTest(rows[0]) : null;
+}
+
+/** Replaces the form's test with a new one (its figures start afresh). */
+export async function replaceAbTest(
+  tx: Tx,
+  formId: number,
+  settings: LandingAbTestSettings,
+  at: Date,
+): Promise<void> {
+  await tx.execute(sql`delete from form_ab_tests where form_id = ${formId}`);
+  await tx.execute(sql`
+    insert into form_ab_tests (form_id, variants, target_confidence, max_views_per_variant, started_at)
+    values (${formId}, ${JSON.stringify(settings.variants)}::jsonb, ${settings.targetConfidence},
+      ${settings.maxViewsPerVariant}, ${at})`);
+}
+
+export async function deleteAbTest(tx: Tx, formId: number): Promise<boolean> {
+  const { rows } = await tx.execute(sql`delete from form_ab_tests where form_id = ${formId} returning id`);
+  return rows.length > 0;
+}
+
+/** Records a look: the running minimum p, and the winner once the test stops (only the first stop counts). */
+export async function recordAbLook(
+  tx: Tx,
+  testId: number,
+  bestP: number,
+  stop: { winner: number; reason: 'confidence' | 'max_sample'; at: Date } | null,
+): Promise<void> {
+  await tx.execute(sql`
+    update form_ab_tests set best_p = least(coalesce(best_p, 1), ${bestP}),
+      winner = ${stop?.winner ?? null}, stop_reason = ${stop?.reason ?? null}, stopped_at = ${stop?.at ?? null}
+    where id = ${testId} and winner is null`);
+}
+
+export async function addAbViews(tx: Tx, rows: { testId: number; variant: number; views: number }[]) {
+  await executeNamed(
+    tx,
+    'forms-add-ab-views',
+    sql`
+    insert into form_ab_views (test_id, variant, views)
+    select v.test_id, v.variant, v.views
+    from unnest(${sql.param(rows.map((r) => r.testId))}::bigint[], ${sql.param(rows.map((r) => r.variant))}::smallint[],
+      ${sql.param(rows.map((r) => r.views))}::int[]) as v(test_id, variant, views)
+    join form_ab_tests t on t.id = v.test_id
+    on conflict (workspace_id, test_id, variant) do update set views = form_ab_views.views + excluded.views`,
+  );
+}
+
+/** Each variant's views and submissions (index = variant). */
+export async function abCounts(
+  tx: Tx,
+  testId: number,
+  variants: number,
+): Promise<{ views: number; submissions: number }[]> {
+  const { rows } = await tx.execute<{ variant: number; views: number; submissions: number }>(sql`
+    select variant, sum(views)::int as views, sum(submissions)::int as submissions from (
+      select variant, views, 0 as submissions from form_ab_views where test_id = ${testId}
+      union all
+      select ab_variant, 0, count(*)::int from form_submissions where ab_test_id = ${testId} group by ab_variant
+    ) c group by variant`);
+  const counts = Array.from({ length: variants }, () => ({ views: 0, submissions: 0 }));
+  for (const row of rows) if (counts[row.variant]) counts[row.variant] = row;
+  return counts.map((c) => ({ views: c.views, submissions: c.submissions }));
 }
