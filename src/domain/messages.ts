@@ -107,6 +107,8 @@ export const serverMessages = {
     /*i18n*/ 'Your {plan} plan allows up to {limit} contacts and you have {total}. Upgrade your plan to add more.',
   'contacts.planLimitExceeded':
     /*i18n*/ 'Your {plan} plan allows up to {limit} contacts and you have {total}, so {adding} more would not fit (room for {room}). Upgrade your plan to add more.',
+  'contacts.planLimitAtCommit':
+    /*i18n*/ 'Your plan’s contact limit was reached while this was being saved, so nothing was added. Upgrade your plan to add more.',
   'contacts.invalidEmail': /*i18n*/ 'Enter a valid email address',
   'contacts.invalidPhone': /*i18n*/ 'Enter a valid phone number',
   'contacts.savedElsewhere':

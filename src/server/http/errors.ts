@@ -1,4 +1,5 @@
 import { AppError, type FieldIssue } from '@domain/app-error';
+import { serverMessage } from '@domain/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -18,9 +19,19 @@ export const internalErrorBody = {
   code: 'internal',
 } as const;
 
+/**
+ * Concurrent creators that each passed the plan-limit check are stopped at commit by a constraint trigger
+ * (migration 1331): the one that would go over gets the limit's answer, not a failure of ours.
+ */
+function planLimitAtCommit(error: unknown): AppError | undefined {
+  if (!isPgError(error, 'checkViolation', 'contacts_plan_limit')) return undefined;
+  return new AppError('payment_required', serverMessage('contacts.planLimitAtCommit'));
+}
+
 /** One error handler: bad input is a 400 naming the field; a 5xx never echoes its internal message. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | ZodError, request, reply) => {
+    const error = planLimitAtCommit(thrown) ?? thrown;
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'service unavailable');
       return reply.status(error.status).send({
