@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { queryNamed, type Tx } from '../db/database.js';
 import { appRole } from '../db/urls.js';
@@ -22,6 +23,12 @@ export interface JobDefinition<T extends object = object> {
    * idempotent (they are: each checks, under a row lock, that its record is not processed yet).
    */
   recover?(deps: AppDeps): Promise<number>;
+  /**
+   * At start, the queue's jobs still 'active' (their process may have died inside them; pg-boss would
+   * retry them only at their expiry, an hour later) are queued again. Only for handlers that may run
+   * twice, even beside a live process still running the first copy.
+   */
+  requeueActiveOnStart?: boolean;
 }
 
 export interface SendOptions {
@@ -33,6 +40,11 @@ export interface SendOptions {
   tx?: Tx;
   /** Not before this time: a durable delay (a 30-day wait is a row in pgboss.job, not a timer). */
   startAfter?: Date;
+  /**
+   * With `tx`: the queue's workers, in every process, are woken when the transaction commits (a NOTIFY,
+   * which PostgreSQL delivers only then), instead of at the next dispatch tick. For work someone waits on.
+   */
+  wake?: boolean;
 }
 
 export interface Queue {
@@ -82,6 +94,9 @@ const idleFetchSeconds = 30;
  * most for a polling worker, for one statement instead of one fetch per worker.
  */
 const dispatchEveryMs = 500;
+/** The channel a committed `send(…, { tx, wake: true })` names its queue on. */
+const wakeChannel = 'app_queue_ready';
+
 const readyQueues = `
   select q.name from unnest($1::text[]) q(name)
   where exists (
@@ -93,12 +108,16 @@ const readyQueues = `
  * running when the process died is retried after its expiry. It connects as the owner because it
  * manages its own schema; handlers reach tenant data only through `withWorkspace`.
  */
-export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: number } = {}): Queue {
+export function createQueue(
+  ownerUrl: string,
+  options: { idleFetchSeconds?: number; dispatchEveryMs?: number } = {},
+): Queue {
   const boss = new PgBoss({ connectionString: ownerUrl, schema: 'pgboss', max: 4 });
   let started: Promise<unknown> | null = null;
   let dispatcher: NodeJS.Timeout | null = null;
   let dispatching: Promise<void> | null = null;
   let stopping = false;
+  let listener: pg.Client | null = null;
   const known = new Set<string>();
   const ensureStarted = () => {
     started ??= boss.start().then(() => boss.getDb().executeSql(grantSendToAppRole, []));
@@ -114,11 +133,14 @@ export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: numb
   return {
     async send(name, data, options = {}) {
       await ensureQueue(name);
-      return boss.send(name, data, {
+      const id = await boss.send(name, data, {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.tx ? { db: onTransaction(options.tx) } : {}),
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       });
+      if (options.tx && options.wake)
+        await queryNamed(options.tx, 'queue-wake', 'select pg_notify($1, $2)', [wakeChannel, name]);
+      return id;
     },
     async sendMany(name, jobs, options = {}) {
       if (jobs.length === 0) return;
@@ -184,10 +206,32 @@ export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: numb
       };
       const tick = () => {
         dispatching = dispatch().finally(() => {
-          if (!stopping) dispatcher = setTimeout(tick, dispatchEveryMs);
+          if (!stopping) dispatcher = setTimeout(tick, options.dispatchEveryMs ?? dispatchEveryMs);
         });
       };
-      if (workers.size > 0) dispatcher = setTimeout(tick, dispatchEveryMs);
+      if (workers.size > 0) dispatcher = setTimeout(tick, options.dispatchEveryMs ?? dispatchEveryMs);
+      if (workers.size > 0) {
+        // A lost connection leaves the dispatch tick, which finds the same jobs half a second later.
+        const client = new pg.Client({ connectionString: ownerUrl });
+        client.on('notification', (message) => {
+          for (const id of workers.get(message.payload ?? '') ?? []) boss.notifyWorker(id);
+        });
+        client.on('error', (error) => {
+          if (!stopping) deps.log.warn({ err: error }, 'queue wake-up connection lost');
+        });
+        await client.connect();
+        await client.query(`listen ${wakeChannel}`);
+        listener = client;
+      }
+      for (const def of definitions.filter((d) => d.requeueActiveOnStart)) {
+        const active = await boss
+          .getDb()
+          .executeSql(`select data from pgboss.job where name = $1 and state = 'active'`, [def.name]);
+        const jobs = (active.rows as { data: object }[]).map((row) => ({ name: def.name, data: row.data }));
+        if (jobs.length > 0) await boss.insert(jobs);
+        if (jobs.length > 0)
+          deps.log.info({ queue: def.name, requeued: jobs.length }, 'queued active jobs again');
+      }
       for (const def of definitions) {
         const requeued = (await def.recover?.(deps)) ?? 0;
         if (requeued > 0) deps.log.info({ queue: def.name, requeued }, 'queued unfinished work again');
@@ -197,6 +241,7 @@ export function createQueue(ownerUrl: string, options: { idleFetchSeconds?: numb
       stopping = true;
       if (dispatcher) clearTimeout(dispatcher);
       await dispatching;
+      await listener?.end().catch(() => undefined);
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
