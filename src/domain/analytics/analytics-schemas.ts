@@ -1,5 +1,5 @@
 import { contactPhoneSchema } from '@domain/contacts/contact-schemas';
-import { idParamSchema } from '@domain/ids';
+import { idParamSchema, websiteIdSchema } from '@domain/ids';
 import { z } from 'zod';
 
 /** Spec 001 Analytics tab: the date-range selector, 30 days by default. */
@@ -198,7 +198,7 @@ export function neutralizeCsvCell(value: string): string {
  * made of: the buyer's IP address and browser, as the checkout's server saw them on the buyer's request.
  */
 export const visitorIdentifySchema = z.object({
-  websiteId: z.number().int().positive(),
+  websiteId: websiteIdSchema,
   visitor: z.object({
     ip: z.union([z.ipv4(), z.ipv6()]),
     userAgent: z.string().trim().min(1).max(512),
