@@ -9,6 +9,9 @@
  * Then the scan runs as users run it (POST /api/duplicates/scans, the job in the server's workers, polled
  * until done). Prints JSON: scan seconds, suggestions, precision and recall against the planted pairs (a
  * base and its duplicate share `notes` = 'g:<n>'), and the server process's peak RSS (VmHWM).
+ * Last, BENCH_DUP_MERGES (default 100) found planted pairs are merged through the API and every merge
+ * undone, newest first: a hash of every table of the workspace before the merges and after the undos must
+ * be equal (`undoRestoredEveryTable`).
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +27,7 @@ import {
 import { signInCookie, startBuiltServer } from './support/start-server.js';
 
 const contactCount = Number(process.env.BENCH_DUP_CONTACTS ?? 100_000);
+const mergeCount = Number(process.env.BENCH_DUP_MERGES ?? 100);
 const companies = Math.max(1, Math.round(contactCount / 50));
 const companyWords = [
   'Acme',
@@ -88,6 +92,72 @@ async function load(owner: pg.Client, workspaceId: number) {
   });
 }
 
+/**
+ * Per table of the workspace (merge history and the event log aside: a merge and its undo add to them by
+ * design), its row count and an order-free sum of its rows' md5: equal after undo, equal rows and ids.
+ * Summed in SQL, so a million rows never travel.
+ */
+async function tableHashes(owner: pg.Client, workspaceId: number): Promise<Record<string, string>> {
+  const { rows: tables } = await owner.query<{ name: string }>(`
+    select c.relname as name from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attname = 'workspace_id'
+    where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and not c.relispartition
+      and c.relname not in ('contact_merges', 'ops_events', 'ops_deliveries', 'duplicate_scans')
+    order by 1`);
+  const hashes: Record<string, string> = {};
+  for (const { name } of tables) {
+    const { rows } = await owner.query<{ h: string }>(
+      `select count(*) || ':' || coalesce(sum(('x' || left(md5(t::text), 15))::bit(60)::bigint), 0) as h
+       from "${name}" t where workspace_id = $1`,
+      [workspaceId],
+    );
+    hashes[name] = rows[0].h;
+  }
+  return hashes;
+}
+
+/** Merges `count` found planted pairs through the API, then undoes every merge, newest first. */
+async function mergeAndUndo(
+  owner: pg.Client,
+  workspaceId: number,
+  call: (path: string, body: unknown) => Promise<Response>,
+  count: number,
+) {
+  const { rows: pairs } = await owner.query<{ a: number; b: number }>(
+    `select s.contact_a::float8 as a, s.contact_b::float8 as b from duplicate_suggestions s
+     join contacts a on a.id = s.contact_a join contacts b on b.id = s.contact_b
+     where s.workspace_id = $1 and a.notes = b.notes order by s.id limit $2`,
+    [workspaceId, count],
+  );
+  const before = await tableHashes(owner, workspaceId);
+  const mergeIds: number[] = [];
+  const started = performance.now();
+  for (const { a, b } of pairs) {
+    const res = await call('/api/contacts/merge', { contactIds: [a, b] });
+    if (res.status !== 200) throw new Error(`merge: ${res.status} ${await res.text()}`);
+    mergeIds.push((await res.json()).merge.id);
+  }
+  const mergedSeconds = (performance.now() - started) / 1000;
+  const merged = await tableHashes(owner, workspaceId);
+  const undoStarted = performance.now();
+  for (const id of mergeIds.reverse()) {
+    const res = await call(`/api/duplicates/merges/${id}/undo`, {});
+    if (res.status !== 200) throw new Error(`undo: ${res.status} ${await res.text()}`);
+  }
+  const undoSeconds = (performance.now() - undoStarted) / 1000;
+  const after = await tableHashes(owner, workspaceId);
+  const differing = Object.keys(before).filter((table) => before[table] !== after[table]);
+  return {
+    merges: pairs.length,
+    mergeSeconds: Number(mergedSeconds.toFixed(2)),
+    undoSeconds: Number(undoSeconds.toFixed(2)),
+    tablesHashed: Object.keys(before).length,
+    // The merges changed something the hashes see, so equal hashes after the undos say something.
+    mergesChangedTables: Object.keys(before).filter((table) => before[table] !== merged[table]).length,
+    undoRestoredEveryTable: differing.length === 0,
+    tablesDiffering: differing,
+  };
+}
+
 const peakRss = (pid: number | undefined) => {
   if (!pid) return null;
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -146,6 +216,13 @@ async function main() {
       [workspaceId, Number(process.env.BENCH_DUP_SHOW_WRONG ?? 0)],
     );
     for (const w of wrong) console.error(JSON.stringify(w));
+    const rssAfterScan = peakRss(server.process.pid);
+    const undo = await mergeAndUndo(
+      owner,
+      workspaceId,
+      (path, body) => fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+      mergeCount,
+    );
     const { rows: byKind } = await owner.query(
       `select r->>'kind' as kind, count(*)::int as n from duplicate_suggestions s, jsonb_array_elements(s.reasons) r
        where s.workspace_id = $1 group by 1 order by 1`,
@@ -163,7 +240,9 @@ async function main() {
           reasons: Object.fromEntries(byKind.map((r) => [r.kind, r.n])),
           precision: found ? Number((right / found).toFixed(4)) : null,
           recall: planted ? Number((right / planted).toFixed(4)) : null,
-          serverPeakRssMb: peakRss(server.process.pid),
+          serverPeakRssMb: rssAfterScan,
+          undoOfMerges: undo,
+          serverPeakRssMbWithMerges: peakRss(server.process.pid),
           targets: { precision: 0.99, recall: 0.95, scanSecondsAt1M: 300, peakRssMb: 300 },
         },
         null,

@@ -388,6 +388,12 @@ describe('fuzzing every route', () => {
       'POST /api/segments': segmentBody,
       'PATCH /api/segments/{id}': { name: 'Fuzz segment' },
       'POST /api/forms/public/{key}/submissions': { token: '1.x', answers: { email: 'fuzz@example.com' } },
+      'POST /api/analytics/identify': {
+        websiteId: website.id,
+        visitor: { ip: '203.0.113.9', userAgent: 'Fuzz checkout' },
+        email: 'fuzz-buyer@example.com',
+        source: 'checkout',
+      },
     };
 
     const operations = [...(await readOperations(t.app)), ...hiddenOperations];

@@ -1,4 +1,5 @@
-import { idParamSchema } from '@domain/ids';
+import { contactPhoneSchema } from '@domain/contacts/contact-schemas';
+import { idParamSchema, websiteIdSchema } from '@domain/ids';
 import { z } from 'zod';
 
 /** Spec 001 Analytics tab: the date-range selector, 30 days by default. */
@@ -190,3 +191,30 @@ export function percentChange(current: number, previous: number): number | null 
 export function neutralizeCsvCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+/**
+ * POST /api/analytics/identify: a checkout (or any page) on the workspace's own server names its buyer.
+ * The tracker keeps no token in the browser, so the visitor is told by what the tracker's daily hash is
+ * made of: the buyer's IP address and browser, as the checkout's server saw them on the buyer's request.
+ */
+export const visitorIdentifySchema = z.object({
+  websiteId: websiteIdSchema,
+  visitor: z.object({
+    ip: z.union([z.ipv4(), z.ipv6()]),
+    userAgent: z.string().trim().min(1).max(512),
+  }),
+  email: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.email(/*i18n*/ 'Enter a valid email address').max(254, /*i18n*/ 'Email is too long'),
+  ),
+  name: z.string().trim().max(160).optional(),
+  phone: contactPhoneSchema.optional(),
+  source: z.literal('checkout'),
+});
+export type VisitorIdentifyRequest = z.output<typeof visitorIdentifySchema>;
+export const visitorIdentifiedSchema = z.object({
+  contactId: z.number().int(),
+  created: z.boolean(),
+  /** False when the workspace has linking visitors switched off: the contact exists, no view is attached. */
+  linked: z.boolean(),
+});

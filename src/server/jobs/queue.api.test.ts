@@ -179,3 +179,50 @@ describe('waking idle workers', () => {
     }
   });
 });
+
+describe('waking on commit, and jobs a dead process left active', () => {
+  it('runs a job sent with wake as its transaction commits, with no poll and no dispatch tick to find it', async () => {
+    // Neither the workers' own fetch nor the dispatcher comes round within the test: only the NOTIFY can.
+    const worker = createQueue(t.ownerUrl, { idleFetchSeconds: 3600, dispatchEveryMs: 3_600_000 });
+    const ran: string[] = [];
+    try {
+      await worker.start(
+        [{ name: 'test.wake-on-commit', handler: async (data: { n: string }) => void ran.push(data.n) }],
+        t.app.deps,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await t.database.withWorkspace(workspaceId, (tx) =>
+        t.queue.send('test.wake-on-commit', { n: 'woken' }, { tx, wake: true }),
+      );
+      while (!ran.includes('woken')) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ran).toEqual(['woken']);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('queues again, at start, the jobs of a requeueActiveOnStart queue still active', async () => {
+    const name = 'test.requeue-active';
+    const id = await t.queue.send(name, { n: 'cut short' });
+    // As a process killed inside the job leaves it: active, for pg-boss until its expiry an hour later.
+    await owner.query(`update pgboss.job set state = 'active', started_on = now() where id = $1`, [id]);
+    const worker = createQueue(t.ownerUrl);
+    const ran: string[] = [];
+    try {
+      await worker.start(
+        [
+          {
+            name,
+            requeueActiveOnStart: true,
+            handler: async (data: { n: string }) => void ran.push(data.n),
+          },
+        ],
+        t.app.deps,
+      );
+      while (!ran.includes('cut short')) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ran).toEqual(['cut short']);
+    } finally {
+      await worker.stop();
+    }
+  });
+});

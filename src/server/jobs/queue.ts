@@ -23,6 +23,12 @@ export interface JobDefinition<T extends object = object> {
    * idempotent (they are: each checks, under a row lock, that its record is not processed yet).
    */
   recover?(deps: AppDeps): Promise<number>;
+  /**
+   * At start, the queue's jobs still 'active' (their process may have died inside them; pg-boss would
+   * retry them only at their expiry, an hour later) are queued again. Only for handlers that may run
+   * twice, even beside a live process still running the first copy.
+   */
+  requeueActiveOnStart?: boolean;
 }
 
 export interface SendOptions {
@@ -89,6 +95,7 @@ const idleFetchSeconds = 30;
  * most for a polling worker, for one statement instead of one fetch per worker.
  */
 const dispatchEveryMs = 500;
+
 const readyQueues = `
   select q.name from unnest($1::text[]) q(name)
   where exists (
@@ -238,6 +245,15 @@ export function createQueue(
           deps.log.warn({ err: error }, 'queue wake connection failed');
           await client.end().catch(() => undefined);
         }
+      }
+      for (const def of definitions.filter((d) => d.requeueActiveOnStart)) {
+        const active = await boss
+          .getDb()
+          .executeSql(`select data from pgboss.job where name = $1 and state = 'active'`, [def.name]);
+        const jobs = (active.rows as { data: object }[]).map((row) => ({ name: def.name, data: row.data }));
+        if (jobs.length > 0) await boss.insert(jobs);
+        if (jobs.length > 0)
+          deps.log.info({ queue: def.name, requeued: jobs.length }, 'queued active jobs again');
       }
       for (const def of definitions) {
         const requeued = (await def.recover?.(deps)) ?? 0;

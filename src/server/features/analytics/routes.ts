@@ -15,10 +15,13 @@ import {
   reportQuerySchema,
   siteParamsSchema,
   snippetSchema,
+  visitorIdentifiedSchema,
+  visitorIdentifySchema,
 } from '@domain/analytics/analytics-schemas';
 import { AppError } from '@domain/app-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { now } from '../../deps.js';
 import { sendCompressed } from '../../http/compression.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import { perAddressLimit } from '../../http/rate-limit.js';
@@ -27,7 +30,12 @@ import { parseTextPlainAsJson } from '../../http/text-plain-json.js';
 import { ingestFor } from './ingest.js';
 import { exportReport, getAppFigures, getBreakdown, getFunnel, getOverview, getSnippet } from './service.js';
 import { trackerScript } from './tracker-script.js';
-import { contactPageViewsOf, readAnalyticsSettings, writeAnalyticsSettings } from './visitors.js';
+import {
+  contactPageViewsOf,
+  identifyBuyer,
+  readAnalyticsSettings,
+  writeAnalyticsSettings,
+} from './visitors.js';
 
 const tags = ['analytics'];
 
@@ -152,6 +160,25 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => app.inWorkspace(request, 'admin', (tx) => writeAnalyticsSettings(tx, request.body)),
+  );
+
+  app.post(
+    '/api/analytics/identify',
+    {
+      config: { role: 'member' },
+      schema: {
+        tags,
+        summary: 'A checkout on the workspace’s own server names its buyer',
+        description:
+          'Server to server, with an API key (member or admin). Finds or creates the contact by email (then ' +
+          'phone), and attaches that day’s anonymous page views of the buyer on the website, as a form ' +
+          'submission does: `visitor` is the buyer’s IP address and User-Agent as the checkout’s server saw ' +
+          'them. With linkVisitors off the contact is still recorded and nothing is attached (`linked: false`).',
+        body: visitorIdentifySchema,
+        response: { 200: visitorIdentifiedSchema },
+      },
+    },
+    (request) => app.inWorkspace(request, 'member', (tx) => identifyBuyer(tx, request.body, now(app.deps))),
   );
 
   app.get(

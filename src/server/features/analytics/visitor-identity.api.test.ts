@@ -3,7 +3,9 @@ import { visitorLinkNotice } from '@domain/forms/visitor-link-notice';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  ApiClient,
   addMember,
+  apiKeyClient,
   type SignedUp,
   signUpOwner,
   uniqueEmail,
@@ -317,5 +319,139 @@ describe('visitors become contacts, cookie-less (issue 32 §2)', () => {
     );
     await view(site, '/offer', newBrowser(), token);
     expect(await pageViews(owner, contactId)).toEqual([['/offer', 'as the contact']]);
+  });
+});
+
+describe('a checkout on the workspace’s own server identifies its buyer (POST /api/analytics/identify)', () => {
+  /** What the checkout's server sends: the buyer as its own request showed them. */
+  const checkoutBody = (site: Site, who: Browser, email: string, extra: Record<string, unknown> = {}) => ({
+    websiteId: site.id,
+    visitor: { ip: who.ip, userAgent: who.userAgent },
+    email,
+    source: 'checkout',
+    ...extra,
+  });
+
+  const contactCount = (owner: SignedUp) =>
+    t.database.withWorkspace(owner.workspaceId, async (tx) => {
+      const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from contacts`);
+      return rows[0].n;
+    });
+
+  it('creates the buyer through the ingestion port and attaches that day’s views, never another day’s', async () => {
+    const owner = await signUpOwner(t.app);
+    const key = await apiKeyClient(t.app, owner, 'member', 'Shop checkout');
+    const site = await addSite(owner, 'checkout.example');
+    const buyer = newBrowser();
+    await view(site, '/cart', buyer);
+    await view(site, '/checkout', buyer);
+    await view(site, '/cart', newBrowser());
+    const hash = await visitorIdOf(owner, site, '/checkout');
+    await insertView(owner, site, '/last-week', hash, new Date(Date.now() - 7 * 86_400_000));
+
+    const email = uniqueEmail('buyer');
+    const res = await key.client.post(
+      '/api/analytics/identify',
+      checkoutBody(site, buyer, email.toUpperCase(), { name: 'Bea Van Buyer', phone: '+1 512 555 0142' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({ created: true, linked: true });
+    const { contact } = (await owner.client.get(`/api/contacts/${answer.contactId}`)).json();
+    expect(contact).toMatchObject({
+      email,
+      firstName: 'Bea',
+      lastName: 'Van Buyer',
+      phone: '+15125550142',
+      source: 'Site checkout.example',
+    });
+    expect(await pageViews(owner, answer.contactId)).toEqual([
+      ['/checkout', 'before identification'],
+      ['/cart', 'before identification'],
+    ]);
+
+    // The next purchase by the same person finds the same contact, and fills nothing it already has.
+    const again = await key.client.post('/api/analytics/identify', checkoutBody(site, buyer, email));
+    expect(again.json()).toEqual({ contactId: answer.contactId, created: false, linked: true });
+    await view(site, '/thank-you', buyer);
+    expect((await pageViews(owner, answer.contactId))[0]).toEqual(['/thank-you', 'as the contact']);
+  });
+
+  it('records the buyer but attaches nothing while the workspace has linking switched off', async () => {
+    const owner = await signUpOwner(t.app);
+    const key = await apiKeyClient(t.app, owner, 'admin');
+    const site = await addSite(owner, 'quiet-shop.example');
+    expect((await owner.client.patch('/api/analytics/settings', { linkVisitors: false })).statusCode).toBe(
+      200,
+    );
+    const buyer = newBrowser();
+    await view(site, '/cart', buyer);
+    const res = await key.client.post('/api/analytics/identify', checkoutBody(site, buyer, uniqueEmail('q')));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: true, linked: false });
+    expect(await pageViews(owner, res.json().contactId)).toEqual([]);
+    expect(await identities(owner)).toBe(0);
+  });
+
+  it('answers bad input with a 400 naming the field, and changes nothing', async () => {
+    const owner = await signUpOwner(t.app);
+    const key = await apiKeyClient(t.app, owner, 'member');
+    const site = await addSite(owner, 'strict-shop.example');
+    const other = await signUpOwner(t.app);
+    // Ids are numbered per workspace: the other's second website has an id this workspace does not.
+    await addSite(other, 'first.example');
+    const otherSite = await addSite(other, 'strict-shop.example');
+    expect(otherSite.id).not.toBe(site.id);
+    const buyer = newBrowser();
+    await view(site, '/cart', buyer);
+    const good = checkoutBody(site, buyer, uniqueEmail('strict'));
+    const before = [await contactCount(owner), await contactCount(other)];
+    const cases: [string, Record<string, unknown>][] = [
+      ['email', { ...good, email: 'not-an-address' }],
+      ['email', { ...good, email: undefined }],
+      ['phone', { ...good, phone: 'call me' }],
+      ['source', { ...good, source: 'form' }],
+      ['visitor.ip', { ...good, visitor: { ip: '999.1.1.1', userAgent: 'x' } }],
+      ['visitor.userAgent', { ...good, visitor: { ip: buyer.ip, userAgent: '' } }],
+      ['websiteId', { ...good, websiteId: 'one' }],
+      // Another workspace's website is none of this key's.
+      ['websiteId', { ...good, websiteId: otherSite.id }],
+    ];
+    for (const [field, body] of cases) {
+      const res = await key.client.post('/api/analytics/identify', body);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      expect(res.json().issues.map((i: { path: string }) => i.path)).toContain(field);
+    }
+    expect([await contactCount(owner), await contactCount(other)]).toEqual(before);
+    expect(await identities(owner)).toBe(0);
+  });
+
+  it('refuses a wrong key, a viewer’s key and no key; another workspace’s key reaches only its own workspace', async () => {
+    const owner = await signUpOwner(t.app);
+    const site = await addSite(owner, 'keyed-shop.example');
+    const buyer = newBrowser();
+    await view(site, '/cart', buyer);
+    const body = checkoutBody(site, buyer, uniqueEmail('keyed'));
+    const intruder = await signUpOwner(t.app);
+    const before = [await contactCount(owner), await contactCount(intruder)];
+
+    const wrong = new ApiClient(t.app, undefined, 'bh_live_not-a-real-key-at-all-000000000000');
+    expect((await wrong.post('/api/analytics/identify', body)).statusCode).toBe(401);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/identify',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const viewer = await apiKeyClient(t.app, owner, 'viewer');
+    expect((await viewer.client.post('/api/analytics/identify', body)).statusCode).toBe(403);
+
+    const intruderKey = await apiKeyClient(t.app, intruder, 'admin');
+    const refused = await intruderKey.client.post('/api/analytics/identify', body);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues.map((i: { path: string }) => i.path)).toEqual(['websiteId']);
+    expect([await contactCount(owner), await contactCount(intruder)]).toEqual(before);
+    expect(await identities(owner)).toBe(0);
   });
 });

@@ -1,10 +1,11 @@
 import { createCipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { VisitorIdentifyRequest } from '@domain/analytics/analytics-schemas';
 import { pathPatternLike } from '@domain/analytics/path-pattern';
 import { AppError } from '@domain/app-error';
 import { serverMessage } from '@domain/messages';
 import type { Database, Tx } from '../../db/database.js';
-import { findContact } from '../contacts/index.js';
-import { listWebsiteRows } from '../websites/index.js';
+import { findContact, upsertContactByIdentity } from '../contacts/index.js';
+import { findWebsiteRow, listWebsiteRows } from '../websites/index.js';
 import * as store from './store.js';
 
 /*
@@ -77,6 +78,38 @@ export async function identifyVisitor(tx: Tx, identity: VisitorIdentity): Promis
     contactId: identity.contactId,
     at: identity.at,
   });
+}
+
+/**
+ * A checkout on the workspace's own server names its buyer (`POST /api/analytics/identify`): the contact is
+ * found or created through the ingestion port, as a form's sender is, and the buyer's visitor of today on
+ * that site is linked exactly as a form links its sender (the same hash of address and browser, the same
+ * day, the same switch). Off, the contact is still recorded: the checkout happened, only the views stay
+ * anonymous.
+ */
+export async function identifyBuyer(tx: Tx, input: VisitorIdentifyRequest, at: Date) {
+  const website = await findWebsiteRow(tx, input.websiteId);
+  if (!website) throw AppError.badRequest('websiteId', serverMessage('websites.notFound'));
+  const [firstName = null, ...rest] = (input.name ?? '').split(/\s+/).filter(Boolean);
+  const { contact, created } = await upsertContactByIdentity(
+    tx,
+    {
+      email: input.email,
+      phone: input.phone ?? null,
+      firstName,
+      lastName: rest.join(' ') || null,
+      source: website.name,
+    },
+    { via: 'manual' },
+  );
+  const linked = await identifyVisitor(tx, {
+    websiteId: website.id,
+    ip: input.visitor.ip,
+    userAgent: input.visitor.userAgent,
+    at,
+    contactId: contact.id,
+  });
+  return { contactId: contact.id, created, linked };
 }
 
 export const linkVisitorsOn = store.linkVisitorsOn;

@@ -314,6 +314,40 @@ describe('sequences: exit rules', () => {
     expect([run.status, run.exitReason]).toEqual(['exited', 'deal_stage']);
   });
 
+  it('ends the run when the contact leaves the chosen segment', async () => {
+    const tag = 'seq-segment';
+    const segment = await owner.client.post('/api/segments', {
+      name: 'Sequence audience',
+      match: 'all',
+      conditions: [{ kind: 'tag', op: 'has', tag }],
+    });
+    expect(segment.statusCode, segment.body).toBe(201);
+    const segmentId = segment.json().id as number;
+    await until(
+      async () => (await owner.client.get(`/api/segments/${segmentId}`)).json().status,
+      (status) => status === 'ready',
+    );
+    const sequence = await createSequence(owner.client, tag, { leftSegmentId: segmentId });
+    const { email, contactId, runId } = await enter(owner.client, sequence.id, tag);
+    const isMember = async () =>
+      (
+        (await owner.client.get(`/api/segments/${segmentId}/members?limit=100`)).json().members as {
+          contactId: number;
+        }[]
+      ).some((m) => m.contactId === contactId);
+    await until(isMember, (member) => member);
+    expect((await runStatus(owner.client, sequence.id, runId)).status).toBe('waiting');
+    expect((await owner.client.patch(`/api/contacts/${contactId}`, { tags: [] })).statusCode).toBe(200);
+    const run = await until(
+      () => runStatus(owner.client, sequence.id, runId),
+      (r) => r.status !== 'waiting',
+    );
+    expect([run.status, run.exitReason]).toEqual(['exited', 'left_segment']);
+    expect(await isMember()).toBe(false);
+    await passTheWait();
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
   it('refuses bad exit rules with a 400 naming the field, and stores nothing', async () => {
     const before = (await owner.client.get('/api/workflows')).json().length;
     const res = await owner.client.post('/api/workflows', {

@@ -104,7 +104,7 @@ describe('duplicate suggestions', () => {
       'nameCompany',
     );
     // Alike but different people: same company domain and surname, other names; same name, no company;
-    // surnames two edits apart at alike companies.
+    // surnames two edits apart at alike companies; the same name at numbered branches.
     await c({ firstName: 'Anna', lastName: 'Smith', email: 'anna@acme.com' });
     await c({ firstName: 'Adam', lastName: 'Smith', email: 'adam@acme.com' });
     await c({ firstName: 'Ann', lastName: 'Lee', email: 'ann.lee@gmail.com' });
@@ -112,6 +112,9 @@ describe('duplicate suggestions', () => {
     await c({ firstName: 'Robert', lastName: 'Brown', company: 'Umbrella Health' });
     await c({ firstName: 'Ashley', lastName: 'James', company: 'Initrode Corporation' });
     await c({ firstName: 'Ashley', lastName: 'Jones', company: 'Initrode Corporation Inc' });
+    // Same name at two branches: the names of the companies are 0.7 alike, their numbers differ.
+    await c({ firstName: 'Nina', lastName: 'Park', company: 'Harbor Realty 1' });
+    await c({ firstName: 'Nina', lastName: 'Park', company: 'Harbor Realty 26' });
   });
 
   it('finds exactly the planted duplicates, each with its reason', async () => {

@@ -161,7 +161,13 @@ function passPairs(pass: Pass): SQL {
   }
 }
 
-/** The blocked key sets the fuzzy passes compare within, oversized blocks left out. */
+/**
+ * The blocked key sets the fuzzy passes compare within, oversized blocks left out. The surname pass's
+ * block is the two name sounds, the company's first letter and the digits in its name: by name sounds
+ * alone, a block grew with the workspace (the same common names at ever more companies), so the pass
+ * grew as its square; and "Harbor Realty 1" and "Harbor Realty 26" are 0.7 alike but two companies
+ * (branches, store numbers), so their numbers must agree anyway.
+ */
 const blocks = sql`
   kd as (
     select * from (
@@ -176,9 +182,11 @@ const blocks = sql`
   ),
   ks as (
     select * from (
-      select id, name, first, last, company, last_sound || first_sound as block,
-        count(*) over (partition by last_sound, first_sound) as size
-      from k where last_sound is not null and first_sound is not null and company <> '' and name <> ''
+      select x.*, count(*) over (partition by block) as size from (
+        select id, name, first, last, company,
+          concat_ws(':', last_sound, first_sound, left(company, 1), regexp_replace(company, '\\D', '', 'g')) as block
+        from k where last_sound is not null and first_sound is not null and company <> '' and name <> ''
+      ) x
     ) y where size <= ${maxBlockSize}
   )`;
 

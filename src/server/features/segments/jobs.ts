@@ -21,6 +21,8 @@ export const segmentJobs: JobDefinition[] = [
     concurrency: 2,
     batchSize: 20,
     handler: (data, deps) => runEvaluateJob(deps, data as { workspaceId: number; contactId: number }),
+    // An evaluation killed inside its transaction wrote nothing; run again, it writes the difference once.
+    requeueActiveOnStart: true,
   },
   {
     name: buildJobName,

@@ -163,7 +163,13 @@ export function segmentEventListener(deps: AppDeps): ContactEventListener {
       sql`select set_config('app.segments_queued', ${[...queued, event.contactId].join(',')}, true)`,
     );
     const workspaceId = await store.currentWorkspaceId(tx);
-    await deps.queue.send(evaluateJobName, { workspaceId, contactId: event.contactId }, { tx });
+    // Woken on commit (the first job of the transaction asks; one wake-up serves them all): a change
+    // reaches its segments in milliseconds, not at the queue's next dispatch tick.
+    await deps.queue.send(
+      evaluateJobName,
+      { workspaceId, contactId: event.contactId },
+      { tx, wake: queued.length === 0 },
+    );
   };
 }
 
