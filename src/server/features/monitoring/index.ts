@@ -7,4 +7,4 @@ export { holdIfAppDown } from './incidents.js';
 export { monitoringJobs } from './jobs.js';
 export { probeUrl, startProbeLoop } from './probe.js';
 export { monitoringRoutes } from './routes.js';
-export { listMonitors, openIncidents, workspaceUptime } from './service.js';
+export { appMonitors, listMonitors, openIncidents, workspaceUptime } from './service.js';

@@ -17,6 +17,11 @@ export async function listMonitors(deps: AppDeps, tx: Tx) {
   return store.listMonitors(tx, now(deps));
 }
 
+/** Each app's own monitor (the one that follows its URL), without the extra ones. */
+export async function appMonitors(deps: AppDeps, tx: Tx) {
+  return store.listMonitors(tx, now(deps), { appsOwn: true });
+}
+
 /** A page of the Monitors card: its rows' uptime is read for that page only. */
 export async function monitorPage(deps: AppDeps, tx: Tx, page: MonitorPageQuery): Promise<MonitorPage> {
   return {

@@ -82,7 +82,7 @@ const since30d = (at: Date) => sql`(${at}::timestamptz - interval '30 days')`;
 export async function listMonitors(
   tx: Tx,
   at: Date,
-  only: { id?: number; limit?: number; offset?: number } = {},
+  only: { id?: number; limit?: number; offset?: number; appsOwn?: boolean } = {},
 ): Promise<MonitorRow[]> {
   const mine = sql`b.monitor_id = m.id`;
   const { rows } = await tx.execute<MonitorRow>(sql`
@@ -96,6 +96,7 @@ export async function listMonitors(
       ${uptimeSince(mine, since30d(at), 'hour', 'day')} as "uptime30d"
     from ops_monitors m join ecosystem_apps a on a.id = m.app_id
     where true ${only.id === undefined ? sql`` : sql`and m.id = ${only.id}`}
+    ${only.appsOwn ? sql`and m.url is null` : sql``}
     ${
       // The page's rows are chosen first, so only they read their buckets.
       only.limit === undefined

@@ -9,7 +9,7 @@ import { documentedAppEndpoints } from '@domain/webhooks/webhook-schemas';
 import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import { recordActivity } from '../activities/index.js';
-import { listMonitors, openIncidents, workspaceUptime } from '../monitoring/index.js';
+import { appMonitors, openIncidents, workspaceUptime } from '../monitoring/index.js';
 import {
   countEventsSince,
   eventTypesSince,
@@ -46,13 +46,12 @@ export async function updateFeatures(tx: Tx, changes: Partial<Features>): Promis
 /** Spec 001 §3 "Central dashboard response", with each app's uptime. */
 export async function superhubDashboard(deps: AppDeps, tx: Tx) {
   const at = now(deps);
-  const [features, monitors, logs, recent] = [
+  const [features, defaults, logs, recent] = [
     await store.readFeatures(tx),
-    await listMonitors(deps, tx),
+    await appMonitors(deps, tx),
     await recentEvents(tx, 20),
     await countEventsSince(tx, new Date(at.getTime() - dayMs)),
   ];
-  const defaults = monitors.filter((m, i) => monitors.findIndex((x) => x.appId === m.appId) === i);
   return {
     stats: {
       total_apps: defaults.length,
