@@ -40,7 +40,8 @@ export default async function setup(project: TestProject) {
   let dataDir: string | undefined;
   if (!serverUrl) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-test-'));
-    const server = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+    // Two API files at a time, some with several server processes of their own, each with its pools.
+    const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), maxConnections: 300 });
     serverUrl = server.url;
     stop = server.stop;
     await skipDiskFlushes(serverUrl);

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { inject } from 'vitest';
 import { testAppPassword } from './global-setup.js';
+import { fileDatabaseUrl } from './test-app.js';
 
-/** The real server (src/server/main.ts) as its own process on the test database, with its workers. */
+/** The real server (src/server/main.ts) as its own process on the file's database, with its workers. */
 export async function startServerProcess(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; baseUrl: string }> {
@@ -10,7 +10,7 @@ export async function startServerProcess(
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      DATABASE_URL: inject('ownerDatabaseUrl'),
+      DATABASE_URL: await fileDatabaseUrl(),
       APP_DB_PASSWORD: testAppPassword,
       SEED_DEMO: 'false',
       PORT: '0',

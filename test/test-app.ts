@@ -47,8 +47,8 @@ export interface TestAppOptions {
  * `workers: true` also runs the job queue in this process, as `npm start` does.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const sharedUrl = inject('ownerDatabaseUrl');
-  const ownerUrl = options.databaseUrl ?? (options.ownDatabase ? await freshDatabase() : sharedUrl);
+  const ownerUrl =
+    options.databaseUrl ?? (options.ownDatabase ? await freshDatabase() : await fileDatabaseUrl());
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_DB_PASSWORD: testAppPassword,
@@ -132,6 +132,17 @@ export function useTestApp(
       await closing.close();
     },
   };
+}
+
+let fileDatabase: Promise<string> | undefined;
+/**
+ * The database this test file's apps, server processes and clients share unless they ask for another: a
+ * copy of the run's template made at its first use. API files run two at a time, and a queue's workers
+ * take any job in their database, so no file may share one with another.
+ */
+export function fileDatabaseUrl(): Promise<string> {
+  fileDatabase ??= freshDatabase();
+  return fileDatabase;
 }
 
 let databases = 0;
@@ -245,12 +256,12 @@ export async function confirmSignUpByMail(client: ApiClient, email: string) {
 }
 
 /** Sign-up against a server in its own process (fetch), confirmed through its outbox as a user would. */
-export function signUpOverHttp(
+export async function signUpOverHttp(
   baseUrl: string,
   body: Record<string, unknown> & { email: string },
-  databaseUrl = inject('ownerDatabaseUrl'),
+  databaseUrl?: string,
 ): Promise<string> {
-  return signUpThroughOutbox(baseUrl, body, databaseUrl);
+  return signUpThroughOutbox(baseUrl, body, databaseUrl ?? (await fileDatabaseUrl()));
 }
 
 /** Signs up a new owner with a new workspace, confirming through the mailed link. */

@@ -177,6 +177,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   sharedBuffersMb?: number;
+  /** PostgreSQL's own default (100) unless set: the test run's API files run two at a time. */
+  maxConnections?: number;
   /** Tells the operator about a left-over server or lock file it cleared. */
   notice?: (message: string) => void;
 }): Promise<EmbeddedServer> {
@@ -203,6 +205,7 @@ export async function startEmbeddedPostgres(options: {
       String(options.port),
       '-c',
       `shared_buffers=${options.sharedBuffersMb ?? defaultSharedBuffersMb()}MB`,
+      ...(options.maxConnections ? ['-c', `max_connections=${options.maxConnections}`] : []),
     ],
     user,
   );

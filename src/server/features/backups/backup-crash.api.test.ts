@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../../../test/server-process.js';
 import {
   ApiClient,
   createTestApp,
+  fileDatabaseUrl,
   signUpOverHttp,
   type TestApp,
   uniqueEmail,
@@ -40,7 +41,7 @@ describe('a backup interrupted by kill -9', () => {
     });
     const me = await (await fetch(`${baseUrl}/api/auth/user`, { headers: { cookie } })).json();
     const workspaceId = me.workspace.id as number;
-    owner = new pg.Client({ connectionString: inject('ownerDatabaseUrl') });
+    owner = new pg.Client({ connectionString: await fileDatabaseUrl() });
     await owner.connect();
     // Enough rows that the backup is still writing when it is killed.
     await owner.query(

@@ -1,15 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../../../test/server-process.js';
-import { signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
+import { fileDatabaseUrl, signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
 
 // The server as its own process on the run's database, killed with SIGKILL while a merge is inside its transaction.
 const children: ChildProcess[] = [];
 let db: pg.Client;
 beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('ownerDatabaseUrl') });
+  db = new pg.Client({ connectionString: await fileDatabaseUrl() });
   await db.connect();
 });
 afterAll(async () => {
@@ -71,7 +71,7 @@ describe('a merge killed with SIGKILL', () => {
         businessName: 'Crash Co',
         plan: 'enterprise',
       },
-      inject('ownerDatabaseUrl'),
+      await fileDatabaseUrl(),
     );
     const me = await call(first.baseUrl, cookie, 'GET', '/api/auth/user');
     const workspaceId = me.json.workspace.id as number;
@@ -93,7 +93,7 @@ describe('a merge killed with SIGKILL', () => {
     const before = await hash(workspaceId);
 
     // Hold the task's row: the merge moves the timeline first, then waits here, inside its transaction.
-    const holder = new pg.Client({ connectionString: inject('ownerDatabaseUrl') });
+    const holder = new pg.Client({ connectionString: await fileDatabaseUrl() });
     await holder.connect();
     await holder.query('begin');
     await holder.query('select id from tasks where id = $1 for update', [task.json.id]);

@@ -1,14 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../../../test/server-process.js';
-import { signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
+import { fileDatabaseUrl, signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
 
 // The server as its own process on the run's database, killed with SIGKILL while segment updates are under way.
 const children: ChildProcess[] = [];
 let db: pg.Client;
 beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('ownerDatabaseUrl') });
+  db = new pg.Client({ connectionString: await fileDatabaseUrl() });
   await db.connect();
 });
 afterAll(async () => {
@@ -62,7 +62,7 @@ describe('a segment update killed with SIGKILL', () => {
         businessName: 'Segment Crash Co',
         plan: 'enterprise',
       },
-      inject('ownerDatabaseUrl'),
+      await fileDatabaseUrl(),
     );
     const me = await call(first.baseUrl, cookie, 'GET', '/api/auth/user');
     const workspaceId = me.json.workspace.id as number;
@@ -91,7 +91,7 @@ describe('a segment update killed with SIGKILL', () => {
     const initiallyIn = new Set(ids.filter((_, i) => i % 2 === 0));
 
     // The first contact's evaluation waits on this lock inside its transaction when the server dies.
-    const holder = new pg.Client({ connectionString: inject('ownerDatabaseUrl') });
+    const holder = new pg.Client({ connectionString: await fileDatabaseUrl() });
     await holder.connect();
     await holder.query('select pg_advisory_lock($1, $2)', [contactLockSpace, ids[0]]);
     const flip = (index: number) =>

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../../../test/server-process.js';
-import { signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
+import { fileDatabaseUrl, signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
 import { loadConfig } from '../../config.js';
 import { appSecret, signedHeaders } from './signing.js';
 
@@ -62,8 +62,7 @@ beforeAll(async () => {
   receiver = createServer(handle);
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const { inject } = await import('vitest');
-  owner = new pg.Client({ connectionString: inject('ownerDatabaseUrl') });
+  owner = new pg.Client({ connectionString: await fileDatabaseUrl() });
   await owner.connect();
 });
 afterAll(async () => {
