@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.api.test.ts'],
           environment: 'node',
+          // The same as the API files': projects run together only with one worker count.
+          maxWorkers: 2,
         },
       },
       {

@@ -93,13 +93,13 @@ export function SuperhubPage({ demo = false }: { demo?: boolean }) {
               apps={data.apps.map((app) => ({ id: app.id, name: app.name }))}
             />
             {!demo && (
-              <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
                 <IncidentsCard />
                 <AvailabilityCard canWrite={canWrite} />
                 <StatusPageCard canWrite={canWrite} />
               </div>
             )}
-            <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
               <ConnectedAppsCard apps={data.apps} />
               <RecentEventsCard logs={data.logs} />
               <FeaturesCard features={data.features} canWrite={canWrite} />
