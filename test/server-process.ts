@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { testAppPassword } from './global-setup.js';
 import { fileDatabaseUrl } from './test-app.js';
 
@@ -35,4 +37,56 @@ export async function startServerProcess(
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
   return { child, baseUrl };
+}
+
+/**
+ * The usual set-up of a file that kills server processes: each `start()` is killed at the file's end, and
+ * `db()` is an owner connection to the file's database for reading what the servers left behind.
+ */
+export function useServerProcesses(): {
+  start(env?: Record<string, string>): ReturnType<typeof startServerProcess>;
+  db(): pg.Client;
+} {
+  const children: ChildProcess[] = [];
+  let client: pg.Client | undefined;
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: await fileDatabaseUrl() });
+    await client.connect();
+  });
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await client?.end();
+  });
+  return {
+    async start(env) {
+      const server = await startServerProcess(env);
+      children.push(server.child);
+      return server;
+    },
+    db() {
+      if (!client) throw new Error('useServerProcesses: db() is there between its beforeAll and afterAll');
+      return client;
+    },
+  };
+}
+
+/** A JSON call to a server process as the signed-in browser would make it (cookie and origin). */
+export async function callOverHttp(
+  baseUrl: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      cookie,
+      origin: baseUrl,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
 }

@@ -1,41 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../../../../test/server-process.js';
+import { callOverHttp, useServerProcesses } from '../../../../test/server-process.js';
 import { fileDatabaseUrl, signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
 
 // The server as its own process on the run's database, killed with SIGKILL while a merge is inside its transaction.
-const children: ChildProcess[] = [];
-let db: pg.Client;
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: await fileDatabaseUrl() });
-  await db.connect();
-});
-afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  await db?.end();
-});
-
-async function start() {
-  const server = await startServerProcess();
-  children.push(server.child);
-  return server;
-}
-
-async function call(baseUrl: string, cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      cookie,
-      origin: baseUrl,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
-}
+const servers = useServerProcesses();
+const start = servers.start;
+const call = callOverHttp;
 
 /** Every row of the workspace's contact tables, hashed in order (ids and fields). */
 async function hash(workspaceId: number): Promise<string> {
@@ -49,10 +21,12 @@ async function hash(workspaceId: number): Promise<string> {
   ];
   const hasher = createHash('sha256');
   for (const table of tables) {
-    const { rows } = await db.query(
-      `select string_agg(t::text, E'\\n' order by t::text) as dump from ${table} t where workspace_id = $1`,
-      [workspaceId],
-    );
+    const { rows } = await servers
+      .db()
+      .query(
+        `select string_agg(t::text, E'\\n' order by t::text) as dump from ${table} t where workspace_id = $1`,
+        [workspaceId],
+      );
     hasher.update(`${table}\n${rows[0].dump ?? ''}\n`);
   }
   return hasher.digest('hex');
@@ -104,7 +78,7 @@ describe('a merge killed with SIGKILL', () => {
       .poll(
         async () =>
           (
-            await db.query(
+            await servers.db().query(
               `select count(*)::int as n from pg_stat_activity
                where wait_event_type = 'Lock' and query like '%update "tasks" set "contact_id"%' and pid <> pg_backend_pid()`,
             )
@@ -121,9 +95,11 @@ describe('a merge killed with SIGKILL', () => {
       .poll(
         async () =>
           (
-            await db.query(
-              `select count(*)::int as n from pg_stat_activity where query like '%update "tasks" set "contact_id"%' and pid <> pg_backend_pid()`,
-            )
+            await servers
+              .db()
+              .query(
+                `select count(*)::int as n from pg_stat_activity where query like '%update "tasks" set "contact_id"%' and pid <> pg_backend_pid()`,
+              )
           ).rows[0].n,
         { timeout: 30_000, interval: 100 },
       )
@@ -140,7 +116,7 @@ describe('a merge killed with SIGKILL', () => {
       contactIds: [a.json.id, b.json.id],
     });
     expect(again.status).toBe(400);
-    const { rows } = await db.query(
+    const { rows } = await servers.db().query(
       `select (select count(*)::int from contact_merges where workspace_id = $1) as merges,
          (select count(*)::int from ops_events where workspace_id = $1 and event_type = 'contact.merged') as events,
          (select contact_id from tasks where id = $2) as task_contact`,

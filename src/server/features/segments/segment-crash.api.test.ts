@@ -1,40 +1,12 @@
-import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../../../../test/server-process.js';
+import { callOverHttp, useServerProcesses } from '../../../../test/server-process.js';
 import { fileDatabaseUrl, signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
 
 // The server as its own process on the run's database, killed with SIGKILL while segment updates are under way.
-const children: ChildProcess[] = [];
-let db: pg.Client;
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: await fileDatabaseUrl() });
-  await db.connect();
-});
-afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  await db?.end();
-});
-
-async function start() {
-  const server = await startServerProcess();
-  children.push(server.child);
-  return server;
-}
-
-async function call(baseUrl: string, cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      cookie,
-      origin: baseUrl,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
-}
+const servers = useServerProcesses();
+const start = servers.start;
+const call = callOverHttp;
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (;;) {
@@ -102,7 +74,7 @@ describe('a segment update killed with SIGKILL', () => {
     await until(
       async () =>
         (
-          await db.query(
+          await servers.db().query(
             `select count(*)::int as n from pg_locks
              where locktype = 'advisory' and classid = $1 and objid = $2 and objsubid = 2 and not granted`,
             [contactLockSpace, ids[0]],
@@ -133,7 +105,7 @@ describe('a segment update killed with SIGKILL', () => {
     // Started again, it finishes what the killed one left: the queued evaluations and the one cut short.
     const second = await start();
     const truth = async () => {
-      const { rows } = await db.query<{ id: number; tagged: boolean; member: boolean }>(
+      const { rows } = await servers.db().query<{ id: number; tagged: boolean; member: boolean }>(
         `select c.id::int as id, coalesce($2 = any(c.tags), false) as tagged,
            exists (select 1 from segment_members m where m.segment_id = $3 and m.contact_id = c.id) as member
          from contacts c where c.workspace_id = $1 order by c.id`,
@@ -143,7 +115,7 @@ describe('a segment update killed with SIGKILL', () => {
     };
     const pending = async () =>
       (
-        await db.query(
+        await servers.db().query(
           `select count(*)::int as n from pgboss.job where name = 'segments.evaluate' and state in ('created', 'retry')
              and data->>'workspaceId' = $1`,
           [String(workspaceId)],
@@ -161,7 +133,7 @@ describe('a segment update killed with SIGKILL', () => {
     expect(moved.length).toBeGreaterThan(Math.floor(contactCount / 2));
     expect(moved.length).toBeLessThan(contactCount);
 
-    const { rows: history } = await db.query<{ contact_id: number; changes: string[] }>(
+    const { rows: history } = await servers.db().query<{ contact_id: number; changes: string[] }>(
       `select contact_id::int, array_agg(change order by id) as changes from segment_history
        where segment_id = $1 group by contact_id`,
       [segmentId],
