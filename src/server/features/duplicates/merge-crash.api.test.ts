@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callOverHttp, useServerProcesses } from '../../../../test/server-process.js';
 import { fileDatabaseUrl, signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
 

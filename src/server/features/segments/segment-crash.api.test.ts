@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callOverHttp, useServerProcesses } from '../../../../test/server-process.js';
 import { fileDatabaseUrl, signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
 
