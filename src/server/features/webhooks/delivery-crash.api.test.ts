@@ -1,11 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../../../../test/server-process.js';
-import { fileDatabaseUrl, signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
+import { callOverHttp, useServerProcesses } from '../../../../test/server-process.js';
+import { signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
 import { loadConfig } from '../../config.js';
 import { appSecret, signedHeaders } from './signing.js';
 
@@ -28,10 +26,8 @@ interface Arrival {
   beforeKill: boolean;
 }
 
-const children: ChildProcess[] = [];
 let receiver: Server;
 let base: string;
-let db: pg.Client;
 const arrivals: Arrival[] = [];
 let killed = false;
 /** Until true, the receiver answers 503 and records nothing. */
@@ -59,30 +55,19 @@ beforeAll(async () => {
   receiver = createServer(handle);
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  db = new pg.Client({ connectionString: await fileDatabaseUrl() });
-  await db.connect();
 });
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  await db?.end();
   receiver.closeAllConnections();
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-async function start() {
-  const server = await startServerProcess(env);
-  children.push(server.child);
-  return server;
-}
+const servers = useServerProcesses();
+const start = () => servers.start(env);
 
 async function call(baseUrl: string, cookie: string, method: string, path: string, body: unknown) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as { id: number };
+  const res = await callOverHttp(baseUrl, cookie, method, path, body);
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json as { id: number };
 }
 
 /** Posts the event as the app would (signed); answers its status, or null when the server did not answer. */
@@ -151,21 +136,25 @@ describe('a fan-out interrupted by kill -9', () => {
       'every message refused once',
       async () =>
         (
-          await db.query(
-            `select count(*)::int as n from ops_deliveries where endpoint_id = $1 and status = 'pending' and attempts = 1`,
-            [endpoint.id],
-          )
+          await servers
+            .db()
+            .query(
+              `select count(*)::int as n from ops_deliveries where endpoint_id = $1 and status = 'pending' and attempts = 1`,
+              [endpoint.id],
+            )
         ).rows[0].n,
       (n) => n === messages,
     );
     // All due now: their retries' jobs and the deliveries themselves.
     accepting = true;
-    await db.query(
+    await servers.db().query(
       `update pgboss.job set start_after = now() where name = 'ops-deliver' and state = 'created'
          and (data->>'workspaceId')::bigint = (select workspace_id from ops_endpoints where id = $1)`,
       [endpoint.id],
     );
-    await db.query(`update ops_deliveries set next_attempt_at = now() where endpoint_id = $1`, [endpoint.id]);
+    await servers
+      .db()
+      .query(`update ops_deliveries set next_attempt_at = now() where endpoint_id = $1`, [endpoint.id]);
     await until(
       'half the messages at the receiver',
       async () => arrivals.length,
@@ -179,10 +168,11 @@ describe('a fan-out interrupted by kill -9', () => {
     // What the hub had claimed and not judged when it died: the only deliveries it may send twice.
     const unjudged = new Set(
       (
-        await db.query(
-          `select webhook_id from ops_deliveries where endpoint_id = $1 and status = 'sending'`,
-          [endpoint.id],
-        )
+        await servers
+          .db()
+          .query(`select webhook_id from ops_deliveries where endpoint_id = $1 and status = 'sending'`, [
+            endpoint.id,
+          ])
       ).rows.map((r: { webhook_id: string }) => r.webhook_id),
     );
 
@@ -191,7 +181,7 @@ describe('a fan-out interrupted by kill -9', () => {
       'every delivery after the restart',
       async () =>
         (
-          await db.query(
+          await servers.db().query(
             `select d.webhook_id, d.status, d.body,
                (select count(*)::int from ops_delivery_attempts a where a.delivery_id = d.id and a.status_code = 200) as ok,
                (select count(*)::int from ops_delivery_attempts a where a.delivery_id = d.id and a.status_code is null) as failed

@@ -1,20 +1,16 @@
-import type { ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../../../../test/server-process.js';
-import { fileDatabaseUrl, signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
+import { callOverHttp as call, useServerProcesses } from '../../../../test/server-process.js';
+import { signUpOverHttp, uniqueEmail } from '../../../../test/test-app.js';
 import { loadConfig } from '../../config.js';
 import { appSecret, signedHeaders } from './signing.js';
 
 // Real server processes on the test database (as two machines behind a load balancer would be), and a
 // local receiver that counts what arrives per webhook id.
-const children: ChildProcess[] = [];
 let receiver: Server;
 let base: string;
-let owner: pg.Client;
 /** Webhook ids answered 200, in order (a retry of an id the receiver never answered is not a repeat). */
 const acknowledged: string[] = [];
 const arrivals: string[] = [];
@@ -62,22 +58,15 @@ beforeAll(async () => {
   receiver = createServer(handle);
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  owner = new pg.Client({ connectionString: await fileDatabaseUrl() });
-  await owner.connect();
 });
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  await owner.end();
   for (const res of held) res.destroy();
   receiver.closeAllConnections();
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-async function start() {
-  const server = await startServerProcess(env);
-  children.push(server.child);
-  return server;
-}
+const servers = useServerProcesses();
+const start = () => servers.start(env);
 
 async function signUp(baseUrl: string) {
   return signUpOverHttp(baseUrl, {
@@ -88,20 +77,6 @@ async function signUp(baseUrl: string) {
     businessName: 'Process Co',
     plan: 'enterprise',
   });
-}
-
-async function call(baseUrl: string, cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      cookie,
-      origin: baseUrl,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
 }
 
 async function setUpApp(baseUrl: string, cookie: string, name: string, path: string) {
@@ -146,10 +121,11 @@ async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => bo
 
 const deliveryStates = async (endpointId: number) =>
   (
-    await owner.query(
-      'select webhook_id, status, attempts from ops_deliveries where endpoint_id = $1 order by id',
-      [endpointId],
-    )
+    await servers
+      .db()
+      .query('select webhook_id, status, attempts from ops_deliveries where endpoint_id = $1 order by id', [
+        endpointId,
+      ])
   ).rows as { webhook_id: string; status: string; attempts: number }[];
 
 describe('two app processes on one database', () => {
@@ -223,7 +199,7 @@ describe('two app processes on one database', () => {
     expect(
       (await call(b.baseUrl, cookie, 'GET', '/api/integration-status')).json.applications.shared.status,
     ).toBe('active');
-    const handshakes = await owner.query(
+    const handshakes = await servers.db().query(
       `select count(*)::int as n from ops_deliveries d join ops_endpoints e on e.id = d.endpoint_id
        where e.app_id = $1 and d.event_type = 'integration.handshake'`,
       [appId],
