@@ -1,15 +1,23 @@
-import { liftText, percentText, variantLetter } from '@client/components/ab-test-figures';
+import { percentText, variantLetter } from '@client/components/ab-test-figures';
+import {
+  AbTestFormActions,
+  AbTestStateLine,
+  AbVariantsTable,
+  AddVariantButton,
+  StopAtConfidenceField,
+  VariantFieldset,
+  VariantRow,
+} from '@client/components/ab-test-parts';
 import { FormField } from '@client/components/form/form-field';
-import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { TableCell, TableHead } from '@client/components/ui/table';
 import { Textarea } from '@client/components/ui/textarea';
 import { useForms } from '@client/features/forms';
 import { fieldMessage } from '@client/i18n/field-message';
 import { formatDateTime, formatNumber } from '@client/i18n/format';
-import { ApiError } from '@client/lib/api';
 import { onErrorToast } from '@client/lib/error-toast';
+import { applyServerErrors } from '@client/lib/form';
 import {
   type AbTest,
   type AbTestInput,
@@ -21,9 +29,9 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FlaskConical, Plus, Trash2, Trophy } from 'lucide-react';
+import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
-import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useSaveAbTest } from './marketing-api';
 
 const metricLabels = {
@@ -121,18 +129,12 @@ function AbTestResults({ test }: { test: AbTest }) {
   const outcome = test.metric !== 'open' && test.metric !== 'click';
   return (
     <div className="space-y-2 text-sm">
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge variant="outline" data-testid="ab-test-state">
-          {i18n._(stateLabels[test.state])}
-        </Badge>
-        {confidence !== null && (
-          <span data-testid="ab-test-confidence">
-            <Trans>
-              Confidence {confidence} (stops at {target})
-            </Trans>
-          </span>
-        )}
-      </div>
+      <AbTestStateLine
+        stateLabel={i18n._(stateLabels[test.state])}
+        confidenceRate={test.confidence}
+        targetConfidence={test.targetConfidence}
+        testIdPrefix="ab-test"
+      />
       <p data-testid="ab-test-status">
         {test.phase === 'ready' ? (
           outcome ? (
@@ -167,63 +169,42 @@ function AbTestResults({ test }: { test: AbTest }) {
           </Trans>
         )}
       </p>
-      <section
-        className="overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring"
-        aria-label={t`A/B test`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard focus (the arrow keys scroll it).
-        tabIndex={0}
+      <AbVariantsTable
+        label={t`A/B test`}
+        testId="ab-test-variants"
+        columns={
+          <>
+            <TableHead>
+              <Trans>Subject</Trans>
+            </TableHead>
+            <TableHead className="text-end">
+              <Trans>Sent</Trans>
+            </TableHead>
+            <TableHead className="text-end">
+              <Trans>Counted</Trans>
+            </TableHead>
+            <TableHead className="text-end">
+              <Trans>Outcomes</Trans>
+            </TableHead>
+          </>
+        }
       >
-        <table className="w-full caption-bottom text-sm" data-testid="ab-test-variants">
-          <TableHeader>
-            <TableRow>
-              <TableHead>
-                <Trans>Variant</Trans>
-              </TableHead>
-              <TableHead>
-                <Trans>Subject</Trans>
-              </TableHead>
-              <TableHead className="text-end">
-                <Trans>Sent</Trans>
-              </TableHead>
-              <TableHead className="text-end">
-                <Trans>Counted</Trans>
-              </TableHead>
-              <TableHead className="text-end">
-                <Trans>Outcomes</Trans>
-              </TableHead>
-              <TableHead className="text-end">
-                <Trans>Rate</Trans>
-              </TableHead>
-              <TableHead className="text-end">
-                <Trans>Lift over A</Trans>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {test.variants.map((v, i) => (
-              <TableRow key={letter(i)}>
-                <TableCell className="whitespace-nowrap font-medium">
-                  {letter(i)}
-                  {test.winner === i && (
-                    <Badge className="ms-2 border-green-600 bg-green-100 text-green-800" variant="outline">
-                      <Trophy className="me-1 h-3 w-3" aria-hidden="true" />
-                      <Trans>Winner</Trans>
-                    </Badge>
-                  )}
-                </TableCell>
-                <TableCell className="max-w-[16rem] truncate">{v.subject}</TableCell>
-                <TableCell className="text-end">{formatNumber(v.sent)}</TableCell>
-                <TableCell className="text-end">{formatNumber(v.recipients)}</TableCell>
-                <TableCell className="text-end">{formatNumber(v.outcomes)}</TableCell>
-                <TableCell className="text-end">{percent(v.rate)}</TableCell>
-                <TableCell className="whitespace-nowrap text-end" data-testid={`ab-test-lift-${letter(i)}`}>
-                  {liftText(v.lift)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </table>
-      </section>
+        {test.variants.map((v, i) => (
+          <VariantRow
+            key={letter(i)}
+            index={i}
+            winner={test.winner}
+            rate={v.rate}
+            lift={v.lift}
+            liftTestId="ab-test-lift"
+          >
+            <TableCell className="max-w-[16rem] truncate">{v.subject}</TableCell>
+            <TableCell className="text-end">{formatNumber(v.sent)}</TableCell>
+            <TableCell className="text-end">{formatNumber(v.recipients)}</TableCell>
+            <TableCell className="text-end">{formatNumber(v.outcomes)}</TableCell>
+          </VariantRow>
+        ))}
+      </AbVariantsTable>
       <p className="text-xs text-muted-foreground">
         <Trans>
           Counted: recipients whose window has closed. The confidence and the lift's interval are always-valid
@@ -273,32 +254,19 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
     save.mutate(values, {
       onSuccess: onDone,
       onError: (error) => {
-        const issues = error instanceof ApiError ? error.fieldIssues().filter((i) => i.path !== '') : [];
-        for (const issue of issues)
-          form.setError(issue.path as FieldPath<AbTestInput>, { message: issue.message });
-        if (issues.length === 0) onErrorToast(t`Could not change the A/B test`)(error);
+        if (!applyServerErrors(error, form)) onErrorToast(t`Could not change the A/B test`)(error);
       },
     }),
   );
   return (
     <form className="space-y-3" onSubmit={submit} data-testid="ab-test-form">
       {variants.fields.map((field, i) => (
-        <fieldset key={field.id} className="space-y-2 rounded-md border p-2">
-          <legend className="flex items-center gap-2 px-1 text-sm font-medium">
-            <Trans>Variant {letter(i)}</Trans>
-            {variants.fields.length > 2 && (
-              <Button
-                type="button"
-                size="icon"
-                variant="ghost"
-                className="h-6 w-6"
-                aria-label={t`Remove variant ${letter(i)}`}
-                onClick={() => variants.remove(i)}
-              >
-                <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-              </Button>
-            )}
-          </legend>
+        <VariantFieldset
+          key={field.id}
+          index={i}
+          count={variants.fields.length}
+          onRemove={() => variants.remove(i)}
+        >
           <FormField label={<Trans>Subject</Trans>} error={errors.variants?.[i]?.subject?.message}>
             {(id, invalid) => (
               <Input
@@ -314,24 +282,17 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
               <Textarea id={id} rows={3} aria-invalid={invalid} {...form.register(`variants.${i}.body`)} />
             )}
           </FormField>
-        </fieldset>
+        </VariantFieldset>
       ))}
       {variantsError && (
         <p className="text-xs text-destructive" role="alert">
           {fieldMessage(variantsError)}
         </p>
       )}
-      {variants.fields.length < 5 && (
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          onClick={() => variants.append({ subject: '', body: campaign.body })}
-        >
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          <Trans>Add variant</Trans>
-        </Button>
-      )}
+      <AddVariantButton
+        count={variants.fields.length}
+        onAdd={() => variants.append({ subject: '', body: campaign.body })}
+      />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <FormField label={<Trans>Test share (%)</Trans>} error={errors.testPercent?.message}>
           {(id, invalid) => (
@@ -416,30 +377,12 @@ function AbTestForm({ campaign, onDone }: { campaign: CampaignDetail; onDone: ()
             )}
           </FormField>
         )}
-        <FormField label={<Trans>Stop at confidence</Trans>} error={errors.targetConfidence?.message}>
-          {(id) => (
-            <select
-              id={id}
-              className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm"
-              {...form.register('targetConfidence', { setValueAs: Number })}
-            >
-              {[0.8, 0.9, 0.95, 0.99].map((c) => (
-                <option key={c} value={c}>
-                  {percent(c)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <StopAtConfidenceField
+          error={errors.targetConfidence?.message}
+          registration={form.register('targetConfidence', { setValueAs: Number })}
+        />
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={save.isPending}>
-          <Trans>Save A/B test</Trans>
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
+      <AbTestFormActions pending={save.isPending} onCancel={onDone} />
     </form>
   );
 }
