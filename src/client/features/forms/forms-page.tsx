@@ -1,4 +1,4 @@
-import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
+import { DetailPanelHeader } from '@client/components/detail-panel-header';
 import { QueryState } from '@client/components/query-state';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -11,7 +11,7 @@ import { type FormDetail, type FormFigures, formRefusalReasons } from '@domain/f
 import { type Locale, localeNames } from '@domain/locales';
 import { hasRole } from '@domain/roles';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowLeft, Check, ClipboardList, Copy, ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowLeft, Check, ClipboardList, Copy, ExternalLink, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { FormBuilderDialog } from './form-builder-dialog';
@@ -163,41 +163,27 @@ function FormPanel({
     >
       {(form) => (
         <section className="space-y-4" aria-labelledby="form-panel-title" data-testid="form-panel">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="form-panel-title" className="text-xl font-semibold">
-              {form.name}
-            </h2>
-            {canWrite && (
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" onClick={onEdit}>
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
-                  <Trans>Edit</Trans>
-                </Button>
-                <ConfirmDeleteDialog
-                  title={<Trans>Delete “{form.name}”?</Trans>}
-                  description={
-                    <Trans>
-                      Its hosted page and embed stop working, and its submissions and figures are removed.
-                      Contacts and their timelines stay.
-                    </Trans>
-                  }
-                  confirmLabel={<Trans>Delete</Trans>}
-                  errorTitle={t`Could not delete the form`}
-                  onConfirm={() => remove.mutateAsync(form.id)}
-                  onDone={() => {
-                    toast({ title: t`Form deleted` });
-                    onDeleted();
-                  }}
-                  trigger={
-                    <Button variant="outline" size="sm">
-                      <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      <Trans>Delete</Trans>
-                    </Button>
-                  }
-                />
-              </div>
-            )}
-          </div>
+          <DetailPanelHeader
+            titleId="form-panel-title"
+            title={form.name}
+            canWrite={canWrite}
+            onEdit={onEdit}
+            remove={{
+              title: <Trans>Delete “{form.name}”?</Trans>,
+              description: (
+                <Trans>
+                  Its hosted page and embed stop working, and its submissions and figures are removed.
+                  Contacts and their timelines stay.
+                </Trans>
+              ),
+              errorTitle: t`Could not delete the form`,
+              onConfirm: () => remove.mutateAsync(form.id),
+              onDone: () => {
+                toast({ title: t`Form deleted` });
+                onDeleted();
+              },
+            }}
+          />
           <FormFiguresGrid figures={form.figures} />
           <PublishCard form={form} />
           <LandingAbTestCard form={form} canWrite={canWrite} />

@@ -1,4 +1,4 @@
-import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
+import { DetailPanelHeader } from '@client/components/detail-panel-header';
 import { QueryState } from '@client/components/query-state';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -10,7 +10,7 @@ import { useAuth } from '@client/lib/use-auth';
 import { hasRole } from '@domain/roles';
 import type { Segment } from '@domain/segments/segment-schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowLeft, Filter, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowLeft, Filter, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { SegmentBuilder } from './segment-builder';
@@ -152,40 +152,26 @@ function SegmentPanel({
   const remove = useDeleteSegment();
   return (
     <section className="space-y-4" aria-labelledby="segment-panel-title" data-testid="segment-panel">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="segment-panel-title" className="text-xl font-semibold">
-          {segment.name}
-        </h2>
-        {canWrite && (
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" onClick={onEdit}>
-              <Pencil className="h-4 w-4" aria-hidden="true" />
-              <Trans>Edit</Trans>
-            </Button>
-            <ConfirmDeleteDialog
-              title={<Trans>Delete “{segment.name}”?</Trans>}
-              description={
-                <Trans>
-                  Campaigns and workflows that use it find no contacts in it any more. The contacts stay.
-                </Trans>
-              }
-              confirmLabel={<Trans>Delete</Trans>}
-              errorTitle={t`Could not delete the segment`}
-              onConfirm={() => remove.mutateAsync(segment.id)}
-              onDone={() => {
-                toast({ title: t`Segment deleted` });
-                onDeleted();
-              }}
-              trigger={
-                <Button variant="outline" size="sm">
-                  <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  <Trans>Delete</Trans>
-                </Button>
-              }
-            />
-          </div>
-        )}
-      </div>
+      <DetailPanelHeader
+        titleId="segment-panel-title"
+        title={segment.name}
+        canWrite={canWrite}
+        onEdit={onEdit}
+        remove={{
+          title: <Trans>Delete “{segment.name}”?</Trans>,
+          description: (
+            <Trans>
+              Campaigns and workflows that use it find no contacts in it any more. The contacts stay.
+            </Trans>
+          ),
+          errorTitle: t`Could not delete the segment`,
+          onConfirm: () => remove.mutateAsync(segment.id),
+          onDone: () => {
+            toast({ title: t`Segment deleted` });
+            onDeleted();
+          },
+        }}
+      />
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <CardHeader>
