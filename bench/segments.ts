@@ -2,16 +2,27 @@
  * bench/segments: live segments (issue 32's targets at 1,000,000 contacts: a contact change reaches every
  * dependent segment's membership with p99 < 1 s, 20 segments defined; a segment's count answers in < 50 ms).
  * BENCH_SEGMENT_CONTACTS contacts (default 1,000,000) are generated in the demo workspace through the owner
- * connection; 20 segments over fields, tags, source and deals are created through the API and built. Then,
+ * connection, in SQL with the contacts' secondary indexes dropped and rebuilt after (as bench/contacts and
+ * bench/duplicates load); 20 segments over fields, tags, source and deals are created through the API and
+ * built (`buildAllSeconds`: from the first POST until none is building). The plans of an evaluation's
+ * statements and of the count read (the server's own statements, from the store, as the app role in the
+ * workspace) are checked for sequential scans of big tables (`plans`; the demo's small tables, such as
+ * its few campaign messages or the 23 segments' count rows, are scanned whole by choice). Then,
  * through the real server: BENCH_SEGMENT_CHANGES contact updates (default 200), one after another, each
  * timed from its PATCH to the moment every segment it changes shows the entry or exit (read on the owner
  * connection); and the p50/p95/p99 of `GET /api/segments/:id` (the count). Prints JSON. Run alone:
  * `npx tsx bench/segments.ts`.
  */
 import { performance } from 'node:perf_hooks';
+import type { SegmentDefinition } from '@domain/segments/segment-schemas';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Tx } from '../src/server/db/database.js';
+import { appRole } from '../src/server/db/urls.js';
+import * as segmentStore from '../src/server/features/segments/store.js';
 import { demoCredentials } from '../src/server/seed/demo-workspace.js';
-import { demoWorkspaceId } from './support/contact-rows.js';
+import { demoWorkspaceId, loadContactsWithoutIndexes } from './support/contact-rows.js';
 import { percentile, signInCookie, startBuiltServer } from './support/start-server.js';
 
 const contactCount = Number(process.env.BENCH_SEGMENT_CONTACTS ?? 1_000_000);
@@ -51,6 +62,84 @@ function definitions() {
   return list;
 }
 
+/** A sequential scan of a table this big (its planner estimate) is flagged: per change or read, none is expected. */
+const bigTableRows = 10_000;
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+
+function scans(node: PlanNode, out: string[]) {
+  if (node['Relation Name'])
+    out.push(
+      `${node['Node Type']} on ${node['Relation Name']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}`,
+    );
+  for (const child of node.Plans ?? []) scans(child, out);
+  return out;
+}
+
+/**
+ * The plans of the statements one contact's evaluation runs (which segments it meets, its memberships, the
+ * count rows' locks, an entry and an exit) and of the count read, taken by running the store's own functions
+ * against a recorder that EXPLAINs each statement as the app role in the workspace (so with its RLS).
+ * Returns each statement's scans and the sequential scans of big tables (none expected).
+ */
+async function evaluationPlans(owner: pg.Client, ws: number) {
+  const dialect = new PgDialect();
+  const explained: { statement: string; scans: string[] }[] = [];
+  let statement = '';
+  const recorder = {
+    async execute(query: SQL) {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const { rows } = await owner.query(`explain (format json) ${text}`, params as unknown[]);
+      explained.push({ statement, scans: scans(rows[0]['QUERY PLAN'][0].Plan as PlanNode, []) });
+      return { rows: [], rowCount: 0 };
+    },
+  } as unknown as Tx;
+  const { rows: segments } = await owner.query<{ id: string; definition: SegmentDefinition }>(
+    `select id, definition from segments where workspace_id = $1 order by id`,
+    [ws],
+  );
+  const rows = segments.map((s) => ({
+    id: Number(s.id),
+    name: '',
+    definition: s.definition,
+    version: 1,
+    status: 'ready' as const,
+  }));
+  const ids = rows.map((r) => r.id);
+  const { rows: sample } = await owner.query(
+    `select max(id)::float8 as id from contacts where workspace_id = $1`,
+    [ws],
+  );
+  const contactId = Number(sample[0].id);
+  await owner.query(`begin; set local role ${appRole}; select set_config('app.workspace_id', '${ws}', true)`);
+  try {
+    const steps: [string, () => Promise<unknown>][] = [
+      ['matchingSegments', () => segmentStore.matchingSegments(recorder, contactId, rows)],
+      ['currentMemberships', () => segmentStore.currentMemberships(recorder, contactId)],
+      ['lockSegmentCounts', () => segmentStore.lockSegmentCounts(recorder, ids)],
+      ['enter', () => segmentStore.enter(recorder, contactId, ids)],
+      ['leave', () => segmentStore.leave(recorder, contactId, ids)],
+      ['countRead', () => segmentStore.findSegmentView(recorder, ids[0])],
+    ];
+    for (const [name, run] of steps) {
+      statement = name;
+      await run();
+    }
+  } finally {
+    await owner.query('rollback');
+  }
+  const { rows: sizes } = await owner.query<{ name: string; rows: number }>(
+    `select relname as name, reltuples::float8 as rows from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`,
+  );
+  const rowsOf = new Map(sizes.map((t) => [t.name, Number(t.rows)]));
+  const seqScansOfBigTables = explained.flatMap((e) =>
+    e.scans
+      .filter((s) => s.startsWith('Seq Scan') && (rowsOf.get(s.split(' on ')[1]) ?? 0) >= bigTableRows)
+      .map((s) => `${e.statement}: ${s}`),
+  );
+  return { statements: explained, seqScansOfBigTables };
+}
+
 async function main() {
   const server = await startBuiltServer({ DEMO_SIGN_IN: 'true' });
   const owner = new pg.Client({ connectionString: server.ownerUrl });
@@ -69,14 +158,16 @@ async function main() {
     };
     const ws = await demoWorkspaceId(owner);
     const loadStart = performance.now();
-    await owner.query(
-      `insert into contacts (workspace_id, first_name, last_name, email, city, company, source, tags)
+    await loadContactsWithoutIndexes(owner, async () => {
+      await owner.query(
+        `insert into contacts (workspace_id, first_name, last_name, email, city, company, source, tags)
        select $1, 'Bench', 'Contact ' || i, 'bench-' || i || '@segments.example', ($3::text[])[1 + i % 5],
          case when i % 7 = 0 then 'Acme ' || i else 'Other' end, 'Unknown',
          array['t' || (i % 6), 't' || ((i / 6) % 6)]
        from generate_series(1, $2) i`,
-      [ws, contactCount, cities],
-    );
+        [ws, contactCount, cities],
+      );
+    });
     await owner.query(
       `insert into deals (workspace_id, name, contact_id, stage, closed_at)
        select $1, 'Bench deal', id, (array['leads','proposal','won'])[1 + id % 3], case when id % 3 = 2 then now() end
@@ -98,6 +189,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 500));
     }
     const buildMs = performance.now() - buildStart;
+    const plans = await evaluationPlans(owner, ws);
 
     // Each change moves a contact to another city and swaps its tags: it leaves every segment over fields and tags.
     const { rows: sample } = await owner.query(
@@ -143,6 +235,7 @@ async function main() {
           segments: segments.length,
           loadSeconds: round(loadMs / 1000),
           buildAllSeconds: round(buildMs / 1000),
+          plans,
           changeToMembershipMs: {
             changes: changeMs.length,
             p50: round(percentile(changeMs, 50)),

@@ -1,7 +1,6 @@
 import type { SegmentDefinition } from '@domain/segments/segment-schemas';
 import { segmentDependencies } from '@domain/segments/segment-schemas';
 import type { Tx } from '../../db/database.js';
-import { buildBatchSize } from './service.js';
 import * as store from './store.js';
 
 const demoSegments: { name: string; definition: SegmentDefinition }[] = [
@@ -31,15 +30,11 @@ const demoSegments: { name: string; definition: SegmentDefinition }[] = [
 /** The demo's segments, built at once in the seeding transaction (the demo has a few hundred contacts). */
 export async function seedDemoSegments(tx: Tx): Promise<void> {
   for (const { name, definition } of demoSegments) {
-    let segment = await store.insertSegmentRow(tx, {
+    const segment = await store.insertSegmentRow(tx, {
       name,
       definition,
       dependsOn: segmentDependencies(definition),
     });
-    while ((await store.buildBatch(tx, segment, buildBatchSize)) === buildBatchSize) {
-      const next = await store.lockSegmentRow(tx, segment.id);
-      if (!next) return;
-      segment = { ...next, definition };
-    }
+    await store.buildMembership(tx, segment);
   }
 }

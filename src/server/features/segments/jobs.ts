@@ -13,7 +13,7 @@ import {
 
 /**
  * Evaluations (one contact against its workspace's segments) run side by side in batches: each is its
- * own transaction, taking turns only on the same contact. Builds chain one batch after another.
+ * own transaction, taking turns only on the same contact. A build is one statement per segment.
  */
 export const segmentJobs: JobDefinition[] = [
   {
@@ -27,7 +27,7 @@ export const segmentJobs: JobDefinition[] = [
   {
     name: buildJobName,
     handler: (data, deps) =>
-      runBuildJob(deps, data as { workspaceId: number; segmentId: number; version: number; after?: number }),
+      runBuildJob(deps, data as { workspaceId: number; segmentId: number; version: number }),
     recover: recoverBuilds,
   },
   { name: sweepJobName, cron: '23 3 * * *', handler: (_data, deps) => queueWindowSweeps(deps) },

@@ -152,4 +152,77 @@ describe('a segment update killed with SIGKILL', () => {
     const count = await call(second.baseUrl, cookie, 'GET', `/api/segments/${segmentId}`);
     expect(count.json.memberCount).toBe(rows.filter((r) => r.tagged).length);
   }, 180_000);
+
+  it('a build killed inside its statement leaves nothing; started again, each member entered once', async () => {
+    const first = await start();
+    const cookie = await signUpOverHttp(
+      first.baseUrl,
+      {
+        firstName: 'Build',
+        lastName: 'Kill',
+        email: uniqueEmail('segment-build-crash'),
+        password: 'correct-horse-battery',
+        businessName: 'Segment Build Crash Co',
+        plan: 'enterprise',
+      },
+      await fileDatabaseUrl(),
+    );
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const created = await call(first.baseUrl, cookie, 'POST', '/api/contacts', {
+        firstName: `Build ${i}`,
+        email: `build-crash-${i}@segments.example`,
+        tags: i % 2 === 0 ? [tag] : [],
+      });
+      expect(created.status).toBe(201);
+      ids.push(created.json.id);
+    }
+    const tagged = ids.filter((_, i) => i % 2 === 0);
+    // A member's row needs its contact's key share lock: holding the last one stops the build's insert
+    // inside its statement, after the other members' rows were written.
+    const holder = new pg.Client({ connectionString: await fileDatabaseUrl() });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('select 1 from contacts where id = $1 for update', [tagged[tagged.length - 1]]);
+    const segment = await call(first.baseUrl, cookie, 'POST', '/api/segments', {
+      name: 'VIPs',
+      match: 'all',
+      conditions: [{ kind: 'tag', op: 'has', tag }],
+    });
+    expect(segment.status).toBe(201);
+    const segmentId = segment.json.id as number;
+    await until(
+      async () =>
+        (
+          await servers.db().query(
+            `select count(*)::int as n from pg_stat_activity
+             where wait_event_type = 'Lock' and query like '%insert into segment_members%'`,
+          )
+        ).rows[0].n,
+      (n) => n >= 1,
+    );
+    first.child.kill('SIGKILL');
+    await holder.query('rollback');
+    await holder.end();
+
+    const second = await start();
+    const done = await until(
+      async () => (await call(second.baseUrl, cookie, 'GET', `/api/segments/${segmentId}`)).json,
+      (s) => s.status === 'ready',
+    );
+    expect(done.memberCount).toBe(tagged.length);
+    const { rows } = await servers.db().query<{ contact_id: number; changes: string[] }>(
+      `select contact_id::int, array_agg(change order by id) as changes from segment_history
+       where segment_id = $1 group by contact_id order by contact_id`,
+      [segmentId],
+    );
+    expect(rows.map((r) => [r.contact_id, r.changes])).toEqual(tagged.map((id) => [id, ['entered']]));
+    const { rows: members } = await servers
+      .db()
+      .query<{ id: number }>(
+        'select contact_id::int as id from segment_members where segment_id = $1 order by contact_id',
+        [segmentId],
+      );
+    expect(members.map((m) => m.id)).toEqual(tagged);
+  }, 180_000);
 });

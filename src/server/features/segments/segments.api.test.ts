@@ -443,6 +443,48 @@ describe('live membership', () => {
     );
     expect(done.memberCount).toBe(1);
     expect(await memberIds(boss.client, segment.id)).toEqual([ids[2]]);
+    // The rebuild wrote the difference: the two in Rome left, the one in Oslo entered, each once.
+    const { rows } = await db.query<{ contact_id: number; changes: string[] }>(
+      `select contact_id::float8 as contact_id, array_agg(change order by id) as changes from segment_history
+       where segment_id = $1 group by contact_id order by contact_id`,
+      [segment.id],
+    );
+    expect(rows.map((r) => [Number(r.contact_id), r.changes])).toEqual([
+      [ids[0], ['entered', 'left']],
+      [ids[1], ['entered', 'left']],
+      [ids[2], ['entered']],
+    ]);
+  });
+
+  it('evaluates a change against the other segments while one is being built, and against that one after', async () => {
+    const boss = await signUpOwner(t.app);
+    const kim = await contact(boss.client, { firstName: 'Kim', email: uniqueEmail('kim') });
+    const conditions = [{ kind: 'tag', op: 'has', tag: 'alpha' }];
+    const free = await built(boss.client, { name: 'Free', conditions });
+    const building = await built(boss.client, { name: 'Building', conditions });
+    // A build holds its segment's lock (space 32_402, store.ts) for its whole statement; this one stands in.
+    const holder = new pg.Client({ connectionString: t.ownerUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_advisory_xact_lock(32402, $1::int)', [building.id]);
+      expect((await boss.client.patch(`/api/contacts/${kim}`, { tags: ['alpha'] })).statusCode).toBe(200);
+      await until(
+        () => memberIds(boss.client, free.id),
+        (ids) => ids.includes(kim),
+      );
+      expect(await memberIds(boss.client, building.id)).toEqual([]);
+      await holder.query('commit');
+    } finally {
+      await holder.end();
+    }
+    await until(
+      () => memberIds(boss.client, building.id),
+      (ids) => ids.includes(kim),
+    );
+    const history = (await boss.client.get(`/api/segments/${building.id}/history`)).json();
+    expect(history).toMatchObject([{ change: 'entered', contactId: kim }]);
+    expect(history).toHaveLength(1);
   });
 });
 

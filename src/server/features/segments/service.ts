@@ -22,8 +22,10 @@ export const evaluateJobName = 'segments.evaluate';
 export const buildJobName = 'segments.build';
 export const sweepJobName = 'segments.sweep-windows';
 export const sweepSegmentJobName = 'segments.sweep-segment';
-/** Contacts per build batch: one statement and one commit each, and the progress the screen shows. */
-export const buildBatchSize = 2_000;
+/** Members per window-sweep batch: one statement and one commit each. */
+export const sweepBatchSize = 2_000;
+/** An evaluation that found a segment being built runs again this much later (a build takes seconds). */
+const busyRetryMs = 1_000;
 
 // ---- segments ----
 
@@ -64,7 +66,11 @@ export const getSegment = (tx: Tx, id: number) => getView(tx, id);
 
 async function queueBuild(deps: AppDeps, tx: Tx, row: store.SegmentRow): Promise<void> {
   const workspaceId = await store.currentWorkspaceId(tx);
-  await deps.queue.send(buildJobName, { workspaceId, segmentId: row.id, version: row.version }, { tx });
+  await deps.queue.send(
+    buildJobName,
+    { workspaceId, segmentId: row.id, version: row.version },
+    { tx, wake: true },
+  );
 }
 
 /** Creates a segment: 201; its members are computed by a build job (status building, then ready). */
@@ -180,9 +186,9 @@ export function segmentEventListener(deps: AppDeps): ContactEventListener {
 export async function evaluateContact(
   tx: Tx,
   contactId: number,
-): Promise<{ entered: number[]; left: number[] }> {
+): Promise<{ entered: number[]; left: number[]; busy: number }> {
   await store.lockContactForEvaluation(tx, contactId);
-  const segments = await store.segmentsForEvaluation(tx);
+  const { segments, busy } = await store.segmentsForEvaluation(tx);
   const meets = await store.matchingSegments(tx, contactId, segments);
   const member = await store.currentMemberships(tx, contactId);
   const toEnter = segments.filter((s) => meets.has(s.id) && !member.has(s.id)).map((s) => s.id);
@@ -194,33 +200,36 @@ export async function evaluateContact(
     await emitContactEvent(tx, { type: 'contact.segment_entered', contactId, segmentId });
   for (const segmentId of left)
     await emitContactEvent(tx, { type: 'contact.segment_left', contactId, segmentId });
-  return { entered, left };
+  return { entered, left, busy };
 }
 
 export async function runEvaluateJob(deps: AppDeps, data: { workspaceId: number; contactId: number }) {
-  await deps.database.withWorkspace(data.workspaceId, (tx) => evaluateContact(tx, data.contactId));
+  await deps.database.withWorkspace(data.workspaceId, async (tx) => {
+    const { busy } = await evaluateContact(tx, data.contactId);
+    // A segment being built was left out, and its build may have read the contact before this change:
+    // the contact is evaluated again once the build has committed (this job's copy waits its turn).
+    if (busy > 0)
+      await deps.queue.send(evaluateJobName, data, { tx, startAfter: new Date(Date.now() + busyRetryMs) });
+  });
 }
 
 /**
- * One batch of a segment's build, then the next batch's job in the same transaction: the cursor and the
- * next job commit together, so a kill -9 resumes where the last commit left off. A job of an older
- * version (the definition changed since) or a cursor already past its batch does nothing.
+ * A segment's build: its whole membership in one statement and one commit (store.buildMembership). A job
+ * of an older version (the definition changed since) or of a segment already built does nothing, so a
+ * build queued again after a restart, or twice, applies nothing twice.
  */
 export async function runBuildJob(
   deps: AppDeps,
-  data: { workspaceId: number; segmentId: number; version: number; after?: number },
+  data: { workspaceId: number; segmentId: number; version: number },
 ): Promise<void> {
   await deps.database.withWorkspace(data.workspaceId, async (tx) => {
     await store.lockSegmentForBuild(tx, data.segmentId);
     const segment = await store.lockSegmentRow(tx, data.segmentId);
     if (!segment || segment.version !== data.version || segment.status !== 'building') return;
-    if (data.after !== undefined && data.after !== segment.buildAfter) return;
-    const definition = segmentDefinitionSchema.parse(segment.definition);
-    const read = await store.buildBatch(tx, { ...segment, definition }, buildBatchSize);
-    if (read === buildBatchSize) {
-      const next = await store.lockSegmentRow(tx, data.segmentId);
-      await deps.queue.send(buildJobName, { ...data, after: next?.buildAfter }, { tx });
-    }
+    await store.buildMembership(tx, {
+      ...segment,
+      definition: segmentDefinitionSchema.parse(segment.definition),
+    });
   });
 }
 
@@ -253,10 +262,10 @@ export async function runSweepSegmentJob(
     const segment = await store.lockSegmentRow(tx, data.segmentId);
     if (segment?.status !== 'ready') return;
     const definition = segmentDefinitionSchema.parse(segment.definition);
-    const batch = await store.sweepBatch(tx, { ...segment, definition }, data.after, buildBatchSize);
+    const batch = await store.sweepBatch(tx, { ...segment, definition }, data.after, sweepBatchSize);
     for (const contactId of batch.left)
       await emitContactEvent(tx, { type: 'contact.segment_left', contactId, segmentId: segment.id });
-    if (batch.n === buildBatchSize)
+    if (batch.n === sweepBatchSize)
       await deps.queue.send(sweepSegmentJobName, { ...data, after: batch.last }, { tx });
   });
 }

@@ -15,7 +15,6 @@ export type SegmentRow = {
   definition: SegmentDefinition;
   version: number;
   status: 'building' | 'ready';
-  buildAfter: number;
 };
 
 /** An array as one parameter (drizzle spreads a JS array into a list): ids and fixed words only. */
@@ -39,7 +38,7 @@ export async function findSegmentView(tx: Tx, id: number): Promise<Segment | und
   return rows[0];
 }
 
-const rowColumns = sql`id::float8 as id, name, definition, version, status, build_after::float8 as "buildAfter"`;
+const rowColumns = sql`id::float8 as id, name, definition, version, status`;
 
 export async function lockSegmentRow(tx: Tx, id: number): Promise<SegmentRow | undefined> {
   const { rows } = await tx.execute<SegmentRow>(
@@ -60,7 +59,7 @@ export async function insertSegmentRow(
   return rows[0];
 }
 
-/** A new definition starts its build over: a new version, from the first contact. */
+/** A new definition is built again: a new version. */
 export async function updateSegmentRow(
   tx: Tx,
   id: number,
@@ -68,7 +67,7 @@ export async function updateSegmentRow(
 ): Promise<SegmentRow> {
   const rebuild = patch.definition
     ? sql`, definition = ${JSON.stringify(patch.definition)}::jsonb, depends_on = ${pgArray(patch.dependsOn ?? [])}::text[],
-          version = version + 1, status = 'building', build_after = 0, built = 0,
+          version = version + 1, status = 'building', built = 0,
           to_build = (select count(*) from contacts)`
     : sql``;
   const { rows } = await tx.execute<SegmentRow>(sql`
@@ -125,13 +124,20 @@ export async function lockContactForEvaluation(tx: Tx, contactId: number): Promi
   await tx.execute(sql`select pg_advisory_xact_lock(${contactLockSpace}, ${lockKey(contactId)})`);
 }
 
-/** The workspace's segments, each shared-locked against a build's batch (shared locks never wait on each other). */
-export async function segmentsForEvaluation(tx: Tx): Promise<SegmentRow[]> {
+/**
+ * The workspace's segments, each shared-locked against a build (shared locks never wait on each other),
+ * and how many were left out because a build holds them: a build is one statement (seconds at a million
+ * contacts), and an evaluation waiting for it would hold a pooled connection all that time, so it skips
+ * the segment and the caller evaluates the contact again after the build.
+ */
+export async function segmentsForEvaluation(tx: Tx): Promise<{ segments: SegmentRow[]; busy: number }> {
   const { rows } = await tx.execute<SegmentRow>(sql`select ${rowColumns} from segments order by id`);
-  if (rows.length > 0)
-    await tx.execute(sql`select pg_advisory_xact_lock_shared(${segmentLockSpace}, (id % 2147483647)::int)
-      from unnest(${pgArray(rows.map((r) => r.id))}::bigint[]) id`);
-  return rows;
+  if (rows.length === 0) return { segments: [], busy: 0 };
+  const { rows: locked } = await tx.execute<{ id: number }>(sql`select id::float8 as id
+    from unnest(${pgArray(rows.map((r) => r.id))}::bigint[]) id
+    where pg_try_advisory_xact_lock_shared(${segmentLockSpace}, (id % 2147483647)::int)`);
+  const free = new Set(locked.map((r) => Number(r.id)));
+  return { segments: rows.filter((r) => free.has(r.id)), busy: rows.length - free.size };
 }
 
 /** Which of the segments the contact meets now: one statement for all of them. */
@@ -198,32 +204,32 @@ export async function lockSegmentForBuild(tx: Tx, id: number): Promise<void> {
 }
 
 /**
- * One batch of a build: the next `size` contacts after the cursor are evaluated in one statement, members
- * added and removed (with history), and the cursor and progress moved. Returns how many contacts it read.
+ * A segment's whole membership, computed again in one statement over every contact of the workspace:
+ * those who meet the definition and are not members enter, members who no longer meet it leave, each
+ * with its history row, and the segment is ready. One set-based statement (hash joins over the contacts,
+ * one bulk insert) instead of a statement per batch of contacts, so a build at 1,000,000 contacts takes
+ * seconds, not minutes; and it commits whole or not at all, so a killed build leaves nothing half done.
+ * Returns how many contacts it read.
  */
-export async function buildBatch(tx: Tx, segment: SegmentRow, size: number): Promise<number> {
-  const { rows } = await tx.execute<{ n: number; last: number | null }>(sql`
-    with batch as (
-      select c.id, ${segmentPredicate(segment.definition)} as meets
-      from contacts c where c.id > ${segment.buildAfter} order by c.id limit ${size}
+export async function buildMembership(tx: Tx, segment: SegmentRow): Promise<number> {
+  await tx.execute(sql`
+    with meets as materialized (
+      select c.id from contacts c where ${segmentPredicate(segment.definition)}
     ), added as (
       insert into segment_members (segment_id, contact_id)
-      select ${segment.id}::bigint, id from batch where meets on conflict do nothing returning contact_id
+      select ${segment.id}::bigint, id from meets on conflict do nothing returning contact_id
     ), removed as (
-      delete from segment_members m using batch b
-      where m.segment_id = ${segment.id} and m.contact_id = b.id and not b.meets returning m.contact_id
-    ), logged as (
-      insert into segment_history (segment_id, contact_id, change)
-      select ${segment.id}::bigint, contact_id, 'entered' from added
-      union all select ${segment.id}::bigint, contact_id, 'left' from removed
+      delete from segment_members m
+      where m.segment_id = ${segment.id} and not exists (select 1 from meets where meets.id = m.contact_id)
+      returning m.contact_id
     )
-    select count(*)::int as n, max(id)::float8 as last from batch`);
-  const { n, last } = rows[0];
-  await tx.execute(sql`
-    update segments set build_after = ${last ?? segment.buildAfter}, built = built + ${n},
-      status = ${n < size ? 'ready' : 'building'}, to_build = greatest(to_build, built + ${n})
-    where id = ${segment.id}`);
-  return n;
+    insert into segment_history (segment_id, contact_id, change)
+    select ${segment.id}::bigint, contact_id, 'entered' from added
+    union all select ${segment.id}::bigint, contact_id, 'left' from removed`);
+  const { rows } = await tx.execute<{ n: number }>(sql`
+    update segments set status = 'ready', built = n.n, to_build = n.n
+    from (select count(*) as n from contacts) n where id = ${segment.id} returning n.n::float8 as n`);
+  return Number(rows[0].n);
 }
 
 /**
