@@ -133,7 +133,7 @@ export type SegmentCreate = z.infer<typeof segmentCreateSchema>;
 export const segmentUpdateSchema = segmentCreateSchema.partial();
 export type SegmentUpdate = z.infer<typeof segmentUpdateSchema>;
 
-/** building: its full membership is being computed (progress `built` of `toBuild` contacts). */
+/** building: its full membership is being computed (one statement over `toBuild` contacts; `built` is set when it is ready). */
 export const segmentStatuses = ['building', 'ready'] as const;
 
 export const segmentSchema = segmentDefinitionSchema.extend({

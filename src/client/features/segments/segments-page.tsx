@@ -105,9 +105,7 @@ export function SegmentsPage() {
                         </TableCell>
                         <TableCell className="text-end" data-testid={`segment-count-${s.id}`}>
                           {s.status === 'building' ? (
-                            <Trans>
-                              Computing… {formatNumber(s.built)} of {formatNumber(s.toBuild)}
-                            </Trans>
+                            <Trans>Computing over {formatNumber(s.toBuild)} contacts…</Trans>
                           ) : (
                             formatNumber(s.memberCount)
                           )}
