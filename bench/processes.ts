@@ -13,9 +13,12 @@
  *   the first upload to the last import finished;
  * - once: every delivery's `webhook-id` counted at the receiver (none missing, none twice), every inbound
  *   event stored once, every imported row one contact, and (at the end, over the whole run) every cron job
- *   queued once per minute across the processes;
- * - cpu: each phase's CPU seconds per app process and for PostgreSQL, and how busy the machine was: which
- *   work spreads over the processes and what waits on the one database;
+ *   queued once per firing across the processes (`cronOnce`);
+ * - cost: each phase's CPU seconds per app process, for PostgreSQL and for this bench, the database's
+ *   committed transactions, and how busy the machine was (`othersShare`: the part none of them used, i.e.
+ *   other programs: the noise in the figures). Work per transaction and per CPU second does not depend on
+ *   how loaded the machine is, so it shows what spreads over the processes and what each added process
+ *   costs the one database, on a machine too small for throughput to grow;
  * - memory: each process's resident memory (VmRSS, and its peak VmHWM) after the count's phases.
  *
  * The processes are added one count after another on the same database (1, then 1 more, then 2 more), each
@@ -126,15 +129,22 @@ function markCpu(servers: BuiltServer[], postmaster: number): CpuMark {
   };
 }
 
-/** Where the CPU went between two marks: seconds per app process and for PostgreSQL, and the machine's busy share. */
+/**
+ * Where the CPU went between two marks: seconds per app process, PostgreSQL and this bench, and the machine's
+ * busy share, of it the part none of them used (other programs on the machine: the figure's noise).
+ */
 function cpuBetween(a: CpuMark, b: CpuMark) {
+  const processes = b.processes.map((s, i) => s - a.processes[i]);
+  const ours = processes.reduce((sum, s) => sum + s, 0) + (b.postgres - a.postgres) + (b.bench - a.bench);
+  const total = b.machine.total - a.machine.total;
+  const share = (ticks: number) => Math.round((ticks / total) * 100) / 100;
   return {
     wallSeconds: round((b.at - a.at) / 1000),
-    perProcessSeconds: b.processes.map((s, i) => round(s - a.processes[i])),
+    perProcessSeconds: processes.map(round),
     postgresSeconds: round(b.postgres - a.postgres),
     benchSeconds: round(b.bench - a.bench),
-    machineBusyShare:
-      Math.round(((b.machine.busy - a.machine.busy) / (b.machine.total - a.machine.total)) * 100) / 100,
+    machineBusyShare: share(b.machine.busy - a.machine.busy),
+    othersShare: share(Math.max(0, b.machine.busy - a.machine.busy - ours * clockTicks)),
   };
 }
 
@@ -421,11 +431,25 @@ async function measure(
         peakConnections = Math.max(peakConnections, rows[0].n);
       });
   }, 500);
-  const cpu: Record<string, ReturnType<typeof cpuBetween>> = {};
+  const cost: Record<string, ReturnType<typeof cpuBetween> & { databaseTransactions: number }> = {};
+  // Committed transactions in the database: how many statements' worth of round trips each phase's work cost.
+  const transactions = async () =>
+    (
+      await sql<{ n: number }>(
+        "select (xact_commit + xact_rollback)::int as n from pg_stat_database where datname = 'hub'",
+      )
+    )[0].n;
   const timed = async <T>(phase: string, run: () => Promise<T>) => {
     const before = markCpu(servers, postmaster);
+    const transactionsBefore = await transactions();
     const result = await run();
-    cpu[phase] = cpuBetween(before, markCpu(servers, postmaster));
+    const after = markCpu(servers, postmaster);
+    // Backends report their counts within a second of going idle.
+    await sleep(1100);
+    cost[phase] = {
+      ...cpuBetween(before, after),
+      databaseTransactions: (await transactions()) - transactionsBefore,
+    };
     return result;
   };
   try {
@@ -505,7 +529,7 @@ async function measure(
           distinctEmails: imported.emails,
         },
       },
-      cpu,
+      cost,
       peakDatabaseConnections: peakConnections,
       memory: servers.map((s) => memoryOf(s.process.pid as number)),
     };
@@ -514,21 +538,32 @@ async function measure(
   }
 }
 
-/** Cron jobs queued more than once for the same minute, over the whole run (each must fire once across processes). */
-async function cronRepeats(owner: pg.Client) {
-  const { rows } = await owner.query<{ name: string; minutes: number; repeated: number }>(
-    `with fired as (
-       select name, date_trunc('minute', created_on) as minute, count(*) as times
-       from (select name, created_on from pgboss.job union all select name, created_on from pgboss.archive) j
-       where name in (select name from pgboss.schedule)
-       group by 1, 2)
-     select name, count(*)::int as minutes, count(*) filter (where times > 1)::int as repeated
-     from fired group by name order by name`,
+/**
+ * Whether each cron job was queued once per firing across the processes, over the whole run. pg-boss fires a
+ * schedule by queueing one `__pgboss__send-it` job per minute (unique by its singleton slot) whose worker
+ * queues the job itself: so a cron job's jobs must number its distinct send-it slots (fewer only while the
+ * last one is still waiting for the send-it worker). Grouping the jobs by the minute they were created in
+ * would not do: under load a slot's send-it can run in the next minute.
+ */
+async function cronOnce(owner: pg.Client) {
+  const { rows } = await owner.query<{ name: string; fires: number; jobs: number; unsent: number }>(
+    `with jobs as (
+       select name, singleton_key, singleton_on, state from pgboss.job
+       union all select name, singleton_key, singleton_on, state from pgboss.archive),
+     fires as (
+       select singleton_key as name, count(distinct singleton_on)::int as fires,
+              count(*) filter (where state <> 'completed')::int as unsent
+       from jobs where name = '__pgboss__send-it' group by 1),
+     runs as (select name, count(*)::int as jobs from jobs group by 1)
+     select s.name, coalesce(f.fires, 0) as fires, coalesce(r.jobs, 0) as jobs, coalesce(f.unsent, 0) as unsent
+     from pgboss.schedule s left join fires f using (name) left join runs r using (name) order by s.name`,
   );
   return {
-    jobs: rows.length,
-    minutesFired: rows.reduce((sum, r) => sum + r.minutes, 0),
-    queuedTwiceInAMinute: rows.filter((r) => r.repeated > 0),
+    cronJobs: rows.length,
+    firings: rows.reduce((sum, r) => sum + r.fires, 0),
+    jobsQueued: rows.reduce((sum, r) => sum + r.jobs, 0),
+    stillToQueue: rows.reduce((sum, r) => sum + r.unsent, 0),
+    queuedMoreThanFired: rows.filter((r) => r.jobs > r.fires),
   };
 }
 
@@ -565,7 +600,7 @@ async function main() {
           bench: 'processes',
           cores: os.cpus().length,
           counts: results,
-          cronOnce: await cronRepeats(owner),
+          cronOnce: await cronOnce(owner),
           loadAverage: os.loadavg()[0],
         },
         null,
