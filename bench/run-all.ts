@@ -26,6 +26,7 @@ const benches = [
   'bench/reports.ts',
   'bench/exports.ts',
   'bench/scheduled-reports.ts',
+  'bench/processes.ts',
 ];
 
 for (const file of benches) {
