@@ -169,26 +169,53 @@ function passPairs(pass: Pass): SQL {
  * (branches, store numbers), so their numbers must agree anyway.
  */
 const blocks = sql`
-  kd as (
-    select * from (
-      select x.*, count(*) over (partition by domain, block) as size from (
-        select id, name, first, last, domain, 's' || last_sound as block from k
-        where domain <> all(${sql.param(freeMailDomains)}::text[]) and first <> '' and last_sound is not null
-        union all
-        select id, name, first, last, domain, 'f' || first_sound from k
-        where domain <> all(${sql.param(freeMailDomains)}::text[]) and last <> '' and first_sound is not null
-      ) x
-    ) y where size <= ${maxBlockSize}
+  kd_all as (
+    select x.*, count(*) over (partition by domain, block) as size from (
+      select id, name, first, last, domain, 's' || last_sound as block from k
+      where domain <> all(${sql.param(freeMailDomains)}::text[]) and first <> '' and last_sound is not null
+      union all
+      select id, name, first, last, domain, 'f' || first_sound from k
+      where domain <> all(${sql.param(freeMailDomains)}::text[]) and last <> '' and first_sound is not null
+    ) x
   ),
-  ks as (
-    select * from (
-      select x.*, count(*) over (partition by block) as size from (
-        select id, name, first, last, company,
-          concat_ws(':', last_sound, first_sound, left(company, 1), regexp_replace(company, '\\D', '', 'g')) as block
-        from k where last_sound is not null and first_sound is not null and company <> '' and name <> ''
-      ) x
-    ) y where size <= ${maxBlockSize}
-  )`;
+  kd as (select * from kd_all where size <= ${maxBlockSize}),
+  ks_all as (
+    select x.*, count(*) over (partition by block) as size from (
+      select id, name, first, last, company,
+        concat_ws(':', last_sound, first_sound, left(company, 1), regexp_replace(company, '\\D', '', 'g')) as block
+      from k where last_sound is not null and first_sound is not null and company <> '' and name <> ''
+    ) x
+  ),
+  ks as (select * from ks_all where size <= ${maxBlockSize})`;
+
+/**
+ * What each fuzzy pass compares (the benchmark's check that blocks keep the scan near-linear): its blocks
+ * and the largest one, the pairs compared within them (n(n-1)/2 each, what a pass's time grows with), and
+ * the blocks left out for their size with the contacts in them.
+ */
+export async function fuzzyBlockStats(tx: Tx) {
+  const { rows } = await tx.execute<{
+    pass: Pass;
+    blocks: number;
+    largest: number;
+    pairs: number;
+    skippedBlocks: number;
+    skippedEntries: number;
+  }>(sql`
+    with k as (${keyed}), ${blocks},
+    sized as (
+      select 'domain' as pass, count(*) as n from kd_all group by domain, block
+      union all
+      select 'surname', count(*) from ks_all group by block
+    )
+    select pass, count(*) filter (where n <= ${maxBlockSize})::int as blocks,
+      coalesce(max(n) filter (where n <= ${maxBlockSize}), 0)::int as largest,
+      coalesce(sum(n * (n - 1) / 2) filter (where n <= ${maxBlockSize}), 0)::float8 as pairs,
+      count(*) filter (where n > ${maxBlockSize})::int as "skippedBlocks",
+      coalesce(sum(n) filter (where n > ${maxBlockSize}), 0)::int as "skippedEntries"
+    from sized group by pass order by pass`);
+  return rows;
+}
 
 /**
  * One pass's pairs into the workspace's suggestions. A pair seen before by this scan (another pass) gains
