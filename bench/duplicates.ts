@@ -13,12 +13,12 @@
  * undone, newest first: a hash of every table of the workspace before the merges and after the undos must
  * be equal (`undoRestoredEveryTable`).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { createDatabase } from '../src/server/db/database.js';
-import { fuzzyBlockStats } from '../src/server/features/duplicates/store.js';
+import { explainPass, fuzzyBlockStats, passes } from '../src/server/features/duplicates/store.js';
 import { signUpOverHttp } from '../test/sign-up-link.js';
 import {
   benchFirstNames as firstNames,
@@ -199,6 +199,35 @@ const peakRss = (pid: number | undefined) => {
   return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
 };
 
+/**
+ * The largest peak RSS among the server's PostgreSQL backends of the app's role (children of the
+ * postmaster started on `dataDir`): the scan's statements run in one of them; the bench's own bulk load
+ * (its index builds take up to 1 GB of maintenance memory) runs as the owner and is not counted. A
+ * backend's RSS includes the shared buffers it touched.
+ */
+function postgresPeakRss(dataDir: string): number | null {
+  const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const read = (pid: string, file: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const postmaster = procs.find((pid) =>
+    read(pid, 'cmdline')
+      .split('\0')
+      .some((arg) => arg.startsWith(dataDir)),
+  );
+  if (!postmaster) return null;
+  const backends = procs.filter(
+    (pid) =>
+      read(pid, 'stat').split(') ')[1]?.split(' ')[1] === postmaster &&
+      read(pid, 'cmdline').startsWith('postgres: hub_app '),
+  );
+  return backends.length ? Math.max(...backends.map((pid) => peakRss(Number(pid)) ?? 0)) : null;
+}
+
 async function main() {
   // A workspace of its own: the demo's simulated apps integrate and post events every minute, and
   // their webhook subscriptions (contact.merged among them) would log into the workspace under test.
@@ -231,6 +260,11 @@ async function main() {
       [workspaceId],
     );
     const blocks = await database.withWorkspace(workspaceId, (tx) => fuzzyBlockStats(tx));
+    if (process.env.BENCH_DUP_EXPLAIN)
+      for (const pass of passes)
+        console.error(
+          `-- ${pass}\n${(await database.withWorkspace(workspaceId, (tx) => explainPass(tx, pass))).join('\n')}`,
+        );
 
     const started = performance.now();
     const scan = await fetch(`${base}/api/duplicates/scans`, { method: 'POST', headers, body: '{}' });
@@ -273,6 +307,7 @@ async function main() {
     );
     for (const w of wrong) console.error(JSON.stringify(w));
     const rssAfterScan = peakRss(server.process.pid);
+    const postgresRssAfterScan = postgresPeakRss(server.place.dataDir);
     const undo = await mergeAndUndo(
       owner,
       workspaceId,
@@ -301,6 +336,7 @@ async function main() {
           precision: found ? Number((right / found).toFixed(4)) : null,
           recall: planted ? Number((right / planted).toFixed(4)) : null,
           serverPeakRssMb: rssAfterScan,
+          postgresPeakRssMb: postgresRssAfterScan,
           undoOfMerges: { ...undo, excludedTables },
           serverPeakRssMbWithMerges: peakRss(server.process.pid),
           targets: { precision: 0.99, recall: 0.95, scanSecondsAt1M: 300, peakRssMb: 300 },

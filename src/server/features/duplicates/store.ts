@@ -222,7 +222,17 @@ export async function fuzzyBlockStats(tx: Tx) {
  * the reason; one from an earlier scan is replaced. A dismissed pair stays dismissed.
  */
 export async function runPass(tx: Tx, scanId: number, pass: Pass): Promise<void> {
-  await tx.execute(sql`
+  await tx.execute(passStatement(scanId, pass));
+}
+
+/** The plan of a pass's statement, not run (the benchmark prints it with BENCH_DUP_EXPLAIN). */
+export async function explainPass(tx: Tx, pass: Pass): Promise<string[]> {
+  const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${passStatement(0, pass)}`);
+  return rows.map((r) => r['QUERY PLAN']);
+}
+
+function passStatement(scanId: number, pass: Pass): SQL {
+  return sql`
     with k as (${keyed}), ${blocks},
     pairs as (${passPairs(pass)})
     insert into duplicate_suggestions as s (contact_a, contact_b, score, reasons, scan_id)
@@ -230,7 +240,7 @@ export async function runPass(tx: Tx, scanId: number, pass: Pass): Promise<void>
     on conflict (workspace_id, contact_a, contact_b) do update set
       score = case when s.scan_id = excluded.scan_id then greatest(s.score, excluded.score) else excluded.score end,
       reasons = case when s.scan_id = excluded.scan_id then s.reasons || excluded.reasons else excluded.reasons end,
-      scan_id = excluded.scan_id`);
+      scan_id = excluded.scan_id`;
 }
 
 /** Open suggestions the scan did not find again (the contacts changed) are gone. */
