@@ -13,18 +13,19 @@
  * undone, newest first: a hash of every table of the workspace before the merges and after the undos must
  * be equal (`undoRestoredEveryTable`).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { demoCredentials } from '../src/server/seed/demo-workspace.js';
+import { createDatabase } from '../src/server/db/database.js';
+import { explainPass, fuzzyBlockStats, passes } from '../src/server/features/duplicates/store.js';
+import { signUpOverHttp } from '../test/sign-up-link.js';
 import {
-  demoWorkspaceId,
   benchFirstNames as firstNames,
   benchLastNames as lastNames,
   loadContactsWithoutIndexes,
 } from './support/contact-rows.js';
-import { signInCookie, startBuiltServer } from './support/start-server.js';
+import { startBuiltServer } from './support/start-server.js';
 
 const contactCount = Number(process.env.BENCH_DUP_CONTACTS ?? 100_000);
 const mergeCount = Number(process.env.BENCH_DUP_MERGES ?? 100);
@@ -51,7 +52,11 @@ const companyWords = [
 ];
 const companyKinds = ['Realty', 'Holdings', 'Partners', 'Consulting', 'Group', 'Homes', 'Capital', 'Labs'];
 
+/** Loads the people and their planted duplicates; the seconds of each step. */
 async function load(owner: pg.Client, workspaceId: number) {
+  const steps = { people: 0, planted: 0, indexesAndAnalyze: 0 };
+  const at = () => performance.now() / 1000;
+  const started = at();
   await loadContactsWithoutIndexes(owner, async () => {
     // The people: company c = g mod companies with its own domain and a name of two words; within a
     // company every first name differs (k = g / companies), so no two people of one company share a name;
@@ -71,6 +76,7 @@ async function load(owner: pg.Client, workspaceId: number) {
                          ($5::text[])[1 + (c + k * 7) % cardinality($5::text[])] as l) n`,
       [workspaceId, contactCount, companies, firstNames, lastNames, companyWords, companyKinds],
     );
+    steps.people = at() - started;
     // The planted duplicates: every 20th person again, in one of three disguises.
     await owner.query(
       `insert into contacts (workspace_id, first_name, last_name, email, phone, company, notes)
@@ -89,25 +95,52 @@ async function load(owner: pg.Client, workspaceId: number) {
        join contacts c on c.workspace_id = $1 and c.notes = 'g:' || (p * 20)`,
       [workspaceId, contactCount],
     );
+    steps.planted = at() - started - steps.people;
   });
+  steps.indexesAndAnalyze = at() - started - steps.people - steps.planted;
+  return Object.fromEntries(Object.entries(steps).map(([step, s]) => [step, Number(s.toFixed(1))]));
 }
 
 /**
- * Per table of the workspace (merge history and the event log aside: a merge and its undo add to them by
- * design), its row count and an order-free sum of its rows' md5: equal after undo, equal rows and ids.
- * Summed in SQL, so a million rows never travel.
+ * Tables the undo comparison leaves out, each with why: they are logs that a merge and its undo append to
+ * by design (a merge is an event that happened; undo does not un-send it).
+ */
+const excludedTables = {
+  contact_merges: 'merge history: each merge adds its row, each undo marks it undone',
+  ops_events: 'event log: each merge emits one contact.merged event',
+  ops_deliveries: "the event log's deliveries to webhook endpoints (the bench workspace has none)",
+  duplicate_scans: 'scan history (the scan ran before the merges)',
+};
+
+/**
+ * A table's rows as the hash reads them. `contact_stats` is one set of counters split over rows by the
+ * connection that wrote them (migration 1331): a merge and its undo on two pooled connections leave the
+ * same sums on other rows, so its per-column sums are what is compared.
+ */
+const rowsOf = (table: string) =>
+  table === 'contact_stats'
+    ? `(select workspace_id, jsonb_object_agg(key, n) as sums from (
+         select workspace_id, key, sum(value::numeric) as n from contact_stats c,
+           jsonb_each(to_jsonb(c) - 'workspace_id' - 'shard') group by 1, 2) x group by 1)`
+    : `"${table}"`;
+
+/**
+ * Per table of the workspace (`excludedTables` aside), its row count and an order-free sum of its rows'
+ * md5: equal after undo, equal rows and ids. Summed in SQL, so a million rows never travel.
  */
 async function tableHashes(owner: pg.Client, workspaceId: number): Promise<Record<string, string>> {
-  const { rows: tables } = await owner.query<{ name: string }>(`
-    select c.relname as name from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attname = 'workspace_id'
-    where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and not c.relispartition
-      and c.relname not in ('contact_merges', 'ops_events', 'ops_deliveries', 'duplicate_scans')
-    order by 1`);
+  const { rows: tables } = await owner.query<{ name: string }>(
+    `select c.relname as name from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attname = 'workspace_id'
+     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and not c.relispartition
+       and c.relname <> all($1::text[])
+     order by 1`,
+    [Object.keys(excludedTables)],
+  );
   const hashes: Record<string, string> = {};
   for (const { name } of tables) {
     const { rows } = await owner.query<{ h: string }>(
       `select count(*) || ':' || coalesce(sum(('x' || left(md5(t::text), 15))::bit(60)::bigint), 0) as h
-       from "${name}" t where workspace_id = $1`,
+       from ${rowsOf(name)} t where workspace_id = $1`,
       [workspaceId],
     );
     hashes[name] = rows[0].h;
@@ -166,35 +199,92 @@ const peakRss = (pid: number | undefined) => {
   return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
 };
 
+/**
+ * The largest peak RSS among the server's PostgreSQL backends of the app's role (children of the
+ * postmaster started on `dataDir`): the scan's statements run in one of them; the bench's own bulk load
+ * (its index builds take up to 1 GB of maintenance memory) runs as the owner and is not counted. A
+ * backend's RSS includes the shared buffers it touched.
+ */
+function postgresPeakRss(dataDir: string): number | null {
+  const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const read = (pid: string, file: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const postmaster = procs.find((pid) =>
+    read(pid, 'cmdline')
+      .split('\0')
+      .some((arg) => arg.startsWith(dataDir)),
+  );
+  if (!postmaster) return null;
+  const backends = procs.filter(
+    (pid) =>
+      read(pid, 'stat').split(') ')[1]?.split(' ')[1] === postmaster &&
+      read(pid, 'cmdline').startsWith('postgres: hub_app '),
+  );
+  return backends.length ? Math.max(...backends.map((pid) => peakRss(Number(pid)) ?? 0)) : null;
+}
+
 async function main() {
-  const server = await startBuiltServer({ DEMO_SIGN_IN: 'true' });
+  // A workspace of its own: the demo's simulated apps integrate and post events every minute, and
+  // their webhook subscriptions (contact.merged among them) would log into the workspace under test.
+  const server = await startBuiltServer({ SEED_DEMO: 'false' });
   const owner = new pg.Client({ connectionString: server.ownerUrl });
   await owner.connect();
+  const database = createDatabase(server.appUrl, { max: 2 });
   try {
-    const workspaceId = await demoWorkspaceId(owner);
-    await owner.query(`delete from contacts where workspace_id = $1`, [workspaceId]);
+    const base = server.baseUrl;
+    const cookie = await signUpOverHttp(
+      base,
+      {
+        firstName: 'Bench',
+        lastName: 'Duplicates',
+        email: 'bench-duplicates@example.test',
+        password: 'correct-horse-battery',
+        businessName: 'Bench Duplicates',
+        plan: 'enterprise',
+      },
+      server.ownerUrl,
+    );
+    const headers = { cookie, origin: base, 'content-type': 'application/json' };
+    const workspaceId: number = (await (await fetch(`${base}/api/auth/user`, { headers })).json()).workspace
+      .id;
     const loadStarted = performance.now();
-    await load(owner, workspaceId);
+    const loadSteps = await load(owner, workspaceId);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const { rows: counted } = await owner.query<{ n: number }>(
       'select count(*)::int as n from contacts where workspace_id = $1',
       [workspaceId],
     );
+    const blocks = await database.withWorkspace(workspaceId, (tx) => fuzzyBlockStats(tx));
+    if (process.env.BENCH_DUP_EXPLAIN)
+      for (const pass of passes)
+        console.error(
+          `-- ${pass}\n${(await database.withWorkspace(workspaceId, (tx) => explainPass(tx, pass))).join('\n')}`,
+        );
 
-    const base = server.baseUrl;
-    const cookie = await signInCookie(base, demoCredentials.email, demoCredentials.password);
-    const headers = { cookie, origin: base, 'content-type': 'application/json' };
     const started = performance.now();
     const scan = await fetch(`${base}/api/duplicates/scans`, { method: 'POST', headers, body: '{}' });
     if (scan.status !== 202) throw new Error(`scan: ${scan.status} ${await scan.text()}`);
     let status = 'queued';
+    // The progress moves once per pass: when it moved is when a pass ended (to the poll's 250 ms).
+    const passEnds: number[] = [];
+    let progress = 0;
     while (status === 'queued' || status === 'running') {
       await sleep(250);
       const latest = await (await fetch(`${base}/api/duplicates/scans/latest`, { headers })).json();
       status = latest.scan.status;
+      if (latest.scan.progress !== progress) {
+        progress = latest.scan.progress;
+        passEnds.push((performance.now() - started) / 1000);
+      }
     }
     const scanSeconds = (performance.now() - started) / 1000;
     if (status !== 'done') throw new Error(`scan ended ${status}`);
+    const passSeconds = passEnds.map((end, i) => Number((end - (passEnds[i - 1] ?? 0)).toFixed(1)));
 
     const { rows } = await owner.query<{ found: number; right: number; planted: number }>(
       `select
@@ -217,6 +307,7 @@ async function main() {
     );
     for (const w of wrong) console.error(JSON.stringify(w));
     const rssAfterScan = peakRss(server.process.pid);
+    const postgresRssAfterScan = postgresPeakRss(server.place.dataDir);
     const undo = await mergeAndUndo(
       owner,
       workspaceId,
@@ -235,13 +326,18 @@ async function main() {
           contacts: counted[0].n,
           plantedPairs: planted,
           loadSeconds: Number(loadSeconds.toFixed(1)),
+          loadSteps,
           scanSeconds: Number(scanSeconds.toFixed(2)),
+          // email, phone, domain, surname, then dropping stale pairs (a progress step the poll may miss).
+          passSeconds,
+          blocks,
           suggestions: found,
           reasons: Object.fromEntries(byKind.map((r) => [r.kind, r.n])),
           precision: found ? Number((right / found).toFixed(4)) : null,
           recall: planted ? Number((right / planted).toFixed(4)) : null,
           serverPeakRssMb: rssAfterScan,
-          undoOfMerges: undo,
+          postgresPeakRssMb: postgresRssAfterScan,
+          undoOfMerges: { ...undo, excludedTables },
           serverPeakRssMbWithMerges: peakRss(server.process.pid),
           targets: { precision: 0.99, recall: 0.95, scanSecondsAt1M: 300, peakRssMb: 300 },
         },
@@ -251,6 +347,7 @@ async function main() {
     );
   } finally {
     await owner.end();
+    await database.close();
     await server.stop();
   }
 }

@@ -168,15 +168,25 @@ export async function mergeContacts(
   const choices = { ...defaultMergeChoices(views, survivorId), ...input.fields };
   const names = await contactDisplayNames(tx, input.contactIds);
 
-  const snapshot: store.Snapshot = { tables: {} };
-  snapshot.tables.contacts = await store.rowsReferencing(tx, 'contacts', ['id'], input.contactIds);
-  for (const [table, refs] of referencingTables())
-    snapshot.tables[table] = await store.rowsReferencing(
-      tx,
-      table,
-      refs.map((r) => r.column),
-      input.contactIds,
-    );
+  // The merge's row first: it takes the snapshot of every affected row in the same statement, before
+  // anything moves.
+  const mergeId = await store.insertMerge(tx, {
+    survivorId,
+    mergedIds,
+    mergedNames: mergedIds.map((id) => names.get(id) ?? ''),
+    snapshot: {
+      tables: [
+        ['contacts', ['id']],
+        ...[...referencingTables()].map(([table, refs]): [string, string[]] => [
+          table,
+          refs.map((r) => r.column),
+        ]),
+      ],
+      ids: input.contactIds,
+    },
+    mergedBy: member?.userId ?? null,
+    historyDays: await store.readHistoryDays(tx),
+  });
 
   for (const ref of contactReferences) {
     if (ref.strategy === 'drop') await store.dropReferencing(tx, ref, mergedIds);
@@ -188,14 +198,6 @@ export async function mergeContacts(
   await removeMergedContacts(tx, mergedIds);
   const survivor = await applyMergedFields(tx, survivorId, mergedPatch(rows, choices));
 
-  const mergeId = await store.insertMerge(tx, {
-    survivorId,
-    mergedIds,
-    mergedNames: mergedIds.map((id) => names.get(id) ?? ''),
-    snapshot,
-    mergedBy: member?.userId ?? null,
-    historyDays: await store.readHistoryDays(tx),
-  });
   const survivorName = names.get(survivorId) ?? '';
   await emitWorkspaceEvent(deps, tx, workspaceId, {
     type: hubEvents.contactMerged,
@@ -233,22 +235,21 @@ export async function undoMerge(tx: Tx, id: number, member: Member | null): Prom
   const merge = await store.lockMergeSnapshot(tx, id);
   if (!merge) throw new AppError('not_found', serverMessage('duplicates.mergeNotFound'));
   if (merge.undoneAt) throw new AppError('conflict', serverMessage('duplicates.alreadyUndone'));
-  if (!merge.undoable || !merge.snapshot)
+  if (!merge.undoable || !merge.snapshotTables)
     throw new AppError('conflict', serverMessage('duplicates.undoExpired'));
   const ids = [merge.survivorId, ...merge.mergedIds];
   const refsByTable = referencingTables();
   await store.setRestoringRows(tx, true);
   try {
-    for (const table of restoreOrder(Object.keys(merge.snapshot.tables))) {
+    for (const table of restoreOrder(Object.keys(merge.snapshotTables))) {
       const refs = refsByTable.get(table) ?? [];
       const exact = refs.some((r) => r.strategy === 'derived');
-      await store.restoreRows(
-        tx,
-        table,
-        await store.tableShape(tx, table),
-        merge.snapshot.tables[table],
-        exact ? { columns: refs.map((r) => r.column), ids } : undefined,
-      );
+      await store.restoreRows(tx, id, table, await store.tableShape(tx, table), {
+        columns: table === 'contacts' ? ['id'] : refs.map((r) => r.column),
+        ids,
+        exact,
+        rows: merge.snapshotTables[table],
+      });
     }
   } catch (error) {
     if (isPgError(error, 'uniqueViolation'))

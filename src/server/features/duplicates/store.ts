@@ -169,33 +169,70 @@ function passPairs(pass: Pass): SQL {
  * (branches, store numbers), so their numbers must agree anyway.
  */
 const blocks = sql`
-  kd as (
-    select * from (
-      select x.*, count(*) over (partition by domain, block) as size from (
-        select id, name, first, last, domain, 's' || last_sound as block from k
-        where domain <> all(${sql.param(freeMailDomains)}::text[]) and first <> '' and last_sound is not null
-        union all
-        select id, name, first, last, domain, 'f' || first_sound from k
-        where domain <> all(${sql.param(freeMailDomains)}::text[]) and last <> '' and first_sound is not null
-      ) x
-    ) y where size <= ${maxBlockSize}
+  kd_all as (
+    select x.*, count(*) over (partition by domain, block) as size from (
+      select id, name, first, last, domain, 's' || last_sound as block from k
+      where domain <> all(${sql.param(freeMailDomains)}::text[]) and first <> '' and last_sound is not null
+      union all
+      select id, name, first, last, domain, 'f' || first_sound from k
+      where domain <> all(${sql.param(freeMailDomains)}::text[]) and last <> '' and first_sound is not null
+    ) x
   ),
-  ks as (
-    select * from (
-      select x.*, count(*) over (partition by block) as size from (
-        select id, name, first, last, company,
-          concat_ws(':', last_sound, first_sound, left(company, 1), regexp_replace(company, '\\D', '', 'g')) as block
-        from k where last_sound is not null and first_sound is not null and company <> '' and name <> ''
-      ) x
-    ) y where size <= ${maxBlockSize}
-  )`;
+  kd as (select * from kd_all where size <= ${maxBlockSize}),
+  ks_all as (
+    select x.*, count(*) over (partition by block) as size from (
+      select id, name, first, last, company,
+        concat_ws(':', last_sound, first_sound, left(company, 1), regexp_replace(company, '\\D', '', 'g')) as block
+      from k where last_sound is not null and first_sound is not null and company <> '' and name <> ''
+    ) x
+  ),
+  ks as (select * from ks_all where size <= ${maxBlockSize})`;
+
+/**
+ * What each fuzzy pass compares (the benchmark's check that blocks keep the scan near-linear): its blocks
+ * and the largest one, the pairs compared within them (n(n-1)/2 each, what a pass's time grows with), and
+ * the blocks left out for their size with the contacts in them.
+ */
+export async function fuzzyBlockStats(tx: Tx) {
+  const { rows } = await tx.execute<{
+    pass: Pass;
+    blocks: number;
+    largest: number;
+    pairs: number;
+    skippedBlocks: number;
+    skippedEntries: number;
+  }>(sql`
+    with k as (${keyed}), ${blocks},
+    sized as (
+      select 'domain' as pass, count(*) as n from kd_all group by domain, block
+      union all
+      select 'surname', count(*) from ks_all group by block
+    )
+    select pass, count(*) filter (where n <= ${maxBlockSize})::int as blocks,
+      coalesce(max(n) filter (where n <= ${maxBlockSize}), 0)::int as largest,
+      coalesce(sum(n * (n - 1) / 2) filter (where n <= ${maxBlockSize}), 0)::float8 as pairs,
+      count(*) filter (where n > ${maxBlockSize})::int as "skippedBlocks",
+      coalesce(sum(n) filter (where n > ${maxBlockSize}), 0)::int as "skippedEntries"
+    from sized group by pass order by pass`);
+  return rows;
+}
 
 /**
  * One pass's pairs into the workspace's suggestions. A pair seen before by this scan (another pass) gains
  * the reason; one from an earlier scan is replaced. A dismissed pair stays dismissed.
  */
 export async function runPass(tx: Tx, scanId: number, pass: Pass): Promise<void> {
-  await tx.execute(sql`
+  await tx.execute(passStatement(scanId, pass));
+}
+
+/** The plan of a pass's statement, not run (the benchmark prints it with BENCH_DUP_EXPLAIN). */
+export async function explainPass(tx: Tx, pass: Pass): Promise<string[]> {
+  const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${passStatement(0, pass)}`);
+  return rows.map((r) => r['QUERY PLAN']);
+}
+
+function passStatement(scanId: number, pass: Pass): SQL {
+  return sql`
     with k as (${keyed}), ${blocks},
     pairs as (${passPairs(pass)})
     insert into duplicate_suggestions as s (contact_a, contact_b, score, reasons, scan_id)
@@ -203,7 +240,7 @@ export async function runPass(tx: Tx, scanId: number, pass: Pass): Promise<void>
     on conflict (workspace_id, contact_a, contact_b) do update set
       score = case when s.scan_id = excluded.scan_id then greatest(s.score, excluded.score) else excluded.score end,
       reasons = case when s.scan_id = excluded.scan_id then s.reasons || excluded.reasons else excluded.reasons end,
-      scan_id = excluded.scan_id`);
+      scan_id = excluded.scan_id`;
 }
 
 /** Open suggestions the scan did not find again (the contacts changed) are gone. */
@@ -242,18 +279,26 @@ export async function dismissSuggestion(tx: Tx, id: number, userId: number): Pro
 
 // ---- merges: the snapshot of every affected row, and its restore ----
 
-export type TableRows = Record<string, unknown>[];
-export type Snapshot = { tables: Record<string, TableRows> };
+/**
+ * The rows a merge keeps for its undo: `{"tables": {"<table>": [row as jsonb, ...]}}`. It is built and read
+ * back in SQL only: a row that went through JavaScript came back changed (a numeric 1.00 in a jsonb column
+ * as 1, a bigint past 2^53 rounded), so undo wrote back other text than it had taken.
+ */
+export interface SnapshotSource {
+  /** Each table with its columns that name contacts (`contacts` itself by `id`). */
+  tables: [string, string[]][];
+  ids: number[];
+}
 
-/** Every row of `table` whose `columns` name one of `ids`, as jsonb (the whole row, generated columns too). */
-export async function rowsReferencing(tx: Tx, table: string, columns: string[], ids: number[]) {
-  const where = sql.join(
-    columns.map((c) => sql`${ident(c)} = any(${sql.param(ids)}::bigint[])`),
-    sql` or `,
-  );
-  const { rows } = await tx.execute<{ rows: TableRows }>(sql`
-    select coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) as rows from ${ident(table)} t where ${where}`);
-  return rows[0].rows;
+function snapshotExpression({ tables, ids }: SnapshotSource): SQL {
+  const perTable = tables.map(([table, columns]) => {
+    const where = sql.join(
+      columns.map((c) => sql`${ident(c)} = any(${sql.param(ids)}::bigint[])`),
+      sql` or `,
+    );
+    return sql`${table}::text, (select coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) from ${ident(table)} t where ${where})`;
+  });
+  return sql`jsonb_build_object('tables', jsonb_build_object(${sql.join(perTable, sql`, `)}))`;
 }
 
 export async function reparent(tx: Tx, ref: ContactReference, survivorId: number, mergedIds: number[]) {
@@ -312,34 +357,53 @@ export async function tableShape(tx: Tx, table: string): Promise<TableShape> {
 }
 
 /**
- * Writes `rows` back as they were: a row still there gets every stored column back, a missing one is
- * inserted with its old id. With `exactFor`, rows of those contacts that are not in `rows` are removed
- * (a trigger-kept table: what its triggers wrote while undoing is replaced by what it was).
+ * Writes the rows merge `mergeId` took of `table` back as they were: a row still there gets every stored
+ * column back, a missing one is inserted with its old id. `contact.columns` name the contacts `ids`; with
+ * `exact`, rows of those contacts that are not in the snapshot are removed (a trigger-kept table: what its
+ * triggers wrote while undoing is replaced by what it was). A table without a primary key (analytics
+ * events) knows a row by its other columns: the moved rows equal to a snapshot row but for the contact are
+ * replaced by the snapshot's.
  */
 export async function restoreRows(
   tx: Tx,
+  mergeId: number,
   table: string,
   shape: TableShape,
-  rows: TableRows,
-  exactFor?: { columns: string[]; ids: number[] },
+  contact: { columns: string[]; ids: number[]; exact: boolean; rows: number },
 ) {
   const t = ident(table);
-  const keyMatch = (a: string, b: string) =>
-    sql.join(
-      shape.key.map((k) => sql`${sql.raw(a)}.${ident(k)} = ${sql.raw(b)}.${ident(k)}`),
-      sql` and `,
-    );
-  const snap = sql`select * from jsonb_populate_recordset(null::${t}, ${JSON.stringify(rows)}::jsonb)`;
-  if (exactFor) {
-    const where = sql.join(
-      exactFor.columns.map((c) => sql`d.${ident(c)} = any(${sql.param(exactFor.ids)}::bigint[])`),
-      sql` or `,
-    );
+  const identity = shape.key.length
+    ? shape.key.map((k) => sql`s.${ident(k)} = d.${ident(k)}`)
+    : shape.columns
+        .filter((c) => !contact.columns.includes(c))
+        .map((c) => sql`s.${ident(c)} is not distinct from d.${ident(c)}`);
+  const same = sql.join(identity, sql` and `);
+  const snap = sql`select * from jsonb_populate_recordset(null::${t},
+    (select m.snapshot->'tables'->${table}::text from contact_merges m where m.id = ${mergeId}))`;
+  const ofContacts = sql.join(
+    contact.columns.map((c) => sql`d.${ident(c)} = any(${sql.param(contact.ids)}::bigint[])`),
+    sql` or `,
+  );
+  if (contact.exact)
     await tx.execute(sql`
       with snap as (${snap})
-      delete from ${t} d where (${where}) and not exists (select 1 from snap s where ${keyMatch('s', 'd')})`);
+      delete from ${t} d where (${ofContacts}) and not exists (select 1 from snap s where ${same})`);
+  if (contact.rows === 0) return;
+  const all = sql.join(
+    shape.columns.map((c) => ident(c)),
+    sql`, `,
+  );
+  const allValues = sql.join(
+    shape.columns.map((c) => sql`s.${ident(c)}`),
+    sql`, `,
+  );
+  if (!shape.key.length) {
+    await tx.execute(sql`
+      with snap as (${snap})
+      delete from ${t} d where (${ofContacts}) and exists (select 1 from snap s where ${same})`);
+    await tx.execute(sql`with snap as (${snap}) insert into ${t} (${all}) select ${allValues} from snap s`);
+    return;
   }
-  if (rows.length === 0) return;
   const settable = shape.columns.filter((c) => !shape.key.includes(c));
   const columnList = sql.join(
     settable.map((c) => ident(c)),
@@ -351,19 +415,11 @@ export async function restoreRows(
   );
   await tx.execute(sql`
     with snap as (${snap})
-    update ${t} d set (${columnList}) = row(${values}) from snap s where ${keyMatch('d', 's')}`);
-  const all = sql.join(
-    shape.columns.map((c) => ident(c)),
-    sql`, `,
-  );
-  const allValues = sql.join(
-    shape.columns.map((c) => sql`s.${ident(c)}`),
-    sql`, `,
-  );
+    update ${t} d set (${columnList}) = row(${values}) from snap s where ${same}`);
   await tx.execute(sql`
     with snap as (${snap})
     insert into ${t} (${all}) overriding system value
-    select ${allValues} from snap s where not exists (select 1 from ${t} d where ${keyMatch('d', 's')})`);
+    select ${allValues} from snap s where not exists (select 1 from ${t} d where ${same})`);
 }
 
 export async function insertMerge(
@@ -372,7 +428,7 @@ export async function insertMerge(
     survivorId: number;
     mergedIds: number[];
     mergedNames: string[];
-    snapshot: Snapshot;
+    snapshot: SnapshotSource;
     mergedBy: number | null;
     historyDays: number;
   },
@@ -380,7 +436,7 @@ export async function insertMerge(
   const { rows } = await tx.execute<{ id: number }>(sql`
     insert into contact_merges (survivor_id, merged_ids, merged_names, snapshot, merged_by, expires_at)
     values (${values.survivorId}, ${sql.param(values.mergedIds)}::bigint[], ${sql.param(values.mergedNames)}::text[],
-      ${JSON.stringify(values.snapshot)}::jsonb, ${values.mergedBy}, now() + make_interval(days => ${values.historyDays}))
+      ${snapshotExpression(values.snapshot)}, ${values.mergedBy}, now() + make_interval(days => ${values.historyDays}))
     returning id::float8 as id`);
   return rows[0].id;
 }
@@ -409,10 +465,15 @@ export async function findMerge(tx: Tx, id: number): Promise<ContactMerge | unde
   return rows[0];
 }
 
-/** The merge and its snapshot, locked: two undos of one merge take turns, and the second finds it undone. */
+/**
+ * The merge and the tables its snapshot holds with their row counts (null once forgotten), locked: two undos of one merge take
+ * turns, and the second finds it undone.
+ */
 export async function lockMergeSnapshot(tx: Tx, id: number) {
-  const { rows } = await tx.execute<ContactMerge & { snapshot: Snapshot | null }>(sql`
-    select ${mergeColumns}, m.snapshot from contact_merges m where m.id = ${id} for update`);
+  const { rows } = await tx.execute<ContactMerge & { snapshotTables: Record<string, number> | null }>(sql`
+    select ${mergeColumns}, (select jsonb_object_agg(key, jsonb_array_length(value))
+      from jsonb_each(m.snapshot->'tables')) as "snapshotTables"
+    from contact_merges m where m.id = ${id} for update`);
   return rows[0];
 }
 
