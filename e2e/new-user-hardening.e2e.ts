@@ -470,6 +470,29 @@ describe('dashboard of a new workspace', () => {
     await page.getByText('Keynote Booking').waitFor();
     expect(await note.count()).toBe(0);
 
+    // The operations screen with per-site data (link fixes) keeps the selection and narrows to it; choosing
+    // another website stays there; screens without per-site data (Central Monitoring) say nothing of it.
+    await sidebar.getByRole('button', { name: 'Coach Site' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/dashboard?tab=payments&site=${coach.id}`);
+    await sidebar.getByRole('link', { name: 'Link Fixes' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/deployment?site=${coach.id}`);
+    await note.getByText('Coach Site').waitFor();
+    await page.getByRole('tab', { name: 'Deployment', exact: true }).click();
+    await page.getByTestId('domain-coach.example.test').waitFor();
+    expect(await page.getByTestId('domain-housing.example.test').count()).toBe(0);
+    await settled(page);
+    await screenshot(page, 'site-filter-link-fixes-1440');
+    await sidebar.getByRole('button', { name: 'Housing Site' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/deployment?site=${housing.id}`);
+    await page.getByRole('tab', { name: 'Deployment', exact: true }).click();
+    await page.getByTestId('domain-housing.example.test').waitFor();
+    expect(await page.getByTestId('domain-coach.example.test').count()).toBe(0);
+    await note.getByText('Housing Site').waitFor();
+    await sidebar.getByRole('link', { name: 'Central Monitoring' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/superhub`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await note.count()).toBe(0);
+
     // The same filtered tabs on a phone.
     const phonePage = await (await newContext(phone)).newPage();
     await signInInBrowser(phonePage, owner.email);

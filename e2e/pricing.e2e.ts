@@ -178,7 +178,9 @@ describe('pricing and checkout in the browser', () => {
     // The workspace's own plan (Starter, $49, on trial) is marked current; subscribing to it ends the trial.
     await page.locator('[data-plan="starter"]').getByTestId('current-plan-badge').waitFor();
     expect(await page.getByTestId('current-plan-badge').count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Subscribe for $49/month' }).isDisabled()).toBe(false);
+    expect(
+      await page.getByRole('button', { name: 'End the trial and subscribe for $49/month' }).isDisabled(),
+    ).toBe(false);
     await page.getByText('Select Professional').click();
     await screenshot(page, 'pricing-dashboard-tab');
     await page.getByRole('button', { name: 'Subscribe for $149/month' }).click();
@@ -214,6 +216,63 @@ describe('pricing and checkout in the browser', () => {
     await page.getByRole('button', { name: 'Test Connection' }).click();
     await page.getByTestId('connection-result').getByText('Offline test checkout is healthy').waitFor();
     await screenshot(page, 'payments-panel-offline');
+    await page.context().close();
+  });
+
+  it('pricing tab: a trial is the current plan, says "Free trial" and its end, and offers to start paying', async () => {
+    const page = await newPage(1440);
+    const base = server.baseUrl;
+    await signUp(page);
+    const plan = await (await page.request.get(`${base}/api/billing/subscription`)).json();
+    expect(plan.subscriptionStatus).toBe('trialing');
+    // The end date as the page's date module writes it in English (e.g. "Dec 12, 2026").
+    const end = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(plan.trialEndsAt));
+    await page.goto(`${base}/dashboard?tab=pricing`);
+    const starter = page.locator('[data-plan="starter"]');
+    await starter.getByTestId('current-plan-badge').waitFor();
+    expect(await starter.getByTestId('current-plan-note').textContent()).toBe(`Free trial until ${end}`);
+    expect(await page.getByTestId('current-plan-note').count()).toBe(1);
+    expect(await page.getByTestId('trial-status').textContent()).toBe(
+      `Current plan · Free trial until ${end}`,
+    );
+    expect(await page.getByRole('button', { name: /^Subscribe for/ }).count()).toBe(0);
+    const startPaying = page.getByRole('button', { name: 'End the trial and subscribe for $49/month' });
+    expect(await startPaying.isEnabled()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'pricing-trial');
+
+    // Another plan is offered as before; the trial's line stays on the card of the plan the workspace has.
+    await page.getByText('Select Professional').click();
+    await page.getByRole('button', { name: 'Subscribe for $149/month' }).waitFor();
+    expect(await page.getByTestId('trial-status').count()).toBe(0);
+    expect(await starter.getByTestId('current-plan-note').isVisible()).toBe(true);
+    await page.getByText('Select Starter').click();
+    await startPaying.waitFor();
+
+    await toPhoneWidth(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'pricing-trial-390');
+
+    // Arabic, right to left: the same marks, the date in Arabic.
+    const arabic = await page.request.patch(`${base}/api/auth/user`, {
+      data: { locale: 'ar' },
+      headers: { origin: base },
+    });
+    expect(arabic.status()).toBe(200);
+    await page.goto(`${base}/dashboard?tab=pricing`);
+    await starter.getByTestId('current-plan-badge').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const arabicEnd = new Intl.DateTimeFormat('ar', { dateStyle: 'medium' }).format(
+      new Date(plan.trialEndsAt),
+    );
+    expect(await starter.getByTestId('current-plan-note').textContent()).toContain(arabicEnd);
+    expect(await page.getByTestId('trial-status').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'pricing-trial-ar-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   });
 

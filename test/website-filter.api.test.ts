@@ -81,6 +81,16 @@ const reads: { path: string; holdsSiteA: (body: unknown) => boolean }[] = [
     path: '/api/site-health/seo',
     holdsSiteA: (body) => (body as { sites: { name: string }[] }).sites.some((s) => s.name === 'Coach Site'),
   },
+  // The operations screen with per-site data (/deployment): its report and its link health history.
+  {
+    path: '/api/deployment/link-fixes',
+    holdsSiteA: (body) =>
+      (body as { domains: { name: string }[] }).domains.some((d) => d.name === 'Coach Site'),
+  },
+  {
+    path: '/api/site-health/history',
+    holdsSiteA: (body) => (body as { name: string }[]).some((s) => s.name === 'Coach Site'),
+  },
 ];
 
 describe('?websiteId on the per-site lists and figures', () => {

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import { Agent, buildConnector, request, errors as undiciErrors, fetch as undiciFetch } from 'undici';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Config } from '../config.js';
@@ -132,7 +132,7 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
     for (let hop = 0; ; hop += 1) {
       const own =
         init.internal === true && ownPolicy !== null && ownAgent !== null && ownOrigins.has(target.origin);
-      if (!own) self?.refuseByName(target);
+      if (!own) self?.refuseByName(target.hostname, effectivePort(target));
       // net.connect skips `lookup` for IP literals: those are checked here instead.
       await resolvePermitted(own ? (ownPolicy as AddressPolicy) : options.policy, target.hostname, resolver);
       const response = await request(target, {
@@ -241,15 +241,27 @@ const bareHost = (host: string) =>
     .replace(/\.$/, '')
     .toLowerCase();
 
-interface SelfGuard {
-  /** PUBLIC_URL's host and port, by name (a proxy in front answers there for this server). */
-  refuseByName(target: URL): void;
+export interface SelfGuard {
+  /** PUBLIC_URL's host by name (a proxy in front answers there for this server): refused at once. */
+  refuseByName(hostname: string, port: number): void;
   /** Whether the connected peer is this server: its listening port on this machine, or PUBLIC_URL's address. */
   isSelf(ip: string, port: number): Promise<boolean>;
 }
 
-function selfGuard(publicUrl: string | undefined, resolver: Resolver): SelfGuard {
+/**
+ * The one check of "this server itself", for every connection to a host a user gave (HTTP here, the
+ * mailboxes' IMAP in the email area). `publicHostPorts` 'its-port' treats only PUBLIC_URL's port of its
+ * host as this server (an HTTP fetch); 'every-port' the whole host (a mail connection: a mail port there is
+ * our capture listener or the proxy in front of us, never the user's mail server).
+ */
+export function selfGuard(
+  publicUrl: string | undefined,
+  resolver: Resolver = systemResolver,
+  publicHostPorts: 'its-port' | 'every-port' = 'its-port',
+): SelfGuard {
   const publicTarget = publicUrl ? new URL(publicUrl) : null;
+  const isPublicPort = (port: number) =>
+    publicHostPorts === 'every-port' || (publicTarget !== null && port === effectivePort(publicTarget));
   let publicAddresses: Promise<Set<string>> | null = null;
   const addressesOfPublic = () => {
     publicAddresses ??= publicTarget
@@ -261,20 +273,35 @@ function selfGuard(publicUrl: string | undefined, resolver: Resolver): SelfGuard
     return publicAddresses;
   };
   return {
-    refuseByName(target) {
-      if (
-        publicTarget &&
-        bareHost(target.hostname) === bareHost(publicTarget.hostname) &&
-        effectivePort(target) === effectivePort(publicTarget)
-      )
-        throw new OutboundError('own_address', { internal: `${target.host} is PUBLIC_URL's` });
+    refuseByName(hostname, port) {
+      if (publicTarget && bareHost(hostname) === bareHost(publicTarget.hostname) && isPublicPort(port))
+        throw new OutboundError('own_address', { internal: `${hostname}:${port} is PUBLIC_URL's` });
     },
     async isSelf(ip, port) {
       if (isOwnListener(ip, port)) return true;
-      if (!publicTarget || port !== effectivePort(publicTarget)) return false;
+      if (!publicTarget || !isPublicPort(port)) return false;
       return (await addressesOfPublic()).has(ip.replace(/^::ffff:(?=\d+\.)/i, ''));
     },
   };
+}
+
+/**
+ * A socket `lookup` that hands the socket only addresses that are not this server at `port`: for clients
+ * that connect themselves (imapflow), the address looked up is the one the socket connects to.
+ */
+export function lookupRefusingSelf(lookup: LookupFunction, guard: SelfGuard, port: number): LookupFunction {
+  return (hostname, options, callback) =>
+    lookup(hostname, options, (error, address, family) => {
+      if (error) return callback(error, address, family);
+      const found: { address: string }[] = Array.isArray(address) ? address : [{ address }];
+      Promise.all(found.map((a) => guard.isSelf(a.address, port))).then(
+        (self) => {
+          if (!self.includes(true)) return callback(null, address, family);
+          callback(new OutboundError('own_address', { internal: `${hostname}:${port} is this server` }), '');
+        },
+        (failure: Error) => callback(failure, ''),
+      );
+    });
 }
 
 /**

@@ -22,6 +22,7 @@ export function PlanCard({
   plan,
   isSelected = false,
   isCurrent = false,
+  currentNote,
   footer,
   className,
 }: {
@@ -29,6 +30,8 @@ export function PlanCard({
   isSelected?: boolean;
   /** The workspace's own plan (the dashboard's pricing tab): badged "Current plan". */
   isCurrent?: boolean;
+  /** What the current plan's badge adds, e.g. that it is a free trial and when it ends. */
+  currentNote?: string;
   footer?: ReactNode;
   className?: string;
 }) {
@@ -57,6 +60,11 @@ export function PlanCard({
           </Badge>
         )}
       </div>
+      {isCurrent && currentNote && (
+        <p className="mt-1 text-sm font-medium" data-testid="current-plan-note">
+          {currentNote}
+        </p>
+      )}
       <p className="mt-3 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight">{formatMoney(plan.priceCents)}</span>
         <span className="whitespace-nowrap text-sm text-muted-foreground">

@@ -2,6 +2,7 @@ import { OfflineBanner } from '@client/components/offline-banner';
 import { InAppShell } from '@client/components/site-header';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { RestoredWorkspaceBanner } from '@client/features/backups';
+import { useSelectedWebsite } from '@client/features/websites';
 import { useAuth } from '@client/lib/use-auth';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -10,8 +11,7 @@ import { useLocation, useSearch } from 'wouter';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { dashboardHref, dashboardTabLabel, parseDashboardLocation } from './dashboard-tabs';
-import { screenOf } from './screen-links';
-import { useSelectedWebsite } from './use-selected-website';
+import { screenHref, screenOf } from './screen-links';
 
 /** The command palette's code (cmdk, the searches) loads on its first opening, not with the shell. */
 const loadCommandPalette = () => import('./command-palette');
@@ -20,14 +20,17 @@ const CommandPalette = lazy(() => loadCommandPalette().then((m) => ({ default: m
 /**
  * The frame of every signed-in screen: the dashboard's sidebar (its tabs, the websites, the added
  * Marketing and Operations groups), the header with the language menu, and the screen. The sidebar's
- * website filters the dashboard, so choosing one elsewhere opens the dashboard filtered by it.
+ * website filters the dashboard and the screens with per-site data; choosing one elsewhere opens the
+ * dashboard filtered by it.
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const [path, navigate] = useLocation();
   const search = useSearch();
   const isDashboard = path === '/dashboard';
-  const { tab, siteId } = parseDashboardLocation(isDashboard ? search : '');
+  const screen = screenOf(path);
+  // The dashboard and the screens with per-site data carry the sidebar's website in their URL.
+  const { tab, siteId } = parseDashboardLocation(isDashboard || screen?.perSite ? search : '');
   const selectedWebsiteId = useSelectedWebsite(siteId)?.id ?? null;
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
   // The phone drawer closes on any move, a link's or the browser's back button.
@@ -37,13 +40,15 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   if (!user) return null;
   // Spec 000 §2.3: clicking the active site again deselects it.
-  const selectWebsite = (id: number) =>
+  const selectWebsite = (id: number) => {
+    const next = id === selectedWebsiteId ? null : id;
     navigate(
-      dashboardHref({ tab: isDashboard ? tab : 'dashboard', siteId: id === selectedWebsiteId ? null : id }),
+      screen?.perSite
+        ? screenHref(screen, next)
+        : dashboardHref({ tab: isDashboard ? tab : 'dashboard', siteId: next }),
     );
-  const heading: MessageDescriptor = isDashboard
-    ? dashboardTabLabel(tab)
-    : (screenOf(path)?.label ?? msg`Dashboard`);
+  };
+  const heading: MessageDescriptor = isDashboard ? dashboardTabLabel(tab) : (screen?.label ?? msg`Dashboard`);
   // The sidebar's tooltips share one provider (one delay); public pages have none (issue 31).
   return (
     <TooltipProvider>

@@ -11,7 +11,7 @@ import { FileText, Handshake, ListChecks, type LucideIcon, Search, User } from '
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { dashboardHref, dashboardTabs } from './dashboard-tabs';
-import { screenLinks } from './screen-links';
+import { screenHref, screenLinks } from './screen-links';
 
 /** Typing pauses this long before the contacts are searched on the server. */
 const searchDebounceMs = 250;
@@ -44,7 +44,7 @@ const destinations: readonly Destination[] = [
     key: `screen:${link.path}`,
     label: link.label,
     icon: link.icon,
-    href: () => link.path,
+    href: (siteId: number | null) => screenHref(link, siteId),
   })),
 ];
 

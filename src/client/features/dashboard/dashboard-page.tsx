@@ -1,4 +1,5 @@
 import { PageLoader } from '@client/components/page-loader';
+import { useSelectedWebsite } from '@client/features/websites';
 import { toastError } from '@client/lib/error-toast';
 import { useAuth } from '@client/lib/use-auth';
 import { useLingui } from '@lingui/react/macro';
@@ -13,7 +14,6 @@ import {
   parseDashboardLocation,
 } from './dashboard-tabs';
 import { tabPanels } from './tab-panels';
-import { useSelectedWebsite } from './use-selected-website';
 
 /** Spec 001: a signed-out visitor is told, then sent to sign in after this delay. */
 const signInRedirectDelayMs = 500;

@@ -17,7 +17,7 @@ import { Globe, LogOut, type LucideIcon, X } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type DashboardTab, type DashboardTabId, dashboardHref, dashboardTabs } from './dashboard-tabs';
-import { type ScreenLink, screenLinks, screenOf } from './screen-links';
+import { type ScreenLink, screenHref, screenLinks, screenOf } from './screen-links';
 
 interface DashboardSidebarProps {
   user: CurrentUser;
@@ -60,7 +60,7 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
       .map((link) => (
         <SidebarLink
           key={link.path}
-          href={link.path}
+          href={screenHref(link, selectedWebsiteId)}
           icon={link.icon}
           label={i18n._(link.label)}
           badge={link.badge}

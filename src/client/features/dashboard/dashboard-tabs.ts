@@ -1,4 +1,5 @@
 import { type DashboardTabId, dashboardTabIds } from '@client/components/dashboard-panel-props';
+import { siteIdOf } from '@client/features/websites';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
@@ -66,10 +67,9 @@ export interface DashboardLocation {
 
 export function parseDashboardLocation(search: string): DashboardLocation {
   const params = new URLSearchParams(search);
-  const site = Number(params.get('site'));
   return {
     tab: parseDashboardTab(params.get('tab')),
-    siteId: Number.isSafeInteger(site) && site > 0 ? site : null,
+    siteId: siteIdOf(search),
     open: params.get('open'),
   };
 }

@@ -32,6 +32,12 @@ export interface ScreenLink {
   group: 'marketing' | 'operations';
   /** A count the link shows beside its label (the tasks due). */
   badge?: ComponentType;
+  /**
+   * Holds per-site data (crawls and link fixes per website): the sidebar's website filters it as it does the
+   * dashboard, so links to it keep `?site=`. Screens without per-site data (apps, monitors, webhooks, the
+   * ecosystem) ignore the selection and say nothing of it.
+   */
+  perSite?: true;
 }
 
 export const screenLinks: readonly ScreenLink[] = [
@@ -49,10 +55,15 @@ export const screenLinks: readonly ScreenLink[] = [
   { path: '/superhub', label: msg`Central Monitoring`, icon: Activity, group: 'operations' },
   { path: '/webhooks', label: msg`Webhooks`, icon: Webhook, group: 'operations' },
   { path: '/phase3', label: msg`Phase 3`, icon: Rocket, group: 'operations' },
-  { path: '/deployment', label: msg`Link Fixes`, icon: Link2, group: 'operations' },
+  { path: '/deployment', label: msg`Link Fixes`, icon: Link2, group: 'operations', perSite: true },
 ];
 
 /** The screen a signed-in path shows, for the shell's header (`/` is the tech stack too). */
 export function screenOf(path: string): ScreenLink | undefined {
   return screenLinks.find((link) => link.path === (path === '/' ? '/techstack' : path));
+}
+
+/** A screen's link, keeping the sidebar's website where the screen has per-site data. */
+export function screenHref(link: ScreenLink, siteId: number | null): string {
+  return link.perSite && siteId ? `${link.path}?site=${siteId}` : link.path;
 }

@@ -4,9 +4,9 @@ import { formatDateTime, formatNumber } from '@client/i18n/format';
 import { Trans } from '@lingui/react/macro';
 import { useLinkHealthHistory } from './link-fixes-api';
 
-/** The Analytics tab: each site's link health across its crawls. */
-export function AnalyticsTab({ demo }: { demo: boolean }) {
-  const history = useLinkHealthHistory(demo);
+/** The Analytics tab: each site's link health across its crawls (the sidebar's website alone when chosen). */
+export function AnalyticsTab({ demo, websiteId }: { demo: boolean; websiteId: number | null }) {
+  const history = useLinkHealthHistory(demo, websiteId);
   return (
     <QueryState query={history} errorTitle={<Trans>Failed to load deployment data. Please try again.</Trans>}>
       {(sites) => (

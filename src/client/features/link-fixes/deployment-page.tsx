@@ -1,5 +1,6 @@
 import { PageLoader } from '@client/components/page-loader';
 import { QueryState } from '@client/components/query-state';
+import { SelectedSiteNote } from '@client/components/selected-site-note';
 import { BackToHomeLink, SiteHeader } from '@client/components/site-header';
 import {
   AlertDialog,
@@ -12,6 +13,7 @@ import {
 } from '@client/components/ui/alert-dialog';
 import { Badge } from '@client/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { useSelectedWebsiteInUrl } from '@client/features/websites';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2, LayoutDashboard } from 'lucide-react';
 import { useState } from 'react';
@@ -27,7 +29,11 @@ import { OverviewTab } from './overview-tab';
 /** /deployment (signed in) and /deployment-demo (anyone, the demo workspace, read-only). */
 export function DeploymentScreen({ demo }: { demo: boolean }) {
   const { t } = useLingui();
-  const report = useLinkFixReport(demo);
+  // The sidebar's website narrows the signed-in screen (its crawls and fixes are per website); the demo has none.
+  const selected = useSelectedWebsiteInUrl();
+  const site = demo ? null : selected;
+  const websiteId = site?.id ?? null;
+  const report = useLinkFixReport(demo, websiteId);
   const [deployed, setDeployed] = useState<string | null>(null);
 
   return (
@@ -37,7 +43,7 @@ export function DeploymentScreen({ demo }: { demo: boolean }) {
           <BackToHomeLink />
         ) : (
           <Link
-            href="/dashboard"
+            href={websiteId ? `/dashboard?site=${websiteId}` : '/dashboard'}
             className="flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
           >
             <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
@@ -61,6 +67,7 @@ export function DeploymentScreen({ demo }: { demo: boolean }) {
             </Badge>
           )}
         </div>
+        <SelectedSiteNote siteName={site?.name ?? null} />
         <QueryState
           query={report}
           loading={<PageLoader label={t`Loading deployment report...`} />}
@@ -118,7 +125,7 @@ export function DeploymentScreen({ demo }: { demo: boolean }) {
                 </TabsContent>
                 {!demo && (
                   <TabsContent value="impact" className="mt-4">
-                    <ImpactTab />
+                    <ImpactTab websiteId={websiteId} />
                   </TabsContent>
                 )}
                 <TabsContent value="fixes" className="mt-4">
@@ -128,7 +135,7 @@ export function DeploymentScreen({ demo }: { demo: boolean }) {
                   <DeploymentTab report={data} demo={demo} onDeployed={setDeployed} />
                 </TabsContent>
                 <TabsContent value="analytics" className="mt-4">
-                  <AnalyticsTab demo={demo} />
+                  <AnalyticsTab demo={demo} websiteId={websiteId} />
                 </TabsContent>
               </Tabs>
             </>

@@ -10,9 +10,9 @@ import { useSiteFindings } from './link-fixes-api';
 import { reasonText } from './reason-text';
 
 /** The Impact tab (issue 33 §2): the latest crawls' findings ordered by what they cost the business. */
-export function ImpactTab() {
+export function ImpactTab({ websiteId }: { websiteId: number | null }) {
   const { t } = useLingui();
-  const findings = useSiteFindings();
+  const findings = useSiteFindings(websiteId);
   return (
     <Card>
       <CardHeader>

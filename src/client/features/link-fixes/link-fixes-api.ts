@@ -1,4 +1,4 @@
-import { queryWith, requestJson } from '@client/lib/api';
+import { requestJson } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { type SiteFindings, siteFindingsSchema } from '@domain/link-fixes/finding-schemas';
 import {
@@ -8,6 +8,7 @@ import {
   linkHealthHistorySchema,
 } from '@domain/link-fixes/link-fix-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 
 export {
   type DomainReport,
@@ -29,28 +30,29 @@ const isRunning = (report: LinkFixReport | undefined) =>
       (d.lastDeployment !== null && d.lastDeployment.verification.status !== 'done'),
   ) ?? false;
 
-export function useLinkFixReport(demo: boolean) {
+/** A read of every website, or (`websiteId`, the sidebar's) of that one; keyed by both, so each is cached. */
+function filtered<S extends z.ZodType>(schema: S, path: string, websiteId: number | null) {
+  return {
+    queryKey: [path, { websiteId }],
+    queryFn: () => requestJson(schema, 'GET', websiteId === null ? path : `${path}?websiteId=${websiteId}`),
+  };
+}
+
+export function useLinkFixReport(demo: boolean, websiteId: number | null = null) {
   return useQuery<LinkFixReport>({
-    queryKey: [`${base(demo)}/deployment/link-fixes`],
-    queryFn: queryWith(linkFixReportSchema),
+    ...filtered(linkFixReportSchema, `${base(demo)}/deployment/link-fixes`, websiteId),
     // While a crawl or a verification runs, its progress is polled.
     refetchInterval: (query) => (isRunning(query.state.data) ? 2000 : false),
   });
 }
 
 /** The findings of the latest crawls, highest impact first (signed in only: the demo has no analytics). */
-export function useSiteFindings() {
-  return useQuery<SiteFindings>({
-    queryKey: ['/api/site-health/findings'],
-    queryFn: queryWith(siteFindingsSchema),
-  });
+export function useSiteFindings(websiteId: number | null = null) {
+  return useQuery<SiteFindings>(filtered(siteFindingsSchema, '/api/site-health/findings', websiteId));
 }
 
-export function useLinkHealthHistory(demo: boolean) {
-  return useQuery({
-    queryKey: [`${base(demo)}/site-health/history`],
-    queryFn: queryWith(linkHealthHistorySchema),
-  });
+export function useLinkHealthHistory(demo: boolean, websiteId: number | null = null) {
+  return useQuery(filtered(linkHealthHistorySchema, `${base(demo)}/site-health/history`, websiteId));
 }
 
 /**

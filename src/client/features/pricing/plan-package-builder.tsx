@@ -34,11 +34,14 @@ export function PlanPackageBuilder({
   initialPlanId = defaultPlanId,
   initialAddonIds = [],
   currentPlanId,
+  currentPlanNote,
   action,
 }: {
   initialPlanId?: PlanId;
   /** The workspace's plan, badged on its card (the dashboard's tab; the public page has none). */
   currentPlanId?: PlanId;
+  /** Said on the current plan's card under its badge (a trial and its end). */
+  currentPlanNote?: string;
   initialAddonIds?: AddonId[];
   action?: (selection: PackageSelection) => ReactNode;
 }) {
@@ -99,6 +102,7 @@ export function PlanPackageBuilder({
                     plan={p}
                     isSelected={isSelected}
                     isCurrent={p.id === currentPlanId}
+                    currentNote={currentPlanNote}
                     className={cn('hover:shadow-md', !isSelected && 'opacity-90')}
                     footer={
                       <span

@@ -131,6 +131,10 @@ export function PricingTabPanel() {
     selection.planId === initialPlanId &&
     selection.addonIds.length === initialAddonIds.length &&
     selection.addonIds.every((id) => initialAddonIds.includes(id));
+  const isTrial = current?.subscriptionStatus === 'trialing';
+  const trialNote = current?.trialEndsAt
+    ? t`Free trial until ${formatDate(current.trialEndsAt)}`
+    : t`Free trial`;
 
   const action = (selection: PackageSelection) => {
     if (current && isPaid(current)) {
@@ -152,11 +156,25 @@ export function PricingTabPanel() {
         </div>
       );
     }
-    // A trial's own package is offered too: subscribing to it is how the trial becomes paid.
+    // A trial's own package is current, and subscribing to it is how the trial becomes paid: it says both.
+    const isTrialPackage = isTrial && isCurrentPackage(selection);
+    const price = formatMoney(selection.totalCents);
     return (
       <div className="space-y-2">
+        {isTrialPackage && (
+          <p
+            className="flex items-center justify-center gap-2 text-center text-sm font-medium"
+            data-testid="trial-status"
+          >
+            <Check className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <span>
+              <Trans>Current plan · {trialNote}</Trans>
+            </span>
+          </p>
+        )}
         <Button
-          className="w-full"
+          // The trial's longer label wraps on a phone rather than widening the page.
+          className="h-auto min-h-9 w-full whitespace-normal py-2 text-center"
           disabled={!canBuy || checkout.isPending}
           onClick={() => checkout.mutate(selection)}
         >
@@ -164,8 +182,10 @@ export function PricingTabPanel() {
             <>
               <Loader2 className="animate-spin" /> <Trans>Creating Checkout...</Trans>
             </>
+          ) : isTrialPackage ? (
+            t`End the trial and subscribe for ${price}/month`
           ) : (
-            t`Subscribe for ${formatMoney(selection.totalCents)}/month`
+            t`Subscribe for ${price}/month`
           )}
         </Button>
         {!canBuy && (
@@ -215,6 +235,7 @@ export function PricingTabPanel() {
         initialPlanId={initialPlanId as PlanId | undefined}
         initialAddonIds={initialAddonIds}
         currentPlanId={initialPlanId as PlanId | undefined}
+        currentPlanNote={isTrial ? trialNote : undefined}
         action={action}
       />
     </div>

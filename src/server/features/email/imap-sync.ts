@@ -76,7 +76,7 @@ export async function syncEmailAccount(deps: AppDeps, workspaceId: number, accou
     connectionTimeout: connectTimeoutMs,
     greetingTimeout: connectTimeoutMs,
     socketTimeout: 60_000,
-    tls: mailSocketOptions(deps.config),
+    tls: mailSocketOptions(deps.config, account.imapPort),
   });
   // imapflow reports socket trouble as an event too; the awaited calls below surface it as their failure.
   client.on('error', (error) => deps.log.warn({ err: error, accountId }, 'imap connection error'));

@@ -1,4 +1,3 @@
-import { AppError } from '@domain/app-error';
 import { websiteFilterQuerySchema } from '@domain/ids';
 import { findingWindowDays, siteFindingsSchema } from '@domain/link-fixes/finding-schemas';
 import {
@@ -8,13 +7,17 @@ import {
   linkFixReportSchema,
   linkHealthHistorySchema,
 } from '@domain/link-fixes/link-fix-schemas';
-import { serverMessage } from '@domain/messages';
 import { normalizeDomain } from '@domain/websites/website-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { now } from '../../deps.js';
-import { findWebsiteRow } from '../websites/index.js';
 import { listFindings } from './findings.js';
-import { applyLinkFixes, completeFixPackage, linkFixReport, linkHealthHistory } from './service.js';
+import {
+  applyLinkFixes,
+  assertFilterWebsite,
+  completeFixPackage,
+  linkFixReport,
+  linkHealthHistory,
+} from './service.js';
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
@@ -28,8 +31,8 @@ export const linkFixRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/site-health/history',
-    { schema: { tags, response: { 200: linkHealthHistorySchema } } },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => linkHealthHistory(tx)),
+    { schema: { tags, querystring: websiteFilterQuerySchema, response: { 200: linkHealthHistorySchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => linkHealthHistory(tx, request.query)),
   );
 
   app.get(
@@ -48,16 +51,15 @@ export const linkFixRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       app.inWorkspace(request, 'viewer', async (tx) => {
         const { websiteId } = request.query;
-        if (websiteId !== undefined && !(await findWebsiteRow(tx, websiteId)))
-          throw new AppError('not_found', serverMessage('websites.notFound'));
+        await assertFilterWebsite(tx, request.query);
         return { windowDays: findingWindowDays, findings: await listFindings(tx, now(app.deps), websiteId) };
       }),
   );
 
   app.get(
     '/api/deployment/link-fixes',
-    { schema: { tags, response: { 200: linkFixReportSchema } } },
-    (request) => app.inWorkspace(request, 'viewer', (tx) => linkFixReport(tx)),
+    { schema: { tags, querystring: websiteFilterQuerySchema, response: { 200: linkFixReportSchema } } },
+    (request) => app.inWorkspace(request, 'viewer', (tx) => linkFixReport(tx, request.query)),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { AppError } from '@domain/app-error';
 import type { ServerType } from '@domain/crawls/crawl-schemas';
+import type { WebsiteFilter } from '@domain/ids';
 import { type FixCategory, fixCategories } from '@domain/link-fixes/link-fix-schemas';
 import { type MessageValues, type ServerMessageId, serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
@@ -15,7 +16,7 @@ import {
   type SiteCrawl,
   startVerifyCrawl,
 } from '../crawls/index.js';
-import { findWebsiteRowByDomain, listWebsiteRows } from '../websites/index.js';
+import { findWebsiteRow, findWebsiteRowByDomain, listWebsiteRows } from '../websites/index.js';
 import { buildSiteFixes, followRedirects, type LinkFix } from './site-fixes.js';
 import { type Redirect, redirectOf, redirectSnippet, snippetFileNames } from './snippets.js';
 import * as store from './store.js';
@@ -32,9 +33,22 @@ async function siteFixes(tx: Tx, site: SiteCrawl): Promise<SiteFixes> {
   };
 }
 
-async function allSiteFixes(tx: Tx): Promise<SiteFixes[]> {
+/**
+ * The sidebar's website (`?websiteId=`) narrows the screen's reads to it; a website the workspace does not
+ * have is not found rather than an empty screen.
+ */
+export async function assertFilterWebsite(tx: Tx, filter: WebsiteFilter): Promise<void> {
+  if (filter.websiteId !== undefined && !(await findWebsiteRow(tx, filter.websiteId)))
+    throw new AppError('not_found', serverMessage('websites.notFound'));
+}
+
+const inFilter = (filter: WebsiteFilter, websiteId: number) =>
+  filter.websiteId === undefined || filter.websiteId === websiteId;
+
+async function allSiteFixes(tx: Tx, filter: WebsiteFilter): Promise<SiteFixes[]> {
   const result: SiteFixes[] = [];
-  for (const site of await allLatestSiteCrawls(tx)) result.push(await siteFixes(tx, site));
+  for (const site of await allLatestSiteCrawls(tx))
+    if (inFilter(filter, site.website.id)) result.push(await siteFixes(tx, site));
   return result;
 }
 
@@ -102,8 +116,9 @@ async function verificationOf(tx: Tx, deployment: store.DeploymentRow) {
 }
 
 /** The link-fix report of spec 001 §3, from each website's latest finished crawl. */
-export async function linkFixReport(tx: Tx) {
-  const sites = await allSiteFixes(tx);
+export async function linkFixReport(tx: Tx, filter: WebsiteFilter = {}) {
+  await assertFilterWebsite(tx, filter);
+  const sites = await allSiteFixes(tx, filter);
   const fixes = sites.flatMap((s) => s.fixes.map((f) => ({ ...f, domain: s.website.domain })));
   const fixesByCategory = Object.fromEntries(fixCategories.map((c) => [c, 0])) as Record<FixCategory, number>;
   for (const fix of fixes) fixesByCategory[fix.category] += 1;
@@ -209,9 +224,11 @@ export async function applyLinkFixes(tx: Tx, queue: Queue, domain: string, userI
 }
 
 /** Link health across each website's last crawls (the deployment screen's Analytics tab). */
-export async function linkHealthHistory(tx: Tx) {
+export async function linkHealthHistory(tx: Tx, filter: WebsiteFilter = {}) {
+  await assertFilterWebsite(tx, filter);
   const result = [];
   for (const website of await listWebsiteRows(tx)) {
+    if (!inFilter(filter, website.id)) continue;
     const crawls = await listCrawls(tx, website.id, { kind: 'full', status: 'done', limit: 10 });
     const points = crawls.reverse().map((crawl) => ({
       crawlId: crawl.id,
