@@ -8,7 +8,8 @@ import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
 /**
  * A database as an installation has it: the demo workspace through the app's own seed, plus a workspace of
  * `contacts` contacts loaded by COPY, and in both workspaces reports, dashboards with tiles, homes, schedules,
- * recipients and sends (the demo seed has none). Used by the composite-key migration test (a few thousand
+ * recipients and sends, a crawl with its URLs and links, an import with its chunks and row errors, a backup
+ * with a restore and a link-fix deployment (rows of every re-keyed table, which the demo seed mostly lacks). Used by the composite-key migration test (a few thousand
  * contacts) and bench/composite-migration.ts (100,000).
  */
 export async function populateWorkspaces(
@@ -39,7 +40,10 @@ export async function populateWorkspaces(
       userId,
     ]);
     await copyContacts(owner, big.id, options.contacts);
-    for (const workspaceId of [demoId, big.id]) await addReportingRows(owner, workspaceId, userId);
+    for (const workspaceId of [demoId, big.id]) {
+      await addReportingRows(owner, workspaceId, userId);
+      await addCrawlImportAndBackupRows(owner, workspaceId);
+    }
     return { workspaceIds: [demoId, big.id] };
   } finally {
     await owner.end();
@@ -96,5 +100,59 @@ async function addReportingRows(owner: pg.Client, workspaceId: number, userId: n
      select $1, r.id, '2026-11-2' || n, 'sent' from report_schedule_recipients r cross join generate_series(1, 3) n
      where r.workspace_id = $1`,
     [workspaceId],
+  );
+}
+
+async function addCrawlImportAndBackupRows(owner: pg.Client, workspaceId: number): Promise<void> {
+  const {
+    rows: [site],
+  } = await owner.query<{ id: number }>(
+    `insert into websites (workspace_id, name, domain) values ($1, 'Seeded site', 'seeded.example') returning id`,
+    [workspaceId],
+  );
+  const {
+    rows: [crawl],
+  } = await owner.query<{ id: number }>(
+    `insert into site_crawls (workspace_id, website_id, kind, trigger, status, start_url, page_budget, max_depth)
+     values ($1, $2, 'full', 'manual', 'done', 'https://seeded.example/', 100, 3) returning id::int`,
+    [workspaceId, site.id],
+  );
+  await owner.query(
+    `insert into site_urls (workspace_id, crawl_id, url, internal, depth, state)
+     select $1, $2, 'https://seeded.example/p' || n, true, 1, 'done' from generate_series(1, 20) n;
+     insert into site_links (workspace_id, crawl_id, source_url, target_url, anchor_text)
+     select $1, $2, 'https://seeded.example/', 'https://seeded.example/p' || n, 'Page ' || n from generate_series(1, 20) n`
+      .replaceAll('$1', String(workspaceId))
+      .replaceAll('$2', String(crawl.id)),
+  );
+  const {
+    rows: [job],
+  } = await owner.query<{ id: number }>(
+    `insert into import_jobs (workspace_id, filename, status) values ($1, 'seeded.csv', 'completed') returning id::int`,
+    [workspaceId],
+  );
+  await owner.query(
+    `insert into import_file_chunks (workspace_id, job_id, seq, data) select $1, $2, n, 'chunk'::bytea from generate_series(0, 2) n`,
+    [workspaceId, job.id],
+  );
+  await owner.query(
+    `insert into import_row_errors (workspace_id, job_id, row_number, line_number, reason, fields)
+     select $1, $2, n, n + 1, 'Invalid email', array['x'] from generate_series(1, 5) n`,
+    [workspaceId, job.id],
+  );
+  const {
+    rows: [backup],
+  } = await owner.query<{ id: number }>(
+    `insert into backups (workspace_id, trigger, status) values ($1, 'manual', 'completed') returning id::int`,
+    [workspaceId],
+  );
+  await owner.query(
+    `insert into backup_restores (workspace_id, backup_id, status) values ($1, $2, 'completed')`,
+    [workspaceId, backup.id],
+  );
+  await owner.query(
+    `insert into link_fix_deployments (workspace_id, website_id, domain, server_type, fixes, snippet)
+     values ($1, $2, 'seeded.example', 'nginx', '[]', '# none')`,
+    [workspaceId, site.id],
   );
 }
