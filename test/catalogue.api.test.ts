@@ -76,7 +76,6 @@ const pendingComposite = [
   'segment_members',
   'segments',
   'subscriptions',
-  'task_comments',
   'tasks',
   'websites',
   'workflow_run_steps',

@@ -9,7 +9,7 @@ import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
  * A database as an installation has it: the demo workspace through the app's own seed, plus a workspace of
  * `contacts` contacts loaded by COPY, and in both workspaces reports, dashboards with tiles, homes, schedules,
  * recipients and sends, a crawl with its URLs and links, an import with its chunks and row errors, a backup
- * with a restore and a link-fix deployment (rows of every re-keyed table, which the demo seed mostly lacks). Used by the composite-key migration test (a few thousand
+ * with a restore, a link-fix deployment and tasks with comments (rows of every re-keyed table, which the demo seed mostly lacks). Used by the composite-key migration test (a few thousand
  * contacts) and bench/composite-migration.ts (100,000).
  */
 export async function populateWorkspaces(
@@ -42,7 +42,7 @@ export async function populateWorkspaces(
     await copyContacts(owner, big.id, options.contacts);
     for (const workspaceId of [demoId, big.id]) {
       await addReportingRows(owner, workspaceId, userId);
-      await addCrawlImportAndBackupRows(owner, workspaceId);
+      await addRowsOfRekeyedAreas(owner, workspaceId);
     }
     return { workspaceIds: [demoId, big.id] };
   } finally {
@@ -103,7 +103,7 @@ async function addReportingRows(owner: pg.Client, workspaceId: number, userId: n
   );
 }
 
-async function addCrawlImportAndBackupRows(owner: pg.Client, workspaceId: number): Promise<void> {
+async function addRowsOfRekeyedAreas(owner: pg.Client, workspaceId: number): Promise<void> {
   const {
     rows: [site],
   } = await owner.query<{ id: number }>(
@@ -154,5 +154,10 @@ async function addCrawlImportAndBackupRows(owner: pg.Client, workspaceId: number
     `insert into link_fix_deployments (workspace_id, website_id, domain, server_type, fixes, snippet)
      values ($1, $2, 'seeded.example', 'nginx', '[]', '# none')`,
     [workspaceId, site.id],
+  );
+  await owner.query(
+    `with t as (insert into tasks (workspace_id, title) select $1, 'Seeded task ' || n from generate_series(1, 3) n returning id)
+     insert into task_comments (workspace_id, task_id, body) select $1, id, 'A comment' from t`,
+    [workspaceId],
   );
 }
