@@ -25,9 +25,14 @@ export async function ensureDatabase(ownerUrl: string): Promise<void> {
 /**
  * Applies the committed SQL files in name order, each once, under an advisory lock so two
  * starting processes cannot race. Then (re)grants the runtime role and checks that every
- * table with a workspace_id is under forced row-level security.
+ * table with a workspace_id is under forced row-level security. `before` stops at the first file named
+ * from it on: a database as it was before those migrations, which a migration test then populates.
  */
-export async function runMigrations(ownerUrl: string, appPassword: string): Promise<string[]> {
+export async function runMigrations(
+  ownerUrl: string,
+  appPassword: string,
+  options: { before?: string } = {},
+): Promise<string[]> {
   const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
   const applied: string[] = [];
@@ -38,7 +43,7 @@ export async function runMigrations(ownerUrl: string, appPassword: string): Prom
     );
     const done = new Set((await client.query('select name from schema_migrations')).rows.map((r) => r.name));
     const files = readdirSync(migrationsDir)
-      .filter((f) => f.endsWith('.sql'))
+      .filter((f) => f.endsWith('.sql') && (options.before === undefined || f < options.before))
       .sort();
     for (const file of files) {
       if (done.has(file)) continue;

@@ -9,3 +9,10 @@ export const createdAtColumn = () => timestamp('created_at', { withTimezone: tru
 
 /** An identity primary key (`id bigint generated always as identity`). */
 export const identityColumn = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+
+/**
+ * The id of a table keyed by `(workspace_id, id)` (issue 35): an identity column whose primary key the table
+ * declares together with its workspace_id.
+ */
+export const tenantIdentityColumn = () =>
+  bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity();

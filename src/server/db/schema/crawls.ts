@@ -1,6 +1,6 @@
 import type { MessageRef } from '@domain/messages';
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { workspaceIdColumn } from './columns.js';
+import { tenantIdentityColumn, workspaceIdColumn } from './columns.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -19,33 +19,37 @@ export const siteHealthSettings = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.websiteId] })],
 );
 
-export const siteCrawls = pgTable('site_crawls', {
-  workspaceId: workspaceIdColumn(),
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  websiteId: integer('website_id').notNull(),
-  kind: text('kind').$type<'full' | 'verify'>().notNull(),
-  trigger: text('trigger').$type<'manual' | 'scheduled' | 'deployment'>().notNull(),
-  status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
-  startUrl: text('start_url').notNull(),
-  pageBudget: integer('page_budget').notNull(),
-  maxDepth: integer('max_depth').notNull(),
-  robotsStatus: text('robots_status').$type<'ok' | 'missing' | 'invalid' | 'unreachable'>(),
-  robotsTxt: text('robots_txt'),
-  sitemapUrls: integer('sitemap_urls'),
-  leaseUntil: at('lease_until'),
-  error: text('error'),
-  /** `error`'s catalogued message (migration 0702). */
-  errorMessage: jsonb('error_message').$type<MessageRef>(),
-  seoScore: integer('seo_score'),
-  pagesOk: integer('pages_ok'),
-  urlsTotal: integer('urls_total'),
-  urlsBroken: integer('urls_broken'),
-  comparison: jsonb('comparison'),
-  deploymentId: bigint('deployment_id', { mode: 'number' }),
-  createdAt: at('created_at').notNull().defaultNow(),
-  startedAt: at('started_at'),
-  finishedAt: at('finished_at'),
-});
+export const siteCrawls = pgTable(
+  'site_crawls',
+  {
+    workspaceId: workspaceIdColumn(),
+    id: tenantIdentityColumn(),
+    websiteId: integer('website_id').notNull(),
+    kind: text('kind').$type<'full' | 'verify'>().notNull(),
+    trigger: text('trigger').$type<'manual' | 'scheduled' | 'deployment'>().notNull(),
+    status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    startUrl: text('start_url').notNull(),
+    pageBudget: integer('page_budget').notNull(),
+    maxDepth: integer('max_depth').notNull(),
+    robotsStatus: text('robots_status').$type<'ok' | 'missing' | 'invalid' | 'unreachable'>(),
+    robotsTxt: text('robots_txt'),
+    sitemapUrls: integer('sitemap_urls'),
+    leaseUntil: at('lease_until'),
+    error: text('error'),
+    /** `error`'s catalogued message (migration 0702). */
+    errorMessage: jsonb('error_message').$type<MessageRef>(),
+    seoScore: integer('seo_score'),
+    pagesOk: integer('pages_ok'),
+    urlsTotal: integer('urls_total'),
+    urlsBroken: integer('urls_broken'),
+    comparison: jsonb('comparison'),
+    deploymentId: bigint('deployment_id', { mode: 'number' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
+);
 
 export const siteUrls = pgTable(
   'site_urls',

@@ -51,12 +51,14 @@ export async function workspaceTables(client: pg.ClientBase): Promise<TableInfo[
      order by table_name, ordinal_position`,
     [names],
   );
-  // Tables whose whole primary key is an `id` with a sequence (identity): their ids are global.
+  // Tables keyed by an `id` with a sequence (identity), alone or after workspace_id (issue 35): their ids are global.
   const { rows: keys } = await client.query<{ name: string; seq: string | null }>(
     `select c.relname as name, pg_get_serial_sequence(quote_ident(c.relname), 'id') as seq
-     from pg_class c join pg_index i on i.indrelid = c.oid and i.indisprimary and i.indnkeyatts = 1
-     join pg_attribute a on a.attrelid = c.oid and a.attnum = i.indkey[0] and a.attname = 'id'
-     where c.relnamespace = 'public'::regnamespace and c.relname = any($1)`,
+     from pg_class c join pg_index i on i.indrelid = c.oid and i.indisprimary
+     where c.relnamespace = 'public'::regnamespace and c.relname = any($1)
+       and array(select a.attname::text from unnest(i.indkey) k(attnum)
+                 join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
+                 where a.attname <> 'workspace_id') = array['id']`,
     [names],
   );
   const { rows: foreignKeys } = await client.query<{
@@ -98,10 +100,11 @@ export async function workspaceTables(client: pg.ClientBase): Promise<TableInfo[
   }
   const infos = names.map((name): TableInfo => {
     const references = foreignKeys
-      .filter(
-        (f) => f.name === name && sequenceOf.has(f.ref) && f.refcols.length === 1 && f.refcols[0] === 'id',
-      )
-      .map((f) => ({ column: f.cols[0], table: f.ref }));
+      .filter((f) => f.name === name && sequenceOf.has(f.ref))
+      .flatMap((f) => {
+        const column = idColumnOf(f);
+        return column ? [{ column, table: f.ref }] : [];
+      });
     const remapped = new Set([...(sequenceOf.has(name) ? ['id'] : []), ...references.map((r) => r.column)]);
     const regenerated = uniques
       .filter(
@@ -121,6 +124,18 @@ export async function workspaceTables(client: pg.ClientBase): Promise<TableInfo[
     };
   });
   return orderByDependencies(infos);
+}
+
+/**
+ * The column of a foreign key that holds the referenced table's `id`: the key is `(x_id) → (id)` or, keyed by
+ * workspace, `(workspace_id, x_id) → (workspace_id, id)`.
+ */
+function idColumnOf(fk: { cols: string[]; refcols: string[] }): string | undefined {
+  const workspace = fk.refcols.indexOf('workspace_id');
+  const others = fk.refcols.filter((c) => c !== 'workspace_id');
+  if (others.length !== 1 || others[0] !== 'id') return undefined;
+  if (workspace >= 0 && fk.cols[workspace] !== 'workspace_id') return undefined;
+  return fk.cols[fk.refcols.indexOf('id')];
 }
 
 /** Referenced tables first (depth-first), then trigger-filled tables; names break ties. */

@@ -139,7 +139,8 @@ export async function upsertRecipient(
   },
 ): Promise<{ id: number; created: boolean }> {
   const confirmed = r.userId === null ? null : sql`now()`;
-  const conflict = r.userId === null ? sql`(schedule_id, email)` : sql`(schedule_id, user_id)`;
+  const conflict =
+    r.userId === null ? sql`(workspace_id, schedule_id, email)` : sql`(workspace_id, schedule_id, user_id)`;
   const { rows } = await tx.execute<{ id: string; created: boolean }>(sql`
     insert into report_schedule_recipients (schedule_id, user_id, email, locale, time_zone, confirmed_at, next_run_at)
     values (${scheduleId}, ${r.userId}, ${r.email}, ${r.locale}, ${r.timeZone}, ${confirmed},
@@ -242,7 +243,7 @@ export async function moveNextRun(tx: Tx, recipientId: number, nextRunAt: Date):
 export async function insertSend(tx: Tx, recipientId: number, period: string): Promise<number | undefined> {
   const { rows } = await tx.execute<{ id: string }>(sql`
     insert into report_sends (recipient_id, period) values (${recipientId}, ${period})
-    on conflict (recipient_id, period) do nothing returning id`);
+    on conflict (workspace_id, recipient_id, period) do nothing returning id`);
   return rows[0] ? Number(rows[0].id) : undefined;
 }
 
