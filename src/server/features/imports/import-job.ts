@@ -132,11 +132,11 @@ export function tooManyRows(): AppError {
 }
 
 /**
- * Two batches are in the database at once: while one writes, the next is staged and matched (reads
- * only, so it can never hold a lock the writer waits for), and the one after is parsed. A batch
- * writes only after the batch before it committed, so checkpoints stay in file order. At most three
- * parsed batches are alive (a 10,000-row batch holds ~8 MB): each is launched as soon as it is
- * parsed, and the one it waits for is let go once it has committed.
+ * Two batches are in the database at once: while one writes, the next is parsed, then staged and
+ * matched (reads only, so it can never hold a lock the writer waits for). A batch writes only after
+ * the batch before it committed, so checkpoints stay in file order. A batch is parsed only once the
+ * one two before it has committed, so at most two batches (~8 MB each at 10,000 rows) are in memory:
+ * parsing and staging are quick beside a write, and a batch parsed earlier would only wait.
  */
 async function importRows(deps: AppDeps, job: store.ImportJobRow, runner: string): Promise<void> {
   const { database } = deps;
@@ -145,7 +145,6 @@ async function importRows(deps: AppDeps, job: store.ImportJobRow, runner: string
   let newestBatch: ImportBatch | null = null;
   try {
     for await (const { batch, isLast } of batchesAfter(deps, job)) {
-      await older;
       const before = { committed: newest, batch: newestBatch };
       const commit = database.withWorkspace(job.workspaceId, (tx) =>
         commitBatch(tx, job, runner, batch, isLast, before),
@@ -154,8 +153,8 @@ async function importRows(deps: AppDeps, job: store.ImportJobRow, runner: string
       older = newest;
       newest = commit;
       newestBatch = batch;
+      await older; // only now is the next batch parsed
     }
-    await older;
     await newest;
   } finally {
     // Never leave a batch running after the run ends (its advisory lock is released then).
