@@ -92,8 +92,14 @@ async function runLocked(deps: AppDeps, { workspaceId, jobId }: ImportJobData): 
   }
 }
 
-/** Every row of the stored file after the checkpoint, in batches; the header is the file's first record. */
-async function* batchesAfter(deps: AppDeps, job: store.ImportJobRow): AsyncGenerator<ImportBatch> {
+/**
+ * Every row of the stored file after the checkpoint, in batches; the header is the file's first record.
+ * The last batch (possibly empty: its transaction also completes the job) is the one after the file ends.
+ */
+async function* batchesAfter(
+  deps: AppDeps,
+  job: store.ImportJobRow,
+): AsyncGenerator<{ batch: ImportBatch; isLast: boolean }> {
   const mapping = mapHeader(job.header);
   let rowNumber = 0;
   let isHeader = true;
@@ -110,12 +116,12 @@ async function* batchesAfter(deps: AppDeps, job: store.ImportJobRow): AsyncGener
       if (rowNumber > maxImportRows) throw tooManyRows();
       batch.add(item, rowNumber);
       if (batch.rowCount >= batchRows) {
-        yield batch;
+        yield { batch, isLast: false };
         batch = new ImportBatch(mapping);
       }
     }
   }
-  yield batch; // possibly empty: the last transaction also completes the job
+  yield { batch, isLast: true };
 }
 
 export function tooManyRows(): AppError {
@@ -126,42 +132,44 @@ export function tooManyRows(): AppError {
 }
 
 /**
- * Two batches are in the database at once: while one writes, the next is staged and matched (reads
- * only, so it can never hold a lock the writer waits for), and the one after is parsed. A batch
- * writes only after the batch before it committed, so checkpoints stay in file order.
+ * Two batches are in the database at once: while one writes, the next is parsed, then staged and
+ * matched (reads only, so it can never hold a lock the writer waits for). A batch writes only after
+ * the batch before it committed, so checkpoints stay in file order. A batch is parsed only once the
+ * one two before it has committed, so at most two batches (~8 MB each at 10,000 rows) are in memory:
+ * parsing and staging are quick beside a write, and a batch parsed earlier would only wait.
  */
 async function importRows(deps: AppDeps, job: store.ImportJobRow, runner: string): Promise<void> {
   const { database } = deps;
   let older: Promise<void> = Promise.resolve();
   let newest: Promise<void> = Promise.resolve();
   let newestBatch: ImportBatch | null = null;
-  const launch = (batch: ImportBatch, isLast: boolean) => {
-    const before = { committed: newest, batch: newestBatch };
-    const commit = database.withWorkspace(job.workspaceId, (tx) =>
-      commitBatch(tx, job, runner, batch, isLast, before),
-    );
-    commit.catch(() => {}); // awaited below; this only keeps it from being "unhandled" meanwhile
-    older = newest;
-    newest = commit;
-    newestBatch = batch;
-  };
-  // The last batch is known only when the file ends, so each batch is launched when the next arrives.
-  let pending: ImportBatch | null = null;
   try {
-    for await (const batch of batchesAfter(deps, job)) {
-      if (pending) {
-        await older;
-        launch(pending, false);
-      }
-      pending = batch;
+    for await (const { batch, isLast } of batchesAfter(deps, job)) {
+      const before = { committed: newest, batch: newestBatch };
+      const commit = database.withWorkspace(job.workspaceId, (tx) =>
+        commitBatch(tx, job, runner, batch, isLast, before),
+      );
+      commit.catch(() => {}); // awaited below; this only keeps it from being "unhandled" meanwhile
+      older = newest;
+      newest = commit;
+      newestBatch = batch;
+      await older; // only now is the next batch parsed
     }
-    if (pending) launch(pending, true);
-    await older;
     await newest;
   } finally {
     // Never leave a batch running after the run ends (its advisory lock is released then).
     await Promise.allSettled([older, newest]);
   }
+}
+
+/**
+ * Whether `batch` shares an email or phone with the batch before it, which has committed by now.
+ * Called once: it drops the reference, so the batch before is not kept alive while this one writes.
+ */
+function overlapsBatchBefore(batch: ImportBatch, before: { batch: ImportBatch | null }): boolean {
+  const previous = before.batch;
+  before.batch = null;
+  return previous !== null && batch.sharesIdentityWith(previous);
 }
 
 async function commitBatch(
@@ -175,7 +183,7 @@ async function commitBatch(
   let staged = await stageBatch(tx, batch);
   await before.committed;
   // Matching could not see what the batch before wrote; only its own emails and phones can differ.
-  if (before.batch && batch.sharesIdentityWith(before.batch)) staged = await rematchBatch(tx, batch);
+  if (overlapsBatchBefore(batch, before)) staged = await rematchBatch(tx, batch);
   if (!(await store.lockOwnedJob(tx, job.id, runner))) throw new LostOwnership();
   const outcome = await writeBatch(tx, batch, staged, (adding) => assertContactCapacity(tx, adding));
   await createBatchDeals(tx, batch);
@@ -240,7 +248,7 @@ async function assertFitsPlan(deps: AppDeps, job: store.ImportJobRow): Promise<v
   const newEmails = new Set<string>();
   const newPhones = new Set<string>();
   let adding = 0;
-  for await (const batch of batchesAfter(deps, job)) {
+  for await (const { batch } of batchesAfter(deps, job)) {
     const emails = batch.staged.flatMap((s) => (s.contact.email ? [s.contact.email] : []));
     const phones = batch.staged.flatMap((s) => (s.contact.phone ? [s.contact.phone] : []));
     const existing = await deps.database.withWorkspace(job.workspaceId, (tx) =>
