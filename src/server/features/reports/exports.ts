@@ -33,7 +33,7 @@ export function listExport(tx: Tx, list: ExportList, options: ExportListQuery): 
   return {
     fileName: `${list}-${today()}.${format}`,
     async write(out) {
-      const writer = sheetWriter(format, out, header, list);
+      const writer = await sheetWriter(format, out, header, list);
       for await (const rows of store.cursorRows(tx, query)) await writer.addRows(rows as Cell[][]);
       await writer.end();
     },
@@ -79,7 +79,7 @@ export async function reportExport(tx: Tx, id: number, format: ExportFormat): Pr
   return {
     fileName: `${definition.name}.${format}`,
     async write(out) {
-      const writer = sheetWriter(format, out, header, 'Report');
+      const writer = await sheetWriter(format, out, header, 'Report');
       await writer.addRows(rows);
       await writer.end();
     },

@@ -2,7 +2,6 @@ import type { Locale } from '@domain/locales';
 import { fieldOf } from '@domain/reports/report-catalogue';
 import { measureHeading, type ReportSeries } from '@domain/reports/report-schemas';
 import { type ScheduleMailWords, scheduleMailWords } from '@domain/reports/schedule-mail';
-import PDFDocument from 'pdfkit';
 
 /** One report of a mail: its name and the series it was run to (a dashboard has one per tile). */
 export interface RenderedReport {
@@ -201,7 +200,9 @@ function drawTable(doc: PDFKit.PDFDocument, table: FigureTable) {
 }
 
 /** The PDF of the mail: a title, then each report's chart and table, on A4 with pdfkit's standard fonts. */
-export function reportPdf(title: string, subtitle: string, tables: FigureTable[]): Promise<Buffer> {
+export async function reportPdf(title: string, subtitle: string, tables: FigureTable[]): Promise<Buffer> {
+  // Loaded on first use, as the sheet writer loads exceljs: only the scheduled-report sender draws PDFs.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: page.margin, info: { Title: title } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -2,7 +2,6 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { ExportFormat } from '@domain/reports/report-schemas';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { neutraliseFormula } from '../../http/csv-download.js';
 
 export type Cell = string | number | boolean | null;
@@ -61,7 +60,9 @@ function csvWriter(out: Writable, header: string[]): SheetWriter {
   };
 }
 
-function xlsxWriter(out: Writable, header: string[], sheetName: string): SheetWriter {
+async function xlsxWriter(out: Writable, header: string[], sheetName: string): Promise<SheetWriter> {
+  // Loaded on first use: exceljs holds ~25 MB in every process that imports it, and most never write XLSX.
+  const { default: ExcelJS } = await import('exceljs');
   // Inline strings and no styles: the streaming writer then keeps nothing per row once a row is committed.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -84,11 +85,11 @@ function xlsxWriter(out: Writable, header: string[], sheetName: string): SheetWr
   };
 }
 
-export function sheetWriter(
+export async function sheetWriter(
   format: ExportFormat,
   out: Writable,
   header: string[],
   sheetName: string,
-): SheetWriter {
+): Promise<SheetWriter> {
   return format === 'csv' ? csvWriter(out, header) : xlsxWriter(out, header, sheetName);
 }
