@@ -69,8 +69,9 @@ async function groupsOf(workspaceId: number) {
     [workspaceId],
   );
   const rollup = await db.query(
-    `select day::text, source, status, owner_id::int, contact_type, n::int, value_cents::text as v
-     from contact_daily_rollups where workspace_id = $1 order by 1, 2, 3, 4, 5`,
+    `select day::text, source, status, owner_id::int, contact_type, sum(n)::int as n, sum(value_cents)::bigint::text as v
+     from contact_daily_rollups where workspace_id = $1
+     group by 1, 2, 3, 4, 5 having sum(n) <> 0 order by 1, 2, 3, 4, 5`,
     [workspaceId],
   );
   return {
