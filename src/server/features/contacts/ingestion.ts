@@ -36,6 +36,12 @@ const numberFormat = new Intl.NumberFormat('en-US');
 /** Within this many of the limit, creators take the capacity lock at once and count exactly. */
 const nearLimit = 100;
 
+const knownPlan = (planId: string | undefined): planId is PlanId =>
+  planId !== undefined && planIds.includes(planId as PlanId);
+
+/** Each plan's contact limit (null: none), for the database to pick the workspace's. */
+const contactLimits = Object.fromEntries(planIds.map((id) => [id, planById(id).limits.contacts]));
+
 /**
  * Throws when adding `adding` contacts would take the workspace past its plan's contact limit
  * (Starter 1,000, Professional 10,000, Enterprise unlimited). Concurrent creators cannot overshoot
@@ -43,13 +49,20 @@ const nearLimit = 100;
  * limit that lock is taken here, so the last free places are refused with this message.
  */
 export async function assertContactCapacity(tx: Tx, adding: number): Promise<void> {
-  const planId = await store.readWorkspacePlan(tx);
-  if (!planId || !planIds.includes(planId as PlanId))
-    throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
-  const plan = planById(planId as PlanId);
+  if (adding <= 0) {
+    if (!knownPlan(await store.readWorkspacePlan(tx)))
+      throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
+    return;
+  }
+  // The plan, its limit set for the commit-time check and the count, in one round trip (every lead
+  // form submission passes here).
+  const read = await store.contactTotalUnderPlanLimit(tx, contactLimits);
+  const planId = read?.plan;
+  if (!knownPlan(planId)) throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
+  const plan = planById(planId);
   const limit = plan.limits.contacts;
-  if (limit === null || adding <= 0) return;
-  let total = await store.contactTotalUnderLimit(tx, limit);
+  if (limit === null) return;
+  let total = read?.total ?? 0;
   if (total + adding + nearLimit > limit) total = await store.lockContactCapacity(tx);
   if (total + adding > limit) {
     const room = Math.max(0, limit - total);

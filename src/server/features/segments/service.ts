@@ -153,23 +153,12 @@ export function segmentEventListener(deps: AppDeps): ContactEventListener {
   return async (tx, event) => {
     const kinds = dependenciesOfEvent[event.type];
     if (kinds.length === 0) return;
-    const { rows } = await tx.execute<{ queued: string | null }>(
-      sql`select current_setting('app.segments_queued', true) as queued`,
-    );
-    const queued = rows[0].queued ? rows[0].queued.split(',') : [];
-    if (queued.includes(String(event.contactId))) return;
-    if (!(await store.anySegmentDependsOn(tx, kinds))) return;
-    await tx.execute(
-      sql`select set_config('app.segments_queued', ${[...queued, event.contactId].join(',')}, true)`,
-    );
-    const workspaceId = await store.currentWorkspaceId(tx);
+    const claim = await store.claimEvaluation(tx, event.contactId, kinds);
+    if (!claim) return;
+    const { workspaceId, first } = claim;
     // Woken on commit (the first job of the transaction asks; one wake-up serves them all): a change
     // reaches its segments in milliseconds, not at the queue's next dispatch tick.
-    await deps.queue.send(
-      evaluateJobName,
-      { workspaceId, contactId: event.contactId },
-      { tx, wake: queued.length === 0 },
-    );
+    await deps.queue.send(evaluateJobName, { workspaceId, contactId: event.contactId }, { tx, wake: first });
   };
 }
 
