@@ -138,6 +138,11 @@ export interface ContactIdentityInput {
 export interface UpsertOptions {
   via: ContactVia;
   actorUserId?: number | null;
+  /**
+   * The person got in touch at this time (a form sent): their last contact, written with the new
+   * contact's insert, else advanced on the known one (as `markContacted`, without its own statement).
+   */
+  contactedAt?: Date;
 }
 
 const fillableFields = [
@@ -207,7 +212,9 @@ export async function upsertContactByIdentity(
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const existing = await findByIdentity(tx, clean.email, clean.phone);
     if (existing) {
-      return { contact: await fillEmptyFields(tx, existing, clean, options), created: false };
+      const contact = await fillEmptyFields(tx, existing, clean, options);
+      if (options.contactedAt) await store.advanceLastContacted(tx, contact.id, options.contactedAt);
+      return { contact, created: false };
     }
     await assertContactCapacity(tx, 1);
     const companyId = clean.company ? (await store.findOrCreateCompany(tx, clean.company)).id : null;
@@ -230,6 +237,7 @@ export async function upsertContactByIdentity(
       contactType: clean.contactType,
       properties: clean.properties,
       ownerId: options.actorUserId ?? null,
+      lastContactedAt: options.contactedAt ?? null,
     });
     if (inserted) {
       await recordCreation(tx, inserted, options);
