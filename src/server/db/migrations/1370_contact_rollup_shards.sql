@@ -22,22 +22,56 @@ create type app_contact_rollup_change as (
   n bigint, value_cents bigint
 );
 
--- A statement's changes, added to this connection's shard. Security definer (owned by the migrating
--- superuser), as before: the rows come from the statement's own transition tables, so each carries the
--- workspace of a contact the statement was allowed to write; but the statement may run where no
--- workspace is set (a user's removal sets owners to null through a foreign key). A change is kept only
+-- A statement's changes, added to this connection's shard: one function for the three triggers (as
+-- contact_stats' in 1331), so the upsert is written once and names the table it fills (backups'
+-- catalogue finds trigger-filled tables in their triggers' functions). Security definer (owned by the
+-- migrating superuser), as before: the rows come from the statement's own transition tables, so each
+-- carries the workspace of a contact the statement was allowed to write; but the statement may run where
+-- no workspace is set (a user's removal sets owners to null through a foreign key). A change is kept only
 -- while its workspace exists (one being deleted gets no rollups back).
-create function app_contact_rollups_apply(changes app_contact_rollup_change[]) returns void
+create function app_contact_rollups_apply() returns trigger
   language plpgsql security definer set search_path = public as $$
 declare
   slot constant smallint := (pg_backend_pid() % 32)::smallint;
+  changes app_contact_rollup_change[];
 begin
+  -- Each branch names only the transition tables its operation has.
+  if tg_op = 'INSERT' then
+    changes := array(
+      select row(g.*)::app_contact_rollup_change from (
+        select workspace_id, (created_at at time zone 'UTC')::date, source, status, coalesce(owner_id, 0),
+          coalesce(contact_type, ''), count(*), sum(value_cents)
+        from new_rows group by 1, 2, 3, 4, 5, 6) g);
+  elsif tg_op = 'UPDATE' then
+    changes := array(
+      select row(g.*)::app_contact_rollup_change from (
+        select workspace_id, day, source, status, owner_id, contact_type, sum(n), sum(value_cents)
+        from (
+          select workspace_id, (created_at at time zone 'UTC')::date as day, source, status,
+            coalesce(owner_id, 0) as owner_id, coalesce(contact_type, '') as contact_type, 1 as n, value_cents
+          from new_rows
+          union all
+          select workspace_id, (created_at at time zone 'UTC')::date, source, status,
+            coalesce(owner_id, 0), coalesce(contact_type, ''), -1, -value_cents
+          from old_rows
+        ) moved
+        group by 1, 2, 3, 4, 5, 6
+        having sum(n) <> 0 or sum(value_cents) <> 0) g);
+    -- Most updates (names, notes, last contact) leave every group as it was: nothing to lock.
+    if cardinality(changes) = 0 then
+      return null;
+    end if;
+  else
+    changes := array(
+      select row(g.*)::app_contact_rollup_change from (
+        select workspace_id, (created_at at time zone 'UTC')::date, source, status, coalesce(owner_id, 0),
+          coalesce(contact_type, ''), -count(*), -sum(value_cents)
+        from old_rows group by 1, 2, 3, 4, 5, 6) g);
+  end if;
   insert into contact_daily_rollups as r (workspace_id, day, source, status, owner_id, contact_type, shard, n, value_cents)
-  select c.workspace_id, c.day, c.source, c.status, c.owner_id, c.contact_type, slot, sum(c.n), sum(c.value_cents)
+  select c.workspace_id, c.day, c.source, c.status, c.owner_id, c.contact_type, slot, c.n, c.value_cents
   from unnest(changes) c
   where exists (select 1 from workspaces w where w.id = c.workspace_id)
-  group by 1, 2, 3, 4, 5, 6
-  having sum(c.n) <> 0 or sum(c.value_cents) <> 0
   -- One order for every statement, so two writers lock shared rollup rows in the same order.
   order by 1, 2, 3, 4, 5, 6
   on conflict (workspace_id, day, source, status, owner_id, contact_type, shard)
@@ -46,49 +80,18 @@ begin
   where c.n < 0 and r.shard = slot and r.n = 0 and r.value_cents = 0 and r.workspace_id = c.workspace_id
     and r.day = c.day and r.source = c.source and r.status = c.status and r.owner_id = c.owner_id
     and r.contact_type = c.contact_type;
-end $$;
--- Only the triggers below (security definer, as its owner) call it: it writes any workspace's rollups.
-revoke all on function app_contact_rollups_apply(app_contact_rollup_change[]) from public;
-
-create or replace function app_contact_rollups_add() returns trigger
-  language plpgsql security definer set search_path = public as $$
-begin
-  perform app_contact_rollups_apply(array(
-    select row(g.*)::app_contact_rollup_change from (
-      select workspace_id, (created_at at time zone 'UTC')::date, source, status, coalesce(owner_id, 0),
-        coalesce(contact_type, ''), count(*), sum(value_cents)
-      from new_rows group by 1, 2, 3, 4, 5, 6) g));
   return null;
 end $$;
 
-create or replace function app_contact_rollups_move() returns trigger
-  language plpgsql security definer set search_path = public as $$
-begin
-  perform app_contact_rollups_apply(array(
-    select row(g.*)::app_contact_rollup_change from (
-      select workspace_id, day, source, status, owner_id, contact_type, sum(n), sum(value_cents)
-      from (
-        select workspace_id, (created_at at time zone 'UTC')::date as day, source, status,
-          coalesce(owner_id, 0) as owner_id, coalesce(contact_type, '') as contact_type, 1 as n, value_cents
-        from new_rows
-        union all
-        select workspace_id, (created_at at time zone 'UTC')::date, source, status,
-          coalesce(owner_id, 0), coalesce(contact_type, ''), -1, -value_cents
-        from old_rows
-      ) changes
-      group by 1, 2, 3, 4, 5, 6
-      -- Most updates (names, notes, last contact) leave every group as it was: nothing to lock.
-      having sum(n) <> 0 or sum(value_cents) <> 0) g));
-  return null;
-end $$;
-
-create or replace function app_contact_rollups_remove() returns trigger
-  language plpgsql security definer set search_path = public as $$
-begin
-  perform app_contact_rollups_apply(array(
-    select row(g.*)::app_contact_rollup_change from (
-      select workspace_id, (created_at at time zone 'UTC')::date, source, status, coalesce(owner_id, 0),
-        coalesce(contact_type, ''), -count(*), -sum(value_cents)
-      from old_rows group by 1, 2, 3, 4, 5, 6) g));
-  return null;
-end $$;
+drop trigger contacts_rollup_insert on contacts;
+drop trigger contacts_rollup_update on contacts;
+drop trigger contacts_rollup_delete on contacts;
+drop function app_contact_rollups_add();
+drop function app_contact_rollups_move();
+drop function app_contact_rollups_remove();
+create trigger contacts_rollup_insert after insert on contacts
+  referencing new table as new_rows for each statement execute function app_contact_rollups_apply();
+create trigger contacts_rollup_update after update on contacts
+  referencing old table as old_rows new table as new_rows for each statement execute function app_contact_rollups_apply();
+create trigger contacts_rollup_delete after delete on contacts
+  referencing old table as old_rows for each statement execute function app_contact_rollups_apply();
