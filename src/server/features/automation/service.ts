@@ -268,8 +268,11 @@ export function contactEventListener(deps: AppDeps): ContactEventListener {
   return async (tx, event) => {
     if (!(event.type in triggerOfEvent)) return;
     const triggering = event as TriggerEvent;
-    const workflows = await store.activeWorkflowsByTrigger(tx, triggerOfEvent[triggering.type]);
-    if (workflows.length === 0 || (await store.isAutomationTransaction(tx))) return;
+    const { workflows, automationRun, workspaceId, txid } = await store.activeWorkflowsByTrigger(
+      tx,
+      triggerOfEvent[triggering.type],
+    );
+    if (workflows.length === 0 || automationRun) return;
     const matching: store.WorkflowRow[] = [];
     for (const workflow of workflows) {
       if (await triggerMatches(tx, workflow.definition.trigger, triggering)) matching.push(workflow);
@@ -277,7 +280,6 @@ export function contactEventListener(deps: AppDeps): ContactEventListener {
     if (matching.length === 0) return;
     const contact = await findContact(tx, event.contactId);
     if (!contact) return;
-    const { workspaceId, txid } = await store.currentWorkspaceAndTxid(tx);
     const key = triggerKeyOf(triggering, txid);
     for (const workflow of matching) {
       if (!workflow.definition.conditions.every((c) => meetsCondition(contact, c))) continue;

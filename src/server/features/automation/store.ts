@@ -44,12 +44,39 @@ export async function findWorkflowRow(tx: Tx, id: number, lock = false): Promise
   return rows[0];
 }
 
-export async function activeWorkflowsByTrigger(tx: Tx, triggerType: string): Promise<WorkflowRow[]> {
-  const { rows } = await tx.execute<WorkflowRow>(
-    sql`select ${workflowColumns} from ${withCurrentVersion}
-        where w.status = 'active' and w.trigger_type = ${triggerType} order by w.id`,
+/**
+ * The active workflows of a trigger, with what starting them needs, in one round trip (a contact event
+ * comes inside its writer's transaction, e.g. a lead form's submission): whether this transaction is an
+ * automation run's own, and the workspace and the transaction's id (for a run's key; read only when
+ * there is a workflow, which the event's write has already given an id).
+ */
+export async function activeWorkflowsByTrigger(
+  tx: Tx,
+  triggerType: string,
+): Promise<{ workflows: WorkflowRow[]; automationRun: boolean; workspaceId: number; txid: string }> {
+  const { rows } = await tx.execute<
+    Omit<WorkflowRow, 'id'> & {
+      id: number | null;
+      automationRun: string | null;
+      workspaceId: number;
+      txid: string | null;
+    }
+  >(
+    sql`select current_setting('app.automation_run', true) as "automationRun",
+          app_current_workspace() as "workspaceId",
+          case when w.id is not null then txid_current()::text end as txid, ${workflowColumns}
+        from (select) one left join (${withCurrentVersion}) on w.status = 'active' and w.trigger_type = ${triggerType}
+        order by w.id`,
   );
-  return rows;
+  const { automationRun, workspaceId, txid } = rows[0];
+  return {
+    workflows: rows.flatMap(({ automationRun: _run, workspaceId: _ws, txid: _txid, ...row }) =>
+      row.id === null ? [] : [{ ...row, id: row.id }],
+    ),
+    automationRun: Boolean(automationRun),
+    workspaceId: Number(workspaceId),
+    txid: txid ?? '',
+  };
 }
 
 export async function insertWorkflowRow(
@@ -458,12 +485,6 @@ export async function workspacesWithFinishedRuns(tx: Tx) {
 /** True inside a transaction a workflow step runs in: changes it makes start no other workflow (no loops). */
 export async function markAutomationTransaction(tx: Tx, runId: number) {
   await tx.execute(sql`select set_config('app.automation_run', ${String(runId)}, true)`);
-}
-export async function isAutomationTransaction(tx: Tx): Promise<boolean> {
-  const { rows } = await tx.execute<{ v: string | null }>(
-    sql`select current_setting('app.automation_run', true) as v`,
-  );
-  return Boolean(rows[0]?.v);
 }
 export async function currentWorkspaceAndTxid(tx: Tx) {
   const { rows } = await tx.execute<{ workspaceId: number; txid: string }>(

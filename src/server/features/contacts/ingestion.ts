@@ -36,6 +36,12 @@ const numberFormat = new Intl.NumberFormat('en-US');
 /** Within this many of the limit, creators take the capacity lock at once and count exactly. */
 const nearLimit = 100;
 
+const knownPlan = (planId: string | undefined): planId is PlanId =>
+  planId !== undefined && planIds.includes(planId as PlanId);
+
+/** Each plan's contact limit (null: none), for the database to pick the workspace's. */
+const contactLimits = Object.fromEntries(planIds.map((id) => [id, planById(id).limits.contacts]));
+
 /**
  * Throws when adding `adding` contacts would take the workspace past its plan's contact limit
  * (Starter 1,000, Professional 10,000, Enterprise unlimited). Concurrent creators cannot overshoot
@@ -43,13 +49,20 @@ const nearLimit = 100;
  * limit that lock is taken here, so the last free places are refused with this message.
  */
 export async function assertContactCapacity(tx: Tx, adding: number): Promise<void> {
-  const planId = await store.readWorkspacePlan(tx);
-  if (!planId || !planIds.includes(planId as PlanId))
-    throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
-  const plan = planById(planId as PlanId);
+  if (adding <= 0) {
+    if (!knownPlan(await store.readWorkspacePlan(tx)))
+      throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
+    return;
+  }
+  // The plan, its limit set for the commit-time check and the count, in one round trip (every lead
+  // form submission passes here).
+  const read = await store.contactTotalUnderPlanLimit(tx, contactLimits);
+  const planId = read?.plan;
+  if (!knownPlan(planId)) throw new AppError('not_found', serverMessage('auth.workspaceNotFound'));
+  const plan = planById(planId);
   const limit = plan.limits.contacts;
-  if (limit === null || adding <= 0) return;
-  let total = await store.contactTotalUnderLimit(tx, limit);
+  if (limit === null) return;
+  let total = read?.total ?? 0;
   if (total + adding + nearLimit > limit) total = await store.lockContactCapacity(tx);
   if (total + adding > limit) {
     const room = Math.max(0, limit - total);
@@ -125,6 +138,11 @@ export interface ContactIdentityInput {
 export interface UpsertOptions {
   via: ContactVia;
   actorUserId?: number | null;
+  /**
+   * The person got in touch at this time (a form sent): their last contact, written with the new
+   * contact's insert, else advanced on the known one (as `markContacted`, without its own statement).
+   */
+  contactedAt?: Date;
 }
 
 const fillableFields = [
@@ -194,7 +212,9 @@ export async function upsertContactByIdentity(
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const existing = await findByIdentity(tx, clean.email, clean.phone);
     if (existing) {
-      return { contact: await fillEmptyFields(tx, existing, clean, options), created: false };
+      const contact = await fillEmptyFields(tx, existing, clean, options);
+      if (options.contactedAt) await store.advanceLastContacted(tx, contact.id, options.contactedAt);
+      return { contact, created: false };
     }
     await assertContactCapacity(tx, 1);
     const companyId = clean.company ? (await store.findOrCreateCompany(tx, clean.company)).id : null;
@@ -217,6 +237,7 @@ export async function upsertContactByIdentity(
       contactType: clean.contactType,
       properties: clean.properties,
       ownerId: options.actorUserId ?? null,
+      lastContactedAt: options.contactedAt ?? null,
     });
     if (inserted) {
       await recordCreation(tx, inserted, options);

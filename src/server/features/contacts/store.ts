@@ -99,15 +99,19 @@ export async function readContactStats(tx: Tx) {
 }
 
 /**
- * The workspace's contact total, and the plan's limit handed to the commit-time check (migration 1331),
- * which counts again under the workspace's capacity lock: creators far from the limit never wait on each
- * other, and no two can both take the last free place.
+ * The workspace's plan and contact total, and its plan's limit (`limits[plan]`, null: none) handed to
+ * the commit-time check (migration 1331), which counts again under the workspace's capacity lock:
+ * creators far from the limit never wait on each other, and no two can both take the last free place.
  */
-export async function contactTotalUnderLimit(tx: Tx, limit: number): Promise<number> {
-  const { rows } = await tx.execute<{ total: string }>(sql`
-    select set_config('app.contact_limit', ${String(limit)}, true),
-      (select coalesce(sum(total), 0) from contact_stats) as total`);
-  return Number(rows[0].total);
+export async function contactTotalUnderPlanLimit(
+  tx: Tx,
+  limits: Record<string, number | null>,
+): Promise<{ plan: string; total: number } | undefined> {
+  const { rows } = await tx.execute<{ plan: string; total: string }>(sql`
+    select w.plan, set_config('app.contact_limit', coalesce(${JSON.stringify(limits)}::jsonb ->> w.plan, ''), true),
+      (select coalesce(sum(total), 0) from contact_stats) as total
+    from workspaces w where w.id = app_current_workspace()`);
+  return rows[0] && { plan: rows[0].plan, total: Number(rows[0].total) };
 }
 
 /** Takes the workspace's capacity lock now (held until commit) and counts exactly: for the last free places. */

@@ -27,7 +27,6 @@ import {
   addTimelineEntry,
   type ContactIdentityInput,
   findContact,
-  markContacted,
   upsertContactByIdentity,
 } from '../contacts/index.js';
 import { findWebsiteRow, listWebsiteRows } from '../websites/index.js';
@@ -314,7 +313,7 @@ export async function recordSubmission(
   const { contact } = await upsertContactByIdentity(
     tx,
     { ...checked.identity, source: website?.name ?? unknownSource },
-    { via: 'form' },
+    { via: 'form', contactedAt: place.at },
   );
   const submission = await store.insertSubmissionRow(tx, {
     formId: form.id,
@@ -342,7 +341,6 @@ export async function recordSubmission(
       page: place.page,
     },
   });
-  await markContacted(tx, contact.id, place.at);
   await emitContactEvent(tx, {
     type: 'contact.form_submitted',
     contactId: contact.id,

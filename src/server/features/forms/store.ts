@@ -15,8 +15,18 @@ export async function listFormRows(tx: Tx): Promise<FormRow[]> {
   return tx.select().from(forms).orderBy(desc(forms.updatedAt), desc(forms.id));
 }
 
+/**
+ * A named statement: every submission reads its form first, and a workspace transaction's BEGIN rides
+ * with a prepared first statement (one round trip fewer).
+ */
 export async function findFormRow(tx: Tx, id: number): Promise<FormRow | undefined> {
-  const [row] = await tx.select().from(forms).where(eq(forms.id, id));
+  const [row] = await executeNamed<FormRow>(
+    tx,
+    'forms-find',
+    sql`select id, workspace_id as "workspaceId", key, name, locale, website_id as "websiteId", fields, consent,
+      texts, redirect_url as "redirectUrl", created_at as "createdAt", updated_at as "updatedAt"
+      from ${forms} where id = ${id}`,
+  );
   return row;
 }
 

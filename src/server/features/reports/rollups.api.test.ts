@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 
 /**
- * The contacts rollup (migration 1315) against the rows it summarises: after every kind of write the
+ * The contacts rollup (migrations 1315, 1370) against the rows it summarises: after every kind of write the
  * rollup's groups equal the rows grouped, and every report the rollup answers equals the same report read
  * from the rows (forced by a filter only the rows answer, `value >= 0`, true of every contact).
  */
@@ -69,8 +69,9 @@ async function groupsOf(workspaceId: number) {
     [workspaceId],
   );
   const rollup = await db.query(
-    `select day::text, source, status, owner_id::int, contact_type, n::int, value_cents::text as v
-     from contact_daily_rollups where workspace_id = $1 order by 1, 2, 3, 4, 5`,
+    `select day::text, source, status, owner_id::int, contact_type, sum(n)::int as n, sum(value_cents)::bigint::text as v
+     from contact_daily_rollups where workspace_id = $1
+     group by 1, 2, 3, 4, 5 having sum(n) <> 0 order by 1, 2, 3, 4, 5`,
     [workspaceId],
   );
   return {
@@ -217,6 +218,48 @@ describe('contacts rollup', () => {
     const undo = await owner.client.post(`/api/duplicates/merges/${merged.json().merge.id}/undo`, {});
     expect(undo.statusCode, undo.body).toBe(200);
     await expectRollupExact('undo');
+  });
+
+  it('lets creators of one group write side by side, each on its own shard, and stays exact', async () => {
+    // Two open transactions adding a contact to the same group (today, one source, lead): the second must
+    // not wait for the first's commit (migration 1370), so a short lock timeout fails it if it does.
+    const first = new pg.Client({ connectionString: t.ownerUrl });
+    await first.connect();
+    const opened: pg.Client[] = [];
+    let second: pg.Client | undefined;
+    const firstPid = (await first.query('select pg_backend_pid() as pid')).rows[0].pid as number;
+    try {
+      // Another backend whose shard (pid mod 32) differs from the first's.
+      while (!second) {
+        const client = new pg.Client({ connectionString: t.ownerUrl });
+        await client.connect();
+        opened.push(client);
+        const pid = (await client.query('select pg_backend_pid() as pid')).rows[0].pid as number;
+        if (pid % 32 !== firstPid % 32) second = client;
+      }
+      const add = (client: pg.Client, email: string) =>
+        client.query(
+          `insert into contacts (workspace_id, first_name, email, source, status, value_cents)
+           values ($1, 'Side', $2, 'Side by side', 'lead', 700)`,
+          [owner.workspaceId, email],
+        );
+      await first.query('begin');
+      await add(first, 'side-1@example.test');
+      await second.query(`begin; set local lock_timeout = '2s'`);
+      await add(second, 'side-2@example.test');
+      await second.query('commit');
+      await first.query('commit');
+      await expectRollupExact('side by side');
+      // Removed from a third connection: its shard goes below zero, the group's sum stays exact.
+      await db.query(`delete from contacts where workspace_id = $1 and email = 'side-1@example.test'`, [
+        owner.workspaceId,
+      ]);
+      await expectRollupExact('removed from another shard');
+    } finally {
+      await first.query('rollback').catch(() => {});
+      await first.end();
+      for (const client of opened) await client.end();
+    }
   });
 
   it('is what the reports it answers read', async () => {

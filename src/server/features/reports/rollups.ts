@@ -6,8 +6,8 @@ import type { TableSql } from './catalogue.js';
 /**
  * Per-day rollups a report reads in place of a source's rows when it can (issue 34 §1 targets): the
  * rollup's columns carry the catalogue's column names, so the catalogue's SQL for a grouped field reads
- * them unchanged, and the measures become sums over the rollup's counts. Kept exact by triggers (migration
- * 1315); a report naming anything else (a text field, a filter on a value) reads the rows.
+ * them unchanged, and the measures become sums over the rollup's counts. Kept exact by triggers (migrations
+ * 1315, 1370); a report naming anything else (a text field, a filter on a value) reads the rows.
  */
 export interface RollupSql extends TableSql {
   /** Fields the rollup groups by: a report may break down, filter, count distinct and rate by these. */
@@ -17,9 +17,12 @@ export interface RollupSql extends TableSql {
 }
 
 const contactRollup: RollupSql = {
-  // The stored key has no nulls (0 for no owner, '' for no type); read back as the rows have them.
+  // The stored key has no nulls (0 for no owner, '' for no type); read back as the rows have them. A
+  // group is split over its writers' shards (migration 1370): its rows summed, none when they sum to 0.
   from: sql`(select day, source, status, nullif(owner_id, 0) as owner_id,
-    nullif(contact_type, '') as contact_type, n, value_cents from contact_daily_rollups) t`,
+    nullif(contact_type, '') as contact_type, sum(n)::bigint as n, sum(value_cents)::bigint as value_cents
+    from contact_daily_rollups group by workspace_id, day, source, status, owner_id, contact_type
+    having sum(n) <> 0) t`,
   date: sql`t.day`,
   dateIsDay: true,
   grouped: new Set(['status', 'source', 'owner', 'type']),

@@ -156,26 +156,19 @@ const dependenciesOfEvent: Record<ContactEvent['type'], SegmentDependency[]> = {
  * a change that emits several events (a status, two tags, the fields) queues one.
  */
 export function segmentEventListener(deps: AppDeps): ContactEventListener {
+  // The contacts each transaction has queued, as its `app.segments_queued` says: a second event of the
+  // contact in the same transaction (a submission's creation, then the submission) costs no round trip.
+  const claimedIn = new WeakMap<Tx, Set<number>>();
   return async (tx, event) => {
     const kinds = dependenciesOfEvent[event.type];
-    if (kinds.length === 0) return;
-    const { rows } = await tx.execute<{ queued: string | null }>(
-      sql`select current_setting('app.segments_queued', true) as queued`,
-    );
-    const queued = rows[0].queued ? rows[0].queued.split(',') : [];
-    if (queued.includes(String(event.contactId))) return;
-    if (!(await store.anySegmentDependsOn(tx, kinds))) return;
-    await tx.execute(
-      sql`select set_config('app.segments_queued', ${[...queued, event.contactId].join(',')}, true)`,
-    );
-    const workspaceId = await store.currentWorkspaceId(tx);
+    if (kinds.length === 0 || claimedIn.get(tx)?.has(event.contactId)) return;
+    const claim = await store.claimEvaluation(tx, event.contactId, kinds);
+    if (!claim) return;
+    claimedIn.set(tx, (claimedIn.get(tx) ?? new Set()).add(event.contactId));
+    const { workspaceId, first } = claim;
     // Woken on commit (the first job of the transaction asks; one wake-up serves them all): a change
     // reaches its segments in milliseconds, not at the queue's next dispatch tick.
-    await deps.queue.send(
-      evaluateJobName,
-      { workspaceId, contactId: event.contactId },
-      { tx, wake: queued.length === 0 },
-    );
+    await deps.queue.send(evaluateJobName, { workspaceId, contactId: event.contactId }, { tx, wake: first });
   };
 }
 

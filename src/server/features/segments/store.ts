@@ -101,11 +101,30 @@ export async function listHistory(tx: Tx, segmentId: number, limit: number): Pro
 }
 
 /** Whether any segment of the workspace depends on one of these kinds of change. */
-export async function anySegmentDependsOn(tx: Tx, kinds: SegmentDependency[]): Promise<boolean> {
-  const { rows } = await tx.execute(
-    sql`select 1 from segments where depends_on && ${pgArray(kinds)}::text[] limit 1`,
-  );
-  return rows.length > 0;
+/**
+ * Whether the contact's change needs an evaluation queued: some segment depends on one of `kinds` and
+ * none is queued for the contact in this transaction yet (the transaction's `app.segments_queued`,
+ * which this then names it in). One round trip: it runs inside the writer's transaction (a lead form's
+ * submission, a page view). Answers the workspace, and whether it is the transaction's first queued.
+ */
+export async function claimEvaluation(
+  tx: Tx,
+  contactId: number,
+  kinds: SegmentDependency[],
+): Promise<{ workspaceId: number; first: boolean } | null> {
+  const { rows } = await tx.execute<{ queued: string; claimed: boolean; workspaceId: number }>(sql`
+    with q as materialized (select coalesce(current_setting('app.segments_queued', true), '') as queued),
+    c as (
+      select queued, not (${String(contactId)} = any(string_to_array(queued, ',')))
+        and exists (select 1 from segments where depends_on && ${pgArray(kinds)}::text[]) as claimed
+      from q
+    )
+    select queued, claimed, app_current_workspace()::float8 as "workspaceId",
+      case when claimed then set_config('app.segments_queued',
+        case when queued = '' then ${String(contactId)} else queued || ',' || ${String(contactId)} end, true) end
+    from c`);
+  const row = rows[0];
+  return row.claimed ? { workspaceId: Number(row.workspaceId), first: row.queued === '' } : null;
 }
 
 // ---- evaluation ----
