@@ -1,6 +1,6 @@
 import { AppError } from '@domain/app-error';
 import { type StoredMessage, serverMessage, storedMessage } from '@domain/messages';
-import { ImapFlow, type ListResponse } from 'imapflow';
+import type { ImapFlow as ImapClient, ListResponse } from 'imapflow';
 import type { EmailDirection } from '../../db/schema/email.js';
 import type { AppDeps } from '../../deps.js';
 import { assertPublicMailHost, mailSocketOptions } from './mail-host-guard.js';
@@ -64,6 +64,8 @@ export async function syncEmailAccount(deps: AppDeps, workspaceId: number, accou
     );
     return;
   }
+  // Loaded on first sync, as mailparser is: most servers never open a mailbox.
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({
     host: account.imapHost,
     port: account.imapPort,
@@ -101,7 +103,7 @@ export async function syncEmailAccount(deps: AppDeps, workspaceId: number, accou
 
 async function syncMailbox(
   deps: AppDeps,
-  client: ImapFlow,
+  client: ImapClient,
   workspaceId: number,
   account: { id: number; email: string },
   target: { path: string; direction: EmailDirection },

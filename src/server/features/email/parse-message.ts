@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ParsedAddress } from '@domain/email/addresses';
-import { type AddressObject, simpleParser } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 
 export interface ParsedMessage {
   messageId: string;
@@ -23,6 +23,8 @@ function addresses(field: AddressObject | AddressObject[] | undefined): ParsedAd
 
 /** Parses a raw RFC 5322 message. Without a Message-ID the content hash stands in, so re-reading it is idempotent. */
 export async function parseRawMessage(source: Buffer): Promise<ParsedMessage> {
+  // Loaded on the first message: a server that never receives mail does not hold it.
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(source, { skipHtmlToText: false, skipImageLinks: true });
   const from = addresses(mail.from)[0] ?? null;
   const text = mail.text?.trim() || null;
