@@ -20,6 +20,7 @@ import pg from 'pg';
 import { createDatabase } from '../src/server/db/database.js';
 import { explainPass, fuzzyBlockStats, passes } from '../src/server/features/duplicates/store.js';
 import { signUpOverHttp } from '../test/sign-up-link.js';
+import { comparableRows } from '../test/table-rows.js';
 import {
   benchFirstNames as firstNames,
   benchLastNames as lastNames,
@@ -113,18 +114,6 @@ const excludedTables = {
 };
 
 /**
- * A table's rows as the hash reads them. `contact_stats` is one set of counters split over rows by the
- * connection that wrote them (migration 1331): a merge and its undo on two pooled connections leave the
- * same sums on other rows, so its per-column sums are what is compared.
- */
-const rowsOf = (table: string) =>
-  table === 'contact_stats'
-    ? `(select workspace_id, jsonb_object_agg(key, n) as sums from (
-         select workspace_id, key, sum(value::numeric) as n from contact_stats c,
-           jsonb_each(to_jsonb(c) - 'workspace_id' - 'shard') group by 1, 2) x group by 1)`
-    : `"${table}"`;
-
-/**
  * Per table of the workspace (`excludedTables` aside), its row count and an order-free sum of its rows'
  * md5: equal after undo, equal rows and ids. Summed in SQL, so a million rows never travel.
  */
@@ -140,7 +129,7 @@ async function tableHashes(owner: pg.Client, workspaceId: number): Promise<Recor
   for (const { name } of tables) {
     const { rows } = await owner.query<{ h: string }>(
       `select count(*) || ':' || coalesce(sum(('x' || left(md5(t::text), 15))::bit(60)::bigint), 0) as h
-       from ${rowsOf(name)} t where workspace_id = $1`,
+       from ${comparableRows(name)} t where workspace_id = $1`,
       [workspaceId],
     );
     hashes[name] = rows[0].h;

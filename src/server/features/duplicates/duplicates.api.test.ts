@@ -3,6 +3,7 @@ import type { DuplicateSuggestion } from '@domain/duplicates/duplicate-schemas';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addApp } from '../../../../test/app-receiver.js';
+import { comparableRows } from '../../../../test/table-rows.js';
 import { addMember, type SignedUp, signUpOwner, useTestApp } from '../../../../test/test-app.js';
 import { contactReferences, unhandledReferences } from './references.js';
 import { runScan } from './service.js';
@@ -41,18 +42,6 @@ async function scan(owner: SignedUp): Promise<DuplicateSuggestion[]> {
 
 const pairKey = (ids: number[]) => [...ids].sort((a, b) => a - b).join('-');
 
-/**
- * A table's rows as the hash sees them. `contact_stats` is one set of counters split over rows by the
- * connection that wrote them (migration 1331): a merge and its undo on two pooled connections leave the
- * same sums on other rows, so its per-column sums are what is compared.
- */
-const rowsOf = (table: string) =>
-  table === 'contact_stats'
-    ? `(select workspace_id, jsonb_object_agg(key, n) as sums from (
-         select workspace_id, key, sum(value::numeric) as n from contact_stats c,
-           jsonb_each(to_jsonb(c) - 'workspace_id' - 'shard') group by 1, 2) x group by 1)`
-    : `"${table}"`;
-
 /** Every table of the workspace as ordered text, hashed: equal hashes, equal rows (ids and fields). */
 async function workspaceHashes(workspaceId: number): Promise<Record<string, string>> {
   const { rows: tables } = await db.query<{ name: string }>(`
@@ -63,7 +52,7 @@ async function workspaceHashes(workspaceId: number): Promise<Record<string, stri
   const hashes: Record<string, string> = {};
   for (const { name } of tables) {
     const { rows } = await db.query<{ dump: string | null }>(
-      `select string_agg(t::text, E'\\n' order by t::text) as dump from ${rowsOf(name)} t where workspace_id = $1`,
+      `select string_agg(t::text, E'\\n' order by t::text) as dump from ${comparableRows(name)} t where workspace_id = $1`,
       [workspaceId],
     );
     hashes[name] = createHash('sha256')
