@@ -14,26 +14,11 @@ import { loadConfig } from '../src/server/config.js';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.js';
 import { ensureDatabase, runMigrations } from '../src/server/db/migrate.js';
 import { withDatabase } from '../src/server/db/urls.js';
-import { populateWorkspaces } from '../test/populated-workspaces.js';
+import { populateWorkspaces, tableHashes } from '../test/populated-workspaces.js';
 import { freePort } from './support/start-server.js';
 
 const contacts = Number(process.env.BENCH_MIGRATION_CONTACTS ?? 100_000);
 const password = 'bench_app_password';
-
-async function tableHashes(owner: pg.Client): Promise<Record<string, string>> {
-  const { rows: tables } = await owner.query<{ name: string }>(
-    `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p')
-       and not relispartition and relname <> 'schema_migrations' order by 1`,
-  );
-  const result: Record<string, string> = {};
-  for (const { name } of tables) {
-    const { rows } = await owner.query(
-      `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`,
-    );
-    result[name] = `${rows[0].n}:${rows[0].h}`;
-  }
-  return result;
-}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hub-bench-migration-'));
 const server = await startEmbeddedPostgres({ dataDir, port: await freePort() });

@@ -5,7 +5,7 @@ import { checkCatalogue } from '../src/server/db/catalogue-check.js';
 import { ensureDatabase, runMigrations } from '../src/server/db/migrate.js';
 import { withDatabase } from '../src/server/db/urls.js';
 import { testAppPassword } from './global-setup.js';
-import { populateWorkspaces } from './populated-workspaces.js';
+import { populateWorkspaces, tableHashes } from './populated-workspaces.js';
 
 /** The first migration that re-keys tables by workspace (issue 35); the database is populated just before it. */
 const firstComposite = '1400';
@@ -34,22 +34,6 @@ let owner: pg.Client;
 let workspaceIds: number[];
 let before: Record<string, string>;
 
-/** Each table's row count and a hash of all its rows (ids included), read as the owner. */
-async function snapshot(): Promise<Record<string, string>> {
-  const { rows: tables } = await owner.query<{ name: string }>(
-    `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p')
-       and not relispartition and relname <> 'schema_migrations' order by 1`,
-  );
-  const result: Record<string, string> = {};
-  for (const { name } of tables) {
-    const { rows } = await owner.query(
-      `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`,
-    );
-    result[name] = `${rows[0].n}:${rows[0].h}`;
-  }
-  return result;
-}
-
 beforeAll(async () => {
   const sharedUrl = inject('ownerDatabaseUrl');
   const url = withDatabase(sharedUrl, `${new URL(sharedUrl).pathname.slice(1)}_composite_${process.pid}`);
@@ -59,7 +43,7 @@ beforeAll(async () => {
   ({ workspaceIds } = await populateWorkspaces(url, config, { contacts: 3_000 }));
   owner = new pg.Client({ connectionString: url });
   await owner.connect();
-  before = await snapshot();
+  before = await tableHashes(owner);
   const applied = await runMigrations(url, testAppPassword);
   expect(applied).toContain('1400_reports_composite_keys.sql');
 });
@@ -75,7 +59,7 @@ describe('the composite-key migrations on a populated database', () => {
     expect(rows[0].n).toBe(3_000);
     for (const table of rekeyed)
       expect(`${table}: ${before[table].startsWith('0:')}`).toBe(`${table}: false`);
-    expect(await snapshot()).toEqual(before);
+    expect(await tableHashes(owner)).toEqual(before);
   });
 
   it('leave the re-keyed tables ready to distribute', async () => {

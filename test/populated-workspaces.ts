@@ -161,3 +161,19 @@ async function addRowsOfRekeyedAreas(owner: pg.Client, workspaceId: number): Pro
     [workspaceId],
   );
 }
+
+/** Each table's row count and a hash of all its rows (ids included), read as the owner: equal before and after a migration. */
+export async function tableHashes(owner: pg.Client): Promise<Record<string, string>> {
+  const { rows: tables } = await owner.query<{ name: string }>(
+    `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p')
+       and not relispartition and relname <> 'schema_migrations' order by 1`,
+  );
+  const result: Record<string, string> = {};
+  for (const { name } of tables) {
+    const { rows } = await owner.query(
+      `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`,
+    );
+    result[name] = `${rows[0].n}:${rows[0].h}`;
+  }
+  return result;
+}
