@@ -44,7 +44,11 @@ describe('CRM email capture', () => {
     const integration = page.getByRole('dialog');
     await integration.getByText('Question about your coaching packages').waitFor();
     expect(await integration.getByText('From: jordan.rivera@summitpeakrealty.com').isVisible()).toBe(true);
-    expect(await integration.getByTestId('capture-address').textContent()).toMatch(/@capture\.localhost$/);
+    // The address arrives with its own query after the dialog opens.
+    await integration
+      .getByTestId('capture-address')
+      .filter({ hasText: /@capture\.localhost$/ })
+      .waitFor();
 
     // Connecting needs a provider and an address.
     await integration.getByRole('button', { name: 'Connect Account' }).click();
