@@ -28,6 +28,14 @@ const rekeyed = [
   'link_fix_deployments',
   'tasks',
   'task_comments',
+  'segments',
+  'segment_members',
+  'segment_history',
+  'segment_counts',
+  'content_items',
+  'products',
+  'activities',
+  'geofence_alerts',
 ];
 
 let owner: pg.Client;

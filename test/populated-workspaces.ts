@@ -9,7 +9,7 @@ import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
  * A database as an installation has it: the demo workspace through the app's own seed, plus a workspace of
  * `contacts` contacts loaded by COPY, and in both workspaces reports, dashboards with tiles, homes, schedules,
  * recipients and sends, a crawl with its URLs and links, an import with its chunks and row errors, a backup
- * with a restore, a link-fix deployment and tasks with comments (rows of every re-keyed table, which the demo seed mostly lacks). Used by the composite-key migration test (a few thousand
+ * with a restore, a link-fix deployment, tasks with comments and geofence alerts (rows of every re-keyed table, which the demo seed mostly lacks). Used by the composite-key migration test (a few thousand
  * contacts) and bench/composite-migration.ts (100,000).
  */
 export async function populateWorkspaces(
@@ -158,6 +158,13 @@ async function addRowsOfRekeyedAreas(owner: pg.Client, workspaceId: number): Pro
   await owner.query(
     `with t as (insert into tasks (workspace_id, title) select $1, 'Seeded task ' || n from generate_series(1, 3) n returning id)
      insert into task_comments (workspace_id, task_id, body) select $1, id, 'A comment' from t`,
+    [workspaceId],
+  );
+  await owner.query(
+    `insert into geofence_alerts (workspace_id, user_id, contact_id, distance_miles, message)
+     select $1, m.user_id, c.id, 0.5, 'Seeded alert' from memberships m
+     cross join lateral (select id from contacts where workspace_id = $1 order by id limit 2) c
+     where m.workspace_id = $1`,
     [workspaceId],
   );
 }
