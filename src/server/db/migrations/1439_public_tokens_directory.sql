@@ -2,7 +2,7 @@
 -- public request looks up before any workspace is known (tracker hits, form pages, API keys, email opens and
 -- clicks, status pages, invites, phone sync). Once their unique indexes lead with workspace_id (issue 35, a
 -- distributed table allows no other), only this coordinator-local table keeps each token unique across all
--- workspaces and says which workspace holds it. A row trigger writes it in the same transaction as the tenant
+-- workspaces and says which workspace holds it. Triggers write it in the same transaction as the tenant
 -- row, so every insert path (bulk insert…select of a campaign's messages included), every rotation and every
 -- delete (a workspace's cascade too) keeps it exact; a token another workspace holds fails the insert with the
 -- tenant's own unique-constraint name, as before.
@@ -18,43 +18,55 @@ create table public_tokens (
 alter table public_tokens enable row level security;
 
 -- Trigger arguments: the token's kind, its column, and the tenant table's unique constraint to name on conflict.
+-- Inserts and deletes are handled once per statement from its transition table (a campaign inserts thousands
+-- of messages in one statement); an update only when it changes the token or the workspace.
 create or replace function app_public_token_sync() returns trigger
   language plpgsql security definer set search_path = public as $$
-declare
-  old_token text;
-  new_token text;
 begin
   if tg_op = 'TRUNCATE' then
     delete from public_tokens where kind = tg_argv[0];
     return null;
   end if;
-  if tg_op in ('UPDATE', 'DELETE') then old_token := to_jsonb(old) ->> tg_argv[1]; end if;
-  if tg_op in ('UPDATE', 'INSERT') then new_token := to_jsonb(new) ->> tg_argv[1]; end if;
-  if tg_op = 'UPDATE' and old_token = new_token and old.workspace_id = new.workspace_id then return null; end if;
-  if old_token is not null then
-    delete from public_tokens where kind = tg_argv[0] and token = old_token and workspace = old.workspace_id;
+  if tg_op = 'DELETE' then
+    execute format('delete from public_tokens p using old_rows o
+      where p.kind = $1 and p.token = o.%I and p.workspace = o.workspace_id', tg_argv[1]) using tg_argv[0];
+    return null;
   end if;
-  if new_token is not null then
-    begin
-      insert into public_tokens (kind, token, workspace) values (tg_argv[0], new_token, new.workspace_id);
-    exception when unique_violation then
-      raise unique_violation using message = format('%s %s is taken', tg_argv[0], tg_argv[1]),
-        constraint = tg_argv[2], table = tg_table_name, column = tg_argv[1];
-    end;
+  if tg_op = 'UPDATE' then
+    delete from public_tokens
+    where kind = tg_argv[0] and token = to_jsonb(old) ->> tg_argv[1] and workspace = old.workspace_id;
   end if;
+  begin
+    if tg_op = 'INSERT' then
+      execute format('insert into public_tokens (kind, token, workspace) select $1, %I, workspace_id from new_rows',
+        tg_argv[1]) using tg_argv[0];
+    else
+      insert into public_tokens (kind, token, workspace)
+      values (tg_argv[0], to_jsonb(new) ->> tg_argv[1], new.workspace_id);
+    end if;
+  exception when unique_violation then
+    raise unique_violation using message = format('%s %s is taken', tg_argv[0], tg_argv[1]),
+      constraint = tg_argv[2], table = tg_table_name, column = tg_argv[1];
+  end;
   return null;
 end $$;
 
 create function app_attach_public_token(tbl text, kind text, col text, uniq text) returns void
   language plpgsql as $$
+declare
+  args text := format('%L, %L, %L', kind, col, uniq);
 begin
   execute format('insert into public_tokens (kind, token, workspace) select %L, %I, workspace_id from %I',
     kind, col, tbl);
-  execute format('create trigger %I after insert or delete or update of %I, workspace_id on %I
-    for each row execute function app_public_token_sync(%L, %L, %L)', tbl || '_public_token', col, tbl, kind, col, uniq);
+  execute format('create trigger %I after insert on %I referencing new table as new_rows
+    for each statement execute function app_public_token_sync(%s)', tbl || '_public_token_insert', tbl, args);
+  execute format('create trigger %I after delete on %I referencing old table as old_rows
+    for each statement execute function app_public_token_sync(%s)', tbl || '_public_token_delete', tbl, args);
+  execute format('create trigger %I after update of %I, workspace_id on %I for each row
+    when (old.%I is distinct from new.%I or old.workspace_id is distinct from new.workspace_id)
+    execute function app_public_token_sync(%s)', tbl || '_public_token_update', col, tbl, col, col, args);
   execute format('create trigger %I after truncate on %I
-    for each statement execute function app_public_token_sync(%L, %L, %L)', tbl || '_public_token_truncate', tbl,
-    kind, col, uniq);
+    for each statement execute function app_public_token_sync(%s)', tbl || '_public_token_truncate', tbl, args);
 end $$;
 
 select app_attach_public_token('api_keys', 'api_key', 'prefix', 'api_keys_prefix_key');
