@@ -153,6 +153,24 @@ describe('public tokens across workspaces', () => {
     expect(rows).toEqual([]);
   });
 
+  it('moves a status page address over HTTP: taken while one workspace holds it, free once it changes', async () => {
+    const a = await signUpOwner(t.app, { businessName: 'First Holder', plan: 'enterprise' });
+    const b = await signUpOwner(t.app, { businessName: 'Second Holder', plan: 'enterprise' });
+    const slug = freshToken('status');
+    const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
+    expect((await a.client.put('/api/status-page', { enabled: true, slug })).statusCode).toBe(200);
+    const taken = await b.client.put('/api/status-page', { enabled: true, slug });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().issues[0].path).toBe('slug');
+    expect((await anonymous(`/api/status/${slug}`)).json()).toMatchObject({ name: 'First Holder' });
+
+    const moved = await a.client.put('/api/status-page', { enabled: true, slug: `${slug}-new` });
+    expect(moved.statusCode).toBe(200);
+    expect((await b.client.put('/api/status-page', { enabled: true, slug })).statusCode).toBe(200);
+    expect((await anonymous(`/api/status/${slug}`)).json()).toMatchObject({ name: 'Second Holder' });
+    expect((await anonymous(`/api/status/${slug}-new`)).json()).toMatchObject({ name: 'First Holder' });
+  });
+
   it('keeps the runtime role out of the directory: it reaches it only through the look-up functions', async () => {
     const o = await signUpOwner(t.app);
     const { client } = await apiKeyClient(t.app, o, 'member');
