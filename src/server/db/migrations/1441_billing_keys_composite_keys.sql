@@ -25,3 +25,5 @@ alter table phone_sync_records add constraint phone_sync_records_token_id_fkey f
   references phone_sync_tokens (workspace_id, id) on delete set null (token_id);
 -- A token's delete finds its records by this index.
 create index phone_sync_records_token_fk on phone_sync_records (workspace_id, token_id);
+-- The primary key now is what this index was.
+drop index subscriptions_workspace_idx;
