@@ -21,7 +21,6 @@ import { fileDatabaseUrl } from './test-app.js';
 const pendingComposite = [
   'analytics_events',
   'analytics_visitor_contacts',
-  'campaigns',
   'companies',
   'contact_engagement',
   'contact_merges',
@@ -38,15 +37,9 @@ const pendingComposite = [
   'ecosystem_collection_results',
   'ecosystem_collection_runs',
   'ecosystem_endpoints',
-  'email_accounts',
   'email_conversations',
-  'email_mailbox_cursors',
   'email_processing_jobs',
-  'form_ab_tests',
-  'form_ab_views',
-  'form_daily_stats',
   'form_submissions',
-  'forms',
   'geofence_alerts',
   'marketing_messages',
   'ops_app_state',
@@ -65,10 +58,7 @@ const pendingComposite = [
   'segment_history',
   'segment_members',
   'tasks',
-  'workflow_run_steps',
   'workflow_runs',
-  'workflow_versions',
-  'workflows',
 ];
 
 const describeViolation = (v: Violation) => `${v.table}: ${v.rule}`;

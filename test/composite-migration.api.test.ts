@@ -5,6 +5,7 @@ import { checkCatalogue } from '../src/server/db/catalogue-check.js';
 import { ensureDatabase, runMigrations } from '../src/server/db/migrate.js';
 import { withDatabase } from '../src/server/db/urls.js';
 import { testAppPassword } from './global-setup.js';
+import { seedAutomationTables } from './populated-automation.js';
 import { populateWorkspaces, tableHashes } from './populated-workspaces.js';
 
 /** The first migration that re-keys tables by workspace (issue 35); the database is populated just before it. */
@@ -42,6 +43,21 @@ const rekeyed = [
   'phone_sync_records',
   'payments',
   'subscriptions',
+  'workflows',
+  'workflow_versions',
+  'workflow_runs',
+  'workflow_run_steps',
+  'campaigns',
+  'marketing_messages',
+  'email_accounts',
+  'email_mailbox_cursors',
+  'email_processing_jobs',
+  'email_conversations',
+  'forms',
+  'form_ab_tests',
+  'form_ab_views',
+  'form_daily_stats',
+  'form_submissions',
 ];
 
 /**
@@ -80,6 +96,7 @@ beforeAll(async () => {
   owner = new pg.Client({ connectionString: url });
   await owner.connect();
   await seedTokenTables(owner, workspaceIds);
+  await seedAutomationTables(owner, workspaceIds);
   before = await tableHashes(owner);
   const applied = await runMigrations(url, testAppPassword);
   expect(applied).toContain('1400_reports_composite_keys.sql');

@@ -194,7 +194,7 @@ export async function insertRunRow(
     sql`insert into workflow_runs (workflow_id, version_id, contact_id, trigger_key, started_at, deadline_at)
         values (${values.workflowId}, ${values.versionId}, ${values.contactId}, ${values.triggerKey},
                 ${values.startedAt.toISOString()}::timestamptz, ${values.deadlineAt.toISOString()}::timestamptz)
-        on conflict (workflow_id, trigger_key) do nothing returning id`,
+        on conflict (workspace_id, workflow_id, trigger_key) do nothing returning id`,
   );
   return rows[0]?.id;
 }
@@ -220,7 +220,7 @@ export async function insertScheduledRuns(
         select ${values.workflowId}, ${values.versionId}, c.id, ${values.slotKey} || ':' || c.id,
                ${values.startedAt.toISOString()}::timestamptz, ${values.deadlineAt.toISOString()}::timestamptz
         from contacts c ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-        on conflict (workflow_id, trigger_key) do nothing returning id`,
+        on conflict (workspace_id, workflow_id, trigger_key) do nothing returning id`,
   );
   return rows.map((r) => r.id);
 }
@@ -257,7 +257,7 @@ export async function insertDateRuns(
                'date:' || ${values.field}::text || ':' || extract(epoch from ${column})::text || ':' || c.id,
                ${values.startedAt.toISOString()}::timestamptz, ${values.deadlineAt.toISOString()}::timestamptz
         from contacts c where ${sql.join(where, sql` and `)}
-        on conflict (workflow_id, trigger_key) do nothing returning id`,
+        on conflict (workspace_id, workflow_id, trigger_key) do nothing returning id`,
   );
   return rows.map((r) => r.id);
 }
@@ -357,7 +357,7 @@ export async function upsertRunStep(
     sql`insert into workflow_run_steps (run_id, path, step_type, status, attempts, detail, finished_at)
         values (${values.runId}, ${values.path}, ${values.stepType}, ${values.status}, ${values.attempts},
                 ${values.detail}, ${values.at.toISOString()}::timestamptz)
-        on conflict (run_id, path) do update set status = excluded.status, attempts = excluded.attempts,
+        on conflict (workspace_id, run_id, path) do update set status = excluded.status, attempts = excluded.attempts,
           detail = excluded.detail, finished_at = excluded.finished_at`,
   );
 }

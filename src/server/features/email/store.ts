@@ -97,7 +97,7 @@ export async function insertConversation(tx: Tx, values: typeof emailConversatio
   const rows = await tx
     .insert(emailConversations)
     .values(values)
-    .onConflictDoNothing({ target: emailConversations.jobId })
+    .onConflictDoNothing({ target: [emailConversations.workspaceId, emailConversations.jobId] })
     .returning({ id: emailConversations.id });
   return rows[0]?.id ?? null;
 }
@@ -196,7 +196,7 @@ export async function saveCursor(
     .insert(emailMailboxCursors)
     .values({ accountId, mailbox, uidValidity, lastUid })
     .onConflictDoUpdate({
-      target: [emailMailboxCursors.accountId, emailMailboxCursors.mailbox],
+      target: [emailMailboxCursors.workspaceId, emailMailboxCursors.accountId, emailMailboxCursors.mailbox],
       set: { uidValidity, lastUid, updatedAt: new Date() },
     });
 }
