@@ -28,6 +28,15 @@ const rekeyed = [
   'link_fix_deployments',
   'tasks',
   'task_comments',
+  'companies',
+  'contacts',
+  'deals',
+  'contact_timeline',
+  'contact_engagement',
+  'contact_merges',
+  'deal_timeline',
+  'duplicate_scans',
+  'duplicate_suggestions',
 ];
 
 let owner: pg.Client;
@@ -106,6 +115,12 @@ describe('the composite-key migrations on a populated database', () => {
         'import_jobs',
         'backups',
         'link_fix_deployments',
+        'contacts',
+        'companies',
+        'deals',
+        'contact_timeline',
+        'contact_merges',
+        'duplicate_suggestions',
       ]) {
         const { rows } = await owner.query(
           `explain (format json) select * from ${table} where workspace_id = $1 and id = $2`,
