@@ -99,6 +99,38 @@ describe('the composite-key migrations on a populated database', () => {
       );
     expect(refused?.code).toBe('23503');
     expect(refused?.constraint).toBe('dashboard_tiles_report_id_fkey');
+
+    const { rows: contacts } = await owner.query(
+      `select min(id) as id from contacts where workspace_id = $1`,
+      [other],
+    );
+    const dealRefused = await owner
+      .query(`insert into deals (workspace_id, name, contact_id) values ($1, 'Crossed', $2)`, [
+        demo,
+        contacts[0].id,
+      ])
+      .then(
+        () => undefined,
+        (error: { code: string; constraint: string }) => error,
+      );
+    expect(dealRefused?.code).toBe('23503');
+    expect(dealRefused?.constraint).toBe('deals_contact_id_fkey');
+  });
+
+  it('clear a deleted contact’s optional references without clearing their workspace', async () => {
+    const [, other] = workspaceIds;
+    const { rows } = await owner.query(
+      `with c as (select min(id) as id from contacts where workspace_id = $1),
+         t as (insert into tasks (workspace_id, title, contact_id) select $1, 'Call', id from c returning id)
+       select (select id from c) as contact, (select id from t) as task`,
+      [other],
+    );
+    await owner.query(`delete from contacts where workspace_id = $1 and id = $2`, [other, rows[0].contact]);
+    const { rows: tasks } = await owner.query(
+      `select workspace_id::int, contact_id from tasks where workspace_id = $1 and id = $2`,
+      [other, rows[0].task],
+    );
+    expect(tasks).toEqual([{ workspace_id: other, contact_id: null }]);
   });
 
   it('keep a look-up by id on an index: (workspace_id, id), as RLS adds the workspace', async () => {
