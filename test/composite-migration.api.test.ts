@@ -37,6 +37,14 @@ const rekeyed = [
   'deal_timeline',
   'duplicate_scans',
   'duplicate_suggestions',
+  'segments',
+  'segment_members',
+  'segment_history',
+  'segment_counts',
+  'content_items',
+  'products',
+  'activities',
+  'geofence_alerts',
 ];
 
 let owner: pg.Client;
@@ -133,6 +141,48 @@ describe('the composite-key migrations on a populated database', () => {
     expect(tasks).toEqual([{ workspace_id: other, contact_id: null }]);
   });
 
+  it('refuse a segment member or a content copy that points at another workspace’s segment or source', async () => {
+    const [demo, other] = workspaceIds;
+    await owner.query('begin');
+    try {
+      const {
+        rows: [row],
+      } = await owner.query(
+        `with s as (insert into segments (workspace_id, name, definition, depends_on)
+           select $2, name, definition, depends_on from segments where workspace_id = $1 limit 1 returning id),
+         i as (insert into content_items (workspace_id, type, topic, title, slug, body, generator)
+           values ($2, 'blog', 'Seeded', 'Seeded', 'seeded-source', 'Body', 'offline') returning id)
+         select (select id from s) as segment, (select id from i) as item,
+           (select min(id) from contacts where workspace_id = $1) as contact`,
+        [demo, other],
+      );
+      const refusal = (query: string, values: unknown[]) =>
+        owner
+          .query('savepoint probe')
+          .then(() => owner.query(query, values))
+          .then(
+            () => undefined,
+            (error: { code: string; constraint: string }) => `${error.code} ${error.constraint}`,
+          )
+          .finally(() => owner.query('rollback to savepoint probe'));
+      expect(
+        await refusal(
+          `insert into segment_members (workspace_id, segment_id, contact_id) values ($1, $2, $3)`,
+          [demo, row.segment, row.contact],
+        ),
+      ).toBe('23503 segment_members_segment_id_fkey');
+      expect(
+        await refusal(
+          `insert into content_items (workspace_id, type, topic, title, slug, body, generator, source_id)
+           values ($1, 'blog', 'Copy', 'Copy', 'seeded-copy', 'Body', 'offline', $2)`,
+          [demo, row.item],
+        ),
+      ).toBe('23503 content_items_source_id_fkey');
+    } finally {
+      await owner.query('rollback');
+    }
+  });
+
   it('keep a look-up by id on an index: (workspace_id, id), as RLS adds the workspace', async () => {
     await owner.query('begin');
     try {
@@ -153,6 +203,12 @@ describe('the composite-key migrations on a populated database', () => {
         'contact_timeline',
         'contact_merges',
         'duplicate_suggestions',
+        'segments',
+        'segment_history',
+        'content_items',
+        'products',
+        'activities',
+        'geofence_alerts',
       ]) {
         const { rows } = await owner.query(
           `explain (format json) select * from ${table} where workspace_id = $1 and id = $2`,

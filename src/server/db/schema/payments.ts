@@ -1,5 +1,5 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { workspaceIdColumn } from './columns.js';
+import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenantIdentityColumn, workspaceIdColumn } from './columns.js';
 
 export const checkoutOrders = pgTable('checkout_orders', {
   id: text('id').primaryKey(),
@@ -48,13 +48,17 @@ export const payments = pgTable('payments', {
   paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const products = pgTable('products', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  workspaceId: workspaceIdColumn(),
-  websiteId: integer('website_id').notNull(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
-  billing: text('billing').$type<'one_time' | 'monthly' | 'yearly'>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const products = pgTable(
+  'products',
+  {
+    id: tenantIdentityColumn(),
+    workspaceId: workspaceIdColumn(),
+    websiteId: integer('website_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    billing: text('billing').$type<'one_time' | 'monthly' | 'yearly'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
+);
