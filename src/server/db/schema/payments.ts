@@ -34,19 +34,23 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const payments = pgTable('payments', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  workspaceId: workspaceIdColumn(),
-  orderId: text('order_id'),
-  description: text('description').notNull(),
-  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-  recurringCents: bigint('recurring_cents', { mode: 'number' }).notNull().default(0),
-  oneTimeCents: bigint('one_time_cents', { mode: 'number' }).notNull().default(0),
-  provider: text('provider').notNull(),
-  providerReference: text('provider_reference'),
-  customerEmail: text('customer_email'),
-  paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const payments = pgTable(
+  'payments',
+  {
+    id: tenantIdentityColumn(),
+    workspaceId: workspaceIdColumn(),
+    orderId: text('order_id'),
+    description: text('description').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    recurringCents: bigint('recurring_cents', { mode: 'number' }).notNull().default(0),
+    oneTimeCents: bigint('one_time_cents', { mode: 'number' }).notNull().default(0),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    customerEmail: text('customer_email'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
+);
 
 export const products = pgTable(
   'products',
