@@ -29,6 +29,15 @@ const rekeyed = [
   'link_fix_deployments',
   'tasks',
   'task_comments',
+  'companies',
+  'contacts',
+  'deals',
+  'contact_timeline',
+  'contact_engagement',
+  'contact_merges',
+  'deal_timeline',
+  'duplicate_scans',
+  'duplicate_suggestions',
   'segments',
   'segment_members',
   'segment_history',
@@ -172,6 +181,38 @@ describe('the composite-key migrations on a populated database', () => {
       );
     expect(refused?.code).toBe('23503');
     expect(refused?.constraint).toBe('dashboard_tiles_report_id_fkey');
+
+    const { rows: contacts } = await owner.query(
+      `select min(id) as id from contacts where workspace_id = $1`,
+      [other],
+    );
+    const dealRefused = await owner
+      .query(`insert into deals (workspace_id, name, contact_id) values ($1, 'Crossed', $2)`, [
+        demo,
+        contacts[0].id,
+      ])
+      .then(
+        () => undefined,
+        (error: { code: string; constraint: string }) => error,
+      );
+    expect(dealRefused?.code).toBe('23503');
+    expect(dealRefused?.constraint).toBe('deals_contact_id_fkey');
+  });
+
+  it('clear a deleted contact’s optional references without clearing their workspace', async () => {
+    const [, other] = workspaceIds;
+    const { rows } = await owner.query(
+      `with c as (select min(id) as id from contacts where workspace_id = $1),
+         t as (insert into tasks (workspace_id, title, contact_id) select $1, 'Call', id from c returning id)
+       select (select id from c) as contact, (select id from t) as task`,
+      [other],
+    );
+    await owner.query(`delete from contacts where workspace_id = $1 and id = $2`, [other, rows[0].contact]);
+    const { rows: tasks } = await owner.query(
+      `select workspace_id::int, contact_id from tasks where workspace_id = $1 and id = $2`,
+      [other, rows[0].task],
+    );
+    expect(tasks).toEqual([{ workspace_id: other, contact_id: null }]);
   });
 
   it('refuse a segment member or a content copy that points at another workspace’s segment or source', async () => {
@@ -230,6 +271,12 @@ describe('the composite-key migrations on a populated database', () => {
         'import_jobs',
         'backups',
         'link_fix_deployments',
+        'contacts',
+        'companies',
+        'deals',
+        'contact_timeline',
+        'contact_merges',
+        'duplicate_suggestions',
         'segments',
         'segment_history',
         'content_items',

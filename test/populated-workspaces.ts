@@ -160,6 +160,25 @@ async function addRowsOfRekeyedAreas(owner: pg.Client, workspaceId: number): Pro
      insert into task_comments (workspace_id, task_id, body) select $1, id, 'A comment' from t`,
     [workspaceId],
   );
+  // A company with a deal of the workspace's first contact, a timeline entry each, a finished duplicate scan
+  // with a suggestion of the first two contacts, and a merge into the third.
+  await owner.query(
+    `with c as (select array_agg(id order by id) as ids from (
+         select id from contacts where workspace_id = $1 order by id limit 3) x),
+       co as (insert into companies (workspace_id, name) values ($1, 'Seeded company ' || $1) returning id),
+       d as (insert into deals (workspace_id, name, contact_id, company_id)
+         select $1, 'Seeded deal', c.ids[1], co.id from c, co returning id),
+       dt as (insert into deal_timeline (workspace_id, deal_id, kind, title) select $1, id, 'created', 'Created' from d),
+       ct as (insert into contact_timeline (workspace_id, contact_id, kind, title)
+         select $1, c.ids[1], 'note', 'A note' from c),
+       s as (insert into duplicate_scans (workspace_id, status, progress, found, finished_at)
+         values ($1, 'done', 100, 1, now()) returning id),
+       ds as (insert into duplicate_suggestions (workspace_id, contact_a, contact_b, score, reasons, scan_id)
+         select $1, c.ids[1], c.ids[2], 0.9, '[]', s.id from c, s)
+     insert into contact_merges (workspace_id, survivor_id, merged_ids, merged_names, expires_at)
+     select $1, c.ids[3], array[c.ids[3] + 1000000000], array['Gone'], now() + interval '30 days' from c`,
+    [workspaceId],
+  );
   // Every contact a member of one segment: the biggest table the segments' re-keying (1415) rebuilds.
   await owner.query(
     `with s as (insert into segments (workspace_id, name, definition, depends_on, status)

@@ -11,24 +11,28 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { workspaceIdColumn } from './columns.js';
+import { tenantIdentityColumn, workspaceIdColumn } from './columns.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 // Kept current by the app_touch_updated_at trigger; the default covers inserts.
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const companies = pgTable('companies', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  workspaceId: workspaceIdColumn(),
-  name: text('name').notNull(),
-  domain: text('domain'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: tenantIdentityColumn(),
+    workspaceId: workspaceIdColumn(),
+    name: text('name').notNull(),
+    domain: text('domain'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
+);
 
 /** Fresh column builders for the contacts table and its workspace view (a builder belongs to one table). */
 const contactColumns = () => ({
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: tenantIdentityColumn(),
   workspaceId: workspaceIdColumn(),
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
@@ -65,7 +69,9 @@ const contactColumns = () => ({
 });
 
 /** Writes go to the table (row-level security applies). */
-export const contacts = pgTable('contacts', contactColumns());
+export const contacts = pgTable('contacts', contactColumns(), (t) => [
+  primaryKey({ columns: [t.workspaceId, t.id] }),
+]);
 
 /**
  * Searches, keyset pages and radius queries read this view: the same rows of the current
@@ -92,15 +98,19 @@ export const contactStats = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.shard] })],
 );
 
-export const contactTimeline = pgTable('contact_timeline', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  workspaceId: workspaceIdColumn(),
-  contactId: bigint('contact_id', { mode: 'number' }).notNull(),
-  kind: text('kind').$type<TimelineKind>().notNull(),
-  title: text('title').notNull(),
-  body: text('body'),
-  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-  createdBy: bigint('created_by', { mode: 'number' }),
-  createdAt: createdAt(),
-});
+export const contactTimeline = pgTable(
+  'contact_timeline',
+  {
+    id: tenantIdentityColumn(),
+    workspaceId: workspaceIdColumn(),
+    contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+    kind: text('kind').$type<TimelineKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
+);

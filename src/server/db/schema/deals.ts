@@ -11,13 +11,13 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { workspaceIdColumn } from './columns.js';
+import { tenantIdentityColumn, workspaceIdColumn } from './columns.js';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /** Fresh column builders for the deals table and its workspace view (a builder belongs to one table). */
 const dealColumns = () => ({
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: tenantIdentityColumn(),
   workspaceId: workspaceIdColumn(),
   name: text('name').notNull(),
   valueCents: bigint('value_cents', { mode: 'number' }).notNull().default(0),
@@ -41,21 +41,25 @@ const dealColumns = () => ({
 });
 
 /** Writes go to the table (row-level security applies). */
-export const deals = pgTable('deals', dealColumns());
+export const deals = pgTable('deals', dealColumns(), (t) => [primaryKey({ columns: [t.workspaceId, t.id] })]);
 
 /** Keyset pages read this view: the same rows, with row-comparison index conditions usable (0400_deals.sql). */
 export const dealsInWorkspace = pgView('deals_in_workspace', dealColumns()).existing();
 
-export const dealTimeline = pgTable('deal_timeline', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  workspaceId: workspaceIdColumn(),
-  dealId: bigint('deal_id', { mode: 'number' }).notNull(),
-  kind: text('kind').$type<'created' | 'stage_change' | 'updated' | 'import'>().notNull(),
-  title: text('title').notNull(),
-  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-  createdBy: bigint('created_by', { mode: 'number' }),
-  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const dealTimeline = pgTable(
+  'deal_timeline',
+  {
+    id: tenantIdentityColumn(),
+    workspaceId: workspaceIdColumn(),
+    dealId: bigint('deal_id', { mode: 'number' }).notNull(),
+    kind: text('kind').$type<'created' | 'stage_change' | 'updated' | 'import'>().notNull(),
+    title: text('title').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
+);
 
 export const dealStageSettings = pgTable(
   'deal_stage_settings',

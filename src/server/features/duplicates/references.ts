@@ -1,5 +1,5 @@
 /**
- * Every foreign key to contacts(id), and what a merge does with the rows behind it. A merge refuses to
+ * Every foreign key to contacts (workspace_id, id), and what a merge does with the rows behind it. A merge refuses to
  * run while the catalog has a key this list does not name (a later migration's new table): the key's
  * rows would otherwise be deleted or emptied with the merged contact, and undo could not bring them back.
  * duplicates.api.test.ts compares the list with the catalog, so such a migration fails its tests first.

@@ -492,7 +492,10 @@ export async function expireMergesEverywhere(tx: Tx): Promise<number> {
   return rows[0].n;
 }
 
-/** Foreign keys to contacts(id) as the catalog has them, with the unique keys each column is part of. */
+/**
+ * Foreign keys to contacts as the catalog has them (the column paired with contacts.id; workspace_id, which
+ * a composite key pairs with itself, is not a contact column), with the unique keys each column is part of.
+ */
 export async function contactForeignKeys(tx: Tx) {
   const { rows } = await tx.execute<{ table: string; column: string; uniques: string[][] }>(sql`
     select cl.relname as table, a.attname as column,
@@ -503,7 +506,9 @@ export async function contactForeignKeys(tx: Tx) {
       ) u), '[]'::jsonb) as uniques
     from pg_constraint f
     join pg_class cl on cl.oid = f.conrelid
-    join pg_attribute a on a.attrelid = f.conrelid and a.attnum = f.conkey[1]
+    join unnest(f.conkey, f.confkey) k(attnum, target) on true
+    join pg_attribute t on t.attrelid = f.confrelid and t.attnum = k.target and t.attname = 'id'
+    join pg_attribute a on a.attrelid = f.conrelid and a.attnum = k.attnum
     where f.contype = 'f' and f.confrelid = 'contacts'::regclass and f.conparentid = 0
     order by 1, 2`);
   return rows;
