@@ -126,6 +126,11 @@ describe('the composite-key migrations on a populated database', () => {
         'import_jobs',
         'backups',
         'link_fix_deployments',
+        'ops_monitors',
+        'ops_incidents',
+        'ops_endpoints',
+        'ops_events',
+        'ops_deliveries',
       ]) {
         const { rows } = await owner.query(
           `explain (format json) select * from ${table} where workspace_id = $1 and id = $2`,
@@ -136,6 +141,24 @@ describe('the composite-key migrations on a populated database', () => {
           `${table}: Index Scan ((workspace_id = '${workspaceIds[0]}'::bigint) AND (id = '1'::bigint))`,
         );
       }
+    } finally {
+      await owner.query('rollback');
+    }
+  });
+
+  it('keep an index for the look-ups that name an id before its workspace is known', async () => {
+    await owner.query('begin');
+    try {
+      await owner.query('set local enable_seqscan = off');
+      // An inbound webhook's address names its app alone (app_ops_inbound_app).
+      const { rows } = await owner.query(
+        `explain (format json) select a.workspace_id, a.name from ecosystem_apps a where a.id = $1`,
+        [1],
+      );
+      const plan = rows[0]['QUERY PLAN'][0].Plan;
+      expect(`${plan['Node Type']} ${plan['Index Name']} ${plan['Index Cond']}`).toBe(
+        `Index Scan ecosystem_apps_id_idx (id = '1'::bigint)`,
+      );
     } finally {
       await owner.query('rollback');
     }
