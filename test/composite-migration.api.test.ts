@@ -48,7 +48,43 @@ const rekeyed = [
   'ops_events',
   'ops_deliveries',
   'ops_delivery_attempts',
+  'segments',
+  'segment_members',
+  'segment_history',
+  'segment_counts',
+  'content_items',
+  'products',
+  'activities',
+  'geofence_alerts',
+  'api_keys',
+  'invites',
+  'phone_sync_tokens',
+  'phone_sync_records',
+  'payments',
+  'subscriptions',
 ];
+
+/**
+ * Rows the populated workspaces do not make, so that 1441's re-keyed tables and 1439's directory backfill
+ * migrate something: an API key, an invite, a phone sync token with a record, a payment and a membership each.
+ */
+async function seedTokenTables(client: pg.Client, workspaces: number[]) {
+  for (const ws of workspaces) {
+    await client.query(
+      `insert into api_keys (workspace_id, name, prefix, secret_hash, role) values ($1, 'k', 'hub_pre' || $1, 'x', 'admin');
+       insert into invites (workspace_id, email, role, token_hash, expires_at)
+         values ($1, 'i' || $1 || '@example.com', 'member', 'invite' || $1, now() + interval '1 day');
+       with t as (insert into phone_sync_tokens (workspace_id, name, token_hash, token_hint)
+         values ($1, 'p', 'sync' || $1, '…') returning id)
+       insert into phone_sync_records (workspace_id, token_id, sync_type, item_count, payload)
+         select $1, id, 'contacts', 0, '[]' from t;
+       insert into payments (workspace_id, description, amount_cents, one_time_cents, provider)
+         values ($1, 'seed', 100, 100, 'offline');
+       insert into subscriptions (workspace_id, kind, plan, price_cents, status)
+         values ($1, 'reoss', 'basic', 100, 'active')`.replaceAll('$1', String(ws)),
+    );
+  }
+}
 
 let owner: pg.Client;
 let workspaceIds: number[];
@@ -63,6 +99,7 @@ beforeAll(async () => {
   ({ workspaceIds } = await populateWorkspaces(url, config, { contacts: 3_000 }));
   owner = new pg.Client({ connectionString: url });
   await owner.connect();
+  await seedTokenTables(owner, workspaceIds);
   before = await tableHashes(owner);
   const applied = await runMigrations(url, testAppPassword);
   expect(applied).toContain('1400_reports_composite_keys.sql');
@@ -79,7 +116,35 @@ describe('the composite-key migrations on a populated database', () => {
     expect(rows[0].n).toBe(3_000);
     for (const table of rekeyed)
       expect(`${table}: ${before[table].startsWith('0:')}`).toBe(`${table}: false`);
-    expect(await tableHashes(owner)).toEqual(before);
+    // The directory is new (1439): the next test checks its rows.
+    const { public_tokens: _directory, ...after } = await tableHashes(owner);
+    expect(after).toEqual(before);
+  });
+
+  it('fill the public tokens directory with every existing token, each naming its workspace', async () => {
+    const tokens: [string, string, string][] = [
+      ['api_key', 'api_keys', 'prefix'],
+      ['form', 'forms', 'key'],
+      ['invite', 'invites', 'token_hash'],
+      ['marketing_message', 'marketing_messages', 'token'],
+      ['website', 'websites', 'tracking_key'],
+      ['status_page', 'ops_status_pages', 'slug'],
+      ['phone_sync_token', 'phone_sync_tokens', 'token_hash'],
+    ];
+    for (const [kind, table, column] of tokens) {
+      const { rows } = await owner.query(
+        `select (select count(*) from ${table})::int as rows,
+           (select count(*) from ${table} t join public_tokens p
+              on p.kind = $1 and p.token = t.${column} and p.workspace = t.workspace_id)::int as listed,
+           (select count(*) from public_tokens where kind = $1)::int as entries`,
+        [kind],
+      );
+      expect(`${kind}: ${rows[0].listed}/${rows[0].entries}`).toBe(
+        `${kind}: ${rows[0].rows}/${rows[0].rows}`,
+      );
+    }
+    const { rows } = await owner.query(`select count(*)::int as n from api_keys`);
+    expect(rows[0].n).toBeGreaterThan(0);
   });
 
   it('leave the re-keyed tables ready to distribute', async () => {
@@ -112,6 +177,48 @@ describe('the composite-key migrations on a populated database', () => {
     expect(refused?.constraint).toBe('dashboard_tiles_report_id_fkey');
   });
 
+  it('refuse a segment member or a content copy that points at another workspace’s segment or source', async () => {
+    const [demo, other] = workspaceIds;
+    await owner.query('begin');
+    try {
+      const {
+        rows: [row],
+      } = await owner.query(
+        `with s as (insert into segments (workspace_id, name, definition, depends_on)
+           select $2, name, definition, depends_on from segments where workspace_id = $1 limit 1 returning id),
+         i as (insert into content_items (workspace_id, type, topic, title, slug, body, generator)
+           values ($2, 'blog', 'Seeded', 'Seeded', 'seeded-source', 'Body', 'offline') returning id)
+         select (select id from s) as segment, (select id from i) as item,
+           (select min(id) from contacts where workspace_id = $1) as contact`,
+        [demo, other],
+      );
+      const refusal = (query: string, values: unknown[]) =>
+        owner
+          .query('savepoint probe')
+          .then(() => owner.query(query, values))
+          .then(
+            () => undefined,
+            (error: { code: string; constraint: string }) => `${error.code} ${error.constraint}`,
+          )
+          .finally(() => owner.query('rollback to savepoint probe'));
+      expect(
+        await refusal(
+          `insert into segment_members (workspace_id, segment_id, contact_id) values ($1, $2, $3)`,
+          [demo, row.segment, row.contact],
+        ),
+      ).toBe('23503 segment_members_segment_id_fkey');
+      expect(
+        await refusal(
+          `insert into content_items (workspace_id, type, topic, title, slug, body, generator, source_id)
+           values ($1, 'blog', 'Copy', 'Copy', 'seeded-copy', 'Body', 'offline', $2)`,
+          [demo, row.item],
+        ),
+      ).toBe('23503 content_items_source_id_fkey');
+    } finally {
+      await owner.query('rollback');
+    }
+  });
+
   it('keep a look-up by id on an index: (workspace_id, id), as RLS adds the workspace', async () => {
     await owner.query('begin');
     try {
@@ -131,6 +238,12 @@ describe('the composite-key migrations on a populated database', () => {
         'ops_endpoints',
         'ops_events',
         'ops_deliveries',
+        'segments',
+        'segment_history',
+        'content_items',
+        'products',
+        'activities',
+        'geofence_alerts',
       ]) {
         const { rows } = await owner.query(
           `explain (format json) select * from ${table} where workspace_id = $1 and id = $2`,

@@ -10,7 +10,7 @@ import { addEcosystemOpsRows } from './populated-ops.js';
  * A database as an installation has it: the demo workspace through the app's own seed, plus a workspace of
  * `contacts` contacts loaded by COPY, and in both workspaces reports, dashboards with tiles, homes, schedules,
  * recipients and sends, a crawl with its URLs and links, an import with its chunks and row errors, a backup
- * with a restore, a link-fix deployment and tasks with comments (rows of every re-keyed table, which the demo seed mostly lacks). Used by the composite-key migration test (a few thousand
+ * with a restore, a link-fix deployment, tasks with comments, a segment of every contact and geofence alerts (rows of every re-keyed table, which the demo seed mostly lacks). Used by the composite-key migration test (a few thousand
  * contacts) and bench/composite-migration.ts (100,000).
  */
 export async function populateWorkspaces(
@@ -160,6 +160,22 @@ async function addRowsOfRekeyedAreas(owner: pg.Client, workspaceId: number): Pro
   await owner.query(
     `with t as (insert into tasks (workspace_id, title) select $1, 'Seeded task ' || n from generate_series(1, 3) n returning id)
      insert into task_comments (workspace_id, task_id, body) select $1, id, 'A comment' from t`,
+    [workspaceId],
+  );
+  // Every contact a member of one segment: the biggest table the segments' re-keying (1415) rebuilds.
+  await owner.query(
+    `with s as (insert into segments (workspace_id, name, definition, depends_on, status)
+       values ($1, 'Seeded segment', '{"match": "all", "conditions": []}', '{contact}', 'ready') returning id),
+     m as (insert into segment_members (workspace_id, segment_id, contact_id)
+       select $1, s.id, c.id from s, contacts c where c.workspace_id = $1 returning segment_id, contact_id)
+     insert into segment_history (workspace_id, segment_id, contact_id, change) select $1, segment_id, contact_id, 'entered' from m`,
+    [workspaceId],
+  );
+  await owner.query(
+    `insert into geofence_alerts (workspace_id, user_id, contact_id, distance_miles, message)
+     select $1, m.user_id, c.id, 0.5, 'Seeded alert' from memberships m
+     cross join lateral (select id from contacts where workspace_id = $1 order by id limit 2) c
+     where m.workspace_id = $1`,
     [workspaceId],
   );
 }

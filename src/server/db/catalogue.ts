@@ -148,6 +148,20 @@ export const coordinatorLocalTables: Record<string, { why: string; lookUps: stri
     lookUps: [],
   },
   schema_migrations: { why: 'the migration runner’s bookkeeping', lookUps: [] },
+  public_tokens: {
+    why: 'a public token (API key, form, tracker, email, status page, invite, phone sync) is unique across workspaces and names its workspace before one is known (ADR 0015)',
+    lookUps: [
+      'app_public_token_workspace',
+      'app_api_key_use',
+      'app_form_lookup',
+      'app_analytics_site_lookup',
+      'app_marketing_message_workspace',
+      'app_status_page_workspace',
+      'app_invite_workspace',
+      'app_phone_sync_token',
+      'app_public_token_sync',
+    ],
+  },
 };
 
 /**

@@ -1,13 +1,17 @@
 import type { StoredValues } from '@domain/messages';
-import { bigint, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, workspaceIdColumn } from './columns.js';
+import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, tenantIdentityColumn, workspaceIdColumn } from './columns.js';
 
-export const activities = pgTable('activities', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  workspaceId: workspaceIdColumn(),
-  type: text('type').notNull(),
-  description: text('description').notNull(),
-  messageId: text('message_id'),
-  messageValues: jsonb('message_values').$type<StoredValues>(),
-  createdAt: createdAtColumn(),
-});
+export const activities = pgTable(
+  'activities',
+  {
+    id: tenantIdentityColumn(),
+    workspaceId: workspaceIdColumn(),
+    type: text('type').notNull(),
+    description: text('description').notNull(),
+    messageId: text('message_id'),
+    messageValues: jsonb('message_values').$type<StoredValues>(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
+);

@@ -1,5 +1,5 @@
 import { bigint, doublePrecision, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, identityColumn, workspaceIdColumn } from './columns.js';
+import { createdAtColumn, tenantIdentityColumn, workspaceIdColumn } from './columns.js';
 
 export const memberLocations = pgTable(
   'member_locations',
@@ -15,12 +15,16 @@ export const memberLocations = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
 );
 
-export const geofenceAlerts = pgTable('geofence_alerts', {
-  id: identityColumn(),
-  workspaceId: workspaceIdColumn(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
-  contactId: bigint('contact_id', { mode: 'number' }).notNull(),
-  distanceMiles: doublePrecision('distance_miles').notNull(),
-  message: text('message').notNull(),
-  createdAt: createdAtColumn(),
-});
+export const geofenceAlerts = pgTable(
+  'geofence_alerts',
+  {
+    id: tenantIdentityColumn(),
+    workspaceId: workspaceIdColumn(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+    distanceMiles: doublePrecision('distance_miles').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
+);

@@ -1,5 +1,5 @@
 import { bigint, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, workspaceIdColumn } from './columns.js';
+import { createdAtColumn, tenantIdentityColumn, workspaceIdColumn } from './columns.js';
 
 export const memberships = pgTable(
   'memberships',
@@ -12,14 +12,18 @@ export const memberships = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
 );
 
-export const invites = pgTable('invites', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  workspaceId: workspaceIdColumn(),
-  email: text('email').notNull(),
-  role: text('role').$type<'admin' | 'member' | 'viewer'>().notNull(),
-  tokenHash: text('token_hash').notNull(),
-  invitedBy: bigint('invited_by', { mode: 'number' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-  createdAt: createdAtColumn(),
-});
+export const invites = pgTable(
+  'invites',
+  {
+    id: tenantIdentityColumn(),
+    workspaceId: workspaceIdColumn(),
+    email: text('email').notNull(),
+    role: text('role').$type<'admin' | 'member' | 'viewer'>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: bigint('invited_by', { mode: 'number' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
+);

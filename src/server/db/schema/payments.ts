@@ -1,5 +1,5 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { workspaceIdColumn } from './columns.js';
+import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenantIdentityColumn, workspaceIdColumn } from './columns.js';
 
 export const checkoutOrders = pgTable('checkout_orders', {
   id: text('id').primaryKey(),
@@ -34,27 +34,35 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const payments = pgTable('payments', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  workspaceId: workspaceIdColumn(),
-  orderId: text('order_id'),
-  description: text('description').notNull(),
-  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-  recurringCents: bigint('recurring_cents', { mode: 'number' }).notNull().default(0),
-  oneTimeCents: bigint('one_time_cents', { mode: 'number' }).notNull().default(0),
-  provider: text('provider').notNull(),
-  providerReference: text('provider_reference'),
-  customerEmail: text('customer_email'),
-  paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const payments = pgTable(
+  'payments',
+  {
+    id: tenantIdentityColumn(),
+    workspaceId: workspaceIdColumn(),
+    orderId: text('order_id'),
+    description: text('description').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    recurringCents: bigint('recurring_cents', { mode: 'number' }).notNull().default(0),
+    oneTimeCents: bigint('one_time_cents', { mode: 'number' }).notNull().default(0),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    customerEmail: text('customer_email'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
+);
 
-export const products = pgTable('products', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  workspaceId: workspaceIdColumn(),
-  websiteId: integer('website_id').notNull(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
-  billing: text('billing').$type<'one_time' | 'monthly' | 'yearly'>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const products = pgTable(
+  'products',
+  {
+    id: tenantIdentityColumn(),
+    workspaceId: workspaceIdColumn(),
+    websiteId: integer('website_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    billing: text('billing').$type<'one_time' | 'monthly' | 'yearly'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
+);

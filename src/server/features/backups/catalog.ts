@@ -84,6 +84,14 @@ export async function workspaceTables(client: pg.ClientBase): Promise<TableInfo[
      where i.indisunique and not i.indisprimary and i.indexprs is null and c.relname = any($1)`,
     [names],
   );
+  // Public tokens are unique per workspace in their tables and across workspaces in public_tokens (ADR 0015),
+  // whose insert trigger names each one's column.
+  const { rows: publicTokens } = await client.query<{ name: string; col: string }>(
+    `select c.relname as name, (string_to_array(encode(t.tgargs, 'escape'), '\\000'))[2] as col
+     from pg_trigger t join pg_class c on c.oid = t.tgrelid
+     where t.tgfoid = 'app_public_token_sync'::regproc and t.tgtype & 4 = 4 and c.relname = any($1)`,
+    [names],
+  );
   const { rows: triggers } = await client.query<{ name: string; source: string }>(
     `select c.relname as name, p.prosrc as source from pg_trigger t
      join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
@@ -110,7 +118,8 @@ export async function workspaceTables(client: pg.ClientBase): Promise<TableInfo[
       .filter(
         (u) => u.name === name && !u.cols.includes('workspace_id') && !u.cols.some((c) => remapped.has(c)),
       )
-      .flatMap((u) => u.cols);
+      .flatMap((u) => u.cols)
+      .concat(publicTokens.filter((t) => t.name === name).map((t) => t.col));
     return {
       name,
       dependsOn: [
