@@ -38,6 +38,26 @@ const rekeyed = [
   'deal_timeline',
   'duplicate_scans',
   'duplicate_suggestions',
+  'ecosystem_apps',
+  'ecosystem_endpoints',
+  'ecosystem_collection_runs',
+  'ecosystem_collection_results',
+  'ecosystem_app_dependencies',
+  'cross_sales_targets',
+  'cross_sales_plan_items',
+  'ops_app_state',
+  'ops_monitors',
+  'ops_heartbeats',
+  'ops_uptime_buckets',
+  'ops_incidents',
+  'ops_incident_events',
+  'ops_holds',
+  'ops_maintenance_windows',
+  'ops_endpoints',
+  'ops_triggers',
+  'ops_events',
+  'ops_deliveries',
+  'ops_delivery_attempts',
   'segments',
   'segment_members',
   'segment_history',
@@ -277,6 +297,11 @@ describe('the composite-key migrations on a populated database', () => {
         'contact_timeline',
         'contact_merges',
         'duplicate_suggestions',
+        'ops_monitors',
+        'ops_incidents',
+        'ops_endpoints',
+        'ops_events',
+        'ops_deliveries',
         'segments',
         'segment_history',
         'content_items',
@@ -293,6 +318,24 @@ describe('the composite-key migrations on a populated database', () => {
           `${table}: Index Scan ((workspace_id = '${workspaceIds[0]}'::bigint) AND (id = '1'::bigint))`,
         );
       }
+    } finally {
+      await owner.query('rollback');
+    }
+  });
+
+  it('keep an index for the look-ups that name an id before its workspace is known', async () => {
+    await owner.query('begin');
+    try {
+      await owner.query('set local enable_seqscan = off');
+      // An inbound webhook's address names its app alone (app_ops_inbound_app).
+      const { rows } = await owner.query(
+        `explain (format json) select a.workspace_id, a.name from ecosystem_apps a where a.id = $1`,
+        [1],
+      );
+      const plan = rows[0]['QUERY PLAN'][0].Plan;
+      expect(`${plan['Node Type']} ${plan['Index Name']} ${plan['Index Cond']}`).toBe(
+        `Index Scan ecosystem_apps_id_idx (id = '1'::bigint)`,
+      );
     } finally {
       await owner.query('rollback');
     }

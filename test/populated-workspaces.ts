@@ -4,6 +4,7 @@ import type { Config } from '../src/server/config.js';
 import { createDatabase } from '../src/server/db/database.js';
 import { asAppRole } from '../src/server/db/urls.js';
 import { seedDemoWorkspace } from '../src/server/seed/demo-workspace.js';
+import { addEcosystemOpsRows } from './populated-ops.js';
 
 /**
  * A database as an installation has it: the demo workspace through the app's own seed, plus a workspace of
@@ -43,6 +44,7 @@ export async function populateWorkspaces(
     for (const workspaceId of [demoId, big.id]) {
       await addReportingRows(owner, workspaceId, userId);
       await addRowsOfRekeyedAreas(owner, workspaceId);
+      await addEcosystemOpsRows(owner, workspaceId);
     }
     return { workspaceIds: [demoId, big.id] };
   } finally {

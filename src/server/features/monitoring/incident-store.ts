@@ -105,7 +105,7 @@ export async function insertIncident(
   const { rows } = await tx.execute<{ id: number }>(sql`
     insert into ops_incidents (app_id, monitor_id, opened_at, reason, suppressed, parent_app_id)
     values (${i.appId}, ${i.monitorId}, ${i.at}, ${i.reason}, ${i.parentAppId !== null}, ${i.parentAppId})
-    on conflict (app_id) where closed_at is null do nothing
+    on conflict (workspace_id, app_id) where closed_at is null do nothing
     returning id::int as id`);
   return rows[0]?.id ?? null;
 }
@@ -172,8 +172,8 @@ export async function addHold(
 ): Promise<boolean> {
   const target =
     h.campaignId !== undefined
-      ? sql`(incident_id, campaign_id) where campaign_id is not null`
-      : sql`(incident_id, run_id) where run_id is not null`;
+      ? sql`(workspace_id, incident_id, campaign_id) where campaign_id is not null`
+      : sql`(workspace_id, incident_id, run_id) where run_id is not null`;
   const { rows } = await tx.execute(sql`
     insert into ops_holds (incident_id, campaign_id, run_id, name, resume_job, held_at)
     values (${h.incidentId}, ${h.campaignId ?? null}, ${h.runId ?? null}, ${h.name}, ${h.resumeJob}, ${h.at})

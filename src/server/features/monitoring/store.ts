@@ -225,7 +225,7 @@ export async function recordRound(
       values (${monitorId}, 'minute', date_trunc('minute', ${r.at}::timestamptz), ${r.up ? 1 : 0}, ${r.up ? 0 : 1}, ${r.responseMs}),
         (${monitorId}, 'hour', date_trunc('hour', ${r.at}::timestamptz), ${r.up ? 1 : 0}, ${r.up ? 0 : 1}, ${r.responseMs}),
         (${monitorId}, 'day', date_trunc('day', ${r.at}::timestamptz, 'UTC'), ${r.up ? 1 : 0}, ${r.up ? 0 : 1}, ${r.responseMs})
-      on conflict (monitor_id, size, bucket_start) do update set up = ops_uptime_buckets.up + excluded.up,
+      on conflict (workspace_id, monitor_id, size, bucket_start) do update set up = ops_uptime_buckets.up + excluded.up,
         down = ops_uptime_buckets.down + excluded.down,
         response_ms_total = ops_uptime_buckets.response_ms_total + excluded.response_ms_total`);
   const { rows } = await tx.execute<{ status: 'unknown' | 'up' | 'down' }>(sql`
