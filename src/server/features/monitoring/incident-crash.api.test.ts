@@ -96,12 +96,32 @@ async function killWhileWaiting(server: ChildProcess, fragment: string, release:
   await expect.poll(() => statements(fragment, false), { timeout: 30_000, interval: 100 }).toBe(0);
 }
 
-const makeDue = (appIds: number[]) =>
-  db.query('update ops_monitors set next_probe_at = now() where app_id = any($1::bigint[])', [appIds]);
-/** A probe round of the apps, run here. */
+/** Makes the apps' monitors due now; returns that moment. */
+async function makeDue(appIds: number[]): Promise<Date> {
+  const { rows } = await db.query(
+    'update ops_monitors set next_probe_at = now() where app_id = any($1::bigint[]) returning now() as at',
+    [appIds],
+  );
+  return rows[0].at;
+}
+/**
+ * A probe round of the apps, run here, done once every app's round is recorded: a monitor another claimer
+ * (a server's loop or the minute's tick) took first is recorded by it, so the round waits for that too.
+ */
 async function roundHere(appIds: number[]) {
-  await makeDue(appIds);
+  const dueAt = await makeDue(appIds);
   await runProbeTick(t.app.deps);
+  await expect
+    .poll(
+      () =>
+        count(
+          `select count(*)::int as n from ops_monitors
+           where app_id = any($1::bigint[]) and url is null and last_checked_at >= $2`,
+          [appIds, dueAt],
+        ),
+      { timeout: 30_000, interval: 100 },
+    )
+    .toBe(appIds.length);
 }
 /** A probe round of the apps, run by a server process's worker. */
 async function roundInServer(appIds: number[]) {
