@@ -101,24 +101,27 @@ const idleFetchSeconds = 30;
  */
 const dispatchEveryMs = 500;
 
-/** Each queue's ready jobs, counted up to what its workers here could take in one round of fetches. */
+/** The channel `wake` notifies; its payload names the queue and how many jobs were queued. */
+const wakeChannel = 'queue_wake';
+const wakeStatement = 'select pg_notify($1, $2)';
+/** Marks the processes' LISTEN connections, so that each can see who shares its wakes. */
+const listenerName = 'queue-wake';
+const listeners = `
+  select coalesce(array_agg(pid order by pid), '{}') from pg_stat_activity
+  where application_name = '${listenerName}' and datname = current_database()`;
+
+/**
+ * Each queue's ready jobs, counted up to what its workers here could take in one round of fetches, and
+ * (the same on every row) the processes' LISTEN connections.
+ */
 const readyQueues = `
   select q.name, (
     select count(*) from (
       select 1 from pgboss.job j
       where j.name = q.name and j.state < 'active' and j.start_after < now() limit q.most
     ) ready
-  )::int as ready
+  )::int as ready, (${listeners}) as pids
   from unnest($1::text[], $2::int[]) q(name, most)`;
-
-/** The channel `wake` notifies; its payload names the queue and how many jobs were queued. */
-const wakeChannel = 'queue_wake';
-const wakeStatement = 'select pg_notify($1, $2)';
-/** Marks the processes' LISTEN connections, so that each can see who shares its wakes. */
-const listenerName = 'queue-wake';
-const listenersStatement = `
-  select coalesce(array_agg(pid order by pid), '{}') as pids from pg_stat_activity
-  where application_name = $1 and datname = current_database()`;
 
 interface WakePayload {
   queue?: string;
@@ -273,7 +276,7 @@ export function createQueue(
         return Math.min(covered, jobs);
       };
       const countPeers = async () => {
-        const result = await boss.getDb().executeSql(listenersStatement, [listenerName]);
+        const result = await boss.getDb().executeSql(`select (${listeners}) as pids`, []);
         peers = (result.rows[0] as { pids: number[] }).pids;
       };
       const dispatch = async () => {
@@ -283,10 +286,10 @@ export function createQueue(
           const ready = await boss.getDb().executeSql(readyQueues, [names, most]);
           // Due jobs (later, retried, or a wake this process missed); its ticks and the other processes'
           // fall at different moments, so the first tick's fetch takes them and the rest find none ready.
-          for (const row of ready.rows as { name: string; ready: number }[])
-            if (row.ready > 0) wakeIdle(row.name, row.ready);
+          const rows = ready.rows as { name: string; ready: number; pids: number[] }[];
+          for (const row of rows) if (row.ready > 0) wakeIdle(row.name, row.ready);
           // A process killed without a word drops out of the count here.
-          if (listener) await countPeers();
+          if (listener && rows.length > 0) peers = rows[0].pids;
         } catch (error) {
           if (!stopping) deps.log.warn({ err: error }, 'queue dispatch failed');
         }
