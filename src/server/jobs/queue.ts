@@ -138,7 +138,7 @@ interface WakePayload {
 }
 
 /** How many of `jobs` jobs, dealt in turn from listener `first` on, fall to listener `rank` of `count`. */
-export function shareOf(jobs: number, first: number, rank: number, count: number): number {
+function shareOf(jobs: number, first: number, rank: number, count: number): number {
   const turn = (((rank - first) % count) + count) % count;
   return Math.floor(jobs / count) + (turn < jobs % count ? 1 : 0);
 }
