@@ -226,3 +226,63 @@ describe('waking on commit, and jobs a dead process left active', () => {
     }
   });
 });
+
+describe('waking across several processes', () => {
+  it('wakes one worker per job across all processes, and hands a busy process turn on instead of losing it', async () => {
+    // Only the notification can start these jobs within the test: no polling, no dispatch tick.
+    const quiet = { idleFetchSeconds: 3600, dispatchEveryMs: 3_600_000 };
+    const processes = [createQueue(t.ownerUrl, quiet), createQueue(t.ownerUrl, quiet)];
+    // Listens like the others but has no worker for the queue: every turn it is dealt must go on to another.
+    const withoutWorkers = createQueue(t.ownerUrl, quiet);
+    const sender = createQueue(t.ownerUrl);
+    const ran: string[] = [];
+    const all = [...processes, withoutWorkers];
+    const woken = () => all.reduce((sum, queue) => sum + queue.wakeStats().woken, 0);
+    try {
+      for (const queue of processes)
+        await queue.start(
+          [
+            {
+              name: 'test.herd',
+              concurrency: 3,
+              handler: async (data: { n: string }) => void ran.push(data.n),
+            },
+          ],
+          t.app.deps,
+        );
+      await withoutWorkers.start([{ name: 'test.herd-other', handler: async () => undefined }], t.app.deps);
+      // Each process counts the listeners when it starts and when another one does.
+      while (all.some((queue) => queue.wakeStats().listeners !== 3))
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      // The workers' first fetches come back empty; from then on only a wake starts them.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const waitFor = async (n: string[]) => {
+        while (!n.every((one) => ran.includes(one))) await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+
+      // Every process used to wake a worker for every job: three fetches for one job, two of them empty.
+      for (const n of ['one', 'two', 'three', 'four']) {
+        const before = woken();
+        await sender.send('test.herd', { n }, { wake: true });
+        await waitFor([n]);
+        expect(woken() - before).toBe(1);
+      }
+
+      // Three jobs, one turn each: the process without workers hands its turn on.
+      const before = woken();
+      const three = ['a', 'b', 'c'];
+      await sender.sendMany(
+        'test.herd',
+        three.map((n) => ({ data: { n } })),
+        { wake: true },
+      );
+      await waitFor(three);
+      expect(woken() - before).toBe(3);
+      expect(withoutWorkers.wakeStats().woken).toBe(0);
+      expect([...ran].sort()).toEqual(['a', 'b', 'c', 'four', 'one', 'three', 'two']);
+    } finally {
+      for (const queue of all) await queue.stop();
+      await sender.stop();
+    }
+  });
+});

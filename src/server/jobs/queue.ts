@@ -58,6 +58,11 @@ export interface Queue {
   ): Promise<void>;
   start(definitions: JobDefinition[], deps: AppDeps): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * What waking has cost: the idle workers this process has told to fetch (a fetch each), and the
+   * processes it deals a notification's jobs among (itself included).
+   */
+  wakeStats(): { woken: number; listeners: number };
 }
 
 /**
@@ -96,15 +101,47 @@ const idleFetchSeconds = 30;
  */
 const dispatchEveryMs = 500;
 
-const readyQueues = `
-  select q.name from unnest($1::text[]) q(name)
-  where exists (
-    select 1 from pgboss.job j where j.name = q.name and j.state < 'active' and j.start_after < now()
-  )`;
-
 /** The channel `wake` notifies; its payload names the queue and how many jobs were queued. */
 const wakeChannel = 'queue_wake';
 const wakeStatement = 'select pg_notify($1, $2)';
+/** Marks the processes' LISTEN connections, so that each can see who shares its wakes. */
+const listenerName = 'queue-wake';
+const listeners = `
+  select coalesce(array_agg(pid order by pid), '{}') from pg_stat_activity
+  where application_name = '${listenerName}' and datname = current_database()`;
+
+/**
+ * Each queue's ready jobs, counted up to what its workers here could take in one round of fetches, and
+ * (the same on every row) the processes' LISTEN connections.
+ */
+const readyQueues = `
+  select q.name, (
+    select count(*) from (
+      select 1 from pgboss.job j
+      where j.name = q.name and j.state < 'active' and j.start_after < now() limit q.most
+    ) ready
+  )::int as ready, (${listeners}) as pids
+  from unnest($1::text[], $2::int[]) q(name, most)`;
+
+interface WakePayload {
+  queue?: string;
+  jobs?: number;
+  /** Picked by the sender, the same for every process: whose turn the notification's first job is. */
+  first?: number;
+  /** A share handed on by a process with too few idle workers: for this listener alone. */
+  to?: number;
+  hops?: number;
+  /** A process started or stopped: the others count their listeners again. */
+  peers?: true;
+  /** The listener of a process that stops. */
+  gone?: number;
+}
+
+/** How many of `jobs` jobs, dealt in turn from listener `first` on, fall to listener `rank` of `count`. */
+function shareOf(jobs: number, first: number, rank: number, count: number): number {
+  const turn = (((rank - first) % count) + count) % count;
+  return Math.floor(jobs / count) + (turn < jobs % count ? 1 : 0);
+}
 
 /**
  * pg-boss keeps jobs in the same PostgreSQL (schema pgboss), so a restart loses none: a job that was
@@ -122,6 +159,11 @@ export function createQueue(
   let dispatching: Promise<void> | null = null;
   let stopping = false;
   let listener: pg.Client | null = null;
+  let woken = 0;
+  /** The backend pid of this process's LISTEN connection. */
+  let me = 0;
+  /** Every process's LISTEN connection, by backend pid: a notification's jobs are dealt out among them. */
+  let peers: number[] = [];
   const known = new Set<string>();
   const ensureStarted = () => {
     started ??= boss.start().then(() => boss.getDb().executeSql(grantSendToAppRole, []));
@@ -136,7 +178,8 @@ export function createQueue(
   };
   // In the job's transaction, NOTIFY is delivered at its commit (and never, when it rolls back).
   const wake = (name: string, jobs: number, tx?: Tx) => {
-    const values = [wakeChannel, JSON.stringify({ queue: name, jobs })];
+    const first = Math.floor(Math.random() * 1024);
+    const values = [wakeChannel, JSON.stringify({ queue: name, jobs, first } satisfies WakePayload)];
     return tx
       ? queryNamed(tx, 'boss', wakeStatement, values)
       : boss.getDb().executeSql(wakeStatement, values);
@@ -170,11 +213,15 @@ export function createQueue(
       boss.on('error', (error) => deps.log.error({ err: error }, 'queue error'));
       await ensureStarted();
       const workers = new Map<string, string[]>();
+      const batchSizes = new Map<string, number>();
       /** Workers inside their handler: each fetches again when it is done, so a wake need not tell them. */
       const busy = new Set<string>();
+      /** Per queue, the worker the next wake starts from: wakes close together reach different workers. */
+      const nextWorker = new Map<string, number>();
       for (const def of definitions) {
         await ensureQueue(def.name, def.retryLimit);
         if (def.cron) await boss.schedule(def.name, def.cron);
+        batchSizes.set(def.name, def.batchSize ?? 1);
         // A pg-boss 10 worker runs one fetch at a time; concurrency means several workers.
         for (let i = 0; i < (def.concurrency ?? 1); i++) {
           let workerId: string | undefined;
@@ -209,12 +256,40 @@ export function createQueue(
           else workers.set(def.name, [workerId]);
         }
       }
-      // A worker inside its handler fetches again when it is done; told now, it just does not wait.
+      /**
+       * Tells idle workers of the queue to fetch now, one per batch of `jobs`, and returns how many of the
+       * jobs they cover. Waking every idle worker would cost an empty fetch each, in every process.
+       */
+      const wakeIdle = (queue: string, jobs: number) => {
+        const ids = workers.get(queue) ?? [];
+        const batch = batchSizes.get(queue) ?? 1;
+        const from = nextWorker.get(queue) ?? 0;
+        let covered = 0;
+        for (let i = 0; i < ids.length && covered < jobs; i++) {
+          const id = ids[(from + i) % ids.length];
+          if (busy.has(id)) continue;
+          boss.notifyWorker(id);
+          woken++;
+          covered += batch;
+          nextWorker.set(queue, (from + i + 1) % ids.length);
+        }
+        return Math.min(covered, jobs);
+      };
+      const countPeers = async () => {
+        const result = await boss.getDb().executeSql(`select (${listeners}) as pids`, []);
+        peers = (result.rows[0] as { pids: number[] }).pids;
+      };
       const dispatch = async () => {
         try {
-          const ready = await boss.getDb().executeSql(readyQueues, [[...workers.keys()]]);
-          for (const { name } of ready.rows as { name: string }[])
-            for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+          const names = [...workers.keys()];
+          const most = names.map((name) => (workers.get(name) ?? []).length * (batchSizes.get(name) ?? 1));
+          const ready = await boss.getDb().executeSql(readyQueues, [names, most]);
+          // Due jobs (later, retried, or a wake this process missed); its ticks and the other processes'
+          // fall at different moments, so the first tick's fetch takes them and the rest find none ready.
+          const rows = ready.rows as { name: string; ready: number; pids: number[] }[];
+          for (const row of rows) if (row.ready > 0) wakeIdle(row.name, row.ready);
+          // A process killed without a word drops out of the count here.
+          if (listener && rows.length > 0) peers = rows[0].pids;
         } catch (error) {
           if (!stopping) deps.log.warn({ err: error }, 'queue dispatch failed');
         }
@@ -224,25 +299,60 @@ export function createQueue(
           if (!stopping) dispatcher = setTimeout(tick, dispatchMs);
         });
       };
+      /**
+       * Each process wakes workers for its own turn of a notification's jobs (N processes each waking one
+       * worker per job made N fetches per job, all but one empty). A process with too few idle workers for
+       * its turn hands the rest to the next listener, so a job still starts at once while any process has
+       * an idle worker; when none has, the busy workers fetch again as they finish.
+       */
+      const onWake = (wake: WakePayload, client: pg.Client) => {
+        if (wake.peers) {
+          peers = peers.filter((pid) => pid !== wake.gone);
+          if (!wake.gone) void countPeers().catch(() => undefined);
+          return;
+        }
+        if (!wake.queue || !wake.jobs || (wake.to !== undefined && wake.to !== me)) return;
+        const rank = peers.indexOf(me);
+        // Alone, or not counted among the listeners yet: every job is this process's to wake for.
+        const counted = wake.to === undefined && rank >= 0 && peers.length > 1;
+        const mine = counted ? shareOf(wake.jobs, wake.first ?? 0, rank, peers.length) : wake.jobs;
+        if (mine === 0) return;
+        const left = mine - wakeIdle(wake.queue, mine);
+        const hops = (wake.hops ?? 0) + 1;
+        if (left === 0 || rank < 0 || hops >= peers.length) return;
+        const handOn: WakePayload = {
+          queue: wake.queue,
+          jobs: left,
+          to: peers[(rank + 1) % peers.length],
+          hops,
+        };
+        client.query(wakeStatement, [wakeChannel, JSON.stringify(handOn)]).catch((error: unknown) => {
+          if (!stopping) deps.log.warn({ err: error }, 'queue wake hand-on failed');
+        });
+      };
       if (workers.size > 0) {
         dispatcher = setTimeout(tick, dispatchMs);
         // Woken queues fetch at once; without this connection (it failed) the dispatcher's tick still finds them.
-        const client = new pg.Client({ connectionString: ownerUrl });
+        const client = new pg.Client({ connectionString: ownerUrl, application_name: listenerName });
         client.on('error', (error) => {
           if (!stopping) deps.log.warn({ err: error }, 'queue wake connection failed');
         });
-        // One idle worker per job queued: waking them all would cost an empty fetch each.
-        client.on('notification', ({ payload }) => {
-          const { queue, jobs } = JSON.parse(payload ?? '{}') as { queue?: string; jobs?: number };
-          const idle = (workers.get(queue ?? '') ?? []).filter((id) => !busy.has(id));
-          for (const id of idle.slice(0, jobs ?? 1)) boss.notifyWorker(id);
-        });
+        client.on('notification', ({ payload }) =>
+          onWake(JSON.parse(payload ?? '{}') as WakePayload, client),
+        );
         try {
           await client.connect();
           await client.query(`listen ${wakeChannel}`);
+          me = ((await client.query('select pg_backend_pid() as pid')).rows[0] as { pid: number }).pid;
           listener = client;
+          await countPeers();
+          await client.query(wakeStatement, [
+            wakeChannel,
+            JSON.stringify({ peers: true } satisfies WakePayload),
+          ]);
         } catch (error) {
           deps.log.warn({ err: error }, 'queue wake connection failed');
+          listener = null;
           await client.end().catch(() => undefined);
         }
       }
@@ -264,9 +374,12 @@ export function createQueue(
       stopping = true;
       if (dispatcher) clearTimeout(dispatcher);
       await dispatching;
+      const gone: WakePayload = { peers: true, gone: me };
+      await listener?.query(wakeStatement, [wakeChannel, JSON.stringify(gone)]).catch(() => undefined);
       await listener?.end().catch(() => undefined);
       listener = null;
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
+    wakeStats: () => ({ woken, listeners: peers.length }),
   };
 }
