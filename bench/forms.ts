@@ -5,11 +5,17 @@
  *   BENCH_FORMS_RATE a second (default 50), open loop: each leaves on its schedule whatever the answers before
  *   it; each creates its contact through the ingestion port, stores the submission and its timeline entry and
  *   starts a run of an active 'form submitted' workflow, all committed before the answer;
- * - the contacts, submissions and runs found afterwards (each must equal the submissions sent).
+ * - the contacts, submissions and runs found afterwards (each must equal the submissions sent);
+ * - per measured submission: the CPU of the server process and of PostgreSQL (all its processes, from /proc;
+ *   Linux only), figures a busy machine does not inflate as it does latencies, and the server's round trips
+ *   to PostgreSQL (its queries, counted by bench/support/count-queries.mjs; the workflow run's job included).
  * BENCH_FORMS_WARMUP submissions (default 300) go first at the same rate and are not counted. Each submission
  * comes from its own address (X-Forwarded-For through TRUST_PROXY=1), as visitors do: the per-address limit
  * is not what is measured.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -21,8 +27,53 @@ const submissions = Number(process.env.BENCH_FORMS_SUBMISSIONS ?? 1500);
 const rate = Number(process.env.BENCH_FORMS_RATE ?? 50);
 const warmUp = Number(process.env.BENCH_FORMS_WARMUP ?? 300);
 
+/** user + system CPU in ms of `pid` (with its reaped children's: PostgreSQL's ended backends). */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * 10; // USER_HZ is 100
+  } catch {
+    return 0; // ended since the listing
+  }
+}
+
+/** The CPU of the postmaster of `dataDir` and of every process it started. */
+function postgresCpuMs(dataDir: string): number {
+  const postmaster = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = cpuMs(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster)
+        total += cpuMs(Number(entry));
+    } catch {}
+  }
+  return total;
+}
+
 async function main() {
-  const server = await startBuiltServer({ DEMO_SIGN_IN: 'true', TRUST_PROXY: '1' });
+  const server = await startBuiltServer({
+    DEMO_SIGN_IN: 'true',
+    TRUST_PROXY: '1',
+    NODE_OPTIONS: `--import=${path.resolve('bench/support/count-queries.mjs')}`,
+  });
+  /** The server's count of queries so far (it writes it to stderr on SIGUSR2). */
+  const queriesSoFar = async (): Promise<{ total: number; byText: Record<string, number> }> => {
+    const before = server.output().length;
+    server.process.kill('SIGUSR2');
+    for (;;) {
+      const match = /pg-queries (\d+) (.*)\n/.exec(server.output().slice(before));
+      if (match) return { total: Number(match[1]), byText: JSON.parse(match[2]) };
+      await sleep(10);
+    }
+  };
+  const usage = async () => ({
+    statements: await queriesSoFar(),
+    serverCpu: cpuMs(server.process.pid ?? 0),
+    postgresCpu: postgresCpuMs(server.place.dataDir),
+  });
   try {
     const base = server.baseUrl;
     const cookie = await signInCookie(base, demoCredentials.email, demoCredentials.password);
@@ -96,7 +147,18 @@ async function main() {
       return { latencies, seconds: (performance.now() - start) / 1000 };
     };
     await burst(warmUp);
+    const before = await usage();
     const measured = await burst(submissions);
+    // The workflow runs' jobs finish after the answers: their share is in once the queue is idle.
+    await sleep(2_000);
+    const after = await usage();
+    const perSubmission = (before: number, after: number) =>
+      Math.round(((after - before) / submissions) * 100) / 100;
+    // BENCH_FORMS_STATEMENTS=1 lists the statements sent more than once every ten submissions, per submission.
+    const statements = Object.entries(after.statements.byText)
+      .map(([text, n]) => [text, perSubmission(before.statements.byText[text] ?? 0, n)] as const)
+      .filter(([, n]) => n >= 0.1)
+      .sort((a, b) => b[1] - a[1]);
     const sorted = [...measured.latencies].sort((a, b) => a - b);
 
     const detail = await call('GET', `/api/workflows/${workflow.id}`);
@@ -119,6 +181,13 @@ async function main() {
           achievedPerSecond: Math.round((submissions / measured.seconds) * 10) / 10,
           submitMs: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) },
           target: { p99Ms: 50 },
+          perSubmission: {
+            roundTrips: perSubmission(before.statements.total, after.statements.total),
+            serverCpuMs: perSubmission(before.serverCpu, after.serverCpu),
+            postgresCpuMs: perSubmission(before.postgresCpu, after.postgresCpu),
+            ...(process.env.BENCH_FORMS_STATEMENTS ? { statements: Object.fromEntries(statements) } : {}),
+          },
+          loadAverage: os.loadavg()[0],
           stored: { submissions: figures.submissions, contacts, runs, expected: sent },
         },
         null,
