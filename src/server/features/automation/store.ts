@@ -7,7 +7,7 @@ import type {
   WorkflowStatus,
 } from '@domain/automation/workflow-schemas';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.js';
+import { executeNamed, type Tx } from '../../db/database.js';
 
 export type WorkflowRow = {
   id: number;
@@ -54,7 +54,9 @@ export async function activeWorkflowsByTrigger(
   tx: Tx,
   triggerType: string,
 ): Promise<{ workflows: WorkflowRow[]; automationRun: boolean; workspaceId: number; txid: string }> {
-  const { rows } = await tx.execute<
+  // Named (parsed and planned once per connection): every contact event of every writer sends it, ~3 a
+  // lead-form submission (bench/forms).
+  const rows = await executeNamed<
     Omit<WorkflowRow, 'id'> & {
       id: number | null;
       automationRun: string | null;
@@ -62,6 +64,8 @@ export async function activeWorkflowsByTrigger(
       txid: string | null;
     }
   >(
+    tx,
+    'workflows-by-trigger',
     sql`select current_setting('app.automation_run', true) as "automationRun",
           app_current_workspace() as "workspaceId",
           case when w.id is not null then txid_current()::text end as txid, ${workflowColumns}
