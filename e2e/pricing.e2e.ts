@@ -71,6 +71,8 @@ describe('pricing and checkout in the browser', () => {
   it('local business: selector -> Calculate -> offline checkout (decline, then 4242) -> /success', async () => {
     const page = await newPage();
     await page.goto(`${server.baseUrl}/pricing-selector`);
+    // Prerendered: a choice clicked before hydration is lost.
+    await hydrated(page);
     const cont = page.getByRole('button', { name: 'Select a business type to continue' });
     expect(await cont.isDisabled()).toBe(true);
     await page.getByRole('radio', { name: /Local Business or Vendor/ }).click();
