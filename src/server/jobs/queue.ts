@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { queryNamed, type Tx } from '../db/database.js';
@@ -178,7 +179,7 @@ export function createQueue(
   };
   // In the job's transaction, NOTIFY is delivered at its commit (and never, when it rolls back).
   const wake = (name: string, jobs: number, tx?: Tx) => {
-    const first = Math.floor(Math.random() * 1024);
+    const first = randomInt(1024);
     const values = [wakeChannel, JSON.stringify({ queue: name, jobs, first } satisfies WakePayload)];
     return tx
       ? queryNamed(tx, 'boss', wakeStatement, values)
