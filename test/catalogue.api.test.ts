@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coordinatorLocalTables } from '../src/server/db/catalogue.js';
+import { coordinatorLocalTables, shardLocalTriggerFunctions } from '../src/server/db/catalogue.js';
 import {
   type Catalogue,
   catalogue,
@@ -42,6 +42,16 @@ describe('the table catalogue', () => {
     expect(rows.map((r) => r.proname).sort()).toEqual(named.sort());
   });
 
+  it('lists as staying inside the workspace only trigger functions that exist and that a distributed table runs', async () => {
+    const { rows } = await owner.query<{ proname: string }>(
+      `select distinct p.proname from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+       join pg_class c on c.oid = t.tgrelid
+       where not t.tgisinternal and c.relnamespace = 'public'::regnamespace and c.relname = any($1)`,
+      [catalogue.distributed],
+    );
+    expect(rows.map((r) => r.proname).sort()).toEqual(Object.keys(shardLocalTriggerFunctions).sort());
+  });
+
   it('reports a probe table that breaks each rule', async () => {
     const probes: Catalogue = {
       distributed: [
@@ -57,6 +67,7 @@ describe('the table catalogue', () => {
       ],
       reference: [...catalogue.reference, 'probe_reference_tenant', 'probe_reference_pointer', 'probe_gone'],
       coordinatorLocal: [...catalogue.coordinatorLocal, 'probe_local_pointer'],
+      shardLocalTriggers: catalogue.shardLocalTriggers,
     };
     const tenant = (name: string, columns: string, rls = true) =>
       `create table ${name} (workspace_id bigint not null, ${columns});${rls ? ` select app_enable_tenant_rls('${name}');` : ''}`;
@@ -79,6 +90,11 @@ describe('the table catalogue', () => {
         create table probe_local_pointer (id bigint primary key, ws bigint, parent bigint,
           constraint probe_local_fk foreign key (ws, parent) references probe_parent (workspace_id, id));
         create table probe_unlisted (id bigint primary key);
+        create trigger probe_good_touch before update on probe_good_child
+          for each row execute function app_touch_updated_at();
+        create function probe_leave() returns trigger language plpgsql as $$
+          begin update workspaces set name = name where id = 0; return null; end $$;
+        create trigger probe_leaves after insert on probe_parent for each statement execute function probe_leave();
       `);
       const found = (await checkCatalogue(owner, probes))
         .filter((v) => v.table.startsWith('probe_'))
@@ -94,6 +110,7 @@ describe('the table catalogue', () => {
           'probe_narrow_key: primary key probe_narrow_key_pkey lacks workspace_id',
           'probe_nullable: workspace_id is nullable',
           'probe_open: row-level security is not enabled and forced',
+          "probe_parent: trigger probe_leaves runs probe_leave, not known to stay inside the row's workspace (shardLocalTriggerFunctions)",
           'probe_reference_pointer: foreign key probe_reference_fk points at the distributed table probe_parent',
           'probe_reference_tenant: a reference table has workspace_id',
           'probe_unlisted: is not in the catalogue (src/server/db/catalogue.ts)',
@@ -155,6 +172,11 @@ describe('the distribution plan', () => {
 
   it('prints the plan with --dry-run, and refuses to run it where Citus is not installed', async () => {
     const { stdout } = await cli(['--dry-run']);
+    expect(stdout).not.toContain('-- not ready');
+    // Before any table: Citus distributes the tables with (shard-local) triggers only when told they are safe.
+    const settingAt = stdout.indexOf('set citus.enable_unsafe_triggers = on;');
+    expect(settingAt).toBeGreaterThanOrEqual(0);
+    expect(settingAt).toBeLessThan(stdout.indexOf('select create_'));
     const creates = stdout.split('\n').filter((line) => line.startsWith('select create_'));
     expect(creates).toContain(`select create_reference_table('analytics_salts');`);
     expect(creates).toContain(

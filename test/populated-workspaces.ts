@@ -18,14 +18,14 @@ export async function populateWorkspaces(
   config: Config,
   options: { contacts: number },
 ): Promise<{ workspaceIds: number[] }> {
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  await owner.connect();
   const database = createDatabase(asAppRole(ownerUrl, config.APP_DB_PASSWORD), { max: 2 });
   try {
-    await seedDemoWorkspace({ config, database });
+    await withLaterStoreFunctions(owner, () => seedDemoWorkspace({ config, database }));
   } finally {
     await database.close();
   }
-  const owner = new pg.Client({ connectionString: ownerUrl });
-  await owner.connect();
   try {
     const { rows: users } = await owner.query<{ id: number; workspace_id: number }>(
       `select u.id::int, m.workspace_id::int from users u join memberships m on m.user_id = u.id order by u.id limit 1`,
@@ -213,4 +213,32 @@ export async function tableHashes(owner: pg.Client): Promise<Record<string, stri
     result[name] = `${rows[0].n}:${rows[0].h}`;
   }
   return result;
+}
+
+/**
+ * Today's stores seed a schema the migrations under test have not reached yet. The functions they call that
+ * later migrations add are stood in for there by ones that do nothing, because the older schema does their
+ * work itself: its tokens are unique in their own tables (1439 fills the directory from them) and a trigger
+ * copies the platform plan to the workspace (until 1443). Removed again before migrating.
+ */
+async function withLaterStoreFunctions(owner: pg.Client, seed: () => Promise<unknown>): Promise<void> {
+  const standIns = [
+    ['app_public_tokens_claim(text, text[], text)', 'integer', 'return 0;'],
+    ['app_public_tokens_release(text, text[])', 'void', ''],
+    ['app_copy_platform_subscription()', 'void', ''],
+  ] as const;
+  const { rows } = await owner.query(`select to_regprocedure($1) is null as missing`, [standIns[0][0]]);
+  if (!rows[0].missing) {
+    await seed();
+    return;
+  }
+  for (const [signature, returns, body] of standIns)
+    await owner.query(
+      `create function ${signature} returns ${returns} language plpgsql as $$ begin ${body} end $$`,
+    );
+  try {
+    await seed();
+  } finally {
+    for (const [signature] of standIns) await owner.query(`drop function ${signature}`);
+  }
 }

@@ -1,12 +1,20 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientOf } from '../src/server/db/database.js';
+import {
+  claimPublicTokens,
+  movePublicToken,
+  type PublicTokenKind,
+  releasePublicTokens,
+} from '../src/server/db/public-tokens.js';
+import { directoryDifference } from './public-token-directory.js';
 import { apiKeyClient, signUpOwner, useTestApp } from './test-app.js';
 
 /**
- * The public tokens directory (ADR 0015, migrations 1439–1441): the tenant tables' token indexes lead with
+ * The public tokens directory (ADR 0015, migrations 1439–1442): the tenant tables' token indexes lead with
  * workspace_id, so public_tokens alone keeps a token unique across workspaces and leads a public look-up to
- * its workspace's row.
+ * its workspace's row. The stores write it (src/server/db/public-tokens.ts), in the token row's transaction.
  */
 const t = useTestApp();
 let owner: pg.Client;
@@ -19,7 +27,7 @@ afterAll(async () => {
 });
 
 interface TokenKind {
-  kind: string;
+  kind: PublicTokenKind;
   table: string;
   column: string;
   /** The tenant table's unique constraint, which the directory's refusal names (stores read it). */
@@ -94,10 +102,20 @@ const kinds: TokenKind[] = [
 let serial = 0;
 const freshToken = (kind: string) => `tok-${kind.replaceAll('_', '-')}-${process.pid}-${++serial}`;
 
-async function refusal(sql: string, params: unknown[]) {
-  return owner.query(sql, params).then(
+/** As a store does it: the row and its directory entry in one transaction of the workspace. */
+const holdToken = (workspaceId: number, kind: TokenKind, token: string) =>
+  t.database.withWorkspace(workspaceId, async (tx) => {
+    await clientOf(tx).query(kind.insert, [workspaceId, token]);
+    await claimPublicTokens(tx, kind.kind, [token]);
+  });
+
+async function refusal(attempt: Promise<unknown>) {
+  return attempt.then(
     () => undefined,
-    (error: { code: string; constraint: string }) => `${error.code} ${error.constraint}`,
+    (error: { code?: string; constraint?: string; cause?: { code: string; constraint: string } }) => {
+      const { code, constraint } = error.cause ?? error;
+      return `${code} ${constraint}`;
+    },
   );
 }
 
@@ -112,45 +130,121 @@ describe('public tokens across workspaces', () => {
     const b = await signUpOwner(t.app);
     for (const kind of kinds) {
       const token = freshToken(kind.kind);
-      await owner.query(kind.insert, [a.workspaceId, token]);
-      expect(`${kind.kind}: ${await refusal(kind.insert, [b.workspaceId, token])}`).toBe(
+      await holdToken(a.workspaceId, kind, token);
+      expect(`${kind.kind}: ${await refusal(holdToken(b.workspaceId, kind, token))}`).toBe(
         `${kind.kind}: 23505 ${kind.constraint}`,
       );
       expect(await lookUp(kind, token)).toBe(a.workspaceId);
       expect(await lookUp(kind, `${token}-unknown`)).toBeNull();
     }
+    expect(await directoryDifference(t.ownerUrl, b.workspaceId)).toEqual([]);
   });
 
-  it('frees a token when its row is deleted, and every token of a deleted workspace', async () => {
+  it('frees a released token for another workspace, moves a rotated one, and drops a deleted workspace’s', async () => {
     const a = await signUpOwner(t.app);
     const b = await signUpOwner(t.app);
     const doomed = await signUpOwner(t.app);
     for (const kind of kinds) {
       const token = freshToken(kind.kind);
-      await owner.query(kind.insert, [a.workspaceId, token]);
-      await owner.query(`delete from ${kind.table} where workspace_id = $1 and ${kind.column} = $2`, [
-        a.workspaceId,
-        token,
-      ]);
+      await holdToken(a.workspaceId, kind, token);
+      await t.database.withWorkspace(a.workspaceId, async (tx) => {
+        await clientOf(tx).query(`delete from ${kind.table} where ${kind.column} = $1`, [token]);
+        await releasePublicTokens(tx, kind.kind, [token]);
+      });
       expect(await lookUp(kind, token)).toBeNull();
-      await owner.query(kind.insert, [b.workspaceId, token]);
+      await holdToken(b.workspaceId, kind, token);
       expect(`${kind.kind}: ${await lookUp(kind, token)}`).toBe(`${kind.kind}: ${b.workspaceId}`);
 
       const rotated = freshToken(kind.kind);
-      await owner.query(
-        `update ${kind.table} set ${kind.column} = $3 where workspace_id = $1 and ${kind.column} = $2`,
-        [b.workspaceId, token, rotated],
-      );
+      await t.database.withWorkspace(b.workspaceId, async (tx) => {
+        await clientOf(tx).query(`update ${kind.table} set ${kind.column} = $2 where ${kind.column} = $1`, [
+          token,
+          rotated,
+        ]);
+        await movePublicToken(tx, kind.kind, token, rotated);
+      });
       expect(await lookUp(kind, token)).toBeNull();
       expect(await lookUp(kind, rotated)).toBe(b.workspaceId);
 
-      await owner.query(kind.insert, [doomed.workspaceId, freshToken(kind.kind)]);
+      await holdToken(doomed.workspaceId, kind, freshToken(kind.kind));
     }
+    for (const workspace of [a, b])
+      expect(await directoryDifference(t.ownerUrl, workspace.workspaceId)).toEqual([]);
     await owner.query('delete from workspaces where id = $1', [doomed.workspaceId]);
     const { rows } = await owner.query('select kind, token from public_tokens where workspace = $1', [
       doomed.workspaceId,
     ]);
     expect(rows).toEqual([]);
+  });
+
+  it('keeps the directory exact through every store that creates, rotates or deletes a token, over HTTP', async () => {
+    const o = await signUpOwner(t.app, { plan: 'enterprise' });
+    const created = async (url: string, body: unknown) => {
+      const res = await o.client.post(url, body);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
+      return res.json() as { id: number };
+    };
+    const site = await created('/api/websites', { name: 'Tokens', domain: `tokens-${process.pid}.example` });
+    await apiKeyClient(t.app, o, 'member');
+    const invite = await created('/api/workspace/invites', {
+      email: `invitee-${process.pid}@example.com`,
+      role: 'member',
+    });
+    const form = await created('/api/forms', {
+      name: 'Tokens',
+      locale: 'en',
+      fields: [{ key: 'email', label: 'Email', type: 'email', required: true, target: 'email' }],
+      texts: {
+        submit: 'Send',
+        thankYou: 'Thanks',
+        required: 'Required',
+        invalid: 'Invalid',
+        failed: 'Failed',
+      },
+    });
+    await created('/api/iphone/sync-tokens', { name: 'Phone' });
+    const slug = freshToken('status');
+    expect((await o.client.put('/api/status-page', { enabled: true, slug })).statusCode).toBe(200);
+    const tag = `tokens-${process.pid}`;
+    for (const n of [1, 2, 3])
+      await created('/api/contacts', { firstName: 'Reader', email: `r${n}-${tag}@example.com`, tags: [tag] });
+    const campaign = await created('/api/campaigns', {
+      name: 'Tokens',
+      subject: 'Hi',
+      body: 'Hello',
+      audience: { tag },
+    });
+    expect((await o.client.post(`/api/campaigns/${campaign.id}/send`)).statusCode).toBe(200);
+    const messages = () =>
+      owner
+        .query('select count(*)::int as n from marketing_messages where campaign_id = $1', [campaign.id])
+        .then((r) => r.rows[0].n as number);
+    await expect.poll(messages, { timeout: 30_000 }).toBe(3);
+    const kindsHeld = async () =>
+      (
+        await owner.query('select distinct kind from public_tokens where workspace = $1 order by 1', [
+          o.workspaceId,
+        ])
+      ).rows.map((r) => r.kind);
+    expect(await kindsHeld()).toEqual(kinds.map((k) => k.kind).sort());
+    expect(await directoryDifference(t.ownerUrl, o.workspaceId)).toEqual([]);
+
+    expect(
+      (await o.client.put('/api/status-page', { enabled: true, slug: `${slug}-moved` })).statusCode,
+    ).toBe(200);
+    // A campaign can be deleted once it no longer sends (no mail server here: it is paused as an owner would);
+    // its messages go with it.
+    await owner.query(`update campaigns set status = 'paused' where id = $1`, [campaign.id]);
+    for (const url of [
+      `/api/websites/${site.id}`,
+      `/api/workspace/invites/${invite.id}`,
+      `/api/forms/${form.id}`,
+      `/api/campaigns/${campaign.id}`,
+    ])
+      expect((await o.client.delete(url)).statusCode, url).toBeLessThan(300);
+    expect(await messages()).toBe(0);
+    expect(await directoryDifference(t.ownerUrl, o.workspaceId)).toEqual([]);
+    expect(await kindsHeld()).toEqual(['api_key', 'phone_sync_token', 'status_page']);
   });
 
   it('moves a status page address over HTTP: taken while one workspace holds it, free once it changes', async () => {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { openDatabase } from '../boot.js';
 import { loadConfig } from '../config.js';
 import { checkCatalogue } from '../db/catalogue-check.js';
-import { distributionPlan } from '../db/distribution-plan.js';
+import { distributionPlan, planSettings } from '../db/distribution-plan.js';
 
 /**
  * `npm run db:distribute -- --dry-run` prints the statements that distribute the catalogue's tables on Citus
@@ -23,7 +23,7 @@ try {
   const steps = await distributionPlan(client);
   if (dryRun) {
     for (const violation of violations) console.log(`-- not ready: ${violation.table}: ${violation.rule}`);
-    for (const step of steps) console.log(step.sql);
+    for (const statement of [...planSettings, ...steps.map((step) => step.sql)]) console.log(statement);
   } else {
     const { rowCount } = await client.query(`select 1 from pg_extension where extname = 'citus'`);
     if (!rowCount) {
@@ -36,9 +36,9 @@ try {
       for (const violation of violations) console.error(`  ${violation.table}: ${violation.rule}`);
       failed = true;
     } else {
-      for (const step of steps) {
-        console.log(step.sql);
-        await client.query(step.sql);
+      for (const statement of [...planSettings, ...steps.map((step) => step.sql)]) {
+        console.log(statement);
+        await client.query(statement);
       }
       console.log(`Distributed: ${steps.length} statements.`);
     }

@@ -4,6 +4,7 @@ import {
   distributedTables,
   distributionColumn,
   referenceTables,
+  shardLocalTriggerFunctions,
   type TableClass,
 } from './catalogue.js';
 
@@ -11,21 +12,25 @@ export interface Catalogue {
   distributed: readonly string[];
   reference: readonly string[];
   coordinatorLocal: readonly string[];
+  /** Trigger functions a distributed table may run (they stay inside the row's workspace). */
+  shardLocalTriggers: readonly string[];
 }
 
 export const catalogue: Catalogue = {
   distributed: distributedTables,
   reference: Object.keys(referenceTables),
   coordinatorLocal: Object.keys(coordinatorLocalTables),
+  shardLocalTriggers: Object.keys(shardLocalTriggerFunctions),
 };
 
 /**
  * `composite`: a key or foreign key that does not carry `workspace_id` yet (what the per-area migrations fix);
+ * `trigger`: a distributed table's trigger that may leave the row's workspace (it would run on the shard);
  * `class`: anything else that breaks the table's class.
  */
 export interface Violation {
   table: string;
-  kind: 'class' | 'composite';
+  kind: 'class' | 'composite' | 'trigger';
   rule: string;
 }
 
@@ -104,6 +109,12 @@ export async function checkCatalogue(client: Queryable, cat: Catalogue = catalog
      where k.contype = 'f' and k.conrelid = any($1::oid[]) and k.conparentid = 0`,
     [oids, distributionColumn],
   );
+  const { rows: triggers } = await client.query<{ table_oid: number; name: string; fn: string }>(
+    `select t.tgrelid::int as table_oid, t.tgname as name, p.proname as fn
+     from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+     where not t.tgisinternal and t.tgrelid = any($1::oid[])`,
+    [oids],
+  );
   const violations: Violation[] = [];
   const add = (table: string, kind: Violation['kind'], rule: string) =>
     violations.push({ table, kind, rule });
@@ -141,6 +152,14 @@ export async function checkCatalogue(client: Queryable, cat: Catalogue = catalog
         table.name,
         'composite',
         `${index.is_primary ? 'primary key' : 'unique index'} ${index.name} lacks ${distributionColumn}`,
+      );
+    for (const trigger of triggers.filter(
+      (t) => t.table_oid === table.oid && !cat.shardLocalTriggers.includes(t.fn),
+    ))
+      add(
+        table.name,
+        'trigger',
+        `trigger ${trigger.name} runs ${trigger.fn}, not known to stay inside the row's workspace (shardLocalTriggerFunctions)`,
       );
     for (const fk of fksToDistributed) {
       const position = fk.keys.indexOf(ws);

@@ -159,9 +159,32 @@ export const coordinatorLocalTables: Record<string, { why: string; lookUps: stri
       'app_status_page_workspace',
       'app_invite_workspace',
       'app_phone_sync_token',
-      'app_public_token_sync',
+      'app_public_tokens_claim',
+      'app_public_tokens_release',
     ],
   },
+};
+
+/**
+ * The trigger functions a distributed table may run, and why each stays inside the row's workspace. On Citus a
+ * trigger runs on the row's shard (`citus.enable_unsafe_triggers`, set by the distribution plan), so it may
+ * read and write only its own row and rows of the same workspace in co-located tables, never a coordinator-local
+ * table: `checkCatalogue` reports a trigger of any other function. What must reach the coordinator (the public
+ * tokens directory, the workspace's copy of its plan) is written by the stores instead.
+ */
+export const shardLocalTriggerFunctions: Record<string, string> = {
+  app_touch_updated_at: 'sets the row’s own updated_at',
+  app_number_website: 'numbers a website after the others of its workspace',
+  app_contact_stats_apply: 'adds a statement’s contacts to their workspace’s counters',
+  app_contact_rollups_apply: 'adds a statement’s contacts to their workspace’s daily roll-ups',
+  app_contact_rollups_clear: 'empties the roll-ups when contacts are truncated',
+  app_contact_capacity_check: 'sums the workspace’s own counters against the plan limit the request set',
+  app_contact_engagement_apply: 'adds timeline entries to their contact’s engagement',
+  app_contact_names_to_deals: 'copies a renamed contact to the deals of its workspace',
+  app_deal_contact_name: 'copies the deal’s contact name from the same workspace',
+  app_deal_totals_apply: 'adds deals to their workspace’s stage and segment totals',
+  app_segment_count_apply: 'counts a segment’s members in the segment’s workspace',
+  app_ops_app_added: 'gives a new app its state, endpoint and monitor rows in the same workspace',
 };
 
 /**

@@ -16,6 +16,14 @@ interface ForeignKeyRow {
   target: string;
 }
 
+/**
+ * Run before the plan, in its session: Citus distributes a table with triggers only when told that its triggers
+ * are safe on a shard. The catalogue's check allows only trigger functions that stay inside the row's workspace
+ * (`shardLocalTriggerFunctions`), so they are. The setting belongs in the nodes' configuration too, for the
+ * migrations that come after.
+ */
+export const planSettings = ['set citus.enable_unsafe_triggers = on;'];
+
 const quoteLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const quoteIdentifier = (value: string) => `"${value.replaceAll('"', '""')}"`;
 

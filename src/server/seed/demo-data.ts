@@ -1,5 +1,6 @@
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../db/database.js';
+import { claimPublicTokens } from '../db/public-tokens.js';
 import { websites } from '../db/schema/websites.js';
 import type { AppDeps } from '../deps.js';
 import { recordActivity } from '../features/activities/service.js';
@@ -47,7 +48,13 @@ export interface DemoSeedContext {
 
 /** Each area adds its demo rows here, inside the demo workspace's transaction. */
 export async function seedDemoData(tx: Tx, context: DemoSeedContext): Promise<void> {
-  for (const site of demoWebsites) await tx.insert(websites).values(site);
+  for (const site of demoWebsites) {
+    const [{ trackingKey }] = await tx
+      .insert(websites)
+      .values(site)
+      .returning({ trackingKey: websites.trackingKey });
+    await claimPublicTokens(tx, 'website', [trackingKey]);
+  }
   await recordActivity(tx, 'website_added', serverMessage('activity.demoWebsites'));
   await seedDemoContacts(tx, { ownerId: context.ownerId, siteNames: demoWebsites.map((s) => s.name) });
   await seedDemoDeals(tx, { ownerId: context.ownerId });

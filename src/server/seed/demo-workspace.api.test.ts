@@ -2,6 +2,7 @@ import { sampleSyncItems } from '@domain/phone-sync/sample-sync-items';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directoryDifference } from '../../../test/public-token-directory.js';
 import { ApiClient, createTestApp, type TestApp } from '../../../test/test-app.js';
 import { demoCredentials, demoSignInEnabled, seedDemoWorkspace } from './demo-workspace.js';
 
@@ -90,6 +91,12 @@ describe('the demo workspace', () => {
     expect(await liveTestTokens()).toHaveLength(1);
     expect(await seedDemoWorkspace(t)).toBe(false);
     expect(await liveTestTokens()).toEqual([]);
+    // Its websites, email tokens and sync tokens are each in the public tokens directory.
+    const { rows: demo } = await owner.query(
+      'select m.workspace_id from memberships m join users u on u.id = m.user_id where u.email = $1',
+      [demoCredentials.email],
+    );
+    expect(await directoryDifference(t.ownerUrl, Number(demo[0].workspace_id))).toEqual([]);
   });
 
   it('opens in development, and closes again in production: password, sessions and testing token', async () => {

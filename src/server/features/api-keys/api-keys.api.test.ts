@@ -175,10 +175,11 @@ describe('plans without API access', () => {
     const o = await signUpOwner(t.app, { plan: 'professional' });
     const key = await apiKeyClient(t.app, o, 'member');
     expect((await key.client.get('/api/contacts')).statusCode).toBe(200);
-    // The plan is the platform subscription's (the workspace row copies it).
+    // The plan is the platform subscription's; the workspace row copies it, as the billing store does.
     await owner.query(
-      `update subscriptions set plan = 'starter' where workspace_id = $1 and kind = 'platform'`,
-      [o.workspaceId],
+      `begin; select set_config('app.workspace_id', '${o.workspaceId}', true);
+       update subscriptions set plan = 'starter' where kind = 'platform';
+       select app_copy_platform_subscription(); commit`,
     );
     const refused = await key.client.get('/api/contacts');
     expect(refused.statusCode).toBe(403);

@@ -1,11 +1,13 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
+import { claimPublicTokens } from '../../db/public-tokens.js';
 import { apiKeys } from '../../db/schema/api-keys.js';
 import { users } from '../../db/schema/auth.js';
 import { workspaces } from '../../db/schema/workspaces.js';
 
 export async function insertApiKey(tx: Tx, values: typeof apiKeys.$inferInsert) {
-  const [row] = await tx.insert(apiKeys).values(values).returning({ id: apiKeys.id });
+  const [row] = await tx.insert(apiKeys).values(values).returning({ id: apiKeys.id, prefix: apiKeys.prefix });
+  await claimPublicTokens(tx, 'api_key', [row.prefix]);
   return row.id;
 }
 

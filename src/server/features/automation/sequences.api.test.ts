@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
+import { directoryDifference } from '../../../../test/public-token-directory.js';
 import {
   addMember,
   createTestApp,
@@ -221,6 +222,8 @@ describe('sequences: exit rules', () => {
     const { rows } = await db.query('select subject from marketing_messages where run_id = $1', [runId]);
     expect(rows.map((r) => r.subject)).toEqual(['Hello Sam']);
     expect((await runStatus(owner.client, sequence.id, runId)).status).toBe('exited');
+    // Each queued email's link token is in the directory, so its opens and clicks find the workspace.
+    expect(await directoryDifference(t.ownerUrl, owner.workspaceId)).toEqual([]);
   });
 
   it('ends the run on a Cal.com booking and on a Calendly booking signed with the workspace secret', async () => {

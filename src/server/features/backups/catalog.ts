@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { publicTokenColumns } from '../../db/public-tokens.js';
 
 /** One workspace-owned table as a backup writes and a restore rewrites it. */
 export interface TableInfo {
@@ -84,14 +85,11 @@ export async function workspaceTables(client: pg.ClientBase): Promise<TableInfo[
      where i.indisunique and not i.indisprimary and i.indexprs is null and c.relname = any($1)`,
     [names],
   );
-  // Public tokens are unique per workspace in their tables and across workspaces in public_tokens (ADR 0015),
-  // whose insert trigger names each one's column.
-  const { rows: publicTokens } = await client.query<{ name: string; col: string }>(
-    `select c.relname as name, (string_to_array(encode(t.tgargs, 'escape'), '\\000'))[2] as col
-     from pg_trigger t join pg_class c on c.oid = t.tgrelid
-     where t.tgfoid = 'app_public_token_sync'::regproc and t.tgtype & 4 = 4 and c.relname = any($1)`,
-    [names],
-  );
+  // Public tokens are unique per workspace in their tables and across workspaces in public_tokens (ADR 0015).
+  const publicTokens = Object.values(publicTokenColumns).map(({ table, column }) => ({
+    name: table,
+    col: column,
+  }));
   const { rows: triggers } = await client.query<{ name: string; source: string }>(
     `select c.relname as name, p.prosrc as source from pg_trigger t
      join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { clientOf, type Tx } from '../../db/database.js';
+import { claimAllPublicTokens, type PublicTokenKind, publicTokenColumns } from '../../db/public-tokens.js';
 import type { BackupTableEntry } from '../../db/schema/backups.js';
 import { LineSplitter, RowChecksum, readBackupFile } from './backup-file.js';
 import { quoteIdent, type TableInfo, workspaceTables } from './catalog.js';
@@ -159,6 +160,9 @@ export async function restoreInto(
        select ${columns.map((c) => forward(table, c, 's')).join(', ')} from ${staging} s`,
     );
   }
+  // The copy's tokens are new (regenerated above): the directory learns them in the same transaction.
+  for (const [kind, { table }] of Object.entries(publicTokenColumns))
+    if (stagingOf.has(table)) await claimAllPublicTokens(tx, kind as PublicTokenKind);
   const backward = (table: TableInfo, column: string): string => {
     if (column === 'workspace_id') return `${sourceWorkspaceId}::bigint`;
     const ref =

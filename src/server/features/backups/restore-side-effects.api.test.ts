@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppReceiver, addApp, startAppReceiver } from '../../../../test/app-receiver.js';
 import { type CrawlTestSite, startCrawlTestSite } from '../../../../test/crawl-test-site.js';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
+import { directoryDifference } from '../../../../test/public-token-directory.js';
 import {
   type FakeSearchConsole,
   startFakeSearchConsole,
@@ -247,6 +248,8 @@ describe('a restore brings data, never pending side effects', () => {
     const restore = await restoreToEnd(o.client, backup.id);
     expect(restore.status, restore.error ?? '').toBe('completed');
     const copy = restore.newWorkspaceId as number;
+    // The copy's public tokens are new, and each is in the directory.
+    expect(await directoryDifference(t.ownerUrl, copy)).toEqual([]);
     expect((await o.client.post('/api/auth/switch-workspace', { workspaceId: copy })).statusCode).toBe(200);
     const reminders = async (workspaceId: number) =>
       (await owner.query('select reminder_state from tasks where workspace_id = $1', [workspaceId])).rows;

@@ -161,15 +161,15 @@ describe('subscriptions of a workspace', () => {
     });
   });
 
-  it('copies the platform plan to the workspace row by trigger only: a direct write is refused', async () => {
+  it('copies the platform plan to the workspace row in the billing store’s transaction: a direct write is refused', async () => {
     const owner = await signUpOwner(t.app, { plan: 'starter' });
     await expect(
       db.query(`update workspaces set plan = 'enterprise' where id = $1`, [owner.workspaceId]),
     ).rejects.toThrow(/copy the platform subscription/);
-    await db.query(
-      `update subscriptions set plan = 'enterprise' where workspace_id = $1 and kind = 'platform'`,
-      [owner.workspaceId],
-    );
+    await buyPackage(owner, 'starter');
+    const platform = await platformOf(owner.client);
+    const up = await changePlan(owner.client, Number(platform?.id), 'enterprise');
+    expect(up.statusCode, up.body).toBe(200);
     const { rows } = await db.query('select plan from workspaces where id = $1', [owner.workspaceId]);
     expect(rows[0].plan).toBe('enterprise');
   });

@@ -8,7 +8,16 @@ export type SubscriptionChange = Partial<Omit<NewSubscription, 'id' | 'workspace
 
 export async function insertSubscription(tx: Tx, values: NewSubscription): Promise<SubscriptionRow> {
   const [row] = await tx.insert(subscriptions).values(values).returning();
+  if (row.kind === 'platform') await mirrorPlatformSubscription(tx);
   return row;
+}
+
+/**
+ * The workspace row copies its platform subscription (plan, add-ons, status, trial end: the limits read it),
+ * after every write of one, in the same transaction (ADR 0013).
+ */
+async function mirrorPlatformSubscription(tx: Tx): Promise<void> {
+  await tx.execute(sql`select app_copy_platform_subscription()`);
 }
 
 /** The platform plan first, then the others in the order they were bought. */
@@ -45,6 +54,7 @@ export async function updateSubscription(
     .set({ ...change, updatedAt: sql`now()` })
     .where(eq(subscriptions.id, id))
     .returning();
+  if (row?.kind === 'platform') await mirrorPlatformSubscription(tx);
   return row;
 }
 
@@ -54,7 +64,7 @@ export async function renewProviderSubscription(
   providerSubscriptionId: string,
   periodEnd: Date,
 ): Promise<void> {
-  await tx
+  const renewed = await tx
     .update(subscriptions)
     .set({
       status: 'active',
@@ -67,7 +77,9 @@ export async function renewProviderSubscription(
         eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
         sql`${subscriptions.status} <> 'canceled'`,
       ),
-    );
+    )
+    .returning({ kind: subscriptions.kind });
+  if (renewed.some((r) => r.kind === 'platform')) await mirrorPlatformSubscription(tx);
 }
 
 /** Workspaces with a subscription whose period is over and that ends or renews (one query, any workspace). */

@@ -1,6 +1,7 @@
 import type { LandingAbTestSettings, LandingVariant } from '@domain/forms/landing-ab-test';
 import { desc, eq, sql } from 'drizzle-orm';
 import { type Db, executeNamed, type Tx } from '../../db/database.js';
+import { claimPublicTokens, releasePublicTokens } from '../../db/public-tokens.js';
 import { formDailyStats, formSubmissions, forms } from '../../db/schema/forms.js';
 
 export type FormRow = typeof forms.$inferSelect;
@@ -32,6 +33,7 @@ export async function findFormRow(tx: Tx, id: number): Promise<FormRow | undefin
 
 export async function insertFormRow(tx: Tx, values: FormInsert): Promise<FormRow> {
   const [row] = await tx.insert(forms).values(values).returning();
+  await claimPublicTokens(tx, 'form', [row.key]);
   return row;
 }
 
@@ -41,7 +43,12 @@ export async function updateFormRow(tx: Tx, id: number, patch: FormPatch): Promi
 }
 
 export async function deleteFormRow(tx: Tx, id: number): Promise<boolean> {
-  const rows = await tx.delete(forms).where(eq(forms.id, id)).returning({ id: forms.id });
+  const rows = await tx.delete(forms).where(eq(forms.id, id)).returning({ key: forms.key });
+  await releasePublicTokens(
+    tx,
+    'form',
+    rows.map((r) => r.key),
+  );
   return rows.length > 0;
 }
 

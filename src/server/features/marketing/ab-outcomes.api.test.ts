@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
+import { directoryDifference } from '../../../../test/public-token-directory.js';
 import {
   addMember,
   createTestApp,
@@ -141,6 +142,7 @@ describe('A/B tests judged on outcomes (issue 33 §5)', () => {
     const a = recipients.filter((r) => r.variant === 0);
     const b = recipients.filter((r) => r.variant === 1);
     expect([a.length, b.length]).toEqual([10, 10]);
+    expect(await directoryDifference(t.ownerUrl, owner.workspaceId)).toEqual([]);
     const restContact = await t.database.withWorkspace(owner.workspaceId, async (tx) => {
       const { rows } = await tx.execute<{ id: number }>(
         sql`select contact_id::int as id from marketing_messages where campaign_id = ${id} and variant is null limit 1`,

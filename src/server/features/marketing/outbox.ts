@@ -5,6 +5,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type MailMessage from 'nodemailer/lib/mailer/mail-message';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/database.js';
+import { claimTokens } from '../../db/public-tokens.js';
 import { type AppDeps, now } from '../../deps.js';
 import { emitContactEvent } from '../../events/contact-events.js';
 import { escapeHtml } from '../../http/html.js';
@@ -50,10 +51,12 @@ export async function suppress(
 /** Queues one message unless the key was queued before; returns its id when new. */
 export async function queueMessage(tx: Tx, message: QueuedMessage): Promise<number | undefined> {
   const { rows } = await tx.execute<{ id: number }>(
-    sql`insert into marketing_messages (idempotency_key, campaign_id, run_id, contact_id, to_email, subject, body, from_name, token)
-        values (${message.key}, ${message.campaignId ?? null}, ${message.runId ?? null}, ${message.contactId},
-                ${message.toEmail}, ${message.subject}, ${message.body}, ${message.fromName ?? ''}, ${newToken()})
-        on conflict (workspace_id, idempotency_key) do nothing returning id`,
+    sql`with inserted as (
+          insert into marketing_messages (idempotency_key, campaign_id, run_id, contact_id, to_email, subject, body, from_name, token)
+          values (${message.key}, ${message.campaignId ?? null}, ${message.runId ?? null}, ${message.contactId},
+                  ${message.toEmail}, ${message.subject}, ${message.body}, ${message.fromName ?? ''}, ${newToken()})
+          on conflict (workspace_id, idempotency_key) do nothing returning id, token)
+        select id from inserted, lateral (${claimTokens('marketing_message', sql`array[inserted.token]`)}) claim`,
   );
   return rows[0]?.id;
 }

@@ -7,6 +7,7 @@ import type {
 } from '@domain/marketing/campaign-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
+import { insertClaiming } from '../../db/public-tokens.js';
 import { segmentMembershipSql } from '../segments/index.js';
 
 export type CampaignRow = {
@@ -154,9 +155,17 @@ export async function campaignBodies(tx: Tx) {
   return rows;
 }
 
+/** A message's email token for opens and clicks, made in SQL for the bulk inserts (gen_random_uuid, a strong source). */
+const messageToken = sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
+
 export async function deleteCampaignRow(tx: Tx, id: number): Promise<boolean> {
-  const { rowCount } = await tx.execute(sql`delete from campaigns where id = ${id}`);
-  return (rowCount ?? 0) > 0;
+  // Its messages go with it (cascade), and their email tokens from the directory.
+  const { rows } = await tx.execute(
+    sql`with gone as (delete from campaigns where id = ${id} returning id)
+        select app_public_tokens_release('marketing_message',
+          array(select m.token from marketing_messages m where m.campaign_id = gone.id)) from gone`,
+  );
+  return rows.length > 0;
 }
 
 /** The audience as SQL over contacts `c`: an email, every filter, and not suppressed (consent). */
@@ -210,11 +219,14 @@ export async function queueCampaignMessages(
 ): Promise<number> {
   const fill = (template: string) => fillMergeFields(sql`${template}::text`);
   await tx.execute(
-    sql`insert into marketing_messages (idempotency_key, campaign_id, contact_id, to_email, subject, body, from_name, token)
-        select 'campaign:' || ${campaign.id} || ':' || c.id, ${campaign.id}, c.id, c.email, ${fill(campaign.subject)},
-               ${fill(campaign.body)}, ${campaign.fromName}, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')
-        from contacts c where ${audienceWhere(campaign.audience, websiteName)}
-        on conflict (workspace_id, idempotency_key) do nothing`,
+    insertClaiming(
+      'marketing_message',
+      sql`insert into marketing_messages (idempotency_key, campaign_id, contact_id, to_email, subject, body, from_name, token)
+          select 'campaign:' || ${campaign.id} || ':' || c.id, ${campaign.id}, c.id, c.email, ${fill(campaign.subject)},
+                 ${fill(campaign.body)}, ${campaign.fromName}, ${messageToken}
+          from contacts c where ${audienceWhere(campaign.audience, websiteName)}
+          on conflict (workspace_id, idempotency_key) do nothing returning token`,
+    ),
   );
   const { rows } = await tx.execute<{ n: number }>(
     sql`select count(*)::int as n from marketing_messages where campaign_id = ${campaign.id}`,
@@ -240,16 +252,19 @@ export async function queueAbTestMessages(
       sql`(${variants}::jsonb -> ((a.rn - 1) % ${n})::int ->> ${field}::text)`,
     )} else '' end`;
   await tx.execute(
-    sql`insert into marketing_messages (idempotency_key, campaign_id, contact_id, to_email, subject, body, from_name,
-          token, variant, status)
-        select 'campaign:' || ${campaign.id} || ':' || c.id, ${campaign.id}, c.id, c.email, ${variantText('subject')},
-               ${variantText('body')}, ${campaign.fromName}, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''),
-               case when a.rn <= ${testSize} then ((a.rn - 1) % ${n})::int end,
-               case when a.rn <= ${testSize} then 'queued' else 'held' end
-        from (select c.id, row_number() over (order by gen_random_uuid()) as rn
-              from contacts c where ${audienceWhere(campaign.audience, websiteName)}) a
-        join contacts c on c.id = a.id
-        on conflict (workspace_id, idempotency_key) do nothing`,
+    insertClaiming(
+      'marketing_message',
+      sql`insert into marketing_messages (idempotency_key, campaign_id, contact_id, to_email, subject, body, from_name,
+            token, variant, status)
+          select 'campaign:' || ${campaign.id} || ':' || c.id, ${campaign.id}, c.id, c.email, ${variantText('subject')},
+                 ${variantText('body')}, ${campaign.fromName}, ${messageToken},
+                 case when a.rn <= ${testSize} then ((a.rn - 1) % ${n})::int end,
+                 case when a.rn <= ${testSize} then 'queued' else 'held' end
+          from (select c.id, row_number() over (order by gen_random_uuid()) as rn
+                from contacts c where ${audienceWhere(campaign.audience, websiteName)}) a
+          join contacts c on c.id = a.id
+          on conflict (workspace_id, idempotency_key) do nothing returning token`,
+    ),
   );
   const { rows } = await tx.execute<{ n: number }>(
     sql`select count(*)::int as n from marketing_messages where campaign_id = ${campaign.id}`,
@@ -536,11 +551,13 @@ export async function insertDemoMessages(
           sql`(${JSON.stringify(v.abTest.variants)}::jsonb -> coalesce(${variant}, 1) ->> ${field}::text)`,
         )
       : fillMergeFields(sql`(select ${sql.raw(field)} from campaigns where id = ${v.campaignId})`);
-  const { rowCount } = await tx.execute(
-    sql`insert into marketing_messages (idempotency_key, campaign_id, contact_id, to_email, subject, body, from_name,
+  const { rows } = await tx.execute<{ claimed: number }>(
+    insertClaiming(
+      'marketing_message',
+      sql`insert into marketing_messages (idempotency_key, campaign_id, contact_id, to_email, subject, body, from_name,
           token, status, sent_at, opened_at, clicked_at, converted_at, variant)
         select 'campaign:' || ${v.campaignId} || ':' || c.id, ${v.campaignId}, c.id, c.email, ${text('subject')}, ${text('body')},
-          'Demo Business', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'sent', ${at},
+          'Demo Business', ${messageToken}, 'sent', ${at},
           case when ${spread} < ${openTenths} then ${at} + interval '3 hours' end,
           case when ${spread} < ${v.rates.clicks}::int then ${at} + interval '4 hours' end,
           case when ${spread} < ${v.rates.conversions}::int then ${at} + interval '2 days' end,
@@ -548,9 +565,10 @@ export async function insertDemoMessages(
         from (select id, row_number() over (order by id) as rn, count(*) over () as total
               from contacts where email is not null) a
         join contacts c on c.id = a.id
-        where a.rn <= ceil(a.total * ${v.share}::float8)`,
+        where a.rn <= ceil(a.total * ${v.share}::float8) returning token`,
+    ),
   );
-  return rowCount ?? 0;
+  return rows[0].claimed;
 }
 
 /** Whether the workspace ever queued marketing mail to the address, and to which contacts. */

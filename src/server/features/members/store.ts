@@ -1,6 +1,7 @@
 import type { Role } from '@domain/roles';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
+import { claimPublicTokens, releasePublicTokens } from '../../db/public-tokens.js';
 import { users } from '../../db/schema/auth.js';
 import { invites, memberships } from '../../db/schema/members.js';
 import { workspaces } from '../../db/schema/workspaces.js';
@@ -48,6 +49,7 @@ export async function lockOwners(tx: Tx): Promise<number[]> {
 
 export async function insertInvite(tx: Tx, values: typeof invites.$inferInsert) {
   const [invite] = await tx.insert(invites).values(values).returning();
+  await claimPublicTokens(tx, 'invite', [invite.tokenHash]);
   return invite;
 }
 
@@ -75,7 +77,12 @@ export async function markInviteAccepted(tx: Tx, id: number) {
 }
 
 export async function deleteInvite(tx: Tx, id: number) {
-  const rows = await tx.delete(invites).where(eq(invites.id, id)).returning({ id: invites.id });
+  const rows = await tx.delete(invites).where(eq(invites.id, id)).returning({ tokenHash: invites.tokenHash });
+  await releasePublicTokens(
+    tx,
+    'invite',
+    rows.map((r) => r.tokenHash),
+  );
   return rows.length > 0;
 }
 

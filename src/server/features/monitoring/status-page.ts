@@ -5,6 +5,7 @@ import type { PublicStatus, StatusPageSettings } from '@domain/monitoring/incide
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 import { isPgError } from '../../db/pg-errors.js';
+import { claimPublicTokens, movePublicToken } from '../../db/public-tokens.js';
 import { type AppDeps, now } from '../../deps.js';
 import { spansIn } from './incident-store.js';
 
@@ -18,9 +19,16 @@ export async function statusPageSettings(tx: Tx) {
 /** Turns the page on or off under its slug; a slug another workspace has is a 400 on `slug`. */
 export async function saveStatusPage(tx: Tx, input: StatusPageSettings) {
   try {
-    await tx.execute(sql`
-      insert into ops_status_pages (slug, enabled) values (${input.slug}, ${input.enabled})
-      on conflict (workspace_id) do update set slug = excluded.slug, enabled = excluded.enabled, updated_at = now()`);
+    const { rows } = await tx.execute<{ before: string | null; after: string }>(sql`
+      with before as (select slug from ops_status_pages),
+      saved as (
+        insert into ops_status_pages (slug, enabled) values (${input.slug}, ${input.enabled})
+        on conflict (workspace_id) do update set slug = excluded.slug, enabled = excluded.enabled, updated_at = now()
+        returning slug)
+      select (select slug from before) as before, (select slug from saved) as after`);
+    const [{ before, after }] = rows;
+    if (before === null) await claimPublicTokens(tx, 'status_page', [after]);
+    else await movePublicToken(tx, 'status_page', before, after);
   } catch (error) {
     if (isPgError(error, 'uniqueViolation', 'ops_status_pages_slug_uq'))
       throw AppError.badRequest('slug', serverMessage('operations.statusSlugTaken'));

@@ -1,6 +1,7 @@
 import { messageRef, type StoredMessage } from '@domain/messages';
 import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
+import { claimPublicTokens } from '../../db/public-tokens.js';
 import { type PhoneSyncType, phoneSyncRecords, phoneSyncTokens } from '../../db/schema/phone-sync.js';
 
 export async function insertToken(
@@ -15,6 +16,7 @@ export async function insertToken(
   },
 ) {
   const rows = await tx.insert(phoneSyncTokens).values(values).returning();
+  await claimPublicTokens(tx, 'phone_sync_token', [values.tokenHash]);
   return rows[0];
 }
 

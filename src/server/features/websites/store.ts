@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
+import { claimPublicTokens, releasePublicTokens } from '../../db/public-tokens.js';
 import { websites } from '../../db/schema/websites.js';
 
 const columns = {
@@ -30,7 +31,11 @@ export async function insertWebsiteRow(
   tx: Tx,
   values: { name: string; domain: string; description: string },
 ): Promise<WebsiteRow> {
-  const [row] = await tx.insert(websites).values(values).returning(columns);
+  const [{ trackingKey, ...row }] = await tx
+    .insert(websites)
+    .values(values)
+    .returning({ ...columns, trackingKey: websites.trackingKey });
+  await claimPublicTokens(tx, 'website', [trackingKey]);
   return row;
 }
 
@@ -44,7 +49,15 @@ export async function updateWebsiteRow(
 }
 
 export async function deleteWebsiteRow(tx: Tx, id: number): Promise<boolean> {
-  const rows = await tx.delete(websites).where(eq(websites.id, id)).returning({ id: websites.id });
+  const rows = await tx
+    .delete(websites)
+    .where(eq(websites.id, id))
+    .returning({ trackingKey: websites.trackingKey });
+  await releasePublicTokens(
+    tx,
+    'website',
+    rows.map((r) => r.trackingKey),
+  );
   return rows.length > 0;
 }
 
