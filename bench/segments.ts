@@ -77,8 +77,8 @@ function scans(node: PlanNode, out: string[]) {
 }
 
 /**
- * The plans of the statements one contact's evaluation runs (which segments it meets, its memberships, the
- * count rows' locks, an entry and an exit) and of the count read, taken by running the store's own functions
+ * The plans of the statement one contact's evaluation runs (which segments it meets, its memberships, the
+ * count rows' locks, its entries and exits, in one) and of the count read, taken by running the store's own functions
  * against a recorder that EXPLAINs each statement as the app role in the workspace (so with its RLS).
  * Returns each statement's scans and the sequential scans of big tables (none expected).
  */
@@ -114,11 +114,7 @@ async function evaluationPlans(owner: pg.Client, ws: number) {
   await owner.query(`begin; set local role ${appRole}; select set_config('app.workspace_id', '${ws}', true)`);
   try {
     const steps: [string, () => Promise<unknown>][] = [
-      ['matchingSegments', () => segmentStore.matchingSegments(recorder, contactId, rows)],
-      ['currentMemberships', () => segmentStore.currentMemberships(recorder, contactId)],
-      ['lockSegmentCounts', () => segmentStore.lockSegmentCounts(recorder, ids)],
-      ['enter', () => segmentStore.enter(recorder, contactId, ids)],
-      ['leave', () => segmentStore.leave(recorder, contactId, ids)],
+      ['applyEvaluation', () => segmentStore.applyEvaluation(recorder, contactId, rows)],
       ['countRead', () => segmentStore.findSegmentView(recorder, ids[0])],
     ];
     for (const [name, run] of steps) {

@@ -58,6 +58,23 @@ const statementNames = new Map<string, string>();
  * 1-2 ms for its BEGIN's answer on two busy cores); any other first statement is queued behind them.
  */
 const openings = new WeakMap<pg.PoolClient, string>();
+/** NOTIFYs a workspace transaction sends with its COMMIT (notifyAtCommit). */
+const commitNotices = new WeakMap<pg.PoolClient, string[]>();
+
+/**
+ * Sends `pg_notify(channel, payload)` with the workspace transaction's COMMIT, in its round trip: PostgreSQL
+ * delivers a notification at commit anyway (and never after a rollback), so sending it earlier only cost a
+ * round trip of its own. False outside a workspace transaction (the caller notifies itself).
+ */
+export function notifyAtCommit(tx: Tx, channel: string, payload: string): boolean {
+  const client = connections.get(clientOf(tx));
+  if (!client) return false;
+  const notices = commitNotices.get(client) ?? [];
+  notices.push(`select pg_notify(${client.escapeLiteral(channel)}, ${client.escapeLiteral(payload)})`);
+  commitNotices.set(client, notices);
+  return true;
+}
+
 /** The named statements each connection has prepared. */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 /** The connection behind each workspace transaction's session (which sends its opening first). */
@@ -163,6 +180,9 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
       const tx = new NodePgTransaction(dialect, new NodePgSession(session, dialect, undefined), undefined);
       try {
         const result = await fn(tx as unknown as Tx);
+        const notices = commitNotices.get(client);
+        commitNotices.delete(client);
+        const commit = notices ? `${notices.join('; ')}; commit` : 'commit';
         // Nothing was sent, so there is no transaction to end.
         if (openings.delete(client)) {
           client.release();
@@ -171,16 +191,17 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
         if (options.readOnly) {
           // Nothing was written, so nothing waits on the COMMIT: the answer leaves one round trip sooner
           // and the connection goes back to the pool once the COMMIT is done.
-          client.query('commit').then(
+          client.query(commit).then(
             () => client.release(),
             (error: Error) => client.release(error),
           );
           return result;
         }
-        await client.query('commit');
+        await client.query(commit);
         client.release();
         return result;
       } catch (error) {
+        commitNotices.delete(client);
         if (openings.delete(client)) {
           client.release();
           throw error;

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { queryNamed, type Tx } from '../db/database.js';
+import { notifyAtCommit, queryNamed, type Tx } from '../db/database.js';
 import { appRole } from '../db/urls.js';
 import type { AppDeps } from '../deps.js';
 
@@ -178,12 +178,14 @@ export function createQueue(
     known.add(name);
   };
   // In the job's transaction, NOTIFY is delivered at its commit (and never, when it rolls back).
-  const wake = (name: string, jobs: number, tx?: Tx) => {
+  const wake = async (name: string, jobs: number, tx?: Tx) => {
     const first = randomInt(1024);
-    const values = [wakeChannel, JSON.stringify({ queue: name, jobs, first } satisfies WakePayload)];
-    return tx
+    const payload = JSON.stringify({ queue: name, jobs, first } satisfies WakePayload);
+    if (tx && notifyAtCommit(tx, wakeChannel, payload)) return;
+    const values = [wakeChannel, payload];
+    await (tx
       ? queryNamed(tx, 'boss', wakeStatement, values)
-      : boss.getDb().executeSql(wakeStatement, values);
+      : boss.getDb().executeSql(wakeStatement, values));
   };
   return {
     async send(name, data, options = {}) {

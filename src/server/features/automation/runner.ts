@@ -63,9 +63,14 @@ export async function advanceRun(deps: AppDeps, workspaceId: number, runId: numb
 }
 
 async function runOneStep(deps: AppDeps, tx: Tx, workspaceId: number, runId: number): Promise<Outcome> {
-  const run = await store.lockRunRow(tx, runId);
+  const run = await store.lockRunRow(tx, runId, true);
   if (run?.status !== 'running') return { kind: 'stop' };
-  await store.markAutomationTransaction(tx, runId);
+  const outcome = await runStep(deps, tx, workspaceId, run);
+  // A step that ended the run (its last one) needs no further transaction to find it ended.
+  return outcome.kind === 'continue' && run.status !== 'running' ? { kind: 'stop' } : outcome;
+}
+
+async function runStep(deps: AppDeps, tx: Tx, workspaceId: number, run: store.RunRow): Promise<Outcome> {
   const steps = run.definition.steps;
   const path = run.cursor;
   const step = stepAt(steps, path);
@@ -119,7 +124,7 @@ async function runOneStep(deps: AppDeps, tx: Tx, workspaceId: number, runId: num
         at,
       });
       // Durable: a row in pgboss.job due at wakeAt; the minute sweep also wakes it if this job is lost.
-      await deps.queue.send(wakeRunJobName, { workspaceId, runId }, { tx, startAfter: wakeAt });
+      await deps.queue.send(wakeRunJobName, { workspaceId, runId: run.id }, { tx, startAfter: wakeAt });
       return { kind: 'stop' };
     }
     case 'branch': {
@@ -288,19 +293,30 @@ async function finishStep(
 }
 
 async function moveTo(deps: AppDeps, tx: Tx, run: store.RunRow, cursor: string) {
+  run.stepAttempts = 0;
+  if (cursor === '') {
+    await completeRun(deps, tx, run);
+    return;
+  }
   await store.updateRunRow(tx, run.id, {
     cursor,
     stepAttempts: 0,
     deadlineAt: new Date(now(deps).getTime() + stepDeadlineMs),
   });
   run.cursor = cursor;
-  run.stepAttempts = 0;
-  if (cursor === '') await completeRun(deps, tx, run);
 }
 
 async function completeRun(deps: AppDeps, tx: Tx, run: store.RunRow) {
   const at = now(deps);
-  await store.updateRunRow(tx, run.id, { status: 'completed', cursor: '', deadlineAt: null, finishedAt: at });
+  await store.updateRunRow(tx, run.id, {
+    status: 'completed',
+    cursor: '',
+    stepAttempts: 0,
+    deadlineAt: null,
+    finishedAt: at,
+  });
+  run.status = 'completed';
+  run.cursor = '';
   if (run.contactId)
     await addTimelineEntry(tx, run.contactId, {
       kind: 'updated',
@@ -319,6 +335,7 @@ export async function failRun(deps: AppDeps, tx: Tx, run: store.RunRow, reason: 
     wakeAt: null,
     finishedAt: at,
   });
+  run.status = 'failed';
   if (run.contactId && (await findContact(tx, run.contactId)))
     await addTimelineEntry(tx, run.contactId, {
       kind: 'updated',

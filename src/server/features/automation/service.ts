@@ -265,16 +265,21 @@ function triggerKeyOf(event: TriggerEvent, txid: string): string {
  * workflow's own steps start no workflow, so two workflows cannot feed each other forever.
  */
 export function contactEventListener(deps: AppDeps): ContactEventListener {
+  // Read once per transaction: its events (a contact created, then its form submitted) share them.
+  const activeIn = new WeakMap<Tx, ReturnType<typeof store.activeWorkflows>>();
   return async (tx, event) => {
     if (!(event.type in triggerOfEvent)) return;
     const triggering = event as TriggerEvent;
-    const { workflows, automationRun, workspaceId, txid } = await store.activeWorkflowsByTrigger(
-      tx,
-      triggerOfEvent[triggering.type],
-    );
-    if (workflows.length === 0 || automationRun) return;
+    let active = activeIn.get(tx);
+    if (!active) {
+      active = store.activeWorkflows(tx);
+      activeIn.set(tx, active);
+    }
+    const { workflows, automationRun, workspaceId, txid } = await active;
+    if (automationRun) return;
     const matching: store.WorkflowRow[] = [];
     for (const workflow of workflows) {
+      if (workflow.triggerType !== triggerOfEvent[triggering.type]) continue;
       if (await triggerMatches(tx, workflow.definition.trigger, triggering)) matching.push(workflow);
     }
     if (matching.length === 0) return;

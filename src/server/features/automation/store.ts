@@ -45,17 +45,17 @@ export async function findWorkflowRow(tx: Tx, id: number, lock = false): Promise
 }
 
 /**
- * The active workflows of a trigger, with what starting them needs, in one round trip (a contact event
+ * The workspace's active workflows, with what starting them needs, in one round trip (a contact event
  * comes inside its writer's transaction, e.g. a lead form's submission): whether this transaction is an
  * automation run's own, and the workspace and the transaction's id (for a run's key; read only when
- * there is a workflow, which the event's write has already given an id).
+ * there is a workflow, which the event's write has already given an id). Every trigger's at once: a
+ * transaction's events (a contact created, then its form submitted) read them once (the service keeps them
+ * for the transaction).
  */
-export async function activeWorkflowsByTrigger(
+export async function activeWorkflows(
   tx: Tx,
-  triggerType: string,
 ): Promise<{ workflows: WorkflowRow[]; automationRun: boolean; workspaceId: number; txid: string }> {
-  // Named (parsed and planned once per connection): every contact event of every writer sends it, ~3 a
-  // lead-form submission (bench/forms).
+  // Named (parsed and planned once per connection): every writer of contact events sends it.
   const rows = await executeNamed<
     Omit<WorkflowRow, 'id'> & {
       id: number | null;
@@ -65,11 +65,11 @@ export async function activeWorkflowsByTrigger(
     }
   >(
     tx,
-    'workflows-by-trigger',
+    'workflows-active',
     sql`select current_setting('app.automation_run', true) as "automationRun",
           app_current_workspace() as "workspaceId",
           case when w.id is not null then txid_current()::text end as txid, ${workflowColumns}
-        from (select) one left join (${withCurrentVersion}) on w.status = 'active' and w.trigger_type = ${triggerType}
+        from (select) one left join (${withCurrentVersion}) on w.status = 'active'
         order by w.id`,
   );
   const { automationRun, workspaceId, txid } = rows[0];
@@ -281,17 +281,29 @@ function conditionSql(condition: Condition): SQL {
   }
 }
 
-export async function lockRunRow(tx: Tx, id: number): Promise<RunRow | undefined> {
+/**
+ * Locks the run (and its contact first). `step`: the transaction is the run's own step, whose changes start no
+ * other workflow (no loops), which it says in the same statement. Both statements are named: the first
+ * travels with the transaction's BEGIN, in one round trip.
+ */
+export async function lockRunRow(tx: Tx, id: number, step = false): Promise<RunRow | undefined> {
   // The contact first, then the run: the order every writer that ends sequences keeps (an email filed
   // for the contact updates its row, then exits its runs), so a step and an exit wait for each other
   // instead of deadlocking. Key share is the lock the run's own writes take on it anyway (foreign keys).
-  await tx.execute(
+  await executeNamed(
+    tx,
+    'runs-lock-contact',
     sql`select 1 from contacts c where c.id = (select contact_id from workflow_runs where id = ${id}) for key share of c`,
   );
-  const { rows } = await tx.execute<RunRow>(
-    sql`select ${runColumns} from ${runJoins} where r.id = ${id} for update of r`,
+  const rows = await executeNamed<RunRow>(
+    tx,
+    'runs-lock',
+    sql`select ${runColumns}${step ? sql`, set_config('app.automation_run', r.id::text, true) as "automationRun"` : sql``}
+        from ${runJoins} where r.id = ${id} for update of r`,
   );
-  return rows[0];
+  if (!rows[0]) return undefined;
+  const { automationRun: _marked, ...run } = rows[0] as RunRow & { automationRun?: string };
+  return run;
 }
 
 /**
@@ -486,10 +498,6 @@ export async function workspacesWithFinishedRuns(tx: Tx) {
   return rows.map((r) => Number(r.workspace_id));
 }
 
-/** True inside a transaction a workflow step runs in: changes it makes start no other workflow (no loops). */
-export async function markAutomationTransaction(tx: Tx, runId: number) {
-  await tx.execute(sql`select set_config('app.automation_run', ${String(runId)}, true)`);
-}
 export async function currentWorkspaceAndTxid(tx: Tx) {
   const { rows } = await tx.execute<{ workspaceId: number; txid: string }>(
     sql`select app_current_workspace() as "workspaceId", txid_current()::text as txid`,

@@ -182,13 +182,7 @@ export async function evaluateContact(
 ): Promise<{ entered: number[]; left: number[]; busy: number }> {
   await store.lockContactForEvaluation(tx, contactId);
   const { segments, busy } = await store.segmentsForEvaluation(tx);
-  const meets = await store.matchingSegments(tx, contactId, segments);
-  const member = await store.currentMemberships(tx, contactId);
-  const toEnter = segments.filter((s) => meets.has(s.id) && !member.has(s.id)).map((s) => s.id);
-  const toLeave = segments.filter((s) => !meets.has(s.id) && member.has(s.id)).map((s) => s.id);
-  await store.lockSegmentCounts(tx, [...toEnter, ...toLeave]);
-  const entered = await store.enter(tx, contactId, toEnter);
-  const left = await store.leave(tx, contactId, toLeave);
+  const { entered, left } = await store.applyEvaluation(tx, contactId, segments);
   for (const segmentId of entered)
     await emitContactEvent(tx, { type: 'contact.segment_entered', contactId, segmentId });
   for (const segmentId of left)

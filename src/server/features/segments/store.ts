@@ -6,7 +6,7 @@ import type {
   SegmentMember,
 } from '@domain/segments/segment-schemas';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.js';
+import { executeNamed, type Tx } from '../../db/database.js';
 import { segmentPredicate } from './predicate.js';
 
 export type SegmentRow = {
@@ -139,81 +139,81 @@ const contactLockSpace = 32_401;
 const segmentLockSpace = 32_402;
 const lockKey = (id: number) => sql`(${id}::bigint % 2147483647)::int`;
 
+/** The first statement of an evaluation's transaction: named, so it travels with BEGIN in one round trip. */
 export async function lockContactForEvaluation(tx: Tx, contactId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${contactLockSpace}, ${lockKey(contactId)})`);
+  await executeNamed(
+    tx,
+    'segments-lock-contact',
+    sql`select pg_advisory_xact_lock(${contactLockSpace}, ${lockKey(contactId)})`,
+  );
 }
 
 /**
  * The workspace's segments, each shared-locked against a build (shared locks never wait on each other),
  * and how many were left out because a build holds them: a build is one statement (seconds at a million
  * contacts), and an evaluation waiting for it would hold a pooled connection all that time, so it skips
- * the segment and the caller evaluates the contact again after the build.
+ * the segment and the caller evaluates the contact again after the build. One statement.
  */
 export async function segmentsForEvaluation(tx: Tx): Promise<{ segments: SegmentRow[]; busy: number }> {
-  const { rows } = await tx.execute<SegmentRow>(sql`select ${rowColumns} from segments order by id`);
-  if (rows.length === 0) return { segments: [], busy: 0 };
-  const { rows: locked } = await tx.execute<{ id: number }>(sql`select id::float8 as id
-    from unnest(${pgArray(rows.map((r) => r.id))}::bigint[]) id
-    where pg_try_advisory_xact_lock_shared(${segmentLockSpace}, (id % 2147483647)::int)`);
-  const free = new Set(locked.map((r) => Number(r.id)));
-  return { segments: rows.filter((r) => free.has(r.id)), busy: rows.length - free.size };
+  const rows = await executeNamed<SegmentRow & { free: boolean }>(
+    tx,
+    'segments-for-evaluation',
+    sql`select ${rowColumns}, pg_try_advisory_xact_lock_shared(${segmentLockSpace}, (id % 2147483647)::int) as free
+        from segments order by id`,
+  );
+  const segments = rows.filter((r) => r.free).map(({ free: _free, ...row }) => row);
+  return { segments, busy: rows.length - segments.length };
 }
 
-/** Which of the segments the contact meets now: one statement for all of them. */
-export async function matchingSegments(
+/**
+ * The contact against `segments` in one statement: which it meets now, which it is a member of, and the
+ * difference written (memberships added and removed, each with its history row). The segments whose count
+ * changes are row-locked in id order first (the count trigger updates them at the statement's end), so two
+ * evaluations never wait on each other in a cycle. Returns the segments it entered and left.
+ */
+export async function applyEvaluation(
   tx: Tx,
   contactId: number,
   segments: SegmentRow[],
-): Promise<Set<number>> {
-  if (segments.length === 0) return new Set();
+): Promise<{ entered: number[]; left: number[] }> {
+  if (segments.length === 0) return { entered: [], left: [] };
   const tests = segments.map(
     (s) =>
-      sql`select ${s.id}::float8 as id where exists (select 1 from contacts c where c.id = ${contactId} and ${segmentPredicate(s.definition)})`,
+      sql`select ${s.id}::bigint as id where exists (select 1 from contacts c where c.id = ${contactId} and ${segmentPredicate(s.definition)})`,
   );
-  const { rows } = await tx.execute<{ id: number }>(sql.join(tests, sql` union all `));
-  return new Set(rows.map((r) => Number(r.id)));
-}
-
-export async function currentMemberships(tx: Tx, contactId: number): Promise<Set<number>> {
-  const { rows } = await tx.execute<{ id: number }>(
-    sql`select segment_id::float8 as id from segment_members where contact_id = ${contactId}`,
-  );
-  return new Set(rows.map((r) => Number(r.id)));
-}
-
-/** Locks the segments' rows (their counts change) in id order. */
-export async function lockSegmentCounts(tx: Tx, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.execute(
-    sql`select 1 from segments where id = any(${pgArray(ids)}::bigint[]) order by id for no key update`,
-  );
-}
-
-/** Adds the memberships that are missing; returns the segments it added, with their history written. */
-export async function enter(tx: Tx, contactId: number, segmentIds: number[]): Promise<number[]> {
-  if (segmentIds.length === 0) return [];
-  const { rows } = await tx.execute<{ id: number }>(sql`
-    with added as (
+  const contact = sql`${contactId}::bigint`;
+  const { rows } = await tx.execute<{ id: number; entered: boolean }>(sql`
+    with meets as (${sql.join(tests, sql` union all `)}),
+    member as (
+      select segment_id as id from segment_members
+      where contact_id = ${contact} and segment_id = any(${pgArray(segments.map((s) => s.id))}::bigint[])
+    ),
+    change as (
+      select id, true as enters from meets where id not in (select id from member)
+      union all select id, false from member where id not in (select id from meets)
+    ),
+    locked as (
+      select s.id, c.enters from segments s join change c on c.id = s.id order by s.id for no key update of s
+    ),
+    added as (
       insert into segment_members (segment_id, contact_id)
-      select unnest(${pgArray(segmentIds)}::bigint[]), ${contactId} on conflict do nothing returning segment_id
-    ), logged as (
-      insert into segment_history (segment_id, contact_id, change) select segment_id, ${contactId}, 'entered' from added
+      select id, ${contact} from locked where enters on conflict do nothing returning segment_id
+    ),
+    removed as (
+      delete from segment_members m using locked l
+      where not l.enters and m.segment_id = l.id and m.contact_id = ${contact} returning m.segment_id
+    ),
+    logged as (
+      insert into segment_history (segment_id, contact_id, change)
+      select segment_id, ${contact}, 'entered' from added
+      union all select segment_id, ${contact}, 'left' from removed
     )
-    select segment_id::float8 as id from added`);
-  return rows.map((r) => Number(r.id));
-}
-
-export async function leave(tx: Tx, contactId: number, segmentIds: number[]): Promise<number[]> {
-  if (segmentIds.length === 0) return [];
-  const { rows } = await tx.execute<{ id: number }>(sql`
-    with removed as (
-      delete from segment_members where contact_id = ${contactId} and segment_id = any(${pgArray(segmentIds)}::bigint[])
-      returning segment_id
-    ), logged as (
-      insert into segment_history (segment_id, contact_id, change) select segment_id, ${contactId}, 'left' from removed
-    )
-    select segment_id::float8 as id from removed`);
-  return rows.map((r) => Number(r.id));
+    select segment_id::float8 as id, true as entered from added
+    union all select segment_id::float8, false from removed`);
+  return {
+    entered: rows.filter((r) => r.entered).map((r) => Number(r.id)),
+    left: rows.filter((r) => !r.entered).map((r) => Number(r.id)),
+  };
 }
 
 // ---- builds ----
