@@ -62,9 +62,15 @@ export async function advanceRun(deps: AppDeps, workspaceId: number, runId: numb
   await deps.queue.send(runStepJobName, { workspaceId, runId });
 }
 
+/** Transactions a workflow step runs in: changes they make start no other workflow (no loops). */
+const stepTransactions = new WeakSet<Tx>();
+
+export const isStepTransaction = (tx: Tx) => stepTransactions.has(tx);
+
 async function runOneStep(deps: AppDeps, tx: Tx, workspaceId: number, runId: number): Promise<Outcome> {
-  const run = await store.lockRunRow(tx, runId, true);
+  const run = await store.lockRunRow(tx, runId);
   if (run?.status !== 'running') return { kind: 'stop' };
+  stepTransactions.add(tx);
   const outcome = await runStep(deps, tx, workspaceId, run);
   // A step that ended the run (its last one) needs no further transaction to find it ended.
   return outcome.kind === 'continue' && run.status !== 'running' ? { kind: 'stop' } : outcome;

@@ -20,7 +20,7 @@ import { type AppDeps, now } from '../../deps.js';
 import type { ContactEvent, ContactEventListener } from '../../events/contact-events.js';
 import { countContactPageViews } from '../analytics/index.js';
 import { addTimelineEntry, countLeadsBySource, findContact } from '../contacts/index.js';
-import { runStepJobName, stepDeadlineMs } from './runner.js';
+import { isStepTransaction, runStepJobName, stepDeadlineMs } from './runner.js';
 import * as store from './store.js';
 
 // ---- workflows ----
@@ -269,14 +269,14 @@ export function contactEventListener(deps: AppDeps): ContactEventListener {
   const activeIn = new WeakMap<Tx, ReturnType<typeof store.activeWorkflows>>();
   return async (tx, event) => {
     if (!(event.type in triggerOfEvent)) return;
+    if (isStepTransaction(tx)) return;
     const triggering = event as TriggerEvent;
     let active = activeIn.get(tx);
     if (!active) {
       active = store.activeWorkflows(tx);
       activeIn.set(tx, active);
     }
-    const { workflows, automationRun, workspaceId, txid } = await active;
-    if (automationRun) return;
+    const { workflows, workspaceId, txid } = await active;
     const matching: store.WorkflowRow[] = [];
     for (const workflow of workflows) {
       if (workflow.triggerType !== triggerOfEvent[triggering.type]) continue;

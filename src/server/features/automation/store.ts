@@ -46,38 +46,35 @@ export async function findWorkflowRow(tx: Tx, id: number, lock = false): Promise
 
 /**
  * The workspace's active workflows, with what starting them needs, in one round trip (a contact event
- * comes inside its writer's transaction, e.g. a lead form's submission): whether this transaction is an
- * automation run's own, and the workspace and the transaction's id (for a run's key; read only when
- * there is a workflow, which the event's write has already given an id). Every trigger's at once: a
+ * comes inside its writer's transaction, e.g. a lead form's submission): the workspace and the
+ * transaction's id (for a run's key; read only when there is a workflow, which the event's write has
+ * already given an id). Every trigger's at once: a
  * transaction's events (a contact created, then its form submitted) read them once (the service keeps them
  * for the transaction).
  */
 export async function activeWorkflows(
   tx: Tx,
-): Promise<{ workflows: WorkflowRow[]; automationRun: boolean; workspaceId: number; txid: string }> {
+): Promise<{ workflows: WorkflowRow[]; workspaceId: number; txid: string }> {
   // Named (parsed and planned once per connection): every writer of contact events sends it.
   const rows = await executeNamed<
     Omit<WorkflowRow, 'id'> & {
       id: number | null;
-      automationRun: string | null;
       workspaceId: number;
       txid: string | null;
     }
   >(
     tx,
     'workflows-active',
-    sql`select current_setting('app.automation_run', true) as "automationRun",
-          app_current_workspace() as "workspaceId",
+    sql`select app_current_workspace() as "workspaceId",
           case when w.id is not null then txid_current()::text end as txid, ${workflowColumns}
         from (select) one left join (${withCurrentVersion}) on w.status = 'active'
         order by w.id`,
   );
-  const { automationRun, workspaceId, txid } = rows[0];
+  const { workspaceId, txid } = rows[0];
   return {
-    workflows: rows.flatMap(({ automationRun: _run, workspaceId: _ws, txid: _txid, ...row }) =>
+    workflows: rows.flatMap(({ workspaceId: _ws, txid: _txid, ...row }) =>
       row.id === null ? [] : [{ ...row, id: row.id }],
     ),
-    automationRun: Boolean(automationRun),
     workspaceId: Number(workspaceId),
     txid: txid ?? '',
   };
@@ -281,12 +278,8 @@ function conditionSql(condition: Condition): SQL {
   }
 }
 
-/**
- * Locks the run (and its contact first). `step`: the transaction is the run's own step, whose changes start no
- * other workflow (no loops), which it says in the same statement. Both statements are named: the first
- * travels with the transaction's BEGIN, in one round trip.
- */
-export async function lockRunRow(tx: Tx, id: number, step = false): Promise<RunRow | undefined> {
+/** Locks the run, and its contact first. Both statements are named: the first travels with the transaction's BEGIN. */
+export async function lockRunRow(tx: Tx, id: number): Promise<RunRow | undefined> {
   // The contact first, then the run: the order every writer that ends sequences keeps (an email filed
   // for the contact updates its row, then exits its runs), so a step and an exit wait for each other
   // instead of deadlocking. Key share is the lock the run's own writes take on it anyway (foreign keys).
@@ -295,14 +288,11 @@ export async function lockRunRow(tx: Tx, id: number, step = false): Promise<RunR
     'runs-lock-contact',
     sql`select 1 from contacts c where c.id = (select contact_id from workflow_runs where id = ${id}) for key share of c`,
   );
-  const rows = await executeNamed<RunRow>(
+  const [run] = await executeNamed<RunRow>(
     tx,
     'runs-lock',
-    sql`select ${runColumns}${step ? sql`, set_config('app.automation_run', r.id::text, true) as "automationRun"` : sql``}
-        from ${runJoins} where r.id = ${id} for update of r`,
+    sql`select ${runColumns} from ${runJoins} where r.id = ${id} for update of r`,
   );
-  if (!rows[0]) return undefined;
-  const { automationRun: _marked, ...run } = rows[0] as RunRow & { automationRun?: string };
   return run;
 }
 
