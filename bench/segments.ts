@@ -77,8 +77,8 @@ function scans(node: PlanNode, out: string[]) {
 }
 
 /**
- * The plans of the statement one contact's evaluation runs (which segments it meets, its memberships, the
- * count rows' locks, its entries and exits, in one) and of the count read, taken by running the store's own functions
+ * The plans of the statements one contact's evaluation runs (which segments it meets, its memberships, the
+ * count rows' locks, an entry and an exit) and of the count read, taken by running the store's own functions
  * against a recorder that EXPLAINs each statement as the app role in the workspace (so with its RLS).
  * Returns each statement's scans and the sequential scans of big tables (none expected).
  */
@@ -86,13 +86,18 @@ async function evaluationPlans(owner: pg.Client, ws: number) {
   const dialect = new PgDialect();
   const explained: { statement: string; scans: string[] }[] = [];
   let statement = '';
+  const explain = async (text: string, params: unknown[]) => {
+    const { rows } = await owner.query(`explain (format json) ${text}`, params);
+    explained.push({ statement, scans: scans(rows[0]['QUERY PLAN'][0].Plan as PlanNode, []) });
+    return { rows: [], rowCount: 0 };
+  };
+  // Both ways a store sends a statement: drizzle's `execute`, and a named statement on the session's client.
   const recorder = {
     async execute(query: SQL) {
       const { sql: text, params } = dialect.sqlToQuery(query);
-      const { rows } = await owner.query(`explain (format json) ${text}`, params as unknown[]);
-      explained.push({ statement, scans: scans(rows[0]['QUERY PLAN'][0].Plan as PlanNode, []) });
-      return { rows: [], rowCount: 0 };
+      return explain(text, params as unknown[]);
     },
+    session: { client: { query: (q: { text: string; values: unknown[] }) => explain(q.text, q.values) } },
   } as unknown as Tx;
   const { rows: segments } = await owner.query<{ id: string; definition: SegmentDefinition }>(
     `select id, definition from segments where workspace_id = $1 order by id`,
@@ -114,7 +119,7 @@ async function evaluationPlans(owner: pg.Client, ws: number) {
   await owner.query(`begin; set local role ${appRole}; select set_config('app.workspace_id', '${ws}', true)`);
   try {
     const steps: [string, () => Promise<unknown>][] = [
-      ['applyEvaluation', () => segmentStore.applyEvaluation(recorder, contactId, rows)],
+      ['applyMembership', () => segmentStore.applyMembership(recorder, contactId, rows)],
       ['countRead', () => segmentStore.findSegmentView(recorder, ids[0])],
     ];
     for (const [name, run] of steps) {

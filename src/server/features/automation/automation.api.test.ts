@@ -367,6 +367,62 @@ describe('workflows API', () => {
     await owner.client.patch(`/api/workflows/${onForm.id}`, { status: 'paused' });
   });
 
+  it('follows a branch and an A/B split to the end, recording each step, the arm taken and the variant', async () => {
+    const split = (
+      await owner.client.post('/api/workflows', {
+        name: 'Branch and split',
+        status: 'active',
+        trigger: { type: 'tag_added', tag: 'branchy' },
+        steps: [
+          {
+            type: 'branch',
+            condition: { field: 'tag', op: 'has', value: 'branchy' },
+            yes: [{ type: 'add_tag', tag: 'went-yes' }],
+            no: [{ type: 'add_tag', tag: 'went-no' }],
+          },
+          {
+            type: 'ab_split',
+            variants: [
+              { weight: 1, steps: [{ type: 'add_tag', tag: 'variant-1' }] },
+              { weight: 1, steps: [{ type: 'add_tag', tag: 'variant-2' }] },
+            ],
+          },
+          { type: 'create_note', body: 'Split done' },
+        ],
+      })
+    ).json();
+    const contact = (
+      await owner.client.post('/api/contacts', { firstName: 'Bran', email: uniqueEmail('bran') })
+    ).json();
+    await owner.client.patch(`/api/contacts/${contact.id}`, { tags: ['branchy'] });
+    const [run] = await until(
+      () => runsOf(owner.client, split.id),
+      (runs) => runs[0]?.status === 'completed',
+    );
+    expect(run.steps.map((s) => [s.type, s.status])).toEqual([
+      ['branch', 'completed'],
+      ['add_tag', 'completed'],
+      ['ab_split', 'completed'],
+      ['add_tag', 'completed'],
+      ['create_note', 'completed'],
+    ]);
+    expect(run.steps[0].detail).toBe('yes');
+    const variant = Number(/^variant (\d)$/.exec(run.steps[2].detail ?? '')?.[1]);
+    expect([1, 2]).toContain(variant);
+    const { rows } = await db.query(
+      'select choices, step_attempts, deadline_at from workflow_runs where id = $1',
+      [run.id],
+    );
+    expect(rows[0]).toEqual({ choices: { '1': variant - 1 }, step_attempts: 0, deadline_at: null });
+    const tags = (await owner.client.get(`/api/contacts/${contact.id}`)).json().contact.tags;
+    expect(tags).toEqual(expect.arrayContaining(['branchy', 'went-yes', `variant-${variant}`]));
+    expect(tags).not.toContain('went-no');
+    expect(tags).not.toContain(`variant-${3 - variant}`);
+    // The steps' own tags started no second run (no loops).
+    expect(await runsOf(owner.client, split.id)).toHaveLength(1);
+    await owner.client.patch(`/api/workflows/${split.id}`, { status: 'paused' });
+  });
+
   it("starts a 'visited a page' workflow from page views of an identified visitor, once the count is reached", async () => {
     const site = (
       await owner.client.post('/api/websites', { name: 'Pricing site', domain: 'prices.example' })

@@ -12,7 +12,13 @@ import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import { addressPolicyFrom, createOutboundClient } from '../../http/outbound.js';
 import { recordActivity } from '../activities/index.js';
-import { addTimelineEntry, type Contact, findContact, updateContact } from '../contacts/index.js';
+import {
+  addTimelineEntry,
+  type Contact,
+  findContact,
+  lockContact,
+  updateContact,
+} from '../contacts/index.js';
 import { deliverMessageJobName, isSuppressed, queueMessage, renderMergeFields } from '../marketing/index.js';
 import { holdIfAppDown } from '../monitoring/index.js';
 import { createTask } from '../tasks/index.js';
@@ -52,31 +58,22 @@ export async function advanceRun(deps: AppDeps, workspaceId: number, runId: numb
         await recordFailedAttempt(deps, workspaceId, runId, outcome.path, new Error(failure));
         return;
       }
-      await deps.database.withWorkspace(workspaceId, async (tx) => {
+      const after = await deps.database.withWorkspace(workspaceId, async (tx): Promise<Outcome> => {
         const run = await store.lockRunRow(tx, runId);
-        if (run?.status !== 'running' || run.cursor !== outcome.path) return;
+        if (run?.status !== 'running' || run.cursor !== outcome.path) return { kind: 'stop' };
         await finishStep(deps, tx, run, outcome.path, 'webhook', 'delivered', outcome.attempt);
+        return afterStep(run);
       });
+      if (after.kind === 'stop') return;
     }
   }
   await deps.queue.send(runStepJobName, { workspaceId, runId });
 }
 
-/** Transactions a workflow step runs in: changes they make start no other workflow (no loops). */
-const stepTransactions = new WeakSet<Tx>();
-
-export const isStepTransaction = (tx: Tx) => stepTransactions.has(tx);
-
 async function runOneStep(deps: AppDeps, tx: Tx, workspaceId: number, runId: number): Promise<Outcome> {
-  const run = await store.lockRunRow(tx, runId);
+  // Marked as a step's transaction: changes it makes start no other workflow (no loops).
+  const run = await store.lockRunRow(tx, runId, { markAutomation: true });
   if (run?.status !== 'running') return { kind: 'stop' };
-  stepTransactions.add(tx);
-  const outcome = await runStep(deps, tx, workspaceId, run);
-  // A step that ended the run (its last one) needs no further transaction to find it ended.
-  return outcome.kind === 'continue' && run.status !== 'running' ? { kind: 'stop' } : outcome;
-}
-
-async function runStep(deps: AppDeps, tx: Tx, workspaceId: number, run: store.RunRow): Promise<Outcome> {
   const steps = run.definition.steps;
   const path = run.cursor;
   const step = stepAt(steps, path);
@@ -84,7 +81,13 @@ async function runStep(deps: AppDeps, tx: Tx, workspaceId: number, run: store.Ru
     await completeRun(deps, tx, run);
     return { kind: 'stop' };
   }
-  const contact = run.contactId ? await findContact(tx, run.contactId) : undefined;
+  // A step that changes the contact reads it locked, as the change will (read once, and no change made
+  // meanwhile is written over: a tag added between the read and the write stays).
+  const changesContact =
+    step.type === 'update_field' || step.type === 'add_tag' || step.type === 'remove_tag';
+  const contact = run.contactId
+    ? await (changesContact ? lockContact : findContact)(tx, run.contactId)
+    : undefined;
   if (!contact) {
     await failRun(deps, tx, run, 'The contact was deleted');
     return { kind: 'stop' };
@@ -100,16 +103,19 @@ async function runStep(deps: AppDeps, tx: Tx, workspaceId: number, run: store.Ru
       runId: run.id,
     });
     if (held) {
-      await store.updateRunRow(tx, run.id, { deadlineAt: null });
-      await store.upsertRunStep(tx, {
-        runId: run.id,
-        path,
-        stepType: step.type,
-        status: 'waiting',
-        attempts: attempt,
-        detail: `held: ${held.appName} is down`,
-        at,
-      });
+      await store.upsertRunStep(
+        tx,
+        {
+          runId: run.id,
+          path,
+          stepType: step.type,
+          status: 'waiting',
+          attempts: attempt,
+          detail: `held: ${held.appName} is down`,
+          at,
+        },
+        { deadlineAt: null },
+      );
       return { kind: 'stop' };
     }
   }
@@ -119,48 +125,44 @@ async function runStep(deps: AppDeps, tx: Tx, workspaceId: number, run: store.Ru
       const wakeAt =
         step.type === 'wait' ? new Date(at.getTime() + waitMilliseconds(step)) : new Date(step.at);
       if (wakeAt <= at) break;
-      await store.updateRunRow(tx, run.id, { status: 'waiting', wakeAt, deadlineAt: null });
-      await store.upsertRunStep(tx, {
-        runId: run.id,
-        path,
-        stepType: step.type,
-        status: 'waiting',
-        attempts: 1,
-        detail: `until ${wakeAt.toISOString()}`,
-        at,
-      });
+      await store.upsertRunStep(
+        tx,
+        {
+          runId: run.id,
+          path,
+          stepType: step.type,
+          status: 'waiting',
+          attempts: 1,
+          detail: `until ${wakeAt.toISOString()}`,
+          at,
+        },
+        { status: 'waiting', wakeAt, deadlineAt: null },
+      );
       // Durable: a row in pgboss.job due at wakeAt; the minute sweep also wakes it if this job is lost.
-      await deps.queue.send(wakeRunJobName, { workspaceId, runId: run.id }, { tx, startAfter: wakeAt });
+      await deps.queue.send(wakeRunJobName, { workspaceId, runId }, { tx, startAfter: wakeAt });
       return { kind: 'stop' };
     }
     case 'branch': {
       const arm = meetsCondition(contact, step.condition) ? 'yes' : 'no';
-      await store.upsertRunStep(tx, {
-        runId: run.id,
+      await moveTo(deps, tx, run, enterArm(steps, path, arm), {
         path,
         stepType: step.type,
-        status: 'completed',
         attempts: attempt,
         detail: arm,
-        at,
       });
-      await moveTo(deps, tx, run, enterArm(steps, path, arm));
-      return { kind: 'continue' };
+      return afterStep(run);
     }
     case 'ab_split': {
       const variant = run.choices[path] ?? chooseVariant(step.variants.map((v) => v.weight));
-      await store.updateRunRow(tx, run.id, { choices: { ...run.choices, [path]: variant } });
-      await store.upsertRunStep(tx, {
-        runId: run.id,
-        path,
-        stepType: step.type,
-        status: 'completed',
-        attempts: attempt,
-        detail: `variant ${variant + 1}`,
-        at,
-      });
-      await moveTo(deps, tx, run, enterArm(steps, path, String(variant)));
-      return { kind: 'continue' };
+      await moveTo(
+        deps,
+        tx,
+        run,
+        enterArm(steps, path, String(variant)),
+        { path, stepType: step.type, attempts: attempt, detail: `variant ${variant + 1}` },
+        { choices: { ...run.choices, [path]: variant } },
+      );
+      return afterStep(run);
     }
     case 'webhook':
       return {
@@ -183,13 +185,17 @@ async function runStep(deps: AppDeps, tx: Tx, workspaceId: number, run: store.Ru
     default: {
       const detail = await runLocalStep(deps, tx, run, contact, path, step);
       await finishStep(deps, tx, run, path, step.type, detail, attempt);
-      return { kind: 'continue' };
+      return afterStep(run);
     }
   }
   // A wait already over: on to the next step.
   await finishStep(deps, tx, run, path, step.type, null, attempt);
-  return { kind: 'continue' };
+  return afterStep(run);
 }
+
+/** A run the step completed needs no further transaction to find that out. */
+const afterStep = (run: store.RunRow): Outcome =>
+  run.status === 'running' ? { kind: 'continue' } : { kind: 'stop' };
 
 /** Steps done inside the run's transaction: their effect and the run's progress commit together. */
 async function runLocalStep(
@@ -218,11 +224,11 @@ async function runLocalStep(
       return 'queued';
     }
     case 'update_field':
-      await updateContact(tx, contact.id, { [step.field]: step.value } as never, null);
+      await updateContact(tx, contact.id, { [step.field]: step.value } as never, null, contact);
       return `${step.field} = ${step.value}`;
     case 'add_tag':
       if (!contact.tags.some((t) => t.toLowerCase() === step.tag.toLowerCase()))
-        await updateContact(tx, contact.id, { tags: [...contact.tags, step.tag] } as never, null);
+        await updateContact(tx, contact.id, { tags: [...contact.tags, step.tag] } as never, null, contact);
       return step.tag;
     case 'remove_tag':
       await updateContact(
@@ -230,6 +236,7 @@ async function runLocalStep(
         contact.id,
         { tags: contact.tags.filter((t) => t.toLowerCase() !== step.tag.toLowerCase()) } as never,
         null,
+        contact,
       );
       return step.tag;
     case 'create_note':
@@ -285,44 +292,53 @@ async function finishStep(
   type: string,
   detail: string | null,
   attempts: number,
+  runPatch: store.RunPatch = {},
 ) {
-  await store.upsertRunStep(tx, {
-    runId: run.id,
-    path,
-    stepType: type,
-    status: 'completed',
-    attempts,
-    detail,
-    at: now(deps),
-  });
-  await moveTo(deps, tx, run, nextPath(run.definition.steps, path));
+  await moveTo(
+    deps,
+    tx,
+    run,
+    nextPath(run.definition.steps, path),
+    { path, stepType: type, detail, attempts },
+    runPatch,
+  );
 }
 
-async function moveTo(deps: AppDeps, tx: Tx, run: store.RunRow, cursor: string) {
-  run.stepAttempts = 0;
-  if (cursor === '') {
-    await completeRun(deps, tx, run);
-    return;
-  }
-  await store.updateRunRow(tx, run.id, {
-    cursor,
-    stepAttempts: 0,
-    deadlineAt: new Date(now(deps).getTime() + stepDeadlineMs),
-  });
+/**
+ * The step recorded as completed and the run moved to `cursor` (completed at the end), with `runPatch`:
+ * one statement.
+ */
+async function moveTo(
+  deps: AppDeps,
+  tx: Tx,
+  run: store.RunRow,
+  cursor: string,
+  done: { path: string; stepType: string; detail: string | null; attempts: number },
+  runPatch: store.RunPatch = {},
+) {
+  const at = now(deps);
+  const move: store.RunPatch =
+    cursor === ''
+      ? { status: 'completed', cursor, stepAttempts: 0, deadlineAt: null, finishedAt: at }
+      : { cursor, stepAttempts: 0, deadlineAt: new Date(at.getTime() + stepDeadlineMs) };
+  await store.upsertRunStep(
+    tx,
+    { runId: run.id, ...done, status: 'completed', at },
+    { ...runPatch, ...move },
+  );
   run.cursor = cursor;
+  run.stepAttempts = 0;
+  if (cursor === '') await recordCompletion(tx, run, at);
 }
 
 async function completeRun(deps: AppDeps, tx: Tx, run: store.RunRow) {
   const at = now(deps);
-  await store.updateRunRow(tx, run.id, {
-    status: 'completed',
-    cursor: '',
-    stepAttempts: 0,
-    deadlineAt: null,
-    finishedAt: at,
-  });
+  await store.updateRunRow(tx, run.id, { status: 'completed', cursor: '', deadlineAt: null, finishedAt: at });
+  await recordCompletion(tx, run, at);
+}
+
+async function recordCompletion(tx: Tx, run: store.RunRow, at: Date) {
   run.status = 'completed';
-  run.cursor = '';
   if (run.contactId)
     await addTimelineEntry(tx, run.contactId, {
       kind: 'updated',
@@ -341,7 +357,6 @@ export async function failRun(deps: AppDeps, tx: Tx, run: store.RunRow, reason: 
     wakeAt: null,
     finishedAt: at,
   });
-  run.status = 'failed';
   if (run.contactId && (await findContact(tx, run.contactId)))
     await addTimelineEntry(tx, run.contactId, {
       kind: 'updated',
@@ -440,10 +455,13 @@ export async function wakeRun(deps: AppDeps, workspaceId: number, runId: number)
     if (run?.status !== 'waiting' || !run.wakeAt) return false;
     if (new Date(run.wakeAt) > now(deps)) return false;
     const step = stepAt(run.definition.steps, run.cursor);
-    await store.updateRunRow(tx, runId, { status: 'running', wakeAt: null });
     run.status = 'running';
-    await finishStep(deps, tx, run, run.cursor, step?.type ?? 'wait', 'waited', 1);
-    return true;
+    await finishStep(deps, tx, run, run.cursor, step?.type ?? 'wait', 'waited', 1, {
+      status: 'running',
+      wakeAt: null,
+    });
+    // A wait that was the last step completed the run: nothing left to advance.
+    return run.status === 'running';
   });
   if (woke) await advanceRun(deps, workspaceId, runId);
 }

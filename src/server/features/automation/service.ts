@@ -20,7 +20,7 @@ import { type AppDeps, now } from '../../deps.js';
 import type { ContactEvent, ContactEventListener } from '../../events/contact-events.js';
 import { countContactPageViews } from '../analytics/index.js';
 import { addTimelineEntry, countLeadsBySource, findContact } from '../contacts/index.js';
-import { isStepTransaction, runStepJobName, stepDeadlineMs } from './runner.js';
+import { runStepJobName, stepDeadlineMs } from './runner.js';
 import * as store from './store.js';
 
 // ---- workflows ----
@@ -210,7 +210,7 @@ export async function startRun(
   deps: AppDeps,
   tx: Tx,
   workflow: store.WorkflowRow,
-  contact: { id: number; firstName: string; lastName: string },
+  contactId: number,
   triggerKey: string,
   workspaceId: number,
 ): Promise<number | undefined> {
@@ -218,13 +218,13 @@ export async function startRun(
   const runId = await store.insertRunRow(tx, {
     workflowId: workflow.id,
     versionId: workflow.versionId,
-    contactId: contact.id,
+    contactId,
     triggerKey,
     startedAt: at,
     deadlineAt: new Date(at.getTime() + stepDeadlineMs),
   });
   if (runId === undefined) return undefined;
-  await addTimelineEntry(tx, contact.id, {
+  await addTimelineEntry(tx, contactId, {
     kind: 'updated',
     title: serverMessage('timeline.workflowStarted', { workflow: workflow.name }),
     occurredAt: at,
@@ -268,8 +268,7 @@ export function contactEventListener(deps: AppDeps): ContactEventListener {
   // Read once per transaction: its events (a contact created, then its form submitted) share them.
   const activeIn = new WeakMap<Tx, ReturnType<typeof store.activeWorkflows>>();
   return async (tx, event) => {
-    if (!(event.type in triggerOfEvent)) return;
-    if (isStepTransaction(tx)) return;
+    if (!(event.type in triggerOfEvent) || store.isAutomationTransaction(tx)) return;
     const triggering = event as TriggerEvent;
     let active = activeIn.get(tx);
     if (!active) {
@@ -283,12 +282,16 @@ export function contactEventListener(deps: AppDeps): ContactEventListener {
       if (await triggerMatches(tx, workflow.definition.trigger, triggering)) matching.push(workflow);
     }
     if (matching.length === 0) return;
-    const contact = await findContact(tx, event.contactId);
-    if (!contact) return;
+    // Read only for conditions: a run of a contact gone meanwhile is not inserted (insertRunRow).
+    const contact = matching.some((w) => w.definition.conditions.length > 0)
+      ? await findContact(tx, event.contactId)
+      : undefined;
     const key = triggerKeyOf(triggering, txid);
     for (const workflow of matching) {
-      if (!workflow.definition.conditions.every((c) => meetsCondition(contact, c))) continue;
-      await startRun(deps, tx, workflow, contact, key, workspaceId);
+      const conditions = workflow.definition.conditions;
+      if (conditions.length > 0 && !(contact && conditions.every((c) => meetsCondition(contact, c))))
+        continue;
+      await startRun(deps, tx, workflow, event.contactId, key, workspaceId);
     }
   };
 }

@@ -44,13 +44,17 @@ export async function findWorkflowRow(tx: Tx, id: number, lock = false): Promise
   return rows[0];
 }
 
+/** Transactions a workflow's step runs in (`lockRunRow`'s mark): changes they make start no workflow (no loops). */
+const automationTransactions = new WeakSet<Tx>();
+
+export const isAutomationTransaction = (tx: Tx) => automationTransactions.has(tx);
+
 /**
  * The workspace's active workflows, with what starting them needs, in one round trip (a contact event
  * comes inside its writer's transaction, e.g. a lead form's submission): the workspace and the
  * transaction's id (for a run's key; read only when there is a workflow, which the event's write has
- * already given an id). Every trigger's at once: a
- * transaction's events (a contact created, then its form submitted) read them once (the service keeps them
- * for the transaction).
+ * already given an id). Every trigger's at once: a transaction's events (a contact created, then its form
+ * submitted) read them once (the service keeps them for the transaction).
  */
 export async function activeWorkflows(
   tx: Tx,
@@ -179,7 +183,10 @@ const runColumns = sql`r.id, r.workflow_id as "workflowId", w.name as "workflowN
   r.finished_at as "finishedAt"`;
 const runJoins = sql`workflow_runs r join workflow_versions v on v.id = r.version_id join workflows w on w.id = r.workflow_id`;
 
-/** Inserts the run unless this workflow already has one for this trigger event; returns its id when new. */
+/**
+ * Inserts the run unless this workflow already has one for this trigger event, or the contact is gone;
+ * returns its id when new.
+ */
 export async function insertRunRow(
   tx: Tx,
   values: {
@@ -193,8 +200,9 @@ export async function insertRunRow(
 ): Promise<number | undefined> {
   const { rows } = await tx.execute<{ id: number }>(
     sql`insert into workflow_runs (workflow_id, version_id, contact_id, trigger_key, started_at, deadline_at)
-        values (${values.workflowId}, ${values.versionId}, ${values.contactId}, ${values.triggerKey},
-                ${values.startedAt.toISOString()}::timestamptz, ${values.deadlineAt.toISOString()}::timestamptz)
+        select ${values.workflowId}, ${values.versionId}, c.id, ${values.triggerKey},
+                ${values.startedAt.toISOString()}::timestamptz, ${values.deadlineAt.toISOString()}::timestamptz
+        from contacts c where c.id = ${values.contactId}
         on conflict (workspace_id, workflow_id, trigger_key) do nothing returning id`,
   );
   return rows[0]?.id;
@@ -278,22 +286,27 @@ function conditionSql(condition: Condition): SQL {
   }
 }
 
-/** Locks the run, and its contact first. Both statements are named: the first travels with the transaction's BEGIN. */
-export async function lockRunRow(tx: Tx, id: number): Promise<RunRow | undefined> {
+export async function lockRunRow(
+  tx: Tx,
+  id: number,
+  options: { markAutomation?: boolean } = {},
+): Promise<RunRow | undefined> {
   // The contact first, then the run: the order every writer that ends sequences keeps (an email filed
   // for the contact updates its row, then exits its runs), so a step and an exit wait for each other
   // instead of deadlocking. Key share is the lock the run's own writes take on it anyway (foreign keys).
-  await executeNamed(
+  // One statement: the contact's lock is an init plan, taken before the run's row is locked; a run changed
+  // while this waited is read as its newest version, as the row lock of a later statement would read it.
+  // Named and often a transaction's first statement: sent with its opening, one round trip.
+  const rows = await executeNamed<RunRow>(
     tx,
-    'runs-lock-contact',
-    sql`select 1 from contacts c where c.id = (select contact_id from workflow_runs where id = ${id}) for key share of c`,
+    'workflows-lock-run',
+    sql`with contact as materialized (
+          select 1 from contacts c where c.id = (select contact_id from workflow_runs where id = ${id}) for key share of c
+        )
+        select ${runColumns} from ${runJoins} where r.id = ${id} and (select count(*) from contact) >= 0 for update of r`,
   );
-  const [run] = await executeNamed<RunRow>(
-    tx,
-    'runs-lock',
-    sql`select ${runColumns} from ${runJoins} where r.id = ${id} for update of r`,
-  );
-  return run;
+  if (options.markAutomation) automationTransactions.add(tx);
+  return rows[0];
 }
 
 /**
@@ -319,20 +332,18 @@ export async function exitRunRows(tx: Tx, ids: number[], reason: ExitReason, at:
   );
 }
 
-export async function updateRunRow(
-  tx: Tx,
-  id: number,
-  patch: Partial<{
-    status: RunStatus;
-    cursor: string;
-    stepAttempts: number;
-    wakeAt: Date | null;
-    deadlineAt: Date | null;
-    failureReason: string;
-    choices: Record<string, number>;
-    finishedAt: Date;
-  }>,
-): Promise<void> {
+export type RunPatch = Partial<{
+  status: RunStatus;
+  cursor: string;
+  stepAttempts: number;
+  wakeAt: Date | null;
+  deadlineAt: Date | null;
+  failureReason: string;
+  choices: Record<string, number>;
+  finishedAt: Date;
+}>;
+
+function runSets(patch: RunPatch): SQL[] {
   const ts = (d: Date | null) => (d ? sql`${d.toISOString()}::timestamptz` : sql`null`);
   const sets: SQL[] = [];
   if (patch.status !== undefined) sets.push(sql`status = ${patch.status}`);
@@ -343,10 +354,16 @@ export async function updateRunRow(
   if (patch.failureReason !== undefined) sets.push(sql`failure_reason = ${patch.failureReason}`);
   if (patch.choices !== undefined) sets.push(sql`choices = ${JSON.stringify(patch.choices)}::jsonb`);
   if (patch.finishedAt !== undefined) sets.push(sql`finished_at = ${ts(patch.finishedAt)}`);
+  return sets;
+}
+
+export async function updateRunRow(tx: Tx, id: number, patch: RunPatch): Promise<void> {
+  const sets = runSets(patch);
   if (sets.length === 0) return;
   await tx.execute(sql`update workflow_runs set ${sql.join(sets, sql`, `)} where id = ${id}`);
 }
 
+/** A step's row written, and the run's row patched in the same statement (one round trip for both). */
 export async function upsertRunStep(
   tx: Tx,
   values: {
@@ -358,13 +375,18 @@ export async function upsertRunStep(
     detail: string | null;
     at: Date;
   },
+  runPatch: RunPatch = {},
 ): Promise<void> {
-  await tx.execute(
-    sql`insert into workflow_run_steps (run_id, path, step_type, status, attempts, detail, finished_at)
+  const step = sql`insert into workflow_run_steps (run_id, path, step_type, status, attempts, detail, finished_at)
         values (${values.runId}, ${values.path}, ${values.stepType}, ${values.status}, ${values.attempts},
                 ${values.detail}, ${values.at.toISOString()}::timestamptz)
         on conflict (workspace_id, run_id, path) do update set status = excluded.status, attempts = excluded.attempts,
-          detail = excluded.detail, finished_at = excluded.finished_at`,
+          detail = excluded.detail, finished_at = excluded.finished_at`;
+  const sets = runSets(runPatch);
+  await tx.execute(
+    sets.length === 0
+      ? step
+      : sql`with step as (${step}) update workflow_runs set ${sql.join(sets, sql`, `)} where id = ${values.runId}`,
   );
 }
 

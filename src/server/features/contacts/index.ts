@@ -36,4 +36,4 @@ export {
   sourceTotals,
 } from './read-model.js';
 export { contactRoutes } from './routes.js';
-export { createContact, listContacts, updateContact } from './service.js';
+export { createContact, listContacts, lockContact, updateContact } from './service.js';

@@ -88,13 +88,20 @@ function pickDefined<T extends Record<string, unknown>>(values: T): Partial<T> {
 }
 
 /** Applies the fields present in `input`; null or '' clears an optional field. */
+/** The contact's row, locked for this transaction's change of it (then given to `updateContact`). */
+export function lockContact(tx: Tx, id: number): Promise<Contact | undefined> {
+  return store.lockContactRow(tx, id);
+}
+
 export async function updateContact(
   tx: Tx,
   id: number,
   input: ContactFields,
   actorUserId: number | null,
+  /** The contact as `lockContact` locked and read it earlier in this transaction: not read again. */
+  locked?: Contact,
 ): Promise<Contact> {
-  const existing = await store.lockContactRow(tx, id);
+  const existing = locked ?? (await store.lockContactRow(tx, id));
   if (!existing) throw new AppError('not_found', serverMessage('contacts.notFound'));
   const patch: store.ContactPatch = {};
   if (input.source !== undefined) patch.source = await resolveSource(tx, input.source);

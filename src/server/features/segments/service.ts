@@ -180,9 +180,8 @@ export async function evaluateContact(
   tx: Tx,
   contactId: number,
 ): Promise<{ entered: number[]; left: number[]; busy: number }> {
-  await store.lockContactForEvaluation(tx, contactId);
-  const { segments, busy } = await store.segmentsForEvaluation(tx);
-  const { entered, left } = await store.applyEvaluation(tx, contactId, segments);
+  const { segments, busy } = await store.lockForEvaluation(tx, contactId);
+  const { entered, left } = await store.applyMembership(tx, contactId, segments);
   for (const segmentId of entered)
     await emitContactEvent(tx, { type: 'contact.segment_entered', contactId, segmentId });
   for (const segmentId of left)

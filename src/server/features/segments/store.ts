@@ -100,7 +100,6 @@ export async function listHistory(tx: Tx, segmentId: number, limit: number): Pro
   return rows;
 }
 
-/** Whether any segment of the workspace depends on one of these kinds of change. */
 /**
  * Whether the contact's change needs an evaluation queued: some segment depends on one of `kinds` and
  * none is queued for the contact in this transaction yet (the transaction's `app.segments_queued`,
@@ -139,71 +138,80 @@ const contactLockSpace = 32_401;
 const segmentLockSpace = 32_402;
 const lockKey = (id: number) => sql`(${id}::bigint % 2147483647)::int`;
 
-/** The first statement of an evaluation's transaction: named, so it travels with BEGIN in one round trip. */
-export async function lockContactForEvaluation(tx: Tx, contactId: number): Promise<void> {
-  await executeNamed(
-    tx,
-    'segments-lock-contact',
-    sql`select pg_advisory_xact_lock(${contactLockSpace}, ${lockKey(contactId)})`,
-  );
-}
-
 /**
- * The workspace's segments, each shared-locked against a build (shared locks never wait on each other),
- * and how many were left out because a build holds them: a build is one statement (seconds at a million
- * contacts), and an evaluation waiting for it would hold a pooled connection all that time, so it skips
- * the segment and the caller evaluates the contact again after the build. One statement.
+ * Takes the contact's evaluation lock (evaluations of a contact take turns), then answers the workspace's
+ * segments, each shared-locked against a build (shared locks never wait on each other), and how many were
+ * left out because a build holds them: a build is one statement (seconds at a million contacts), and an
+ * evaluation waiting for it would hold a pooled connection all that time, so it skips the segment and the
+ * caller evaluates the contact again after the build. The contact's and the members' rows are read by the
+ * next statement (`applyMembership`), so after every lock: the contact's previous evaluation and a build
+ * that committed first are seen. The list itself may predate a wait for the contact's lock: a segment
+ * created meanwhile has a build queued that reads every contact after this commits, one redefined meanwhile
+ * is left to its build (`applyMembership` writes only for the version it was given), and one deleted drops
+ * out of `applyMembership` with its row. Named, and the transaction's first statement: sent with its
+ * BEGIN, one round trip.
  */
-export async function segmentsForEvaluation(tx: Tx): Promise<{ segments: SegmentRow[]; busy: number }> {
+export async function lockForEvaluation(
+  tx: Tx,
+  contactId: number,
+): Promise<{ segments: SegmentRow[]; busy: number }> {
   const rows = await executeNamed<SegmentRow & { free: boolean }>(
     tx,
     'segments-for-evaluation',
-    sql`select ${rowColumns}, pg_try_advisory_xact_lock_shared(${segmentLockSpace}, (id % 2147483647)::int) as free
-        from segments order by id`,
+    sql`with contact as materialized (select pg_advisory_xact_lock(${contactLockSpace}, ${lockKey(contactId)}))
+      select ${rowColumns}, pg_try_advisory_xact_lock_shared(${segmentLockSpace}, (id % 2147483647)::int) as free
+      from segments, contact order by id`,
   );
-  const segments = rows.filter((r) => r.free).map(({ free: _free, ...row }) => row);
+  const segments = rows
+    .filter((r) => r.free)
+    .map(({ free: _free, ...row }) => ({ ...row, id: Number(row.id) }));
   return { segments, busy: rows.length - segments.length };
 }
 
 /**
- * The contact against `segments` in one statement: which it meets now, which it is a member of, and the
- * difference written (memberships added and removed, each with its history row). The segments whose count
- * changes are row-locked in id order first (the count trigger updates them at the statement's end), so two
- * evaluations never wait on each other in a cycle. Returns the segments it entered and left.
+ * The contact against the segments, written, in one statement: which it meets now, which it is a member
+ * of, the difference entered and left with their history rows, and what changed returned. The changed
+ * segments' rows are locked in id order before the members change (the count triggers then update their
+ * count rows), so two evaluations never wait on each other in a cycle. A segment deleted or redefined
+ * since `segments` were read drops out (its row, or its version, is gone); a redefined one's build covers it.
  */
-export async function applyEvaluation(
+export async function applyMembership(
   tx: Tx,
   contactId: number,
   segments: SegmentRow[],
 ): Promise<{ entered: number[]; left: number[] }> {
   if (segments.length === 0) return { entered: [], left: [] };
+  // Typed: an untyped parameter in a union's select list would be taken for text.
+  const contact = sql`${contactId}::bigint`;
   const tests = segments.map(
     (s) =>
-      sql`select ${s.id}::bigint as id where exists (select 1 from contacts c where c.id = ${contactId} and ${segmentPredicate(s.definition)})`,
+      sql`select ${s.id}::bigint as id where exists (select 1 from contacts c where c.id = ${contact} and ${segmentPredicate(s.definition)})`,
   );
-  const contact = sql`${contactId}::bigint`;
+  // Not named: its text differs with each workspace's definitions, and a connection keeps every statement
+  // it prepares for as long as it lives.
   const { rows } = await tx.execute<{ id: number; entered: boolean }>(sql`
-    with meets as (${sql.join(tests, sql` union all `)}),
-    member as (
+    with meets as materialized (${sql.join(tests, sql` union all `)}),
+    current_members as materialized (
       select segment_id as id from segment_members
       where contact_id = ${contact} and segment_id = any(${pgArray(segments.map((s) => s.id))}::bigint[])
-    ),
-    change as (
-      select id, true as enters from meets where id not in (select id from member)
-      union all select id, false from member where id not in (select id from meets)
-    ),
-    locked as (
-      select s.id, c.enters from segments s join change c on c.id = s.id order by s.id for no key update of s
-    ),
-    added as (
+    ), changes as (
+      select id, true as entering from meets where id not in (select id from current_members)
+      union all select id, false from current_members where id not in (select id from meets)
+    ), read as (
+      select * from unnest(${pgArray(segments.map((s) => s.id))}::bigint[], ${pgArray(segments.map((s) => s.version))}::int[])
+        as r(id, version)
+    ), locked as materialized (
+      select ch.id, ch.entering from changes ch join read r on r.id = ch.id
+      join segments s on s.id = ch.id and s.version = r.version
+      order by ch.id for no key update of s
+    ), added as (
       insert into segment_members (segment_id, contact_id)
-      select id, ${contact} from locked where enters on conflict do nothing returning segment_id
-    ),
-    removed as (
-      delete from segment_members m using locked l
-      where not l.enters and m.segment_id = l.id and m.contact_id = ${contact} returning m.segment_id
-    ),
-    logged as (
+      select id, ${contact} from locked where entering on conflict do nothing returning segment_id
+    ), removed as (
+      delete from segment_members
+      where contact_id = ${contact} and segment_id in (select id from locked where not entering)
+      returning segment_id
+    ), logged as (
       insert into segment_history (segment_id, contact_id, change)
       select segment_id, ${contact}, 'entered' from added
       union all select segment_id, ${contact}, 'left' from removed
