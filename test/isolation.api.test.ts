@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryNamed } from '../src/server/db/database.js';
+import { notifyAtCommit, queryNamed } from '../src/server/db/database.js';
 import { isPublicApiRoute } from '../src/server/http/public-routes.js';
 import { seedDemoData } from '../src/server/seed/demo-data.js';
 import { apiRoutes, fillParams } from './route-table.js';
@@ -168,6 +168,54 @@ describe('row-level security on the runtime connection', () => {
       rowCount: 0,
     });
     expect(await count(a.workspaceId, 1)).toEqual({ n: expected.a, w: a.workspaceId, plus: 2 });
+  });
+
+  it('replaces a pooled connection that prepared more than 200 statements, at its transaction’s end', async () => {
+    const backend = () =>
+      t.database.withWorkspace(a.workspaceId, async (tx) => {
+        const { rows } = await queryNamed<{ pid: number }>(
+          tx,
+          'test-pid',
+          'select pg_backend_pid() as pid',
+          [],
+        );
+        return rows[0].pid;
+      });
+    // Sequential transactions reuse the pool's last idle connection.
+    const before = await backend();
+    expect(await backend()).toBe(before);
+    await t.database.withWorkspace(a.workspaceId, async (tx) => {
+      for (let i = 0; i < 201; i++) await queryNamed(tx, 'test-many', `select ${i} + $1::int as n`, [i]);
+    });
+    expect(await backend()).not.toBe(before);
+  });
+
+  it('sends a NOTIFY queued for the commit only when the transaction commits', async () => {
+    const listener = new pg.Client({ connectionString: t.ownerUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    await listener.query('listen test_at_commit');
+    try {
+      await t.database.withWorkspace(a.workspaceId, async (tx) => {
+        await queryNamed(tx, 'test-pid', 'select pg_backend_pid() as pid', []);
+        expect(notifyAtCommit(tx, 'test_at_commit', "committed 'one'")).toBe(true);
+      });
+      await expect(
+        t.database.withWorkspace(a.workspaceId, async (tx) => {
+          await queryNamed(tx, 'test-pid', 'select pg_backend_pid() as pid', []);
+          notifyAtCommit(tx, 'test_at_commit', 'rolled back');
+          throw new Error('after the notice');
+        }),
+      ).rejects.toThrow('after the notice');
+      await t.database.withWorkspace(a.workspaceId, async (tx) => {
+        await queryNamed(tx, 'test-pid', 'select pg_backend_pid() as pid', []);
+        notifyAtCommit(tx, 'test_at_commit', 'committed two');
+      });
+      await expect.poll(() => heard).toEqual(["committed 'one'", 'committed two']);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('refuses to write a row into another workspace', async () => {

@@ -91,6 +91,18 @@ function sendOpening(client: pg.PoolClient): void {
   client.query(opening).catch(() => {});
 }
 
+/** The prepared statement name of `text`: from its hash, remembered so that a hot statement is hashed once. */
+export function statementName(prefix: string, text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `${prefix}-${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
+    // Statement texts are a fixed set of shapes; the bound only guards against one that carries its values.
+    if (statementNames.size > 1_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Runs `text` as a named statement on the transaction's connection: PostgreSQL parses and plans it
  * once per pooled connection instead of on every call. The name comes from the text (remembered, so a
@@ -103,13 +115,7 @@ export async function queryNamed<T extends object>(
   text: string,
   values: unknown[],
 ): Promise<pg.QueryResult<T>> {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `${prefix}-${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
-    // Statement texts are a fixed set of shapes; the bound only guards against one that carries its values.
-    if (statementNames.size > 1_000) statementNames.clear();
-    statementNames.set(text, name);
-  }
+  const name = statementName(prefix, text);
   const session = clientOf(tx);
   const client = connections.get(session) ?? session;
   let prepared = preparedOn.get(client);
@@ -136,6 +142,17 @@ export async function queryNamed<T extends object>(
   prepared.add(name);
   return result;
 }
+
+/**
+ * Prepared statements a pooled connection may keep. PostgreSQL keeps each one (with its plan) for as long
+ * as the connection lives, and some texts vary with a workspace's data (a segment evaluation's, one per
+ * set of definitions): past this many, the connection is closed when its transaction ends and the pool
+ * opens a fresh one, so a long-lived connection's memory stays bounded.
+ */
+const preparedPerConnection = 200;
+
+/** Whether the connection has prepared more statements than it may keep. */
+const overPrepared = (client: pg.PoolClient) => (preparedOn.get(client)?.size ?? 0) > preparedPerConnection;
 
 /**
  * A statement built with drizzle's `sql`, run by `queryNamed`: for a hot statement whose planning is a
@@ -185,20 +202,20 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
         const commit = notices ? `${notices.join('; ')}; commit` : 'commit';
         // Nothing was sent, so there is no transaction to end.
         if (openings.delete(client)) {
-          client.release();
+          client.release(overPrepared(client));
           return result;
         }
         if (options.readOnly) {
           // Nothing was written, so nothing waits on the COMMIT: the answer leaves one round trip sooner
           // and the connection goes back to the pool once the COMMIT is done.
           client.query(commit).then(
-            () => client.release(),
+            () => client.release(overPrepared(client)),
             (error: Error) => client.release(error),
           );
           return result;
         }
         await client.query(commit);
-        client.release();
+        client.release(overPrepared(client));
         return result;
       } catch (error) {
         commitNotices.delete(client);

@@ -187,9 +187,13 @@ export async function applyMembership(
     (s) =>
       sql`select ${s.id}::bigint as id where exists (select 1 from contacts c where c.id = ${contact} and ${segmentPredicate(s.definition)})`,
   );
-  // Not named: its text differs with each workspace's definitions, and a connection keeps every statement
-  // it prepares for as long as it lives.
-  const { rows } = await tx.execute<{ id: number; entered: boolean }>(sql`
+  // Named: its text stays the same while the workspace's definitions do, and planning it was most of its
+  // cost (about a millisecond a call in bench/forms). A connection that prepared too many texts is replaced
+  // (database.ts), so one text per set of definitions keeps its memory bounded.
+  const rows = await executeNamed<{ id: number; entered: boolean }>(
+    tx,
+    'segments-apply',
+    sql`
     with meets as materialized (${sql.join(tests, sql` union all `)}),
     current_members as materialized (
       select segment_id as id from segment_members
@@ -217,7 +221,8 @@ export async function applyMembership(
       union all select segment_id, ${contact}, 'left' from removed
     )
     select segment_id::float8 as id, true as entered from added
-    union all select segment_id::float8, false from removed`);
+    union all select segment_id::float8, false from removed`,
+  );
   return {
     entered: rows.filter((r) => r.entered).map((r) => Number(r.id)),
     left: rows.filter((r) => !r.entered).map((r) => Number(r.id)),
