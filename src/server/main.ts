@@ -32,9 +32,10 @@ async function main(): Promise<void> {
   const deps = { config, database: database.database, queue, payments };
   const seeded = config.SEED_DEMO ? await seedDemoWorkspace(deps) : false;
   const app = await buildApp(deps, { clientDir: path.resolve(config.CLIENT_DIR) });
-  await queue.start(jobDefinitions, app.deps);
-  const stopEmailServices = await startEmailServices(app.deps);
-  const stopProbeLoop = startProbeLoop(app.deps);
+  const background = { ...app.deps, database: database.backgroundDatabase };
+  await queue.start(jobDefinitions, background);
+  const stopEmailServices = await startEmailServices(background);
+  const stopProbeLoop = startProbeLoop(background);
   const address = await app.listen({ port: config.PORT, host: config.HOST });
 
   let stopping = false;
@@ -51,7 +52,10 @@ async function main(): Promise<void> {
       ['email services stopped', stopEmailServices],
       // Running jobs finish or reach their checkpoint (an import commits batch by batch).
       ['job queue stopped', () => queue.stop()],
-      ['database connections closed', () => database.database.close()],
+      [
+        'database connections closed',
+        () => Promise.all([database.database.close(), database.backgroundDatabase.close()]),
+      ],
       ...(database.embedded ? [['PostgreSQL stopped', () => database.stopServer()] as const] : []),
     ]);
     log.info('shutdown: done');
