@@ -87,12 +87,12 @@ function pickDefined<T extends Record<string, unknown>>(values: T): Partial<T> {
   ) as Partial<T>;
 }
 
-/** Applies the fields present in `input`; null or '' clears an optional field. */
 /** The contact's row, locked for this transaction's change of it (then given to `updateContact`). */
 export function lockContact(tx: Tx, id: number): Promise<Contact | undefined> {
   return store.lockContactRow(tx, id);
 }
 
+/** Applies the fields present in `input`; null or '' clears an optional field. */
 export async function updateContact(
   tx: Tx,
   id: number,
