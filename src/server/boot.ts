@@ -50,8 +50,9 @@ export async function openDatabase(
   await ensureDatabase(ownerUrl);
   await runMigrations(ownerUrl, config.APP_DB_PASSWORD);
   const appUrl = asAppRole(ownerUrl, config.APP_DB_PASSWORD);
-  // Requests keep the twenty connections one shared pool had; background work gets eight more of its own.
-  const database = createDatabase(appUrl, { max: 20 });
+  // Twenty connections a process in all, as one pool had: a process's share of PostgreSQL's connections
+  // (bench/processes runs four) stays what it was.
+  const database = createDatabase(appUrl, { max: 12 });
   const backgroundDatabase = createDatabase(appUrl, { max: 8 });
   return {
     ownerUrl,
