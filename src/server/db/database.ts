@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -159,8 +159,37 @@ const overPrepared = (client: pg.PoolClient) => (preparedOn.get(client)?.size ??
  * visible share of its time (the deals board, a batch of inbound events).
  */
 export async function executeNamed<T extends object>(tx: Tx, prefix: string, query: SQL): Promise<T[]> {
+  return executeBuilt<T>(tx, prefix, buildStatement(query), {});
+}
+
+/** A statement's text and parameters, built once to run many times (`executeBuilt`). */
+export interface BuiltStatement {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Builds `query` for `executeBuilt`, each value that changes between runs marked `sql.placeholder(name)`:
+ * for a large statement whose building was a visible share of the server's work (a segment evaluation's).
+ */
+export function buildStatement(query: SQL): BuiltStatement {
   const { sql: text, params } = namedDialect.sqlToQuery(query);
-  const { rows } = await queryNamed<T>(tx, prefix, text, params as unknown[]);
+  return { text, params };
+}
+
+/** Runs a built statement as `queryNamed` does, its placeholders filled from `values`. */
+export async function executeBuilt<T extends object>(
+  tx: Tx,
+  prefix: string,
+  statement: BuiltStatement,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const { rows } = await queryNamed<T>(
+    tx,
+    prefix,
+    statement.text,
+    fillPlaceholders(statement.params, values),
+  );
   return rows;
 }
 

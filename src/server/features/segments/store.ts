@@ -6,7 +6,13 @@ import type {
   SegmentMember,
 } from '@domain/segments/segment-schemas';
 import { type SQL, sql } from 'drizzle-orm';
-import { executeNamed, type Tx } from '../../db/database.js';
+import {
+  type BuiltStatement,
+  buildStatement,
+  executeBuilt,
+  executeNamed,
+  type Tx,
+} from '../../db/database.js';
 import { segmentPredicate } from './predicate.js';
 
 export type SegmentRow = {
@@ -111,7 +117,11 @@ export async function claimEvaluation(
   contactId: number,
   kinds: SegmentDependency[],
 ): Promise<{ workspaceId: number; first: boolean } | null> {
-  const { rows } = await tx.execute<{ queued: string; claimed: boolean; workspaceId: number }>(sql`
+  // Named: it runs in every writer's transaction, and planning it cost five times its execution.
+  const rows = await executeNamed<{ queued: string; claimed: boolean; workspaceId: number }>(
+    tx,
+    'segments-claim',
+    sql`
     with q as materialized (select coalesce(current_setting('app.segments_queued', true), '') as queued),
     c as (
       select queued, not (${String(contactId)} = any(string_to_array(queued, ',')))
@@ -121,7 +131,8 @@ export async function claimEvaluation(
     select queued, claimed, app_current_workspace()::float8 as "workspaceId",
       case when claimed then set_config('app.segments_queued',
         case when queued = '' then ${String(contactId)} else queued || ',' || ${String(contactId)} end, true) end
-    from c`);
+    from c`,
+  );
   const row = rows[0];
   return row.claimed ? { workspaceId: Number(row.workspaceId), first: row.queued === '' } : null;
 }
@@ -181,19 +192,41 @@ export async function applyMembership(
   segments: SegmentRow[],
 ): Promise<{ entered: number[]; left: number[] }> {
   if (segments.length === 0) return { entered: [], left: [] };
+  // Named: its text stays the same while the workspace's definitions do, and planning it was most of its
+  // cost (about a millisecond a call in bench/forms). A connection that prepared too many texts is replaced
+  // (database.ts), so one text per set of definitions keeps its memory bounded.
+  const rows = await executeBuilt<{ id: number; entered: boolean }>(
+    tx,
+    'segments-apply',
+    applyStatement(segments),
+    { contact: contactId },
+  );
+  return {
+    entered: rows.filter((r) => r.entered).map((r) => Number(r.id)),
+    left: rows.filter((r) => !r.entered).map((r) => Number(r.id)),
+  };
+}
+
+/**
+ * `applyMembership`'s statement for these segments, built once per set of definitions: building it for
+ * every evaluation was a tenth of the server's allocations (bench/forms, 70 KB an evaluation), and the
+ * garbage collector's cycles were the answers' slowest moments. The contact is its only placeholder.
+ */
+const applyStatements = new Map<string, BuiltStatement>();
+const applyStatementsKept = 1_000;
+
+function applyStatement(segments: SegmentRow[]): BuiltStatement {
+  // Everything the text is built from (ids alone could repeat in another workspace's restored copy).
+  const key = JSON.stringify(segments.map((s) => [s.id, s.version, s.definition]));
+  const kept = applyStatements.get(key);
+  if (kept) return kept;
   // Typed: an untyped parameter in a union's select list would be taken for text.
-  const contact = sql`${contactId}::bigint`;
+  const contact = sql`${sql.placeholder('contact')}::bigint`;
   const tests = segments.map(
     (s) =>
       sql`select ${s.id}::bigint as id where exists (select 1 from contacts c where c.id = ${contact} and ${segmentPredicate(s.definition)})`,
   );
-  // Named: its text stays the same while the workspace's definitions do, and planning it was most of its
-  // cost (about a millisecond a call in bench/forms). A connection that prepared too many texts is replaced
-  // (database.ts), so one text per set of definitions keeps its memory bounded.
-  const rows = await executeNamed<{ id: number; entered: boolean }>(
-    tx,
-    'segments-apply',
-    sql`
+  const statement = buildStatement(sql`
     with meets as materialized (${sql.join(tests, sql` union all `)}),
     current_members as materialized (
       select segment_id as id from segment_members
@@ -221,12 +254,10 @@ export async function applyMembership(
       union all select segment_id, ${contact}, 'left' from removed
     )
     select segment_id::float8 as id, true as entered from added
-    union all select segment_id::float8, false from removed`,
-  );
-  return {
-    entered: rows.filter((r) => r.entered).map((r) => Number(r.id)),
-    left: rows.filter((r) => !r.entered).map((r) => Number(r.id)),
-  };
+    union all select segment_id::float8, false from removed`);
+  if (applyStatements.size >= applyStatementsKept) applyStatements.clear();
+  applyStatements.set(key, statement);
+  return statement;
 }
 
 // ---- builds ----
