@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
@@ -13,8 +12,7 @@ export interface DatabaseHandles {
   /**
    * Background work's connections (queue jobs, mailbox services, monitor probes): a pool of their own, so
    * that a burst of jobs never keeps a request waiting for a connection (bench/forms: with one pool of 20,
-   * job handlers held all 20 and up to 15 requests waited, most of the p95 and p99), and a small one
-   * (`backgroundConnections`), so that it never keeps a request waiting for a core either.
+   * job handlers held all 20 and up to 15 requests waited, most of the p95 and p99).
    */
   backgroundDatabase: Database;
   /** Whether this process started (and so stops) its own PostgreSQL. */
@@ -24,19 +22,6 @@ export interface DatabaseHandles {
   /** Closes the connections, then stops the embedded server. */
   stop(): Promise<void>;
 }
-
-/** A process's share of PostgreSQL's connections (bench/processes runs four), as its one pool once had. */
-const processConnections = 20;
-
-/**
- * Background work runs at most one transaction per core at a time (two to eight). A batch of jobs (twenty
- * segment evaluations, sixteen workflow steps) runs as many transactions at once as its pool allows, each
- * busy in its own PostgreSQL process: with eight on this 2-core machine a batch took both cores for tens
- * of milliseconds while requests waited (bench/forms p99 77-100 ms; with two, 49-53). A handler holds a
- * connection only inside a transaction (a webhook's HTTP call and a mail's SMTP exchange run outside
- * one), so work that waits on the network is not held back by the cap.
- */
-export const backgroundConnections = Math.min(8, Math.max(2, os.availableParallelism()));
 
 /**
  * DATABASE_URL when set; otherwise an embedded PostgreSQL with its data in DATA_DIR.
@@ -65,8 +50,10 @@ export async function openDatabase(
   await ensureDatabase(ownerUrl);
   await runMigrations(ownerUrl, config.APP_DB_PASSWORD);
   const appUrl = asAppRole(ownerUrl, config.APP_DB_PASSWORD);
-  const database = createDatabase(appUrl, { max: processConnections - backgroundConnections });
-  const backgroundDatabase = createDatabase(appUrl, { max: backgroundConnections });
+  // Twenty connections a process in all, as one pool had: a process's share of PostgreSQL's connections
+  // (bench/processes runs four) stays what it was.
+  const database = createDatabase(appUrl, { max: 12 });
+  const backgroundDatabase = createDatabase(appUrl, { max: 8 });
   return {
     ownerUrl,
     database,
