@@ -86,10 +86,15 @@ function namedStatementDb(ownerUrl: string): PgBoss.Db & { close(): Promise<void
   const pool = new pg.Pool({ connectionString: ownerUrl, max: 4, application_name: 'pgboss' });
   pool.on('error', (error) => console.error('queue database connection lost:', error.message));
   return {
-    executeSql: (text, values) =>
-      values && values.length > 0
+    executeSql: (text, values) => {
+      // A handler still running when the shutdown's wait ran out (an import's long batch on a busy machine)
+      // ends after its job was already failed for the retry; pg-boss's completion of it has nothing left to
+      // do, and a rejection there would be unhandled and crash the orderly exit (test/restart).
+      if (pool.ending) return Promise.resolve({ rows: [], rowCount: 0 } as unknown as pg.QueryResult);
+      return values && values.length > 0
         ? pool.query({ name: statementName('boss', text), text, values })
-        : pool.query(text),
+        : pool.query(text);
+    },
     close: async () => {
       if (!pool.ending) await pool.end();
     },
