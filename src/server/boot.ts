@@ -1,6 +1,7 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { Config } from './config.js';
-import { createDatabase, type Database } from './db/database.js';
+import { createAdmission, createDatabase, type Database } from './db/database.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { ensureDatabase, runMigrations } from './db/migrate.js';
 import { asAppRole, withDatabase } from './db/urls.js';
@@ -12,7 +13,8 @@ export interface DatabaseHandles {
   /**
    * Background work's connections (queue jobs, mailbox services, monitor probes): a pool of their own, so
    * that a burst of jobs never keeps a request waiting for a connection (bench/forms: with one pool of 20,
-   * job handlers held all 20 and up to 15 requests waited, most of the p95 and p99).
+   * job handlers held all 20 and up to 15 requests waited, most of the p95 and p99), and it yields its
+   * cores to requests too (`Admission`).
    */
   backgroundDatabase: Database;
   /** Whether this process started (and so stops) its own PostgreSQL. */
@@ -22,6 +24,12 @@ export interface DatabaseHandles {
   /** Closes the connections, then stops the embedded server. */
   stop(): Promise<void>;
 }
+
+/**
+ * Background work yields to requests served this recently (`Admission`): one transaction per core at a
+ * time, instead of its pool's eight.
+ */
+const servedLatelyMs = 100;
 
 /**
  * DATABASE_URL when set; otherwise an embedded PostgreSQL with its data in DATA_DIR.
@@ -52,8 +60,12 @@ export async function openDatabase(
   const appUrl = asAppRole(ownerUrl, config.APP_DB_PASSWORD);
   // Twenty connections a process in all, as one pool had: a process's share of PostgreSQL's connections
   // (bench/processes runs four) stays what it was.
-  const database = createDatabase(appUrl, { max: 12 });
-  const backgroundDatabase = createDatabase(appUrl, { max: 8 });
+  const admission = createAdmission({
+    whileServing: Math.max(2, os.availableParallelism()),
+    quietMs: servedLatelyMs,
+  });
+  const database = createDatabase(appUrl, { max: 12, admission: { as: 'request', admission } });
+  const backgroundDatabase = createDatabase(appUrl, { max: 8, admission: { as: 'background', admission } });
   return {
     ownerUrl,
     database,

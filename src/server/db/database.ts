@@ -193,8 +193,69 @@ export async function executeBuilt<T extends object>(
   return rows;
 }
 
-export function createDatabase(url: string, options: { max?: number } = {}): Database {
+/**
+ * Who goes first when requests and background work share the machine's cores: background transactions
+ * are let in `whileServing` at a time while requests are being served (one in flight, or one ended less
+ * than `quietMs` ago), and up to their pool's size otherwise. A batch of jobs (twenty segment evaluations,
+ * sixteen workflow steps) otherwise runs eight transactions at once, each busy in its own PostgreSQL
+ * process, and takes every core from the requests for tens of milliseconds (bench/forms p99 77-100 ms with
+ * eight at once on 2 cores, 45-67 with two); while nobody is served, a campaign still sends with eight.
+ */
+export interface Admission {
+  /** Marks a request's transaction; call what it returns when the transaction ends. */
+  serve(): () => void;
+  /** Waits for a background transaction's turn; call what it returns when the transaction ends. */
+  enter(): Promise<() => void>;
+}
+
+export function createAdmission(options: { whileServing: number; quietMs: number }): Admission {
+  let serving = 0;
+  let lastServed = Number.NEGATIVE_INFINITY;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const busy = () => serving > 0 || performance.now() - lastServed < options.quietMs;
+  const leave = () => {
+    running -= 1;
+    while (waiting.length > 0 && (!busy() || running < options.whileServing)) {
+      running += 1;
+      waiting.shift()?.();
+    }
+  };
+  return {
+    serve() {
+      serving += 1;
+      return () => {
+        serving -= 1;
+        lastServed = performance.now();
+      };
+    },
+    async enter() {
+      if (!busy() || running < options.whileServing) running += 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      return leave;
+    },
+  };
+}
+
+export function createDatabase(
+  url: string,
+  options: {
+    max?: number;
+    /** The admission this database's transactions take part in: as requests, or as background work. */
+    admission?: { as: 'request' | 'background'; admission: Admission };
+  } = {},
+): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
+  const { admission } = options;
+  const inTurn = async <T>(run: () => Promise<T>): Promise<T> => {
+    if (!admission) return run();
+    const end = admission.as === 'request' ? admission.admission.serve() : await admission.admission.enter();
+    try {
+      return await run();
+    } finally {
+      end();
+    }
+  };
   // An idle connection dropped by the server (restart, shutdown) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('database connection lost:', error.message));
   const db = drizzle(pool);
@@ -202,66 +263,72 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
   return {
     pool,
     db,
-    withWorkspace: async (workspaceId, fn, options = {}) => {
-      if (!Number.isSafeInteger(workspaceId)) throw new TypeError(`not a workspace id: ${workspaceId}`);
-      const client = await pool.connect();
-      // BEGIN and entering the workspace, sent with the first statement (a simple query may carry several;
-      // the id is a checked integer, so it is safe in the text).
-      openings.set(
-        client,
-        `begin${options.readOnly ? ' read only' : ''}; select set_config('app.workspace_id', '${workspaceId}', true)`,
-      );
-      const session = new Proxy(client, {
-        get(target, property) {
-          if (property === 'query')
-            return (...args: unknown[]) => {
-              sendOpening(target);
-              return (target.query as (...a: unknown[]) => unknown).apply(target, args);
-            };
-          const value = Reflect.get(target, property, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-      connections.set(session, client);
-      const tx = new NodePgTransaction(dialect, new NodePgSession(session, dialect, undefined), undefined);
-      try {
-        const result = await fn(tx as unknown as Tx);
-        const notices = commitNotices.get(client);
-        commitNotices.delete(client);
-        const commit = notices ? `${notices.join('; ')}; commit` : 'commit';
-        // Nothing was sent, so there is no transaction to end.
-        if (openings.delete(client)) {
-          client.release(overPrepared(client));
-          return result;
-        }
-        if (options.readOnly) {
-          // Nothing was written, so nothing waits on the COMMIT: the answer leaves one round trip sooner
-          // and the connection goes back to the pool once the COMMIT is done.
-          client.query(commit).then(
-            () => client.release(overPrepared(client)),
-            (error: Error) => client.release(error),
-          );
-          return result;
-        }
-        await client.query(commit);
-        client.release(overPrepared(client));
-        return result;
-      } catch (error) {
-        commitNotices.delete(client);
-        if (openings.delete(client)) {
-          client.release();
-          throw error;
-        }
-        // A connection that cannot even roll back is broken: the pool drops it instead of reusing it.
-        const broken = await client.query('rollback').then(
-          () => undefined,
-          (rollbackError: Error) => rollbackError,
-        );
-        client.release(broken);
-        throw error;
-      }
-    },
-    withPlatform: (fn) => db.transaction(fn),
+    withWorkspace: (workspaceId, fn, options = {}) => inTurn(() => runInWorkspace(workspaceId, fn, options)),
+    withPlatform: (fn) => inTurn(() => db.transaction(fn)),
     close: () => pool.end(),
   };
+
+  async function runInWorkspace<T>(
+    workspaceId: number,
+    fn: (tx: Tx) => Promise<T>,
+    options: WorkspaceTxOptions,
+  ): Promise<T> {
+    if (!Number.isSafeInteger(workspaceId)) throw new TypeError(`not a workspace id: ${workspaceId}`);
+    const client = await pool.connect();
+    // BEGIN and entering the workspace, sent with the first statement (a simple query may carry several;
+    // the id is a checked integer, so it is safe in the text).
+    openings.set(
+      client,
+      `begin${options.readOnly ? ' read only' : ''}; select set_config('app.workspace_id', '${workspaceId}', true)`,
+    );
+    const session = new Proxy(client, {
+      get(target, property) {
+        if (property === 'query')
+          return (...args: unknown[]) => {
+            sendOpening(target);
+            return (target.query as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    connections.set(session, client);
+    const tx = new NodePgTransaction(dialect, new NodePgSession(session, dialect, undefined), undefined);
+    try {
+      const result = await fn(tx as unknown as Tx);
+      const notices = commitNotices.get(client);
+      commitNotices.delete(client);
+      const commit = notices ? `${notices.join('; ')}; commit` : 'commit';
+      // Nothing was sent, so there is no transaction to end.
+      if (openings.delete(client)) {
+        client.release(overPrepared(client));
+        return result;
+      }
+      if (options.readOnly) {
+        // Nothing was written, so nothing waits on the COMMIT: the answer leaves one round trip sooner
+        // and the connection goes back to the pool once the COMMIT is done.
+        client.query(commit).then(
+          () => client.release(overPrepared(client)),
+          (error: Error) => client.release(error),
+        );
+        return result;
+      }
+      await client.query(commit);
+      client.release(overPrepared(client));
+      return result;
+    } catch (error) {
+      commitNotices.delete(client);
+      if (openings.delete(client)) {
+        client.release();
+        throw error;
+      }
+      // A connection that cannot even roll back is broken: the pool drops it instead of reusing it.
+      const broken = await client.query('rollback').then(
+        () => undefined,
+        (rollbackError: Error) => rollbackError,
+      );
+      client.release(broken);
+      throw error;
+    }
+  }
 }
