@@ -81,11 +81,17 @@ describe('a start after a crash', () => {
 
     // A port held by someone else: the start fails with PostgreSQL's own words, not "undefined".
     second.process.kill('SIGTERM');
-    await second.exited;
+    expect(await second.exited).toBe(0);
+    // A port the system hands out, held first: the port the servers used was free for a moment, and another
+    // test file's server (two run at a time) once took it then (EADDRINUSE here, a hang).
     const blocker = net.createServer();
-    await new Promise<void>((resolve) => blocker.listen(first.place.pgPort, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      blocker.once('error', reject);
+      blocker.listen(0, '127.0.0.1', resolve);
+    });
+    const held = (blocker.address() as net.AddressInfo).port;
     try {
-      await expect(startBuiltServer({ LOG_LEVEL: 'info' }, first.place)).rejects.toThrow(
+      await expect(startBuiltServer({ LOG_LEVEL: 'info' }, { ...first.place, pgPort: held })).rejects.toThrow(
         /PostgreSQL exited during start[\s\S]*Address already in use/,
       );
     } finally {
