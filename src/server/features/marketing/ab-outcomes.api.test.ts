@@ -1,6 +1,7 @@
 import { lookAt, mixingFor } from '@domain/marketing/sequential-test';
 import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtpServer, startLocalSmtpServer } from '../../../../test/local-smtp-server.js';
 import { directoryDifference } from '../../../../test/public-token-directory.js';
@@ -14,6 +15,8 @@ import {
   uniqueIp,
 } from '../../../../test/test-app.js';
 import { startDueCampaigns } from './jobs.js';
+import { runCampaignSend, sendCampaignJobName } from './service.js';
+import * as store from './store.js';
 
 /** A clock the test moves past attribution windows by hand; nothing sleeps for them. */
 let offsetMs = 0;
@@ -245,6 +248,66 @@ describe('A/B tests judged on outcomes (issue 33 §5)', () => {
       expect(done.abTest.variants.map((v: { outcomes: number }) => v.outcomes)).toEqual([1, 2]);
       expectEachOnce(emails, recipients, 'Variant B');
     }
+  });
+
+  it('a send round that finds nothing left waits for a decision releasing the rest, then sends it', async () => {
+    // Once in CI the test-share job's last round looked for queued messages, a decision then released the
+    // held rest and committed, and the round counted nothing held: it paused the campaign for good.
+    const owner = await signUpOwner(t.app);
+    const { id, emails } = await abCampaign(owner, 4, { metric: 'deal', attributionDays: 1 });
+    const recipients = await sendTestShare(owner, id, 2);
+    const owned = new pg.Client({ connectionString: t.ownerUrl });
+    await owned.connect();
+    try {
+      // The test share's job has ended (it stopped on the held rest).
+      await until(
+        async () =>
+          (
+            await owned.query(
+              `select count(*)::int as n from pgboss.job where name = $1 and data->>'campaignId' = $2
+                 and state in ('created', 'retry', 'active')`,
+              [sendCampaignJobName, String(id)],
+            )
+          ).rows[0].n,
+        (n) => n === 0,
+      );
+      let settled = false;
+      let sending: Promise<void> = Promise.resolve();
+      await t.database.withWorkspace(owner.workspaceId, async (tx) => {
+        const row = await store.findCampaignRow(tx, id, true);
+        expect(row?.status).toBe('sending');
+        await store.releaseHeldMessages(tx, id, { subject: 'Variant B', body: 'Hello' });
+        await store.recordAbDecision(tx, id, {
+          winner: 1,
+          confidence: null,
+          stopReason: 'max_sample',
+          at: clock(),
+        });
+        sending = runCampaignSend(t.app.deps, owner.workspaceId, id).finally(() => {
+          settled = true;
+        });
+        // The decision commits once the round waits on its lock (or has given up without waiting).
+        await until(
+          async () =>
+            settled ||
+            (
+              await owned.query(
+                `select count(*)::int as n from pg_stat_activity
+                 where datname = current_database() and wait_event_type = 'Lock'`,
+              )
+            ).rows[0].n > 0,
+          (ready) => ready,
+        );
+      });
+      await sending;
+    } finally {
+      await owned.end();
+    }
+    expect((await owner.client.get(`/api/campaigns/${id}`)).json()).toMatchObject({
+      status: 'sent',
+      sent: 4,
+    });
+    expectEachOnce(emails, recipients, 'Variant B');
   });
 
   it('counts a goal reached on the workspace website by a recipient identified through the link in their email', async () => {

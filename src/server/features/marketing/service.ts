@@ -506,18 +506,18 @@ export async function runCampaignSend(deps: AppDeps, workspaceId: number, campai
       const allowance =
         sendRatePerMinute > 0 ? sendRatePerMinute - (await store.sentInLastMinute(tx, now(deps))) : sendBatch;
       if (allowance <= 0) return { later: true as const };
-      const messageIds = await store.nextQueuedMessages(
-        tx,
-        campaignId,
-        processId,
-        Math.min(sendBatch, allowance),
-      );
+      const pick = () => store.nextQueuedMessages(tx, campaignId, processId, Math.min(sendBatch, allowance));
+      let messageIds = await pick();
+      // Nothing left: look again under the campaign's lock, which an A/B decision holds while it releases the
+      // held rest. Without it, a release committed between the look and the count below left nothing held
+      // and nothing queued to this round, and the campaign was paused for good (ab-outcomes, once in CI).
+      const row = messageIds === null ? await store.findCampaignRow(tx, campaignId, true) : undefined;
+      if (row) messageIds = await pick();
       // Another job of this process is sending the last ones; it settles the status.
       if (messageIds === 'inFlight') return { stop: true as const };
       if (messageIds === null) {
         // An A/B test's rest waits for the winner: the decision queues the next send.
         if ((await store.countHeldMessages(tx, campaignId)) > 0) return { stop: true as const };
-        const row = await store.findCampaignRow(tx, campaignId);
         const done = row !== undefined && row.sent + row.offline === row.toSend;
         await store.updateCampaignRow(tx, campaignId, { status: done ? 'sent' : 'paused' });
         return { stop: true as const };
