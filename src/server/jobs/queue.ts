@@ -89,8 +89,9 @@ function namedStatementDb(ownerUrl: string): PgBoss.Db & { close(): Promise<void
     executeSql: (text, values) => {
       // A handler still running when the shutdown's wait ran out (an import's long batch on a busy machine)
       // ends after its job was already failed for the retry; pg-boss's completion of it has nothing left to
-      // do, and a rejection there would be unhandled and crash the orderly exit (test/restart).
-      if (pool.ending) return Promise.resolve({ rows: [], rowCount: 0 } as unknown as pg.QueryResult);
+      // do. A rejection there would be unhandled, and so would a result without its count row: either
+      // crashed the orderly exit (test/restart). With no result, pg-boss counts nothing affected.
+      if (pool.ending) return Promise.resolve(undefined as unknown as pg.QueryResult);
       return values && values.length > 0
         ? pool.query({ name: statementName('boss', text), text, values })
         : pool.query(text);
