@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyAtCommit, queryNamed } from '../src/server/db/database.js';
+import { beforeCommit, notifyAtCommit, queryNamed } from '../src/server/db/database.js';
 import { isPublicApiRoute } from '../src/server/http/public-routes.js';
 import { seedDemoData } from '../src/server/seed/demo-data.js';
 import { apiRoutes, fillParams } from './route-table.js';
@@ -216,6 +216,56 @@ describe('row-level security on the runtime connection', () => {
     } finally {
       await listener.end();
     }
+  });
+
+  it('runs work queued for the commit inside the transaction, after its function, and never after a failure', async () => {
+    const tagged = async (name: string) =>
+      (
+        await owner.query('select count(*)::int as n from websites where workspace_id = $1 and name = $2', [
+          a.workspaceId,
+          name,
+        ])
+      ).rows[0].n;
+    const order: string[] = [];
+    await t.database.withWorkspace(a.workspaceId, async (tx) => {
+      expect(
+        beforeCommit(tx, async () => {
+          order.push('work');
+          // Inside the transaction: in the workspace, and seeing the function's own write.
+          const { rows } = await tx.execute<{ n: number }>(
+            sql`select count(*)::int as n from websites where name = 'before-commit seen'`,
+          );
+          expect(rows[0].n).toBe(1);
+          await tx.execute(
+            sql`insert into websites (name, domain) values ('before-commit work', 'bc1.example')`,
+          );
+        }),
+      ).toBe(true);
+      await tx.execute(sql`insert into websites (name, domain) values ('before-commit seen', 'bc0.example')`);
+      order.push('function');
+    });
+    expect(order).toEqual(['function', 'work']);
+    expect(await tagged('before-commit work')).toBe(1);
+    // A failing function: the work never runs. Failing work: the function's writes roll back with it.
+    await expect(
+      t.database.withWorkspace(a.workspaceId, async (tx) => {
+        beforeCommit(tx, () =>
+          tx.execute(sql`insert into websites (name, domain) values ('bc-never', 'bc2.example')`),
+        );
+        throw new Error('before the commit');
+      }),
+    ).rejects.toThrow('before the commit');
+    await expect(
+      t.database.withWorkspace(a.workspaceId, async (tx) => {
+        await tx.execute(sql`insert into websites (name, domain) values ('bc-rolled-back', 'bc3.example')`);
+        beforeCommit(tx, async () => {
+          throw new Error('in the work');
+        });
+      }),
+    ).rejects.toThrow('in the work');
+    expect(await tagged('bc-never')).toBe(0);
+    expect(await tagged('bc-rolled-back')).toBe(0);
+    expect(await t.database.withPlatform(async (tx) => beforeCommit(tx, async () => {}))).toBe(false);
   });
 
   it('refuses to write a row into another workspace', async () => {

@@ -75,6 +75,24 @@ export function notifyAtCommit(tx: Tx, channel: string, payload: string): boolea
   return true;
 }
 
+/** Writes a workspace transaction runs just before its COMMIT, in the order they were added (beforeCommit). */
+const commitWork = new WeakMap<pg.PoolClient, (() => Promise<unknown>)[]>();
+
+/**
+ * Runs `work` inside the workspace transaction, after its function has returned and before its COMMIT;
+ * if it fails, the transaction rolls back as if the function had thrown. For writes that nothing in the
+ * transaction reads back, gathered into one statement at the end (timeline lines). False outside a
+ * workspace transaction (the caller writes at once).
+ */
+export function beforeCommit(tx: Tx, work: () => Promise<unknown>): boolean {
+  const client = connections.get(clientOf(tx));
+  if (!client) return false;
+  const queued = commitWork.get(client) ?? [];
+  queued.push(work);
+  commitWork.set(client, queued);
+  return true;
+}
+
 /** The named statements each connection has prepared. */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 /** The connection behind each workspace transaction's session (which sends its opening first). */
@@ -296,6 +314,11 @@ export function createDatabase(
     const tx = new NodePgTransaction(dialect, new NodePgSession(session, dialect, undefined), undefined);
     try {
       const result = await fn(tx as unknown as Tx);
+      // Work may add work (a line's write that notifies): run until none is left.
+      for (let queued = commitWork.get(client); queued; queued = commitWork.get(client)) {
+        commitWork.delete(client);
+        for (const work of queued) await work();
+      }
       const notices = commitNotices.get(client);
       commitNotices.delete(client);
       const commit = notices ? `${notices.join('; ')}; commit` : 'commit';
@@ -317,6 +340,7 @@ export function createDatabase(
       client.release(overPrepared(client));
       return result;
     } catch (error) {
+      commitWork.delete(client);
       commitNotices.delete(client);
       if (openings.delete(client)) {
         client.release();

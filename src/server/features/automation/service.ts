@@ -19,7 +19,7 @@ import type { Tx } from '../../db/database.js';
 import { type AppDeps, now } from '../../deps.js';
 import type { ContactEvent, ContactEventListener } from '../../events/contact-events.js';
 import { countContactPageViews } from '../analytics/index.js';
-import { addTimelineEntry, countLeadsBySource, findContact } from '../contacts/index.js';
+import { countLeadsBySource, findContact, noteOnTimeline } from '../contacts/index.js';
 import { runStepJobName, stepDeadlineMs } from './runner.js';
 import * as store from './store.js';
 
@@ -224,7 +224,7 @@ export async function startRun(
     deadlineAt: new Date(at.getTime() + stepDeadlineMs),
   });
   if (runId === undefined) return undefined;
-  await addTimelineEntry(tx, contactId, {
+  await noteOnTimeline(tx, contactId, {
     kind: 'updated',
     title: serverMessage('timeline.workflowStarted', { workflow: workflow.name }),
     occurredAt: at,

@@ -11,7 +11,7 @@ import { contactDisplayName } from '@domain/contacts/names';
 import { normalizePhone } from '@domain/contacts/phone';
 import { type StoredMessage, serverMessage, timelineTitle } from '@domain/messages';
 import { type PlanId, planById, planIds } from '@domain/pricing/plans';
-import type { Tx } from '../../db/database.js';
+import { beforeCommit, type Tx } from '../../db/database.js';
 import { emitContactEvent } from '../../events/contact-events.js';
 import { recordActivity } from '../activities/index.js';
 import { placeAddress } from './placing.js';
@@ -90,23 +90,49 @@ export async function assertContactCapacity(tx: Tx, adding: number): Promise<voi
 export async function addTimelineEntry(
   tx: Tx,
   contactId: number,
-  entry: {
-    kind: TimelineKind;
-    title: StoredMessage | string;
-    body?: string | null;
-    occurredAt?: Date;
-    metadata?: Record<string, unknown>;
-    createdBy?: number | null;
-  },
+  entry: NewTimelineEntry,
 ): Promise<TimelineEntry> {
-  return store.insertTimelineRow(tx, {
-    contactId,
-    kind: entry.kind,
-    ...timelineTitle(entry.title, entry.metadata),
-    body: entry.body ?? null,
-    occurredAt: entry.occurredAt ?? new Date(),
-    createdBy: entry.createdBy ?? null,
-  });
+  return store.insertTimelineRow(tx, timelineRow(contactId, entry));
+}
+
+interface NewTimelineEntry {
+  kind: TimelineKind;
+  title: StoredMessage | string;
+  body?: string | null;
+  occurredAt?: Date;
+  metadata?: Record<string, unknown>;
+  createdBy?: number | null;
+}
+
+const timelineRow = (contactId: number, entry: NewTimelineEntry) => ({
+  contactId,
+  kind: entry.kind,
+  ...timelineTitle(entry.title, entry.metadata),
+  body: entry.body ?? null,
+  occurredAt: entry.occurredAt ?? new Date(),
+  createdBy: entry.createdBy ?? null,
+});
+
+/** The lines each transaction holds for its commit (holdTimelineUntilCommit). */
+const heldLines = new WeakMap<Tx, ReturnType<typeof timelineRow>[]>();
+
+/**
+ * From here on, the transaction's timeline lines (`noteOnTimeline`) are written together, in one statement
+ * just before its COMMIT, instead of one round trip each: a form's submission writes three (created, the
+ * form, a workflow started). Only for a transaction that reads no timeline afterwards: a held line is not
+ * visible to its own statements until then.
+ */
+export function holdTimelineUntilCommit(tx: Tx): void {
+  if (heldLines.has(tx)) return;
+  const lines: ReturnType<typeof timelineRow>[] = [];
+  if (beforeCommit(tx, () => store.insertTimelineRows(tx, lines.splice(0)))) heldLines.set(tx, lines);
+}
+
+/** A line on the timeline when nobody needs it back: held for the commit if the transaction holds them. */
+export async function noteOnTimeline(tx: Tx, contactId: number, entry: NewTimelineEntry): Promise<void> {
+  const held = heldLines.get(tx);
+  if (held) held.push(timelineRow(contactId, entry));
+  else await store.insertTimelineRow(tx, timelineRow(contactId, entry));
 }
 
 /** Records that the contact was in touch at `at`; last_contacted_at only ever moves forward. */
@@ -293,7 +319,7 @@ async function findByIdentity(tx: Tx, email: string | null, phone: string | null
 }
 
 async function recordCreation(tx: Tx, contact: Contact, options: UpsertOptions): Promise<void> {
-  await addTimelineEntry(tx, contact.id, {
+  await noteOnTimeline(tx, contact.id, {
     kind: options.via === 'import' ? 'import' : 'created',
     title: serverMessage('timeline.contactCreated', { via: options.via }),
     metadata: { via: options.via, source: contact.source },

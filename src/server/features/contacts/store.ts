@@ -213,6 +213,14 @@ export async function insertTimelineRow(
   return row;
 }
 
+/** Several lines in one statement, in order (their ids follow it). */
+export async function insertTimelineRows(
+  tx: Tx,
+  rows: (typeof contactTimeline.$inferInsert)[],
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(contactTimeline).values(rows);
+}
+
 export async function listTimelineRows(tx: Tx, contactId: number, limit: number): Promise<TimelineRow[]> {
   return tx
     .select()

@@ -297,6 +297,15 @@ describe('a submission', () => {
     ]);
     expect(await runs(forAny)).toHaveLength(2);
     expect(await runs(forOther)).toEqual([]);
+    // The submissions' lines, written together at each commit: every one once, none lost.
+    const titles: string[] = (await owner.client.get(`/api/contacts/${contact.id}`))
+      .json()
+      .timeline.map((e: { title: string }) => e.title);
+    const count = (title: string) => titles.filter((x) => x === title).length;
+    expect(count('Contact created from a form')).toBe(1);
+    expect(count('Form “Contact us” submitted')).toBe(2);
+    expect(count('Workflow “Welcome form leads” started')).toBe(2);
+    expect(count('Workflow “Any form” started')).toBe(2);
 
     const invalidTrigger = await owner.client.post('/api/workflows', {
       name: 'Bad',

@@ -24,9 +24,9 @@ import type { Tx } from '../../db/database.js';
 import type { StoredAnswer } from '../../db/schema/forms.js';
 import { emitContactEvent } from '../../events/contact-events.js';
 import {
-  addTimelineEntry,
   type ContactIdentityInput,
   findContact,
+  noteOnTimeline,
   upsertContactByIdentity,
 } from '../contacts/index.js';
 import { findWebsiteRow, listWebsiteRows } from '../websites/index.js';
@@ -327,7 +327,7 @@ export async function recordSubmission(
     abTestId: place.ab?.testId ?? null,
     abVariant: place.ab?.variant ?? null,
   });
-  await addTimelineEntry(tx, contact.id, {
+  await noteOnTimeline(tx, contact.id, {
     kind: 'form',
     title: serverMessage('timeline.formSubmitted', { form: form.name }),
     body: answersText(checked),
