@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beforeCommit, notifyAtCommit, queryNamed } from '../src/server/db/database.js';
+import {
+  beforeCommit,
+  holdWrite,
+  holdWritesUntilCommit,
+  notifyAtCommit,
+  queryNamed,
+  type Tx,
+} from '../src/server/db/database.js';
 import { isPublicApiRoute } from '../src/server/http/public-routes.js';
 import { seedDemoData } from '../src/server/seed/demo-data.js';
 import { apiRoutes, fillParams } from './route-table.js';
@@ -266,6 +273,42 @@ describe('row-level security on the runtime connection', () => {
     expect(await tagged('bc-never')).toBe(0);
     expect(await tagged('bc-rolled-back')).toBe(0);
     expect(await t.database.withPlatform(async (tx) => beforeCommit(tx, async () => {}))).toBe(false);
+  });
+
+  it('holds a transaction’s lines for one write per writer at its commit, in order, once it is told to', async () => {
+    const writes: string[][] = [];
+    const write = async (tx: Tx, names: string[]) => {
+      writes.push([...names]);
+      for (const [i, name] of names.entries())
+        await tx.execute(
+          sql`insert into websites (name, domain) values (${name}, ${`hold${i}-${name}.example`})`,
+        );
+    };
+    await t.database.withWorkspace(a.workspaceId, async (tx) => {
+      expect(holdWrite(tx, write, 'not-held')).toBe(false);
+      holdWritesUntilCommit(tx);
+      expect(holdWrite(tx, write, 'held-one')).toBe(true);
+      expect(holdWrite(tx, write, 'held-two')).toBe(true);
+      // Not written yet: the lines wait for the commit.
+      const { rows } = await tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from websites where name like 'held-%'`,
+      );
+      expect(rows[0].n).toBe(0);
+    });
+    expect(writes).toEqual([['held-one', 'held-two']]);
+    const { rows } = await owner.query(
+      `select name from websites where workspace_id = $1 and name like 'held-%' order by id`,
+      [a.workspaceId],
+    );
+    expect(rows.map((r) => r.name)).toEqual(['held-one', 'held-two']);
+    await expect(
+      t.database.withWorkspace(a.workspaceId, async (tx) => {
+        holdWritesUntilCommit(tx);
+        holdWrite(tx, write, 'held-lost');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(writes).toHaveLength(1);
   });
 
   it('refuses to write a row into another workspace', async () => {

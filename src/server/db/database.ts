@@ -93,6 +93,37 @@ export function beforeCommit(tx: Tx, work: () => Promise<unknown>): boolean {
   return true;
 }
 
+/** Per holding transaction, the rows each writer holds for its commit (holdWritesUntilCommit). */
+const heldRows = new WeakMap<Tx, Map<(tx: Tx, rows: never[]) => Promise<unknown>, unknown[]>>();
+
+/**
+ * From here on, the transaction's append-only lines (timeline, activity feed) are written together, one
+ * statement per table just before its COMMIT, instead of one round trip each: a form's submission writes
+ * five (created, the activity, the form, two workflows started). Only for a transaction that reads none
+ * of them back afterwards: a held row is not visible to its own statements until then.
+ */
+export function holdWritesUntilCommit(tx: Tx): void {
+  if (!heldRows.has(tx) && connections.has(clientOf(tx))) heldRows.set(tx, new Map());
+}
+
+/**
+ * Holds `row` for `write` if the transaction holds its writes (the first held row of a writer queues its
+ * write for the commit); false when it does not, and the caller writes the row at once.
+ */
+export function holdWrite<T>(tx: Tx, write: (tx: Tx, rows: T[]) => Promise<unknown>, row: T): boolean {
+  const writers = heldRows.get(tx);
+  if (!writers) return false;
+  let rows = writers.get(write) as T[] | undefined;
+  if (!rows) {
+    const held: T[] = [];
+    rows = held;
+    writers.set(write, held);
+    beforeCommit(tx, () => write(tx, held.splice(0)));
+  }
+  rows.push(row);
+  return true;
+}
+
 /** The named statements each connection has prepared. */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 /** The connection behind each workspace transaction's session (which sends its opening first). */

@@ -10,7 +10,6 @@ export {
   addTimelineEntry,
   assertContactCapacity,
   type ContactIdentityInput,
-  holdTimelineUntilCommit,
   markContacted,
   noteOnTimeline,
   placeAddresses,

@@ -11,7 +11,7 @@ import { contactDisplayName } from '@domain/contacts/names';
 import { normalizePhone } from '@domain/contacts/phone';
 import { type StoredMessage, serverMessage, timelineTitle } from '@domain/messages';
 import { type PlanId, planById, planIds } from '@domain/pricing/plans';
-import { beforeCommit, type Tx } from '../../db/database.js';
+import { holdWrite, type Tx } from '../../db/database.js';
 import { emitContactEvent } from '../../events/contact-events.js';
 import { recordActivity } from '../activities/index.js';
 import { placeAddress } from './placing.js';
@@ -113,26 +113,10 @@ const timelineRow = (contactId: number, entry: NewTimelineEntry) => ({
   createdBy: entry.createdBy ?? null,
 });
 
-/** The lines each transaction holds for its commit (holdTimelineUntilCommit). */
-const heldLines = new WeakMap<Tx, ReturnType<typeof timelineRow>[]>();
-
-/**
- * From here on, the transaction's timeline lines (`noteOnTimeline`) are written together, in one statement
- * just before its COMMIT, instead of one round trip each: a form's submission writes three (created, the
- * form, a workflow started). Only for a transaction that reads no timeline afterwards: a held line is not
- * visible to its own statements until then.
- */
-export function holdTimelineUntilCommit(tx: Tx): void {
-  if (heldLines.has(tx)) return;
-  const lines: ReturnType<typeof timelineRow>[] = [];
-  if (beforeCommit(tx, () => store.insertTimelineRows(tx, lines.splice(0)))) heldLines.set(tx, lines);
-}
-
-/** A line on the timeline when nobody needs it back: held for the commit if the transaction holds them. */
+/** A line on the timeline when nobody needs it back: held for the commit if the transaction holds its writes. */
 export async function noteOnTimeline(tx: Tx, contactId: number, entry: NewTimelineEntry): Promise<void> {
-  const held = heldLines.get(tx);
-  if (held) held.push(timelineRow(contactId, entry));
-  else await store.insertTimelineRow(tx, timelineRow(contactId, entry));
+  const row = timelineRow(contactId, entry);
+  if (!holdWrite(tx, store.insertTimelineRows, row)) await store.insertTimelineRows(tx, [row]);
 }
 
 /** Records that the contact was in touch at `at`; last_contacted_at only ever moves forward. */

@@ -5,11 +5,10 @@ import type { LandingVariant } from '@domain/forms/landing-ab-test';
 import { shownConsentText } from '@domain/forms/visitor-link-notice';
 import { textDirection } from '@domain/locales';
 import { serverMessage } from '@domain/messages';
-import type { Tx } from '../../db/database.js';
+import { holdWritesUntilCommit, type Tx } from '../../db/database.js';
 import { createGroupCommit } from '../../db/group-commit.js';
 import { type AppDeps, now } from '../../deps.js';
 import { createSaltOfDay, identifyVisitor, linkVisitorsOn, visitorHash } from '../analytics/index.js';
-import { holdTimelineUntilCommit } from '../contacts/index.js';
 import { judgeLandingTest, servedToAll } from './landing-ab-test.js';
 import { checkAnswers, recordSubmission, websiteOfHost } from './service.js';
 import * as store from './store.js';
@@ -370,8 +369,8 @@ export function createPublicForms(deps: AppDeps, onError: (error: unknown) => vo
         const test = token.ab ? await store.findAbTest(tx, form.id) : null;
         const ab =
           test && token.ab?.testId === test.id && token.ab.variant < test.variants.length ? token.ab : null;
-        // Nothing below reads the timeline: its lines (created, the form, workflows started) go in one write.
-        holdTimelineUntilCommit(tx);
+        // Nothing below reads the timeline or the activity feed back: their lines go in one write each.
+        holdWritesUntilCommit(tx);
         const { contactId } = await recordSubmission(tx, form, checked, {
           websiteId: access.websiteId,
           page: input.page ?? null,
