@@ -97,10 +97,10 @@ export function beforeCommit(tx: Tx, work: () => Promise<unknown>): boolean {
 const heldRows = new WeakMap<Tx, Map<(tx: Tx, rows: never[]) => Promise<unknown>, unknown[]>>();
 
 /**
- * From here on, the transaction's append-only lines (timeline, activity feed) are written together, one
- * statement per table just before its COMMIT, instead of one round trip each: a form's submission writes
- * five (created, the activity, the form, two workflows started). Only for a transaction that reads none
- * of them back afterwards: a held row is not visible to its own statements until then.
+ * From here on, the transaction's held writes (`holdWrite`: timeline lines) are written together, one
+ * statement per writer just before its COMMIT, instead of one round trip each: a form's submission writes
+ * three or more timeline lines (created, the form, each workflow started). Only for a transaction that
+ * reads none of them back afterwards: a held row is not visible to its own statements until then.
  */
 export function holdWritesUntilCommit(tx: Tx): void {
   if (!heldRows.has(tx) && connections.has(clientOf(tx))) heldRows.set(tx, new Map());

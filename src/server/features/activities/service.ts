@@ -1,6 +1,6 @@
 import type { StoredMessage } from '@domain/messages';
-import { holdWrite, type Tx } from '../../db/database.js';
-import { insertActivities, listActivities } from './store.js';
+import type { Tx } from '../../db/database.js';
+import { insertActivity, listActivities } from './store.js';
 
 /**
  * Every feature that does something worth showing on the dashboard records it here, in the same transaction.
@@ -8,11 +8,12 @@ import { insertActivities, listActivities } from './store.js';
  * nothing of ours) is shown as it is.
  */
 export async function recordActivity(tx: Tx, type: string, line: StoredMessage | string): Promise<void> {
-  const row =
+  await insertActivity(
+    tx,
     typeof line === 'string'
       ? { type, description: line }
-      : { type, description: line.text, messageId: line.id, messageValues: line.values ?? {} };
-  if (!holdWrite(tx, insertActivities, row)) await insertActivities(tx, [row]);
+      : { type, description: line.text, messageId: line.id, messageValues: line.values ?? {} },
+  );
 }
 
 export const recentActivityLimit = 10;

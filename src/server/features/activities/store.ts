@@ -2,9 +2,8 @@ import type { StoredValues } from '@domain/messages';
 import { clientOf, type Tx } from '../../db/database.js';
 import { activities } from '../../db/schema/activities.js';
 
-/** Lines in one statement, in order. */
-export async function insertActivities(tx: Tx, rows: (typeof activities.$inferInsert)[]) {
-  if (rows.length > 0) await tx.insert(activities).values(rows);
+export async function insertActivity(tx: Tx, values: typeof activities.$inferInsert) {
+  await tx.insert(activities).values(values);
 }
 
 /**

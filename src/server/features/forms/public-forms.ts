@@ -369,7 +369,7 @@ export function createPublicForms(deps: AppDeps, onError: (error: unknown) => vo
         const test = token.ab ? await store.findAbTest(tx, form.id) : null;
         const ab =
           test && token.ab?.testId === test.id && token.ab.variant < test.variants.length ? token.ab : null;
-        // Nothing below reads the timeline or the activity feed back: their lines go in one write each.
+        // Nothing below reads the timeline back: its lines (created, the form, workflows started) go in one write.
         holdWritesUntilCommit(tx);
         const { contactId } = await recordSubmission(tx, form, checked, {
           websiteId: access.websiteId,
