@@ -289,18 +289,22 @@ describe('row-level security on the runtime connection', () => {
       holdWritesUntilCommit(tx);
       expect(holdWrite(tx, write, 'held-one')).toBe(true);
       expect(holdWrite(tx, write, 'held-two')).toBe(true);
+      // A row held by other work at the commit, after its writer's rows went: written too, by a write of its own.
+      beforeCommit(tx, async () => {
+        expect(holdWrite(tx, write, 'held-late')).toBe(true);
+      });
       // Not written yet: the lines wait for the commit.
       const { rows } = await tx.execute<{ n: number }>(
         sql`select count(*)::int as n from websites where name like 'held-%'`,
       );
       expect(rows[0].n).toBe(0);
     });
-    expect(writes).toEqual([['held-one', 'held-two']]);
+    expect(writes).toEqual([['held-one', 'held-two'], ['held-late']]);
     const { rows } = await owner.query(
       `select name from websites where workspace_id = $1 and name like 'held-%' order by id`,
       [a.workspaceId],
     );
-    expect(rows.map((r) => r.name)).toEqual(['held-one', 'held-two']);
+    expect(rows.map((r) => r.name)).toEqual(['held-one', 'held-two', 'held-late']);
     await expect(
       t.database.withWorkspace(a.workspaceId, async (tx) => {
         holdWritesUntilCommit(tx);
@@ -308,7 +312,7 @@ describe('row-level security on the runtime connection', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(writes).toHaveLength(1);
+    expect(writes).toHaveLength(2);
   });
 
   it('refuses to write a row into another workspace', async () => {

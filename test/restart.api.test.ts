@@ -141,29 +141,7 @@ describe('an orderly shutdown during an import', () => {
       await sleep(20);
       processedAtSignal = (await status(baseUrl)).processed_rows;
     }
-    // The import's next batch waits on this lock past the queue's shutdown wait, as a long batch does on a
-    // busy machine: its handler outlives the queue, and pg-boss completes the job late. That completion
-    // crashed the exit twice in CI (exit code 1); the lock makes the test take that path every time.
-    const blocker = new pg.Client({ connectionString: first.ownerUrl });
-    await blocker.connect();
-    await blocker.query('begin');
-    await blocker.query('lock table contacts in access exclusive mode');
-    first.process.kill('SIGTERM');
-    // Released once the queue has stopped, or after 30 s whatever the server is doing (once in CI the queue's
-    // line never came while the lock was held: the server then wrote where it was, below).
-    const releaseBy = Date.now() + 30_000;
-    while (first.process.exitCode === null && !first.output().includes('"shutdown: job queue stopped"')) {
-      if (Date.now() > releaseBy) {
-        console.error(
-          `restart test: no "job queue stopped" in 30 s; the server wrote:\n${first.output().slice(-3000)}`,
-        );
-        break;
-      }
-      await sleep(50);
-    }
-    await blocker.query('commit');
-    await blocker.end();
-    expect(await first.exited, first.output().slice(-4000)).toBe(0);
+    await stopOrderly(first);
     const log = first.output();
     const steps = [
       'shutdown: stopping',

@@ -118,7 +118,11 @@ export function holdWrite<T>(tx: Tx, write: (tx: Tx, rows: T[]) => Promise<unkno
     const held: T[] = [];
     rows = held;
     writers.set(write, held);
-    beforeCommit(tx, () => write(tx, held.splice(0)));
+    // Gone from the map once written: a row held after that (by other work at the commit) queues a new write.
+    beforeCommit(tx, () => {
+      writers.delete(write);
+      return write(tx, held);
+    });
   }
   rows.push(row);
   return true;
@@ -345,7 +349,7 @@ export function createDatabase(
     const tx = new NodePgTransaction(dialect, new NodePgSession(session, dialect, undefined), undefined);
     try {
       const result = await fn(tx as unknown as Tx);
-      // Work may add work (a line's write that notifies): run until none is left.
+      // Work may queue more work: run until none is left.
       for (let queued = commitWork.get(client); queued; queued = commitWork.get(client)) {
         commitWork.delete(client);
         for (const work of queued) await work();
