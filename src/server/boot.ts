@@ -26,8 +26,8 @@ export interface DatabaseHandles {
 }
 
 /**
- * Background work yields to requests served this recently (`Admission`): one transaction per core but
- * one at a time, instead of its pool's eight, so requests always keep a core.
+ * Background work yields to requests served this recently (`Admission`): one transaction per core at a
+ * time, instead of its pool's eight.
  */
 const servedLatelyMs = 100;
 
@@ -61,9 +61,7 @@ export async function openDatabase(
   // Twenty connections a process in all, as one pool had: a process's share of PostgreSQL's connections
   // (bench/processes runs four) stays what it was.
   const admission = createAdmission({
-    // bench/forms on 2 cores, alternating runs: p99 56-94 ms with one at a time, 67-144 with two (p95 27-49
-    // against 34-74); the queue kept up with both.
-    whileServing: Math.max(1, os.availableParallelism() - 1),
+    whileServing: Math.max(2, os.availableParallelism()),
     quietMs: servedLatelyMs,
   });
   const database = createDatabase(appUrl, { max: 12, admission: { as: 'request', admission } });
