@@ -33,6 +33,22 @@ describe('the admission of background transactions', () => {
     for (const leave of again) leave();
   });
 
+  it('never lets a later transaction pass one that waits, even once nobody is served', async () => {
+    // An import's batch waits inside its transaction for the batch before it: passing that batch deadlocked.
+    const admission = createAdmission({ whileServing: 1, quietMs: 0 });
+    const served = admission.serve();
+    const running = await admission.enter();
+    const before = admission.enter();
+    expect(await settled(before)).toBe(false);
+    served(); // a quiet moment: the next one must still queue behind the one that waits
+    const after = admission.enter();
+    expect(await settled(after)).toBe(false);
+    running();
+    expect(await settled(before)).toBe(true);
+    (await before)();
+    (await after)();
+  });
+
   it('counts a request that ended less than quietMs ago as still being served', async () => {
     const admission = createAdmission({ whileServing: 1, quietMs: 60_000 });
     admission.serve()();
