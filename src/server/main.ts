@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { startEmailServices } from './features/email/email-services.js';
 import { jobDefinitions } from './features/index.js';
 import { startProbeLoop } from './features/monitoring/index.js';
+import { relaxHeapGrowth } from './heap.js';
 import { createQueue } from './jobs/queue.js';
 import { paymentsProviderFor } from './providers/payments/index.js';
 import { demoCredentials, demoSignInEnabled, seedDemoWorkspace } from './seed/demo-workspace.js';
@@ -14,6 +15,7 @@ let handles: DatabaseHandles | undefined;
 
 async function main(): Promise<void> {
   const started = Date.now();
+  relaxHeapGrowth();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpOwner, useTestApp } from '../../../test/test-app.js';
+import { currentHeapGrowthPercent, heapGrowthPercent, relaxHeapGrowth } from '../heap.js';
 import { createQueue } from './queue.js';
 
 let owner: pg.Client;
@@ -99,6 +100,43 @@ describe('a queue with batchSize', () => {
     } finally {
       await queue.stop();
     }
+  });
+});
+
+describe('memory-heavy jobs', () => {
+  it('run with the heap kept tight, other jobs with it relaxed, and the relaxed growth is back once they end', async () => {
+    const queue = createQueue(t.ownerUrl);
+    const seen: Record<string, number[]> = { heavy: [], light: [] };
+    try {
+      for (const n of [1, 2]) await queue.send('test.heavy', { n });
+      relaxHeapGrowth();
+      await queue.start(
+        [
+          {
+            name: 'test.heavy',
+            batchSize: 2,
+            memoryHeavy: true,
+            handler: async () => void seen.heavy.push(currentHeapGrowthPercent()),
+          },
+          { name: 'test.light', handler: async () => void seen.light.push(currentHeapGrowthPercent()) },
+        ],
+        t.app.deps,
+      );
+      const until = async (done: () => boolean) => {
+        while (!done()) await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      await until(() => seen.heavy.length === 2);
+      // After the heavy batch: a light job beside it would see the tight heap too, as the whole process is.
+      await queue.send('test.light', { n: 3 }, { wake: true });
+      await until(() => seen.light.length === 1);
+      expect(seen).toEqual({
+        heavy: [heapGrowthPercent.tight, heapGrowthPercent.tight],
+        light: [heapGrowthPercent.relaxed],
+      });
+    } finally {
+      await queue.stop();
+    }
+    expect(currentHeapGrowthPercent()).toBe(heapGrowthPercent.relaxed);
   });
 });
 

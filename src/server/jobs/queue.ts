@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import { notifyAtCommit, queryNamed, statementName, type Tx } from '../db/database.js';
 import { appRole } from '../db/urls.js';
 import type { AppDeps } from '../deps.js';
+import { withTightHeap } from '../heap.js';
 
 export interface JobDefinition<T extends object = object> {
   name: string;
@@ -30,6 +31,8 @@ export interface JobDefinition<T extends object = object> {
    * twice, even beside a live process still running the first copy.
    */
   requeueActiveOnStart?: boolean;
+  /** Holds much in memory (a file, a site, a million contacts): runs with the heap kept tight (`withTightHeap`). */
+  memoryHeavy?: boolean;
 }
 
 export interface SendOptions {
@@ -264,10 +267,12 @@ export function createQueue(
             async (jobs) => {
               if (workerId) busy.add(workerId);
               try {
-                if (jobs.length === 1) return await def.handler(jobs[0].data as never, deps);
-                const results = await Promise.allSettled(
-                  jobs.map((job) => def.handler(job.data as never, deps)),
-                );
+                const run = (data: unknown) =>
+                  def.memoryHeavy
+                    ? withTightHeap(() => def.handler(data as never, deps))
+                    : def.handler(data as never, deps);
+                if (jobs.length === 1) return await run(jobs[0].data);
+                const results = await Promise.allSettled(jobs.map((job) => run(job.data)));
                 // pg-boss completes the batch's jobs that are still active; the failed ones go to retry first.
                 for (const [index, result] of results.entries())
                   if (result.status === 'rejected')

@@ -16,11 +16,20 @@ import {
 export const backupJobs: JobDefinition[] = [
   {
     name: backupJobName,
+    memoryHeavy: true,
     handler: (data, deps) => runBackupJob(deps, data as BackupJobData),
     recover: requeueUnfinished,
   },
-  { name: verifyJobName, handler: (data, deps) => runVerifyJob(deps, data as BackupJobData) },
-  { name: restoreJobName, handler: (data, deps) => runRestoreJob(deps, data as RestoreJobData) },
+  {
+    name: verifyJobName,
+    memoryHeavy: true,
+    handler: (data, deps) => runVerifyJob(deps, data as BackupJobData),
+  },
+  {
+    name: restoreJobName,
+    memoryHeavy: true,
+    handler: (data, deps) => runRestoreJob(deps, data as RestoreJobData),
+  },
   {
     name: 'backups.weekly',
     cron: '0 3 * * 0',

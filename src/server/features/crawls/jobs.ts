@@ -48,6 +48,7 @@ export function crawlJobs(audit: CrawlAudit): JobDefinition[] {
       name: crawlJobName,
       // Crawls of different websites run side by side; each host's politeness is kept within a crawl.
       concurrency: 2,
+      memoryHeavy: true,
       handler: (data, deps) => runCrawlJob(data as CrawlJobData, deps, audit),
       recover: requeueUnfinishedCrawls,
     },

@@ -9,6 +9,7 @@ export const duplicateJobs: JobDefinition[] = [
   {
     name: scanJobName,
     retryLimit: 2,
+    memoryHeavy: true,
     handler: (data, deps) => runScan(deps, data as { workspaceId: number; scanId: number }),
   },
   {

@@ -35,6 +35,7 @@ class LostOwnership extends Error {}
 export const importJobDefinition: JobDefinition<ImportJobData> = {
   name: importJobName,
   concurrency: 2,
+  memoryHeavy: true,
   handler: (data, deps) => runImportJob(deps, data),
 };
 

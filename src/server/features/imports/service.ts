@@ -3,6 +3,7 @@ import type { ImportStatus, StartedImport } from '@domain/imports/import-schemas
 import { serverMessage } from '@domain/messages';
 import type { Tx } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
+import { withTightHeap } from '../../heap.js';
 import type { Member } from '../../http/session.js';
 import { type CsvItem, CsvItemParser, CsvRecordCounter } from './csv-items.js';
 import { ChunkWriter } from './file-store.js';
@@ -38,58 +39,66 @@ export async function importContacts(
   const maxBytes = deps.config.IMPORT_MAX_BYTES;
   const filename = input.filename.trim().split(/[\\/]/).pop() ?? '';
   if (!/\.csv$/i.test(filename)) throw AppError.badRequest('filename', serverMessage('imports.notCsv'));
-  const started = await deps.database.withWorkspace(member.workspaceId, async (tx) => {
-    const jobId = await store.insertImportJob(tx, { filename, createdBy: member.userId });
-    const writer = new ChunkWriter(tx, jobId);
-    const decoder = new CsvTextDecoder();
-    const counter = new CsvRecordCounter();
-    // Made once the decoder has seen enough of the file to know its delimiter.
-    let head: CsvHead | null = null;
-    let textBytes = 0;
-    const read = async (text: Buffer) => {
-      if (textBytes === 0 && text.subarray(0, 8192).includes(0)) {
-        throw AppError.badRequest('file', serverMessage('imports.binaryFile'));
-      }
-      textBytes += text.length;
-      counter.push(text);
-      head ??= new CsvHead(decoder.format ?? { delimiter: ',', skippedLines: 0 });
-      await head.push(text);
-    };
-    for await (const chunk of input.source) {
-      if (writer.bytes + chunk.length > maxBytes) throw tooLarge(maxBytes);
-      await writer.write(chunk);
-      const text = decoder.push(chunk);
-      if (text.length > 0) await read(text);
-    }
-    const rest = decoder.end();
-    if (rest.length > 0) await read(rest);
-    await writer.finish();
-    const records = counter.finish();
-    head ??= new CsvHead({ delimiter: ',', skippedLines: 0 });
-    await head.finish();
-    if (writer.bytes === 0 || !head.header)
-      throw AppError.badRequest('file', serverMessage('imports.emptyFile'));
-    const totalRows = Math.max(records - 1, head.rows.length);
-    if (totalRows === 0) throw AppError.badRequest('file', serverMessage('imports.noDataRows'));
-    if (totalRows > maxImportRows) throw tooManyRows();
-    const mapping = mapHeader(head.header);
-    if (!hasIdentityColumn(mapping)) {
-      const found = head.header.filter((h) => h.trim()).join(', ') || 'none';
-      throw AppError.badRequest('file', serverMessage('imports.noIdentityColumn', { found }));
-    }
-    const preview = head.rows.map((fields) => {
-      const result = validateRow(fields, mapping);
-      const c = result.ok ? result.contact : fallbackPreview(fields, mapping.columns);
-      return {
-        firstName: c.firstName ?? '',
-        lastName: c.lastName ?? '',
-        email: c.email ?? '',
-        company: c.company ?? '',
+  // The file passes through memory on its way to the database: up to IMPORT_MAX_BYTES, with the heap tight.
+  const started = await withTightHeap(() =>
+    deps.database.withWorkspace(member.workspaceId, async (tx) => {
+      const jobId = await store.insertImportJob(tx, { filename, createdBy: member.userId });
+      const writer = new ChunkWriter(tx, jobId);
+      const decoder = new CsvTextDecoder();
+      const counter = new CsvRecordCounter();
+      // Made once the decoder has seen enough of the file to know its delimiter.
+      let head: CsvHead | null = null;
+      let textBytes = 0;
+      const read = async (text: Buffer) => {
+        if (textBytes === 0 && text.subarray(0, 8192).includes(0)) {
+          throw AppError.badRequest('file', serverMessage('imports.binaryFile'));
+        }
+        textBytes += text.length;
+        counter.push(text);
+        head ??= new CsvHead(decoder.format ?? { delimiter: ',', skippedLines: 0 });
+        await head.push(text);
       };
-    });
-    await store.finishUpload(tx, jobId, { fileBytes: writer.bytes, totalRows, header: head.header, preview });
-    return { jobId, filename, totalRows, preview, ignoredColumns: mapping.ignored };
-  });
+      for await (const chunk of input.source) {
+        if (writer.bytes + chunk.length > maxBytes) throw tooLarge(maxBytes);
+        await writer.write(chunk);
+        const text = decoder.push(chunk);
+        if (text.length > 0) await read(text);
+      }
+      const rest = decoder.end();
+      if (rest.length > 0) await read(rest);
+      await writer.finish();
+      const records = counter.finish();
+      head ??= new CsvHead({ delimiter: ',', skippedLines: 0 });
+      await head.finish();
+      if (writer.bytes === 0 || !head.header)
+        throw AppError.badRequest('file', serverMessage('imports.emptyFile'));
+      const totalRows = Math.max(records - 1, head.rows.length);
+      if (totalRows === 0) throw AppError.badRequest('file', serverMessage('imports.noDataRows'));
+      if (totalRows > maxImportRows) throw tooManyRows();
+      const mapping = mapHeader(head.header);
+      if (!hasIdentityColumn(mapping)) {
+        const found = head.header.filter((h) => h.trim()).join(', ') || 'none';
+        throw AppError.badRequest('file', serverMessage('imports.noIdentityColumn', { found }));
+      }
+      const preview = head.rows.map((fields) => {
+        const result = validateRow(fields, mapping);
+        const c = result.ok ? result.contact : fallbackPreview(fields, mapping.columns);
+        return {
+          firstName: c.firstName ?? '',
+          lastName: c.lastName ?? '',
+          email: c.email ?? '',
+          company: c.company ?? '',
+        };
+      });
+      await store.finishUpload(tx, jobId, {
+        fileBytes: writer.bytes,
+        totalRows,
+        header: head.header,
+        preview,
+      });
+      return { jobId, filename, totalRows, preview, ignoredColumns: mapping.ignored };
+    }),
+  );
   const data: ImportJobData = { workspaceId: member.workspaceId, jobId: started.jobId };
   // After commit, so the worker finds the job; if this send were lost, the next start resumes it.
   await deps.queue.send(importJobName, data);

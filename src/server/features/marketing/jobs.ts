@@ -37,6 +37,7 @@ export const marketingJobs: JobDefinition[] = [
   {
     name: sendCampaignJobName,
     concurrency: 2,
+    memoryHeavy: true,
     retryLimit: 3,
     handler: ((data: CampaignJob, deps: AppDeps) =>
       runCampaignSend(deps, data.workspaceId, data.campaignId)) as JobDefinition['handler'],

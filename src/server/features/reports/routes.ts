@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/database.js';
+import { withTightHeap } from '../../heap.js';
 import { attachmentDisposition } from '../../http/csv-download.js';
 import { answerOfType } from '../../http/responses.js';
 import { dashboardRoutes } from './dashboard-routes.js';
@@ -49,24 +50,27 @@ async function sendExport(
   prepare: (tx: Tx) => Promise<ExportFile> | ExportFile,
 ): Promise<FastifyReply> {
   const out = new PassThrough();
-  await app.inWorkspace(
-    request,
-    role,
-    async (tx) => {
-      const file = await prepare(tx);
-      reply
-        .header('content-type', format === 'csv' ? `${exportTypes.csv}; charset=utf-8` : exportTypes.xlsx)
-        .header('content-disposition', attachmentDisposition(file.fileName));
-      reply.send(out);
-      try {
-        await file.write(out);
-      } catch (error) {
-        // The headers are gone: all that is left is to cut the download short, so it cannot pass for whole.
-        request.log.warn({ err: error }, 'export cut short');
-        out.destroy(error as Error);
-      }
-    },
-    { readOnly: true },
+  // A million rows go through this process's memory as they are read: the heap is kept tight meanwhile.
+  await withTightHeap(() =>
+    app.inWorkspace(
+      request,
+      role,
+      async (tx) => {
+        const file = await prepare(tx);
+        reply
+          .header('content-type', format === 'csv' ? `${exportTypes.csv}; charset=utf-8` : exportTypes.xlsx)
+          .header('content-disposition', attachmentDisposition(file.fileName));
+        reply.send(out);
+        try {
+          await file.write(out);
+        } catch (error) {
+          // The headers are gone: all that is left is to cut the download short, so it cannot pass for whole.
+          request.log.warn({ err: error }, 'export cut short');
+          out.destroy(error as Error);
+        }
+      },
+      { readOnly: true },
+    ),
   );
   return reply;
 }
