@@ -15,6 +15,7 @@ import {
   upsertContactByIdentity,
 } from './ingestion.js';
 import { countContactsByStatus } from './read-model.js';
+import { contactByEmailQuery } from './store.js';
 
 let owner: SignedUp;
 let stranger: SignedUp;
@@ -685,5 +686,32 @@ describe('demo contacts', () => {
       ),
     );
     expect(seeded.rows.map((r) => r.id)).toEqual(['timeline.demoCall', 'timeline.demoFollowUp']);
+  });
+});
+
+describe('finding a contact by email', () => {
+  it("uses the (workspace, email) index: citext's = is not LEAKPROOF, so through the table under RLS it compared every contact", async () => {
+    const { default: pg } = await import('pg');
+    const busy = await signUpOwner(t.app, { plan: 'enterprise' });
+    const ownerDb = new pg.Client({ connectionString: t.ownerUrl });
+    await ownerDb.connect();
+    try {
+      await ownerDb.query(
+        `insert into contacts (workspace_id, first_name, email, status)
+         select $1, 'P' || g, 'p' || g || '@busy.example', 'lead' from generate_series(1, 1000) g`,
+        [busy.workspaceId],
+      );
+      await ownerDb.query('analyze contacts');
+    } finally {
+      await ownerDb.end();
+    }
+    const plan = await t.database.withWorkspace(busy.workspaceId, async (tx) => {
+      const explained = await tx.execute<{ 'QUERY PLAN': unknown }>(
+        sql`explain (format json) ${contactByEmailQuery(tx, 'P500@Busy.example')}`,
+      );
+      return JSON.stringify(explained.rows[0]['QUERY PLAN']);
+    });
+    expect(/"Index Name":"([^"]+)"/.exec(plan)?.[1]).toBe('contacts_email_uq');
+    expect(/"Index Cond":"([^"]+)"/.exec(plan)?.[1]).toMatch(/workspace_id = .*email = /);
   });
 });
