@@ -26,8 +26,7 @@ export const publicTokenColumns = {
 
 export type PublicTokenKind = keyof typeof publicTokenColumns;
 
-const asArray = (tokens: readonly string[]) => sql`${`{${tokens.map(quoteElement).join(',')}}`}::text[]`;
-const quoteElement = (token: string) => `"${token.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+const asArray = (tokens: readonly string[]) => sql`${sql.param(tokens)}::text[]`;
 
 /**
  * Claims `tokens` for the transaction's workspace; one another workspace holds fails the transaction with

@@ -328,7 +328,7 @@ export async function exitRunRows(tx: Tx, ids: number[], reason: ExitReason, at:
   await tx.execute(
     sql`update workflow_runs set status = 'exited', exit_reason = ${reason}, exited_at = ${at.toISOString()}::timestamptz,
           finished_at = ${at.toISOString()}::timestamptz, wake_at = null, deadline_at = null
-        where id = any(${`{${ids.join(',')}}`}::bigint[])`,
+        where id = any(${sql.param(ids)}::bigint[])`,
   );
 }
 

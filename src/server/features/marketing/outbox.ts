@@ -69,7 +69,7 @@ export async function queueMessage(tx: Tx, message: QueuedMessage): Promise<numb
 export async function cancelRunMessages(tx: Tx, runIds: number[]): Promise<number> {
   const { rowCount } = await tx.execute(
     sql`update marketing_messages set status = 'failed', error = 'the contact left the sequence'
-        where run_id = any(${`{${runIds.join(',')}}`}::bigint[]) and status in ('queued', 'held')`,
+        where run_id = any(${sql.param(runIds)}::bigint[]) and status in ('queued', 'held')`,
   );
   return rowCount ?? 0;
 }
@@ -234,7 +234,7 @@ async function claimMessages(deps: AppDeps, workspaceId: number, messageIds: num
   return deps.database.withWorkspace(workspaceId, async (tx) => {
     const { rows } = await tx.execute<ClaimedMessage & { tracking: boolean; suppressed: boolean }>(
       sql`update marketing_messages m set status = 'sending', attempts = attempts + 1, claimed_by = ${processId}
-          where id = any(${`{${messageIds.join(',')}}`}::bigint[])
+          where id = any(${sql.param(messageIds)}::bigint[])
             and (status = 'queued' or (status = 'sending' and claimed_by is distinct from ${processId}))
           returning id, token, to_email as "toEmail", subject, body, from_name as "fromName",
             coalesce((select tracking_enabled from automation_settings), true) as tracking,
@@ -244,7 +244,7 @@ async function claimMessages(deps: AppDeps, workspaceId: number, messageIds: num
     if (suppressed.length > 0)
       await tx.execute(
         sql`update marketing_messages set status = 'failed', error = 'unsubscribed'
-            where id = any(${`{${suppressed.join(',')}}`}::bigint[])`,
+            where id = any(${sql.param(suppressed)}::bigint[])`,
       );
     return rows.filter((r) => !r.suppressed);
   });
@@ -338,7 +338,7 @@ async function tellCampaignRecipients(deps: AppDeps, workspaceId: number, messag
   await deps.database.withWorkspace(workspaceId, async (tx) => {
     const { rows } = await tx.execute<{ contactId: number }>(
       sql`select distinct contact_id::float8 as "contactId" from marketing_messages
-          where id = any(${`{${messageIds.join(',')}}`}::bigint[]) and status = 'sent'
+          where id = any(${sql.param(messageIds)}::bigint[]) and status = 'sent'
             and campaign_id is not null and contact_id is not null`,
     );
     for (const { contactId } of rows)

@@ -23,9 +23,6 @@ export type SegmentRow = {
   status: 'building' | 'ready';
 };
 
-/** An array as one parameter (drizzle spreads a JS array into a list): ids and fixed words only. */
-const pgArray = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
-
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const viewColumns = sql`s.id::float8 as id, s.name, s.definition->'match' as match, s.definition->'conditions' as conditions,
@@ -59,7 +56,7 @@ export async function insertSegmentRow(
 ): Promise<SegmentRow> {
   const { rows } = await tx.execute<SegmentRow>(sql`
     insert into segments (name, definition, depends_on, to_build)
-    values (${values.name}, ${JSON.stringify(values.definition)}::jsonb, ${pgArray(values.dependsOn)}::text[],
+    values (${values.name}, ${JSON.stringify(values.definition)}::jsonb, ${sql.param(values.dependsOn)}::text[],
             (select count(*) from contacts))
     returning ${rowColumns}`);
   return rows[0];
@@ -72,7 +69,7 @@ export async function updateSegmentRow(
   patch: { name?: string; definition?: SegmentDefinition; dependsOn?: SegmentDependency[] },
 ): Promise<SegmentRow> {
   const rebuild = patch.definition
-    ? sql`, definition = ${JSON.stringify(patch.definition)}::jsonb, depends_on = ${pgArray(patch.dependsOn ?? [])}::text[],
+    ? sql`, definition = ${JSON.stringify(patch.definition)}::jsonb, depends_on = ${sql.param(patch.dependsOn ?? [])}::text[],
           version = version + 1, status = 'building', built = 0,
           to_build = (select count(*) from contacts)`
     : sql``;
@@ -125,7 +122,7 @@ export async function claimEvaluation(
     with q as materialized (select coalesce(current_setting('app.segments_queued', true), '') as queued),
     c as (
       select queued, not (${String(contactId)} = any(string_to_array(queued, ',')))
-        and exists (select 1 from segments where depends_on && ${pgArray(kinds)}::text[]) as claimed
+        and exists (select 1 from segments where depends_on && ${sql.param(kinds)}::text[]) as claimed
       from q
     )
     select queued, claimed, app_current_workspace()::float8 as "workspaceId",
@@ -230,12 +227,12 @@ function applyStatement(segments: SegmentRow[]): BuiltStatement {
     with meets as materialized (${sql.join(tests, sql` union all `)}),
     current_members as materialized (
       select segment_id as id from segment_members
-      where contact_id = ${contact} and segment_id = any(${pgArray(segments.map((s) => s.id))}::bigint[])
+      where contact_id = ${contact} and segment_id = any(${sql.param(segments.map((s) => s.id))}::bigint[])
     ), changes as (
       select id, true as entering from meets where id not in (select id from current_members)
       union all select id, false from current_members where id not in (select id from meets)
     ), read as (
-      select * from unnest(${pgArray(segments.map((s) => s.id))}::bigint[], ${pgArray(segments.map((s) => s.version))}::int[])
+      select * from unnest(${sql.param(segments.map((s) => s.id))}::bigint[], ${sql.param(segments.map((s) => s.version))}::int[])
         as r(id, version)
     ), locked as materialized (
       select ch.id, ch.entering from changes ch join read r on r.id = ch.id

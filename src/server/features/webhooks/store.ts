@@ -52,7 +52,7 @@ export async function findAppOps(tx: Tx, appId: number, lock = false): Promise<A
 export async function inboundAppWorkspaces(db: Db, appIds: number[]): Promise<Map<number, number>> {
   const { rows } = await db.execute<{ appId: number; workspaceId: number }>(sql`
     select a.id::int as "appId", f.workspace_id::int as "workspaceId"
-    from unnest(${`{${appIds.join(',')}}`}::bigint[]) as a(id), lateral app_ops_inbound_app(a.id) f`);
+    from unnest(${sql.param(appIds)}::bigint[]) as a(id), lateral app_ops_inbound_app(a.id) f`);
   return new Map(rows.map((row) => [row.appId, row.workspaceId]));
 }
 
@@ -351,7 +351,7 @@ export async function endpointHealth(tx: Tx, ids: number[], since: Date): Promis
     select e.id::int as "endpointId", s.succeeded, s.failed, l.p95, b.backlog,
       ${iso(sql`f.attempted_at`)} as "failedAt", f.status_code as "failedStatus",
       coalesce(nullif(f.response_excerpt, ''), f.error, '') as "failedExcerpt"
-    from unnest(${`{${ids.join(',')}}`}::bigint[]) as e(id)
+    from unnest(${sql.param(ids)}::bigint[]) as e(id)
     cross join lateral (
       select count(*) filter (where d.status = 'succeeded')::int as succeeded,
         count(*) filter (where d.status = 'failed')::int as failed
@@ -393,7 +393,7 @@ export async function endFailingRuns(tx: Tx, ids: number[]): Promise<number[]> {
   const { rows } = await tx.execute<{ id: number }>(sql`
     with ended as (
       select id, failure_alerted_at is not null as alerted from ops_endpoints
-      where id = any(${`{${ids.join(',')}}`}::bigint[]) for update
+      where id = any(${sql.param(ids)}::bigint[]) for update
     ), cleared as (
       update ops_endpoints e set failing_since = null, failure_alerted_at = null, notice_mailed_at = null
       from ended where e.id = ended.id
@@ -555,7 +555,7 @@ export async function claimDeliveries(
     sql`
     with taken as (
       update ops_deliveries set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil}
-      where id = any(${`{${ids.join(',')}}`}::bigint[]) and next_attempt_at <= ${at}
+      where id = any(${sql.param(ids)}::bigint[]) and next_attempt_at <= ${at}
         and (status = 'pending' or (status = 'sending' and lease_until < ${at}))
         -- An ordered entity's delivery waits while an earlier one of the same entity is unfinished.
         and (ordering_key is null or not exists (
@@ -614,7 +614,7 @@ export async function finishAttempts(tx: Tx, outcomes: AttemptOutcome[]): Promis
     update ops_deliveries d set status = i.status, lease_until = null, last_error = i.last_error,
       next_attempt_at = coalesce(i.next_attempt_at, d.next_attempt_at),
       finished_at = case when i.status = 'pending' then null else i.at end
-    from input i where d.id = any(${`{${outcomes.map((o) => o.id).join(',')}}`}::bigint[]) and d.id = i.id`,
+    from input i where d.id = any(${sql.param(outcomes.map((o) => o.id))}::bigint[]) and d.id = i.id`,
   );
 }
 
