@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { currentHeapGrowthPercent, heapGrowthPercent, relaxHeapGrowth, withTightHeap } from './heap.js';
 
 /**
- * In a fresh node with the server's flags: the full collections V8 runs while 6,000 arrays of 1,000 small
+ * In a fresh node with the server's flags (and no memory reducer, whose collections follow the clock, not
+ * the allocations): the full collections V8 runs while 6,000 arrays of 1,000 small
  * objects are made, the last 400 kept alive (~25 MB), once with the relaxed growth and once inside
  * `withTightHeap`; each after a first round whose full collection sets the limit. The same work both
  * times, so only the growth setting changes the count.
@@ -55,10 +56,20 @@ describe('the heap growth setting', () => {
   it('makes V8 collect several times as often while tight (it reads the flag at every full collection)', async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--max-semi-space-size=4', '--import', 'tsx', '--input-type=module', '-e', program],
-      { timeout: 60_000 },
+      [
+        '--max-semi-space-size=4',
+        '--no-memory-reducer',
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        program,
+      ],
+      { timeout: 80_000 },
     );
     const { relaxed, tight } = JSON.parse(stdout) as { relaxed: number; tight: number };
-    expect(tight).toBeGreaterThanOrEqual(2 * Math.max(1, relaxed));
-  });
+    // 25–27 against 9–12 here, alone or beside three busy loops; the same setting gives the same count (10 and 10).
+    expect(tight).toBeGreaterThanOrEqual(1.5 * Math.max(1, relaxed));
+    // A fresh node with tsx, then 16 million small objects: ~4 s alone, several times that beside CI's other files.
+  }, 90_000);
 });

@@ -299,11 +299,13 @@ describe('waking across several processes', () => {
       };
 
       // Every process used to wake a worker for every job: three fetches for one job, two of them empty.
+      // At most one: on a loaded machine a worker's first fetch can come after the wait above and take the
+      // job unwoken (once locally, four API files at a time); nothing else can start a job here.
       for (const n of ['one', 'two', 'three', 'four']) {
         const before = woken();
         await sender.send('test.herd', { n }, { wake: true });
         await waitFor([n]);
-        expect(woken() - before).toBe(1);
+        expect(woken() - before).toBeLessThanOrEqual(1);
       }
 
       // Three jobs, one turn each: the process without workers hands its turn on.
