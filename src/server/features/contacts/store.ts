@@ -27,11 +27,11 @@ export async function lockContactRow(tx: Tx, id: number): Promise<ContactRow | u
   return row;
 }
 
-/** email is citext: equality ignores case and uses the (workspace_id, email) unique index. */
 /**
- * Through the workspace's view: citext's `=` is not LEAKPROOF, so under RLS the table itself could not
- * use the (workspace, email) index and compared the address with every contact of the workspace (1,000
- * comparisons and 1.1 ms a lead form's submission at 1,800 contacts, bench/forms).
+ * email is citext: equality ignores case. Through the workspace's view: citext's `=` is not LEAKPROOF, so
+ * under RLS the table itself could not use the (workspace, email) index and compared the address with
+ * every contact of the workspace (1,000 comparisons and 1.1 ms a lead form's submission at 1,800
+ * contacts, bench/forms).
  */
 export function contactByEmailQuery(tx: Tx, email: string, exceptId?: number) {
   return tx
